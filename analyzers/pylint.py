@@ -1,0 +1,215 @@
+"""Pylint: argv, a pure parser of its JSON output, and a batched, failure-isolating checker.
+
+Pylint's start-up (importing astroid and building its caches) costs ~0.5 s, comparable to
+checking a small file, so a repository is never checked one process per file: all files of
+one *variant set* (original / imports removed / imports emptied) are laid out as a private
+copy of the project and checked by one Pylint process. When a batch fails as a whole
+(time-out, crash, unreadable output) it is bisected until the failing files are isolated;
+those files are reported as failed, the others keep their results.
+
+The checked copy is written from our normalized text (no BOM, LF), so Pylint's positions and
+ours agree. Pylint reports columns in UTF-8 bytes (CPython's ``col_offset``); the parser
+returns them as-is and :func:`to_char_columns` converts them with the checked text.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Mapping, Sequence
+
+from analyzers.crossfile import Diagnostic
+from analyzers.run import RunResult, RunStatus, run
+from builders import constants as C
+
+TOOL = "pylint"
+# E0001 (syntax-error) is kept on so a file Pylint cannot parse is recognised as failed.
+ENABLED = ("E1101", "E0602", "E0001")
+SIGNAL_CODES = frozenset({"E1101", "E0602"})
+INSTALL_HINT = "install it with `pip install pylint` (a dependency of crossfile-datasets)"
+
+
+def pylint_command() -> list[str]:
+    """The Pylint executable; ``CROSSFILE_PYLINT`` may name a wrapper (used to test failures)."""
+    override = os.environ.get("CROSSFILE_PYLINT")
+    if override:
+        return override.split()
+    return [sys.executable, "-m", "pylint"]
+
+
+def pylint_argv(files: Sequence[str], rcfile: str, source_roots: Sequence[str]) -> list[str]:
+    argv = [
+        *pylint_command(),
+        f"--rcfile={rcfile}",  # never the repository's own configuration (it may hide members)
+        "--disable=all",
+        f"--enable={','.join(ENABLED)}",
+        "--output-format=json",
+        "--score=n",
+        "--persistent=n",
+        "--reports=n",
+        "--jobs=1",
+    ]
+    if source_roots:
+        argv.append(f"--source-roots={','.join(source_roots)}")
+    return argv + ["--", *files]
+
+
+@dataclass
+class PylintParse:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    failed: dict[str, str] = field(default_factory=dict)  # path -> reason (fatal, syntax error)
+
+
+def parse_pylint_json(text: str) -> PylintParse:
+    """Pylint ``--output-format=json`` text -> diagnostics and per-file failures.
+
+    Raises ValueError when the text is not Pylint's JSON (a crash printed a traceback instead).
+    """
+    text = text.strip()
+    if not text:
+        return PylintParse()
+    start = text.find("[")
+    if start < 0:
+        raise ValueError("no JSON array in Pylint output")
+    data = json.loads(text[start:])
+    if not isinstance(data, list):
+        raise ValueError("Pylint JSON output is not a list")
+    out = PylintParse()
+    for msg in data:
+        path = str(msg.get("path", "")).replace(os.sep, "/")
+        code = str(msg.get("message-id", ""))
+        kind = msg.get("type", "")
+        if kind == "fatal" or code.startswith("F"):
+            out.failed[path] = f"pylint_fatal:{code}:{msg.get('symbol', '')}"
+            continue
+        if code == "E0001":
+            out.failed[path] = "pylint_syntax_error"
+            continue
+        out.diagnostics.append(
+            Diagnostic(
+                file=path,
+                line=int(msg.get("line") or 0),
+                column=int(msg.get("column") or 0),
+                code=code,
+                message=str(msg.get("message", "")),
+                end_line=msg.get("endLine"),
+                end_column=msg.get("endColumn"),
+                severity=kind,
+                symbol=str(msg.get("symbol", "")),
+            )
+        )
+    return out
+
+
+def to_char_columns(diags: Sequence[Diagnostic], texts: Mapping[str, str]) -> list[Diagnostic]:
+    """Convert Pylint's byte columns to character columns using the checked texts."""
+    from lang.base import TextIndex
+
+    indexes: dict[str, TextIndex] = {}
+    out = []
+    for d in diags:
+        text = texts.get(d.file)
+        if text is None or text.isascii():
+            out.append(d)
+            continue
+        idx = indexes.setdefault(d.file, TextIndex(text))
+        col = idx.byte_col_to_char_col(d.line - 1, d.column) if 0 < d.line <= idx.num_lines else d.column
+        end_col = d.end_column
+        if d.end_line and end_col is not None and 0 < d.end_line <= idx.num_lines:
+            end_col = idx.byte_col_to_char_col(d.end_line - 1, end_col)
+        out.append(Diagnostic(d.file, d.line, col, d.code, d.message, d.end_line, end_col, d.severity, d.symbol, d.location))
+    return out
+
+
+@dataclass
+class CheckOutcome:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    failed: dict[str, str] = field(default_factory=dict)  # path -> reason
+    runs: int = 0  # checker processes started
+
+
+def python_source_roots(paths: Sequence[str]) -> list[str]:
+    """Relative source roots for Pylint and PYTHONPATH: the repository root, `src/`, and the
+    parent of every top-level package directory."""
+    roots = {""}
+    all_paths = set(paths)
+    for p in paths:
+        parts = p.split("/")
+        if parts[0] == "src" and len(parts) > 1:
+            roots.add("src")
+        # climb to the top-most directory that still has __init__.py: its parent is a root
+        d = parts[:-1]
+        top = None
+        while d and "/".join(d + ["__init__.py"]) in all_paths:
+            top = d
+            d = d[:-1]
+        if top is not None:
+            roots.add("/".join(top[:-1]))
+    return sorted(roots)
+
+
+class PylintChecker:
+    """Checks sets of files laid out under a directory, one Pylint process per batch."""
+
+    def __init__(
+        self,
+        batch_timeout: float = C.PYLINT_BATCH_TIMEOUT,
+        file_timeout: float = C.PYLINT_FILE_TIMEOUT,
+        batch_size: int = C.PYLINT_BATCH_SIZE,
+        runner: Callable[..., RunResult] = run,
+    ) -> None:
+        self.batch_timeout = batch_timeout
+        self.file_timeout = file_timeout
+        self.batch_size = batch_size
+        self._run = runner
+
+    def check(self, root: Path, files: Sequence[str], all_paths: Sequence[str], texts: Mapping[str, str]) -> CheckOutcome:
+        """Check ``files`` (relative to ``root``) in one or few Pylint processes."""
+        outcome = CheckOutcome()
+        rcfile = root / ".crossfile-pylintrc"
+        if not rcfile.exists():
+            rcfile.write_text("[MAIN]\n", encoding="utf-8")
+        roots = python_source_roots(all_paths)
+        files = sorted(files)
+        for i in range(0, len(files), self.batch_size):
+            self._check_batch(root, files[i : i + self.batch_size], roots, str(rcfile), texts, outcome)
+        return outcome
+
+    def _check_batch(self, root, batch, roots, rcfile, texts, outcome: CheckOutcome) -> None:
+        if not batch:
+            return
+        timeout = self.file_timeout if len(batch) == 1 else min(self.batch_timeout, self.file_timeout + 2.0 * len(batch))
+        abs_roots = [str(root / r) if r else str(root) for r in roots]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(abs_roots), "PYTHONDONTWRITEBYTECODE": "1"}
+        env.pop("PYLINTRC", None)
+        argv = pylint_argv(batch, rcfile, abs_roots)
+        res = self._run(argv, timeout=timeout, cwd=root, env=env)
+        outcome.runs += 1
+        reason = None
+        parsed = None
+        if res.status is RunStatus.NOT_FOUND:
+            raise FileNotFoundError(f"Pylint could not be started ({res.stderr.strip()}): {INSTALL_HINT}")
+        if res.status is RunStatus.TIMEOUT:
+            reason = "checker_timeout"
+        elif res.status is RunStatus.SIGNALED or res.stdout_truncated:
+            reason = "checker_crash"
+        elif res.returncode is not None and res.returncode & 32:
+            reason = "checker_usage_error"
+        else:
+            try:
+                parsed = parse_pylint_json(res.stdout)
+            except (ValueError, json.JSONDecodeError):
+                reason = "checker_crash"
+        if parsed is None:
+            if len(batch) == 1:
+                outcome.failed[batch[0]] = reason or "checker_crash"
+                return
+            mid = len(batch) // 2
+            self._check_batch(root, batch[:mid], roots, rcfile, texts, outcome)
+            self._check_batch(root, batch[mid:], roots, rcfile, texts, outcome)
+            return
+        outcome.diagnostics.extend(to_char_columns(parsed.diagnostics, texts))
+        outcome.failed.update(parsed.failed)

@@ -1,0 +1,1 @@
+"""Turning repositories and their analyses into datasets (sources, examples, filters, export)."""

@@ -1,0 +1,340 @@
+"""The language protocol and the helpers every language shares.
+
+A :class:`LanguageSupport` bundles what the pipeline needs to know about one language: how to
+parse it (tree-sitter), which files are sources, what a file imports and defines, where a
+statement ends, which checker finds cross-file uses, and the per-language thresholds. The
+pipeline (``builders``) never branches on the language; it only calls this protocol.
+
+Text conventions, used everywhere downstream:
+- a :class:`SourceFile` holds text decoded from UTF-8 with the BOM removed and CRLF/CR turned
+  into LF; checkers are run on that normalized text, so checker positions and our positions
+  always agree;
+- offsets are ``str`` indices (characters), lines are 0-based ``row`` internally and 1-based
+  ``line`` only in exported usages; columns are 0-based characters. Tree-sitter reports
+  bytes, :class:`TextIndex` converts.
+"""
+
+from __future__ import annotations
+
+import abc
+import bisect
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, ClassVar, Iterator, Sequence
+
+from tree_sitter import Language, Node, Parser, Tree
+
+if TYPE_CHECKING:  # pragma: no cover
+    from analyzers.crossfile import CrossFileUsage
+    from builders.report import BuildReport
+    from builders.repos import Repository
+    from lang import Lang
+
+
+class TextIndex:
+    """Converts between char offsets, (row, col) and tree-sitter byte positions of one text."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.line_starts = [0]
+        for i, ch in enumerate(text):
+            if ch == "\n":
+                self.line_starts.append(i + 1)
+        self.ascii = text.isascii()
+        if not self.ascii:
+            self._byte_starts = [0]
+            total = 0
+            for ch in text:
+                total += len(ch.encode("utf-8"))
+                self._byte_starts.append(total)
+
+    @cached_property
+    def data(self) -> bytes:
+        return self.text.encode("utf-8")
+
+    def byte_to_char(self, byte_offset: int) -> int:
+        if self.ascii:
+            return byte_offset
+        return bisect.bisect_right(self._byte_starts, byte_offset) - 1
+
+    def char_to_byte(self, offset: int) -> int:
+        return offset if self.ascii else self._byte_starts[offset]
+
+    def row_col(self, offset: int) -> tuple[int, int]:
+        row = bisect.bisect_right(self.line_starts, offset) - 1
+        return row, offset - self.line_starts[row]
+
+    def offset(self, row: int, col: int) -> int:
+        return self.line_starts[row] + col
+
+    def line(self, row: int) -> str:
+        start = self.line_starts[row]
+        end = self.line_starts[row + 1] - 1 if row + 1 < len(self.line_starts) else len(self.text)
+        return self.text[start:end]
+
+    @property
+    def num_lines(self) -> int:
+        return len(self.line_starts)
+
+    def node_start(self, node: Node) -> int:
+        return self.byte_to_char(node.start_byte)
+
+    def node_end(self, node: Node) -> int:
+        return self.byte_to_char(node.end_byte)
+
+    def node_text(self, node: Node) -> str:
+        return self.text[self.node_start(node) : self.node_end(node)]
+
+    def byte_col_to_char_col(self, row: int, byte_col: int) -> int:
+        """A column counted in UTF-8 bytes on ``row`` (tree-sitter, CPython ast) -> characters."""
+        if self.ascii:
+            return byte_col
+        line = self.line(row).encode("utf-8")
+        return len(line[:byte_col].decode("utf-8", errors="ignore"))
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """One source file of a repository, decoded and normalized (see module docstring)."""
+
+    path: str  # relative to the repository root, '/' separators
+    text: str
+    had_bom: bool = False
+    had_crlf: bool = False
+
+    @cached_property
+    def index(self) -> TextIndex:
+        return TextIndex(self.text)
+
+
+@dataclass(frozen=True)
+class Span:
+    """A half-open character range with its 0-based rows and columns."""
+
+    start: int
+    end: int
+    start_row: int
+    start_col: int
+    end_row: int
+    end_col: int
+
+    @classmethod
+    def of_node(cls, node: Node, index: TextIndex) -> "Span":
+        start, end = index.node_start(node), index.node_end(node)
+        (sr, sc), (er, ec) = index.row_col(start), index.row_col(end)
+        return cls(start, end, sr, sc, er, ec)
+
+    def to_dict(self) -> dict:
+        """Exported form: 1-based lines, 0-based columns."""
+        return {
+            "start_line": self.start_row + 1,
+            "start_column": self.start_col,
+            "end_line": self.end_row + 1,
+            "end_column": self.end_col,
+        }
+
+
+@dataclass(frozen=True)
+class ImportBinding:
+    """One name an import statement brings into a file's scope."""
+
+    local_name: str  # the name bound in the file ("Z" for `from m import Y as Z`, "a" for `import a.b`)
+    imported_name: str  # the name as imported ("Y", "a.b", "pkg.Cls")
+    module: str  # the module / package / namespace as written ("..pkg.mod", "java.util")
+    kind: str  # "symbol" | "module" | "wildcard" | "namespace"
+    statement: Span  # the whole import statement
+    target_file: str | None = None  # the project file it resolves to; None = external
+    target_symbol: str | None = None  # the symbol inside target_file (None for a module)
+
+    @property
+    def is_project(self) -> bool:
+        return self.target_file is not None
+
+
+@dataclass(frozen=True)
+class Definition:
+    """A top-level or nested definition (class, function, method, field, constant...)."""
+
+    name: str
+    qualified_name: str  # "Outer.Inner.method" (within its file)
+    kind: str  # class | interface | enum | struct | record | function | method | field | constant | variable
+    path: str
+    span: Span
+    signature: str = ""
+    bases: tuple[str, ...] = ()  # names of base classes as written
+    namespace: str = ""  # package / namespace / module dotted name
+
+
+@dataclass
+class FileFacts:
+    """What one language learns from parsing one file."""
+
+    file: SourceFile
+    tree: Tree
+    imports: list[ImportBinding] = field(default_factory=list)
+    definitions: list[Definition] = field(default_factory=list)
+    package: str = ""  # module dotted name / Java package / C# namespace
+    has_syntax_error: bool = False
+
+    @cached_property
+    def import_rows(self) -> frozenset[int]:
+        rows: set[int] = set()
+        for imp in self.imports:
+            rows.update(range(imp.statement.start_row, imp.statement.end_row + 1))
+        return frozenset(rows)
+
+
+@dataclass(frozen=True)
+class Token:
+    """A tree-sitter leaf token in char offsets."""
+
+    start: int
+    end: int
+    type: str
+
+
+def iter_leaves(node: Node) -> Iterator[Node]:
+    """Leaves of the tree in source order (comments included), without recursion limits."""
+    cursor = node.walk()
+    visited_children = False
+    while True:
+        if not visited_children:
+            if cursor.node.child_count == 0:
+                yield cursor.node
+                visited_children = True
+            elif not cursor.goto_first_child():
+                visited_children = True
+            continue
+        if cursor.goto_next_sibling():
+            visited_children = False
+        elif not cursor.goto_parent():
+            return
+
+
+def iter_nodes(node: Node) -> Iterator[Node]:
+    """All nodes in pre-order."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(n.children))
+
+
+def smallest_node_at(root: Node, byte_start: int, byte_end: int | None = None) -> Node:
+    return root.descendant_for_byte_range(byte_start, byte_end if byte_end is not None else byte_start)
+
+
+class LanguageSupport(abc.ABC):
+    """Everything the pipeline needs to know about one language."""
+
+    lang: ClassVar["Lang"]
+    display_name: ClassVar[str]
+    extensions: ClassVar[tuple[str, ...]]
+    comment_prefix: ClassVar[str]  # line comment marker used when rendering retrieved context
+    min_prompt_lines: ClassVar[int]  # minimum non-empty, non-import prompt lines (CrossCodeEval)
+    checker_name: ClassVar[str]  # the tool named in CrossFileUsage.tool
+    required_binaries: ClassVar[dict[str, str]]  # binary -> install hint
+
+    # -- parsing -------------------------------------------------------------------
+    @abc.abstractmethod
+    def ts_language(self, path: str = "") -> Language:
+        """The tree-sitter language for ``path`` (TypeScript: TSX for .tsx)."""
+
+    def parse(self, text: str, path: str = "") -> Tree:
+        parser = Parser(self.ts_language(path))
+        return parser.parse(text.encode("utf-8"))
+
+    def is_source_path(self, path: str) -> bool:
+        """Whether a (relative, '/') path is a source file of this language worth examples."""
+        return path.endswith(self.extensions)
+
+    # -- project knowledge -------------------------------------------------------------
+    @abc.abstractmethod
+    def analyze_files(self, repo_root: str, files: Sequence[SourceFile]) -> dict[str, FileFacts]:
+        """Parse every file and resolve its imports against the project (keyed by path)."""
+
+    # -- cross-file usages ---------------------------------------------------------------
+    @abc.abstractmethod
+    def find_usages(
+        self,
+        repo: "Repository",
+        facts: dict[str, FileFacts],
+        report: "BuildReport",
+    ) -> list["CrossFileUsage"]:
+        """Run the checker workflow (stub -> check -> diff) and return every cross-file use.
+
+        Files the checker cannot handle are counted in ``report`` and contribute nothing.
+        """
+
+    def check_tools(self) -> None:
+        """Raise :class:`analyzers.run.MissingToolError` when a required binary is missing."""
+        from analyzers.run import require_binary
+
+        for binary, hint in self.required_binaries.items():
+            require_binary(binary, hint)
+
+    # -- examples --------------------------------------------------------------------------
+    @abc.abstractmethod
+    def statement_end(self, facts: FileFacts, offset: int) -> int:
+        """Char offset where the statement containing ``offset`` ends (exclusive)."""
+
+    def cursor_candidates(self, facts: FileFacts, entity_offset: int) -> list[int]:
+        """Offsets of tree-sitter tokens on the entity's line that start at or before it.
+
+        Comments and string contents are not tokens a cursor should land in the middle of, so
+        only leaf tokens outside comments are returned; the list is sorted and never empty
+        when the entity itself is a token.
+        """
+        index = facts.file.index
+        row, _ = index.row_col(entity_offset)
+        line_start = index.line_starts[row]
+        out: list[int] = []
+        root = facts.tree.root_node
+        for leaf in iter_leaves(root):
+            if leaf.start_point[0] < row:
+                if leaf.end_point[0] < row:
+                    continue
+            if leaf.start_point[0] > row:
+                break
+            start = index.node_start(leaf)
+            if start < line_start or start > entity_offset:
+                continue
+            if "comment" in leaf.type or leaf.end_byte == leaf.start_byte:
+                continue
+            out.append(start)
+        return sorted(set(out))
+
+    def prompt_code_lines(self, facts: FileFacts, prompt: str) -> int:
+        """Non-empty prompt lines that are neither imports nor package/using declarations."""
+        count = 0
+        for row, line in enumerate(prompt.split("\n")):
+            if line.strip() and row not in facts.import_rows:
+                count += 1
+        return count
+
+    def string_literal_chars(self, facts: FileFacts, start: int, end: int) -> int:
+        """How many characters of ``[start, end)`` lie inside string literals."""
+        index = facts.file.index
+        total = 0
+        for node in iter_nodes(facts.tree.root_node):
+            if node.end_byte <= index.char_to_byte(start) or node.start_byte >= index.char_to_byte(end):
+                continue
+            if node.type in STRING_NODE_TYPES:
+                s, e = max(start, index.node_start(node)), min(end, index.node_end(node))
+                total += max(0, e - s)
+        return total
+
+
+# Tree-sitter node types of string literals across the four grammars (outermost literal nodes).
+STRING_NODE_TYPES = frozenset(
+    {
+        "string",  # python, typescript
+        "string_literal",  # java, c#
+        "text_block",  # java
+        "template_string",  # typescript
+        "verbatim_string_literal",  # c#
+        "raw_string_literal",  # c#
+        "interpolated_string_expression",  # c#
+        "character_literal",
+    }
+)

@@ -1,0 +1,465 @@
+"""Python: tree-sitter parsing, import resolution, stubbing for Pylint, statement ends.
+
+Cross-file uses are found with two stubbed variants of every file that imports project names
+(both laid out as whole-project copies and checked by one Pylint process each):
+
+- ``remove``: each project import statement becomes ``pass`` (or keeps only its external
+  names); every use of an imported name is then E0602 undefined-variable.
+- ``empty_class``: each imported project name becomes an empty class
+  (``Name = type("Name", (), {})``, on the import's own line so no other line moves); every
+  member access Pylint can infer on it (the class, its instances, subclasses defined in the
+  file) is then E1101 no-member.
+
+Both are diffed against the unmodified copy. See ``docs/python.md`` for what Pylint can and
+cannot see.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+import time
+from pathlib import Path, PurePosixPath
+from typing import Sequence
+
+import tree_sitter_python
+from tree_sitter import Language, Node
+
+from analyzers.crossfile import (
+    CrossFileUsage,
+    Diagnostic,
+    StubbedVariant,
+    dedupe_usages,
+    new_diagnostics,
+)
+from analyzers.pylint import INSTALL_HINT, TOOL, PylintChecker
+from lang import Lang
+from lang.base import Definition, FileFacts, ImportBinding, LanguageSupport, SourceFile, Span, iter_nodes
+
+_LANGUAGE = Language(tree_sitter_python.language())
+
+SIMPLE_STATEMENTS = frozenset(
+    {
+        "expression_statement", "return_statement", "assert_statement", "delete_statement",
+        "raise_statement", "pass_statement", "break_statement", "continue_statement",
+        "global_statement", "nonlocal_statement", "import_statement", "import_from_statement",
+        "future_import_statement", "print_statement", "exec_statement", "type_alias_statement",
+        "decorator",
+    }
+)
+HEADER_STATEMENTS = frozenset(
+    {
+        "if_statement", "elif_clause", "else_clause", "for_statement", "while_statement",
+        "try_statement", "except_clause", "except_group_clause", "finally_clause", "with_statement",
+        "function_definition", "class_definition", "match_statement", "case_clause",
+    }
+)
+_NO_MEMBER = re.compile(r"^(?:Instance of|Class) '([^']+)' has no '([^']+)' member")
+_UNDEFINED = re.compile(r"^Undefined variable '([^']+)'")
+
+
+# ---------------------------------------------------------------------------- resolution --
+class PythonProject:
+    """Module name <-> file mapping of one repository (root and `src/` layouts, namespaces)."""
+
+    def __init__(self, paths: Sequence[str]) -> None:
+        self.paths = set(paths)
+        self.dirs: set[str] = set()
+        for p in paths:
+            parts = p.split("/")[:-1]
+            for i in range(1, len(parts) + 1):
+                self.dirs.add("/".join(parts[:i]))
+        self.roots = [""] + (["src"] if "src" in self.dirs else [])
+        # parents of top-level packages (e.g. lib/ in lib/pkg/__init__.py) are roots too
+        for p in paths:
+            if p.endswith("/__init__.py"):
+                d = p[: -len("/__init__.py")]
+                parent = d.rsplit("/", 1)[0] if "/" in d else ""
+                if parent and parent + "/__init__.py" not in self.paths and parent not in self.roots:
+                    self.roots.append(parent)
+
+    def _file_of(self, dir_path: str) -> str | None:
+        for cand in (f"{dir_path}.py", f"{dir_path}/__init__.py"):
+            if cand.lstrip("/") in self.paths:
+                return cand.lstrip("/")
+        return None
+
+    def resolve_path(self, rel_dir: str) -> tuple[str | None, bool]:
+        """A module path without extension -> (file, is_package_dir)."""
+        f = self._file_of(rel_dir)
+        return f, rel_dir in self.dirs
+
+    def resolve_absolute(self, dotted: str) -> tuple[str | None, str | None]:
+        """'a.b.c' -> (file, base_dir) where base_dir is the directory the module maps to."""
+        parts = dotted.split(".")
+        for root in self.roots:
+            base = "/".join([root, *parts]) if root else "/".join(parts)
+            f, is_dir = self.resolve_path(base)
+            if f or is_dir:
+                return f, base
+        return None, None
+
+    def resolve_relative(self, importer: str, dots: int, dotted: str) -> tuple[str | None, str | None]:
+        base = PurePosixPath(importer).parent
+        for _ in range(dots - 1):
+            base = base.parent
+        rel = str(base) if str(base) != "." else ""
+        target = "/".join(x for x in [rel, *(dotted.split(".") if dotted else [])] if x)
+        if not dotted:
+            f, is_dir = self.resolve_path(rel) if rel else (self._file_of("__init__"), True)
+            return f, rel
+        f, is_dir = self.resolve_path(target)
+        return (f, target) if (f or is_dir) else (None, None)
+
+
+def _text(node: Node | None, src: bytes) -> str:
+    return src[node.start_byte : node.end_byte].decode("utf-8", errors="replace") if node else ""
+
+
+class PythonSupport(LanguageSupport):
+    lang = Lang.PYTHON
+    display_name = "Python"
+    extensions = (".py",)
+    comment_prefix = "#"
+    min_prompt_lines = 10
+    checker_name = TOOL
+    required_binaries: dict[str, str] = {}  # Pylint runs as `python -m pylint`; checked in check_tools
+
+    def __init__(self, checker: PylintChecker | None = None) -> None:
+        self.checker = checker or PylintChecker()
+
+    def ts_language(self, path: str = "") -> Language:
+        return _LANGUAGE
+
+    def check_tools(self) -> None:
+        from analyzers.run import MissingToolError
+
+        try:
+            import pylint  # noqa: F401
+        except ImportError as exc:  # pragma: no cover - pylint is a dependency
+            raise MissingToolError(f"Pylint is not installed: {INSTALL_HINT}") from exc
+
+    # ------------------------------------------------------------------------- parsing --
+    def analyze_files(self, repo_root: str, files: Sequence[SourceFile]) -> dict[str, FileFacts]:
+        project = PythonProject([f.path for f in files])
+        facts: dict[str, FileFacts] = {}
+        for f in files:
+            tree = self.parse(f.text, f.path)
+            ff = FileFacts(f, tree, has_syntax_error=tree.root_node.has_error)
+            ff.package = self.module_name(f.path, project)
+            ff.imports = self.extract_imports(ff, project)
+            ff.definitions = self.extract_definitions(ff)
+            facts[f.path] = ff
+        # chase re-exports (``from .impl import X`` in a package __init__) to the defining file
+        for ff in facts.values():
+            ff.imports = [self._chase(b, facts) for b in ff.imports]
+        return facts
+
+    def module_name(self, path: str, project: PythonProject) -> str:
+        stem = path[:-3]
+        if stem.endswith("/__init__") or stem == "__init__":
+            stem = stem[: -len("/__init__")] if "/" in stem else ""
+        for root in sorted(project.roots, key=len, reverse=True):
+            if root and stem.startswith(root + "/"):
+                return stem[len(root) + 1 :].replace("/", ".")
+        return stem.replace("/", ".")
+
+    def _chase(self, b: ImportBinding, facts: dict[str, FileFacts], depth: int = 0) -> ImportBinding:
+        if b.kind != "symbol" or not b.target_file or depth > 5:
+            return b
+        target = facts.get(b.target_file)
+        if target is None or any(d.name == b.target_symbol for d in target.definitions):
+            return b
+        for inner in target.imports:
+            if inner.local_name == b.target_symbol and inner.is_project:
+                chased = self._chase(inner, facts, depth + 1)
+                return ImportBinding(b.local_name, b.imported_name, b.module, chased.kind, b.statement,
+                                     chased.target_file, chased.target_symbol)
+        return b
+
+    def extract_imports(self, ff: FileFacts, project: PythonProject) -> list[ImportBinding]:
+        src = ff.file.index.data
+        out: list[ImportBinding] = []
+        for node in iter_nodes(ff.tree.root_node):
+            if node.type == "import_statement":
+                span = Span.of_node(node, ff.file.index)
+                for child in node.named_children:
+                    if child.type == "dotted_name":
+                        dotted, alias = _text(child, src), None
+                    elif child.type == "aliased_import":
+                        dotted, alias = _text(child.child_by_field_name("name"), src), _text(child.child_by_field_name("alias"), src)
+                    else:
+                        continue
+                    target, _ = project.resolve_absolute(dotted)
+                    local = alias or dotted.split(".")[0]
+                    out.append(ImportBinding(local, dotted, dotted, "module", span, target, None))
+            elif node.type == "import_from_statement":
+                out.extend(self._from_import(node, ff, project, src))
+        return out
+
+    def _from_import(self, node: Node, ff: FileFacts, project: PythonProject, src: bytes) -> list[ImportBinding]:
+        span = Span.of_node(node, ff.file.index)
+        module_node = node.child_by_field_name("module_name")
+        module_text = _text(module_node, src)
+        if module_node is not None and module_node.type == "relative_import":
+            dots = len(module_text) - len(module_text.lstrip("."))
+            mod_file, base_dir = project.resolve_relative(ff.file.path, dots, module_text[dots:])
+        else:
+            mod_file, base_dir = project.resolve_absolute(module_text)
+        out = []
+        if any(c.type == "wildcard_import" for c in node.children):
+            return [ImportBinding("*", "*", module_text, "wildcard", span, mod_file, None)]
+        for child in node.children_by_field_name("name"):
+            if child.type == "aliased_import":
+                name, alias = _text(child.child_by_field_name("name"), src), _text(child.child_by_field_name("alias"), src)
+            else:
+                name, alias = _text(child, src), None
+            target, kind, symbol = None, "symbol", name
+            if base_dir is not None:
+                sub_file, _ = project.resolve_path(f"{base_dir}/{name.replace('.', '/')}" if base_dir else name.replace(".", "/"))
+                if sub_file:
+                    target, kind, symbol = sub_file, "module", None
+                elif mod_file:
+                    target = mod_file
+            out.append(ImportBinding(alias or name, name, module_text, kind, span, target, symbol))
+        return out
+
+    def extract_definitions(self, ff: FileFacts) -> list[Definition]:
+        src = ff.file.index.data
+        out: list[Definition] = []
+
+        def visit(node: Node, scope: list[str], in_class: bool) -> None:
+            for child in node.named_children:
+                target = child
+                if child.type == "decorated_definition":
+                    target = child.child_by_field_name("definition") or child
+                if target.type in ("function_definition", "class_definition"):
+                    name = _text(target.child_by_field_name("name"), src)
+                    qual = ".".join([*scope, name])
+                    body = target.child_by_field_name("body")
+                    header_end = body.start_byte if body is not None else target.end_byte
+                    signature = src[target.start_byte:header_end].decode("utf-8", "replace").rstrip().rstrip(":").strip()
+                    bases: tuple[str, ...] = ()
+                    if target.type == "class_definition":
+                        sup = target.child_by_field_name("superclasses")
+                        if sup is not None:
+                            bases = tuple(_text(a, src) for a in sup.named_children if a.type in ("identifier", "attribute"))
+                        kind = "class"
+                    else:
+                        kind = "method" if in_class else "function"
+                    out.append(Definition(name, qual, kind, ff.file.path, Span.of_node(child, ff.file.index),
+                                          signature, bases, ff.package))
+                    if body is not None:
+                        visit(body, [*scope, name], target.type == "class_definition")
+                elif child.type == "expression_statement" and (not scope or in_class):
+                    assign = child.named_children[0] if child.named_children else None
+                    if assign is not None and assign.type == "assignment":
+                        left = assign.child_by_field_name("left")
+                        if left is not None and left.type == "identifier":
+                            name = _text(left, src)
+                            kind = "field" if in_class else ("constant" if name.isupper() else "variable")
+                            out.append(Definition(name, ".".join([*scope, name]), kind, ff.file.path,
+                                                  Span.of_node(child, ff.file.index), _text(assign, src).split("\n")[0][:200],
+                                                  (), ff.package))
+                elif child.type in ("if_statement", "try_statement", "block", "else_clause", "except_clause", "finally_clause") and not scope:
+                    visit(child, scope, in_class)  # module-level definitions guarded by if/try
+
+        visit(ff.tree.root_node, [], False)
+        return out
+
+    # ------------------------------------------------------------------------- stubbing --
+    def stub_variant(self, ff: FileFacts, mode: str) -> StubbedVariant | None:
+        """``mode`` = "remove" | "empty_class"; None when the file has no project import to stub."""
+        src = ff.file.text
+        by_statement: dict[tuple[int, int], list[ImportBinding]] = {}
+        for b in ff.imports:
+            by_statement.setdefault((b.statement.start, b.statement.end), []).append(b)
+        edits: list[tuple[int, int, str]] = []
+        stubbed: dict[str, ImportBinding] = {}
+        for (start, end), bindings in sorted(by_statement.items()):
+            project = [b for b in bindings if b.is_project and b.kind != "wildcard"]
+            if mode == "empty_class":
+                # `import a.b` binds `a`, whose members are modules, not the stubbed name
+                project = [b for b in project if not b.imported_name.startswith(b.local_name + ".")]
+            if not project:
+                continue
+            keep = [b for b in bindings if b not in project]
+            statement_text = src[start:end]
+            parts: list[str] = []
+            if keep:
+                rebuilt = _rebuild_import(statement_text, keep)
+                if rebuilt is None:
+                    continue  # cannot separate the names safely: leave the statement alone
+                parts.append(rebuilt)
+            if mode == "empty_class":
+                parts.extend(f'{b.local_name} = type("{b.local_name}", (), {{}})' for b in project)
+            elif not parts:
+                parts.append("pass")
+            newlines = statement_text.count("\n")
+            edits.append((start, end, "; ".join(parts) + "\n" * newlines))
+            for b in project:
+                stubbed[b.local_name] = b
+        if not edits:
+            return None
+        out = []
+        last = 0
+        for start, end, repl in edits:
+            out.append(src[last:start])
+            out.append(repl)
+            last = end
+        out.append(src[last:])
+        return StubbedVariant(ff.file.path, mode, "".join(out), stubbed, None)
+
+    # -------------------------------------------------------------------------- usages --
+    def find_usages(self, repo, facts: dict[str, FileFacts], report) -> list[CrossFileUsage]:
+        checkable: dict[str, FileFacts] = {}
+        for path, ff in facts.items():
+            if not any(b.is_project and b.kind != "wildcard" for b in ff.imports):
+                continue
+            if ff.has_syntax_error:
+                report.count("files", "syntax_error", path)
+                continue
+            checkable[path] = ff
+        if not checkable:
+            return []
+        variants = {mode: {p: self.stub_variant(ff, mode) for p, ff in checkable.items()} for mode in ("remove", "empty_class")}
+        all_paths = sorted(facts)
+        texts = {p: ff.file.text for p, ff in facts.items()}
+        usages: list[CrossFileUsage] = []
+        tmp = Path(tempfile.mkdtemp(prefix="crossfile-pylint-"))
+        try:
+            t0 = time.monotonic()
+            original = self._check_copy(tmp / "original", texts, sorted(checkable), all_paths)
+            results = {}
+            for mode, by_path in variants.items():
+                files = sorted(p for p, v in by_path.items() if v is not None)
+                mode_texts = dict(texts)
+                mode_texts.update({p: v.text for p, v in by_path.items() if v is not None})
+                results[mode] = self._check_copy(tmp / mode, mode_texts, files, all_paths)
+            report.add_time("checker_seconds", time.monotonic() - t0)
+            report.count("checker", "pylint_processes", n=original.runs + sum(r.runs for r in results.values()))
+            failed: dict[str, str] = dict(original.failed)
+            for r in results.values():
+                for p, why in r.failed.items():
+                    failed.setdefault(p, why)
+            for path, why in sorted(failed.items()):
+                if path in checkable:
+                    report.count("files", why, path)
+            orig_by_file = _group(original.diagnostics)
+            for mode, res in results.items():
+                stub_by_file = _group(res.diagnostics)
+                for path, variant in variants[mode].items():
+                    if variant is None or path in failed:
+                        continue
+                    fresh = new_diagnostics(orig_by_file.get(path, []), stub_by_file.get(path, []))
+                    usages.extend(self._attribute(repo.name, checkable[path], variant, fresh, report))
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        return dedupe_usages(usages)
+
+    def _check_copy(self, root: Path, texts: dict[str, str], files: list[str], all_paths: list[str]):
+        for rel, text in texts.items():
+            dest = root / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_text(text, encoding="utf-8")
+        return self.checker.check(root, files, all_paths, texts)
+
+    def _attribute(self, repo_name: str, ff: FileFacts, variant: StubbedVariant, diags: list[Diagnostic], report) -> list[CrossFileUsage]:
+        out = []
+        index = ff.file.index
+        class_bases = {d.name: d.bases for d in ff.definitions if d.kind == "class"}
+        for d in diags:
+            binding, member, row, col = None, None, d.line - 1, d.column
+            if d.code == "E0602":
+                m = _UNDEFINED.match(d.message)
+                if m and m.group(1) in variant.stubbed:
+                    binding = variant.stubbed[m.group(1)]
+            elif d.code == "E1101":
+                m = _NO_MEMBER.match(d.message)
+                if m:
+                    owner, member = m.group(1), m.group(2)
+                    binding = variant.stubbed.get(owner)
+                    if binding is None:
+                        # "Instance of 'Sub' has no 'x'" where Sub's base was emptied
+                        stubbed_bases = [variant.stubbed[b] for b in class_bases.get(owner, ()) if b in variant.stubbed]
+                        binding = stubbed_bases[0] if len(stubbed_bases) == 1 else None
+                    if binding is not None:
+                        pos = _member_position(index, d, member)
+                        if pos is None:
+                            report.count("usages", "member_not_located", f"{ff.file.path}:{d.line}", d.message)
+                            continue
+                        row, col = pos
+            if binding is None:
+                report.count("usages", f"unattributed_{d.code}", f"{ff.file.path}:{d.line}", d.message)
+                continue
+            if row >= index.num_lines:
+                continue
+            line_text = index.line(row)
+            if member is None and line_text[col : col + len(binding.local_name)] != binding.local_name:
+                report.count("usages", "name_not_located", f"{ff.file.path}:{d.line}", d.message)
+                continue
+            symbol = binding.target_symbol
+            if member:
+                symbol = f"{symbol}.{member}" if symbol else member
+            stmt = ff.file.text[binding.statement.start : binding.statement.end]
+            entity = member or binding.local_name
+            out.append(CrossFileUsage(
+                repository=repo_name, file=ff.file.path, line=row + 1, column=col,
+                imported_name=binding.local_name, member=member, stubbed_import=stmt, tool=TOOL,
+                code=d.code, message=d.message, definition_file=binding.target_file, definition_symbol=symbol,
+                end_line=row + 1, end_column=col + len(entity), mode=variant.mode,
+            ))
+        return out
+
+    # ------------------------------------------------------------------------ examples --
+    def statement_end(self, facts: FileFacts, offset: int) -> int:
+        index = facts.file.index
+        byte = index.char_to_byte(offset)
+        node = facts.tree.root_node.descendant_for_byte_range(byte, byte)
+        while node is not None:
+            if node.type in SIMPLE_STATEMENTS:
+                return index.node_end(node)
+            if node.type in HEADER_STATEMENTS:
+                for child in node.children:
+                    if child.type == ":" and child.start_byte >= byte:
+                        return index.node_end(child)
+                break
+            node = node.parent
+        row, _ = index.row_col(offset)
+        return index.line_starts[row] + len(index.line(row))
+
+
+def _group(diags: Sequence[Diagnostic]) -> dict[str, list[Diagnostic]]:
+    out: dict[str, list[Diagnostic]] = {}
+    for d in diags:
+        out.setdefault(d.file, []).append(d)
+    return out
+
+
+def _member_position(index, d: Diagnostic, member: str) -> tuple[int, int] | None:
+    """Where ``member`` stands in ``expr.member``: Pylint's end position minus its length."""
+    if d.end_line and d.end_column is not None:
+        row, col = d.end_line - 1, d.end_column - len(member)
+        if 0 <= row < index.num_lines and index.line(row)[col : col + len(member)] == member:
+            return row, col
+    row = d.line - 1
+    if 0 <= row < index.num_lines:
+        m = re.compile(r"\.\s*(" + re.escape(member) + r")\b").search(index.line(row), d.column)
+        if m:
+            return row, m.start(1)
+    return None
+
+
+def _rebuild_import(statement: str, keep: list[ImportBinding]) -> str | None:
+    """The import statement with only the ``keep`` names (e.g. `import os, pkg.mod` -> `import os`)."""
+    def clause(b: ImportBinding) -> str:
+        plain = b.local_name == b.imported_name or b.imported_name.startswith(b.local_name + ".")
+        return b.imported_name if plain else f"{b.imported_name} as {b.local_name}"
+
+    head = statement.lstrip()
+    if head.startswith("import "):
+        return "import " + ", ".join(clause(b) for b in keep)
+    if head.startswith("from "):
+        return f"from {keep[0].module} import " + ", ".join(clause(b) for b in keep)
+    return None
