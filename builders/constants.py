@@ -15,15 +15,30 @@ MIN_GROUNDTRUTH_TOKENS = 3  # StarCoder tokens; shorter references are trivial
 MAX_GROUNDTRUTH_TOKENS = 30  # longer references are not single-line completions
 STRING_LITERAL_DOMINANCE = 0.5  # share of reference chars inside string literals (ours)
 STRING_LITERAL_MIN_CHARS = 12  # ...when that literal part is at least this long (ours)
-VERBATIM_MIN_CHARS = 8  # a reference shorter than this is not searched verbatim in other files (ours)
 
 # --- checkers --------------------------------------------------------------------------
 PYLINT_BATCH_TIMEOUT = 300.0  # seconds for one Pylint run over a batch of files
 PYLINT_FILE_TIMEOUT = 60.0  # seconds per file when a batch is bisected down to single files
 PYLINT_BATCH_SIZE = 200  # files per Pylint process (one process per variant set otherwise)
+TSC_STARTUP_TIMEOUT = 120.0  # seconds for the first check of a project (Node + TypeScript + lib.d.ts load; ~1 s measured)
+TSC_REQUEST_TIMEOUT = 60.0  # seconds for one in-memory check of one file (~20-50 ms measured on examples)
+TSC_CLI_TIMEOUT = 180.0  # seconds for one `tsc -p` process (benchmark / cross-checks; ~2.3 s measured)
+TSC_MAX_ROUNDS = 3  # dummy-class rounds (rounds > 1 restore reported members to unmask further uses; ours)
+JAVAC_STARTUP_TIMEOUT = 120.0  # seconds for starting the helper JVM and its first answer (~0.7 s measured)
+JAVAC_REQUEST_TIMEOUT = 60.0  # seconds for one in-memory compilation of one file (~20-150 ms measured)
+JAVAC_CLI_TIMEOUT = 180.0  # seconds for one `javac` process (benchmark / compiling the helper; ~0.8 s measured)
+JAVAC_MAX_ROUNDS = 3  # stub rounds (rounds > 1 restore the classes already reported to unmask further uses; ours)
+JAVAC_MAX_CLASSPATH_JARS = 500  # jars found in a repository put on javac's classpath (ours)
+JAVAC_JVM_MEMORY = "1g"  # -Xmx of the helper JVM (ours)
 
 # --- retrieval (CrossCodeEval's published prompt builder) -------------------------------
 CHUNK_LINES = 10
 QUERY_LINES = 10
 TOP_K = 5
 CONTEXT_TOKEN_BUDGET = 512
+
+# --- graph retriever and repository tools (ours) --------------------------------------------
+GRAPH_FULL_DEFINITION_LINES = 12  # longer: a class shows its skeleton (header + member headers), other
+#   definitions their first lines; 512 tokens hold ~40 code lines, ~8 per definition for top 5
+METHOD_BODY_MAX_LINES = 60  # get_method_body truncates longer bodies (RepoClassBench-style tools)
+RECALL_AT_K = (1, 3, 5)  # retrieval report: share of examples whose top-k holds the gold definition

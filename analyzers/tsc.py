@@ -1,0 +1,328 @@
+"""tsc: where TypeScript is, argv for one-shot runs, pure diagnostics parsers, the Node server client.
+
+TypeScript is an npm package pinned by ``lang/typescript/package-lock.json`` and installed with
+``npm ci --prefix lang/typescript`` (or found where ``CROSSFILE_TYPESCRIPT_DIR`` points).
+
+Two ways to run it, with the same diagnostics:
+
+- one ``tsc --noEmit --pretty false -p <tsconfig>`` process per check (:func:`run_tsc_project`,
+  output read by :func:`parse_tsc_text`): simple, but every process pays ~2 s of start-up;
+- :class:`TscServer`: one Node process per repository running ``lang/typescript/tsc_server.js``
+  (a TypeScript language service fed substituted file texts in memory), answers read by
+  :func:`parse_server_answer`. This is what the builder uses; ``bench/bench_typescript.py``
+  compares the two.
+
+TypeScript reports 1-based lines and 0-based *UTF-16* columns; our columns count characters
+(code points), so :func:`to_char_columns` converts with the checked text (they differ only after
+a character outside the Basic Multilingual Plane, e.g. an emoji).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from analyzers.crossfile import Diagnostic
+from analyzers.run import (
+    MissingToolError,
+    PersistentProcess,
+    PersistentProcessError,
+    RunStatus,
+    path_env,
+    require_binary,
+    run,
+)
+from builders import constants as C
+
+TOOL = "tsc"
+INSTALL_HINT = "run `npm ci --prefix lang/typescript`"
+NODE_HINT = "install Node.js 18+"
+PACKAGE_DIR = Path(__file__).resolve().parents[1] / "lang" / "typescript"
+SERVER_SCRIPT = PACKAGE_DIR / "tsc_server.js"
+
+# "Cannot find name 'X'" / "... Did you mean 'Y'?" / "Cannot find namespace 'X'": a removed name.
+UNDEFINED_NAME_CODES = frozenset({"TS2304", "TS2552", "TS2503"})
+# A member missing on a dummy class (or on a class of the file extending it).
+MISSING_MEMBER_CODES = frozenset({"TS2339", "TS2551"})
+# A dummy class used as a namespace ("'X' only refers to a type, but is being used as a
+# namespace here") or a namespace missing an exported member.
+MISSING_EXPORT_CODES = frozenset({"TS2702", "TS2694", "TS2724", "TS2305"})
+SIGNAL_CODES = UNDEFINED_NAME_CODES | MISSING_MEMBER_CODES | MISSING_EXPORT_CODES
+
+
+# ------------------------------------------------------------------------------ location --
+def typescript_dir() -> Path:
+    """The installed ``typescript`` npm package (``CROSSFILE_TYPESCRIPT_DIR`` overrides)."""
+    override = os.environ.get("CROSSFILE_TYPESCRIPT_DIR")
+    return Path(override) if override else PACKAGE_DIR / "node_modules" / "typescript"
+
+
+def require_typescript() -> Path:
+    """The TypeScript package directory, or :class:`MissingToolError` saying how to install it."""
+    directory = typescript_dir()
+    if not (directory / "lib" / "typescript.js").is_file() or not (directory / "bin" / "tsc").is_file():
+        raise MissingToolError(f"TypeScript is not installed at {directory}: {INSTALL_HINT}")
+    return directory
+
+
+def typescript_version(directory: Path | None = None) -> str:
+    try:
+        data = json.loads(((directory or typescript_dir()) / "package.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "unknown"
+    return str(data.get("version", "unknown"))
+
+
+def tsc_project_argv(node: str, project_file: str, typescript: Path | None = None) -> list[str]:
+    """argv of one ``tsc -p <tsconfig>`` run (no emit, machine-readable output)."""
+    return [node, str((typescript or typescript_dir()) / "bin" / "tsc"), "--noEmit", "--pretty", "false", "-p", project_file]
+
+
+def run_tsc_project(project_file: str, cwd: str, timeout: float = C.TSC_CLI_TIMEOUT) -> list[Diagnostic]:
+    """Run ``tsc -p project_file`` once; diagnostics with paths relative to ``cwd``.
+
+    Raises :class:`TscCheckError` on time-out or when tsc crashed instead of reporting.
+    """
+    node = require_binary("node", NODE_HINT)
+    res = run(tsc_project_argv(node, project_file, require_typescript()), timeout=timeout, cwd=cwd)
+    if res.status is RunStatus.TIMEOUT:
+        raise TscCheckError("checker_timeout", f"tsc did not finish in {timeout:.0f}s")
+    # exit 0 = clean, 1/2 = errors reported; anything else (or a stack trace) is a crash
+    if res.status is not RunStatus.OK or res.returncode not in (0, 1, 2) or res.stdout_truncated:
+        raise TscCheckError("checker_crash", (res.stderr or res.stdout)[-500:])
+    return parse_tsc_text(res.stdout)
+
+
+# ------------------------------------------------------------------------------- parsers --
+_TEXT_LINE = re.compile(r"^(?P<file>.+?)\((?P<line>\d+),(?P<col>\d+)\): (?P<cat>error|warning|message|suggestion) (?P<code>TS\d+): (?P<msg>.*)$")
+_GLOBAL_LINE = re.compile(r"^(?P<cat>error|warning|message) (?P<code>TS\d+): (?P<msg>.*)$")
+
+
+def parse_tsc_text(text: str) -> list[Diagnostic]:
+    """``tsc --pretty false`` output -> diagnostics (0-based UTF-16 columns, see module docstring).
+
+    A message chain continues on the following lines, indented by two spaces per level; the
+    lines are joined with "\\n" as ``ts.flattenDiagnosticMessageText`` does, so both runners give
+    identical messages. Diagnostics without a file (bad options, missing ``types`` packages) get
+    ``file=""`` and line 0.
+    """
+    out: list[Diagnostic] = []
+    current: dict | None = None
+
+    def flush() -> None:
+        if current is not None:
+            out.append(Diagnostic(current["file"], current["line"], current["col"], current["code"],
+                                  "\n".join(current["msg"]), severity=current["cat"]))
+
+    for raw in text.splitlines():
+        line = raw.rstrip("\r")
+        m = _TEXT_LINE.match(line)
+        g = None if m else _GLOBAL_LINE.match(line)
+        if m:
+            flush()
+            current = {"file": m["file"].replace("\\", "/"), "line": int(m["line"]), "col": int(m["col"]) - 1,
+                       "code": m["code"], "cat": m["cat"], "msg": [m["msg"]]}
+        elif g:
+            flush()
+            current = {"file": "", "line": 0, "col": 0, "code": g["code"], "cat": g["cat"], "msg": [g["msg"]]}
+        elif current is not None and line.startswith("  "):
+            current["msg"].append(line)
+        elif line.strip():
+            flush()
+            current = None  # summary lines ("Found 3 errors"), banners: not diagnostics
+    flush()
+    return out
+
+
+@dataclass(frozen=True)
+class ServerAnswer:
+    """One decoded answer line of ``tsc_server.js``."""
+
+    ok: bool
+    diagnostics: tuple[Diagnostic, ...] = ()
+    error: str = ""
+    payload: Mapping = field(default_factory=dict, hash=False, compare=False)
+
+
+def parse_server_answer(line: str, file: str = "") -> ServerAnswer:
+    """A JSON answer line -> :class:`ServerAnswer`; diagnostics get ``file`` (the checked file).
+
+    Raises ValueError when the line is not a JSON object (the helper crashed mid-answer).
+    """
+    data = json.loads(line)
+    if not isinstance(data, dict):
+        raise ValueError("answer is not a JSON object")
+    if not data.get("ok"):
+        return ServerAnswer(False, error=str(data.get("error", "unknown error")), payload=data)
+    diags = []
+    for d in data.get("diagnostics") or []:
+        diags.append(Diagnostic(
+            file=file,
+            line=int(d.get("line") or 0),
+            column=int(d.get("column") or 0),
+            code=str(d.get("code", "")),
+            message=str(d.get("message", "")),
+            end_line=d.get("end_line"),
+            end_column=d.get("end_column"),
+            severity=str(d.get("category", "error")),
+        ))
+    return ServerAnswer(True, tuple(diags), payload=data)
+
+
+def utf16_col_to_char_col(line_text: str, utf16_col: int) -> int:
+    """A column counted in UTF-16 code units on ``line_text`` -> characters."""
+    if line_text.isascii():
+        return utf16_col
+    units = 0
+    for i, ch in enumerate(line_text):
+        if units >= utf16_col:
+            return i
+        units += 2 if ord(ch) > 0xFFFF else 1
+    return len(line_text)
+
+
+def to_char_columns(diags: Sequence[Diagnostic], texts: Mapping[str, str]) -> list[Diagnostic]:
+    """Convert TypeScript's UTF-16 columns to character columns using the checked texts."""
+    lines_of: dict[str, list[str]] = {}
+    out = []
+    for d in diags:
+        text = texts.get(d.file)
+        if text is None or text.isascii() or d.line <= 0:
+            out.append(d)
+            continue
+        lines = lines_of.setdefault(d.file, text.split("\n"))
+        col = utf16_col_to_char_col(lines[d.line - 1], d.column) if d.line <= len(lines) else d.column
+        end_col = d.end_column
+        if d.end_line and end_col is not None and 0 < d.end_line <= len(lines):
+            end_col = utf16_col_to_char_col(lines[d.end_line - 1], end_col)
+        out.append(Diagnostic(d.file, d.line, col, d.code, d.message, d.end_line, end_col, d.severity, d.symbol, d.location))
+    return out
+
+
+# -------------------------------------------------------------------------------- server --
+class TscCheckError(RuntimeError):
+    """One check failed; ``reason`` is the snake_case reason counted in the build report."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(f"{reason}: {detail}")
+        self.reason = reason
+        self.detail = detail
+
+
+@dataclass
+class _ProjectSpec:
+    root: str
+    files: list[str]
+    options: dict
+
+
+class TscServer:
+    """Client of ``tsc_server.js``: one Node process (per repository) holding language services.
+
+    Projects are registered once; when the process had to be restarted (time-out, crash) the
+    helper answers ``unknown_project`` and the client registers the project again, so callers
+    never see the restart except as the failed check that caused it.
+    """
+
+    def __init__(self, request_timeout: float = C.TSC_REQUEST_TIMEOUT, startup_timeout: float = C.TSC_STARTUP_TIMEOUT) -> None:
+        node = require_binary("node", NODE_HINT)
+        directory = require_typescript()
+        self.request_timeout = request_timeout
+        self.startup_timeout = startup_timeout
+        self.process = PersistentProcess([node, str(SERVER_SCRIPT)], cwd=str(PACKAGE_DIR),
+                                         env=path_env({"CROSSFILE_TYPESCRIPT_DIR": str(directory)}))
+        self._projects: dict[str, _ProjectSpec] = {}
+        self._warm: set[str] = set()  # projects whose first (library-loading) check is done
+        self.requests = 0
+        self.restarts = 0
+        self.seconds = 0.0
+
+    def _request(self, payload: dict, timeout: float, file: str = "") -> ServerAnswer:
+        started = time.monotonic()
+        self.requests += 1
+        try:
+            line = self.process.request(json.dumps(payload), timeout)
+        except PersistentProcessError as exc:
+            self.restarts += 1
+            self._warm.clear()
+            timed_out = time.monotonic() - started >= timeout - 0.01
+            raise TscCheckError("checker_timeout" if timed_out else "checker_crash", str(exc)[:500]) from exc
+        finally:
+            self.seconds += time.monotonic() - started
+        try:
+            return parse_server_answer(line, file)
+        except ValueError as exc:
+            self.process.close()
+            raise TscCheckError("checker_crash", f"unreadable answer: {line[:300]}") from exc
+
+    def version(self) -> str:
+        answer = self._request({"op": "hello"}, self.startup_timeout)
+        return str(answer.payload.get("version", ""))
+
+    def add_project(self, project_id: str, root: str, files: Sequence[str], options: dict) -> list[str]:
+        """Register a project (absolute root and files); returns TypeScript's option errors."""
+        self._projects[project_id] = _ProjectSpec(root, list(files), dict(options))
+        return self._send_project(project_id)
+
+    def _send_project(self, project_id: str) -> list[str]:
+        spec = self._projects[project_id]
+        answer = self._request({"op": "project", "id": project_id, "root": spec.root, "files": spec.files,
+                                "options": spec.options}, self.startup_timeout)
+        if not answer.ok:
+            raise TscCheckError("checker_crash", answer.error[:500])
+        return [str(e) for e in answer.payload.get("option_errors") or []]
+
+    def check(self, project_id: str, rel_path: str, text: str | None) -> list[Diagnostic]:
+        """Diagnostics of ``rel_path`` with its text replaced by ``text`` (None = as on disk).
+
+        Columns are converted to characters when ``text`` is given (pass the original text
+        explicitly to get converted columns for an unmodified file).
+        """
+        spec = self._projects[project_id]
+        payload = {"op": "check", "project": project_id, "file": os.path.join(spec.root, rel_path), "text": text}
+        for attempt in range(2):
+            timeout = self.request_timeout if project_id in self._warm else self.startup_timeout
+            answer = self._request(payload, timeout, rel_path)
+            if answer.ok:
+                self._warm.add(project_id)
+                diags = list(answer.diagnostics)
+                return to_char_columns(diags, {rel_path: text}) if text is not None else diags
+            if answer.error == "unknown_project" and attempt == 0:
+                self._send_project(project_id)
+                continue
+            raise TscCheckError("checker_crash", answer.error[:500])
+        raise TscCheckError("checker_crash", "project could not be registered")
+
+    def close(self) -> None:
+        self.process.close()
+
+    def __enter__(self) -> "TscServer":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+__all__ = [
+    "INSTALL_HINT",
+    "MISSING_EXPORT_CODES",
+    "MISSING_MEMBER_CODES",
+    "SIGNAL_CODES",
+    "TOOL",
+    "TscCheckError",
+    "TscServer",
+    "UNDEFINED_NAME_CODES",
+    "parse_server_answer",
+    "parse_tsc_text",
+    "require_typescript",
+    "to_char_columns",
+    "run_tsc_project",
+    "tsc_project_argv",
+    "typescript_dir",
+    "utf16_col_to_char_col",
+]

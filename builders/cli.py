@@ -1,0 +1,164 @@
+"""``build-dataset``: the command line (thin: validate arguments, then call plain functions)."""
+
+from __future__ import annotations
+
+import json
+import os
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from analyzers.run import MissingToolError
+from builders.pipeline import BuildSettings, ShardSummary, build_language
+from builders.repos import RepositoryError, collection_specs, parse_repo_argument, resolve_all
+from lang import Lang, registered
+
+EXAMPLES_DIR = Path(__file__).resolve().parents[1] / "examples"
+console = Console(stderr=True)
+
+
+class Split(str, Enum):
+    COMPLETION = "completion"
+    EXECUTABLE = "executable"
+    ALL = "all"
+
+
+def _lang_choices() -> list[str]:
+    return [lang.value for lang in registered()] + ["all"]
+
+
+def _fail(message: str, code: int = 2) -> None:
+    console.print(f"[bold red]error:[/] {message}")
+    raise typer.Exit(code)
+
+
+def build_dataset(
+    lang: str = typer.Option(..., "--lang", help="Language to build: " + ", ".join(_lang_choices())),
+    repos: Optional[List[str]] = typer.Option(None, "--repos", help="A repository: local folder, git URL[@commit], or a .jsonl/.csv manifest (repeatable)."),
+    repos_dir: Optional[Path] = typer.Option(None, "--repos-dir", help="A folder whose subfolders are repositories (default: the bundled examples/<lang>/)."),
+    output: Path = typer.Option(Path("output"), "--output", "-o", help="Output folder (a rerun resumes finished repositories)."),
+    seed: int = typer.Option(42, "--seed", help="Seed for cursor positions (same input + seed = identical dataset)."),
+    workers: int = typer.Option(1, "--workers", min=1, help="Repositories processed in parallel."),
+    tokenizer: Optional[str] = typer.Option(None, "--tokenizer", help="tokenizer.json path or Hub id (default: the bundled StarCoder tokenizer)."),
+    retrievers: str = typer.Option("bm25,oracle,graph", "--retrievers", help="Cross-file context variants to write (comma-separated; '' for none)."),
+    split: Split = typer.Option(Split.COMPLETION, "--split", help="completion, executable (Python, needs --allow-execution) or all."),
+    allow_execution: bool = typer.Option(False, "--allow-execution", help="Allow running repository code (tests) in an isolated child process."),
+    use_pynguin: bool = typer.Option(True, "--pynguin/--no-pynguin", help="Generate tests with Pynguin for the executable split."),
+    llm_url: Optional[str] = typer.Option(None, "--llm-url", help="OpenAI-compatible endpoint for LLM test generation (off by default)."),
+    llm_model: Optional[str] = typer.Option(None, "--llm-model", help="Model name for --llm-url."),
+    push_to_hub: Optional[str] = typer.Option(None, "--push-to-hub", help="Push the built splits to this Hub dataset repository (ORG/NAME)."),
+    private: bool = typer.Option(False, "--private", help="Create the Hub repository as private."),
+    token: Optional[str] = typer.Option(None, "--token", help="Hub token (default: HF_TOKEN or the cached login)."),
+    cache_dir: Optional[Path] = typer.Option(None, "--cache-dir", help="Where git clones are cached."),
+) -> None:
+    """Build repository-level code benchmarks from real repositories."""
+    if lang != "all" and lang not in [l.value for l in Lang]:
+        _fail(f"unknown language '{lang}' (choices: {', '.join(_lang_choices())})")
+    if lang != "all" and Lang(lang) not in registered():
+        _fail(f"language '{lang}' is not available in this build (choices: {', '.join(_lang_choices())})")
+    languages = registered() if lang == "all" else [Lang(lang)]
+    methods = tuple(m.strip() for m in retrievers.split(",") if m.strip())
+    from builders.export import VARIANT_FILES
+
+    unknown = [m for m in methods if m not in VARIANT_FILES]
+    if unknown:
+        _fail(f"unknown retriever(s) {', '.join(unknown)} (choices: {', '.join(VARIANT_FILES)})")
+    if split in (Split.EXECUTABLE, Split.ALL) and Lang.PYTHON not in languages:
+        _fail("the executable split exists for Python only: use --lang python")
+    if split in (Split.EXECUTABLE, Split.ALL) and not allow_execution:
+        _fail("the executable split runs repository code (tests) in an isolated child process; pass --allow-execution to allow it")
+    if tokenizer:
+        from builders.tokenizer import load_tokenizer
+
+        try:
+            load_tokenizer(tokenizer)
+        except ValueError as exc:
+            _fail(str(exc))
+    if cache_dir:
+        os.environ["CROSSFILE_CACHE"] = str(cache_dir)
+
+    settings = BuildSettings(output=output, seed=seed, workers=workers, tokenizer=tokenizer, retrievers=methods)
+    all_stats = {}
+    for language in languages:
+        try:
+            specs = []
+            for value in repos or []:
+                specs.extend(parse_repo_argument(value))
+            if not repos:
+                specs.extend(collection_specs(repos_dir or EXAMPLES_DIR / language.value))
+            if not specs:
+                _fail(f"no repositories given for {language.value}")
+            repositories = resolve_all(specs)
+        except RepositoryError as exc:
+            _fail(str(exc))
+        if split in (Split.COMPLETION, Split.ALL):
+            all_stats[language.value] = _build_with_progress(language, repositories, settings)
+        if split in (Split.EXECUTABLE, Split.ALL) and language is Lang.PYTHON:
+            all_stats["python_executable"] = _build_executable(repositories, settings, use_pynguin, llm_url, llm_model)
+    _print_summary(all_stats)
+    if push_to_hub:
+        from builders.hub import push_to_hub as push
+
+        try:
+            urls = push(output, push_to_hub, [l.value for l in languages], private=private, token=token)
+        except (RuntimeError, ValueError) as exc:
+            _fail(str(exc))
+        for url in urls:
+            console.print(f"pushed: {url}")
+
+
+def _build_with_progress(language: Lang, repositories, settings: BuildSettings) -> dict:
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("{task.fields[last]}"))
+    with Progress(*columns, console=console, transient=False) as progress:
+        task = progress.add_task(f"{language.value}", total=len(repositories), last="")
+
+        def on_done(summary: ShardSummary) -> None:
+            note = {"built": f"{summary.examples} examples", "skipped_done": "already built", "failed": "FAILED"}[summary.status]
+            progress.update(task, advance=1, last=f"{summary.repository}: {note} ({summary.seconds:.1f}s)")
+
+        try:
+            return build_language(language, repositories, settings, on_done)
+        except MissingToolError as exc:
+            _fail(str(exc))
+
+
+def _build_executable(repositories, settings: BuildSettings, use_pynguin: bool, llm_url, llm_model) -> dict:
+    from builders.executable import build_executable_split
+    from builders.report import BuildReport
+
+    report = BuildReport()
+    records = build_executable_split(
+        repositories, settings.output, allow_execution=True, seed=settings.seed, workers=settings.workers,
+        report=report, llm_url=llm_url, llm_model=llm_model, use_pynguin=use_pynguin,
+    )
+    return {"language": "python", "examples": len(records), "dropped_examples": report.stage("problems"),
+            "skipped_files": report.stage("files"), "skipped_projects": {}, "repositories": len(repositories)}
+
+
+def _print_summary(all_stats: dict) -> None:
+    table = Table(title="build-dataset summary")
+    for col in ("split", "repositories", "examples", "dropped (by reason)", "skipped files/projects"):
+        table.add_column(col)
+    for name, stats in all_stats.items():
+        drops = "\n".join(f"{k}={v}" for k, v in stats.get("dropped_examples", {}).items()) or "-"
+        skipped = {**stats.get("skipped_files", {}), **stats.get("skipped_projects", {}), **stats.get("skipped_repositories", {})}
+        skips = "\n".join(f"{k}={v}" for k, v in skipped.items()) or "-"
+        table.add_row(name, str(stats.get("repositories", "")), str(stats.get("examples", 0)), drops, skips)
+    Console().print(table)
+
+
+app = typer.Typer(add_completion=False, pretty_exceptions_show_locals=False)
+app.command()(build_dataset)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,236 @@
+"""Writing a language's outputs: JSONL files, statistics, dataset card, ``datasets`` on disk.
+
+Everything that turns records into ``datasets.Features`` lives here, so the schema of the
+published data is defined in exactly one place.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import statistics
+from pathlib import Path
+
+import datasets
+
+from builders.pipeline import DONE, SHARDS, BuildSettings, ShardSummary, _write_jsonl, read_jsonl, shard_dir
+from builders.report import BuildReport
+from builders.repos import Repository
+from lang import Lang
+
+VARIANT_FILES = {
+    "bm25": "line_completion_rg1_bm25.jsonl",
+    "oracle": "line_completion_oracle_bm25.jsonl",
+    "graph": "line_completion_graph.jsonl",
+}
+
+
+def _span() -> dict:
+    return {k: datasets.Value("int32") for k in ("start_line", "start_column", "end_line", "end_column")}
+
+
+def completion_features() -> datasets.Features:
+    string, i32 = datasets.Value("string"), datasets.Value("int32")
+    return datasets.Features(
+        {
+            "prompt": string,
+            "groundtruth": string,
+            "right_context": string,
+            "crossfile_context": {
+                "text": string,
+                # a python list of a struct = a list of records (datasets.Sequence of a dict would
+                # mean a dict of lists)
+                "list": [{"retrieved_chunk": string, "filename": string, "score": datasets.Value("float64")}],
+            },
+            "metadata": {
+                "task_id": string,
+                "repository": string,
+                "file": string,
+                "context_start_lineno": i32,
+                "groundtruth_start_lineno": i32,
+                "right_context_start_lineno": i32,
+            },
+            "language": string,
+            "repository_url": string,
+            "commit": string,
+            "license": string,
+            "crossfile_usages": [
+                {
+                    "imported_name": string,
+                    "member": string,
+                    "line": i32,
+                    "column": i32,
+                    "definition_file": string,
+                    "definition_span": _span(),
+                    "definition_node": string,
+                    "tool": string,
+                    "code": string,
+                    "message": string,
+                }
+            ],
+            "num_prompt_tokens": i32,
+            "num_groundtruth_tokens": i32,
+        }
+    )
+
+
+def _conform(record: dict) -> dict:
+    """Keep only the schema's keys in retrieved chunks (retrievers may add diagnostics keys)."""
+    ctx = record["crossfile_context"]
+    items = [{"retrieved_chunk": c["retrieved_chunk"], "filename": c["filename"], "score": float(c["score"])} for c in ctx["list"]]
+    return {**record, "crossfile_context": {"text": ctx["text"], "list": items}}
+
+
+def to_dataset(records: list[dict]) -> datasets.Dataset:
+    features = completion_features()
+    return datasets.Dataset.from_list([_conform(r) for r in records], features=features)
+
+
+def _lines(text: str) -> int:
+    return text.count("\n") + (1 if text and not text.endswith("\n") else 0)
+
+
+def compute_stats(lang: Lang, records: list[dict], report: BuildReport, summaries: list[ShardSummary], files: int) -> dict:
+    def mean(values):
+        return round(statistics.fmean(values), 2) if values else 0.0
+
+    return {
+        "language": lang.value,
+        "repositories": len(summaries),
+        "repositories_with_examples": len({r["metadata"]["repository"] for r in records}),
+        "files": files,
+        "examples": len(records),
+        "usages_detected": report.counts.get("checker/usages_detected", 0),
+        "avg_prompt_lines": mean([_lines(r["prompt"]) for r in records]),
+        "avg_prompt_tokens": mean([r["num_prompt_tokens"] for r in records]),
+        "avg_reference_lines": mean([_lines(r["groundtruth"]) for r in records]),
+        "avg_reference_tokens": mean([r["num_groundtruth_tokens"] for r in records]),
+        "dropped_examples": report.stage("examples"),
+        "skipped_files": report.stage("files"),
+        "skipped_projects": report.stage("projects"),
+        "skipped_repositories": report.stage("repositories"),
+        "normalized_files": report.stage("files_normalized"),
+        "checker": report.stage("checker"),
+        "unattributed_diagnostics": report.stage("usages"),
+        "timings_seconds": {k: round(v, 2) for k, v in sorted(report.timings.items())},
+        "per_repository": [
+            {"repository": s.repository, "status": s.status, "examples": s.examples, "usages": s.usages,
+             "files": s.files, "seconds": round(s.seconds, 2), **({"error": s.error.splitlines()[0]} if s.error else {})}
+            for s in summaries
+        ],
+        "samples": report.samples,
+    }
+
+
+def dataset_card(lang: Lang, stats: dict, variants: list[str]) -> str:
+    files = [("test", "line_completion.jsonl")] + [(m, VARIANT_FILES[m]) for m in variants]
+    config_lines = "\n".join(
+        f"- config_name: {lang.value}{'' if split == 'test' else '_' + split}\n  data_files:\n  - split: test\n    path: {path}"
+        for split, path in files
+    )
+    drops = "\n".join(f"| {k} | {v} |" for k, v in stats["dropped_examples"].items()) or "| (none) | 0 |"
+    skips = "\n".join(f"| {k} | {v} |" for k, v in {**stats["skipped_files"], **stats["skipped_projects"]}.items()) or "| (none) | 0 |"
+    return f"""---
+license: other
+language:
+- code
+task_categories:
+- text-generation
+pretty_name: Cross-file code completion ({lang.value})
+tags:
+- code
+- crossfile-datasets
+configs:
+{config_lines}
+---
+
+# Cross-file code completion — {lang.value}
+
+Built with crossfile-datasets (CrossCodeEval method): each example's reference completion uses
+a name defined in another file of the same repository, proven by the real checker
+(stub the import, re-check, keep only the new "undefined" diagnostics).
+
+| statistic | value |
+|---|---|
+| repositories | {stats['repositories']} |
+| files | {stats['files']} |
+| examples | {stats['examples']} |
+| avg. lines in prompt | {stats['avg_prompt_lines']} |
+| avg. tokens in prompt | {stats['avg_prompt_tokens']} |
+| avg. lines in reference | {stats['avg_reference_lines']} |
+| avg. tokens in reference | {stats['avg_reference_tokens']} |
+| cross-file usages detected | {stats['usages_detected']} |
+
+Token counts use the StarCoder tokenizer.
+
+## Dropped examples by reason
+
+| reason | count |
+|---|---|
+{drops}
+
+## Skipped files and projects by reason
+
+| reason | count |
+|---|---|
+{skips}
+
+Each example carries its provenance (`repository_url`, `commit`, `license`) and its
+`crossfile_usages` (imported name, member, position, defining file and span, checker message).
+Licenses are those of the source repositories; check them before redistribution.
+"""
+
+
+def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings, summaries: list[ShardSummary]) -> dict:
+    out = settings.output / lang.value
+    report = BuildReport()
+    records: list[dict] = []
+    usages: list[dict] = []
+    contexts: dict[str, list[dict]] = {m: [] for m in settings.retrievers}
+    files = 0
+    graphs = out / "graphs"
+    if graphs.exists():
+        shutil.rmtree(graphs)
+    graphs.mkdir(parents=True)
+    by_name = {s.repository: s for s in summaries}
+    for repo in sorted(repos, key=lambda r: r.name):
+        path = shard_dir(settings.output, lang, repo)
+        summary = by_name[repo.name]
+        if not (path / DONE).is_file():
+            report.count("repositories", "failed", repo.name, summary.error)
+            continue
+        meta = json.loads((path / DONE).read_text())
+        files += meta["files"]
+        shard_report = BuildReport.from_dict(json.loads((path / "report.json").read_text()))
+        report.merge(shard_report)
+        if summary.status == "skipped_done":  # figures of the earlier run that built the shard
+            summary.examples, summary.usages, summary.files = meta["examples"], meta["usages"], meta["files"]
+            summary.seconds = shard_report.timings.get("repository_seconds", 0.0)
+        shard_records = read_jsonl(path / "examples.jsonl")
+        records.extend(shard_records)
+        usages.extend(read_jsonl(path / "usages.jsonl"))
+        for method in contexts:
+            items = read_jsonl(path / f"context_{method}.jsonl")
+            if len(items) != len(shard_records):
+                raise RuntimeError(f"shard {path} has {len(items)} '{method}' contexts for {len(shard_records)} examples")
+            contexts[method].extend(items)
+        shutil.copyfile(path / "graph.json", graphs / f"{repo.name}.json")
+
+    _write_jsonl(out / "line_completion.jsonl", records)
+    for method, items in contexts.items():
+        _write_jsonl(out / VARIANT_FILES[method], [{**r, "crossfile_context": c} for r, c in zip(records, items)])
+    _write_jsonl(out / "usages.jsonl", usages)
+    stats = compute_stats(lang, records, report, summaries, files)
+    (out / "stats.json").write_text(json.dumps(stats, indent=2), encoding="utf-8")
+    (out / "README.md").write_text(dataset_card(lang, stats, list(contexts)), encoding="utf-8")
+    tmp = out / ".dataset.tmp"
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    datasets.DatasetDict({"test": to_dataset(records)}).save_to_disk(str(tmp))
+    if (out / "dataset").exists():
+        shutil.rmtree(out / "dataset")
+    tmp.rename(out / "dataset")
+    return stats
+
+
+__all__ = ["VARIANT_FILES", "completion_features", "compute_stats", "dataset_card", "merge_language", "to_dataset", "SHARDS"]

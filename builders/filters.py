@@ -1,0 +1,113 @@
+"""Quality filters for completion examples (CrossCodeEval's, plus ours).
+
+Each filter is a small class with a ``name`` and one method ``check(example, ctx)`` returning
+``(keep, reason)``; the pipeline applies them in order and counts every drop by reason.
+Filters that need repository-wide knowledge read it from :class:`FilterContext`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Protocol
+
+from builders import constants as C
+from builders.completion import CompletionExample
+from lang.base import FileFacts, LanguageSupport
+
+
+@dataclass
+class FilterContext:
+    language: LanguageSupport
+    facts: dict[str, FileFacts]
+    count_tokens: Callable[[str], int]
+    seen_references: set[str] = field(default_factory=set)
+
+
+class ExampleFilter(Protocol):
+    name: str
+
+    def check(self, example: CompletionExample, ctx: FilterContext) -> tuple[bool, str]: ...
+
+
+class MinPromptLines:
+    """CrossCodeEval: enough non-import code before the cursor (10/20/30/5 for Py/Java/TS/C#)."""
+
+    name = "prompt_lines"
+
+    def check(self, example, ctx):
+        lines = ctx.language.prompt_code_lines(ctx.facts[example.file], example.prompt)
+        if lines < ctx.language.min_prompt_lines:
+            return False, "too_few_prompt_lines"
+        return True, ""
+
+
+class ReferenceLength:
+    """CrossCodeEval: references of 3 to 30 StarCoder tokens (also fills the token counts)."""
+
+    name = "reference_tokens"
+
+    def check(self, example, ctx):
+        example.num_groundtruth_tokens = ctx.count_tokens(example.groundtruth)
+        example.num_prompt_tokens = ctx.count_tokens(example.prompt)
+        if example.num_groundtruth_tokens < C.MIN_GROUNDTRUTH_TOKENS:
+            return False, "reference_too_short"
+        if example.num_groundtruth_tokens > C.MAX_GROUNDTRUTH_TOKENS:
+            return False, "reference_too_long"
+        return True, ""
+
+
+class StringLiteralDominated:
+    """A reference that is mostly one long string literal tests copying text, not code."""
+
+    name = "string_literal"
+
+    def check(self, example, ctx):
+        facts = ctx.facts[example.file]
+        inside = ctx.language.string_literal_chars(facts, example.cursor, example.end)
+        body = len(example.groundtruth.strip())
+        if body and inside >= C.STRING_LITERAL_MIN_CHARS and inside / body > C.STRING_LITERAL_DOMINANCE:
+            return False, "reference_string_literal"
+        return True, ""
+
+
+class VerbatimElsewhere:
+    """A reference found verbatim in another file can be copied instead of inferred."""
+
+    name = "verbatim_elsewhere"
+
+    def check(self, example, ctx):
+        needle = example.groundtruth.strip()
+        for path, facts in ctx.facts.items():
+            if path != example.file and needle in facts.file.text:
+                return False, "reference_in_other_file"
+        return True, ""
+
+
+class DuplicateReference:
+    """Only the first example with a given reference (stripped) is kept per repository."""
+
+    name = "duplicate"
+
+    def check(self, example, ctx):
+        key = example.groundtruth.strip()
+        if key in ctx.seen_references:
+            return False, "duplicate_reference"
+        ctx.seen_references.add(key)
+        return True, ""
+
+
+DEFAULT_FILTERS: tuple[ExampleFilter, ...] = (
+    MinPromptLines(),
+    ReferenceLength(),
+    StringLiteralDominated(),
+    VerbatimElsewhere(),
+    DuplicateReference(),  # last: a dropped example must not claim its reference
+)
+
+
+def apply_filters(example: CompletionExample, ctx: FilterContext, filters=DEFAULT_FILTERS) -> tuple[bool, str]:
+    for f in filters:
+        keep, reason = f.check(example, ctx)
+        if not keep:
+            return False, reason
+    return True, ""

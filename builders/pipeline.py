@@ -1,0 +1,254 @@
+"""The completion-split build: repositories -> shards -> one dataset per language.
+
+Each repository is processed on its own (in a worker process when ``workers > 1``) and
+written as a *shard*: a folder with its examples, usages, retrieval contexts, graph and
+report, written under a temporary name and renamed into place only when complete, with a
+``DONE.json`` marker holding the settings fingerprint. A rerun skips shards whose marker
+matches, so an interrupted build resumes without redoing finished repositories, and the
+final merge reads shards in repository-name order, so the dataset never depends on
+scheduling.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import time
+import traceback
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+from analyzers.crossfile import CrossFileUsage, first_uses
+from analyzers.run import MissingToolError
+from builders.completion import make_example, usage_record, usages_in_range
+from builders.filters import FilterContext, apply_filters
+from builders.report import BuildReport
+from builders.repos import Repository, list_sources
+from builders.tokenizer import load_tokenizer
+from lang import Lang, get_language
+
+PIPELINE_VERSION = "1"
+SHARDS = "shards"
+DONE = "DONE.json"
+
+
+@dataclass(frozen=True)
+class BuildSettings:
+    output: Path
+    seed: int = 42
+    workers: int = 1
+    tokenizer: str | None = None
+    retrievers: tuple[str, ...] = ("bm25", "oracle", "graph")
+
+    def fingerprint(self, lang: Lang, repo: Repository, snapshot: str = "") -> str:
+        payload = {
+            "version": PIPELINE_VERSION,
+            "lang": lang.value,
+            "seed": self.seed,
+            "tokenizer": self.tokenizer,
+            "retrievers": list(self.retrievers),
+            "repo": [repo.name, repo.url, repo.commit, repo.license, str(repo.root)],
+        }
+        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+
+@dataclass
+class ShardSummary:
+    repository: str
+    status: str  # "built" | "skipped_done" | "failed"
+    examples: int = 0
+    usages: int = 0
+    files: int = 0
+    seconds: float = 0.0
+    error: str = ""
+
+
+# ----------------------------------------------------------------------------- one repository --
+def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> dict:
+    """Analyze one repository and return its shard content (pure data, JSON-serialisable)."""
+    language = get_language(lang)
+    report = BuildReport()
+    t0 = time.monotonic()
+    files, snapshot = list_sources(repo, language, report)
+    repo = Repository(repo.name, repo.root, repo.url, repo.commit or f"sha256:{snapshot}", repo.license, repo.is_git, snapshot)
+    if not files:
+        report.count("repositories", "no_source_files", repo.name)
+    facts = language.analyze_files(str(repo.root), files)
+    report.add_time("parse_seconds", time.monotonic() - t0)
+    usages: list[CrossFileUsage] = language.find_usages(repo, facts, report) if files else []
+    report.count("checker", "usages_detected", n=len(usages))
+
+    from analyzers.graph import build_graph, definition_node_for_usage, definition_span, save_graph  # noqa: F401
+
+    graph = build_graph(repo.name, lang.value, facts, usages)
+    count_tokens = load_tokenizer(settings.tokenizer).count
+    ctx = FilterContext(language, facts, count_tokens)
+    examples = []
+    for usage in first_uses(usages):
+        example, why = make_example(language, facts[usage.file], usage, repo, settings.seed)
+        if example is None:
+            report.count("examples", why, f"{usage.file}:{usage.line}")
+            continue
+        keep, reason = apply_filters(example, ctx)
+        if not keep:
+            report.count("examples", reason, f"{usage.file}:{usage.line}")
+            continue
+        covered = usages_in_range(usages, facts[usage.file], example.cursor, example.end)
+        example.crossfile_usages = [_usage_entry(graph, u) for u in covered]
+        example.task_id = f"{repo.name}/{lang.value}/{len(examples)}"
+        examples.append(example)
+
+    contexts: dict[str, list[dict]] = {}
+    if settings.retrievers and examples:
+        from builders.retrieval import RepositoryRetriever
+
+        t1 = time.monotonic()
+        retriever = RepositoryRetriever(files, facts, graph, language, count_tokens)
+        for method in settings.retrievers:
+            contexts[method] = [retriever.context(method, ex.file, ex.prompt, ex.groundtruth) for ex in examples]
+        report.add_time("retrieval_seconds", time.monotonic() - t1)
+
+    report.add_time("repository_seconds", time.monotonic() - t0)
+    from networkx.readwrite import json_graph
+
+    return {
+        "repository": asdict_repo(repo),
+        "files": len(files),
+        "examples": [ex.to_record() for ex in examples],
+        "usages": [_usage_json(graph, u) for u in usages],
+        "contexts": contexts,
+        "graph": json_graph.node_link_data(graph, edges="edges"),
+        "report": report.to_dict(),
+    }
+
+
+def _usage_entry(graph, usage: CrossFileUsage) -> dict:
+    from analyzers.graph import definition_node_for_usage, definition_span
+
+    node = definition_node_for_usage(graph, usage)
+    return usage_record(usage, definition_span(graph, node) if node else None, node)
+
+
+def _usage_json(graph, usage: CrossFileUsage) -> dict:
+    from analyzers.graph import definition_node_for_usage
+
+    data = usage.to_json()
+    data["definition_node"] = definition_node_for_usage(graph, usage)
+    return data
+
+
+def asdict_repo(repo: Repository) -> dict:
+    return {"name": repo.name, "root": str(repo.root), "url": repo.url, "commit": repo.commit,
+            "license": repo.license, "snapshot_sha256": repo.snapshot_sha256}
+
+
+# --------------------------------------------------------------------------------- shards --
+def shard_dir(output: Path, lang: Lang, repo: Repository) -> Path:
+    return output / lang.value / SHARDS / repo.name
+
+
+def shard_is_done(path: Path, fingerprint: str) -> bool:
+    marker = path / DONE
+    if not marker.is_file():
+        return False
+    try:
+        return json.loads(marker.read_text()).get("fingerprint") == fingerprint
+    except (OSError, json.JSONDecodeError):
+        return False
+
+
+def write_shard(path: Path, data: dict, fingerprint: str) -> None:
+    """Write all shard files under a temporary name, then rename: a shard is whole or absent."""
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir(parents=True)
+    _write_jsonl(tmp / "examples.jsonl", data["examples"])
+    _write_jsonl(tmp / "usages.jsonl", data["usages"])
+    for method, items in data["contexts"].items():
+        _write_jsonl(tmp / f"context_{method}.jsonl", items)
+    (tmp / "graph.json").write_text(json.dumps(data["graph"]), encoding="utf-8")
+    (tmp / "report.json").write_text(json.dumps(data["report"], indent=1), encoding="utf-8")
+    meta = {"fingerprint": fingerprint, "repository": data["repository"], "files": data["files"],
+            "examples": len(data["examples"]), "usages": len(data["usages"])}
+    (tmp / DONE).write_text(json.dumps(meta, indent=1), encoding="utf-8")
+    if path.exists():
+        shutil.rmtree(path)
+    os.replace(tmp, path)
+
+
+def _write_jsonl(path: Path, rows: Iterable[dict]) -> None:
+    with path.open("w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+def read_jsonl(path: Path) -> list[dict]:
+    if not path.exists():
+        return []
+    with path.open(encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def _worker(lang_value: str, repo: Repository, settings: BuildSettings, path: str, fingerprint: str) -> ShardSummary:
+    lang = Lang(lang_value)
+    t0 = time.monotonic()
+    try:
+        data = build_repository(lang, repo, settings)
+    except MissingToolError:
+        raise
+    except Exception as exc:  # a bug or an unexpected input must not stop the other repositories
+        return ShardSummary(repo.name, "failed", seconds=time.monotonic() - t0,
+                            error=f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=8)}")
+    write_shard(Path(path), data, fingerprint)
+    return ShardSummary(repo.name, "built", len(data["examples"]), len(data["usages"]), data["files"], time.monotonic() - t0)
+
+
+# ------------------------------------------------------------------------------- language --
+def build_language(
+    lang: Lang,
+    repos: list[Repository],
+    settings: BuildSettings,
+    on_done: Callable[[ShardSummary], None] | None = None,
+) -> dict:
+    """Build (or resume) every shard of ``lang`` and merge them into the language's outputs."""
+    language = get_language(lang)
+    language.check_tools()
+    out = settings.output / lang.value
+    (out / SHARDS).mkdir(parents=True, exist_ok=True)
+    summaries: dict[str, ShardSummary] = {}
+    todo = []
+    for repo in repos:
+        path = shard_dir(settings.output, lang, repo)
+        fp = settings.fingerprint(lang, repo)
+        if shard_is_done(path, fp):
+            summaries[repo.name] = ShardSummary(repo.name, "skipped_done")
+            if on_done:
+                on_done(summaries[repo.name])
+        else:
+            todo.append((repo, path, fp))
+    if settings.workers > 1 and len(todo) > 1:
+        with ProcessPoolExecutor(max_workers=settings.workers) as pool:
+            futures = {pool.submit(_worker, lang.value, repo, settings, str(path), fp): repo for repo, path, fp in todo}
+            for fut in as_completed(futures):
+                summary = fut.result()
+                summaries[summary.repository] = summary
+                if on_done:
+                    on_done(summary)
+    else:
+        for repo, path, fp in todo:
+            summary = _worker(lang.value, repo, settings, str(path), fp)
+            summaries[summary.repository] = summary
+            if on_done:
+                on_done(summary)
+    from builders.export import merge_language
+
+    return merge_language(lang, repos, settings, [summaries[r.name] for r in repos])
+
+
+def summary_dict(s: ShardSummary) -> dict:
+    return asdict(s)

@@ -1,0 +1,566 @@
+"""Cross-file context for each example: BM25 (CrossCodeEval's rg1 and oracle) and the graph.
+
+CrossCodeEval ships its examples with contexts made by its prompt builder; we reproduce that
+builder so models can be compared on our data the same way, and fix what it gets wrong:
+
+- chunks: the non-empty lines of every *other* source file of the repository, in groups of
+  ``CHUNK_LINES`` without overlap; a chunk without any token is skipped (its successor takes
+  its number, as in CrossCodeEval); files are ordered by path distance to the example's file
+  (then by path), which decides the order of equal scores;
+- query: the last ``QUERY_LINES`` non-empty lines of the prompt (``bm25``), or of prompt +
+  groundtruth joined at the cursor (``oracle``; CrossCodeEval split the cursor line in two);
+- ranking: ``rank_bm25.BM25Okapi`` (default parameters) over tokens = maximal runs of word
+  characters (``\\w+``: CrossCodeEval's ``re.findall(r"\\w+")`` over NLTK words gives the same
+  tokens on code); a chunk that shares no token with the query is not a hit; the order is a
+  *stable* sort by score, so ids, chunks and scores stay aligned when scores tie
+  (CrossCodeEval sorted ids and chunks separately, breaking ties by id text and chunk text);
+- selection: top ``TOP_K``; ``bm25`` ("rg1") uses the chunk that follows each hit in its file
+  (the hit itself when it is the file's last chunk); ``oracle`` uses the hit; a chunk whose
+  text was already selected is skipped;
+- ``graph``: the definitions of the project names visible in the prompt (imports, and names of
+  the same package/namespace), ranked by how close to the cursor they are last used (an import
+  statement counts as a use); a long class is shown as a skeleton, a module as the header lines
+  of its top-level definitions;
+- rendering: CrossCodeEval's comment block, cut at ``CONTEXT_TOKEN_BUDGET`` tokens of the given
+  counter (StarCoder in the pipeline) at line boundaries; ``list`` holds exactly what the text
+  shows, and each item keeps the 1-based ``lines`` it shows, so retrieval can be scored
+  against the gold definitions (:func:`retrieval_report`).
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
+
+from rank_bm25 import BM25Okapi
+
+from analyzers.graph import CLASS_KINDS, ScopeResolver, file_node, members, split_node
+from builders import constants as C
+from lang.base import FileFacts, SourceFile, iter_leaves
+
+if TYPE_CHECKING:  # pragma: no cover
+    import networkx as nx
+
+    from lang.base import LanguageSupport
+
+METHODS = ("bm25", "oracle", "graph")
+VARIANT_FILES = {
+    "bm25": "line_completion_rg1_bm25.jsonl",
+    "oracle": "line_completion_oracle_bm25.jsonl",
+    "graph": "line_completion_graph.jsonl",
+}
+HEADER = "Here are some relevant code fragments from other files of the repo:"
+FRAGMENT_HEADER = "the below code fragment can be found in:"
+_TOKEN = re.compile(r"\w+")
+_CHAIN = re.compile(r"(?<![\w.])([A-Za-z_]\w*)(?:\s*\.\s*([A-Za-z_]\w*))?")
+# rows that precede a definition's name: decorators / annotations / C# attributes
+_PREAMBLE = ("@", "[")
+
+
+def tokenize(text: str) -> list[str]:
+    """BM25 tokens: maximal runs of word characters (identifiers, keywords, numbers)."""
+    return _TOKEN.findall(text)
+
+
+def last_nonempty_lines(text: str, n: int = C.QUERY_LINES) -> str:
+    return "\n".join([line for line in text.split("\n") if line.strip()][-n:])
+
+
+def file_distance(a: str, b: str) -> int:
+    """CrossCodeEval's distance: directory steps from the common parent to each file."""
+    common = posixpath.commonpath([a, b])
+    rel_a = posixpath.relpath(a, common) if common else a
+    rel_b = posixpath.relpath(b, common) if common else b
+    return rel_a.count("/") + rel_b.count("/")
+
+
+# --------------------------------------------------------------------------- snippets --
+@dataclass(frozen=True)
+class Snippet:
+    """Lines of one file shown as context: the text lines and their 0-based rows."""
+
+    filename: str
+    lines: tuple[str, ...]
+    rows: tuple[int, ...]
+    score: float
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    def head(self, n: int) -> "Snippet":
+        return Snippet(self.filename, self.lines[:n], self.rows[:n], self.score)
+
+    def to_item(self) -> dict:
+        return {
+            "retrieved_chunk": self.text,
+            "filename": self.filename,
+            "score": float(self.score),
+            "lines": [r + 1 for r in self.rows],
+        }
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """``CHUNK_LINES`` consecutive non-empty lines of a file; ``index`` counts within the file."""
+
+    file: str
+    index: int
+    lines: tuple[str, ...]
+    rows: tuple[int, ...]
+    tokens: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    def snippet(self, score: float) -> Snippet:
+        return Snippet(self.file, self.lines, self.rows, score)
+
+
+def chunk_file(path: str, text: str, size: int = C.CHUNK_LINES) -> list[Chunk]:
+    rows = [(row, line) for row, line in enumerate(text.split("\n")) if line.strip()]
+    chunks: list[Chunk] = []
+    for start in range(0, len(rows), size):
+        group = rows[start : start + size]
+        lines = tuple(line for _, line in group)
+        tokens = tuple(tokenize("\n".join(lines)))
+        if tokens:  # CrossCodeEval skips token-less chunks without using up a number
+            chunks.append(Chunk(path, len(chunks), lines, tuple(r for r, _ in group), tokens))
+    return chunks
+
+
+class ChunkIndex:
+    """BM25 (Okapi) over a fixed list of chunks."""
+
+    def __init__(self, chunks: Sequence[Chunk]) -> None:
+        self.chunks = list(chunks)
+        self.position = {(c.file, c.index): i for i, c in enumerate(self.chunks)}
+        self.bm25 = BM25Okapi([list(c.tokens) for c in self.chunks]) if self.chunks else None
+        self._vocab = [frozenset(c.tokens) for c in self.chunks]
+
+    def rank(self, query: str) -> list[tuple[int, float]]:
+        """``(chunk position, score)`` of the chunks sharing a token with ``query``, best first.
+
+        The sort is stable: equal scores keep corpus order (nearest files first).
+        """
+        tokens = tokenize(query)
+        if self.bm25 is None or not tokens:
+            return []
+        scores = self.bm25.get_scores(tokens)
+        wanted = set(tokens)
+        hits = [i for i in range(len(self.chunks)) if not wanted.isdisjoint(self._vocab[i])]
+        hits.sort(key=lambda i: -scores[i])
+        return [(i, float(scores[i])) for i in hits]
+
+    def top_hits(self, query: str, k: int = C.TOP_K) -> list[Snippet]:
+        """The ``k`` best chunks themselves (CrossCodeEval's oracle / plain retrieval)."""
+        out: list[Snippet] = []
+        seen: set[str] = set()
+        for i, score in self.rank(query):
+            chunk = self.chunks[i]
+            if chunk.text in seen:
+                continue
+            seen.add(chunk.text)
+            out.append(chunk.snippet(score))
+            if len(out) == k:
+                break
+        return out
+
+    def top_next_chunks(self, query: str, k: int = C.TOP_K) -> list[Snippet]:
+        """For each of the best hits, the chunk that follows it in its file ("rg1")."""
+        out: list[Snippet] = []
+        seen: set[str] = set()
+        for i, score in self.rank(query):
+            hit = self.chunks[i]
+            nxt = self.position.get((hit.file, hit.index + 1))
+            chunk = self.chunks[nxt] if nxt is not None else hit
+            if chunk.text in seen:
+                continue
+            seen.add(chunk.text)
+            out.append(chunk.snippet(score))
+            if len(out) == k:
+                break
+        return out
+
+
+# -------------------------------------------------------------------------- rendering --
+def _block(snippet: Snippet, prefix: str) -> str:
+    body = "\n".join(f"{prefix} {line}" for line in snippet.lines)
+    return f"{prefix} {FRAGMENT_HEADER}\n{prefix} {snippet.filename}\n{body}\n\n"
+
+
+def render_context(
+    snippets: Sequence[Snippet],
+    comment_prefix: str,
+    count_tokens: Callable[[str], int],
+    budget: int = C.CONTEXT_TOKEN_BUDGET,
+) -> dict:
+    """CrossCodeEval's comment block, cut at ``budget`` tokens at line boundaries.
+
+    Snippets are added whole while they fit; the first one that does not fit contributes as
+    many of its leading lines as fit (at least one, else it is dropped) and ends the context.
+    ``list`` describes exactly what ``text`` shows. Nothing fits -> empty text and list.
+    """
+    text = f"{comment_prefix} {HEADER}\n\n"
+    shown: list[Snippet] = []
+    for snippet in snippets:
+        if not snippet.lines:
+            continue
+        candidate = text + _block(snippet, comment_prefix)
+        if count_tokens(candidate) <= budget:
+            text, shown = candidate, [*shown, snippet]
+            continue
+        lo, hi = 0, len(snippet.lines) - 1  # largest n in [0, len-1] whose head fits
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if count_tokens(text + _block(snippet.head(mid), comment_prefix)) <= budget:
+                lo = mid
+            else:
+                hi = mid - 1
+        if lo > 0:
+            text, shown = text + _block(snippet.head(lo), comment_prefix), [*shown, snippet.head(lo)]
+        break
+    if not shown:
+        return {"text": "", "list": []}
+    return {"text": text, "list": [s.to_item() for s in shown]}
+
+
+# ------------------------------------------------------------------------------ graph --
+def _header_row(index, span: dict, name: str) -> int:
+    """The row showing a definition's name (skipping decorator / annotation rows)."""
+    start, end = span["start_line"] - 1, span["end_line"] - 1
+    word = re.compile(r"\b" + re.escape(name) + r"\b") if name else None
+    for row in range(start, min(end, start + 8) + 1):
+        line = index.line(row).strip()
+        if not line or line.startswith(_PREAMBLE):
+            continue
+        if word is None or word.search(line):
+            return row
+    return start
+
+
+def _spans(attrs: dict) -> list[dict]:
+    return [o["span"] for o in attrs.get("overloads", [])] or [attrs["span"]]
+
+
+class GraphDefinitions:
+    """Turns graph nodes into snippets of their code (full, or a skeleton when long)."""
+
+    def __init__(self, graph: "nx.MultiDiGraph", files: Mapping[str, SourceFile]) -> None:
+        self.graph = graph
+        self.files = files
+
+    def snippet(self, node: str, score: float) -> Snippet | None:
+        attrs = self.graph.nodes.get(node)
+        if attrs is None:
+            return None
+        path = attrs["path"]
+        source = self.files.get(path)
+        if source is None:
+            return None
+        index = source.index
+        if attrs["kind"] == "file":
+            children = [t for _, t, d in self.graph.out_edges(node, data=True) if d.get("kind") == "contains"]
+            rows = sorted({_header_row(index, self.graph.nodes[c]["span"], self.graph.nodes[c]["name"]) for c in children})
+        elif attrs["kind"] in CLASS_KINDS and self._length(attrs) > C.GRAPH_FULL_DEFINITION_LINES:
+            rows = self._skeleton_rows(node, attrs, index)
+        else:
+            rows = sorted({r for s in _spans(attrs) for r in range(s["start_line"] - 1, s["end_line"])})
+        # blank lines carry nothing (BM25 chunks drop them too); long non-classes keep their head
+        rows = [r for r in rows if 0 <= r < index.num_lines and index.line(r).strip()]
+        if attrs["kind"] not in CLASS_KINDS and attrs["kind"] != "file":
+            rows = rows[: C.GRAPH_FULL_DEFINITION_LINES]
+        if not rows:
+            return None
+        return Snippet(path, tuple(index.line(r) for r in rows), tuple(rows), score)
+
+    @staticmethod
+    def _length(attrs: dict) -> int:
+        return sum(s["end_line"] - s["start_line"] + 1 for s in _spans(attrs))
+
+    def _skeleton_rows(self, node: str, attrs: dict, index) -> list[int]:
+        span = attrs["span"]
+        rows = {_header_row(index, span, attrs["name"])}
+        for member in members(self.graph, node):
+            m = self.graph.nodes[member]
+            rows.update(_header_row(index, s, m["name"]) for s in _spans(m))
+        last = span["end_line"] - 1
+        if index.line(last).strip() in ("}", "};", "end"):
+            rows.add(last)  # keep braces balanced for brace languages
+        return sorted(rows)
+
+
+def identifier_uses(facts: FileFacts, prompt: str) -> list[tuple[int, str, str | None]]:
+    """``(offset, name, member)`` for each name (``name.member`` chains) used in the prompt.
+
+    Uses the file's tree-sitter leaves (so comments and strings do not count) when the prompt
+    is a prefix of the file, as it is in the pipeline; a regular expression otherwise.
+    """
+    text = facts.file.text
+    cursor = len(prompt)
+    out: list[tuple[int, str, str | None]] = []
+    if not text.startswith(prompt):
+        for m in _CHAIN.finditer(prompt):
+            out.append((m.start(1), m.group(1), m.group(2)))
+        return out
+    index = facts.file.index
+    limit = index.char_to_byte(cursor)
+    leaves = []
+    for leaf in iter_leaves(facts.tree.root_node):
+        if leaf.end_byte > limit:
+            break
+        leaves.append(leaf)
+    for i, leaf in enumerate(leaves):
+        if "identifier" not in leaf.type:
+            continue
+        if i > 0 and leaves[i - 1].type in (".", "?.", "::"):
+            continue
+        member = None
+        if i + 2 < len(leaves) and leaves[i + 1].type in (".", "?.") and "identifier" in leaves[i + 2].type:
+            member = index.node_text(leaves[i + 2])
+        out.append((index.node_start(leaf), index.node_text(leaf), member))
+    return out
+
+
+# -------------------------------------------------------------------------- retriever --
+class RepositoryRetriever:
+    """All retrieval methods for one repository (build once, query per example)."""
+
+    def __init__(
+        self,
+        files: Sequence[SourceFile],
+        facts: Mapping[str, FileFacts],
+        graph: "nx.MultiDiGraph",
+        language: "LanguageSupport",
+        count_tokens: Callable[[str], int],
+        budget: int = C.CONTEXT_TOKEN_BUDGET,
+        top_k: int = C.TOP_K,
+    ) -> None:
+        self.files = {f.path: f for f in files if language.is_source_path(f.path)}
+        self.facts = facts
+        self.graph = graph
+        self.language = language
+        self.count_tokens = count_tokens
+        self.budget = budget
+        self.top_k = top_k
+        self.chunks = {path: chunk_file(path, f.text) for path, f in sorted(self.files.items())}
+        self.definitions = GraphDefinitions(graph, self.files)
+        self.resolver = ScopeResolver(facts, graph)
+        self._indexes: OrderedDict[str, ChunkIndex] = OrderedDict()
+
+    def index_for(self, file: str) -> ChunkIndex:
+        """The BM25 index over the chunks of every other file (a small LRU: examples come by file)."""
+        if file in self._indexes:
+            self._indexes.move_to_end(file)
+            return self._indexes[file]
+        others = sorted((p for p in self.chunks if p != file), key=lambda p: (file_distance(p, file), p))
+        index = ChunkIndex([c for p in others for c in self.chunks[p]])
+        self._indexes[file] = index
+        while len(self._indexes) > 2:
+            self._indexes.popitem(last=False)
+        return index
+
+    def snippets(self, method: str, file: str, prompt: str, groundtruth: str) -> list[Snippet]:
+        if method == "bm25":
+            return self.index_for(file).top_next_chunks(last_nonempty_lines(prompt), self.top_k)
+        if method == "oracle":
+            return self.index_for(file).top_hits(last_nonempty_lines(prompt + groundtruth), self.top_k)
+        if method == "graph":
+            return self.graph_snippets(file, prompt)
+        raise ValueError(f"unknown retrieval method '{method}' (choices: {', '.join(METHODS)})")
+
+    def context(self, method: str, file: str, prompt: str, groundtruth: str) -> dict:
+        """``{"text", "list": [{"retrieved_chunk", "filename", "score", "lines"}]}`` for one example."""
+        found = self.snippets(method, file, prompt, groundtruth)
+        return render_context(found, self.language.comment_prefix, self.count_tokens, self.budget)
+
+    # -- graph --------------------------------------------------------------------------
+    def visible_definitions(self, file: str, prompt: str) -> list[tuple[str, int]]:
+        """``(node, offset of its last use before the cursor)`` for project definitions of
+        other files that the prompt imports or names, closest to the cursor first."""
+        facts = self.facts.get(file)
+        if facts is None:
+            return []
+        cursor = len(prompt)
+        last_use: dict[str, int] = {}
+
+        def note(node: str | None, offset: int) -> None:
+            if node is None or node not in self.graph or split_node(node)[0] == file:
+                return
+            last_use[node] = max(last_use.get(node, -1), offset)
+
+        modules: dict[str, str] = {}
+        for b in facts.imports:
+            if b.statement.start >= cursor or not b.target_file:
+                continue
+            if b.target_symbol:
+                note(self.resolver.resolve(file, b.local_name), b.statement.start)
+            elif b.kind == "module":
+                modules[b.local_name] = file_node(b.target_file)
+                note(modules[b.local_name], b.statement.start)
+        import_rows = facts.import_rows
+        row_of = facts.file.index.row_col
+        for offset, name, member in identifier_uses(facts, prompt):
+            if row_of(offset)[0] in import_rows:
+                continue
+            node = self.resolver.resolve(file, name)
+            if node is not None:
+                note(node, offset)
+                continue
+            if name in modules:
+                note(modules[name], offset)
+            if member:
+                note(self.resolver.resolve(file, f"{name}.{member}"), offset)
+        return sorted(last_use.items(), key=lambda item: -item[1])
+
+    def graph_snippets(self, file: str, prompt: str) -> list[Snippet]:
+        facts = self.facts.get(file)
+        if facts is None:
+            return []
+        cursor_row = prompt.count("\n")
+        out: list[Snippet] = []
+        for node, offset in self.visible_definitions(file, prompt):
+            distance = cursor_row - facts.file.index.row_col(offset)[0]
+            snippet = self.definitions.snippet(node, 1.0 / (1 + max(distance, 0)))
+            if snippet is not None:
+                out.append(snippet)
+            if len(out) == self.top_k:
+                break
+        return out
+
+
+# ----------------------------------------------------------------------------- report --
+def _gold(record: dict) -> list[tuple[str, int, int]]:
+    out = []
+    for u in record.get("crossfile_usages") or []:
+        span = u.get("definition_span")
+        if u.get("definition_file") and span:
+            out.append((u["definition_file"], span["start_line"], span["end_line"]))
+    return out
+
+
+def item_contains(item: dict, gold: tuple[str, int, int]) -> bool:
+    """A retrieved item contains a gold definition when it is from the definition's file and
+    shows at least one line of its span (items without ``lines`` are judged by file only)."""
+    path, start, end = gold
+    if item.get("filename") != path:
+        return False
+    lines = item.get("lines")
+    if lines is None:
+        return True
+    return any(start <= line <= end for line in lines)
+
+
+def recall_at_k(records: Iterable[dict], ks: Sequence[int] = C.RECALL_AT_K) -> dict:
+    """Share of examples (with a gold definition span) whose top-k context contains one."""
+    with_gold = 0
+    hits = {k: 0 for k in ks}
+    file_hits = {k: 0 for k in ks}
+    total = 0
+    for record in records:
+        total += 1
+        gold = _gold(record)
+        if not gold:
+            continue
+        with_gold += 1
+        items = (record.get("crossfile_context") or {}).get("list") or []
+        for k in ks:
+            top = items[:k]
+            if any(item_contains(item, g) for item in top for g in gold):
+                hits[k] += 1
+            if any(item.get("filename") == g[0] for item in top for g in gold):
+                file_hits[k] += 1
+    result = {"examples": total, "with_gold": with_gold}
+    for k in ks:
+        result[f"recall@{k}"] = round(hits[k] / with_gold, 4) if with_gold else 0.0
+    for k in ks:
+        result[f"file_recall@{k}"] = round(file_hits[k] / with_gold, 4) if with_gold else 0.0
+    return result
+
+
+def _read_jsonl(path: Path) -> Iterable[dict]:
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                yield json.loads(line)
+
+
+def retriever_name(path: Path) -> str:
+    """``line_completion_rg1_bm25.jsonl`` -> ``rg1_bm25``."""
+    return path.stem[len("line_completion_") :]
+
+
+def retrieval_report(output_dir: Path, languages: Iterable[str] | None = None, ks: Sequence[int] = C.RECALL_AT_K) -> dict:
+    """Recall@k of every retrieval variant file, per language; saves JSON and a PNG chart.
+
+    Reads ``<output>/<lang>/line_completion_*.jsonl``; writes ``<output>/retrieval_report.json``
+    and ``<output>/retrieval_report.png``; returns the report and prints it as a table.
+    """
+    output_dir = Path(output_dir)
+    if languages is None:
+        languages = sorted(p.name for p in output_dir.iterdir() if p.is_dir() and any(p.glob("line_completion_*.jsonl")))
+    results: dict[str, dict[str, dict]] = {}
+    for lang in languages:
+        files = sorted((output_dir / lang).glob("line_completion_*.jsonl"))
+        if files:
+            results[lang] = {retriever_name(f): recall_at_k(_read_jsonl(f), ks) for f in files}
+    report = {"ks": list(ks), "criterion": item_contains.__doc__.split("\n")[0].strip(), "results": results}
+    (output_dir / "retrieval_report.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
+    _print_table(report)
+    if results:
+        _plot(report, output_dir / "retrieval_report.png")
+    return report
+
+
+def _print_table(report: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    ks = report["ks"]
+    table = Table(title="Retrieval: share of examples whose context contains the gold definition")
+    for column in ["language", "retriever", "examples", "with gold", *[f"recall@{k}" for k in ks], f"file recall@{ks[-1]}"]:
+        table.add_column(column, justify="left" if column in ("language", "retriever") else "right")
+    for lang, by_retriever in report["results"].items():
+        for name, r in by_retriever.items():
+            table.add_row(lang, name, str(r["examples"]), str(r["with_gold"]),
+                          *[f"{r[f'recall@{k}']:.3f}" for k in ks], f"{r[f'file_recall@{ks[-1]}']:.3f}")
+    Console().print(table)
+
+
+def _plot(report: dict, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ks = report["ks"]
+    results = report["results"]
+    languages = list(results)
+    retrievers = sorted({name for r in results.values() for name in r})
+    fig, axes = plt.subplots(1, len(ks), figsize=(4 * len(ks), 3.6), sharey=True, squeeze=False)
+    width = 0.8 / max(len(retrievers), 1)
+    for ax, k in zip(axes[0], ks):
+        for j, name in enumerate(retrievers):
+            values = [results[lang].get(name, {}).get(f"recall@{k}", 0.0) for lang in languages]
+            ax.bar([i + j * width for i in range(len(languages))], values, width, label=name)
+        ax.set_xticks([i + width * (len(retrievers) - 1) / 2 for i in range(len(languages))], languages)
+        ax.set_title(f"recall@{k}")
+        ax.set_ylim(0, 1)
+    axes[0][0].set_ylabel("share of examples")
+    axes[0][-1].legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+__all__ = [
+    "METHODS", "VARIANT_FILES", "Chunk", "ChunkIndex", "RepositoryRetriever", "Snippet", "chunk_file",
+    "file_distance", "item_contains", "last_nonempty_lines", "recall_at_k", "render_context",
+    "retrieval_report", "tokenize",
+]

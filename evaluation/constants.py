@@ -1,0 +1,28 @@
+"""Defaults of the evaluation commands, in one place, with where each comes from.
+
+(The builder's thresholds live in ``builders/constants.py``; these only concern scoring.)
+"""
+
+# --- completion metrics ------------------------------------------------------------------
+BOOTSTRAP_RESAMPLES = 1000  # percentile bootstrap, Efron & Tibshirani (1993); common choice
+CONFIDENCE = 0.95  # two-sided interval
+BOOTSTRAP_SEED = 0  # ours; any fixed seed makes the intervals reproducible
+BOOTSTRAP_CHUNK = 2_000_000  # resampled indices drawn per numpy call (memory bound, ours)
+MAX_LISTED_IDS = 20  # task ids printed when predictions and split disagree (ours)
+
+# --- fill-in-the-middle prompts ----------------------------------------------------------
+# StarCoder's FIM sentinels (Allal et al. 2023, "SantaCoder"; token ids 1, 3, 2 in the
+# StarCoder vocabulary, see builders/data/starcoder/PROVENANCE.md).
+FIM_PREFIX = "<fim_prefix>"
+FIM_SUFFIX = "<fim_suffix>"
+FIM_MIDDLE = "<fim_middle>"
+FIM_SUFFIX_SHARE = 0.25  # share of the code budget the right context may use at most (ours)
+
+# --- executable split --------------------------------------------------------------------
+PASS_AT_K = (1, 5, 10)  # Chen et al. 2021 report pass@1/10/100; RepoExec reports 1/5/10
+EXEC_TIMEOUT = 30.0  # seconds of wall clock per generation (all its tests), ours
+EXEC_MEMORY_MB = 2048  # address-space limit of the test process (RLIMIT_AS), ours
+EXEC_FILE_SIZE_MB = 64  # largest file the tests may write (RLIMIT_FSIZE), ours
+EXEC_MAX_PROCESSES = 256  # RLIMIT_NPROC of the dedicated sandbox uid (only then meaningful)
+SANDBOX_UID = 65534  # "nobody": the tests run as this user when we start as root
+DETAIL_CHARS = 2000  # error text kept per generation in the results file (ours)

@@ -1,0 +1,234 @@
+"""Tree-sitter views of a completion: its real tokens, comments and identifiers.
+
+A completion is never parsed alone: the fragment ``prompt + completion`` is parsed so that
+the lexer sees each character of the completion in its true context (inside a string or
+not, after a ``//`` or not). Everything is in UTF-8 byte offsets of that concatenation, so
+no character index of the (possibly long) prompt ever has to be built.
+
+Grammars come from the language registry (``lang.get_language(lang).ts_language(path)``);
+a language not registered yet falls back to its official grammar wheel, so scoring never
+depends on the builder's checker support for that language.
+"""
+
+from __future__ import annotations
+
+import keyword
+import threading
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from tree_sitter import Language, Node, Parser, Tree
+
+from lang.base import STRING_NODE_TYPES
+
+LANGUAGES = ("python", "java", "typescript", "csharp")
+
+# Tokens that end a statement in Java / TypeScript / C# (CrossCodeEval's rule).
+STATEMENT_END_TOKENS = frozenset({";", "{", "}"})
+
+# Reserved words per language (from the language specifications: Python's `keyword.kwlist`,
+# JLS 3.9, ECMAScript 2023 12.7.2 + strict mode, C# 12 spec 6.4.4). Tree-sitter already
+# gives keywords their own anonymous node types; these lists only catch the rare keyword
+# that error recovery turned into an identifier. Contextual words ("get", "type", "from",
+# "value", ...) are NOT listed: they are ordinary names in most positions.
+_JAVA = """abstract assert boolean break byte case catch char class const continue default do
+double else enum extends final finally float for goto if implements import instanceof int
+interface long native new package private protected public return short static strictfp super
+switch synchronized this throw throws transient try void volatile while true false null var
+yield _"""
+_TYPESCRIPT = """break case catch class const continue debugger default delete do else enum
+export extends false finally for function if import in instanceof new null return super
+switch this throw true try typeof var void while with implements interface let package
+private protected public static yield"""
+_CSHARP = """abstract as base bool break byte case catch char checked class const continue
+decimal default delegate do double else enum event explicit extern false finally fixed float
+for foreach goto if implicit in int interface internal is lock long namespace new null object
+operator out override params private protected public readonly ref return sbyte sealed short
+sizeof stackalloc static string struct switch this throw true try typeof uint ulong unchecked
+unsafe ushort using virtual void volatile while var"""
+RESERVED_WORDS: dict[str, frozenset[str]] = {
+    "python": frozenset(keyword.kwlist),
+    "java": frozenset(_JAVA.split()),
+    "typescript": frozenset(_TYPESCRIPT.split()),
+    "csharp": frozenset(_CSHARP.split()),
+}
+# Identifier node types in which a reserved word can never be a name. Member names
+# (property_identifier, field_identifier, ...) may legally be reserved words in TypeScript
+# (`promise.catch`), so they are never filtered.
+_PLAIN_IDENTIFIER_TYPES = frozenset({"identifier", "type_identifier"})
+
+
+def check_language(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language '{lang}' (expected one of: {', '.join(LANGUAGES)})")
+    return lang
+
+
+@lru_cache(maxsize=None)
+def _wheel_language(lang: str, tsx: bool) -> Language:
+    if lang == "python":
+        import tree_sitter_python as grammar
+
+        return Language(grammar.language())
+    if lang == "java":
+        import tree_sitter_java as grammar
+
+        return Language(grammar.language())
+    if lang == "typescript":
+        import tree_sitter_typescript as grammar
+
+        return Language(grammar.language_tsx() if tsx else grammar.language_typescript())
+    import tree_sitter_c_sharp as grammar
+
+    return Language(grammar.language())
+
+
+def ts_language(lang: str, path: str = "") -> Language:
+    """The grammar for a file of ``lang`` (TSX for ``.tsx`` paths)."""
+    from lang import get_language
+
+    check_language(lang)
+    try:
+        return get_language(lang).ts_language(path)
+    except KeyError:  # not registered (yet): the official wheel is the same grammar
+        return _wheel_language(lang, path.endswith(".tsx"))
+
+
+_local = threading.local()
+
+
+def parser_for(language: Language) -> Parser:
+    """One parser per thread and grammar (tree-sitter parsers are not thread-safe)."""
+    cache = getattr(_local, "parsers", None)
+    if cache is None:
+        cache = _local.parsers = {}
+    parser = cache.get(id(language))
+    if parser is None:
+        parser = cache[id(language)] = Parser(language)
+    return parser
+
+
+def point_at(source: bytes, offset: int) -> tuple[int, int]:
+    """Tree-sitter point (row, byte column) of a byte offset."""
+    row = source.count(b"\n", 0, offset)
+    return row, offset - (source.rfind(b"\n", 0, offset) + 1)
+
+
+class GrowingParse:
+    """Parses ``base + tail`` for successive tails, reusing the previous tree.
+
+    Used to try several prefixes of one completion after the same (long) prompt: each
+    re-parse is incremental, so the prompt is not re-analysed from scratch every time.
+    """
+
+    def __init__(self, language: Language, base: bytes) -> None:
+        self.parser = parser_for(language)
+        self.base = base
+        self.source = b""
+        self.tree: Tree | None = None
+
+    def parse(self, tail: bytes) -> Tree:
+        source = self.base + tail
+        old = self.tree
+        if old is not None:
+            common = len(self.base)
+            limit = min(len(source), len(self.source))
+            while common < limit and source[common] == self.source[common]:
+                common += 1
+            start = point_at(source, common)
+            old.edit(
+                start_byte=common,
+                old_end_byte=len(self.source),
+                new_end_byte=len(source),
+                start_point=start,
+                old_end_point=point_at(self.source, len(self.source)),
+                new_end_point=point_at(source, len(source)),
+            )
+        self.tree = self.parser.parse(source, old) if old is not None else self.parser.parse(source)
+        self.source = source
+        return self.tree
+
+
+def has_error_after(root: Node, threshold: int) -> bool:
+    """Whether an ERROR node ends, or a MISSING node sits, after byte ``threshold``.
+
+    Errors that end before ``threshold`` (e.g. syntax the grammar does not know, far above
+    in the prompt) are not the completion's fault and are ignored.
+    """
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.end_byte < threshold or not node.has_error:
+            continue
+        if node.is_missing and node.start_byte >= threshold:
+            return True
+        if node.is_error and node.end_byte > threshold:
+            return True
+        stack.extend(node.children)
+    return False
+
+
+def _is_identifier(node: Node) -> bool:
+    t = node.type
+    return node.is_named and (t == "identifier" or t.endswith("_identifier"))
+
+
+@dataclass
+class RegionScan:
+    """What lies inside a byte range of a parse: all offsets absolute, in source order."""
+
+    statement_ends: list[int] = field(default_factory=list)  # end byte of each real ; { } token
+    comments: list[tuple[int, int]] = field(default_factory=list)
+    identifiers: list[tuple[int, int, str]] = field(default_factory=list)  # (start, end, text)
+
+    def identifiers_before(self, end: int) -> list[str]:
+        return [text for s, e, text in self.identifiers if e <= end]
+
+
+def scan_region(root: Node, start: int, end: int, lang: str) -> RegionScan:
+    """Real statement-end tokens, comments and identifiers of ``[start, end)``.
+
+    A token counts only outside strings and comments; zero-width (MISSING) tokens never
+    count. Identifiers inside string interpolations (`${x}`, `{x}`) are code and count;
+    reserved words that error recovery turned into plain identifiers do not.
+    """
+    reserved = RESERVED_WORDS[check_language(lang)]
+    scan = RegionScan()
+    stack: list[tuple[Node, bool]] = [(root, False)]
+    while stack:
+        node, in_string = stack.pop()
+        if node.end_byte <= start or node.start_byte >= end:
+            continue
+        if node.is_named and "comment" in node.type:
+            scan.comments.append((max(start, node.start_byte), min(end, node.end_byte)))
+            continue
+        if node.child_count == 0:
+            # zero-width = MISSING; a token straddling the region start belongs to the prompt
+            if node.start_byte == node.end_byte or node.start_byte < start or node.end_byte > end:
+                continue
+            if not in_string and node.type in STATEMENT_END_TOKENS:
+                scan.statement_ends.append(node.end_byte)
+            elif _is_identifier(node):
+                text = node.text.decode("utf-8", errors="replace")
+                if not (text in reserved and node.type in _PLAIN_IDENTIFIER_TYPES):
+                    scan.identifiers.append((node.start_byte, node.end_byte, text))
+            continue
+        child_in_string = in_string or node.type in STRING_NODE_TYPES
+        stack.extend((child, child_in_string) for child in reversed(node.children))
+    scan.statement_ends.sort()
+    scan.comments.sort()
+    scan.identifiers.sort()
+    return scan
+
+
+def parse_fragment(lang: str, path: str, prefix: bytes, fragment: bytes) -> Tree:
+    """Parse ``prefix + fragment`` (prefix gives the fragment its lexical context)."""
+    return parser_for(ts_language(lang, path)).parse(prefix + fragment)
+
+
+def identifiers_of(lang: str, code: str, context: str = "", path: str = "") -> list[str]:
+    """Identifiers of ``code`` (in order, with repeats), parsed after ``context``."""
+    prefix, body = context.encode("utf-8"), code.encode("utf-8")
+    tree = parse_fragment(lang, path, prefix, body)
+    scan = scan_region(tree.root_node, len(prefix), len(prefix) + len(body), lang)
+    return [text for _, _, text in scan.identifiers]

@@ -1,0 +1,1 @@
+"""Application services built on the repository, pricing and events."""

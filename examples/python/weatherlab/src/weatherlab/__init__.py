@@ -1,0 +1,3 @@
+"""Weather station data processing."""
+
+__version__ = "0.3.0"

@@ -1,0 +1,531 @@
+/*
+ * A long-lived javac for crossfile-datasets: one JVM per repository, one compilation per request.
+ *
+ * Why it exists: starting a JVM and loading javac costs ~0.7 s, more than checking one stubbed
+ * file. This program stays alive, reads one JSON request per line on stdin, compiles in-process
+ * through javax.tools.JavaCompiler and answers one JSON line on stdout.
+ *
+ * Request: {"target": "/abs/path/X.java", "text": "...",          the checked file (in memory)
+ *           "sourcepath": ["/abs/root", ...], "classpath": [...],
+ *           "overrides": {"/abs/path/Y.java": "...", ...},         sourcepath files replaced in memory
+ *           "hidden": ["/abs/path/module-info.java", ...],          sourcepath files made invisible
+ *           "options": ["-Xmaxerrs", "100000", ...],
+ *           "scope": "target" | "all"}                              attribute only the target's classes?
+ * Answer:  {"ok": true, "parse_errors": n, "millis": n, "scoped": bool,
+ *           "diagnostics": [{"file", "kind", "code", "message", "line", "position", "start", "end"}]}
+ *       or {"ok": false, "error": "..."} when javac itself failed on this request.
+ *
+ * Positions are javac's: "position"/"start"/"end" are UTF-16 offsets into the file's text,
+ * "line" is 1-based. Column numbers are deliberately not sent: javax.tools reports them with
+ * tabs expanded to multiples of 8, which does not match any character index; the caller derives
+ * columns from "position" instead. Nothing is written to disk: sources come from memory or the
+ * sourcepath, and only attribution runs (no class files are generated).
+ */
+
+import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.lang.reflect.Method;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.FileObject;
+import javax.tools.ForwardingJavaFileManager;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileManager;
+import javax.tools.JavaFileObject;
+import javax.tools.SimpleJavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.StandardLocation;
+import javax.tools.ToolProvider;
+
+import com.sun.source.util.JavacTask;
+
+public final class CrossfileJavac {
+    private static final JavaCompiler COMPILER = ToolProvider.getSystemJavaCompiler();
+
+    public static void main(String[] args) throws IOException {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        // stdout carries the protocol only: anything javac or a plugin prints goes to stderr
+        System.setOut(System.err);
+        // The standard file manager caches the platform classes (the expensive part): share it.
+        StandardJavaFileManager standard = COMPILER.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8);
+        String line;
+        while ((line = in.readLine()) != null) {
+            if (line.isBlank()) {
+                continue;
+            }
+            String answer;
+            boolean fatal = false;
+            try {
+                answer = handle(Json.parse(line), standard);
+            } catch (VirtualMachineError e) {
+                answer = failure(e);
+                fatal = true; // the JVM may be in a bad state (out of memory): let the caller restart it
+            } catch (Throwable e) {
+                answer = failure(e);
+            }
+            protocol.print(answer);
+            protocol.print('\n');
+            protocol.flush();
+            if (fatal) {
+                System.exit(3);
+            }
+        }
+    }
+
+    private static String failure(Throwable e) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("ok", Boolean.FALSE);
+        out.put("error", e.getClass().getName() + ": " + e.getMessage());
+        return Json.write(out);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String handle(Object request, StandardJavaFileManager standard) throws Exception {
+        Map<String, Object> req = (Map<String, Object>) request;
+        if ("ping".equals(req.get("op"))) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("ok", Boolean.TRUE);
+            out.put("java", System.getProperty("java.version"));
+            return Json.write(out);
+        }
+        long start = System.nanoTime();
+        Path target = Paths.get((String) req.get("target")).toAbsolutePath().normalize();
+        String text = (String) req.get("text");
+        standard.setLocationFromPaths(StandardLocation.SOURCE_PATH, paths(req.get("sourcepath")));
+        standard.setLocationFromPaths(StandardLocation.CLASS_PATH, paths(req.get("classpath")));
+
+        Map<Path, String> overrides = new HashMap<>();
+        Object rawOverrides = req.get("overrides");
+        if (rawOverrides != null) {
+            for (Map.Entry<String, Object> e : ((Map<String, Object>) rawOverrides).entrySet()) {
+                overrides.put(Paths.get(e.getKey()).toAbsolutePath().normalize(), (String) e.getValue());
+            }
+        }
+        Set<Path> hidden = new HashSet<>(paths(req.get("hidden")));
+        hidden.add(target); // the target comes from memory; its file on the sourcepath must not compete
+
+        List<String> options = new ArrayList<>();
+        Object rawOptions = req.get("options");
+        if (rawOptions != null) {
+            for (Object o : (List<Object>) rawOptions) {
+                options.add((String) o);
+            }
+        }
+        OverlayFileManager manager = new OverlayFileManager(standard, overrides, hidden);
+        DiagnosticCollector<JavaFileObject> collector = new DiagnosticCollector<>();
+        JavaFileObject input = new MemorySource(target.toUri(), text);
+        JavacTask task = (JavacTask) COMPILER.getTask(null, manager, collector, options, null, List.of(input));
+        task.setLocale(Locale.ROOT);
+
+        task.parse();
+        int parseErrors = 0;
+        for (Diagnostic<? extends JavaFileObject> d : collector.getDiagnostics()) {
+            if (d.getKind() == Diagnostic.Kind.ERROR) {
+                parseErrors++;
+            }
+        }
+        boolean scoped = false;
+        if (parseErrors == 0) {
+            scoped = "target".equals(req.get("scope")) && analyzeOnlyTarget(task);
+            if (!scoped) {
+                task.analyze();
+            }
+        }
+
+        List<Object> diagnostics = new ArrayList<>();
+        for (Diagnostic<? extends JavaFileObject> d : collector.getDiagnostics()) {
+            Map<String, Object> item = new LinkedHashMap<>();
+            JavaFileObject source = d.getSource();
+            item.put("file", source == null ? "" : sourcePath(source));
+            item.put("kind", d.getKind().name());
+            item.put("code", d.getCode());
+            item.put("message", d.getMessage(Locale.ROOT));
+            item.put("line", d.getLineNumber());
+            item.put("position", d.getPosition());
+            item.put("start", d.getStartPosition());
+            item.put("end", d.getEndPosition());
+            diagnostics.add(item);
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("ok", Boolean.TRUE);
+        out.put("parse_errors", parseErrors);
+        out.put("scoped", scoped);
+        out.put("millis", (System.nanoTime() - start) / 1_000_000);
+        out.put("diagnostics", diagnostics);
+        return Json.write(out);
+    }
+
+    /**
+     * Attribute only the classes of the checked file. JavacTaskImpl.enter() and
+     * analyze(Iterable) do that, but they are not public API (their package is exported only with
+     * --add-exports); without them every source file javac loads from the sourcepath is attributed
+     * too, which gives the same diagnostics for the target but is slower. Returns false when the
+     * methods are not accessible, before anything was run.
+     */
+    private static boolean analyzeOnlyTarget(JavacTask task) throws Exception {
+        Method enter;
+        Method analyze;
+        try {
+            enter = task.getClass().getMethod("enter");
+            analyze = task.getClass().getMethod("analyze", Iterable.class);
+            enter.setAccessible(true);
+            analyze.setAccessible(true);
+        } catch (NoSuchMethodException | RuntimeException e) {
+            return false; // not javac's JavacTaskImpl, or its package is not exported to us
+        }
+        try {
+            Object entered = enter.invoke(task);
+            analyze.invoke(task, entered);
+            return true;
+        } catch (IllegalAccessException e) {
+            return false;
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof Exception) {
+                throw (Exception) cause;
+            }
+            throw (Error) cause;
+        }
+    }
+
+    private static String sourcePath(JavaFileObject source) {
+        URI uri = source.toUri();
+        if ("file".equals(uri.getScheme())) {
+            return Paths.get(uri).toString();
+        }
+        return uri.toString();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Path> paths(Object raw) {
+        List<Path> out = new ArrayList<>();
+        if (raw != null) {
+            for (Object o : (List<Object>) raw) {
+                out.add(Paths.get((String) o).toAbsolutePath().normalize());
+            }
+        }
+        return out;
+    }
+
+    /** A source file whose text lives in memory, named like the file it stands for. */
+    static final class MemorySource extends SimpleJavaFileObject {
+        private final String text;
+        final JavaFileObject original; // the sourcepath file it replaces (null for the target)
+
+        MemorySource(URI uri, String text) {
+            this(uri, text, null);
+        }
+
+        MemorySource(URI uri, String text, JavaFileObject original) {
+            super(uri, Kind.SOURCE);
+            this.text = text;
+            this.original = original;
+        }
+
+        @Override
+        public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+            return text;
+        }
+    }
+
+    /** Serves overridden sourcepath files from memory and hides others (module-info, the target). */
+    static final class OverlayFileManager extends ForwardingJavaFileManager<StandardJavaFileManager> {
+        private final Map<Path, String> overrides;
+        private final Set<Path> hidden;
+
+        OverlayFileManager(StandardJavaFileManager standard, Map<Path, String> overrides, Set<Path> hidden) {
+            super(standard);
+            this.overrides = overrides;
+            this.hidden = hidden;
+        }
+
+        private Path pathOf(JavaFileObject file) {
+            URI uri = file.toUri();
+            if (!"file".equals(uri.getScheme())) {
+                return null;
+            }
+            return Paths.get(uri).toAbsolutePath().normalize();
+        }
+
+        @Override
+        public Iterable<JavaFileObject> list(Location location, String packageName, Set<JavaFileObject.Kind> kinds,
+                                             boolean recurse) throws IOException {
+            Iterable<JavaFileObject> listed = super.list(location, packageName, kinds, recurse);
+            if (location != StandardLocation.SOURCE_PATH) {
+                return listed;
+            }
+            List<JavaFileObject> out = new ArrayList<>();
+            for (JavaFileObject file : listed) {
+                Path path = pathOf(file);
+                if (path == null) {
+                    out.add(file);
+                } else if (hidden.contains(path)) {
+                    continue;
+                } else if (overrides.containsKey(path)) {
+                    out.add(new MemorySource(file.toUri(), overrides.get(path), file));
+                } else if (path.getFileName().toString().equals("module-info.java")) {
+                    continue; // a module descriptor would switch javac into module mode
+                } else {
+                    out.add(file);
+                }
+            }
+            return out;
+        }
+
+        @Override
+        public String inferBinaryName(Location location, JavaFileObject file) {
+            if (file instanceof MemorySource) {
+                MemorySource memory = (MemorySource) file;
+                if (memory.original != null) {
+                    return super.inferBinaryName(location, memory.original);
+                }
+                String name = Paths.get(file.toUri()).getFileName().toString();
+                return name.substring(0, name.length() - ".java".length());
+            }
+            return super.inferBinaryName(location, file);
+        }
+
+        @Override
+        public boolean isSameFile(FileObject a, FileObject b) {
+            if (a instanceof MemorySource || b instanceof MemorySource) {
+                return a.toUri().equals(b.toUri());
+            }
+            return super.isSameFile(a, b);
+        }
+
+        @Override
+        public boolean contains(Location location, FileObject file) throws IOException {
+            if (file instanceof MemorySource) {
+                MemorySource memory = (MemorySource) file;
+                return memory.original != null && super.contains(location, memory.original);
+            }
+            return super.contains(location, file);
+        }
+    }
+
+    /** The smallest JSON reader/writer the protocol needs (objects, arrays, strings, numbers, literals). */
+    static final class Json {
+        private final String s;
+        private int i;
+
+        private Json(String s) {
+            this.s = s;
+        }
+
+        static Object parse(String text) {
+            Json p = new Json(text);
+            Object value = p.value();
+            p.space();
+            if (p.i != p.s.length()) {
+                throw new IllegalArgumentException("trailing characters at " + p.i);
+            }
+            return value;
+        }
+
+        private void space() {
+            while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+        }
+
+        private char next() {
+            if (i >= s.length()) {
+                throw new IllegalArgumentException("unexpected end of JSON");
+            }
+            return s.charAt(i++);
+        }
+
+        private void expect(char c) {
+            space();
+            if (next() != c) {
+                throw new IllegalArgumentException("expected '" + c + "' at " + (i - 1));
+            }
+        }
+
+        private Object value() {
+            space();
+            char c = s.charAt(i);
+            if (c == '{') {
+                Map<String, Object> map = new LinkedHashMap<>();
+                i++;
+                space();
+                if (s.charAt(i) == '}') {
+                    i++;
+                    return map;
+                }
+                while (true) {
+                    space();
+                    String key = string();
+                    expect(':');
+                    map.put(key, value());
+                    space();
+                    char d = next();
+                    if (d == '}') {
+                        return map;
+                    }
+                    if (d != ',') {
+                        throw new IllegalArgumentException("expected ',' or '}' at " + (i - 1));
+                    }
+                }
+            }
+            if (c == '[') {
+                List<Object> list = new ArrayList<>();
+                i++;
+                space();
+                if (s.charAt(i) == ']') {
+                    i++;
+                    return list;
+                }
+                while (true) {
+                    list.add(value());
+                    space();
+                    char d = next();
+                    if (d == ']') {
+                        return list;
+                    }
+                    if (d != ',') {
+                        throw new IllegalArgumentException("expected ',' or ']' at " + (i - 1));
+                    }
+                }
+            }
+            if (c == '"') {
+                return string();
+            }
+            if (s.startsWith("true", i)) {
+                i += 4;
+                return Boolean.TRUE;
+            }
+            if (s.startsWith("false", i)) {
+                i += 5;
+                return Boolean.FALSE;
+            }
+            if (s.startsWith("null", i)) {
+                i += 4;
+                return null;
+            }
+            int begin = i;
+            while (i < s.length() && "+-0123456789.eE".indexOf(s.charAt(i)) >= 0) {
+                i++;
+            }
+            if (begin == i) {
+                throw new IllegalArgumentException("unexpected character at " + i);
+            }
+            String number = s.substring(begin, i);
+            if (number.contains(".") || number.contains("e") || number.contains("E")) {
+                return Double.parseDouble(number);
+            }
+            return Long.parseLong(number);
+        }
+
+        private String string() {
+            if (next() != '"') {
+                throw new IllegalArgumentException("expected a string at " + (i - 1));
+            }
+            StringBuilder b = new StringBuilder();
+            while (true) {
+                char c = next();
+                if (c == '"') {
+                    return b.toString();
+                }
+                if (c != '\\') {
+                    b.append(c);
+                    continue;
+                }
+                char e = next();
+                switch (e) {
+                    case 'n': b.append('\n'); break;
+                    case 't': b.append('\t'); break;
+                    case 'r': b.append('\r'); break;
+                    case 'b': b.append('\b'); break;
+                    case 'f': b.append('\f'); break;
+                    case 'u':
+                        b.append((char) Integer.parseInt(s.substring(i, i + 4), 16));
+                        i += 4;
+                        break;
+                    default: b.append(e); // '"', '\\', '/'
+                }
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        static String write(Object value) {
+            StringBuilder b = new StringBuilder();
+            write(value, b);
+            return b.toString();
+        }
+
+        @SuppressWarnings("unchecked")
+        private static void write(Object value, StringBuilder b) {
+            if (value == null) {
+                b.append("null");
+            } else if (value instanceof String) {
+                quote((String) value, b);
+            } else if (value instanceof Map) {
+                b.append('{');
+                boolean first = true;
+                for (Map.Entry<String, Object> e : ((Map<String, Object>) value).entrySet()) {
+                    if (!first) {
+                        b.append(',');
+                    }
+                    first = false;
+                    quote(e.getKey(), b);
+                    b.append(':');
+                    write(e.getValue(), b);
+                }
+                b.append('}');
+            } else if (value instanceof List) {
+                b.append('[');
+                boolean first = true;
+                for (Object o : (List<Object>) value) {
+                    if (!first) {
+                        b.append(',');
+                    }
+                    first = false;
+                    write(o, b);
+                }
+                b.append(']');
+            } else {
+                b.append(value); // Boolean, Long, Integer
+            }
+        }
+
+        private static void quote(String text, StringBuilder b) {
+            b.append('"');
+            for (int k = 0; k < text.length(); k++) {
+                char c = text.charAt(k);
+                switch (c) {
+                    case '"': b.append("\\\""); break;
+                    case '\\': b.append("\\\\"); break;
+                    case '\n': b.append("\\n"); break;
+                    case '\r': b.append("\\r"); break;
+                    case '\t': b.append("\\t"); break;
+                    default:
+                        if (c < 0x20 || c == 0x2028 || c == 0x2029) {
+                            b.append(String.format("\\u%04x", (int) c));
+                        } else {
+                            b.append(c); // lone surrogates pass through; the reader decodes with errors="replace"
+                        }
+                }
+            }
+            b.append('"');
+        }
+    }
+}

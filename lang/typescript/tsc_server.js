@@ -1,0 +1,166 @@
+'use strict';
+/*
+ * Why this exists: starting `tsc` costs ~2.3 s (loading the compiler and parsing the standard
+ * library) even for a one-line file, and the cross-file workflow checks every file of a
+ * repository several times (original, imports removed, dummy classes, extra rounds). This helper
+ * keeps one TypeScript language service per project alive in one Node process and checks a
+ * file's *substituted* text in memory: only the changed file is re-parsed, the standard library
+ * and the other project files are reused.
+ *
+ * Protocol (one JSON object per line on stdin, one JSON answer per line on stdout):
+ *   {"op": "hello"}
+ *       -> {"ok": true, "version": "<typescript version>"}
+ *   {"op": "project", "id": "<id>", "root": "<abs dir>", "files": ["<abs>", ...],
+ *    "options": {<compilerOptions as in tsconfig.json, paths already absolute>}}
+ *       -> {"ok": true, "option_errors": ["..."]}
+ *   {"op": "check", "project": "<id>", "file": "<abs>", "text": "<substituted text>" | null}
+ *       -> {"ok": true, "diagnostics": [{"line", "column", "end_line", "end_column",
+ *            "code", "category", "message"}], "elapsed_ms": n}
+ *   unknown project -> {"ok": false, "error": "unknown_project"} (the client re-sends "project")
+ *   any failure     -> {"ok": false, "error": "<message>"}
+ * Lines are 1-based, columns 0-based UTF-16 code units (TypeScript's own positions); the
+ * Python client converts them to character columns. Only diagnostics located in the checked
+ * file are returned: the workflow compares one file's diagnostics before and after stubbing.
+ */
+
+const path = require('path');
+const fs = require('fs');
+const readline = require('readline');
+
+const tsDir = process.env.CROSSFILE_TYPESCRIPT_DIR || path.join(__dirname, 'node_modules', 'typescript');
+const ts = require(tsDir);
+
+const registry = ts.createDocumentRegistry();
+const projects = new Map();
+// File contents read from disk, shared by all projects of this process: the repository does
+// not change while it is being checked, and re-reading it per program would dominate.
+const diskCache = new Map();
+
+function readDisk(fileName) {
+  if (diskCache.has(fileName)) return diskCache.get(fileName);
+  let text;
+  try {
+    text = fs.readFileSync(fileName, 'utf8');
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  } catch (e) {
+    text = undefined;
+  }
+  diskCache.set(fileName, text);
+  return text;
+}
+
+class Project {
+  constructor(root, files, rawOptions) {
+    this.root = root;
+    this.files = files.slice();
+    const converted = ts.convertCompilerOptionsFromJson(rawOptions || {}, root);
+    this.optionErrors = converted.errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    // Never emit anything and never build referenced projects: we only want diagnostics.
+    this.options = Object.assign({}, converted.options, { noEmit: true, composite: false, incremental: false });
+    delete this.options.tsBuildInfoFile;
+    delete this.options.declaration;
+    delete this.options.emitDeclarationOnly;
+    this.overrides = new Map(); // abs file -> substituted text
+    this.versions = new Map(); // abs file -> version (bumped whenever its text changes)
+    const project = this;
+    const host = {
+      getScriptFileNames: () => project.files,
+      getScriptVersion: (f) => String(project.versions.get(f) || 0),
+      getScriptSnapshot: (f) => {
+        const text = project.overrides.has(f) ? project.overrides.get(f) : readDisk(f);
+        return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
+      },
+      getCurrentDirectory: () => root,
+      getCompilationSettings: () => project.options,
+      getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+      fileExists: (f) => project.overrides.has(f) || readDisk(f) !== undefined,
+      readFile: (f) => (project.overrides.has(f) ? project.overrides.get(f) : readDisk(f)),
+      readDirectory: ts.sys.readDirectory,
+      directoryExists: ts.sys.directoryExists,
+      getDirectories: ts.sys.getDirectories,
+      realpath: ts.sys.realpath,
+      useCaseSensitiveFileNames: () => true,
+    };
+    this.service = ts.createLanguageService(host, registry);
+  }
+
+  setText(fileName, text) {
+    const had = this.overrides.has(fileName);
+    if (text === null || text === undefined) {
+      if (!had) return;
+      this.overrides.delete(fileName);
+    } else {
+      if (had && this.overrides.get(fileName) === text) return;
+      if (!had && readDisk(fileName) === text) return;
+      this.overrides.set(fileName, text);
+    }
+    this.versions.set(fileName, (this.versions.get(fileName) || 0) + 1);
+  }
+
+  check(fileName, text) {
+    // Only one file is ever substituted: restore every other file first.
+    for (const other of Array.from(this.overrides.keys())) {
+      if (other !== fileName) this.setText(other, null);
+    }
+    this.setText(fileName, text);
+    if (!this.files.includes(fileName)) this.files.push(fileName);
+    const syntactic = this.service.getSyntacticDiagnostics(fileName);
+    const semantic = this.service.getSemanticDiagnostics(fileName);
+    return syntactic.concat(semantic).map(toRecord);
+  }
+}
+
+function toRecord(d) {
+  const rec = {
+    code: 'TS' + d.code,
+    category: ts.DiagnosticCategory[d.category].toLowerCase(),
+    message: ts.flattenDiagnosticMessageText(d.messageText, '\n'),
+    line: 0,
+    column: 0,
+    end_line: null,
+    end_column: null,
+  };
+  if (d.file && d.start !== undefined) {
+    const start = d.file.getLineAndCharacterOfPosition(d.start);
+    const end = d.file.getLineAndCharacterOfPosition(d.start + (d.length || 0));
+    rec.line = start.line + 1;
+    rec.column = start.character;
+    rec.end_line = end.line + 1;
+    rec.end_column = end.character;
+  }
+  return rec;
+}
+
+function handle(req) {
+  switch (req.op) {
+    case 'hello':
+      return { ok: true, version: ts.version };
+    case 'project': {
+      const project = new Project(req.root, req.files || [], req.options || {});
+      projects.set(req.id, project);
+      return { ok: true, option_errors: project.optionErrors };
+    }
+    case 'check': {
+      const project = projects.get(req.project);
+      if (!project) return { ok: false, error: 'unknown_project' };
+      const started = Date.now();
+      const diagnostics = project.check(req.file, req.text);
+      return { ok: true, diagnostics, elapsed_ms: Date.now() - started };
+    }
+    default:
+      return { ok: false, error: 'unknown op: ' + req.op };
+  }
+}
+
+const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
+rl.on('line', (line) => {
+  if (!line.trim()) return;
+  let answer;
+  try {
+    answer = handle(JSON.parse(line));
+  } catch (e) {
+    answer = { ok: false, error: String((e && e.stack) || e).slice(0, 4000) };
+  }
+  process.stdout.write(JSON.stringify(answer) + '\n');
+});
+rl.on('close', () => process.exit(0));

@@ -1,0 +1,301 @@
+"""Reading a repository's ``tsconfig.json`` files the way TypeScript does, but tolerantly.
+
+Import resolution (``baseUrl``, ``paths``, ``rootDirs``) and the options the checker runs with
+both come from the repository's tsconfig files. Real tsconfig files are JSON *with comments and
+trailing commas* (TypeScript's own reader accepts both), often ``extends`` another file, and
+are sometimes simply broken. A broken or unreadable file is recorded as a problem (the caller
+counts it in the build report) and that directory falls back to TypeScript's defaults; it never
+stops a build.
+
+All paths kept here are repository-relative POSIX paths ("" = repository root), so resolution is
+a pure computation over the list of project files; :func:`checker_options` turns them into the
+absolute paths the compiler needs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import posixpath
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from builders import constants as C
+
+CONFIG_NAME = "tsconfig.json"
+MAX_EXTENDS_DEPTH = 8  # `extends` chains longer than this are treated as cycles (ours)
+# Options whose values are paths relative to the tsconfig file that sets them.
+PATH_OPTIONS = ("baseUrl", "rootDir", "outDir", "declarationDir")
+PATH_LIST_OPTIONS = ("rootDirs", "typeRoots")
+# Library names that bring the browser globals (Request, Response, Event, Node, ...).
+DOM_LIBS = re.compile(r"^dom(\.|$)", re.I)
+
+
+def strip_jsonc(text: str) -> str:
+    """JSON with ``//`` and ``/* */`` comments and trailing commas -> strict JSON text.
+
+    Strings are copied verbatim (a ``//`` inside ``"http://x"`` is not a comment).
+    """
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i : j + 1])
+            i = j + 1
+        elif text.startswith("//", i):
+            nl = text.find("\n", i)
+            i = n if nl < 0 else nl
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            if end < 0:
+                raise ValueError("unterminated /* comment")
+            out.append(" ")
+            i = end + 2
+        else:
+            out.append(ch)
+            i += 1
+    # A comma followed only by whitespace and a closing bracket is a trailing comma.
+    return re.sub(r",(\s*[}\]])", r"\1", "".join(out))
+
+
+def parse_jsonc(text: str) -> object:
+    """Parse tsconfig-style JSON; raises ValueError (json.JSONDecodeError included)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text.strip():
+        return {}
+    return json.loads(strip_jsonc(text))
+
+
+def _join(base: str, rel: str) -> str:
+    """Repository-relative join and normalisation ("" is the root; may start with "../")."""
+    joined = posixpath.normpath(posixpath.join(base, rel)) if base else posixpath.normpath(rel)
+    return "" if joined == "." else joined
+
+
+@dataclass
+class TsConfig:
+    """One tsconfig.json after following ``extends``; paths repository-relative."""
+
+    path: str  # "" for the implicit default configuration (no tsconfig.json applies)
+    directory: str
+    options: dict = field(default_factory=dict)  # compilerOptions, path values made repository-relative
+    paths_base: str = ""  # directory `paths` substitutions are relative to
+    include: list[str] | None = None  # patterns relative to `directory`; None = TypeScript's default
+    exclude: list[str] | None = None
+    files: list[str] | None = None
+    broken: bool = False  # the file itself could not be read: defaults are used
+
+    @property
+    def id(self) -> str:
+        return self.path or "<default>"
+
+    @property
+    def base_url(self) -> str | None:
+        return self.options.get("baseUrl")
+
+    @property
+    def paths(self) -> dict[str, list[str]]:
+        value = self.options.get("paths")
+        return value if isinstance(value, dict) else {}
+
+    @property
+    def root_dirs(self) -> list[str]:
+        value = self.options.get("rootDirs")
+        return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+    def wants_dom(self) -> bool:
+        """Whether the project asks for the browser globals (explicit ``lib`` naming DOM)."""
+        libs = self.options.get("lib")
+        return isinstance(libs, list) and any(isinstance(l, str) and DOM_LIBS.match(l) for l in libs)
+
+    def includes(self, rel_path: str) -> bool:
+        """Whether a repository-relative file is part of this configuration's program."""
+        if self.directory and not rel_path.startswith(self.directory + "/"):
+            return False
+        local = rel_path[len(self.directory) + 1 :] if self.directory else rel_path
+        if self.files is not None and local in {posixpath.normpath(f) for f in self.files}:
+            return True
+        include = self.include
+        if include is None:
+            include = [] if self.files is not None else ["**/*"]
+        if not any(_glob_match(p, local) for p in include):
+            return False
+        exclude = self.exclude if self.exclude is not None else []
+        return not any(_glob_match(p, local) for p in exclude)
+
+
+def _glob_match(pattern: str, path: str) -> bool:
+    """TypeScript include/exclude semantics: `**/` any directories, `*` within one segment,
+    and a pattern whose last segment has no wildcard and no extension names a directory."""
+    pattern = posixpath.normpath(pattern.strip())
+    if pattern == ".":
+        pattern = "**/*"
+    last = pattern.rsplit("/", 1)[-1]
+    if "*" not in last and "?" not in last and "." not in last:
+        pattern = f"{pattern}/**/*"
+    regex = ""
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            regex += "(?:[^/]+/)*"
+            i += 3
+        elif pattern.startswith("**", i):
+            regex += ".*"
+            i += 2
+        elif pattern[i] == "*":
+            regex += "[^/]*"
+            i += 1
+        elif pattern[i] == "?":
+            regex += "[^/]"
+            i += 1
+        else:
+            regex += re.escape(pattern[i])
+            i += 1
+    return re.fullmatch(regex, path) is not None
+
+
+class ConfigError(ValueError):
+    pass
+
+
+def _read_config(repo_root: Path, rel: str) -> dict:
+    full = repo_root / rel
+    try:
+        data = full.read_bytes()[: C.MAX_FILE_BYTES]
+    except OSError as exc:
+        raise ConfigError(f"unreadable: {exc}") from exc
+    try:
+        value = parse_jsonc(data.decode("utf-8", errors="replace"))
+    except ValueError as exc:
+        raise ConfigError(f"not valid JSON: {exc}") from exc
+    if not isinstance(value, dict):
+        raise ConfigError("not a JSON object")
+    return value
+
+
+def _extends_target(repo_root: Path, config_rel: str, spec: str) -> str | None:
+    """The repository-relative file an ``extends`` entry names (None when it lies elsewhere)."""
+    directory = posixpath.dirname(config_rel)
+    if spec.startswith((".", "/")):
+        cand = _join(directory, spec)
+        candidates = [cand] if cand.endswith(".json") else [cand + ".json", cand + "/tsconfig.json", cand]
+    else:  # a package: only usable when the repository has its node_modules installed
+        base = _join(directory, "node_modules/" + spec)
+        candidates = [base, base + ".json", base + "/tsconfig.json"]
+    for cand in candidates:
+        if not cand.startswith("../") and (repo_root / cand).is_file():
+            return cand
+    return None
+
+
+def load_config(repo_root: Path, rel: str, problems: list[tuple[str, str, str]], depth: int = 0) -> TsConfig:
+    """Read ``rel`` and its ``extends`` chain. Problems are appended as (reason, path, detail)."""
+    directory = posixpath.dirname(rel)
+    cfg = TsConfig(path=rel, directory=directory)
+    try:
+        raw = _read_config(repo_root, rel)
+    except ConfigError as exc:
+        problems.append(("broken_tsconfig", rel, str(exc)))
+        cfg.broken = True
+        return cfg
+    extends = raw.get("extends")
+    bases = [extends] if isinstance(extends, str) else [e for e in extends if isinstance(e, str)] if isinstance(extends, list) else []
+    for spec in bases:
+        target = _extends_target(repo_root, rel, spec)
+        if target is None or depth >= MAX_EXTENDS_DEPTH:
+            problems.append(("tsconfig_extends_unresolved", rel, spec))
+            continue
+        base = load_config(repo_root, target, problems, depth + 1)
+        cfg.options.update(base.options)
+        if "paths" in base.options:
+            cfg.paths_base = base.paths_base
+        # include/exclude/files of a base are relative to the base's directory
+        for name in ("include", "exclude", "files"):
+            value = getattr(base, name)
+            if value is not None:
+                setattr(cfg, name, [posixpath.relpath(_join(base.directory, v), directory or ".") for v in value])
+    options = raw.get("compilerOptions")
+    if options is not None and not isinstance(options, dict):
+        problems.append(("broken_tsconfig", rel, "compilerOptions is not an object"))
+        options = {}
+    for key, value in (options or {}).items():
+        if key in PATH_OPTIONS and isinstance(value, str):
+            value = _join(directory, value)
+        elif key in PATH_LIST_OPTIONS and isinstance(value, list):
+            value = [_join(directory, v) for v in value if isinstance(v, str)]
+        elif key == "paths":
+            if not isinstance(value, dict):
+                problems.append(("broken_tsconfig", rel, "paths is not an object"))
+                continue
+            cfg.paths_base = directory
+        cfg.options[key] = value
+    if "baseUrl" in cfg.options:
+        # TypeScript resolves `paths` against baseUrl when one is set, whichever file set it
+        cfg.paths_base = cfg.options["baseUrl"]
+    for name in ("include", "exclude", "files"):
+        value = raw.get(name)
+        if isinstance(value, list):
+            setattr(cfg, name, [v for v in value if isinstance(v, str)])
+    return cfg
+
+
+def find_configs(repo_root: Path) -> list[str]:
+    """Repository-relative paths of every tsconfig.json outside skipped/vendored directories."""
+    found = []
+    for dirpath, dirnames, filenames in os.walk(repo_root, followlinks=False):
+        dirnames[:] = sorted(d for d in dirnames if d not in C.SKIP_DIRS and not d.startswith("."))
+        if CONFIG_NAME in filenames:
+            rel = os.path.relpath(os.path.join(dirpath, CONFIG_NAME), repo_root).replace(os.sep, "/")
+            found.append(rel)
+    return sorted(found)
+
+
+def checker_options(cfg: TsConfig, repo_root: Path) -> dict:
+    """compilerOptions for the checker: the project's own, made absolute, plus our overrides.
+
+    - no ``lib`` in the project: ``esnext`` *without* the DOM library, so that a removed import
+      of a project class named like a browser global (``Request``, ``Event``, ``Node``) is
+      reported as missing instead of silently resolving to the DOM declaration;
+    - ``jsx`` defaults to ``preserve`` so .tsx files type-check without a JSX factory;
+    - ``skipLibCheck``: errors inside declaration files are never ours to count;
+    - emitting options are dropped (the checker never writes files).
+    """
+    root = str(repo_root)
+    opts: dict = {}
+    for key, value in cfg.options.items():
+        if key in PATH_OPTIONS and isinstance(value, str):
+            value = os.path.join(root, value) if value else root
+        elif key in PATH_LIST_OPTIONS and isinstance(value, list):
+            value = [os.path.join(root, v) if v else root for v in value]
+        elif key == "paths" and isinstance(value, dict):
+            base = os.path.join(root, cfg.paths_base) if cfg.paths_base else root
+            value = {k: [os.path.normpath(os.path.join(base, s)) for s in v if isinstance(s, str)]
+                     for k, v in value.items() if isinstance(v, list)}
+        opts[key] = value
+    for key in ("outDir", "declarationDir", "outFile", "out", "tsBuildInfoFile", "composite", "incremental",
+                "declaration", "declarationMap", "emitDeclarationOnly", "sourceMap", "plugins"):
+        opts.pop(key, None)
+    if "lib" not in opts:
+        opts["lib"] = ["esnext"]
+    opts.setdefault("jsx", "preserve")
+    opts["skipLibCheck"] = True
+    opts["noEmit"] = True
+    opts["allowJs"] = False
+    opts["checkJs"] = False
+    return opts
+
+
+__all__ = [
+    "TsConfig",
+    "checker_options",
+    "find_configs",
+    "load_config",
+    "parse_jsonc",
+    "strip_jsonc",
+]

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Install everything crossfile-datasets needs on a fresh Debian-based machine:
+# the checkers (mono's mcs, a JDK, Node.js), the Python package with its test extras, and
+# TypeScript pinned by lang/typescript/package-lock.json. Idempotent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+command -v mcs >/dev/null 2>&1 || need_apt+=(mono-mcs)
+command -v javac >/dev/null 2>&1 || need_apt+=(default-jdk-headless)
+command -v git >/dev/null 2>&1 || need_apt+=(git)
+command -v node >/dev/null 2>&1 || need_apt+=(nodejs npm)
+if [ "${#need_apt[@]}" -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -q
+  $SUDO apt-get install -y -q "${need_apt[@]}"
+fi
+
+python3 -m pip install -q -e ".[test]"
+command -v pyenv >/dev/null 2>&1 && pyenv rehash || true
+if [ -f lang/typescript/package-lock.json ]; then
+  npm ci --prefix lang/typescript --no-audit --no-fund --loglevel=error
+fi
+echo "setup complete: $(python3 --version), javac $(javac -version 2>&1 | cut -d' ' -f2), node $(node --version), $(mcs --version | head -1)"

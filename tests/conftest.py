@@ -1,0 +1,47 @@
+"""Shared test fixtures.
+
+Tests that need a real checker call :func:`require_tool`: locally a missing tool is a visible
+skip; under CI (``CI`` set) it is a failure, because CI installs every tool and must run them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def require_tool(name: str) -> str:
+    path = shutil.which(name)
+    if path is None:
+        message = f"'{name}' is not installed"
+        if os.environ.get("CI"):
+            pytest.fail(f"{message}, but CI must run every checker test (.ci/run installs it)")
+        pytest.skip(message)
+    return path
+
+
+@pytest.fixture(scope="session")
+def starcoder_tokenizer():
+    from builders.tokenizer import load_tokenizer
+
+    return load_tokenizer()
+
+
+def write_tree(root: Path, files: dict[str, str | bytes]) -> Path:
+    """Write ``{relative path: content}`` under ``root`` (bytes written verbatim)."""
+    for rel, content in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    return root
