@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 DEFAULT_OUTPUT_CAP = 16 * 1024 * 1024  # bytes kept per stream; the rest is drained and dropped
+LEADER_EXIT_GRACE = 0.3  # seconds to keep draining pipes after the leader exited
 
 
 class RunStatus(str, enum.Enum):
@@ -150,12 +151,20 @@ def run(
     deadline = start + timeout
     timed_out = False
     open_streams = 2
+    leader_exit_seen: float | None = None
     while open_streams:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             timed_out = True
             break
-        for key, _ in sel.select(timeout=min(remaining, 0.5)):
+        if leader_exit_seen is None and proc.poll() is not None:
+            leader_exit_seen = time.monotonic()
+        elif leader_exit_seen is not None and time.monotonic() - leader_exit_seen > LEADER_EXIT_GRACE:
+            # The leader is gone but a descendant still holds our pipes open: what it writes
+            # now is not the program's output; stop reading (the group is killed below).
+            break
+        events = sel.select(timeout=min(remaining, 0.1 if leader_exit_seen is not None else 0.5))
+        for key, _ in events:
             stream = key.fileobj
             try:
                 chunk = os.read(stream.fileno(), 65536)
@@ -182,7 +191,7 @@ def run(
         timed_out = True
         kill_group(proc.pid)
         proc.wait()
-    kill_group(proc.pid)
+    kill_group(proc.pid)  # descendants that outlived the leader
     for stream in buffers:
         stream.close()
     duration = time.monotonic() - start

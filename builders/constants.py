@@ -42,3 +42,30 @@ GRAPH_FULL_DEFINITION_LINES = 12  # longer: a class shows its skeleton (header +
 #   definitions their first lines; 512 tokens hold ~40 code lines, ~8 per definition for top 5
 METHOD_BODY_MAX_LINES = 60  # get_method_body truncates longer bodies (RepoClassBench-style tools)
 RECALL_AT_K = (1, 3, 5)  # retrieval report: share of examples whose top-k holds the gold definition
+
+# --- executable split (RepoExec, Hai et al. 2024, arXiv:2406.11927; "ours" where they give none)
+EXEC_MIN_DOCSTRING_WORDS = 3  # a docstring needs this many words: not a one-word summary (ours)
+EXEC_MIN_BODY_STATEMENTS = 2  # statements after the docstring; fewer = trivial function (ours)
+EXEC_MIN_COVERAGE = 0.40  # kept tests must cover this share of the function's lines (RepoExec)
+EXEC_FLAKY_RUNS = 10  # kept tests run this many times; a varying outcome drops the test (RepoExec)
+EXEC_MAX_TESTS_PER_PROBLEM = 20  # candidate test programs examined per function (ours)
+EXEC_TEST_TIMEOUT = 10.0  # seconds per test function inside a run (SIGALRM in the runner; ours)
+EXEC_RUN_TIMEOUT = 300.0  # seconds of wall clock for one sandboxed pytest run over many tests (ours)
+EXEC_GOLD_TIMEOUT = 60.0  # seconds for one problem's check (gold gate and evaluation; ours)
+EXEC_MEMORY_BYTES = 2 * 1024**3  # RLIMIT_AS of every sandboxed process (ours)
+EXEC_MAX_PROCESSES = 32  # live processes per sandbox (cgroup pids.max / audit guard / watchdog; ours)
+EXEC_FILE_SIZE_BYTES = 64 * 1024**2  # RLIMIT_FSIZE: largest file a sandboxed process may write (ours)
+EXEC_PIP_TIMEOUT = 900.0  # seconds for installing one repository's requirements (ours)
+PYNGUIN_VERSION = "0.48.0"  # newest on PyPI when written (`pip index versions pynguin`); Python >=3.10,<3.16
+PYNGUIN_SEARCH_SECONDS = 10  # Pynguin --maximum-search-time per module (ours; RepoExec does not say)
+PYNGUIN_RUN_TIMEOUT = 120.0  # wall clock per Pynguin process: search + assertion generation + start-up (ours)
+PYNGUIN_MEMORY_BYTES = 4 * 1024**3  # Pynguin's own threads reserve more address space (ours)
+PYNGUIN_MAX_PROCESSES = 64  # Pynguin runs a master-worker pair plus the module's own processes (ours)
+LLM_TIMEOUT = 120.0  # seconds per chat-completion request (ours)
+LLM_TESTS_PER_FUNCTION = 1  # completions requested per function (ours)
+
+# --- C# with mono's mcs (lang/csharp; measured figures in docs/csharp.md) --------------------
+MCS_COMPILE_TIMEOUT = 180.0  # seconds per mcs run; a 60-file project compiles in < 1 s (ours)
+MCS_PREPARE_ROUNDS = 8  # neutralize/declare/exclude passes before a unit counts as blocked (ours)
+MCS_MAX_ROUNDS = 3  # rounds per defining file; round 3 rarely adds uses (measured, ours)
+MCS_WORKERS = 2  # parallel mcs processes: the build machine has 2 cores (ours)

@@ -413,10 +413,11 @@ class RepositoryRetriever:
             if node is not None:
                 note(node, offset)
                 continue
-            if name in modules:
+            target = self.resolver.resolve(file, f"{name}.{member}") if member else None
+            if target is not None:
+                note(target, offset)  # `module.name`: the member's definition says more than the module
+            elif name in modules:
                 note(modules[name], offset)
-            if member:
-                note(self.resolver.resolve(file, f"{name}.{member}"), offset)
         return sorted(last_use.items(), key=lambda item: -item[1])
 
     def graph_snippets(self, file: str, prompt: str) -> list[Snippet]:
@@ -525,7 +526,8 @@ def _print_table(report: dict) -> None:
     ks = report["ks"]
     table = Table(title="Retrieval: share of examples whose context contains the gold definition")
     for column in ["language", "retriever", "examples", "with gold", *[f"recall@{k}" for k in ks], f"file recall@{ks[-1]}"]:
-        table.add_column(column, justify="left" if column in ("language", "retriever") else "right")
+        text_column = column in ("language", "retriever")
+        table.add_column(column, justify="left" if text_column else "right", no_wrap=text_column)
     for lang, by_retriever in report["results"].items():
         for name, r in by_retriever.items():
             table.add_row(lang, name, str(r["examples"]), str(r["with_gold"]),

@@ -17,6 +17,10 @@ FIM_PREFIX = "<fim_prefix>"
 FIM_SUFFIX = "<fim_suffix>"
 FIM_MIDDLE = "<fim_middle>"
 FIM_SUFFIX_SHARE = 0.25  # share of the code budget the right context may use at most (ours)
+# Largest share of the budget for the cross-file context: CrossCodeEval gives it 512 of 2048
+# tokens by default and the builder already cuts it to 512 (CONTEXT_TOKEN_BUDGET); the share
+# only matters for budgets small enough that 512 tokens would crowd out the code (ours).
+FIM_CONTEXT_SHARE = 0.5
 
 # --- executable split --------------------------------------------------------------------
 PASS_AT_K = (1, 5, 10)  # Chen et al. 2021 report pass@1/10/100; RepoExec reports 1/5/10

@@ -29,6 +29,9 @@ class Lang(str, enum.Enum):
 
 REGISTRY: dict[Lang, str] = {
     Lang.PYTHON: "lang.python:PythonSupport",
+    Lang.JAVA: "lang.java:JavaSupport",
+    Lang.TYPESCRIPT: "lang.typescript:TypeScriptSupport",
+    Lang.CSHARP: "lang.csharp:CSharpSupport",
 }
 
 

@@ -1,0 +1,160 @@
+"""C#: tree-sitter parsing, namespace/using resolution, mono ``mcs`` cross-file uses.
+
+Parsing and the model of a file (namespaces, usings, types, members, syntax level) live in
+``lang.csharp.syntax``; which files compile together in ``lang.csharp.projects``; the checker
+procedure (empty a file's types, compile, diff, attribute, rounds) in ``lang.csharp.usages``.
+``docs/csharp.md`` describes the procedure and its measured cost.
+
+Imports: a C# ``using`` names a namespace, not a file. A ``using`` of a namespace declared in the
+project yields one :class:`ImportBinding` per project type of that namespace (kind
+``"namespace"``, ``target_file`` = the file declaring the type); an alias (``using M = A.B;``)
+and a ``using static A.B.C;`` yield one binding (kinds ``"alias"`` / ``"static"``), resolved
+when they name a project type; every other ``using`` is one external binding.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from tree_sitter import Language, Node
+
+from analyzers.crossfile import CrossFileUsage
+from analyzers.csc import INSTALL_HINT, TOOL
+from lang import Lang
+from lang.base import Definition, FileFacts, ImportBinding, LanguageSupport, SourceFile, iter_leaves
+from lang.csharp.syntax import LANGUAGE, NAMESPACE_NODES, FileModel, build_model
+
+STATEMENT_END_TOKENS = frozenset({";", "{", "}"})
+
+
+class CSharpSupport(LanguageSupport):
+    lang = Lang.CSHARP
+    display_name = "C#"
+    extensions = (".cs",)
+    comment_prefix = "//"
+    min_prompt_lines = 5
+    checker_name = TOOL
+    required_binaries = {"mcs": INSTALL_HINT}
+
+    def __init__(self, *, optimized: bool = True, workers: int | None = None, max_rounds: int | None = None) -> None:
+        from builders import constants as C
+
+        self.optimized = optimized
+        self.workers = workers if workers is not None else C.MCS_WORKERS
+        self.max_rounds = max_rounds if max_rounds is not None else C.MCS_MAX_ROUNDS
+
+    def ts_language(self, path: str = "") -> Language:
+        return LANGUAGE
+
+    # ------------------------------------------------------------------------- parsing --
+    def analyze_files(self, repo_root: str, files: Sequence[SourceFile]) -> dict[str, FileFacts]:
+        facts: dict[str, FileFacts] = {}
+        models: dict[str, FileModel] = {}
+        for f in files:
+            tree = self.parse(f.text, f.path)
+            ff = FileFacts(f, tree, has_syntax_error=tree.root_node.has_error)
+            models[f.path] = build_model(f.path, tree, f.index)
+            facts[f.path] = ff
+        # project namespaces -> their top-level types (first declaring file for partial types)
+        namespace_types: dict[str, dict[str, tuple[str, str]]] = {}
+        type_files: dict[str, tuple[str, str]] = {}
+        for path in sorted(models):
+            for t in models[path].types:
+                namespace_types.setdefault(t.namespace, {}).setdefault(t.name, (path, t.qualified_name))
+            for t in models[path].all_types():
+                type_files.setdefault(t.full_name, (path, t.qualified_name))
+        for path, ff in facts.items():
+            model = models[path]
+            ff.package = next((t.namespace for t in model.types), model.namespaces[-1] if model.namespaces else "")
+            ff.imports = self._imports(model, namespace_types, type_files)
+            ff.definitions = self._definitions(model)
+        return facts
+
+    @staticmethod
+    def _imports(model: FileModel, namespace_types, type_files) -> list[ImportBinding]:
+        out: list[ImportBinding] = []
+        for u in model.usings:
+            span = u.span
+            if u.kind == "namespace":
+                members = namespace_types.get(u.target)
+                if members:
+                    for name, (path, qual) in sorted(members.items()):
+                        out.append(ImportBinding(name, f"{u.target}.{name}", u.target, "namespace", span, path, qual))
+                else:
+                    out.append(ImportBinding(u.target, u.target, u.target, "namespace", span, None, None))
+                continue
+            target = type_files.get(u.target.split("<")[0])
+            local = u.alias if u.kind == "alias" and u.alias else u.target.split(".")[-1]
+            module = u.target.rsplit(".", 1)[0] if "." in u.target else u.target
+            out.append(ImportBinding(local, u.target, module, u.kind, span,
+                                     target[0] if target else None, target[1] if target else None))
+        return out
+
+    @staticmethod
+    def _definitions(model: FileModel) -> list[Definition]:
+        out: list[Definition] = []
+        for t in model.all_types():
+            out.append(Definition(t.name, t.qualified_name, t.kind, model.path, t.span, t.signature, t.bases, t.namespace))
+            for m in t.members:
+                for name in m.names:
+                    if name in ("this", "operator"):
+                        continue
+                    out.append(Definition(name, f"{t.qualified_name}.{name}", m.kind, model.path, m.span, m.signature,
+                                          (), t.namespace))
+        return out
+
+    # -------------------------------------------------------------------------- usages --
+    def find_usages(self, repo, facts: dict[str, FileFacts], report) -> list[CrossFileUsage]:
+        from lang.csharp.usages import CSharpChecker
+
+        checker = CSharpChecker(optimized=self.optimized, workers=self.workers, max_rounds=self.max_rounds)
+        return checker.find_usages(repo, facts, report)
+
+    # ------------------------------------------------------------------------ examples --
+    def statement_end(self, facts: FileFacts, offset: int) -> int:
+        """Just after the first `;`, `{` or `}` token at or after the end of the entity."""
+        index = facts.file.index
+        byte = index.char_to_byte(offset)
+        node = facts.tree.root_node.descendant_for_byte_range(byte, byte)
+        if node is not None and node.child_count == 0 and node.type in STATEMENT_END_TOKENS:
+            return index.node_end(node)
+        for leaf in leaves_after(node):
+            if leaf.type in STATEMENT_END_TOKENS and leaf.end_byte > leaf.start_byte:
+                return index.node_end(leaf)
+        row, _ = index.row_col(offset)
+        return index.line_starts[row] + len(index.line(row))
+
+    def prompt_code_lines(self, facts: FileFacts, prompt: str) -> int:
+        """Non-empty prompt lines that are neither `using` directives nor namespace headers."""
+        skip = set(facts.import_rows) | namespace_header_rows(facts.tree.root_node)
+        return sum(1 for row, line in enumerate(prompt.split("\n")) if line.strip() and row not in skip)
+
+
+def leaves_after(node: Node | None):
+    """Leaf tokens that start after ``node`` ends, in source order."""
+    while node is not None:
+        sibling = node.next_sibling
+        while sibling is None:
+            node = node.parent
+            if node is None:
+                return
+            sibling = node.next_sibling
+        yield from iter_leaves(sibling)
+        node = sibling
+
+
+def namespace_header_rows(root: Node) -> set[int]:
+    rows: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for child in node.named_children:
+            if child.type in NAMESPACE_NODES:
+                name = child.child_by_field_name("name")
+                end_row = name.end_point[0] if name is not None else child.start_point[0]
+                rows.update(range(child.start_point[0], end_row + 1))
+                body = child.child_by_field_name("body")
+                stack.append(body if body is not None else child)
+            elif child.type.startswith("preproc_if") or child.type in ("preproc_else", "preproc_elif"):
+                stack.append(child)
+    return rows

@@ -1,0 +1,204 @@
+"""Java: tree-sitter parsing, project-wide name resolution, javac stubbing, statement ends.
+
+A use is cross-file when javac, given the file with a project class made empty, reports
+"cannot find symbol" (or a constructor that no longer accepts its arguments) at it, and the
+unmodified file compiled against the same sourcepath does not. The stubs are described in
+:mod:`lang.java.stubs`; the project model (source roots, FQNs, members) in
+:mod:`lang.java.project`; javac itself runs in one helper JVM per repository
+(:class:`analyzers.javac.JavacHelper`). Design choices and measurements: ``docs/java.md``.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Sequence
+
+import tree_sitter_java
+from tree_sitter import Language
+
+from analyzers.crossfile import CrossFileUsage, dedupe_usages, new_diagnostics
+from analyzers.javac import INSTALL_HINT, TOOL, JavacFailure, JavacHelper
+from builders import constants as C
+from lang import Lang
+from lang.base import FileFacts, LanguageSupport, SourceFile, iter_leaves
+from lang.java.project import JavaProject
+from lang.java.stubs import Attribution, Attributor, Stub, build_variant, plan_stubs
+from lang.java.syntax import JavaFileFacts, read_declarations, read_imports, read_mentions, read_package
+
+_LANGUAGE = Language(tree_sitter_java.language())
+STATEMENT_END_TOKENS = frozenset({";", "{", "}"})
+SPECIAL_FILES = {"module-info.java": "module_info", "package-info.java": "package_info"}
+
+
+class JavaSupport(LanguageSupport):
+    lang = Lang.JAVA
+    display_name = "Java"
+    extensions = (".java",)
+    comment_prefix = "//"
+    min_prompt_lines = 20
+    checker_name = TOOL
+    required_binaries = {
+        "javac": INSTALL_HINT,
+        "java": INSTALL_HINT,
+    }
+
+    def __init__(
+        self,
+        request_timeout: float = C.JAVAC_REQUEST_TIMEOUT,
+        max_rounds: int = C.JAVAC_MAX_ROUNDS,
+    ) -> None:
+        self.request_timeout = request_timeout
+        self.max_rounds = max_rounds
+
+    def ts_language(self, path: str = "") -> Language:
+        return _LANGUAGE
+
+    # ------------------------------------------------------------------------- parsing --
+    def analyze_files(self, repo_root: str, files: Sequence[SourceFile]) -> dict[str, FileFacts]:
+        facts: dict[str, JavaFileFacts] = {}
+        for f in files:
+            tree = self.parse(f.text, f.path)
+            ff = JavaFileFacts(f, tree, has_syntax_error=tree.root_node.has_error)
+            src = f.index.data
+            ff.package, ff.package_rows = read_package(tree.root_node, src)
+            ff.java_imports = read_imports(ff)
+            ff.mentioned, ff.type_parameters = read_mentions(tree.root_node, src)
+            ff.types, ff.definitions = read_declarations(ff)
+            facts[f.path] = ff
+        project = JavaProject(facts)
+        for ff in facts.values():
+            ff.imports = project.import_bindings(ff)
+        return dict(facts)
+
+    def prompt_code_lines(self, facts: FileFacts, prompt: str) -> int:
+        """Non-empty prompt lines that are neither imports nor the package declaration."""
+        skipped = facts.import_rows | getattr(facts, "package_rows", frozenset())
+        return sum(1 for row, line in enumerate(prompt.split("\n")) if line.strip() and row not in skipped)
+
+    # -------------------------------------------------------------------------- usages --
+    def find_usages(self, repo, facts: dict[str, FileFacts], report) -> list[CrossFileUsage]:
+        java_facts = {p: ff for p, ff in facts.items() if isinstance(ff, JavaFileFacts)}
+        project = JavaProject(java_facts)
+        for path in project.mismatched:
+            report.count("checker", "package_path_mismatch", path)
+        plans: list[tuple[JavaFileFacts, list[Stub]]] = []
+        for path, ff in sorted(java_facts.items()):
+            special = SPECIAL_FILES.get(path.rsplit("/", 1)[-1])
+            if special:
+                report.count("files", special, path)
+                continue
+            if ff.has_syntax_error:
+                report.count("files", "syntax_error", path)
+                continue
+            if path in project.duplicate_files:
+                report.count("files", "duplicate_class", path, ", ".join(sorted(
+                    f"{ff.package}.{t.qualified}" if ff.package else t.qualified for t in ff.top_level_types)))
+                continue
+            if any(imp.name == "lombok" or imp.name.startswith("lombok.") for imp in ff.java_imports):
+                report.count("files", "lombok_annotations", path)
+                continue
+            stubs, ambiguous = plan_stubs(ff, project)
+            for name in ambiguous:
+                report.count("usages", "ambiguous_class", path, name)
+            if stubs:
+                plans.append((ff, stubs))
+        if not plans:
+            return []
+        root = os.path.abspath(str(repo.root))
+        usages: list[CrossFileUsage] = []
+        started = time.monotonic()
+        helper = JavacHelper([os.path.join(root, r) if r else root for r in project.roots], repository_jars(root),
+                             request_timeout=self.request_timeout)
+        try:
+            for ff, stubs in plans:
+                try:
+                    usages.extend(self._check_file(helper, repo, root, ff, project, stubs, report))
+                except JavacFailure as exc:
+                    report.count("files", exc.reason, ff.file.path, exc.detail)
+        finally:
+            helper.close()
+            report.add_time("checker_seconds", time.monotonic() - started)
+            report.count("checker", "javac_compilations", n=helper.requests)
+            report.count("checker", "javac_jvm_starts", n=helper.jvm_starts)
+        return dedupe_usages(usages)
+
+    def _check_file(self, helper: JavacHelper, repo, root: str, ff: JavaFileFacts, project: JavaProject,
+                    stubs: list[Stub], report) -> list[CrossFileUsage]:
+        """Original run, then up to ``max_rounds`` stubbed runs; each round restores the names
+        whose uses it reported, so errors those uses masked can surface in the next one."""
+        path = ff.file.path
+        target = os.path.join(root, path)
+        original = helper.compile(target, ff.file.text)
+        if original.parse_errors:
+            first = next((d.message for d in original.diagnostics if d.file == target), "")
+            raise JavacFailure("javac_syntax_error", first.split("\n")[0])
+        baseline = [d for d in original.diagnostics if d.file == target and d.severity == "error"]
+        if baseline:
+            report.count("checker", "preexisting_errors", path, baseline[0].message.split("\n")[0])
+        active = set(stubs)
+        seen: set[tuple] = set()
+        out: list[CrossFileUsage] = []
+        # the stub declarations are appended after the original's last line: ignore their rows
+        last_line = ff.file.text.count("\n") + (0 if ff.file.text.endswith("\n") else 1)
+        for round_no in range(1, self.max_rounds + 1):
+            text, overrides = build_variant(ff, project, active, root)
+            answer = helper.compile(target, text, overrides)
+            if answer.parse_errors:
+                raise JavacFailure("stub_syntax_error", next((d.message for d in answer.diagnostics), ""))
+            errors = [d for d in answer.diagnostics if d.file == target and d.severity == "error" and d.line <= last_line]
+            fresh = [d for d in new_diagnostics(baseline, errors) if d.key() not in seen]
+            seen.update(d.key() for d in fresh)
+            attributor = Attributor(ff, project, active)
+            reported: set[Stub] = set()
+            for d in fresh:
+                result = attributor.attribute(d)
+                if isinstance(result, str):
+                    report.count("usages", result, f"{path}:{d.line}:{d.column}", d.message.split("\n")[0])
+                    continue
+                out.append(self._usage(repo.name, ff, result, round_no))
+                reported.add(result.stub)
+            if reported:
+                report.count("checker", f"javac_round_{round_no}_uses", n=sum(1 for u in out if u.round == round_no))
+            active -= reported
+            if not reported or not active:
+                break
+        return out
+
+    @staticmethod
+    def _usage(repo_name: str, ff: JavaFileFacts, a: Attribution, round_no: int) -> CrossFileUsage:
+        row, col = ff.file.index.row_col(a.offset)
+        entity = a.member or a.imported_name
+        return CrossFileUsage(
+            repository=repo_name, file=ff.file.path, line=row + 1, column=col,
+            imported_name=a.imported_name, member=a.member, stubbed_import=a.stub.stubbed_import,
+            tool=TOOL, code=a.diagnostic.code, message=a.diagnostic.message,
+            definition_file=a.definition_file, definition_symbol=a.definition_symbol,
+            end_line=row + 1, end_column=col + len(entity), mode=a.stub.mode, round=round_no,
+        )
+
+    # ------------------------------------------------------------------------ examples --
+    def statement_end(self, facts: FileFacts, offset: int) -> int:
+        """Just after the first ``;``, ``{`` or ``}`` token at or after the entity (CrossCodeEval)."""
+        index = facts.file.index
+        byte = index.char_to_byte(offset)
+        entity = facts.tree.root_node.descendant_for_byte_range(byte, byte + 1)
+        entity_end = entity.end_byte if entity is not None and entity.start_byte == byte and entity.child_count == 0 else byte
+        for leaf in iter_leaves(facts.tree.root_node):
+            if leaf.end_byte <= entity_end or leaf.start_byte < entity_end:
+                continue
+            if leaf.type in STATEMENT_END_TOKENS:
+                return index.byte_to_char(leaf.end_byte)
+        row, _ = index.row_col(offset)
+        return index.line_starts[row] + len(index.line(row))
+
+
+def repository_jars(root: str) -> list[str]:
+    """Jars shipped inside the repository (``lib/*.jar``...): put on javac's classpath."""
+    jars: list[str] = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in C.SKIP_DIRS)
+        jars.extend(os.path.join(dirpath, f) for f in sorted(filenames) if f.endswith(".jar"))
+        if len(jars) >= C.JAVAC_MAX_CLASSPATH_JARS:
+            return jars[: C.JAVAC_MAX_CLASSPATH_JARS]
+    return jars

@@ -1,0 +1,603 @@
+"""TypeScript: tree-sitter parsing, tsconfig-aware import resolution, stubbing for tsc.
+
+Cross-file uses are found with CrossCodeEval's two modifications of every file importing
+project names, each checked in memory by one long-lived TypeScript language service per
+repository (``tsc_server.js``, see ``analyzers/tsc.py``) and diffed against the unmodified file:
+
+- ``remove``: the project import statements are blanked; every use of an imported name is then
+  TS2304 "Cannot find name 'X'" (TS2552 when tsc suggests a spelling, TS2503 in a type's
+  namespace position);
+- ``dummy_class``: each imported project name becomes ``class Name {}``; every member access on
+  it (the class, its instances, classes of the file extending it) is then TS2339 "Property 'x'
+  does not exist on type 'Name'" (TS2551 with a suggestion; TS2702/TS2694/TS2724/TS2305 when
+  it is used as a namespace). Further bounded rounds give the dummy class the members already
+  found (with their real signatures) and its real number of type parameters, which unmasks uses
+  hidden behind them (``Name.create().run()``, ``x: Name<T>``); ``round`` records which.
+
+Replacements stay on the import's own lines and an ``export {}`` keeps the file a module, so
+every other line and column is unchanged. Without an explicit ``lib`` the checker runs without
+the DOM library: a removed project class named ``Request``/``Event``/``Node`` would otherwise
+resolve to the browser global. See ``docs/typescript.md``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Sequence
+
+import tree_sitter_typescript
+from tree_sitter import Language, Node
+
+from analyzers.crossfile import CrossFileUsage, Diagnostic, StubbedVariant, dedupe_usages, new_diagnostics
+from analyzers.run import MissingToolError
+from analyzers.tsc import (
+    MISSING_EXPORT_CODES,
+    MISSING_MEMBER_CODES,
+    NODE_HINT,
+    SIGNAL_CODES,
+    TOOL,
+    UNDEFINED_NAME_CODES,
+    TscCheckError,
+    TscServer,
+    require_typescript,
+)
+from builders import constants as C
+from lang import Lang
+from lang.base import FileFacts, ImportBinding, LanguageSupport, SourceFile, iter_leaves
+from lang.typescript.resolve import ModuleResolver
+from lang.typescript.syntax import ModuleSyntax, read_module
+from lang.typescript.tsconfig import TsConfig, checker_options, find_configs, load_config
+
+_TYPESCRIPT = Language(tree_sitter_typescript.language_typescript())
+_TSX = Language(tree_sitter_typescript.language_tsx())
+DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
+STATEMENT_END_TOKENS = frozenset({";", "{", "}"})
+# Nodes whose leaves are not code tokens for the statement-end rule.
+NON_CODE_ANCESTORS = frozenset({"string", "template_string", "comment", "regex", "jsx_text"})
+# Containers whose children are statements (the statement of an entity = its child of one).
+STATEMENT_CONTAINERS = frozenset({"program", "statement_block", "class_body", "switch_body", "switch_case",
+                                  "switch_default", "interface_body", "object_type", "enum_body"})
+
+_CANNOT_FIND = re.compile(r"^Cannot find (?:name|namespace) '([^']+)'")
+_NO_PROPERTY = re.compile(r"^Property '([^']+)' does not exist on type '(.+?)'\.(?: Did you mean|$)", re.S)
+_ONLY_TYPE = re.compile(r"^'([^']+)' only refers to a type, but is being used as a namespace here")
+_NO_EXPORTED = re.compile(r"^(?:Namespace|Module) '([^']+)' has no exported member '([^']+)'|^'([^']+)' has no exported member named '([^']+)'")
+_NOT_GENERIC = re.compile(r"^Type '([^']+)' is not generic")
+_IDENT = r"[A-Za-z_$][\w$]*"
+
+
+# ------------------------------------------------------------------------------ facts --
+@dataclass
+class TypeScriptProject:
+    """What a repository's files share: configurations, declaration files, the resolver."""
+
+    root: Path
+    configs: dict[str, TsConfig]
+    problems: list[tuple[str, str, str]]  # (reason, path, detail), counted by find_usages
+    declarations: dict[str, "TypeScriptFileFacts"] = field(default_factory=dict)  # .d.ts files
+    config_of: dict[str, str] = field(default_factory=dict)  # file -> config id
+    resolver: ModuleResolver | None = None
+
+    def facts_of(self, path: str, sources: dict[str, FileFacts]) -> "TypeScriptFileFacts | None":
+        found = sources.get(path) or self.declarations.get(path)
+        return found if isinstance(found, TypeScriptFileFacts) else None
+
+
+@dataclass
+class TypeScriptFileFacts(FileFacts):
+    syntax: ModuleSyntax | None = None
+    project: TypeScriptProject | None = None
+
+    @cached_property
+    def import_rows(self) -> frozenset[int]:
+        """Rows of imports and of ``export ... from`` statements (both are import-like lines)."""
+        rows = set(super().import_rows)
+        if self.syntax is not None:
+            rows.update(self.syntax.export_rows)
+        return frozenset(rows)
+
+
+def _is_declaration(path: str) -> bool:
+    return path.endswith(DECLARATION_SUFFIXES)
+
+
+def _read_declarations(root: Path, problems: list) -> list[SourceFile]:
+    """The repository's .d.ts files (not sources, but they declare what sources import)."""
+    from builders.repos import classify_file, decode_source
+
+    out = []
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        dirnames[:] = sorted(d for d in dirnames if d not in C.SKIP_DIRS and not d.startswith("."))
+        for fname in sorted(filenames):
+            if not _is_declaration(fname):
+                continue
+            full = os.path.join(dirpath, fname)
+            rel = os.path.relpath(full, root).replace(os.sep, "/")
+            try:
+                with open(full, "rb") as fh:
+                    data = fh.read(C.MAX_FILE_BYTES + 1)
+                if classify_file(rel, data) in ("oversize", "binary"):
+                    continue
+                text, bom, crlf = decode_source(data)
+            except (OSError, UnicodeDecodeError) as exc:
+                problems.append(("unreadable_declaration_file", rel, str(exc)))
+                continue
+            out.append(SourceFile(rel, text, bom, crlf))
+    return out
+
+
+def _type_name(type_text: str) -> str:
+    """'typeof Foo' / 'Foo<string>' / 'Foo' -> 'Foo' (the named type a member was looked up on)."""
+    text = type_text.strip()
+    if text.startswith("typeof "):
+        text = text[len("typeof "):]
+    lt = text.find("<")
+    return text[:lt] if lt > 0 else text
+
+
+# -------------------------------------------------------------------------- the support --
+class TypeScriptSupport(LanguageSupport):
+    lang = Lang.TYPESCRIPT
+    display_name = "TypeScript"
+    extensions = (".ts", ".tsx")
+    comment_prefix = "//"
+    min_prompt_lines = 30
+    checker_name = TOOL
+    required_binaries = {"node": NODE_HINT}
+    modes = ("remove", "dummy_class")
+
+    def ts_language(self, path: str = "") -> Language:
+        return _TSX if path.endswith(".tsx") else _TYPESCRIPT
+
+    def is_source_path(self, path: str) -> bool:
+        return path.endswith(self.extensions) and not _is_declaration(path)
+
+    def check_tools(self) -> None:
+        super().check_tools()
+        require_typescript()
+
+    # ------------------------------------------------------------------------- parsing --
+    def analyze_files(self, repo_root: str, files: Sequence[SourceFile]) -> dict[str, FileFacts]:
+        root = Path(repo_root)
+        problems: list[tuple[str, str, str]] = []
+        configs = {"<default>": TsConfig(path="", directory="")}
+        for rel in find_configs(root):
+            cfg = load_config(root, rel, problems)
+            configs[cfg.id] = cfg
+        project = TypeScriptProject(root, configs, problems)
+        sources = [f for f in files if not _is_declaration(f.path)]
+        known = {f.path for f in sources}
+        declarations = [d for d in _read_declarations(root, problems) if d.path not in known]
+        resolver = ModuleResolver([*known, *(d.path for d in declarations)])
+        project.resolver = resolver
+        facts: dict[str, FileFacts] = {}
+        for f in [*sources, *declarations]:
+            tree = self.parse(f.text, f.path)
+            syntax = read_module(tree.root_node, f.path, f.index)
+            ff = TypeScriptFileFacts(f, tree, definitions=syntax.definitions, has_syntax_error=tree.root_node.has_error,
+                                     syntax=syntax, project=project)
+            cfg = self._config_for(f.path, configs)
+            project.config_of[f.path] = cfg.id
+            ff.imports = [ImportBinding(raw.local_name, raw.imported_name, raw.specifier, raw.kind, raw.statement,
+                                        resolver.resolve(f.path, raw.specifier, cfg),
+                                        raw.imported_name if raw.kind == "symbol" else None)
+                          for raw in syntax.imports]
+            if _is_declaration(f.path):
+                project.declarations[f.path] = ff
+            else:
+                facts[f.path] = ff
+        for ff in [*facts.values(), *project.declarations.values()]:
+            ff.imports = [self._chase_binding(b, project, facts) for b in ff.imports]
+        return facts
+
+    @staticmethod
+    def _config_for(path: str, configs: dict[str, TsConfig]) -> TsConfig:
+        """The nearest tsconfig.json above ``path`` that includes it (else the nearest one)."""
+        ancestors = [c for c in configs.values() if c.path and (not c.directory or path.startswith(c.directory + "/"))]
+        ancestors.sort(key=lambda c: len(c.directory), reverse=True)
+        for cfg in ancestors:
+            if not cfg.broken and cfg.includes(path):
+                return cfg
+        return ancestors[0] if ancestors else configs["<default>"]
+
+    def _chase_binding(self, b: ImportBinding, project: TypeScriptProject, facts: dict[str, FileFacts]) -> ImportBinding:
+        if b.kind != "symbol" or b.target_file is None:
+            return b
+        found = self.chase(project, facts, b.target_file, b.imported_name)
+        if found is None:
+            return b
+        target_file, symbol = found
+        kind = "symbol" if symbol is not None else "namespace"
+        return ImportBinding(b.local_name, b.imported_name, b.module, kind, b.statement, target_file, symbol)
+
+    def chase(self, project: TypeScriptProject, facts: dict[str, FileFacts], file: str, name: str,
+              depth: int = 0, seen: frozenset = frozenset()) -> tuple[str, str | None] | None:
+        """Where ``name`` exported by ``file`` is defined: (file, symbol) or (file, None) for a
+        module re-exported as a namespace; follows barrels (``export * from``), renames and
+        imports re-exported by name. None when it cannot be found (e.g. a re-export of a package)."""
+        ff = project.facts_of(file, facts)
+        if ff is None or ff.syntax is None or depth > 10 or (file, name) in seen:
+            return None
+        seen = seen | {(file, name)}
+        syntax = ff.syntax
+        top = {d.qualified_name for d in ff.definitions if "." not in d.qualified_name}
+        local = syntax.local_exports.get(name, name if name != "default" else None)
+        if local is not None:
+            if local in top:
+                return file, local
+            for imp in ff.imports:
+                if imp.local_name == local and imp.target_file is not None:
+                    if imp.kind in ("namespace", "module") or imp.imported_name == "*":
+                        return imp.target_file, None
+                    return self.chase(project, facts, imp.target_file, imp.imported_name, depth + 1, seen) or (imp.target_file, imp.imported_name)
+        for rx in syntax.reexports:
+            if rx.exported_name == name:
+                target = self._resolve_spec(project, facts, file, rx.specifier)
+                if target is None:
+                    return None
+                if rx.imported_name == "*":
+                    return target, None
+                return self.chase(project, facts, target, rx.imported_name, depth + 1, seen)
+        for rx in syntax.reexports:
+            if rx.exported_name == "*" and name != "default":
+                target = self._resolve_spec(project, facts, file, rx.specifier)
+                if target is not None:
+                    found = self.chase(project, facts, target, name, depth + 1, seen)
+                    if found is not None:
+                        return found
+        return None
+
+    @staticmethod
+    def _resolve_spec(project: TypeScriptProject, facts: dict[str, FileFacts], importer: str, specifier: str) -> str | None:
+        resolver = project.resolver or ModuleResolver([*facts, *project.declarations])
+        cfg = project.configs.get(project.config_of.get(importer, "<default>"))
+        return resolver.resolve(importer, specifier, cfg)
+
+    # ------------------------------------------------------------------------ stubbing --
+    @staticmethod
+    def stubbable(ff: FileFacts) -> list[ImportBinding]:
+        """Project imports that bind a name (side-effect imports and packages are left alone)."""
+        return [b for b in ff.imports if b.is_project and b.local_name]
+
+    def stub_variant(self, ff: FileFacts, mode: str, declarations: dict[str, str] | None = None) -> StubbedVariant | None:
+        """``mode`` = "remove" | "dummy_class"; ``declarations`` overrides the dummy class of a
+        name (later rounds). Replacements stay on the import's rows; None when nothing to stub."""
+        by_statement: dict[tuple[int, int], list[ImportBinding]] = {}
+        for b in self.stubbable(ff):
+            by_statement.setdefault((b.statement.start, b.statement.end), []).append(b)
+        if not by_statement:
+            return None
+        src = ff.file.text
+        pieces: list[str] = []
+        last = 0
+        stubbed: dict[str, ImportBinding] = {}
+        for n, ((start, end), bindings) in enumerate(sorted(by_statement.items())):
+            # every binding of one statement comes from the same module: all project or none
+            if mode == "remove":
+                replacement = ""
+            else:
+                replacement = " ".join((declarations or {}).get(b.local_name) or f"class {b.local_name} {{}}" for b in bindings)
+            if n == 0:
+                # a file whose only imports were removed would become a global script
+                replacement = ("export {}; " + replacement).rstrip()
+            pieces.append(src[last:start])
+            pieces.append(_fit(replacement, src[start:end]))
+            last = end
+            for b in bindings:
+                stubbed[b.local_name] = b
+        pieces.append(src[last:])
+        return StubbedVariant(ff.file.path, mode, "".join(pieces), stubbed, None)
+
+    # -------------------------------------------------------------------------- usages --
+    def find_usages(self, repo, facts: dict[str, FileFacts], report) -> list[CrossFileUsage]:
+        checkable: dict[str, TypeScriptFileFacts] = {}
+        project: TypeScriptProject | None = None
+        for path, ff in sorted(facts.items()):
+            if not isinstance(ff, TypeScriptFileFacts):
+                continue
+            project = project or ff.project
+            if not self.stubbable(ff):
+                continue
+            if ff.has_syntax_error:
+                report.count("files", "syntax_error", path)
+                continue
+            checkable[path] = ff
+        if project is not None:
+            for reason, where, detail in project.problems:
+                report.count("tsconfig", reason, where, detail)
+        if not checkable or project is None:
+            return []
+        self.check_tools()
+        started = time.monotonic()
+        session = _CheckSession(self, repo.name, project, facts, report)
+        try:
+            usages = session.run(checkable)
+        finally:
+            session.close()
+            report.add_time("checker_seconds", time.monotonic() - started)
+        return dedupe_usages(usages)
+
+    # ------------------------------------------------------------------------ examples --
+    def statement_end(self, facts: FileFacts, offset: int) -> int:
+        """Just after the first ``;``/``{``/``}`` code token at or after the entity (CrossCodeEval),
+        but never past the end of the entity's statement: without semicolons (ASI style) the
+        next such token can be lines further down. End of line when neither exists."""
+        index = facts.file.index
+        root = facts.tree.root_node
+        byte = index.char_to_byte(offset)
+        entity = root.descendant_for_byte_range(byte, byte)
+        entity_end = entity.end_byte if entity is not None and entity.start_byte <= byte else byte
+        statement_end = None
+        node = entity
+        while node is not None and node.parent is not None:
+            if node.parent.type in STATEMENT_CONTAINERS:
+                statement_end = node.end_byte
+                break
+            node = node.parent
+        row, _ = index.row_col(offset)
+        line_end = index.line_starts[row] + len(index.line(row))
+        for leaf in iter_leaves(root):
+            if leaf.end_byte <= entity_end or leaf.start_byte < entity_end:
+                continue
+            if statement_end is not None and leaf.start_byte >= statement_end:
+                return index.byte_to_char(statement_end)
+            if leaf.type in STATEMENT_END_TOKENS and not leaf.is_missing and leaf.end_byte > leaf.start_byte \
+                    and not _inside(leaf, NON_CODE_ANCESTORS):
+                return index.node_end(leaf)
+        if statement_end is not None:
+            return index.byte_to_char(statement_end)
+        return line_end
+
+
+def _inside(node: Node, types: frozenset[str]) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if parent.type in types:
+            return True
+        parent = parent.parent
+    return False
+
+
+def _fit(replacement: str, statement: str) -> str:
+    """``replacement`` laid over ``statement`` without moving any other row or column: it goes
+    on the statement's first row, the statement's other rows become blank (same length)."""
+    rows = statement.split("\n")
+    if len(rows) == 1:
+        return replacement.ljust(len(statement))
+    return replacement + "\n" * (len(rows) - 1) + " " * len(rows[-1])
+
+
+# ----------------------------------------------------------------------------- checking --
+class _CheckSession:
+    """One repository's checks on one :class:`TscServer` (one Node process)."""
+
+    def __init__(self, support: TypeScriptSupport, repo_name: str, project: TypeScriptProject,
+                 facts: dict[str, FileFacts], report) -> None:
+        self.support = support
+        self.repo_name = repo_name
+        self.project = project
+        self.facts = facts
+        self.report = report
+        self.server = TscServer()
+        self.registered: set[str] = set()
+        self.checks = 0
+
+    def close(self) -> None:
+        self.server.close()
+        self.report.count("checker", "tsc_checks", n=self.checks)
+        if self.server.restarts:
+            self.report.count("checker", "tsc_server_restarts", n=self.server.restarts)
+
+    def _project_id(self, path: str) -> str:
+        cfg_id = self.project.config_of.get(path, "<default>")
+        if cfg_id not in self.registered:
+            cfg = self.project.configs[cfg_id]
+            root = self.project.root
+            files = sorted(os.path.join(root, p) for p, c in self.project.config_of.items() if c == cfg_id)
+            errors = self.server.add_project(cfg_id, str(root / cfg.directory) if cfg.directory else str(root),
+                                             files, checker_options(cfg, root))
+            for err in errors:
+                self.report.count("tsconfig", "compiler_option_error", cfg.path or "<default>", err)
+            self.registered.add(cfg_id)
+        return cfg_id
+
+    def check(self, path: str, text: str) -> list[Diagnostic]:
+        self.checks += 1
+        return self.server.check(self._project_id(path), path, text)
+
+    def run(self, checkable: dict[str, TypeScriptFileFacts]) -> list[CrossFileUsage]:
+        originals: dict[str, list[Diagnostic]] = {}
+        # All unmodified files first: they share one program, so the checker is reused.
+        for path, ff in checkable.items():
+            try:
+                originals[path] = self.check(path, ff.file.text)
+            except TscCheckError as exc:
+                self.report.count("files", exc.reason, path, exc.detail)
+        usages: list[CrossFileUsage] = []
+        for path, original in originals.items():
+            ff = checkable[path]
+            try:
+                for mode in self.support.modes:
+                    usages.extend(self._mode(ff, mode, original))
+            except TscCheckError as exc:
+                self.report.count("files", exc.reason, path, exc.detail)
+        return usages
+
+    def _mode(self, ff: TypeScriptFileFacts, mode: str, original: list[Diagnostic]) -> list[CrossFileUsage]:
+        found: list[CrossFileUsage] = []
+        seen: set[tuple] = set()
+        declarations: dict[str, str] = {}
+        max_rounds = C.TSC_MAX_ROUNDS if mode == "dummy_class" else 1
+        for round_no in range(1, max_rounds + 1):
+            variant = self.support.stub_variant(ff, mode, declarations)
+            if variant is None:
+                return found
+            stubbed = self.check(ff.file.path, variant.text)
+            stub_rows = {r for b in variant.stubbed.values() for r in range(b.statement.start_row + 1, b.statement.end_row + 2)}
+            fresh = [d for d in new_diagnostics(original, stubbed) if d.line not in stub_rows]
+            new = [u for u in self._attribute(ff, variant, fresh, round_no) if _position(u) not in seen]
+            self.report.count("usages_by_round", f"{mode}_round_{round_no}", n=len(new))
+            found.extend(new)
+            seen.update(_position(u) for u in new)
+            if round_no == max_rounds:
+                break
+            following = self._restored_declarations(ff, variant, found, fresh)
+            if not new or following == declarations:
+                break
+            declarations = following
+        return found
+
+    # ---------------------------------------------------------------------- attribution --
+    def _attribute(self, ff: TypeScriptFileFacts, variant: StubbedVariant, diags: list[Diagnostic],
+                   round_no: int) -> list[CrossFileUsage]:
+        out = []
+        index = ff.file.index
+        for d in diags:
+            if d.code not in SIGNAL_CODES:
+                if round_no == 1:  # later rounds repeat them
+                    self.report.count("diagnostics", f"not_a_signal_{d.code}", f"{ff.file.path}:{d.line}", d.message)
+                continue
+            located = self._locate(ff, variant, d)
+            if located is None:
+                continue
+            binding, member, row, col = located
+            if not (0 <= row < index.num_lines):
+                continue
+            definition_file, symbol = self._definition(binding, member)
+            entity = member or binding.local_name
+            out.append(CrossFileUsage(
+                repository=self.repo_name, file=ff.file.path, line=row + 1, column=col,
+                imported_name=binding.local_name, member=member,
+                stubbed_import=ff.file.text[binding.statement.start:binding.statement.end], tool=TOOL,
+                code=d.code, message=d.message, definition_file=definition_file, definition_symbol=symbol,
+                end_line=row + 1, end_column=col + len(entity), mode=variant.mode, round=round_no,
+            ))
+        return out
+
+    def _locate(self, ff: TypeScriptFileFacts, variant: StubbedVariant, d: Diagnostic):
+        """(binding, member, row, col) of a signal diagnostic, or None (counted) when it is not
+        about a stubbed name or its text is not where tsc says."""
+        index = ff.file.index
+        row, col = d.line - 1, d.column
+        where = f"{ff.file.path}:{d.line}"
+        name, member = None, None
+        if d.code in UNDEFINED_NAME_CODES:
+            m = _CANNOT_FIND.match(d.message)
+            name = m.group(1) if m else None
+        elif d.code in MISSING_MEMBER_CODES:
+            m = _NO_PROPERTY.match(d.message)
+            if m:
+                member, name = m.group(1), self._owner(ff, variant, _type_name(m.group(2)))
+        elif d.code in MISSING_EXPORT_CODES:
+            m = _ONLY_TYPE.match(d.message)
+            if m:
+                name = m.group(1)
+                after = re.compile(re.escape(name) + r"\s*\.\s*(" + _IDENT + ")").match(index.line(row), col) if row < index.num_lines else None
+                if after is not None:
+                    member, col = after.group(1), after.start(1)
+            else:
+                m = _NO_EXPORTED.match(d.message)
+                if m:
+                    name, member = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+                    name = name.split(".")[0]
+        binding = variant.stubbed.get(name) if name else None
+        if binding is None:
+            self.report.count("usages", f"unattributed_{d.code}", where, d.message)
+            return None
+        expected = member or binding.local_name
+        if not (0 <= row < index.num_lines):
+            return None
+        line = index.line(row)
+        if line[col:col + len(expected)] != expected:
+            m = re.compile(r"(?<![\w$])" + re.escape(expected) + r"(?![\w$])").search(line, col)
+            if m is None:
+                self.report.count("usages", "name_not_located", where, d.message)
+                return None
+            col = m.start()
+        return binding, member, row, col
+
+    def _owner(self, ff: TypeScriptFileFacts, variant: StubbedVariant, type_name: str) -> str | None:
+        """The stubbed name a missing member belongs to: the type itself, or the stubbed base of a
+        class/interface of this file ("Property 'x' does not exist on type 'Sub'")."""
+        if type_name in variant.stubbed:
+            return type_name
+        bases = {d.name: d.bases for d in ff.definitions if d.kind in ("class", "interface") and "." not in d.qualified_name}
+        todo, visited = [type_name], set()
+        while todo:
+            current = todo.pop()
+            if current in visited:
+                continue
+            visited.add(current)
+            for base in bases.get(current, ()):
+                head = base.split(".")[0].split("<")[0]
+                if head in variant.stubbed:
+                    return head
+                todo.append(head)
+        return None
+
+    def _definition(self, binding: ImportBinding, member: str | None) -> tuple[str | None, str | None]:
+        if binding.target_file is None:
+            return None, None
+        if binding.target_symbol is None:  # a namespace import: the member is a module export
+            if member is None:
+                return binding.target_file, None
+            found = self.support.chase(self.project, self.facts, binding.target_file, member)
+            return found if found is not None else (binding.target_file, member)
+        return binding.target_file, f"{binding.target_symbol}.{member}" if member else binding.target_symbol
+
+    # --------------------------------------------------------------------------- rounds --
+    def _restored_declarations(self, ff: TypeScriptFileFacts, variant: StubbedVariant, found: list[CrossFileUsage],
+                               fresh: list[Diagnostic]) -> dict[str, str]:
+        """Dummy classes for the next round: each stubbed class gets back the members already
+        found (their real signatures when known, else ``any``) and its type parameters."""
+        members: dict[str, dict[str, bool]] = {}
+        for u in found:
+            if u.member:
+                static = "typeof " in u.message or u.code in MISSING_EXPORT_CODES
+                members.setdefault(u.imported_name, {})[u.member] = members.get(u.imported_name, {}).get(u.member, False) or static
+        not_generic = {m.group(1) for d in fresh if d.code == "TS2315" for m in [_NOT_GENERIC.match(d.message)] if m}
+        out: dict[str, str] = {}
+        for name, binding in variant.stubbed.items():
+            arity = self._arity(binding)
+            if name in not_generic and arity == 0:
+                arity = 4  # a use with type arguments whose definition we could not read
+            if name not in members and arity == 0:
+                continue
+            params = "<" + ", ".join(f"T{i} = any" for i in range(arity)) + ">" if arity else ""
+            body = " ".join(self._member_declaration(binding, m, static) for m, static in sorted(members.get(name, {}).items()))
+            out[name] = f"declare class {name}{params} {{ {body} }}"
+        return out
+
+    def _arity(self, binding: ImportBinding) -> int:
+        target = self.project.facts_of(binding.target_file or "", self.facts)
+        if target is None or target.syntax is None or binding.target_symbol is None:
+            return 0
+        return target.syntax.type_params.get(binding.target_symbol, 0)
+
+    def _member_declaration(self, binding: ImportBinding, member: str, static: bool) -> str:
+        prefix = "static " if static else ""
+        fallback = f"{prefix}{member}: any;"
+        if binding.target_symbol is None or binding.target_file is None:
+            return fallback
+        target = self.project.facts_of(binding.target_file, self.facts)
+        qualified = f"{binding.target_symbol}.{member}"
+        defs = [d for d in (target.definitions if target else []) if d.qualified_name == qualified and d.kind in ("method", "field")]
+        if not defs:
+            return fallback
+        signature = re.sub(r"^(?:(?:public|private|protected|readonly|abstract|override|declare|async|static)\s+)*", "",
+                           defs[0].signature)
+        if not signature or signature.startswith(("constructor", "[")):
+            return fallback
+        return f"{prefix}{signature};"
+
+
+def _position(u: CrossFileUsage) -> tuple:
+    return (u.line, u.column, u.imported_name, u.member)
+
+
+__all__ = ["TypeScriptFileFacts", "TypeScriptProject", "TypeScriptSupport", "MissingToolError"]

@@ -17,7 +17,7 @@ from tree_sitter import Node
 from lang.base import Definition, Span, TextIndex
 
 CLASS_TYPES = frozenset({"class_declaration", "abstract_class_declaration", "class"})
-FUNCTION_TYPES = frozenset({"function_declaration", "generator_function_declaration", "function_signature"})
+FUNCTION_TYPES = frozenset({"function_declaration", "generator_function_declaration", "function_signature", "function_expression"})
 MEMBER_METHOD_TYPES = frozenset({"method_definition", "abstract_method_signature", "method_signature"})
 MEMBER_FIELD_TYPES = frozenset({"public_field_definition", "property_signature"})
 VARIABLE_TYPES = frozenset({"lexical_declaration", "variable_declaration"})
@@ -130,10 +130,14 @@ def _export_statement(node: Node, index: TextIndex, reexports: list[ReExport], l
                 alias = s.child_by_field_name("alias")
                 local_exports[index.node_text(alias) if alias is not None else name] = name
         return False
-    value = node.child_by_field_name("value")
+    value = node.child_by_field_name("value") or node.child_by_field_name("declaration")
     is_default = any(c.type == "default" for c in node.children)
-    if is_default and value is not None and value.type == "identifier":
-        local_exports["default"] = index.node_text(value)
+    if is_default and value is not None:
+        if value.type == "identifier":
+            local_exports["default"] = index.node_text(value)
+        else:  # `export default class Foo {}` / an anonymous declaration (defined as "default")
+            name = value.child_by_field_name("name")
+            local_exports["default"] = index.node_text(name) if name is not None else "default"
     elif any(c.type == "=" for c in node.children):  # `export = Name`
         ident = next((c for c in node.named_children if c.type == "identifier"), None)
         if ident is not None:

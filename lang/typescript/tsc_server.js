@@ -85,15 +85,13 @@ class Project {
   }
 
   setText(fileName, text) {
-    const had = this.overrides.has(fileName);
-    if (text === null || text === undefined) {
-      if (!had) return;
-      this.overrides.delete(fileName);
-    } else {
-      if (had && this.overrides.get(fileName) === text) return;
-      if (!had && readDisk(fileName) === text) return;
-      this.overrides.set(fileName, text);
-    }
+    // The text on disk is never an override: checking an unmodified file reuses the program.
+    const disk = readDisk(fileName);
+    const wanted = text === null || text === undefined || text === disk ? null : text;
+    const current = this.overrides.has(fileName) ? this.overrides.get(fileName) : null;
+    if (wanted === current) return;
+    if (wanted === null) this.overrides.delete(fileName);
+    else this.overrides.set(fileName, wanted);
     this.versions.set(fileName, (this.versions.get(fileName) || 0) + 1);
   }
 

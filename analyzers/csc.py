@@ -1,0 +1,223 @@
+"""Mono's C# compiler (``mcs``): argv, a pure parser of its messages, and one compile call.
+
+``mcs`` is the only C# compiler installable from Debian (package ``mono-mcs``); it accepts C#
+up to 7.2. Its messages look like::
+
+    Shop/Cart.cs(12,31): error CS1061: Type `Shop.Item' does not contain a definition for `Price' ...
+    Model/Item.cs(6,18): (Location of the symbol related to previous error)
+    error CS1617: Invalid -langversion option `7.3'. ...
+    Compilation failed: 2 error(s), 0 warnings
+
+Observed with mcs 6.8 (see ``tests/csharp/data``): the line is 1-based; the column is 1-based
+and counts UTF-16 code units, a tab counting as one; columns past 254 are printed as
+``255+`` (the compiler packs locations into a few bits), so the real column is unknown there.
+:func:`parse_mcs_output` returns the raw positions and :func:`to_diagnostics` converts them to
+0-based character columns with the compiled texts (a clamped column becomes the character
+column of UTF-16 unit 254 and is flagged with ``symbol="column_clamped"``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from analyzers.crossfile import Diagnostic
+from analyzers.run import RunResult, RunStatus, run
+
+TOOL = "mcs"
+INSTALL_HINT = "install mono's C# compiler (apt-get install -y mono-mcs)"
+LANG_VERSION = "7.2"  # the newest language version mcs 6.8 accepts (it defaults to 7.0)
+CLAMPED_COLUMN = 255  # mcs prints "255+" for any column beyond 254
+# Assemblies beyond mcs's defaults (mscorlib, System, System.Xml, System.Core) that mono-mcs
+# installs and real projects commonly use (BigInteger/Complex, `dynamic`).
+OPTIONAL_REFERENCES = ("System.Numerics.dll", "Microsoft.CSharp.dll")
+
+_LOCATED = re.compile(
+    r"^(?P<file>.+?)\((?P<line>\d+),(?P<col>\d+)(?P<plus>\+?)\): (?P<sev>error|warning) (?P<code>CS\d+): (?P<msg>.*)$"
+)
+_UNLOCATED = re.compile(r"^(?P<sev>error|warning) (?P<code>CS\d+): (?P<msg>.*)$")
+_RELATED = re.compile(r"^(?P<where>.+?) ?\(Location of the symbol related to previous (?:error|warning)\)$")
+_SUMMARY = re.compile(r"^Compilation (?:failed|succeeded)")
+_CRASH = re.compile(r"Internal compiler error|Unhandled Exception|FATAL UNHANDLED EXCEPTION|\bat Mono\.CSharp\.", re.I)
+
+
+@dataclass(frozen=True)
+class McsMessage:
+    """One message as printed: ``line`` 1-based, ``column`` 1-based UTF-16 units (or None)."""
+
+    file: str
+    line: int
+    column: int
+    clamped: bool
+    severity: str
+    code: str
+    message: str
+    related: tuple[str, ...] = ()  # "(Location of the symbol related...)" lines' locations
+
+
+@dataclass
+class McsOutput:
+    messages: list[McsMessage] = field(default_factory=list)
+    unlocated: list[tuple[str, str, str]] = field(default_factory=list)  # (severity, code, message)
+    crashed: bool = False  # the compiler itself failed (internal error, unhandled exception)
+    summary: str = ""
+    other_lines: list[str] = field(default_factory=list)
+
+
+def parse_mcs_output(text: str) -> McsOutput:
+    """mcs stdout+stderr text -> messages. Pure; tolerates interleaving and unknown lines."""
+    out = McsOutput()
+    last: McsMessage | None = None
+    for raw in text.splitlines():
+        line = raw.rstrip("\r")
+        if not line.strip():
+            continue
+        m = _LOCATED.match(line)
+        if m:
+            last = McsMessage(
+                file=m["file"].replace("\\", "/"),
+                line=int(m["line"]),
+                column=int(m["col"]),
+                clamped=bool(m["plus"]),
+                severity=m["sev"],
+                code=m["code"],
+                message=m["msg"],
+            )
+            out.messages.append(last)
+            continue
+        m = _RELATED.match(line)
+        if m:
+            if last is not None:
+                updated = McsMessage(last.file, last.line, last.column, last.clamped, last.severity, last.code,
+                                     last.message, (*last.related, m["where"].strip().rstrip(":")))
+                out.messages[-1] = updated
+                last = updated
+            continue
+        m = _UNLOCATED.match(line)
+        if m:
+            out.unlocated.append((m["sev"], m["code"], m["msg"]))
+            last = None
+            continue
+        if _SUMMARY.match(line):
+            out.summary = line
+            continue
+        if _CRASH.search(line):
+            out.crashed = True
+        out.other_lines.append(line)
+    return out
+
+
+def utf16_column_to_char(line_text: str, utf16_col0: int) -> int:
+    """0-based UTF-16 unit column on ``line_text`` -> 0-based character column."""
+    if line_text.isascii():
+        return utf16_col0
+    units = 0
+    for i, ch in enumerate(line_text):
+        if units >= utf16_col0:
+            return i
+        units += 2 if ord(ch) > 0xFFFF else 1
+    return len(line_text)
+
+
+def to_diagnostics(messages: Sequence[McsMessage], texts: Mapping[str, str]) -> list[Diagnostic]:
+    """Errors only, with 0-based character columns computed from the compiled ``texts``."""
+    lines_of: dict[str, list[str]] = {}
+    out = []
+    for msg in messages:
+        if msg.severity != "error":
+            continue
+        column = max(0, msg.column - 1)
+        text = texts.get(msg.file)
+        if text is not None:
+            lines = lines_of.setdefault(msg.file, text.split("\n"))
+            if 0 < msg.line <= len(lines):
+                column = utf16_column_to_char(lines[msg.line - 1], column)
+        out.append(Diagnostic(
+            file=msg.file, line=msg.line, column=column, code=msg.code, message=msg.message,
+            severity="error", symbol="column_clamped" if msg.clamped else "",
+            location="; ".join(msg.related),
+        ))
+    return out
+
+
+# ------------------------------------------------------------------------------- running --
+@lru_cache(maxsize=1)
+def mono_lib_dir() -> Path | None:
+    """``<prefix>/lib/mono/4.5`` of the mcs on PATH (where its reference assemblies live)."""
+    mcs = shutil.which("mcs")
+    if mcs is None:
+        return None
+    prefix = Path(os.path.realpath(mcs)).parent.parent
+    for candidate in (prefix / "lib" / "mono" / "4.5", Path("/usr/lib/mono/4.5")):
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+def mcs_argv(sources: Sequence[str], out_path: str, defines: Sequence[str] = ("DEBUG", "TRACE")) -> list[str]:
+    """A library compilation that reports errors only (warnings off), C# 7.2, unsafe allowed."""
+    argv = [
+        "mcs",
+        f"-langversion:{LANG_VERSION}",
+        "-target:library",
+        "-warn:0",
+        "-unsafe",
+        f"-out:{out_path}",
+    ]
+    if defines:
+        argv.append("-define:" + ";".join(defines))
+    lib = mono_lib_dir()
+    for ref in OPTIONAL_REFERENCES:
+        if lib is not None and (lib / ref).is_file():
+            argv.append(f"-r:{ref}")
+    return argv + list(sources)
+
+
+@dataclass(frozen=True)
+class CompileResult:
+    status: str  # "ok" (compiled, errors or not) | "timeout" | "crash" | "not_found"
+    diagnostics: tuple[Diagnostic, ...]
+    unlocated: tuple[tuple[str, str, str], ...]
+    duration: float
+    detail: str = ""
+
+
+def compile_sources(cwd: Path, sources: Sequence[str], texts: Mapping[str, str], out_path: str,
+                    timeout: float, runner=run) -> CompileResult:
+    """Run mcs on ``sources`` (paths relative to ``cwd``) and parse what it says.
+
+    ``texts`` maps the same relative paths to the compiled text (for column conversion).
+    """
+    res: RunResult = runner(mcs_argv(sources, out_path), timeout=timeout, cwd=cwd)
+    if res.status is RunStatus.NOT_FOUND:
+        return CompileResult("not_found", (), (), res.duration, res.stderr.strip())
+    if res.status is RunStatus.TIMEOUT:
+        return CompileResult("timeout", (), (), res.duration, f"mcs timed out after {timeout:.0f}s")
+    parsed = parse_mcs_output(res.stdout + "\n" + res.stderr)
+    if res.status is RunStatus.SIGNALED or parsed.crashed or res.stdout_truncated or res.stderr_truncated:
+        tail = "\n".join(parsed.other_lines[:5]) or res.stderr.strip()[-500:]
+        return CompileResult("crash", (), (), res.duration, tail[:500])
+    if res.returncode not in (0, 1):
+        return CompileResult("crash", (), (), res.duration, f"mcs exited with {res.returncode}: {res.stderr.strip()[-300:]}")
+    return CompileResult("ok", tuple(to_diagnostics(parsed.messages, texts)),
+                         tuple(u for u in parsed.unlocated if u[0] == "error"), res.duration)
+
+
+__all__ = [
+    "CLAMPED_COLUMN",
+    "CompileResult",
+    "INSTALL_HINT",
+    "McsMessage",
+    "McsOutput",
+    "TOOL",
+    "compile_sources",
+    "mcs_argv",
+    "parse_mcs_output",
+    "to_diagnostics",
+    "utf16_column_to_char",
+]

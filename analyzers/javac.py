@@ -1,0 +1,340 @@
+"""javac: argv, pure parsers of its diagnostics, and the in-process compiler helper.
+
+Two ways to run javac exist and both end in :class:`analyzers.crossfile.Diagnostic`:
+
+- one ``javac`` process per check (:func:`javac_argv` + :func:`parse_javac_output`, the text javac
+  prints). Used by the benchmark and as a reference; each run pays ~0.7 s of JVM start-up.
+- :class:`JavacHelper`: one JVM per repository running ``lang/java/CrossfileJavac.java``, which
+  compiles in-process through ``javax.tools`` with the checked text (and replaced sourcepath files)
+  held in memory; one JSON line per request and per answer (:func:`parse_helper_answer`).
+
+Positions: ``Diagnostic.line`` is 1-based, ``Diagnostic.column`` a 0-based *character* (code
+point) column. javac counts in UTF-16 units, and ``javax.tools`` even expands tabs to multiples
+of 8 in ``getColumnNumber()``, so neither is used as is: the printed caret is mapped through the
+printed source line, and the helper's UTF-16 offset through the checked text.
+
+``Diagnostic.code`` is javac's message key (``compiler.err.cant.resolve.location.args``) for the
+helper; the printed text carries no key, so the text parser leaves it empty. Messages are javac's
+own (heading, then the indented ``symbol:``/``location:``/``required:`` lines).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from analyzers.crossfile import Diagnostic
+from analyzers.run import PersistentProcess, PersistentProcessError, RunStatus, run
+from builders import constants as C
+
+TOOL = "javac"
+INSTALL_HINT = "install a JDK (apt-get install -y default-jdk-headless)"
+HELPER_SOURCE = Path(__file__).resolve().parents[1] / "lang" / "java" / "CrossfileJavac.java"
+HELPER_CLASS = "CrossfileJavac"
+
+# Options of every check. -proc:none: annotation processors (Lombok, AutoValue...) would need
+# their jars and write generated sources; their absence shows as pre-existing errors, diffed away.
+# -Xmaxerrs: stubbing a file with many project imports easily exceeds javac's default of 100.
+JAVAC_OPTIONS = ("-proc:none", "-Xlint:none", "-nowarn", "-Xmaxerrs", "1000000", "-encoding", "UTF-8")
+# English messages whatever the user's locale: attribution reads "cannot find symbol".
+JVM_LOCALE = ("-Duser.language=en", "-Duser.country=US", "-Dfile.encoding=UTF-8")
+# JavacTaskImpl.enter()/analyze(Iterable) attribute only the checked file's classes (not every
+# file loaded from the sourcepath); their package must be exported to the helper to call them.
+HELPER_JVM_OPTIONS = (
+    "--add-exports", "jdk.compiler/com.sun.tools.javac.api=ALL-UNNAMED",
+    "-Xss16m",  # javac recurses deeply on long expressions (string concatenations, builders)
+    "-XX:+UseSerialGC",
+    "-XX:TieredStopAtLevel=1",  # C1 only: short-lived, compile-heavy work warms up faster
+)
+
+
+# ------------------------------------------------------------------------------- argv --
+def javac_argv(files: Sequence[str], sourcepath: Sequence[str], classpath: Sequence[str], outdir: str) -> list[str]:
+    """One ``javac`` process checking ``files`` against a sourcepath (class files go to ``outdir``)."""
+    argv = ["javac", *(f"-J{o}" for o in JVM_LOCALE), *JAVAC_OPTIONS, "-implicit:none", "-d", outdir]
+    if sourcepath:
+        argv += ["-sourcepath", os.pathsep.join(sourcepath)]
+    if classpath:
+        argv += ["-classpath", os.pathsep.join(classpath)]
+    return argv + [os.path.abspath(f) for f in files]  # absolute: a name starting with '-' is no option
+
+
+def helper_argv(class_dir: str) -> list[str]:
+    return ["java", *JVM_LOCALE, f"-Xmx{C.JAVAC_JVM_MEMORY}", *HELPER_JVM_OPTIONS, "-cp", class_dir, HELPER_CLASS]
+
+
+# ------------------------------------------------------------------------ pure parsing --
+_HEADER = re.compile(r"^(?P<file>.+?):(?P<line>\d+): (?P<kind>error|warning): (?P<message>.*)$")
+_GLOBAL = re.compile(r"^(?P<kind>error|warning): (?P<message>.*)$")
+_CARET = re.compile(r"^[ \t]*\^$")
+_TRAILER = re.compile(r"^(\d+ (errors?|warnings?)|Note: .*)$")
+_SYMBOL = re.compile(r"^\s*symbol:\s+(.*?)\s*$")
+_LOCATION = re.compile(r"^\s*location:\s+(.*?)\s*$")
+
+
+def utf16_to_char_column(line_text: str, utf16_column: int) -> int:
+    """A column counted in UTF-16 units on ``line_text`` -> the same column in code points."""
+    if utf16_column <= 0 or line_text.isascii():
+        return max(0, utf16_column)
+    units = 0
+    for i, ch in enumerate(line_text):
+        if units >= utf16_column:
+            return i
+        units += 2 if ord(ch) > 0xFFFF else 1
+    return len(line_text) + (utf16_column - units)
+
+
+def utf16_to_char_offset(text: str, utf16_offset: int) -> int:
+    """An offset into ``text`` counted in UTF-16 units (Java's ``String`` index) -> code points."""
+    return utf16_to_char_column(text, utf16_offset)
+
+
+def split_message(message: str) -> tuple[str, str, str]:
+    """javac message -> (heading, symbol, location); symbol/location are '' when absent."""
+    lines = message.split("\n")
+    symbol = location = ""
+    for line in lines[1:]:
+        if not symbol and (m := _SYMBOL.match(line)):
+            symbol = m.group(1)
+        elif not location and (m := _LOCATION.match(line)):
+            location = m.group(1)
+    return lines[0].rstrip(), symbol, location
+
+
+def _diagnostic(file: str, line: int, column: int, code: str, kind: str, message: str) -> Diagnostic:
+    message = "\n".join(part.rstrip() for part in message.rstrip().split("\n"))
+    _, symbol, location = split_message(message)
+    return Diagnostic(file=file, line=line, column=column, code=code, message=message,
+                      severity=kind.lower(), symbol=symbol, location=location)
+
+
+def parse_javac_output(text: str) -> list[Diagnostic]:
+    """The text ``javac`` prints (its default format) -> diagnostics, in printed order.
+
+    A diagnostic is a header ``path:line: kind: heading``, then (when it has a position) the
+    source line and a caret line, then indented detail lines (``symbol:``, ``location:``,
+    ``required:``, ``where T is a type-variable:``...). Errors without a file (bad options, a
+    missing input) get ``file=""`` and ``line=0``. Notes and the ``N errors`` trailer are skipped.
+    The caret's index counts UTF-16 units with tabs kept as tabs, so it is mapped to a character
+    column through the printed source line.
+    """
+    lines = text.replace("\r\n", "\n").split("\n")
+    out: list[Diagnostic] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        header = _HEADER.match(line)
+        if header is None:
+            glob = _GLOBAL.match(line)
+            if glob is not None:
+                out.append(_diagnostic("", 0, 0, "", glob.group("kind"), glob.group("message")))
+            i += 1
+            continue
+        message = [header.group("message")]
+        column = 0
+        i += 1
+        if i + 1 < len(lines) and _CARET.match(lines[i + 1]):
+            source_line, caret_line = lines[i], lines[i + 1]
+            column = utf16_to_char_column(source_line, caret_line.index("^"))
+            i += 2
+        while i < len(lines) and lines[i][:1] in (" ", "\t") and lines[i].strip():
+            message.append(lines[i])
+            i += 1
+        out.append(_diagnostic(header.group("file"), int(header.group("line")), column, "",
+                               header.group("kind"), "\n".join(message)))
+    return out
+
+
+@dataclass
+class HelperAnswer:
+    """One answer of the in-process helper, positions already in characters."""
+
+    ok: bool
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    parse_errors: int = 0
+    scoped: bool = False
+    millis: int = 0
+    error: str = ""
+
+
+def parse_helper_answer(line: str, texts: Mapping[str, str]) -> HelperAnswer:
+    """One JSON answer line of ``CrossfileJavac`` -> :class:`HelperAnswer`.
+
+    ``texts`` maps the absolute paths javac reports to the exact texts it compiled; a diagnostic
+    in such a file gets its row and character column from the UTF-16 ``position``. Diagnostics in
+    other files (sourcepath files javac loaded) keep javac's line and column 0. Raises
+    ValueError when the line is not a helper answer.
+    """
+    data = json.loads(line)
+    if not isinstance(data, dict) or "ok" not in data:
+        raise ValueError("not a CrossfileJavac answer")
+    if not data["ok"]:
+        return HelperAnswer(False, error=str(data.get("error", "")))
+    out = HelperAnswer(True, parse_errors=int(data.get("parse_errors", 0)), scoped=bool(data.get("scoped")),
+                       millis=int(data.get("millis", 0)))
+    indexes: dict[str, list[int]] = {}
+    for item in data.get("diagnostics", []):
+        path = str(item.get("file", ""))
+        line_no, column = int(item.get("line", 0)), 0
+        position = int(item.get("position", -1))
+        text = texts.get(path)
+        if text is not None and position >= 0:
+            offset = utf16_to_char_offset(text, position)
+            starts = indexes.get(path)
+            if starts is None:
+                starts = indexes[path] = [0] + [k + 1 for k, ch in enumerate(text) if ch == "\n"]
+            row = _row_of(starts, offset)
+            line_no, column = row + 1, offset - starts[row]
+        out.diagnostics.append(_diagnostic(path, line_no, column, str(item.get("code", "")),
+                                           str(item.get("kind", "ERROR")), str(item.get("message", ""))))
+    return out
+
+
+def _row_of(line_starts: list[int], offset: int) -> int:
+    import bisect
+
+    return max(0, bisect.bisect_right(line_starts, offset) - 1)
+
+
+# ------------------------------------------------------------------------------ helper --
+class JavacFailure(RuntimeError):
+    """javac could not check a file; ``reason`` is the counted snake_case reason."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(f"{reason}: {detail}")
+        self.reason = reason
+        self.detail = detail
+
+
+def helper_class_dir(cache_dir: Path | None = None) -> Path:
+    """Compile ``CrossfileJavac.java`` once per source version into the cache; return its folder.
+
+    The folder is named after the source's SHA-256, so an edited helper is recompiled, and it is
+    filled under a temporary name and renamed, so concurrent builds never see half a folder.
+    """
+    source = HELPER_SOURCE.read_bytes()
+    digest = hashlib.sha256(source).hexdigest()[:16]
+    if cache_dir is None:
+        from builders.repos import default_cache_dir
+
+        cache_dir = default_cache_dir() / "java"
+    final = cache_dir / digest
+    if (final / f"{HELPER_CLASS}.class").exists():
+        return final
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f"{digest}.", dir=cache_dir))
+    try:
+        res = run(["javac", *(f"-J{o}" for o in JVM_LOCALE), "-encoding", "UTF-8", "-d", str(staging), str(HELPER_SOURCE)],
+                  timeout=C.JAVAC_CLI_TIMEOUT)
+        if res.status is RunStatus.NOT_FOUND:
+            from analyzers.run import MissingToolError
+
+            raise MissingToolError(f"'javac' was not found: {INSTALL_HINT}")
+        if not res.ok:
+            raise JavacFailure("helper_compile_failed", (res.stderr or res.stdout)[-2000:])
+        try:
+            os.rename(staging, final)
+        except OSError:
+            if not (final / f"{HELPER_CLASS}.class").exists():  # lost a race only if the winner finished
+                raise
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return final
+
+
+class JavacHelper:
+    """One helper JVM (per repository): compiles a file's text in memory against a sourcepath.
+
+    A request that times out, crashes javac or kills the JVM raises :class:`JavacFailure` with
+    reason ``checker_timeout`` or ``checker_crash``; the next request starts a fresh JVM.
+    """
+
+    def __init__(
+        self,
+        sourcepath: Sequence[str],
+        classpath: Sequence[str] = (),
+        *,
+        request_timeout: float = C.JAVAC_REQUEST_TIMEOUT,
+        startup_timeout: float = C.JAVAC_STARTUP_TIMEOUT,
+        cache_dir: Path | None = None,
+    ) -> None:
+        self.sourcepath = [str(p) for p in sourcepath]
+        self.classpath = [str(p) for p in classpath]
+        self.request_timeout = request_timeout
+        self.startup_timeout = startup_timeout
+        self._process = PersistentProcess(helper_argv(str(helper_class_dir(cache_dir))))
+        self._started = False
+        self.requests = 0
+        self.jvm_starts = 0
+        self.compile_millis = 0
+
+    def _ensure_started(self) -> None:
+        if self._started:  # reset after every failure, so a replaced JVM is pinged again
+            return
+        self.jvm_starts += 1
+        try:
+            answer = self._process.request(json.dumps({"op": "ping"}), timeout=self.startup_timeout)
+            ok = json.loads(answer).get("ok")
+        except PersistentProcessError as exc:
+            raise JavacFailure("checker_timeout" if "timed out" in str(exc) else "checker_crash", str(exc)) from exc
+        except (ValueError, AttributeError) as exc:
+            self._process.close()
+            raise JavacFailure("checker_crash", f"unreadable helper answer: {exc}") from exc
+        if not ok:
+            raise JavacFailure("checker_crash", answer[:2000])
+        self._started = True
+
+    def compile(
+        self,
+        target: str,
+        text: str,
+        overrides: Mapping[str, str] | None = None,
+        hidden: Sequence[str] = (),
+        scope: str = "target",
+    ) -> HelperAnswer:
+        """Check ``text`` as the file ``target`` (absolute path); ``overrides`` replace sourcepath files."""
+        self._ensure_started()
+        request = {
+            "target": target,
+            "text": text,
+            "sourcepath": self.sourcepath,
+            "classpath": self.classpath,
+            "overrides": dict(overrides or {}),
+            "hidden": list(hidden),
+            "options": list(JAVAC_OPTIONS),
+            "scope": scope,
+        }
+        self.requests += 1
+        try:
+            line = self._process.request(json.dumps(request), timeout=self.request_timeout)
+        except PersistentProcessError as exc:
+            self._started = False
+            raise JavacFailure("checker_timeout" if "timed out" in str(exc) else "checker_crash", str(exc)) from exc
+        texts = {target: text, **(overrides or {})}
+        try:
+            answer = parse_helper_answer(line, texts)
+        except ValueError as exc:
+            self._process.close()
+            self._started = False
+            raise JavacFailure("checker_crash", f"unreadable helper answer: {exc}") from exc
+        if not answer.ok:
+            raise JavacFailure("checker_crash", answer.error)
+        self.compile_millis += answer.millis
+        return answer
+
+    def close(self) -> None:
+        self._process.close()
+        self._started = False
+
+    def __enter__(self) -> "JavacHelper":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -1,0 +1,272 @@
+"""Repository tools over the dependency graph (RepoClassBench's RRR toolset).
+
+RepoClassBench lets a model generating a class call tools that look things up in the
+repository instead of reading it whole. These are the same tools, answered from the graph we
+ship (plus the file texts for bodies and snippets), so any language with FileFacts has them:
+
+- ``get_imports(names)``: import statements (in the language's syntax) that bring names into
+  scope;
+- ``get_class_info(class_name)``: a class's members with signatures, including the members it
+  inherits from project base classes;
+- ``get_signature(class_name, method_name)``: every overload's signature;
+- ``get_method_body(class_name, method_name)``: every overload's code, truncated when long;
+- ``get_related_snippets(query, k)``: BM25 over the repository's chunks (as in retrieval).
+
+Use it from Python (``RepoTools(graph, files)`` or ``RepoTools.load(graph_json, repo_root)``)
+or from the command line (``tools_app``).
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from pathlib import Path
+from typing import List, Mapping, Optional, Sequence
+
+import networkx as nx
+import typer
+
+from analyzers.graph import CLASS_KINDS, base_classes, file_node, load_graph, members
+from builders import constants as C
+from builders.repos import decode_source
+from builders.retrieval import ChunkIndex, chunk_file
+from lang.base import SourceFile
+
+_TS_SUFFIXES = (".d.ts", ".tsx", ".ts", ".mts", ".cts")
+
+
+class RepoTools:
+    """Answers RepoClassBench-style tool calls for one repository."""
+
+    def __init__(self, graph: nx.MultiDiGraph, files: Sequence[SourceFile] | Mapping[str, str]) -> None:
+        self.graph = graph
+        if isinstance(files, Mapping):
+            self.texts = dict(files)
+        else:
+            self.texts = {f.path: f.text for f in files}
+        self.language = graph.graph.get("language", "")
+        self._chunks: ChunkIndex | None = None
+
+    @classmethod
+    def load(cls, graph_path: str | Path, repo_root: str | Path) -> "RepoTools":
+        """From a saved graph JSON and the repository it was built from."""
+        graph = load_graph(graph_path)
+        root = Path(repo_root)
+        texts: dict[str, str] = {}
+        for node, attrs in graph.nodes(data=True):
+            if attrs.get("kind") == "file":
+                try:
+                    texts[attrs["path"]] = decode_source((root / attrs["path"]).read_bytes())[0]
+                except (OSError, UnicodeDecodeError):
+                    continue  # the tools still answer from the graph; bodies of this file are unavailable
+        return cls(graph, texts)
+
+    # ------------------------------------------------------------------------- lookups --
+    def _attrs(self, node: str) -> dict:
+        return self.graph.nodes[node]
+
+    def find_classes(self, class_name: str) -> list[str]:
+        """Class-like nodes named ``class_name`` (simple or qualified within the file)."""
+        out = []
+        for node, attrs in self.graph.nodes(data=True):
+            if attrs.get("kind") in CLASS_KINDS and class_name in (attrs.get("qualified_name"), attrs.get("name")):
+                if "." in class_name and attrs.get("qualified_name") != class_name:
+                    continue
+                out.append(node)
+        return sorted(out)
+
+    def _members_named(self, class_node: str, name: str) -> list[str]:
+        return [m for m in members(self.graph, class_node) if self._attrs(m).get("name") == name]
+
+    def find_methods(self, class_name: str, method_name: str) -> list[str]:
+        """Member nodes named ``method_name`` of each matching class (own, else inherited)."""
+        out: list[str] = []
+        for cls in self.find_classes(class_name):
+            for owner in [cls, *base_classes(self.graph, cls)]:
+                found = self._members_named(owner, method_name)
+                if found:
+                    out.extend(found)
+                    break
+        return out
+
+    def _source(self, path: str, span: dict) -> str | None:
+        text = self.texts.get(path)
+        if text is None:
+            return None
+        lines = text.split("\n")
+        return "\n".join(lines[span["start_line"] - 1 : span["end_line"]])
+
+    def _overloads(self, node: str) -> list[dict]:
+        attrs = self._attrs(node)
+        return attrs.get("overloads") or [{"signature": attrs.get("signature", ""), "span": attrs["span"]}]
+
+    def _location(self, node: str) -> str:
+        attrs = self._attrs(node)
+        return f"{attrs['path']}:{attrs['span']['start_line']}-{attrs['span']['end_line']}"
+
+    # --------------------------------------------------------------------------- tools --
+    def get_imports(self, names: Sequence[str], from_file: str | None = None) -> list[str]:
+        """Import statements that bring ``names`` into scope (all candidates when ambiguous).
+
+        ``from_file`` (the file that will hold the code) makes TypeScript paths relative to it
+        and skips names that file defines itself.
+        """
+        out: list[str] = []
+        for name in names:
+            for node, attrs in sorted(self.graph.nodes(data=True)):
+                if attrs.get("kind") == "file" or attrs.get("name") != name or attrs["path"] == from_file:
+                    continue
+                statement = self.import_statement(node, from_file)
+                if statement and statement not in out:
+                    out.append(statement)
+        return out
+
+    def import_statement(self, node: str, from_file: str | None = None) -> str | None:
+        attrs = self._attrs(node)
+        qual, kind, name = attrs.get("qualified_name", ""), attrs.get("kind"), attrs.get("name")
+        package = self.graph.nodes[file_node(attrs["path"])].get("package", "")
+        nested = "." in qual
+        if self.language == "python":
+            return None if nested or not package else f"from {package} import {name}"
+        if self.language == "java":
+            if kind not in CLASS_KINDS or not package:
+                return None
+            return f"import {package}.{qual};"
+        if self.language == "csharp":
+            namespace = attrs.get("namespace") or package
+            return f"using {namespace};" if kind in CLASS_KINDS and namespace else None
+        if self.language == "typescript":
+            if nested:
+                return None
+            return f'import {{ {name} }} from "{typescript_specifier(attrs["path"], from_file)}";'
+        return None
+
+    def class_info(self, class_name: str) -> list[dict]:
+        """Structured form of :meth:`get_class_info`: one dict per matching class."""
+        out = []
+        for cls in self.find_classes(class_name):
+            attrs = self._attrs(cls)
+            own = [self._member_entry(m) for m in members(self.graph, cls)]
+            own_names = {m["name"] for m in own}
+            inherited = []
+            for base in base_classes(self.graph, cls):
+                entries = [self._member_entry(m) for m in members(self.graph, base)]
+                entries = [e for e in entries if e["name"] not in own_names]
+                own_names.update(e["name"] for e in entries)
+                if entries:
+                    inherited.append({"from": self._attrs(base).get("qualified_name"), "path": self._attrs(base)["path"], "members": entries})
+            out.append({
+                "name": attrs.get("qualified_name"), "kind": attrs.get("kind"), "path": attrs["path"],
+                "signature": attrs.get("signature", ""), "location": self._location(cls),
+                "bases": [self._attrs(b).get("qualified_name") for b in base_classes(self.graph, cls)],
+                "members": own, "inherited": inherited,
+            })
+        return out
+
+    def _member_entry(self, node: str) -> dict:
+        attrs = self._attrs(node)
+        return {"name": attrs.get("name"), "kind": attrs.get("kind"), "signatures": [o["signature"] for o in self._overloads(node)]}
+
+    def get_class_info(self, class_name: str) -> str:
+        """Members with signatures, then inherited project members, for each matching class."""
+        infos = self.class_info(class_name)
+        if not infos:
+            return f"no class named '{class_name}' in the repository"
+        blocks = []
+        for info in infos:
+            lines = [f"{info['signature'] or info['kind'] + ' ' + info['name']}    [{info['location']}]", "members:"]
+            lines += [f"  {sig}" for m in info["members"] for sig in m["signatures"]] or ["  (none)"]
+            for group in info["inherited"]:
+                lines.append(f"inherited from {group['from']} ({group['path']}):")
+                lines += [f"  {sig}" for m in group["members"] for sig in m["signatures"]]
+            blocks.append("\n".join(lines))
+        return "\n\n".join(blocks)
+
+    def get_signature(self, class_name: str, method_name: str) -> list[str]:
+        """Every overload's signature (inherited from a project base when not defined here)."""
+        return [o["signature"] for node in self.find_methods(class_name, method_name) for o in self._overloads(node)]
+
+    def get_method_body(self, class_name: str, method_name: str, max_lines: int = C.METHOD_BODY_MAX_LINES) -> list[str]:
+        """Every overload's source; longer than ``max_lines`` -> head plus a truncation note."""
+        out = []
+        marker = "#" if self.language == "python" else "//"
+        for node in self.find_methods(class_name, method_name):
+            for overload in self._overloads(node):
+                source = self._source(self._attrs(node)["path"], overload["span"])
+                if source is None:
+                    continue
+                lines = source.split("\n")
+                if len(lines) > max_lines:
+                    indent = lines[0][: len(lines[0]) - len(lines[0].lstrip())]
+                    lines = lines[:max_lines] + [f"{indent}{marker} ... ({len(lines) - max_lines} more lines)"]
+                out.append("\n".join(lines))
+        return out
+
+    def get_related_snippets(self, query: str, k: int = C.TOP_K) -> list[dict]:
+        """The ``k`` repository chunks BM25 ranks best for ``query`` (retrieval's chunks)."""
+        if self._chunks is None:
+            self._chunks = ChunkIndex([c for path in sorted(self.texts) for c in chunk_file(path, self.texts[path])])
+        return [s.to_item() for s in self._chunks.top_hits(query, k)]
+
+
+def typescript_specifier(target: str, from_file: str | None) -> str:
+    """The relative module specifier of ``target`` as seen from ``from_file`` (no extension)."""
+    stem = target
+    for suffix in _TS_SUFFIXES:
+        if stem.endswith(suffix):
+            stem = stem[: -len(suffix)]
+            break
+    if posixpath.basename(stem) == "index":
+        stem = posixpath.dirname(stem) or "."
+    base = posixpath.dirname(from_file) if from_file else ""
+    rel = posixpath.relpath(stem, base or ".")
+    return rel if rel.startswith(".") else f"./{rel}"
+
+
+# ------------------------------------------------------------------------------- CLI --
+tools_app = typer.Typer(add_completion=False, help="Repository tools (RepoClassBench RRR) over a saved graph.")
+_GRAPH = typer.Option(..., "--graph", exists=True, dir_okay=False, help="graphs/<repository>.json from a build.")
+_ROOT = typer.Option(..., "--root", exists=True, file_okay=False, help="The repository folder the graph was built from.")
+
+
+@tools_app.command("class-info")
+def class_info_command(class_name: str, graph: Path = _GRAPH, root: Path = _ROOT) -> None:
+    """Members and inherited members of CLASS_NAME."""
+    typer.echo(RepoTools.load(graph, root).get_class_info(class_name))
+
+
+@tools_app.command("signature")
+def signature_command(class_name: str, method_name: str, graph: Path = _GRAPH, root: Path = _ROOT) -> None:
+    """Signatures of every overload of CLASS_NAME.METHOD_NAME."""
+    for signature in RepoTools.load(graph, root).get_signature(class_name, method_name):
+        typer.echo(signature)
+
+
+@tools_app.command("method-body")
+def method_body_command(
+    class_name: str, method_name: str, graph: Path = _GRAPH, root: Path = _ROOT,
+    max_lines: int = typer.Option(C.METHOD_BODY_MAX_LINES, "--max-lines", min=1),
+) -> None:
+    """Source of every overload of CLASS_NAME.METHOD_NAME."""
+    typer.echo("\n\n".join(RepoTools.load(graph, root).get_method_body(class_name, method_name, max_lines)))
+
+
+@tools_app.command("imports")
+def imports_command(
+    names: List[str], graph: Path = _GRAPH, root: Path = _ROOT,
+    from_file: Optional[str] = typer.Option(None, "--from-file", help="Repository path of the file that needs the names."),
+) -> None:
+    """Import statements that bring NAMES into scope."""
+    for statement in RepoTools.load(graph, root).get_imports(names, from_file):
+        typer.echo(statement)
+
+
+@tools_app.command("snippets")
+def snippets_command(query: str, graph: Path = _GRAPH, root: Path = _ROOT, k: int = typer.Option(C.TOP_K, "-k", min=1)) -> None:
+    """The K repository chunks most related to QUERY (BM25), as JSON lines."""
+    for item in RepoTools.load(graph, root).get_related_snippets(query, k):
+        typer.echo(json.dumps(item, ensure_ascii=False))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    tools_app()

@@ -1,0 +1,33 @@
+"""``retrieval-report``: how often each retriever's context holds the gold definition.
+
+A thin typer app over :func:`builders.retrieval.retrieval_report` (the lead wires it as a
+console script or into the main CLI).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from builders.retrieval import retrieval_report
+
+report_app = typer.Typer(add_completion=False, help="Score retrieval variants against the gold definitions.")
+
+
+@report_app.command("retrieval-report")
+def retrieval_report_command(
+    output_dir: Path = typer.Argument(..., exists=True, file_okay=False, help="A build output folder (<output>/<lang>/line_completion_*.jsonl)."),
+    lang: Optional[List[str]] = typer.Option(None, "--lang", help="Languages to score (repeatable; default: every language folder with variant files)."),
+) -> None:
+    """Recall@1/3/5 per retriever and language; writes retrieval_report.json and .png into OUTPUT_DIR."""
+    report = retrieval_report(output_dir, lang or None)
+    if not report["results"]:
+        typer.echo(f"no line_completion_*.jsonl files under {output_dir}", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"wrote {output_dir / 'retrieval_report.json'} and {output_dir / 'retrieval_report.png'}", err=True)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    report_app()

@@ -1,0 +1,187 @@
+"""``evaluate-predictions``: score predictions on the splits, render FIM prompts.
+
+Thin commands: validate the arguments, call the plain functions of the package, write the
+JSON results and print them as a table.
+
+    evaluate-predictions completion SPLIT.jsonl PREDICTIONS.jsonl [-o metrics.json]
+    evaluate-predictions fim SPLIT.jsonl OUT.jsonl --budget 2048
+    evaluate-predictions executable SPLIT.jsonl PREDICTIONS.jsonl --repos DIR [-o metrics.json]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from evaluation import constants as C
+from evaluation.records import InputError, iter_jsonl, write_json, write_jsonl
+from lang import Lang
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="Score model predictions on crossfile-datasets splits.")
+# Logs and CI are not terminals: give tables room instead of rich's 80-column default.
+console = Console(width=None if sys.stdout.isatty() else 160)
+
+
+def _fail(message: str) -> None:
+    console.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
+    raise typer.Exit(code=2)
+
+
+def _cell(estimate: dict | None, digits: int = 1) -> str:
+    if estimate is None:
+        return "-"
+    return f"{estimate['mean']:.{digits}f} [{estimate['ci_low']:.{digits}f}-{estimate['ci_high']:.{digits}f}]"
+
+
+COMPLETION_HEADERS = {"em": "EM", "es": "ES", "id_em": "ID-EM", "id_precision": "ID-P", "id_recall": "ID-R", "id_f1": "ID-F1"}
+
+
+def completion_table(results: dict) -> Table:
+    from evaluation.completion import METRICS
+
+    table = Table(title="Completion metrics (percent, 95% bootstrap CI)")
+    table.add_column("language")
+    table.add_column("n", justify="right")
+    for metric in METRICS:
+        table.add_column(COMPLETION_HEADERS[metric], justify="right")
+    for name, row in results.items():
+        table.add_row(name, str(row["count"]), *(_cell(row[m]) for m in METRICS))
+    return table
+
+
+def executable_table(results: dict, ks) -> Table:
+    table = Table(title="Executable metrics (fractions, 95% bootstrap CI over problems)")
+    for column in ("context", "problems", "generations", *(f"pass@{k}" for k in ks), "test pass rate", "DIR"):
+        table.add_column(column, justify="right" if column != "context" else "left")
+    for context, row in results.items():
+        table.add_row(
+            context,
+            str(row["problems"]),
+            str(row["generations"]),
+            *(_cell(row[f"pass@{k}"], 2) for k in ks),
+            _cell(row["test_pass_rate"], 2),
+            _cell(row["dir"], 2),
+        )
+    return table
+
+
+@app.command("completion")
+def completion_command(
+    split: Path = typer.Argument(..., exists=True, dir_okay=False, help="completion split JSONL (CrossCodeEval format)"),
+    predictions: Path = typer.Argument(..., exists=True, dir_okay=False, help='JSONL of {"task_id", "pred"}'),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="metrics JSON [PREDICTIONS.metrics.json]"),
+    details: Optional[Path] = typer.Option(None, "--details", help="also write per-example scores (JSONL)"),
+    lang: Optional[Lang] = typer.Option(None, "--lang", help="language of records without a 'language' field"),
+    resamples: int = typer.Option(C.BOOTSTRAP_RESAMPLES, min=0, help="bootstrap resamples (0 = no intervals)"),
+    confidence: float = typer.Option(C.CONFIDENCE, min=0.5, max=0.999),
+    seed: int = typer.Option(C.BOOTSTRAP_SEED, help="bootstrap seed"),
+) -> None:
+    """Exact match, edit similarity and identifier match, per language."""
+    from evaluation.completion import evaluate_completion, score_rows
+
+    try:
+        summary, scores = evaluate_completion(
+            split, predictions, default_language=lang.value if lang else None,
+            resamples=resamples, confidence=confidence, seed=seed,
+        )
+    except InputError as exc:
+        _fail(str(exc))
+    output = output or predictions.with_suffix(".metrics.json")
+    write_json(output, summary)
+    if details:
+        write_jsonl(details, score_rows(scores))
+    console.print(completion_table(summary["results"]))
+    console.print(f"wrote {output}" + (f" and {details}" if details else ""), highlight=False)
+
+
+@app.command("fim")
+def fim_command(
+    split: Path = typer.Argument(..., exists=True, dir_okay=False, help="completion split JSONL"),
+    out: Path = typer.Argument(..., dir_okay=False, help="FIM prompts JSONL to write"),
+    budget: int = typer.Option(..., "--budget", min=1, help="maximum prompt tokens (leave room for the generation)"),
+    tokenizer: Optional[str] = typer.Option(None, help="tokenizer.json path or Hub id [bundled StarCoder]"),
+    fim_prefix: str = typer.Option(C.FIM_PREFIX, help="sentinel before the prefix"),
+    fim_suffix: str = typer.Option(C.FIM_SUFFIX, help="sentinel before the suffix"),
+    fim_middle: str = typer.Option(C.FIM_MIDDLE, help="sentinel after which the model writes"),
+    context: bool = typer.Option(True, "--context/--no-context", help="put the cross-file context before the prefix"),
+    suffix_share: float = typer.Option(C.FIM_SUFFIX_SHARE, min=0.0, max=1.0, help="largest share of the code budget for the suffix"),
+    context_share: float = typer.Option(C.FIM_CONTEXT_SHARE, min=0.0, max=1.0, help="largest share of the budget for the cross-file context"),
+) -> None:
+    """Render fill-in-the-middle prompts cut to a token budget."""
+    from evaluation.fim import FimFormat, load_tokenizer, render_fim
+
+    try:
+        counter = load_tokenizer(tokenizer)
+    except ValueError as exc:
+        _fail(str(exc))
+    fmt = FimFormat(fim_prefix, fim_suffix, fim_middle)
+    try:
+        rows = [render_fim(record, counter, budget, fmt, with_context=context, suffix_share=suffix_share, context_share=context_share) for _, record in iter_jsonl(split)]
+    except (InputError, ValueError, KeyError) as exc:
+        _fail(f"{type(exc).__name__}: {exc}")
+    write_jsonl(out, rows)
+    truncated = sum(1 for r in rows if r["prefix_truncated"] or r["suffix_truncated"] or r["context_truncated"])
+    longest = max((r["num_tokens"] for r in rows), default=0)
+    console.print(f"wrote {len(rows)} prompts to {out} ({truncated} truncated, longest {longest} tokens)", highlight=False)
+
+
+@app.command("executable")
+def executable_command(
+    split: Path = typer.Argument(..., exists=True, dir_okay=False, help="executable split JSONL"),
+    predictions: Path = typer.Argument(..., exists=True, dir_okay=False, help='JSONL of {"task_id", "generations", ["context_size"]}'),
+    repos: Optional[Path] = typer.Option(None, exists=True, file_okay=False, help="directory holding one folder per project"),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="metrics JSON [PREDICTIONS.metrics.json]"),
+    results: Optional[Path] = typer.Option(None, help="per-generation results JSONL, reused by reruns [OUTPUT stem + .generations.jsonl]"),
+    workers: int = typer.Option(max(1, (os.cpu_count() or 2) // 2), min=1, help="parallel test processes"),
+    timeout: float = typer.Option(C.EXEC_TIMEOUT, min=0.1, help="seconds per generation (all its tests)"),
+    memory_mb: int = typer.Option(C.EXEC_MEMORY_MB, min=64, help="address-space limit of the test process"),
+    allow_processes: bool = typer.Option(False, help="let the tests start processes (they stay in the sandbox)"),
+    isolation: str = typer.Option("auto", help="auto | user+namespaces | namespaces | process-group"),
+    runner: str = typer.Option("auto", help="auto (builder's runner if installed) | local | builder"),
+    context_size: str = typer.Option("unspecified", help="context size of predictions that do not name one"),
+    k: str = typer.Option(",".join(map(str, C.PASS_AT_K)), help="comma-separated k of pass@k"),
+) -> None:
+    """pass@k, test pass rate and dependency invocation rate, per context size."""
+    from evaluation.executable import evaluate_executable
+    from evaluation.sandbox import SandboxOptions
+
+    try:
+        ks = tuple(sorted({int(x) for x in k.split(",") if x.strip()}))
+    except ValueError:
+        _fail(f"--k must be comma-separated integers, got {k!r}")
+    if not ks or min(ks) < 1:
+        _fail("--k needs at least one positive integer")
+    output = output or predictions.with_suffix(".metrics.json")
+    results = results or output.with_name(output.stem + ".generations.jsonl")
+    options = SandboxOptions(memory_mb=memory_mb, allow_processes=allow_processes, isolation=isolation)
+    with console.status("running tests") as status:
+        def progress(done: int, total: int) -> None:
+            status.update(f"running tests: {done}/{total} generations")
+
+        try:
+            summary = evaluate_executable(
+                split, predictions, results, repos=repos, workers=workers, timeout=timeout, options=options,
+                runner=runner, default_context=context_size, ks=ks, progress=progress,
+            )
+        except (InputError, ValueError, RuntimeError) as exc:
+            _fail(str(exc))
+    write_json(output, summary)
+    console.print(executable_table(summary["results"], ks))
+    console.print(
+        f"{summary['generations_run']} generations run, {summary['generations_reused']} reused; wrote {output} and {results}",
+        highlight=False,
+    )
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

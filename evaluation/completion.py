@@ -1,0 +1,197 @@
+"""Completion-split metrics: exact match, edit similarity, identifier match (CrossCodeEval).
+
+Per example, after :func:`evaluation.postprocess.normalize_completion` on both sides:
+
+- ``em``: the non-empty lines, each stripped, are identical (100 or 0);
+- ``es``: ``rapidfuzz.fuzz.ratio`` of the two stripped texts (0..100; rapidfuzz is pinned
+  in pyproject.toml because its scores define the published numbers);
+- ``id_em``: the identifier sequences are identical (100 or 0);
+- ``id_precision`` / ``id_recall`` / ``id_f1``: over the identifier *sets* (0..100); when
+  both sets are empty all three are 100 (CrossCodeEval gave 0 there), when only one is
+  empty they are 0.
+
+Aggregates are means per language and over all examples, each with a seeded percentile
+bootstrap interval.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass
+from typing import Iterable
+
+import rapidfuzz
+from rapidfuzz import fuzz
+
+from evaluation.constants import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE
+from evaluation.postprocess import normalize_completion
+from evaluation.records import InputError, check_same_ids, file_sha256, index_unique, iter_jsonl, task_id_of
+from evaluation.stats import bootstrap
+from evaluation.syntax import LANGUAGES
+
+METRICS = ("em", "es", "id_em", "id_precision", "id_recall", "id_f1")
+OVERALL = "all"
+
+
+@dataclass
+class ExampleScore:
+    task_id: str
+    language: str
+    em: float
+    es: float
+    id_em: float
+    id_precision: float
+    id_recall: float
+    id_f1: float
+    prediction: str  # normalized
+    target: str  # normalized
+    prediction_ids: list[str]
+    target_ids: list[str]
+    groundtruth_truncated: bool  # post-processing shortened the groundtruth itself
+
+    def metric_values(self) -> list[float]:
+        return [getattr(self, m) for m in METRICS]
+
+
+def code_lines(text: str) -> list[str]:
+    return [line.strip() for line in text.split("\n") if line.strip()]
+
+
+def edit_similarity(prediction: str, target: str) -> float:
+    return float(fuzz.ratio(prediction.strip(), target.strip()))
+
+
+def identifier_scores(predicted: Iterable[str], target: Iterable[str]) -> tuple[float, float, float, float]:
+    """(exact match, precision, recall, F1) of identifier lists, each 0..100."""
+    predicted, target = list(predicted), list(target)
+    em = 100.0 if predicted == target else 0.0
+    p, t = set(predicted), set(target)
+    if not p and not t:
+        return em, 100.0, 100.0, 100.0
+    tp = len(p & t)
+    precision = tp / len(p) if p else 0.0
+    recall = tp / len(t) if t else 0.0
+    f1 = 2 * tp / (len(p) + len(t))
+    return em, 100 * precision, 100 * recall, 100 * f1
+
+
+def score_example(record: dict, prediction: str, language: str, task_id: str = "") -> ExampleScore:
+    path = (record.get("metadata") or {}).get("file", "") or ""
+    prompt = record["prompt"]
+    target = normalize_completion(language, prompt, record["groundtruth"], path)
+    predicted = normalize_completion(language, prompt, prediction, path)
+    id_em, id_p, id_r, id_f1 = identifier_scores(predicted.identifiers, target.identifiers)
+    return ExampleScore(
+        task_id=task_id,
+        language=language,
+        em=100.0 if code_lines(predicted.text) == code_lines(target.text) else 0.0,
+        es=edit_similarity(predicted.text, target.text),
+        id_em=id_em,
+        id_precision=id_p,
+        id_recall=id_r,
+        id_f1=id_f1,
+        prediction=predicted.text,
+        target=target.text,
+        prediction_ids=list(predicted.identifiers),
+        target_ids=list(target.identifiers),
+        groundtruth_truncated=target.truncated,
+    )
+
+
+def load_completion_inputs(
+    split_path: str | os.PathLike, predictions_path: str | os.PathLike, default_language: str | None = None
+) -> list[tuple[str, dict, str, str]]:
+    """(task id, split record, language, prediction) for every task, in split order."""
+    records: list[tuple[str, dict]] = []
+    for lineno, record in iter_jsonl(split_path):
+        task_id = task_id_of(record, split_path, lineno)
+        for key in ("prompt", "groundtruth"):
+            if not isinstance(record.get(key), str):
+                raise InputError(f"{split_path}:{lineno}: record {task_id} has no string '{key}'")
+        language = record.get("language") or default_language
+        if language not in LANGUAGES:
+            raise InputError(
+                f"{split_path}:{lineno}: record {task_id} has language {language!r}; "
+                f"expected one of {', '.join(LANGUAGES)} (use --lang for files without a 'language' field)"
+            )
+        records.append((task_id, record))
+    split = index_unique(records, "task ids", split_path)
+
+    def predictions():
+        for lineno, obj in iter_jsonl(predictions_path):
+            if "task_id" not in obj:
+                raise InputError(f"{predictions_path}:{lineno}: prediction has no 'task_id'")
+            pred = obj.get("pred")
+            if not isinstance(pred, str):
+                raise InputError(f"{predictions_path}:{lineno}: 'pred' of task {obj['task_id']} must be a string")
+            yield str(obj["task_id"]), obj
+
+    preds = index_unique(predictions(), "predicted task ids", predictions_path)
+    check_same_ids(split, preds, split_path, predictions_path)
+    return [
+        (task_id, record, record.get("language") or default_language, preds[task_id]["pred"])
+        for task_id, record in records
+    ]
+
+
+def summarize(
+    scores: list[ExampleScore],
+    *,
+    resamples: int = BOOTSTRAP_RESAMPLES,
+    confidence: float = CONFIDENCE,
+    seed: int = BOOTSTRAP_SEED,
+) -> dict:
+    """Per-language and overall means with bootstrap intervals."""
+    groups: dict[str, list[ExampleScore]] = {}
+    for s in scores:
+        groups.setdefault(s.language, []).append(s)
+    ordered = [lang for lang in LANGUAGES if lang in groups] + [OVERALL]
+    groups[OVERALL] = scores
+    out: dict[str, dict] = {}
+    for name in ordered:
+        members = groups[name]
+        if not members:
+            continue
+        estimates = bootstrap(
+            [s.metric_values() for s in members], resamples=resamples, confidence=confidence, seed=seed, group=name
+        )
+        out[name] = {
+            "count": len(members),
+            "groundtruth_truncated": sum(s.groundtruth_truncated for s in members),
+            **{metric: est.to_dict() for metric, est in zip(METRICS, estimates)},
+        }
+    return out
+
+
+def evaluate_completion(
+    split_path: str | os.PathLike,
+    predictions_path: str | os.PathLike,
+    *,
+    default_language: str | None = None,
+    resamples: int = BOOTSTRAP_RESAMPLES,
+    confidence: float = CONFIDENCE,
+    seed: int = BOOTSTRAP_SEED,
+) -> tuple[dict, list[ExampleScore]]:
+    """Score a predictions file against a completion split: (summary, per-example scores)."""
+    inputs = load_completion_inputs(split_path, predictions_path, default_language)
+    scores = [score_example(record, pred, language, task_id) for task_id, record, language, pred in inputs]
+    summary = {
+        "split": str(split_path),
+        "split_sha256": file_sha256(split_path),
+        "predictions": str(predictions_path),
+        "predictions_sha256": file_sha256(predictions_path),
+        "settings": {
+            "bootstrap_resamples": resamples,
+            "confidence": confidence,
+            "seed": seed,
+            "edit_similarity": f"rapidfuzz {rapidfuzz.__version__} fuzz.ratio",
+            "scale": "percent (0..100)",
+        },
+        "results": summarize(scores, resamples=resamples, confidence=confidence, seed=seed),
+    }
+    return summary, scores
+
+
+def score_rows(scores: list[ExampleScore]) -> Iterable[dict]:
+    for s in scores:
+        yield asdict(s)

@@ -1,0 +1,189 @@
+"""Which C# files are compiled together: ``.csproj`` projects and compilation units.
+
+C# resolves names per *assembly*, not per file, so the checker must compile a whole project at
+once. A repository may hold several ``.csproj`` files: an SDK-style project owns every ``.cs``
+file under its directory (minus nested projects' directories and ``<Compile Remove>``), an
+old-style project lists its files with ``<Compile Include>``. ``<ProjectReference>`` makes a
+project see another one's public types, so a *compilation unit* is a project that no other
+project references, together with everything it references transitively (a test project and
+the library it tests compile as one unit). Files outside every project form one more unit;
+without any ``.csproj`` the whole repository is one unit.
+
+Only the project files are read here (XML, no build tool is run).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import posixpath
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+from builders import constants as C
+
+WHOLE_REPOSITORY = "<repository>"
+LOOSE_FILES = "<outside-projects>"
+
+
+@dataclass(frozen=True)
+class CsProject:
+    path: str  # repository-relative .csproj path
+    directory: str  # its directory ("" at the root)
+    sdk_style: bool
+    includes: tuple[str, ...] = ()  # <Compile Include> patterns (old style, or with default items off)
+    removes: tuple[str, ...] = ()  # <Compile Remove> patterns
+    references: tuple[str, ...] = ()  # referenced .csproj paths (repository-relative, normalized)
+    nullable: bool = False  # <Nullable>enable</Nullable>
+    implicit_usings: bool = False  # <ImplicitUsings>enable</ImplicitUsings> (C# 10 global usings)
+    default_items: bool = True
+    error: str = ""  # why the XML could not be read (then defaults are assumed)
+
+
+@dataclass(frozen=True)
+class CompilationUnit:
+    name: str  # the root project's path, WHOLE_REPOSITORY or LOOSE_FILES
+    projects: tuple[str, ...]
+    files: tuple[str, ...]  # repository-relative source paths, sorted
+    nullable: bool = False
+    implicit_usings: bool = False
+    owner: dict = field(default_factory=dict, compare=False, hash=False)  # file -> owning project
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def _norm(directory: str, relative: str) -> str:
+    joined = posixpath.normpath(posixpath.join(directory, relative.replace("\\", "/")))
+    return "" if joined == "." else joined
+
+
+def read_csproj(root: Path, rel: str) -> CsProject:
+    directory = posixpath.dirname(rel)
+    try:
+        tree = ET.parse(root / rel)
+    except (ET.ParseError, OSError) as exc:
+        return CsProject(rel, directory, True, error=str(exc)[:200])
+    project = tree.getroot()
+    sdk_style = bool(project.get("Sdk")) or any(_local(e.tag) == "Sdk" for e in project)
+    includes, removes, refs = [], [], []
+    nullable = implicit = False
+    default_items = True
+    for el in project.iter():
+        tag = _local(el.tag)
+        text = (el.text or "").strip().lower()
+        if tag == "Compile":
+            if el.get("Include"):
+                includes.extend(p.strip() for p in el.get("Include", "").split(";") if p.strip())
+            if el.get("Remove"):
+                removes.extend(p.strip() for p in el.get("Remove", "").split(";") if p.strip())
+        elif tag == "ProjectReference" and el.get("Include"):
+            refs.append(_norm(directory, el.get("Include", "")))
+        elif tag == "Nullable":
+            nullable = text in ("enable", "warnings", "annotations")
+        elif tag == "ImplicitUsings":
+            implicit = text in ("enable", "true")
+        elif tag == "EnableDefaultCompileItems":
+            default_items = text != "false"
+    return CsProject(rel, directory, sdk_style, tuple(includes), tuple(removes), tuple(refs), nullable, implicit,
+                     default_items)
+
+
+def find_csproj_files(root: Path) -> list[str]:
+    found = []
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        dirnames[:] = sorted(d for d in dirnames if d not in C.SKIP_DIRS and not d.startswith("."))
+        rel_dir = os.path.relpath(dirpath, root)
+        rel_dir = "" if rel_dir == "." else rel_dir.replace(os.sep, "/")
+        for name in sorted(filenames):
+            if name.endswith(".csproj"):
+                found.append(posixpath.join(rel_dir, name) if rel_dir else name)
+    return found
+
+
+def _under(path: str, directory: str) -> bool:
+    return not directory or path.startswith(directory + "/")
+
+
+def _matches(path: str, directory: str, patterns: Sequence[str]) -> bool:
+    rel = path[len(directory) + 1:] if directory else path
+    for pattern in patterns:
+        pat = pattern.replace("\\", "/")
+        if fnmatch.fnmatch(rel, pat) or fnmatch.fnmatch(path, _norm(directory, pat)):
+            return True
+        if pat.endswith("/**") and rel.startswith(pat[:-3] + "/"):
+            return True
+        if "**/" in pat and fnmatch.fnmatch(rel, pat.replace("**/", "")):
+            return True
+    return False
+
+
+def project_files(project: CsProject, all_projects: Sequence[CsProject], sources: Sequence[str]) -> list[str]:
+    """The source files a project compiles (see module docstring)."""
+    if not project.sdk_style or not project.default_items:
+        if project.includes:
+            return sorted(p for p in sources if _matches(p, project.directory, project.includes))
+        if not project.sdk_style:
+            return []
+    # nested projects own their own directories
+    nested = [p.directory for p in all_projects if p.directory != project.directory and _under(p.directory, project.directory)
+              and p.directory]
+    out = []
+    for p in sources:
+        if not _under(p, project.directory):
+            continue
+        if any(_under(p, d) for d in nested):
+            continue
+        if project.removes and _matches(p, project.directory, project.removes):
+            continue
+        out.append(p)
+    if project.includes:  # SDK projects may add files from outside their directory
+        out.extend(p for p in sources if p not in out and _matches(p, project.directory, project.includes))
+    return sorted(out)
+
+
+def compilation_units(root: Path, sources: Sequence[str]) -> tuple[list[CompilationUnit], list[CsProject]]:
+    """Group ``sources`` into the units compiled together (module docstring)."""
+    paths = find_csproj_files(root)
+    if not paths:
+        return [CompilationUnit(WHOLE_REPOSITORY, (), tuple(sorted(sources)))], []
+    projects = [read_csproj(root, p) for p in paths]
+    by_path = {p.path: p for p in projects}
+    files_of = {p.path: project_files(p, projects, sources) for p in projects}
+    referenced = {r for p in projects for r in p.references if r in by_path}
+
+    def closure(start: str) -> list[str]:
+        seen, stack = [], [start]
+        while stack:
+            cur = stack.pop()
+            if cur in seen or cur not in by_path:
+                continue
+            seen.append(cur)
+            stack.extend(by_path[cur].references)
+        return seen
+
+    units: list[CompilationUnit] = []
+    seen_sets: set[tuple[str, ...]] = set()
+    roots = [p.path for p in projects if p.path not in referenced]
+    if not roots:  # a reference cycle: every project is a root
+        roots = [p.path for p in projects]
+    for r in roots:
+        members = closure(r)
+        owner: dict[str, str] = {}
+        for m in members:
+            for f in files_of[m]:
+                owner.setdefault(f, m)
+        files = tuple(sorted(owner))
+        if not files or files in seen_sets:
+            continue
+        seen_sets.add(files)
+        units.append(CompilationUnit(r, tuple(members), files, any(by_path[m].nullable for m in members),
+                                     any(by_path[m].implicit_usings for m in members), owner))
+    covered = {f for fs in files_of.values() for f in fs}
+    loose = tuple(sorted(p for p in sources if p not in covered))
+    if loose:
+        units.append(CompilationUnit(LOOSE_FILES, (), loose))
+    return units, projects

@@ -1,0 +1,518 @@
+"""What tree-sitter tells us about one C# file: namespaces, usings, types, members, syntax level.
+
+The checker workflow (``lang.csharp.usages``) needs more than :class:`lang.base.FileFacts`
+carries: for every type its header text (to write an *emptied* copy with the same name, kind,
+namespace and generic arity), its members with their spans (to restore them one by one in
+later rounds), its base types (to attribute a member reported on a subclass), and for every
+file the identifiers it mentions (to know which files can observe a type at all). All of it
+is computed here from the tree, without the compiler.
+
+It also detects syntax newer than C# 7.2 (what mono's ``mcs`` accepts), so a project using it
+is skipped with a named reason instead of being compiled into a flood of parse errors.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
+
+import tree_sitter_c_sharp
+from tree_sitter import Language, Node, Tree
+
+from lang.base import Span, TextIndex, iter_leaves
+
+LANGUAGE = Language(tree_sitter_c_sharp.language())
+
+TYPE_KINDS = {
+    "class_declaration": "class",
+    "struct_declaration": "struct",
+    "interface_declaration": "interface",
+    "enum_declaration": "enum",
+    "record_declaration": "record",
+    "record_struct_declaration": "record",
+    "delegate_declaration": "delegate",
+}
+MEMBER_KINDS = {
+    "method_declaration": "method",
+    "constructor_declaration": "constructor",
+    "destructor_declaration": "destructor",
+    "property_declaration": "property",
+    "field_declaration": "field",
+    "event_field_declaration": "event",
+    "event_declaration": "event",
+    "indexer_declaration": "indexer",
+    "operator_declaration": "operator",
+    "conversion_operator_declaration": "operator",
+    "enum_member_declaration": "constant",
+}
+NAMESPACE_NODES = ("namespace_declaration", "file_scoped_namespace_declaration")
+_GENERIC_ARGS = re.compile(r"<[^<>]*>")
+_SPACE = re.compile(r"\s+")
+
+# Node types that exist only in C# 8 and later: mcs (C# <= 7.2) cannot parse them.
+NEWER_NODE_FEATURES = {
+    "file_scoped_namespace_declaration": "file-scoped namespace (C# 10)",
+    "record_declaration": "record (C# 9)",
+    "record_struct_declaration": "record struct (C# 10)",
+    "global_statement": "top-level statements (C# 9)",
+    "switch_expression": "switch expression (C# 8)",
+    "range_expression": "range (C# 8)",
+    "implicit_object_creation_expression": "target-typed new (C# 9)",
+    "with_expression": "with expression (C# 9)",
+    "recursive_pattern": "property/positional pattern (C# 8)",
+    "relational_pattern": "relational pattern (C# 9)",
+    "and_pattern": "pattern combinator (C# 9)",
+    "or_pattern": "pattern combinator (C# 9)",
+    "negated_pattern": "not pattern (C# 9)",
+    "list_pattern": "list pattern (C# 11)",
+    "raw_string_literal": "raw string literal (C# 11)",
+    "collection_expression": "collection expression (C# 12)",
+    "function_pointer_type": "function pointer (C# 9)",
+    "preproc_nullable": "#nullable directive (C# 8)",
+    "scoped_type": "scoped (C# 11)",
+}
+NEWER_MODIFIERS = {"required": "required member (C# 11)", "file": "file-local type (C# 11)", "scoped": "scoped (C# 11)"}
+# Value types whose `T?` is a Nullable<T> (legal in C# 7.2), as opposed to a nullable reference
+# annotation (C# 8). Only consulted for names that are not declared in the project.
+KNOWN_VALUE_TYPES = frozenset({
+    "bool", "byte", "sbyte", "char", "decimal", "double", "float", "int", "uint", "long", "ulong",
+    "short", "ushort", "nint", "nuint", "Boolean", "Byte", "SByte", "Char", "Decimal", "Double",
+    "Single", "Int16", "Int32", "Int64", "UInt16", "UInt32", "UInt64", "IntPtr", "UIntPtr",
+    "DateTime", "DateTimeOffset", "TimeSpan", "Guid", "BigInteger", "Complex", "CancellationToken",
+    "KeyValuePair", "ValueTuple", "Nullable", "Span", "ReadOnlySpan", "Memory", "ReadOnlyMemory",
+    "DateOnly", "TimeOnly", "Half", "Index", "Range", "Color", "Point", "PointF", "Size", "SizeF",
+    "Rectangle", "RectangleF", "Vector2", "Vector3", "Vector4", "Quaternion", "Matrix4x4",
+})
+KNOWN_REFERENCE_TYPES = frozenset({
+    "string", "object", "dynamic", "String", "Object", "List", "Dictionary", "IEnumerable", "IList",
+    "ICollection", "IReadOnlyList", "IReadOnlyCollection", "IDictionary", "IReadOnlyDictionary",
+    "HashSet", "ISet", "Queue", "Stack", "Task", "Func", "Action", "Lazy", "Tuple", "Exception",
+    "Type", "Stream", "StringBuilder", "Uri", "Array", "Delegate", "EventHandler", "IDisposable",
+})
+
+
+def text_of(node: Node | None, index: TextIndex) -> str:
+    return index.node_text(node) if node is not None else ""
+
+
+def simple_type_name(written: str) -> str:
+    """`Ns.Outer<T>.Inner<int>` -> `Inner`; `global::X` -> `X`."""
+    name = written.split("::")[-1]
+    while True:
+        stripped = _GENERIC_ARGS.sub("", name)
+        if stripped == name:
+            break
+        name = stripped
+    return name.strip().split(".")[-1].strip().rstrip("?").rstrip("[]").strip()
+
+
+def normalize_space(text: str) -> str:
+    return _SPACE.sub(" ", text).strip()
+
+
+@dataclass
+class MemberDecl:
+    names: tuple[str, ...]  # a field declaration declares several
+    kind: str
+    start: int  # char offsets of the whole declaration (attributes included)
+    end: int
+    span: Span
+    signature: str
+    is_override: bool = False
+    is_extension: bool = False
+    is_static: bool = False
+
+
+@dataclass
+class TypeDecl:
+    name: str
+    qualified_name: str  # within the file: "Outer.Inner"
+    namespace: str
+    kind: str
+    arity: int
+    modifiers: tuple[str, ...]
+    bases: tuple[str, ...]  # simple names of the base list, generic arguments removed
+    start: int
+    end: int
+    span: Span
+    header_start: int  # first modifier/keyword (attributes left out)
+    body_start: int  # the body's `{` (== end when there is no body, e.g. delegates)
+    body_end: int
+    signature: str
+    members: list[MemberDecl] = field(default_factory=list)
+    nested: list["TypeDecl"] = field(default_factory=list)
+    parent: "TypeDecl | None" = field(default=None, repr=False)
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.namespace}.{self.qualified_name}" if self.namespace else self.qualified_name
+
+    @property
+    def is_partial(self) -> bool:
+        return "partial" in self.modifiers
+
+    def member_names(self) -> set[str]:
+        return {n for m in self.members for n in m.names}
+
+    def walk(self) -> Iterator["TypeDecl"]:
+        yield self
+        for n in self.nested:
+            yield from n.walk()
+
+
+@dataclass
+class UsingDecl:
+    kind: str  # "namespace" | "alias" | "static"
+    target: str  # as written, whitespace removed ("System.Collections.Generic")
+    alias: str | None
+    is_global: bool
+    start: int
+    end: int
+    span: Span
+    namespace: str  # the namespace declaration it sits in ("" at file level)
+
+
+@dataclass
+class NewerSyntax:
+    feature: str
+    row: int  # 0-based
+
+
+@dataclass
+class FileModel:
+    path: str
+    types: list[TypeDecl]
+    usings: list[UsingDecl]
+    namespaces: list[str]  # declared namespaces (dotted, outer ones included)
+    namespace_header_rows: frozenset[int]
+    identifiers: frozenset[str]
+    newer_syntax: list[NewerSyntax]
+
+    def all_types(self) -> Iterator[TypeDecl]:
+        for t in self.types:
+            yield from t.walk()
+
+
+# -------------------------------------------------------------------------------- model --
+def _modifiers(node: Node, index: TextIndex) -> tuple[str, ...]:
+    return tuple(text_of(c, index) for c in node.children if c.type == "modifier")
+
+
+def _header_start(node: Node) -> Node:
+    for child in node.children:
+        if child.type not in ("attribute_list", "comment") and not child.type.startswith("preproc"):
+            return child
+    return node
+
+
+def _bases(node: Node, index: TextIndex) -> tuple[str, ...]:
+    for child in node.children:
+        if child.type == "base_list":
+            out = []
+            for b in child.named_children:
+                if b.type == "argument_list":  # record primary-constructor arguments
+                    continue
+                out.append(simple_type_name(text_of(b, index)))
+            return tuple(o for o in out if o)
+    return ()
+
+
+def _arity(node: Node) -> int:
+    for child in node.children:
+        if child.type == "type_parameter_list":
+            return sum(1 for c in child.named_children if c.type == "type_parameter")
+    return 0
+
+
+def _body(node: Node) -> Node | None:
+    body = node.child_by_field_name("body")
+    if body is not None:
+        return body
+    for child in node.children:
+        if child.type in ("declaration_list", "enum_member_declaration_list"):
+            return child
+    return None
+
+
+def _member(node: Node, index: TextIndex) -> MemberDecl | None:
+    kind = MEMBER_KINDS[node.type]
+    mods = _modifiers(node, index)
+    names: list[str] = []
+    if node.type in ("field_declaration", "event_field_declaration"):
+        decl = next((c for c in node.named_children if c.type == "variable_declaration"), None)
+        if decl is not None:
+            names = [text_of(v.child_by_field_name("name") or v.named_children[0], index)
+                     for v in decl.named_children if v.type == "variable_declarator" and v.named_children]
+        if "const" in mods:
+            kind = "constant"
+    elif node.type == "indexer_declaration":
+        names = ["this"]
+    elif node.type in ("operator_declaration", "conversion_operator_declaration"):
+        names = ["operator"]
+    else:
+        name = node.child_by_field_name("name")
+        if name is None:
+            return None
+        names = [text_of(name, index)]
+    names = [n for n in names if n]
+    if not names:
+        return None
+    start, end = index.node_start(node), index.node_end(node)
+    sig_end = end
+    for child in node.children:
+        if child.type in ("block", "arrow_expression_clause", "accessor_list", "equals_value_clause") or child.type == ";":
+            sig_end = index.node_start(child)
+            break
+    if node.type in ("field_declaration", "event_field_declaration"):
+        decl = next((c for c in node.named_children if c.type == "variable_declaration"), None)
+        if decl is not None:
+            typ = decl.child_by_field_name("type")
+            sig_end = start
+            signature = normalize_space(" ".join([*mods, text_of(typ, index), ", ".join(names)]))
+        else:
+            signature = normalize_space(index.text[start:end])
+    else:
+        header = _header_start(node)
+        signature = normalize_space(index.text[index.node_start(header):sig_end])
+        if node.type in ("property_declaration", "indexer_declaration"):
+            accessors = next((c for c in node.children if c.type == "accessor_list"), None)
+            if accessors is not None:
+                kinds = [text_of(a.children[0], index) for a in accessors.named_children
+                         if a.type == "accessor_declaration" and a.children]
+                signature += " { " + " ".join(f"{k};" for k in kinds if k in ("get", "set", "init")) + " }"
+    is_extension = False
+    if node.type == "method_declaration" and "static" in mods:
+        params = node.child_by_field_name("parameters")
+        first = params.named_children[0] if params is not None and params.named_children else None
+        if first is not None and first.type == "parameter":
+            is_extension = any(c.type == "modifier" and text_of(c, index) == "this" or c.type == "this" for c in first.children)
+    return MemberDecl(tuple(names), kind, start, end, Span.of_node(node, index), signature[:300],
+                      "override" in mods, is_extension, "static" in mods or "const" in mods)
+
+
+def _type(node: Node, index: TextIndex, namespace: str, parent: TypeDecl | None) -> TypeDecl:
+    name = text_of(node.child_by_field_name("name"), index)
+    qual = f"{parent.qualified_name}.{name}" if parent else name
+    body = _body(node)
+    header = _header_start(node)
+    start, end = index.node_start(node), index.node_end(node)
+    body_start = index.node_start(body) if body is not None else end
+    body_end = index.node_end(body) if body is not None else end
+    header_start = index.node_start(header)
+    signature = normalize_space(index.text[header_start:body_start if body is not None else end]).rstrip(";")
+    t = TypeDecl(name, qual, namespace, TYPE_KINDS[node.type], _arity(node), _modifiers(node, index),
+                 _bases(node, index), start, end, Span.of_node(node, index), header_start, body_start, body_end,
+                 signature[:300], parent=parent)
+    if body is not None:
+        for child in body.named_children:
+            if child.type in TYPE_KINDS:
+                t.nested.append(_type(child, index, namespace, t))
+            elif child.type in MEMBER_KINDS:
+                m = _member(child, index)
+                if m is not None:
+                    t.members.append(m)
+    return t
+
+
+def _using(node: Node, index: TextIndex, namespace: str) -> UsingDecl | None:
+    is_global = any(c.type == "global" for c in node.children)
+    is_static = any(c.type == "static" for c in node.children)
+    alias_node = node.child_by_field_name("name")
+    targets = [c for c in node.named_children if c is not alias_node and c.type not in ("comment",)]
+    if not targets:
+        return None
+    target = re.sub(r"\s+", "", text_of(targets[-1], index))
+    if target.startswith("global::"):
+        target = target[len("global::"):]
+    kind = "static" if is_static else ("alias" if alias_node is not None else "namespace")
+    return UsingDecl(kind, target, text_of(alias_node, index) if alias_node is not None else None, is_global,
+                     index.node_start(node), index.node_end(node), Span.of_node(node, index), namespace)
+
+
+def build_model(path: str, tree: Tree, index: TextIndex) -> FileModel:
+    types: list[TypeDecl] = []
+    usings: list[UsingDecl] = []
+    namespaces: list[str] = []
+    header_rows: set[int] = set()
+
+    def visit(container: Node, namespace: str) -> None:
+        for child in container.named_children:
+            if child.type == "using_directive":
+                u = _using(child, index, namespace)
+                if u is not None:
+                    usings.append(u)
+            elif child.type in NAMESPACE_NODES:
+                name = re.sub(r"\s+", "", text_of(child.child_by_field_name("name"), index))
+                full = f"{namespace}.{name}" if namespace and name else (name or namespace)
+                parts = full.split(".")
+                for i in range(1, len(parts) + 1):
+                    ns = ".".join(parts[:i])
+                    if ns not in namespaces:
+                        namespaces.append(ns)
+                name_node = child.child_by_field_name("name")
+                if name_node is not None:
+                    header_rows.update(range(child.start_point[0], name_node.end_point[0] + 1))
+                body = child.child_by_field_name("body")
+                if child.type == "file_scoped_namespace_declaration":
+                    visit(child, full)  # its members are its own children
+                elif body is not None:
+                    visit(body, full)
+            elif child.type in TYPE_KINDS:
+                types.append(_type(child, index, namespace, None))
+            elif child.type in ("declaration_list",) or child.type.startswith("preproc_if") or child.type in ("preproc_else", "preproc_elif"):
+                visit(child, namespace)  # declarations inside #if regions
+
+    visit(tree.root_node, "")
+    identifiers = frozenset(index.text[index.node_start(n):index.node_end(n)] for n in iter_leaves(tree.root_node)
+                            if n.type == "identifier")
+    return FileModel(path, types, usings, namespaces, frozenset(header_rows), identifiers, [])
+
+
+# ---------------------------------------------------------------------- syntax level --
+def detect_newer_syntax(tree: Tree, index: TextIndex, value_types: Iterable[str] = (),
+                        reference_types: Iterable[str] = (), nullable_enabled: bool = False,
+                        limit: int = 20) -> list[NewerSyntax]:
+    """Constructs newer than C# 7.2 found in the tree (at most ``limit``), in source order.
+
+    ``value_types`` / ``reference_types``: simple names of the project's structs+enums /
+    classes+interfaces+delegates, used to tell `Point?` (Nullable<T>) from `Item?` (a C# 8
+    nullable reference annotation). ``nullable_enabled``: the project file enables nullable
+    reference types, so `T?` on any name that is not a known value type is an annotation.
+    """
+    value_types = set(value_types)
+    reference_types = set(reference_types) - value_types
+    found: list[NewerSyntax] = []
+
+    def add(feature: str, node: Node) -> None:
+        found.append(NewerSyntax(feature, node.start_point[0]))
+
+    stack = [tree.root_node]
+    while stack and len(found) < limit:
+        node = stack.pop()
+        t = node.type
+        if t in NEWER_NODE_FEATURES:
+            add(NEWER_NODE_FEATURES[t], node)
+        elif t == "using_directive" and any(c.type == "global" for c in node.children):
+            add("global using (C# 10)", node)
+        elif t == "accessor_declaration" and any(c.type == "init" for c in node.children):
+            add("init accessor (C# 9)", node)
+        elif t in ("local_declaration_statement", "using_statement", "foreach_statement") and any(
+                c.type == "await" for c in node.children):
+            add("await using/foreach (C# 8)", node)
+        elif t == "local_declaration_statement" and any(c.type == "using" for c in node.children):
+            add("using declaration (C# 8)", node)
+        elif t == "prefix_unary_expression" and node.children and node.children[0].type == "^":
+            add("index from end (C# 8)", node)
+        elif t == "postfix_unary_expression" and node.children and node.children[-1].type == "!":
+            add("null-forgiving operator (C# 8)", node)
+        elif t == "assignment_expression" and any(c.type == "??=" for c in node.children):
+            add("null-coalescing assignment (C# 8)", node)
+        elif t in ("local_function_statement", "lambda_expression", "anonymous_method_expression") and any(
+                c.type == "modifier" and index.node_text(c) == "static" for c in node.children):
+            add("static local function/lambda (C# 8)", node)
+        elif t == "modifier" and index.node_text(node) in NEWER_MODIFIERS:
+            add(NEWER_MODIFIERS[index.node_text(node)], node)
+        elif t in ("class_declaration", "struct_declaration", "interface_declaration") and any(
+                c.type == "parameter_list" for c in node.children):
+            add("primary constructor (C# 12)", node)
+        elif t == "interface_declaration":
+            body = _body(node)
+            if body is not None and any(
+                    m.type in ("method_declaration", "property_declaration", "indexer_declaration")
+                    and any(c.type in ("block", "arrow_expression_clause") for c in m.children)
+                    for m in body.named_children):
+                add("default interface member (C# 8)", node)
+        elif t == "interpolated_string_expression" and index.node_text(node).startswith("@$"):
+            add("@$ interpolated verbatim string (C# 8)", node)
+        elif t == "nullable_type" and _is_reference_annotation(node, index, value_types, reference_types, nullable_enabled):
+            add("nullable reference type annotation (C# 8)", node)
+        stack.extend(reversed(node.children))
+    found.sort(key=lambda n: n.row)
+    return found
+
+
+def _is_reference_annotation(node: Node, index: TextIndex, value_types: set[str], reference_types: set[str],
+                             nullable_enabled: bool) -> bool:
+    inner = node.named_children[0] if node.named_children else None
+    if inner is None:
+        return False
+    if inner.type == "array_type":
+        return True
+    name = simple_type_name(index.node_text(inner))
+    if inner.type == "predefined_type":
+        return name in ("string", "object", "dynamic")
+    if name in value_types or name in KNOWN_VALUE_TYPES:
+        return False
+    if name in reference_types or name in KNOWN_REFERENCE_TYPES:
+        return True
+    return nullable_enabled
+
+
+# ------------------------------------------------------------------------- emptying --
+def render_emptied(tree: Tree, text: str, index: TextIndex, model: FileModel,
+                   keep_member: Callable[[TypeDecl, MemberDecl], bool],
+                   keep_nested: Callable[[TypeDecl], bool]) -> str:
+    """The file with every type replaced by an empty one (same name, kind, namespace, arity).
+
+    Usings and namespace declarations are kept (so the emptied types land in the same
+    namespaces and their headers still resolve); attributes, assembly attributes and
+    everything else are dropped. ``keep_member`` / ``keep_nested`` say which members and
+    nested types survive (later rounds restore the ones behind reported uses); a kept nested
+    type is emptied the same way. Delegates are kept whole: they have no members to remove.
+    ``text`` must have the same offsets as the text ``tree`` was parsed from (only
+    length-preserving edits, such as blanked-out usings, are allowed in between).
+    """
+    by_start = {t.start: t for t in model.all_types()}
+    out: list[str] = []
+
+    def render_type(t: TypeDecl, indent: str) -> None:
+        if t.kind == "delegate":
+            out.append(indent + text[t.header_start:t.end] + "\n")
+            return
+        if t.body_start >= t.end:
+            return
+        out.append(indent + text[t.header_start:t.body_start].rstrip() + "\n" + indent + "{\n")
+        kept = [m for m in t.members if keep_member(t, m)]
+        for m in kept:
+            body = text[m.start:m.end]
+            if t.kind == "enum":
+                body = body.rstrip().rstrip(",") + ","
+            out.append(body + "\n")
+        for n in t.nested:
+            if keep_nested(n):
+                render_type(n, indent + "    ")
+        out.append(indent + "}\n")
+
+    def visit(container: Node, indent: str) -> None:
+        for child in container.named_children:
+            if child.type in ("using_directive", "extern_alias_directive"):
+                out.append(indent + text[index.node_start(child):index.node_end(child)] + "\n")
+            elif child.type == "namespace_declaration":
+                name = child.child_by_field_name("name")
+                body = child.child_by_field_name("body")
+                out.append(f"{indent}namespace {index.node_text(name) if name is not None else ''}\n{indent}{{\n")
+                if body is not None:
+                    visit(body, indent + "    ")
+                out.append(indent + "}\n")
+            elif child.type in TYPE_KINDS:
+                t = by_start.get(index.node_start(child))
+                if t is not None:
+                    render_type(t, indent)
+            elif child.type.startswith("preproc_if") or child.type in ("preproc_else", "preproc_elif"):
+                visit(child, indent)
+
+    visit(tree.root_node, "")
+    return "".join(out)
+
+
+def blank_out(text: str, start: int, end: int) -> str:
+    """Replace ``text[start:end]`` by spaces, keeping newlines (so no position moves)."""
+    return text[:start] + "".join(ch if ch == "\n" else " " for ch in text[start:end]) + text[end:]
+
+
+def enclosing_types(model: FileModel, offset: int) -> list[TypeDecl]:
+    """Types whose span contains ``offset``, innermost first."""
+    out = [t for t in model.all_types() if t.start <= offset < t.end]
+    out.sort(key=lambda t: t.start, reverse=True)
+    return out

@@ -1,0 +1,743 @@
+"""C# cross-file uses with mono's ``mcs``: empty a file's types, compile, diff, attribute.
+
+C# imports namespaces, not files, so CrossCodeEval's C# procedure works per *defining* file:
+replace every type of file F by an empty one (same name, namespace, kind, generic arity, base
+list), compile the project, and keep the errors that the unmodified compilation does not have.
+An error located in another file G is a use in G of a member of F ("`Shop.Item' does not
+contain a definition for `Price'"). Steps per compilation unit (``lang.csharp.projects``):
+
+1. **Syntax level.** mcs accepts C# <= 7.2; a unit with a file using newer syntax (found with
+   tree-sitter, ``syntax.detect_newer_syntax``) is skipped with a named reason.
+2. **Preparation** (a bounded loop on the unmodified sources). mcs checks method bodies only
+   when the declarations compiled; a missing NuGet package (an unresolvable ``using``, a base
+   class from a missing assembly) would hide every cross-file error. So: blank out ``using``
+   directives mcs cannot resolve, declare types it cannot find (in signatures) as empty global
+   types, and exclude files still failing (replaced by their emptied version, or removed).
+   A *sentinel* file with a deliberate body error tells whether mcs reached the bodies.
+   The result is the baseline: its errors are never counted.
+3. **Rounds per defining file F** (in parallel, ``workers`` compilations at a time). Round 1
+   empties F entirely. mcs reports only the first failing operand of an expression and skips
+   what depends on a failed declaration, so each later round restores the members behind the
+   uses reported so far (and whatever blocked the declarations) and compiles again; errors
+   not seen before are new uses, tagged with their ``round``. Bounded by ``max_rounds``.
+4. **Which files are compiled** (``optimized``). Only files that mention one of F's type or
+   member names can observe F's members (``dependents``); F is skipped when there are none.
+   The compiled set is F plus its dependents plus everything they name, transitively
+   (``closure``), which compiles exactly like the whole project for those files. A blocked
+   subset compilation falls back to the whole unit. ``optimized=False`` compiles the whole unit
+   for every defining file (the naive procedure, kept for the benchmark).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from analyzers.crossfile import CrossFileUsage, Diagnostic, dedupe_usages
+from analyzers.csc import TOOL, CompileResult, compile_sources
+from analyzers.run import run
+from builders import constants as C
+from lang.base import FileFacts, iter_leaves
+from lang.csharp.projects import CompilationUnit, compilation_units
+from lang.csharp.syntax import (
+    FileModel,
+    MemberDecl,
+    TypeDecl,
+    blank_out,
+    build_model,
+    detect_newer_syntax,
+    enclosing_types,
+    render_emptied,
+    simple_type_name,
+)
+
+SUPPORT_DIR = "__crossfile__"
+SENTINEL_PATH = f"{SUPPORT_DIR}/sentinel.cs"
+NAMESPACES_PATH = f"{SUPPORT_DIR}/namespaces.cs"
+EXTERNAL_PATH = f"{SUPPORT_DIR}/external_types.cs"
+SENTINEL_TEXT = "namespace CrossfileSentinel__ { internal class Sentinel__ { void Body() { int reached = \"body\"; } } }\n"
+SENTINEL_CODE = "CS0029"
+
+# mcs codes of lexical/syntax errors (the file did not parse).
+SYNTAX_CODES = frozenset({
+    "CS1001", "CS1002", "CS1003", "CS1010", "CS1012", "CS1024", "CS1025", "CS1026", "CS1027", "CS1028",
+    "CS1031", "CS1032", "CS1038", "CS1040", "CS1041", "CS1056", "CS1513", "CS1514", "CS1517", "CS1519",
+    "CS1525", "CS1526", "CS1527", "CS1528", "CS1529", "CS1530", "CS1547", "CS1552", "CS1597", "CS1609",
+    "CS8025",
+})
+TOO_NEW_CODES = frozenset({"CS1644", "CS8107"})  # "feature ... is not part of the C# 7.2 specification"
+USING_CODES = frozenset({"CS0246", "CS0234", "CS0138", "CS0576"})
+
+_MISSING_MEMBER = re.compile(r"^(?:Type )?`(?P<type>.+?)' does not contain a definition for `(?P<member>[^']+)'")
+_NO_CTOR = re.compile(r"^The type `(?P<type>.+?)' does not contain a constructor that takes `\d+' arguments")
+_NESTED = re.compile(r"^The nested type `(?P<member>[^']+)' does not exist in the type `(?P<type>.+?)'")
+_NO_NAME = re.compile(r"^The name `(?P<member>[^']+)' does not exist in the current context")
+_NO_TYPE = re.compile(r"^The type or namespace name `(?P<member>[^']+)' could not be found")
+_NOT_INFERRED = re.compile(r"^The type arguments for method `(?P<method>[^(']+?)(?:<[^(]*)?\(")
+_OVERRIDE = re.compile(r"^`(?P<member>[^']+?)(?:\(.*\))?' is marked as an override but no (?:suitable|accessible)")
+_EXPLICIT = re.compile(r"^`(?P<member>[^']+)' in explicit interface declaration is not a member of interface")
+
+
+def _strip_generics(name: str) -> str:
+    out, depth = [], 0
+    for ch in name:
+        if ch == "<":
+            depth += 1
+        elif ch == ">":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(ch)
+    return "".join(out).strip()
+
+
+@dataclass
+class Events:
+    """Report entries collected in worker threads, applied to the BuildReport afterwards."""
+
+    items: list[tuple[str, str, str | None, str | None, int]] = field(default_factory=list)
+    seconds: float = 0.0
+    compilations: int = 0
+
+    def count(self, stage: str, reason: str, where: str | None = None, detail: str | None = None, n: int = 1) -> None:
+        self.items.append((stage, reason, where, detail, n))
+
+    def apply(self, report) -> None:
+        for stage, reason, where, detail, n in self.items:
+            report.count(stage, reason, where, detail, n=n)
+
+
+@dataclass
+class PreparedUnit:
+    """A unit ready for rounds: compilable texts, support files, the baseline errors."""
+
+    unit: CompilationUnit
+    workdir: Path
+    texts: dict[str, str]  # compiled path -> text (unit files after neutralization/exclusion)
+    candidates: list[str]  # files whose uses we attribute (not excluded, parsed cleanly)
+    excluded: dict[str, str]  # path -> "emptied" | "removed"
+    baseline: frozenset[tuple]
+    support: dict[str, str]  # support file path -> text (sentinel, namespaces, external types)
+
+
+@dataclass
+class FileRounds:
+    usages: list[CrossFileUsage] = field(default_factory=list)
+    events: Events = field(default_factory=Events)
+
+
+class CSharpChecker:
+    """Runs the procedure of the module docstring for one repository."""
+
+    def __init__(self, *, optimized: bool = True, workers: int = C.MCS_WORKERS, max_rounds: int = C.MCS_MAX_ROUNDS,
+                 timeout: float = C.MCS_COMPILE_TIMEOUT, runner: Callable = run) -> None:
+        self.optimized = optimized
+        self.workers = max(1, workers)
+        self.max_rounds = max(1, max_rounds)
+        self.timeout = timeout
+        self.runner = runner
+
+    # ------------------------------------------------------------------------- entry --
+    def find_usages(self, repo, facts: dict[str, FileFacts], report) -> list[CrossFileUsage]:
+        models = {p: build_model(p, ff.tree, ff.file.index) for p, ff in facts.items()}
+        units, projects = compilation_units(Path(repo.root), sorted(facts))
+        for p in projects:
+            if p.error:
+                report.count("projects", "csproj_unreadable", p.path, p.error)
+        usages: list[CrossFileUsage] = []
+        tmp = Path(tempfile.mkdtemp(prefix="crossfile-mcs-"))
+        try:
+            for n, unit in enumerate(units):
+                events = Events()
+                t0 = time.monotonic()
+                try:
+                    usages.extend(self.run_unit(repo.name, unit, facts, models, tmp / f"unit{n}", events))
+                finally:
+                    events.apply(report)
+                    report.add_time("checker_seconds", time.monotonic() - t0)
+                    report.count("checker", "mcs_compilations", n=events.compilations)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        return dedupe_usages(usages)
+
+    def run_unit(self, repo_name: str, unit: CompilationUnit, facts: dict[str, FileFacts],
+                 models: dict[str, FileModel], workdir: Path, events: Events) -> list[CrossFileUsage]:
+        if self._too_new(unit, facts, models, events):
+            return []
+        prepared = self.prepare(unit, facts, models, workdir, events)
+        if prepared is None:
+            return []
+        index = ProjectIndex(prepared, models)
+        jobs = []
+        for path in sorted(prepared.candidates):
+            model = models[path]
+            if not any(t.kind != "delegate" for t in model.all_types()):
+                continue
+            if self.optimized:
+                dependents = index.dependents(path)
+                if not dependents:
+                    events.count("checker", "defining_file_unobserved", path)
+                    continue
+                compiled = index.closure({path, *dependents})
+            else:
+                compiled = set(prepared.texts)
+            jobs.append((path, compiled))
+        events.count("checker", "defining_files_checked", n=len(jobs))
+        results: list[FileRounds] = []
+        if self.workers > 1 and len(jobs) > 1:
+            with ThreadPoolExecutor(max_workers=self.workers) as pool:
+                futures = [pool.submit(self.rounds_for, repo_name, prepared, index, facts, models, path, compiled, n)
+                           for n, (path, compiled) in enumerate(jobs)]
+                results = [f.result() for f in futures]
+        else:
+            results = [self.rounds_for(repo_name, prepared, index, facts, models, path, compiled, n)
+                       for n, (path, compiled) in enumerate(jobs)]
+        out: list[CrossFileUsage] = []
+        for r in results:
+            out.extend(r.usages)
+            events.items.extend(r.events.items)
+            events.compilations += r.events.compilations
+            events.seconds += r.events.seconds
+        for u in out:
+            events.count("usages", f"mcs_round_{u.round}")
+        return out
+
+    # ----------------------------------------------------------------- syntax level --
+    def _too_new(self, unit: CompilationUnit, facts, models, events: Events) -> bool:
+        value_types = {t.name for p in unit.files for t in models[p].all_types() if t.kind in ("struct", "enum")}
+        reference_types = {t.name for p in unit.files for t in models[p].all_types()
+                           if t.kind in ("class", "interface", "delegate", "record")}
+        offenders = []
+        for path in unit.files:
+            ff = facts[path]
+            found = detect_newer_syntax(ff.tree, ff.file.index, value_types, reference_types, unit.nullable, limit=3)
+            if found:
+                first = found[0]
+                events.count("files", "csharp_syntax_too_new", path, f"line {first.row + 1}: {first.feature}")
+                offenders.append(f"{path}:{first.row + 1}: {first.feature}")
+        if unit.implicit_usings:
+            offenders.append(f"{unit.name}: ImplicitUsings (C# 10 global usings)")
+        if offenders:
+            events.count("projects", "csharp_syntax_too_new", unit.name,
+                         f"{len(offenders)} file(s) need C# > 7.2, e.g. {offenders[0]}")
+            return True
+        return False
+
+    # ------------------------------------------------------------------ preparation --
+    def prepare(self, unit: CompilationUnit, facts, models, workdir: Path, events: Events) -> PreparedUnit | None:
+        texts = {p: facts[p].file.text for p in unit.files}
+        excluded: dict[str, str] = {}
+        external: dict[tuple[str, int], str] = {}  # (name, arity) -> "class" | "interface"
+        rejected: set[tuple[str, int]] = set()  # declared stubs mcs refused (clash with a real type)
+        namespaces = sorted({ns for p in unit.files for ns in models[p].namespaces})
+        support_texts = {
+            SENTINEL_PATH: SENTINEL_TEXT,
+            NAMESPACES_PATH: "".join(f"namespace {ns} {{ }}\n" for ns in namespaces),
+        }
+        for path in unit.files:
+            if facts[path].has_syntax_error:
+                events.count("files", "syntax_error", path, "tree-sitter could not parse it; compiled, never attributed")
+        neutralized = 0
+        project_types = {t.name for p in unit.files for t in models[p].all_types()}
+        for attempt in range(C.MCS_PREPARE_ROUNDS):
+            if external:
+                support_texts[EXTERNAL_PATH] = render_external_stubs(external)
+            all_texts = {**texts, **support_texts}
+            res = self.compile(workdir, all_texts, sorted(all_texts), all_texts, f"baseline{attempt}", events)
+            if res.status != "ok":
+                events.count("projects", f"checker_{res.status}", unit.name, res.detail)
+                return None
+            if res.unlocated:
+                events.count("projects", "checker_error", unit.name, "; ".join(f"{c}: {m}" for _, c, m in res.unlocated)[:300])
+                return None
+            diags = res.diagnostics
+            too_new = [d for d in diags if d.code in TOO_NEW_CODES and d.file in texts]
+            if too_new:
+                d = too_new[0]
+                events.count("files", "csharp_syntax_too_new", d.file, f"line {d.line}: mcs {d.code}: {d.message}")
+                events.count("projects", "csharp_syntax_too_new", unit.name, f"{d.file}:{d.line}: {d.message}")
+                return None
+            if reached_bodies(diags):
+                if neutralized:
+                    events.count("projects", "usings_neutralized", unit.name, n=neutralized)
+                if external:
+                    events.count("projects", "external_types_declared", unit.name,
+                                 ", ".join(sorted(n for n, _ in external))[:300], n=len(external))
+                for path, how in sorted(excluded.items()):
+                    events.count("files", f"excluded_{how}", path, "declarations do not compile without missing assemblies")
+                candidates = [p for p in unit.files if p not in excluded and not facts[p].has_syntax_error]
+                return PreparedUnit(unit, workdir, texts, candidates, excluded, frozenset(d.key() for d in diags),
+                                    dict(support_texts))
+            changed = False
+            for d in diags:
+                if d.file == EXTERNAL_PATH:  # a declared stub clashes with something real: withdraw it
+                    declared = sorted(external)
+                    if 0 < d.line <= len(declared):
+                        rejected.add(declared[d.line - 1])
+                        external.pop(declared[d.line - 1], None)
+                        changed = True
+                    continue
+                if d.file not in texts:
+                    continue
+                model, ff = models[d.file], facts[d.file]
+                using = next((u for u in model.usings if u.span.start_row + 1 <= d.line <= u.span.end_row + 1), None)
+                if using is not None and d.code in USING_CODES and d.file not in excluded:
+                    if texts[d.file][using.start:using.end].strip():
+                        texts[d.file] = blank_out(texts[d.file], using.start, using.end)
+                        neutralized += 1
+                        changed = True
+                    continue
+                if d.code in SYNTAX_CODES:
+                    if d.file not in excluded or excluded[d.file] != "removed":
+                        events.count("files", "syntax_error", d.file, f"mcs {d.code} line {d.line}: {d.message}")
+                        excluded[d.file] = "removed"
+                        texts.pop(d.file, None)
+                        changed = True
+                    continue
+                m = _NO_TYPE.match(d.message)
+                if d.code == "CS0246" and m and d.file not in excluded:
+                    name = m["member"]
+                    key = (name, generic_arity_at(ff, d.line, d.column))
+                    if name not in project_types and key not in external and key not in rejected:
+                        external[key] = "interface" if re.match(r"^I[A-Z]", name) else "class"
+                        changed = True
+                        continue
+                # any other declaration-level failure: empty the file, then drop it
+                how = "removed" if d.file in excluded or d.code == "CS0101" else "emptied"
+                if excluded.get(d.file) != how:
+                    excluded[d.file] = how
+                    if how == "removed":
+                        texts.pop(d.file, None)
+                    else:
+                        texts[d.file] = render_emptied(ff.tree, texts[d.file], ff.file.index, model,
+                                                       lambda t, m: False, lambda t: False)
+                    changed = True
+            if not changed:
+                break
+        sample = "; ".join(f"{d.file}:{d.line} {d.code}" for d in diags[:5])
+        events.count("projects", "checker_blocked", unit.name, f"declarations never compiled: {sample}")
+        return None
+
+    def compile(self, workdir: Path, texts: dict[str, str], sources: Sequence[str], write: dict[str, str], tag: str,
+                events: Events) -> CompileResult:
+        """Write ``write`` (files new or changed since the last call) and compile ``sources``.
+
+        ``texts`` holds the text of every compiled path (for column conversion). Rounds run
+        in parallel threads: each writes only its own variant file, never a shared one.
+        """
+        for rel, text in write.items():
+            dest = workdir / rel
+            if dest.exists() and dest.read_text(encoding="utf-8") == text:
+                continue
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_text(text, encoding="utf-8")
+        out = workdir / SUPPORT_DIR / f"{tag}.dll"
+        res = compile_sources(workdir, list(sources), texts, str(out), self.timeout, runner=self.runner)
+        events.compilations += 1
+        events.seconds += res.duration
+        return res
+
+    # ------------------------------------------------------------------------ rounds --
+    def rounds_for(self, repo_name: str, prepared: PreparedUnit, index: "ProjectIndex", facts, models,
+                   path: str, compiled: set[str], job: int) -> FileRounds:
+        result = FileRounds()
+        ff, model = facts[path], models[path]
+        restore: set[tuple[str, str]] = set()  # (type qualified name, member name)
+        restore_any: set[str] = set()  # member names restored in every type of the file
+        keep_nested: set[str] = set()
+        seen = set(prepared.baseline)
+        variant = f"{SUPPORT_DIR}/variant{job}.cs"
+        subset = self.optimized and len(compiled) < len(prepared.texts)
+        attributor = Attributor(repo_name, path, model, index, facts, models)
+        try:
+            r = 1
+            while r <= self.max_rounds:
+                def keep_member(t: TypeDecl, m: MemberDecl) -> bool:
+                    return any((t.qualified_name, n) in restore or n in restore_any for n in m.names)
+
+                def keep_type(t: TypeDecl) -> bool:
+                    return t.qualified_name in keep_nested
+
+                emptied = render_emptied(ff.tree, prepared.texts[path], ff.file.index, model, keep_member, keep_type)
+                files = compiled if subset else set(prepared.texts)
+                sources = sorted((files - {path}) | set(prepared.support) | {variant})
+                texts = {**prepared.texts, **prepared.support, variant: emptied}
+                res = self.compile(prepared.workdir, texts, sources, {variant: emptied}, f"v{job}r{r}", result.events)
+                if res.status != "ok":
+                    result.events.count("files", f"checker_{res.status}", path, res.detail)
+                    break
+                if not reached_bodies(res.diagnostics) and subset and r == 1:
+                    # the dependency closure missed something that declarations need
+                    result.events.count("checker", "subset_fallback", path)
+                    subset = False
+                    continue
+                fresh = [d for d in res.diagnostics if d.key() not in seen and d.file != variant
+                         and d.file in prepared.texts and d.file != path]
+                seen.update(d.key() for d in res.diagnostics)
+                found, more_restore, more_any, more_nested = attributor.attribute(fresh, r, result.events)
+                result.usages.extend(found)
+                added = (more_restore - restore) | {(None, n) for n in more_any - restore_any} | (more_nested - keep_nested)
+                if not reached_bodies(res.diagnostics):
+                    result.events.count("files", "variant_blocked", path, f"round {r}")
+                if not added:
+                    break
+                restore |= more_restore
+                restore_any |= more_any
+                keep_nested |= more_nested
+                keep_nested |= attributor.nested_needed(restore, restore_any)
+                r += 1
+        except Exception as exc:  # one defining file must never stop the repository
+            result.events.count("files", "checker_crash", path, f"{type(exc).__name__}: {exc}")
+        return result
+
+
+def reached_bodies(diags: Iterable[Diagnostic]) -> bool:
+    return any(d.file == SENTINEL_PATH and d.code == SENTINEL_CODE for d in diags)
+
+
+def render_external_stubs(external: dict[tuple[str, int], str]) -> str:
+    lines = []
+    for (name, arity), kind in sorted(external.items()):
+        params = f"<{', '.join(f'T{i}' for i in range(1, arity + 1))}>" if arity else ""
+        lines.append(f"public {kind} {name}{params} {{ }}\n")
+    return "".join(lines)
+
+
+def generic_arity_at(ff: FileFacts, line: int, column: int) -> int:
+    """Number of type arguments of the generic name written at (1-based line, 0-based column)."""
+    index = ff.file.index
+    row = line - 1
+    if not 0 <= row < index.num_lines:
+        return 0
+    col = min(column, len(index.line(row)))
+    byte = index.char_to_byte(index.offset(row, col))
+    node = ff.tree.root_node.descendant_for_byte_range(byte, byte)
+    if node is not None and node.type == "identifier" and node.parent is not None and node.parent.type == "generic_name":
+        node = node.parent
+    if node is not None and node.type == "generic_name":
+        args = next((c for c in node.children if c.type == "type_argument_list"), None)
+        if args is not None:
+            return sum(1 for c in args.children if c.type == ",") + 1
+    return 0
+
+
+# ----------------------------------------------------------------------- dependencies --
+class ProjectIndex:
+    """Names declared and mentioned per file of a prepared unit, and the types by name."""
+
+    def __init__(self, prepared: PreparedUnit, models: dict[str, FileModel]) -> None:
+        self.prepared = prepared
+        self.models = models
+        self.paths = sorted(prepared.texts)
+        self.declared: dict[str, set[str]] = {}
+        self.by_name: dict[str, set[str]] = {}
+        self.types_by_full: dict[str, list[tuple[str, TypeDecl]]] = {}
+        self.types_by_simple: dict[str, list[tuple[str, TypeDecl]]] = {}
+        for p in self.paths:
+            names: set[str] = set()
+            for t in models[p].all_types():
+                names.add(t.name)
+                if t.name.endswith("Attribute") and len(t.name) > len("Attribute"):
+                    names.add(t.name[: -len("Attribute")])  # [Foo] means FooAttribute
+                for m in t.members:
+                    if m.is_extension:
+                        names.update(m.names)
+                self.types_by_full.setdefault(t.full_name, []).append((p, t))
+                self.types_by_simple.setdefault(t.name, []).append((p, t))
+            self.declared[p] = names
+            for n in names:
+                self.by_name.setdefault(n, set()).add(p)
+
+    def observable_names(self, path: str) -> set[str]:
+        """Names through which another file can reach what ``path`` defines."""
+        names: set[str] = set()
+        for t in self.models[path].all_types():
+            names.add(t.name)
+            if t.name.endswith("Attribute"):
+                names.add(t.name[: -len("Attribute")])
+            for m in t.members:
+                if not m.is_override and m.kind not in ("operator", "indexer", "destructor"):
+                    names.update(m.names)
+        return names
+
+    def dependents(self, path: str) -> set[str]:
+        names = self.observable_names(path)
+        return {p for p in self.paths if p != path and self.models[p].identifiers & names}
+
+    def closure(self, start: Iterable[str]) -> set[str]:
+        out: set[str] = set()
+        stack = list(start)
+        while stack:
+            p = stack.pop()
+            if p in out or p not in self.prepared.texts:
+                continue
+            out.add(p)
+            for name in self.models[p].identifiers:
+                for q in self.by_name.get(name, ()):
+                    if q not in out:
+                        stack.append(q)
+        return out
+
+    def base_chain(self, t: TypeDecl, depth: int = 0) -> Iterable[tuple[str, TypeDecl]]:
+        """Project types named in ``t``'s base list, recursively (partial parts included)."""
+        if depth > 6:
+            return
+        for base in t.bases:
+            for p, bt in self.types_by_simple.get(base, ()):
+                yield p, bt
+                yield from self.base_chain(bt, depth + 1)
+
+
+# ------------------------------------------------------------------------ attribution --
+class Attributor:
+    """Turns the new errors of one defining file's rounds into CrossFileUsage records."""
+
+    def __init__(self, repo_name: str, path: str, model: FileModel, index: ProjectIndex, facts, models) -> None:
+        self.repo_name = repo_name
+        self.path = path
+        self.model = model
+        self.index = index
+        self.facts = facts
+        self.models = models
+        self.types = {t.full_name: t for t in model.all_types()}
+        self.by_simple: dict[str, list[TypeDecl]] = {}
+        for t in model.all_types():
+            self.by_simple.setdefault(t.name, []).append(t)
+
+    # which F type an error's type name denotes (directly, or as a project subtype of it)
+    def resolve(self, type_text: str, member: str | None) -> TypeDecl | None:
+        full = _strip_generics(type_text).replace("global::", "")
+        direct = self.types.get(full)
+        if direct is not None:
+            return direct
+        for _, t in self.index.types_by_full.get(full, ()):
+            for bp, bt in self.index.base_chain(t):
+                if bp == self.path and bt.full_name in self.types:
+                    mine = self.types[bt.full_name]
+                    if member is None or member in mine.member_names() or member in {n.name for n in mine.nested}:
+                        return mine
+        return None
+
+    def declaring(self, member: str) -> list[TypeDecl]:
+        return [t for t in self.model.all_types()
+                if any(member in m.names and not m.is_override for m in t.members) or member in {n.name for n in t.nested}]
+
+    def nested_needed(self, restore: set[tuple[str, str]], restore_any: set[str]) -> set[str]:
+        """Nested types a restored member's text mentions (their emptied shells must exist)."""
+        nested = {t.name: t for t in self.model.all_types() if t.parent is not None}
+        if not nested:
+            return set()
+        text = self.index.prepared.texts[self.path]
+        out: set[str] = set()
+        for t in self.model.all_types():
+            for m in t.members:
+                if any((t.qualified_name, n) in restore or n in restore_any for n in m.names):
+                    words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text[m.start:m.end]))
+                    for w in words & set(nested):
+                        cur: TypeDecl | None = nested[w]
+                        while cur is not None and cur.parent is not None:
+                            out.add(cur.qualified_name)
+                            cur = cur.parent
+        return out
+
+    def attribute(self, diags: Sequence[Diagnostic], round_no: int, events: Events):
+        usages: list[CrossFileUsage] = []
+        restore: set[tuple[str, str]] = set()
+        restore_any: set[str] = set()
+        nested: set[str] = set()
+        for d in diags:
+            found = self._one(d)
+            if found is None:
+                m = _OVERRIDE.match(d.message) or _EXPLICIT.match(d.message)
+                if m:  # a declaration in G needs a member of F back (not a use)
+                    restore_any.add(m["member"].split(".")[-1])
+                else:
+                    events.count("usages", f"unattributed_{d.code}", f"{d.file}:{d.line}", d.message)
+                continue
+            t, member, code_kind = found
+            if member is not None and member in {n.name for n in t.nested}:
+                nested.add(f"{t.qualified_name}.{member}")
+            elif member is not None:
+                restore.add((t.qualified_name, member))
+            else:
+                restore.add((t.qualified_name, t.name))  # constructors
+            usage = self._usage(d, t, member, code_kind, round_no, events)
+            if usage is not None:
+                usages.append(usage)
+        return usages, restore, restore_any, nested
+
+    def _one(self, d: Diagnostic) -> tuple[TypeDecl, str | None, str] | None:
+        msg = d.message
+        m = _MISSING_MEMBER.match(msg)
+        if m and d.code in ("CS0117", "CS1061"):
+            member = m["member"]
+            t = self.resolve(m["type"], member)
+            if t is not None and (member in t.member_names() or member in {n.name for n in t.nested}):
+                return t, member, "member"
+            ext = [x for x in self.model.all_types() for mm in x.members if mm.is_extension and member in mm.names]
+            if len(ext) == 1:
+                return ext[0], member, "extension"
+            return None
+        m = _NO_CTOR.match(msg)
+        if m and d.code == "CS1729":
+            t = self.resolve(m["type"], None)
+            return (t, None, "constructor") if t is not None else None
+        m = _NESTED.match(msg)
+        if m and d.code == "CS0426":
+            t = self.resolve(m["type"], m["member"])
+            if t is not None and m["member"] in {n.name for n in t.nested}:
+                return t, m["member"], "member"
+            return None
+        m = _NO_NAME.match(msg) or _NO_TYPE.match(msg)
+        if m and d.code in ("CS0103", "CS0246"):
+            return self._unqualified(d, m["member"])
+        m = _NOT_INFERRED.match(msg)
+        if m and d.code == "CS0411":
+            name = m["method"].split(".")[-1]
+            owners = self.declaring(name)
+            if len(owners) == 1:
+                return owners[0], name, "member"
+        return None
+
+    def _unqualified(self, d: Diagnostic, name: str) -> tuple[TypeDecl, str, str] | None:
+        """An unqualified name in G: inherited from an F type, a partial part, or `using static`."""
+        gmodel = self.models.get(d.file)
+        if gmodel is None:
+            return None
+        index = self.facts[d.file].file.index
+        row = d.line - 1
+        if not 0 <= row < index.num_lines:
+            return None
+        offset = index.offset(row, min(d.column, len(index.line(row))))
+        for enclosing in enclosing_types(gmodel, offset):
+            if enclosing.full_name in self.types:  # another part of a partial type
+                t = self.types[enclosing.full_name]
+                if name in t.member_names() or name in {n.name for n in t.nested}:
+                    return t, name, "member"
+            for bp, bt in self.index.base_chain(enclosing):
+                if bp == self.path and bt.full_name in self.types:
+                    t = self.types[bt.full_name]
+                    if name in t.member_names() or name in {n.name for n in t.nested}:
+                        return t, name, "inherited"
+        for u in gmodel.usings:
+            if u.kind == "static":
+                t = self.types.get(_strip_generics(u.target))
+                if t is not None and name in t.member_names():
+                    return t, name, "static_using"
+        return None
+
+    # -------------------------------------------------------------------- positions --
+    def _usage(self, d: Diagnostic, t: TypeDecl, member: str | None, kind: str, round_no: int,
+               events: Events) -> CrossFileUsage | None:
+        ff = self.facts[d.file]
+        gmodel = self.models[d.file]
+        index = ff.file.index
+        row = d.line - 1
+        if not 0 <= row < index.num_lines:
+            events.count("usages", "position_out_of_file", f"{d.file}:{d.line}", d.message)
+            return None
+        aliases = {u.alias for u in gmodel.usings if u.kind == "alias" and u.alias
+                   and simple_type_name(u.target) == t.name}
+        type_names = {t.name, *aliases}
+        if t.name.endswith("Attribute") and len(t.name) > 9:
+            type_names.add(t.name[:-9])
+        target = member if member is not None else None
+        leaves = [leaf for leaf in _row_identifiers(ff, row)]
+        clamped = d.symbol == "column_clamped"
+        if target is not None:
+            col = _locate(index, leaves, row, d.column, {target}, clamped)
+        else:
+            col = _locate(index, leaves, row, d.column, type_names, clamped, after_only=True)
+        if col is None:
+            events.count("usages", "name_not_located", f"{d.file}:{d.line}", d.message)
+            return None
+        line_text = index.line(row)
+        entity = member if member is not None else next(n for n in sorted(type_names, key=len, reverse=True)
+                                                         if line_text.startswith(n, col))
+        imported = t.name
+        if member is not None and kind in ("member",):
+            before = _receiver_name(ff, row, col)
+            if before in type_names:
+                imported = before
+        elif member is None:
+            imported = entity
+        symbol = f"{t.qualified_name}.{member}" if member else t.qualified_name
+        return CrossFileUsage(
+            repository=self.repo_name, file=d.file, line=row + 1, column=col, imported_name=imported,
+            member=member, stubbed_import=self._scope_statement(gmodel, ff, t), tool=TOOL, code=d.code,
+            message=d.message, definition_file=self.path, definition_symbol=symbol, end_line=row + 1,
+            end_column=col + len(entity), mode="empty_type", round=round_no,
+        )
+
+    def _scope_statement(self, gmodel: FileModel, ff: FileFacts, t: TypeDecl) -> str:
+        """The using directive of G that brings ``t`` into scope (or its namespace)."""
+        text = ff.file.text
+        for u in gmodel.usings:
+            if (u.kind == "namespace" and u.target == t.namespace) or (
+                    u.kind in ("alias", "static") and _strip_generics(u.target) in (t.full_name, t.namespace)):
+                return text[u.start:u.end]
+        return f"namespace {t.namespace}" if t.namespace else ""
+
+
+def _row_identifiers(ff: FileFacts, row: int) -> list:
+    index = ff.file.index
+    start = index.char_to_byte(index.line_starts[row])
+    end = index.char_to_byte(index.line_starts[row] + len(index.line(row)))
+    node = ff.tree.root_node.descendant_for_byte_range(start, max(start, end))
+    while node is not None and node.parent is not None and (node.start_byte > start or node.end_byte < end):
+        node = node.parent
+    out = []
+    for leaf in iter_leaves(node if node is not None else ff.tree.root_node):
+        if leaf.start_point[0] == row and leaf.type == "identifier":
+            out.append(leaf)
+    return out
+
+
+def _locate(index, leaves, row: int, column: int, names: set[str], clamped: bool, after_only: bool = False) -> int | None:
+    """Column of the identifier in ``names`` the diagnostic points at (or the nearest one)."""
+    line = index.line(row)
+    for n in names:
+        if not clamped and line.startswith(n, column) and _is_word_at(line, column, n):
+            return column
+    cols = []
+    for leaf in leaves:
+        c = index.node_start(leaf) - index.line_starts[row]
+        if index.node_text(leaf) in names:
+            cols.append(c)
+    if not cols:
+        return None
+    after = [c for c in cols if c >= column]
+    if after:
+        return min(after)
+    if after_only and not clamped:
+        return None
+    return min(cols, key=lambda c: abs(c - column))
+
+
+def _is_word_at(line: str, col: int, word: str) -> bool:
+    before = line[col - 1] if col > 0 else " "
+    after = line[col + len(word)] if col + len(word) < len(line) else " "
+    return not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_")
+
+
+def _receiver_name(ff: FileFacts, row: int, col: int) -> str | None:
+    """The simple name written before `.member` at (row, col): `Item` in `Item.Create`."""
+    index = ff.file.index
+    byte = index.char_to_byte(index.offset(row, col))
+    node = ff.tree.root_node.descendant_for_byte_range(byte, byte)
+    parent = node.parent if node is not None else None
+    if parent is None or parent.type not in ("member_access_expression", "qualified_name"):
+        return None
+    receiver = parent.child_by_field_name("expression") or parent.child_by_field_name("qualifier") or parent.named_children[0]
+    if receiver is None or receiver == node:
+        return None
+    if receiver.type == "generic_name":
+        receiver = receiver.named_children[0] if receiver.named_children else receiver
+    if receiver.type in ("member_access_expression", "qualified_name"):
+        receiver = receiver.child_by_field_name("name") or receiver.named_children[-1]
+    return simple_type_name(index.node_text(receiver)) if receiver is not None else None

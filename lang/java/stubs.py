@@ -1,0 +1,350 @@
+"""Stubbed variants of a Java file and the attribution of javac's new errors to project names.
+
+Three kinds of stub, all applied in one variant per round:
+
+- ``empty_class`` (CrossCodeEval, Figure 6): the import of a project class is blanked (spaces
+  over the statement, newlines kept) and an empty type of the same name, kind and number of
+  type parameters is declared after the end of the file. Every member use through that name
+  becomes "cannot find symbol ... location: class Foo" (or "variable x of type Foo"); a
+  constructor call with arguments becomes "constructor Foo in class Foo cannot be applied".
+  On-demand imports stay (a type declared in the file shadows them); the classes of that
+  package the file mentions are declared empty.
+- ``static_import``: a static import of a project member is blanked; its uses become "cannot
+  find symbol" located in the file's own class.
+- ``same_package`` (beyond the paper; the C# method): a class of the file's own package, used
+  without any import, is replaced *on the sourcepath* by an empty type of the same name (the
+  other file's text is overridden in memory); the checked file itself is unchanged.
+
+Nothing moves: the checked file keeps every line and column, so the diff against the original
+run and the positions need no mapping; the appended declarations lie past the original's last
+row and their rows are ignored.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from analyzers.crossfile import Diagnostic
+from analyzers.javac import split_message
+from lang.base import Span
+from lang.java.project import JavaProject, TypeRef
+from lang.java.syntax import NAME_NODES, JavaFileFacts, TypeDecl, strip_type_arguments
+
+EMPTY_CLASS = "empty_class"
+STATIC_IMPORT = "static_import"
+SAME_PACKAGE = "same_package"
+
+CANNOT_FIND_SYMBOL = "cannot find symbol"
+_SYMBOL = re.compile(r"^(?P<kind>method|variable|class|interface|enum|record|@interface)\s+(?P<name>[^\s(<]+)")
+_LOCATION = re.compile(r"^(?P<kind>class|interface|enum|record|@interface|variable)\s+(?P<name>\S+)(?:\s+of type\s+(?P<type>.+))?$")
+_CONSTRUCTOR = re.compile(r"^constructor (?P<name>\S+) in (?:class|enum|record) (?P<type>\S+) cannot be applied to given types")
+_KEYWORD = {"class": "class", "record": "class", "interface": "interface", "enum": "enum", "annotation": "@interface"}
+
+
+@dataclass(frozen=True, eq=False)  # identity: stubs go in sets, their TypeDecl is mutable
+class Stub:
+    name: str  # the simple name bound in the checked file ("*" for a static on-demand import)
+    mode: str  # EMPTY_CLASS | STATIC_IMPORT | SAME_PACKAGE
+    ref: TypeRef  # the project type (for a static import: the type holding the members)
+    statement: Span | None  # the import statement (None for SAME_PACKAGE)
+    stubbed_import: str  # what CrossFileUsage.stubbed_import records
+    blanks_statement: bool = True  # False for on-demand imports: the declared type shadows them
+
+    @property
+    def is_type(self) -> bool:
+        return self.mode != STATIC_IMPORT
+
+
+@dataclass(frozen=True)
+class Attribution:
+    """One new diagnostic explained: which stub, which member, where the entity stands."""
+
+    stub: Stub
+    imported_name: str
+    member: str | None
+    offset: int  # char offset of the entity in the checked (= original) text
+    definition_file: str
+    definition_symbol: str | None
+    diagnostic: Diagnostic
+
+
+def stub_declaration(decl: TypeDecl, keep_public: bool = False) -> str:
+    """``interface Shape<T> {}``: same name, kind and type parameters (no bounds, no supertypes)."""
+    params = f"<{', '.join(decl.type_params)}>" if decl.type_params else ""
+    public = "public " if keep_public and decl.is_public else ""
+    return f"{public}{_KEYWORD[decl.kind]} {decl.name}{params} {{}}"
+
+
+# ---------------------------------------------------------------------------- planning --
+def plan_stubs(ff: JavaFileFacts, project: JavaProject) -> tuple[list[Stub], list[str]]:
+    """Every stub of ``ff`` (project names it imports or uses from its package), and the names
+    left alone because two files define them (ambiguous)."""
+    text = ff.file.text
+    declared = ff.declared_names
+    single = {imp.last for imp in ff.java_imports if not imp.on_demand and not imp.static}
+    own_package = set(project.packages.get(ff.package, {}))
+    stubs: list[Stub] = []
+    ambiguous: list[str] = []
+    taken: set[str] = set()
+    for imp in ff.java_imports:
+        statement_text = text[imp.statement.start : imp.statement.end]
+        if imp.static:
+            owner_name = imp.name if imp.on_demand else imp.name.rsplit(".", 1)[0]
+            owner = project.type(owner_name)
+            if owner is None or owner[0] == ff.file.path:
+                continue
+            if imp.on_demand or imp.last in ff.mentioned:
+                stubs.append(Stub("*" if imp.on_demand else imp.last, STATIC_IMPORT, owner, imp.statement, statement_text))
+            continue
+        if not imp.on_demand:
+            if imp.name in project.duplicates:
+                ambiguous.append(imp.name)
+                continue
+            ref = project.type(imp.name)
+            if ref is None or ref[0] == ff.file.path or imp.last not in ff.mentioned or imp.last in declared:
+                continue
+            stubs.append(Stub(imp.last, EMPTY_CLASS, ref, imp.statement, statement_text))
+            taken.add(imp.last)
+            continue
+        owner = project.type(imp.name)
+        if owner is not None:  # import a.b.Outer.*: the nested types of Outer
+            candidates = [(n, r) for n in sorted(owner[1].members) if (r := project.nested(owner, n)) and n in ff.mentioned]
+        else:
+            candidates = list(project.package_classes_used(ff, imp.name))
+        for name, ref in candidates:
+            # single-type imports, the file's own types and its package shadow on-demand imports
+            if name in taken or name in single or name in declared or name in own_package or ref[0] == ff.file.path:
+                continue
+            stubs.append(Stub(name, EMPTY_CLASS, ref, imp.statement, statement_text, blanks_statement=False))
+            taken.add(name)
+    for name, paths in sorted(project.packages.get(ff.package, {}).items()):
+        if name in ff.mentioned and ff.file.path not in paths and f"{ff.package}.{name}" in project.duplicates:
+            ambiguous.append(f"{ff.package}.{name}" if ff.package else name)
+    for name, ref in project.package_classes_used(ff, ff.package):
+        if name in single or name in declared:
+            continue
+        stubs.append(Stub(name, SAME_PACKAGE, ref, None, f"(same package) {stub_declaration(ref[1], keep_public=True)}"))
+    return stubs, ambiguous
+
+
+# ---------------------------------------------------------------------------- variants --
+def blank(text: str, start: int, end: int) -> str:
+    """Spaces over ``text[start:end]``, newlines kept, so no other character moves."""
+    return text[:start] + "".join("\n" if ch == "\n" else " " for ch in text[start:end]) + text[end:]
+
+
+def build_variant(
+    ff: JavaFileFacts,
+    project: JavaProject,
+    active: Iterable[Stub],
+    repo_root: str,
+) -> tuple[str, dict[str, str]]:
+    """(checked text, {absolute sourcepath file: replaced text}) with the ``active`` stubs applied."""
+    text = ff.file.text
+    declarations: list[str] = []
+    blanked: set[tuple[int, int]] = set()
+    replaced: dict[str, list[TypeDecl]] = {}
+    for stub in active:
+        if stub.mode == SAME_PACKAGE:
+            replaced.setdefault(stub.ref[0], []).append(stub.ref[1])
+            continue
+        assert stub.statement is not None
+        if stub.blanks_statement:
+            blanked.add((stub.statement.start, stub.statement.end))
+        if stub.mode == EMPTY_CLASS:
+            declarations.append(stub_declaration(stub.ref[1]))
+    for start, end in blanked:
+        text = blank(text, start, end)
+    if declarations:
+        text = text + ("" if text.endswith("\n") else "\n") + " ".join(sorted(declarations)) + "\n"
+    overrides: dict[str, str] = {}
+    for path, decls in replaced.items():
+        other = project.facts[path].file.text
+        for decl in sorted(decls, key=lambda d: d.span.start, reverse=True):
+            original = other[decl.span.start : decl.span.end]
+            other = other[: decl.span.start] + stub_declaration(decl, keep_public=True) + "\n" * original.count("\n") + other[decl.span.end :]
+        overrides[os.path.abspath(os.path.join(repo_root, path))] = other
+    return text, overrides
+
+
+# ------------------------------------------------------------------------- attribution --
+def parse_symbol(symbol: str) -> tuple[str, str] | None:
+    m = _SYMBOL.match(symbol)
+    return (m.group("kind"), m.group("name")) if m else None
+
+
+def parse_location(location: str) -> tuple[str, str] | None:
+    """``class a.b.Foo`` -> ("class", "a.b.Foo"); ``variable x of type Foo<T>`` -> ("variable", "Foo<T>")."""
+    m = _LOCATION.match(location)
+    if m is None:
+        return None
+    if m.group("kind") == "variable":
+        return ("variable", m.group("type")) if m.group("type") else None
+    return m.group("kind"), m.group("name")
+
+
+class Attributor:
+    """Explains new diagnostics of one checked file by the stubs active in that round."""
+
+    def __init__(self, ff: JavaFileFacts, project: JavaProject, active: Iterable[Stub]) -> None:
+        self.ff = ff
+        self.project = project
+        self.active = list(active)
+        self.type_stubs = {s.name: s for s in self.active if s.is_type}
+        self.static_stubs = [s for s in self.active if not s.is_type]
+
+    # -- names javac prints -> our objects ------------------------------------------------
+    def _relative(self, type_name: str) -> str | None:
+        """javac's (fully qualified) type name -> name relative to the file's package, if in it."""
+        name = strip_type_arguments(type_name)
+        package = self.ff.package
+        if package and name.startswith(package + "."):
+            return name[len(package) + 1 :]
+        if "." not in name or not package:
+            return name
+        # javac's rich formatter drops package prefixes when they are unambiguous
+        return name if self.ff.type_named(name) is not None else None
+
+    def _local_chain(self, decl: TypeDecl, with_enclosing: bool) -> list[TypeDecl]:
+        """``decl``, its supertypes declared in the same file, and (optionally) enclosing types."""
+        out: list[TypeDecl] = []
+        todo = [decl]
+        while todo:
+            d = todo.pop()
+            if d in out:
+                continue
+            out.append(d)
+            for base in d.bases:
+                local = next((t for t in self.ff.types if t.name == base.rsplit(".", 1)[-1]), None)
+                if local is not None:
+                    todo.append(local)
+            if with_enclosing and d.enclosing:
+                enclosing = self.ff.type_named(d.enclosing)
+                if enclosing is not None:
+                    todo.append(enclosing)
+        return out
+
+    def _member_of(self, stub: Stub, member: str) -> TypeRef | None:
+        return self.project.find_member(stub.ref, member)
+
+    # -- the diagnostics --------------------------------------------------------------------
+    def attribute(self, d: Diagnostic) -> Attribution | str:
+        """An :class:`Attribution`, or the snake_case reason it is not one (counted by the caller)."""
+        heading, symbol, location = split_message(d.message)
+        ctor = _CONSTRUCTOR.match(heading)
+        if ctor is not None:
+            return self._constructor(d, ctor.group("type"))
+        if CANNOT_FIND_SYMBOL not in heading and CANNOT_FIND_SYMBOL not in d.message:
+            return "other_error"
+        sym = parse_symbol(symbol)
+        loc = parse_location(location)
+        if sym is None or loc is None:
+            return "unparsed_symbol_or_location"
+        _, member = sym
+        loc_kind, loc_type = loc
+        relative = self._relative(loc_type)
+        if relative is None:
+            return "location_outside_file_package"
+        stub = self.type_stubs.get(relative)
+        if stub is not None:
+            return self._member_use(d, stub, member)
+        local = self.ff.type_named(relative)
+        if local is None:
+            return "location_not_stubbed"
+        unqualified = loc_kind != "variable"
+        candidates: list[tuple[Stub, TypeRef | None]] = []
+        for t in self._local_chain(local, with_enclosing=unqualified):
+            for base in t.bases:
+                base_stub = self.type_stubs.get(base.rsplit(".", 1)[-1])
+                if base_stub is not None and all(base_stub is not c for c, _ in candidates):
+                    candidates.append((base_stub, self._member_of(base_stub, member)))
+        if unqualified:
+            for s in self.static_stubs:
+                if s.name == member or (s.name == "*" and member in s.ref[1].members):
+                    candidates.append((s, self._member_of(s, member)))
+        found = [(s, r) for s, r in candidates if r is not None]
+        if not found:
+            return "member_not_in_project" if candidates else "location_not_stubbed"
+        if len({(r[0], r[1].qualified) for _, r in found}) == 1:
+            # one definition reached twice (`import static a.U.f;` and `import static a.U.*;`): the
+            # single-member import is the one that binds the name
+            found.sort(key=lambda item: item[0].name != member)
+        elif len(found) > 1:
+            return "ambiguous_stub"
+        stub, where = found[0]
+        if stub.is_type:
+            return self._member_use(d, stub, member)
+        offset = self.locate(d, member)
+        if offset is None:
+            return "name_not_located"
+        return Attribution(stub, member, None, offset, where[0], f"{where[1].qualified}.{member}", d)
+
+    def _member_use(self, d: Diagnostic, stub: Stub, member: str) -> Attribution | str:
+        where = self._member_of(stub, member)
+        if where is None:
+            return "member_not_in_project"  # a JDK member, or one generated by an annotation processor
+        offset = self.locate(d, member)
+        if offset is None:
+            return "member_not_located"
+        symbol = f"{stub.ref[1].qualified}.{member}" if where == stub.ref else None
+        return Attribution(stub, stub.name, member, offset, stub.ref[0], symbol, d)
+
+    def _constructor(self, d: Diagnostic, type_name: str) -> Attribution | str:
+        relative = self._relative(type_name)
+        stub = self.type_stubs.get(relative or "")
+        if stub is None:
+            return "location_not_stubbed"
+        offset = self.locate_constructed_type(d, stub.name)
+        if offset is None:
+            return "constructor_name_not_located"  # super(...)/this(...): the class name is not written
+        return Attribution(stub, stub.name, None, offset, stub.ref[0], stub.ref[1].qualified, d)
+
+    # -- positions ----------------------------------------------------------------------------
+    def _leaf_at(self, d: Diagnostic):
+        index = self.ff.file.index
+        row = d.line - 1
+        if not 0 <= row < index.num_lines or d.column > len(index.line(row)):
+            return None, None
+        offset = index.offset(row, d.column)
+        byte = index.char_to_byte(offset)
+        return offset, self.ff.tree.root_node.descendant_for_byte_range(byte, byte + 1)
+
+    def locate(self, d: Diagnostic, name: str) -> int | None:
+        """Where ``name`` stands for a diagnostic javac put at the name or at the ``.``/``::`` before it."""
+        offset, leaf = self._leaf_at(d)
+        if offset is None or leaf is None:
+            return None
+        index = self.ff.file.index
+        if leaf.type in NAME_NODES and index.node_text(leaf) == name:
+            return index.node_start(leaf)
+        reference = leaf
+        while reference is not None and reference.type != "method_reference" and reference.start_byte == leaf.start_byte:
+            reference = reference.parent
+        if reference is not None and reference.type == "method_reference" and reference.start_byte == leaf.start_byte:
+            # `Type::name`: javac points at the start of the whole reference
+            leaf = next((c for c in reference.children if c.type == "::"), leaf)
+        if leaf.type in (".", "::") and leaf.parent is not None:
+            after = False
+            for child in leaf.parent.children:
+                if child.start_byte == leaf.start_byte and child.type == leaf.type:
+                    after = True
+                elif after and child.type in NAME_NODES:
+                    return index.node_start(child) if index.node_text(child) == name else None
+        return None
+
+    def locate_constructed_type(self, d: Diagnostic, name: str) -> int | None:
+        """For ``new a.b.Foo<>(...)`` (javac points at ``new``): where ``Foo`` stands."""
+        _, leaf = self._leaf_at(d)
+        if leaf is None or leaf.type != "new" or leaf.parent is None:
+            return None
+        node = leaf.parent.child_by_field_name("type")
+        index = self.ff.file.index
+        while node is not None and node.type in ("generic_type", "scoped_type_identifier"):
+            names = [c for c in node.named_children if c.type in NAME_NODES or c.type in ("generic_type", "scoped_type_identifier")]
+            node = names[-1] if node.type == "scoped_type_identifier" and names else (names[0] if names else None)
+        if node is not None and node.type in NAME_NODES and index.node_text(node) == name:
+            return index.node_start(node)
+        return None

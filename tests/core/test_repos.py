@@ -1,0 +1,86 @@
+"""Repository sources and provenance: local folders, git URLs at a commit, manifests, licenses."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from builders.repos import (
+    RepoSpec,
+    RepositoryError,
+    classify_license,
+    parse_repo_argument,
+    read_manifest,
+    resolve,
+    resolve_all,
+    split_commit,
+)
+from tests.conftest import write_tree
+
+
+@pytest.mark.parametrize(
+    "text, spdx",
+    [
+        ("MIT License\n\nPermission is hereby granted, free of charge, to any person", "MIT"),
+        ("                                 Apache License\n                           Version 2.0, January 2004", "Apache-2.0"),
+        ("GNU LESSER GENERAL PUBLIC LICENSE\nVersion 3, 29 June 2007", "LGPL-3.0"),
+        ("GNU GENERAL PUBLIC LICENSE\nVersion 2, June 1991", "GPL-2.0"),
+        ("Redistribution and use in source and binary forms ... Neither the name of", "BSD-3-Clause"),
+        ("Redistribution and use in source and binary forms, with or without", "BSD-2-Clause"),
+        ("// SPDX-License-Identifier: MPL-2.0", "MPL-2.0"),
+        ("All rights reserved.", "unknown"),
+    ],
+)
+def test_license_classification(text, spdx):
+    assert classify_license(text) == spdx
+
+
+def test_split_commit():
+    assert split_commit("https://example.org/o/r.git@abc123") == ("https://example.org/o/r.git", "abc123")
+    assert split_commit("git@example.org:o/r.git") == ("git@example.org:o/r.git", None)
+    assert split_commit("git@example.org:o/r.git@v1") == ("git@example.org:o/r.git", "v1")
+
+
+def _git(cwd, *args):
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout.strip()
+
+
+def test_git_url_at_commit_is_cloned_with_provenance(tmp_path, monkeypatch):
+    origin = write_tree(tmp_path / "origin", {"a.py": "x = 1\n", "LICENSE": "MIT License\nPermission is hereby granted, free of charge"})
+    _git(origin, "init", "-q")
+    _git(origin, "-c", "user.name=t", "-c", "user.email=t@t", "add", ".")
+    _git(origin, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one")
+    first = _git(origin, "rev-parse", "HEAD")
+    (origin / "a.py").write_text("x = 2\n")
+    _git(origin, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "two")
+    monkeypatch.setenv("CROSSFILE_CACHE", str(tmp_path / "cache"))
+    [spec] = parse_repo_argument(f"file://{origin}@{first}")
+    repo = resolve(spec)
+    assert repo.commit == first and repo.license == "MIT" and repo.url == f"file://{origin}"
+    assert (repo.root / "a.py").read_text() == "x = 1\n"
+    assert resolve(spec).root == repo.root  # cached clone reused
+    with pytest.raises(RepositoryError, match="git"):
+        resolve(RepoSpec(url=f"file://{tmp_path}/nope"))
+
+
+def test_local_repositories_and_manifests(tmp_path):
+    a = write_tree(tmp_path / "x" / "proj", {"m.py": "pass\n"})
+    b = write_tree(tmp_path / "y" / "proj", {"m.py": "pass\n", "COPYING": "GNU GENERAL PUBLIC LICENSE\nVersion 3"})
+    manifest = tmp_path / "repos.jsonl"
+    manifest.write_text(json.dumps({"path": str(a), "license": "MIT"}) + "\n" + json.dumps({"path": "y/proj"}) + "\n")
+    specs = read_manifest(manifest)
+    repos = resolve_all(specs)
+    assert [r.license for r in repos] == ["MIT", "GPL-3.0"]
+    assert repos[0].name != repos[1].name and all(r.name.startswith("proj-") for r in repos)  # collision suffix
+    csv_manifest = tmp_path / "repos.csv"
+    csv_manifest.write_text(f"path,license,stars\n{a},Apache-2.0,12\n")
+    [spec] = parse_repo_argument(str(csv_manifest))
+    assert spec.license == "Apache-2.0" and spec.meta == {"stars": "12"}
+    with pytest.raises(RepositoryError, match="does not exist"):
+        parse_repo_argument(str(tmp_path / "missing"))
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"commit": "abc"}\n')
+    with pytest.raises(RepositoryError, match="neither"):
+        read_manifest(bad)

@@ -1,0 +1,109 @@
+"""The subprocess runner against misbehaving programs."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import pytest
+
+from analyzers.run import Limits, PersistentProcess, PersistentProcessError, RunStatus, run
+
+PY = sys.executable
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # a zombie is dead for our purpose
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().split()[2] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_normal_exit_and_exit_code():
+    res = run([PY, "-c", "import sys; print('hi'); sys.exit(3)"], timeout=10)
+    assert res.status is RunStatus.OK and res.returncode == 3 and res.stdout == "hi\n" and not res.ok
+
+
+def test_sleeps_forever_is_killed_at_timeout():
+    t0 = time.monotonic()
+    res = run([PY, "-c", "import time; time.sleep(1000)"], timeout=1)
+    assert res.status is RunStatus.TIMEOUT
+    assert time.monotonic() - t0 < 5
+
+
+def test_children_that_outlive_the_parent_are_killed(tmp_path):
+    pidfile = tmp_path / "child.pid"
+    code = (
+        "import os, subprocess, sys, time\n"
+        f"p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(1000)'])\n"
+        f"open({str(pidfile)!r}, 'w').write(str(p.pid))\n"
+        "os._exit(0)\n"
+    )
+    res = run([PY, "-c", code], timeout=10)
+    assert res.status is RunStatus.OK
+    child = int(pidfile.read_text())
+    deadline = time.monotonic() + 5
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(child)
+
+
+def test_daemonised_child_holding_the_pipe_does_not_hang_the_call():
+    code = "import subprocess, sys; subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(1000)']); print('parent done')"
+    t0 = time.monotonic()
+    res = run([PY, "-c", code], timeout=30)
+    assert "parent done" in res.stdout and res.status is RunStatus.OK
+    assert time.monotonic() - t0 < 5
+
+
+def test_huge_output_is_capped():
+    res = run([PY, "-c", "import sys; sys.stdout.write('x' * 100_000_000)"], timeout=60, output_cap=1_000_000)
+    assert res.stdout_truncated and len(res.stdout) == 1_000_000 and res.status is RunStatus.OK
+
+
+def test_invalid_utf8_is_decoded_with_replacement():
+    res = run([PY, "-c", "import sys; sys.stdout.buffer.write(b'ok \\xff\\xfe end')"], timeout=10)
+    assert res.stdout == "ok \ufffd\ufffd end"
+
+
+def test_exit_by_signal():
+    res = run([PY, "-c", "import os, signal; os.kill(os.getpid(), signal.SIGSEGV)"], timeout=10)
+    assert res.status is RunStatus.SIGNALED and res.returncode == -11
+
+
+def test_missing_executable():
+    res = run(["/nonexistent/tool"], timeout=5)
+    assert res.status is RunStatus.NOT_FOUND
+
+
+def test_memory_limit():
+    res = run([PY, "-c", "x = bytearray(2_000_000_000)"], timeout=20, limits=Limits(memory_bytes=500_000_000))
+    assert res.returncode != 0 and "MemoryError" in res.stderr
+
+
+def test_stdin_is_fed():
+    res = run([PY, "-c", "import sys; print(sys.stdin.read().upper())"], timeout=10, stdin="abc")
+    assert res.stdout.strip() == "ABC"
+
+
+def test_persistent_process_round_trips_and_recovers_from_a_hang():
+    echo = "import sys\nfor line in sys.stdin:\n    if 'hang' in line:\n        import time; time.sleep(1000)\n    print(line.strip()[::-1], flush=True)\n"
+    with PersistentProcess([PY, "-u", "-c", echo]) as proc:
+        assert proc.request("abc", timeout=10) == "cba"
+        assert proc.request("xyz", timeout=10) == "zyx"
+        with pytest.raises(PersistentProcessError):
+            proc.request("hang", timeout=1)
+        assert proc.request("again", timeout=10) == "niaga"  # a fresh process was started
+
+
+def test_persistent_process_that_dies_raises():
+    with PersistentProcess([PY, "-c", "import sys; sys.stdin.readline(); sys.exit(1)"]) as proc:
+        with pytest.raises(PersistentProcessError):
+            proc.request("x", timeout=10)

@@ -1,0 +1,143 @@
+"""Completion metrics on hand-written splits of all four languages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from evaluation.cli import app
+from evaluation.completion import METRICS, evaluate_completion, identifier_scores, score_example
+from evaluation.records import InputError
+
+DATA = Path(__file__).parent / "data"
+LANGS = ("python", "java", "typescript", "csharp")
+
+
+def _records(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+@pytest.fixture()
+def split(tmp_path) -> Path:
+    """All four fixture splits in one file."""
+    path = tmp_path / "split.jsonl"
+    path.write_text("".join((DATA / f"completion_{lang}.jsonl").read_text(encoding="utf-8") for lang in LANGS), encoding="utf-8")
+    return path
+
+
+def _predictions(tmp_path: Path, split: Path, pred) -> Path:
+    path = tmp_path / "predictions.jsonl"
+    rows = [{"task_id": r["metadata"]["task_id"], "pred": pred(r)} for r in _records(split)]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def test_groundtruth_as_prediction_scores_100_everywhere(tmp_path, split):
+    summary, scores = evaluate_completion(split, _predictions(tmp_path, split, lambda r: r["groundtruth"]), resamples=200)
+    results = summary["results"]
+    assert set(results) == {*LANGS, "all"}
+    assert results["all"]["count"] == 10
+    for group in results.values():
+        for metric in METRICS:
+            assert group[metric] == {"mean": 100.0, "ci_low": 100.0, "ci_high": 100.0}
+    # the Java for-loop groundtruth is itself cut at its first `;` (same rule on both sides)
+    assert results["java"]["groundtruth_truncated"] == 1
+    assert sum(s.groundtruth_truncated for s in scores) == 1
+
+
+def test_empty_predictions_score_0(tmp_path, split):
+    summary, _ = evaluate_completion(split, _predictions(tmp_path, split, lambda r: ""), resamples=200)
+    for group in summary["results"].values():
+        for metric in METRICS:
+            assert group[metric]["mean"] == 0.0
+
+
+def _record(lang: str, n: int) -> dict:
+    return _records(DATA / f"completion_{lang}.jsonl")[n]
+
+
+def test_python_small_case_matches_hand_computation():
+    # target "compute_total(items, tax=rate)" (30 chars); the prediction is cut after its
+    # first line to "compute_total(items)" (20 chars): InDel distance 10, ratio 1 - 10/50.
+    score = score_example(_record("python", 0), "compute_total(items)\n    return total\n", "python")
+    assert score.prediction == "compute_total(items)"
+    assert score.em == 0.0
+    assert score.es == pytest.approx(80.0)
+    # identifiers {compute_total, items} vs {compute_total, items, tax, rate}
+    assert score.id_em == 0.0
+    assert score.id_precision == pytest.approx(100.0)
+    assert score.id_recall == pytest.approx(50.0)
+    assert score.id_f1 == pytest.approx(100 * 2 * 2 / (2 + 4))
+
+
+def test_java_small_case_matches_hand_computation():
+    # target 'inv.size();' (comment removed); prediction cut at its first real ';'
+    score = score_example(_record("java", 1), "inv.count(); // all\n        return n;", "java")
+    assert (score.prediction, score.target) == ("inv.count(); ", "inv.size();")
+    # "inv.count();" vs "inv.size();": 12 + 11 chars, 7 in common in order -> InDel 9
+    assert score.es == pytest.approx(100 * (1 - 9 / 23))
+    assert (score.id_precision, score.id_recall, score.id_f1) == pytest.approx((50.0, 50.0, 50.0))
+    # a prediction that only differs by whitespace and a trailing statement is exact
+    exact = score_example(_record("java", 1), "inv.size( );\n        return n;", "java")
+    assert exact.em == 100.0 and exact.id_em == 100.0
+
+
+def test_identifier_scores_edge_cases():
+    assert identifier_scores([], []) == (100.0, 100.0, 100.0, 100.0)
+    assert identifier_scores(["a"], []) == (0.0, 0.0, 0.0, 0.0)
+    assert identifier_scores([], ["a"]) == (0.0, 0.0, 0.0, 0.0)
+    # exact match is on the sequence, precision/recall on sets
+    assert identifier_scores(["a", "b"], ["b", "a"])[0] == 0.0
+    assert identifier_scores(["a", "b"], ["b", "a"])[1:] == (100.0, 100.0, 100.0)
+
+
+def test_per_language_means_and_deterministic_intervals(tmp_path, split):
+    def pred(r):  # right for Python and Java examples, empty elsewhere
+        return r["groundtruth"] if r["language"] in ("python", "java") else ""
+
+    preds = _predictions(tmp_path, split, pred)
+    first, _ = evaluate_completion(split, preds, resamples=300, seed=7)
+    again, _ = evaluate_completion(split, preds, resamples=300, seed=7)
+    other, _ = evaluate_completion(split, preds, resamples=300, seed=8)
+    assert first["results"] == again["results"]
+    em = first["results"]["all"]["em"]
+    assert em["mean"] == pytest.approx(60.0)
+    assert 0.0 <= em["ci_low"] < 60.0 < em["ci_high"] <= 100.0
+    assert other["results"]["all"]["em"]["mean"] == em["mean"]
+    assert first["results"]["typescript"]["em"]["mean"] == 0.0
+
+
+def test_missing_and_extra_task_ids_are_listed(tmp_path, split):
+    rows = [{"task_id": r["metadata"]["task_id"], "pred": ""} for r in _records(split)]
+    rows = rows[1:] + [{"task_id": f"ghost/{i}", "pred": ""} for i in range(25)]
+    path = tmp_path / "bad.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        evaluate_completion(split, path)
+    message = str(err.value)
+    assert "1 task ids of the split have no prediction: shopweb/csharp/0" in message
+    assert "25 predicted task ids are not in the split" in message
+    assert "ghost/0" in message and "(+5 more)" in message
+
+
+def test_duplicate_predictions_are_an_error(tmp_path, split):
+    rows = [{"task_id": r["metadata"]["task_id"], "pred": ""} for r in _records(split)]
+    path = tmp_path / "dup.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows + rows[:2]), encoding="utf-8")
+    with pytest.raises(InputError, match="2 predicted task ids appear more than once"):
+        evaluate_completion(split, path)
+
+
+def test_cli_writes_json_and_fails_cleanly(tmp_path, split):
+    preds = _predictions(tmp_path, split, lambda r: r["groundtruth"])
+    out, details = tmp_path / "m.json", tmp_path / "d.jsonl"
+    result = CliRunner().invoke(app, ["completion", str(split), str(preds), "-o", str(out), "--details", str(details), "--resamples", "50"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["results"]["all"]["es"]["mean"] == 100.0
+    assert len(details.read_text().splitlines()) == 10
+    preds.write_text(preds.read_text().split("\n", 1)[1])
+    result = CliRunner().invoke(app, ["completion", str(split), str(preds), "-o", str(out)])
+    assert result.exit_code == 2 and "have no prediction" in result.output

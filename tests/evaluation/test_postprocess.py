@@ -1,0 +1,94 @@
+"""Post-processing: statement truncation and grammar-based comment removal."""
+
+from __future__ import annotations
+
+import pytest
+
+from evaluation.postprocess import normalize_completion
+from evaluation.syntax import identifiers_of
+
+PY_PROMPT = "import os\n\n\ndef f(a):\n    x = "
+
+
+def test_python_keeps_shortest_parseable_prefix():
+    got = normalize_completion("python", PY_PROMPT, "foo(a)\n    y = 2\n    return x\n")
+    assert got.kept == "foo(a)"
+    assert got.truncated
+
+
+def test_python_multiline_statement_is_kept_whole():
+    got = normalize_completion("python", PY_PROMPT, "foo(a,\n        b)\n    return x\n")
+    assert got.kept == "foo(a,\n        b)"
+
+
+def test_python_missing_node_is_not_parseable():
+    # "foo(a" only parses with a MISSING ")" inserted by error recovery: not a statement end.
+    got = normalize_completion("python", PY_PROMPT, "foo(a\n      , b)\nbar()\n")
+    assert got.kept == "foo(a\n      , b)"
+
+
+def test_python_whole_prediction_without_newline_is_a_candidate():
+    got = normalize_completion("python", PY_PROMPT, "foo(a)")
+    assert got.kept == "foo(a)" and not got.truncated
+
+
+def test_python_error_far_above_in_the_prompt_does_not_block_truncation():
+    prompt = "def broken(:\n    pass\n\n\n" + PY_PROMPT
+    got = normalize_completion("python", prompt, "foo(a)\n    return x\n")
+    assert got.kept == "foo(a)"
+
+
+def test_python_unparseable_context_falls_back_to_first_line():
+    prompt = "def f(a):\n    x = (1,\n    "  # the statement opened above never closes
+    got = normalize_completion("python", prompt, "2\n    y = 3\n")
+    assert got.kept == "2"
+
+
+def test_python_comment_removed_by_grammar():
+    got = normalize_completion("python", PY_PROMPT, "foo('#not a comment')  # a comment\n    return x\n")
+    assert got.text.rstrip() == "foo('#not a comment')"
+
+
+@pytest.mark.parametrize(
+    ("lang", "prompt", "completion", "expected"),
+    [
+        # `//` inside a string is not a comment; the real comment goes
+        ("java", 'class A { String u() { return ', '"http://x.org/a;b"; // note\n  }', '"http://x.org/a;b";'),
+        ("typescript", "const u = ", "`a//b${c}`; // note\nfoo();", "`a//b${c}`;"),
+        ("csharp", "class A { string U() { return ", '"//x#y"; // note\n } }', '"//x#y";'),
+        # `#` is code in Java and C# (CrossCodeEval's regex removed it everywhere)
+        ("java", "class A { String t = ", '"#1" + tag; /* b */', '"#1" + tag;'),
+    ],
+)
+def test_comments_are_grammar_nodes(lang, prompt, completion, expected):
+    assert normalize_completion(lang, prompt, completion).text.strip() == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "prompt", "completion", "expected"),
+    [
+        ("java", "class A { void f() { foo()", ";\n bar();", ";"),  # a cut at position 0
+        ("typescript", "function f() {\n  g()\n", "}\nfunction h() {}", "}"),
+        ("csharp", "class A { void F() { if (x) ", "{ y(); }", "{"),
+        # statement ends inside strings / templates / interpolations are not tokens
+        ("java", "class A { void f() { int n = ", '"a;b{".length(); more();', '"a;b{".length();'),
+        ("typescript", "const s = ", "`${a}}{;` + b; c();", "`${a}}{;` + b;"),
+        ("csharp", "class A { void F() { var s = ", '$"{a};{b}" + c; d();', '$"{a};{b}" + c;'),
+        # no statement end at all: the whole completion
+        ("java", "class A { void f() { int n = ", "a + b", "a + b"),
+    ],
+)
+def test_bracket_languages_cut_after_first_real_token(lang, prompt, completion, expected):
+    assert normalize_completion(lang, prompt, completion).kept == expected
+
+
+def test_identifiers_skip_keywords_strings_and_comments():
+    ids = identifiers_of("java", 'return new Widget(size, "label"); // count', "class A { Object f() { ")
+    assert ids == ["Widget", "size"]
+    assert identifiers_of("typescript", "promise.catch(onError);") == ["promise", "catch", "onError"]
+    assert identifiers_of("python", "await load(path) if ok else None", "async def g():\n    return ") == ["load", "path", "ok"]
+
+
+def test_identifiers_inside_interpolations_count():
+    assert identifiers_of("typescript", "`${user.name}!`;") == ["user", "name"]
+    assert identifiers_of("csharp", '$"{user.Name}";', "class A { string F() { return ") == ["user", "Name"]

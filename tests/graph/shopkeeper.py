@@ -1,0 +1,45 @@
+"""The ``shopkeeper`` fixture repository, analyzed once per test session with the real Pylint.
+
+Shared by the graph, retrieval and tools tests: a small Python package with relative and
+absolute imports, a re-export in ``__init__``, module imports (``from pkg import tax``),
+same-file and cross-file inheritance (including ``invoice.InvoiceLine`` as a base).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import networkx as nx
+
+from analyzers.crossfile import CrossFileUsage
+from analyzers.graph import build_graph
+from builders.report import BuildReport
+from builders.repos import RepoSpec, Repository, list_sources, resolve
+from lang import get_language
+from lang.base import FileFacts, SourceFile
+
+ROOT = Path(__file__).resolve().parent / "fixtures" / "shopkeeper"
+
+
+@dataclass(frozen=True)
+class Analyzed:
+    repo: Repository
+    files: list[SourceFile]
+    facts: dict[str, FileFacts]
+    usages: list[CrossFileUsage]
+    graph: nx.MultiDiGraph
+    report: BuildReport
+
+
+@lru_cache(maxsize=1)
+def analyzed(with_usages: bool = True) -> Analyzed:
+    language = get_language("python")
+    repo = resolve(RepoSpec(path=str(ROOT)))
+    report = BuildReport()
+    files, _ = list_sources(repo, language, report)
+    facts = language.analyze_files(str(repo.root), files)
+    usages = language.find_usages(repo, facts, report) if with_usages else []
+    graph = build_graph(repo.name, "python", facts, usages)
+    return Analyzed(repo, files, facts, usages, graph, report)

@@ -1,0 +1,52 @@
+"""Every registered language honours the LanguageSupport contract (pygments-style)."""
+
+from __future__ import annotations
+
+import pytest
+
+from lang import REGISTRY, Lang, get_language, registered
+from lang.base import LanguageSupport, SourceFile
+
+# A tiny but real two-file project per language: `use` refers to `Helper` defined in `def`.
+SAMPLES = {
+    Lang.PYTHON: {"pkg/__init__.py": "", "pkg/helper.py": "class Helper:\n    def run(self):\n        return 1\n",
+                  "pkg/use.py": "from pkg.helper import Helper\n\nvalue = Helper().run()\n"},
+    Lang.JAVA: {"src/main/java/com/acme/Helper.java": "package com.acme;\npublic class Helper {\n    public int run() { return 1; }\n}\n",
+                "src/main/java/com/acme/app/Use.java": "package com.acme.app;\nimport com.acme.Helper;\npublic class Use {\n    int value = new Helper().run();\n}\n"},
+    Lang.TYPESCRIPT: {"src/helper.ts": "export class Helper {\n  run(): number { return 1; }\n}\n",
+                      "src/use.ts": "import { Helper } from './helper';\n\nexport const value = new Helper().run();\n"},
+    Lang.CSHARP: {"Helper.cs": "namespace Acme\n{\n    public class Helper\n    {\n        public int Run() { return 1; }\n    }\n}\n",
+                  "Use.cs": "using Acme;\nnamespace Acme.App\n{\n    public class Use\n    {\n        public int Value = new Helper().Run();\n    }\n}\n"},
+}
+
+
+def test_registry_is_explicit_and_complete_for_the_enum_values_it_names():
+    assert registered() and all(isinstance(k, Lang) for k in REGISTRY)
+    with pytest.raises(ValueError):
+        get_language("nonexistent")
+
+
+@pytest.mark.parametrize("lang", registered(), ids=lambda l: l.value)
+def test_language_contract(lang):
+    support = get_language(lang)
+    assert isinstance(support, LanguageSupport)
+    assert support.lang is lang
+    assert support.extensions and all(e.startswith(".") for e in support.extensions)
+    assert support.comment_prefix in ("#", "//")
+    assert support.min_prompt_lines == {Lang.PYTHON: 10, Lang.JAVA: 20, Lang.TYPESCRIPT: 30, Lang.CSHARP: 5}[lang]
+    assert support.checker_name
+    files = [SourceFile(p, t) for p, t in sorted(SAMPLES[lang].items()) if support.is_source_path(p)]
+    assert len(files) >= 2
+    facts = support.analyze_files("/nonexistent", files)
+    assert set(facts) == {f.path for f in files}
+    use = next(f for p, f in facts.items() if "use." in p.lower())
+    assert not use.has_syntax_error
+    helper_defs = [d for f in facts.values() for d in f.definitions if d.name == "Helper"]
+    assert helper_defs and helper_defs[0].kind == "class"
+    text = use.file.text
+    entity = text.index("run" if lang is not Lang.CSHARP else "Run", text.index("Helper()"))
+    cursors = support.cursor_candidates(use, entity)
+    assert cursors and cursors[-1] == entity and all(text.rfind("\n", 0, entity) < c <= entity for c in cursors)
+    end = support.statement_end(use, entity)
+    assert end > entity and text[entity:end].startswith(("run()", "Run()"))
+    assert support.prompt_code_lines(use, text[:entity]) >= 1

@@ -1,0 +1,118 @@
+"""The graph retriever: definitions of the project names the prompt uses, closest use first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tokenizers import Tokenizer
+
+from analyzers.graph import build_graph, definition_node_for_usage, definition_span
+from builders.retrieval import RepositoryRetriever, item_contains
+from lang import get_language
+from lang.base import SourceFile
+from tests.graph.shopkeeper import analyzed
+
+TOKENIZER = Path(__file__).resolve().parents[2] / "builders" / "data" / "starcoder" / "tokenizer.json"
+REPORT = "scripts/daily_report.py"
+
+
+@pytest.fixture(scope="module")
+def count_tokens():
+    tokenizer = Tokenizer.from_file(str(TOKENIZER))
+    return lambda text: len(tokenizer.encode(text, add_special_tokens=False).ids)
+
+
+@pytest.fixture(scope="module")
+def shop(count_tokens):
+    shop = analyzed()
+    return shop, RepositoryRetriever(shop.files, shop.facts, shop.graph, get_language("python"), count_tokens)
+
+
+def prompt_before(shop, path: str, marker: str) -> str:
+    text = shop.facts[path].file.text
+    return text[: text.index(marker) + len(marker)]
+
+
+@pytest.mark.pylint
+def test_ranked_by_last_use_before_the_cursor_import_counts_as_a_use(shop):
+    shop, retriever = shop
+    prompt = prompt_before(shop, REPORT, 'print("standard rate:", ')
+    ranked = [(node, shop.facts[REPORT].file.index.row_col(offset)[0] + 1) for node, offset in retriever.visible_definitions(REPORT, prompt)]
+    assert ranked == [
+        ("sym:shopkeeper/billing/invoice.py#Invoice", 20),
+        ("sym:shopkeeper/catalog/items.py#PerishableItem", 15),
+        ("sym:shopkeeper/catalog/stock.py#ColdStore", 14),
+        ("sym:shopkeeper/catalog/items.py#Item", 13),
+        ("sym:shopkeeper/catalog/stock.py#Warehouse", 11),
+        ("file:shopkeeper/billing/tax.py", 7),  # `tax` is imported on line 7 and not used yet
+    ]
+    later = prompt_before(shop, REPORT, 'print("sample:", ')
+    nodes = [node for node, _ in retriever.visible_definitions(REPORT, later)]
+    # `tax.STANDARD_RATE` (line 33) resolves to the module member; the module keeps its import rank
+    assert nodes[0] == "sym:shopkeeper/billing/tax.py#STANDARD_RATE" and nodes[-1] == "file:shopkeeper/billing/tax.py"
+
+
+@pytest.mark.pylint
+def test_graph_context_shows_definitions_skeletons_and_module_outlines(shop):
+    shop, retriever = shop
+    prompt = prompt_before(shop, REPORT, 'print("standard rate:", ')
+    ctx = retriever.context("graph", REPORT, prompt, "tax.STANDARD_RATE)")
+    items = ctx["list"]
+    assert [i["filename"] for i in items][:2] == ["shopkeeper/billing/invoice.py", "shopkeeper/catalog/items.py"]
+    # Invoice is longer than GRAPH_FULL_DEFINITION_LINES: header and member headers only
+    assert items[0]["retrieved_chunk"].split("\n") == [
+        "class Invoice:",
+        "    def __init__(self, customer, currency=DEFAULT_CURRENCY):",
+        "    def add(self, item, quantity):",
+        "    def total(self):",
+        "    def describe(self):",
+        "    def sample():",
+    ]
+    # PerishableItem is short: its code, blank lines left out
+    assert items[1]["retrieved_chunk"].startswith("class PerishableItem(Item):\n    \"\"\"An item that expires")
+    assert items[1]["lines"][0] == 38 and "" not in items[1]["retrieved_chunk"].split("\n")
+    assert [i["score"] for i in items] == sorted((i["score"] for i in items), reverse=True)
+    for item in items:  # every listed line is that file's line
+        text = shop.facts[item["filename"]].file.text.split("\n")
+        assert [text[n - 1] for n in item["lines"]] == item["retrieved_chunk"].split("\n")
+    outline = retriever.definitions.snippet("file:shopkeeper/billing/tax.py", 1.0)
+    assert outline.lines == ("STANDARD_RATE = 0.2", "REDUCED_RATE = 0.05", "def rate_for(item_unit):", "def with_tax(amount_cents, rate):")
+
+
+@pytest.mark.pylint
+def test_gold_definition_of_a_member_use_is_retrieved(shop):
+    shop, retriever = shop
+    usage = next(u for u in shop.usages if u.file == REPORT and u.member == "STANDARD_RATE")
+    line = shop.facts[REPORT].file.index.line(usage.line - 1)
+    prompt = prompt_before(shop, REPORT, line[: usage.column])  # cursor just before the member
+    node = definition_node_for_usage(shop.graph, usage)
+    span = definition_span(shop.graph, node)
+    gold = (usage.definition_file, span["start_line"], span["end_line"])
+    items = retriever.context("graph", REPORT, prompt, "STANDARD_RATE)")["list"]
+    # `tax.` is not a complete use yet, so the module outline (import rank) carries the constant
+    assert any(item_contains(item, gold) for item in items)
+
+
+def test_comments_and_strings_are_not_uses_and_same_file_names_are_skipped(count_tokens):
+    python = get_language("python")
+    texts = {
+        "lib/shapes.py": "class Square:\n    def area(self):\n        return 1\n\n\nclass Circle:\n    pass\n",
+        "app.py": (
+            "from lib.shapes import Circle, Square\n\n\n"
+            "class Local:\n    pass\n\n\n"
+            "def draw():\n"
+            "    shape = Square()\n"
+            "    local = Local()\n"
+            "    # Circle would be next, says this comment\n"
+            "    label = 'Circle'\n"
+            "    return "
+        ),
+    }
+    files = [SourceFile(p, t) for p, t in sorted(texts.items())]
+    facts = python.analyze_files("/nonexistent", files)
+    graph = build_graph("shapes", "python", facts, [])
+    retriever = RepositoryRetriever(files, facts, graph, python, count_tokens)
+    ranked = [node for node, _ in retriever.visible_definitions("app.py", texts["app.py"])]
+    assert ranked == ["sym:lib/shapes.py#Square", "sym:lib/shapes.py#Circle"]
+    assert retriever.context("graph", "missing.py", "x = ", "1") == {"text": "", "list": []}
