@@ -254,31 +254,42 @@ def members(graph: nx.MultiDiGraph, node: str) -> list[str]:
 def definition_node_for_usage(graph: nx.MultiDiGraph, usage: "CrossFileUsage") -> str | None:
     """The ``sym:`` node a usage points to, or None.
 
-    ``definition_file`` + ``definition_symbol`` when that node exists; for a member use, the
-    member found in the class's project base classes (an inherited member), else the class
-    node itself; a module import without a member has no symbol node.
+    ``definition_file`` + ``definition_symbol`` when that node exists. For a member use the
+    owner class is ``definition_symbol`` without the member (or the imported name when the
+    checker gave no symbol): its member, else the member inherited from its nearest project
+    base class, else the class node itself. A module import without a member has no symbol
+    node (None; its file node is ``file:<definition_file>``).
     """
     path = usage.definition_file
     if not path:
         return None
-    symbol = usage.definition_symbol
-    if not symbol:
-        symbol = usage.member if usage.member else None
-        if symbol is None:
-            return None
-    node = symbol_node(path, symbol)
-    if node in graph:
-        return node
-    if usage.member and "." in symbol:
-        owner = symbol_node(path, symbol.rsplit(".", 1)[0])
-        if owner in graph:
-            for base in base_classes(graph, owner):
+
+    def sym(qual: str | None) -> str | None:
+        node = symbol_node(path, qual) if qual else None
+        return node if node is not None and node in graph else None
+
+    symbol, member = usage.definition_symbol, usage.member
+    found = sym(symbol)
+    if found:
+        return found
+    if member:
+        if symbol:
+            owner = symbol[: -len(member) - 1] if symbol.endswith("." + member) else symbol
+        else:
+            owner = usage.imported_name if sym(usage.imported_name) else None
+        owner_node = sym(owner)
+        if owner_node:
+            own = sym(f"{owner}.{member}")
+            if own:
+                return own
+            for base in base_classes(graph, owner_node):
                 base_path, base_qual = split_node(base)
-                inherited = symbol_node(base_path, f"{base_qual}.{usage.member}")
+                inherited = symbol_node(base_path, f"{base_qual}.{member}")
                 if inherited in graph:
                     return inherited
-            return owner
-    return None
+            return owner_node
+        return sym(member) if not symbol else None  # `module.member` without a symbol
+    return None if symbol else sym(usage.imported_name)
 
 
 def definition_span(graph: nx.MultiDiGraph, node_id: str | None) -> dict | None:

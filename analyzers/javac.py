@@ -160,7 +160,8 @@ class HelperAnswer:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     parse_errors: int = 0
     scoped: bool = False
-    millis: int = 0
+    millis: int = 0  # wall time of the compilation inside the helper
+    cpu_millis: int = 0  # CPU time of the compiling thread
     error: str = ""
 
 
@@ -178,7 +179,7 @@ def parse_helper_answer(line: str, texts: Mapping[str, str]) -> HelperAnswer:
     if not data["ok"]:
         return HelperAnswer(False, error=str(data.get("error", "")))
     out = HelperAnswer(True, parse_errors=int(data.get("parse_errors", 0)), scoped=bool(data.get("scoped")),
-                       millis=int(data.get("millis", 0)))
+                       millis=int(data.get("millis", 0)), cpu_millis=int(data.get("cpu_millis", 0)))
     indexes: dict[str, list[int]] = {}
     for item in data.get("diagnostics", []):
         path = str(item.get("file", ""))
@@ -274,6 +275,7 @@ class JavacHelper:
         self.requests = 0
         self.jvm_starts = 0
         self.compile_millis = 0
+        self.compile_cpu_millis = 0
 
     def _ensure_started(self) -> None:
         if self._started:  # reset after every failure, so a replaced JVM is pinged again
@@ -327,6 +329,7 @@ class JavacHelper:
         if not answer.ok:
             raise JavacFailure("checker_crash", answer.error)
         self.compile_millis += answer.millis
+        self.compile_cpu_millis += answer.cpu_millis
         return answer
 
     def close(self) -> None:

@@ -198,7 +198,8 @@ class RepoTools:
                 lines = source.split("\n")
                 if len(lines) > max_lines:
                     indent = lines[0][: len(lines[0]) - len(lines[0].lstrip())]
-                    lines = lines[:max_lines] + [f"{indent}{marker} ... ({len(lines) - max_lines} more lines)"]
+                    hidden = len(lines) - max_lines
+                    lines = lines[:max_lines] + [f"{indent}{marker} ... ({hidden} more line{'s' if hidden > 1 else ''})"]
                 out.append("\n".join(lines))
         return out
 

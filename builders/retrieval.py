@@ -18,9 +18,9 @@ builder so models can be compared on our data the same way, and fix what it gets
   (the hit itself when it is the file's last chunk); ``oracle`` uses the hit; a chunk whose
   text was already selected is skipped;
 - ``graph``: the definitions of the project names visible in the prompt (imports, and names of
-  the same package/namespace), ranked by how close to the cursor they are last used (an import
-  statement counts as a use); a long class is shown as a skeleton, a module as the header lines
-  of its top-level definitions;
+  the same package/namespace), ranked by how close to the cursor they are last used (an
+  explicit import statement counts as a use; a wildcard / namespace import does not); a long
+  class is shown as a skeleton, a module as the header lines of its top-level definitions;
 - rendering: CrossCodeEval's comment block, cut at ``CONTEXT_TOKEN_BUDGET`` tokens of the given
   counter (StarCoder in the pipeline) at line boundaries; ``list`` holds exactly what the text
   shows, and each item keeps the 1-based ``lines`` it shows, so retrieval can be scored
@@ -397,7 +397,8 @@ class RepositoryRetriever:
 
         modules: dict[str, str] = {}
         for b in facts.imports:
-            if b.statement.start >= cursor or not b.target_file:
+            # a namespace / wildcard import brings whole packages: only names used count
+            if b.statement.start >= cursor or not b.target_file or b.kind in ("wildcard", "namespace"):
                 continue
             if b.target_symbol:
                 note(self.resolver.resolve(file, b.local_name), b.statement.start)

@@ -410,11 +410,13 @@ def run_pytest(
     *,
     coverage_files: Sequence[str] | None = None,
     timeout: float | None = None,
+    extra_env: dict[str, str] | None = None,
 ) -> PytestRun:
     """Run pytest on ``paths`` (relative to the copy) with the outcome plugin.
 
     ``coverage_files`` (repo-relative): measure those files with one coverage context per
     test node id and return, per file and line, the node ids that executed it.
+    ``extra_env`` values may name ``__CONTROL__``: the sandbox's control folder.
     """
     results = sandbox.control / f"results-{uuid.uuid4().hex[:8]}.jsonl"
     rc = None
@@ -423,7 +425,8 @@ def run_pytest(
         include = "\n".join(f"    {sandbox.root / f}" for f in coverage_files)
         rc = sandbox.control / "coveragerc"
         rc.write_text(f"[run]\ndata_file = {data_file}\ninclude =\n{include}\n", encoding="utf-8")
-    env = {"CROSSFILE_RESULTS": str(results), "CROSSFILE_TEST_TIMEOUT": str(sandbox.limits.test_timeout)}
+    env = {k: v.replace("__CONTROL__", str(sandbox.control)) for k, v in (extra_env or {}).items()}
+    env.update({"CROSSFILE_RESULTS": str(results), "CROSSFILE_TEST_TIMEOUT": str(sandbox.limits.test_timeout)})
     srun = sandbox.run(pytest_argv(sandbox, paths, rc), timeout=timeout, env=env)
     outcomes, messages = summarize_outcomes(_read_jsonl(results))
     contexts = None
@@ -594,7 +597,7 @@ def splice_solution(module_text: str, qualname: str, entry_point: str, class_nam
         return None, f"'{qualname}' not found in the module"
     start, end, indent = where
     lines = module_text.split("\n")
-    replacement = textwrap.indent(function.rstrip("\n"), indent, lambda line: True).split("\n")
+    replacement = textwrap.indent(function.rstrip("\n"), indent).split("\n")
     new_text = "\n".join([*lines[: start - 1], *replacement, *lines[end:]])
     try:
         ast.parse(new_text)

@@ -19,6 +19,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from builders.constants import EXEC_GOLD_TIMEOUT, EXEC_MEMORY_BYTES, EXEC_TEST_TIMEOUT
 from evaluation import constants as C
 from evaluation.records import InputError, iter_jsonl, write_json, write_jsonl
 from lang import Lang
@@ -135,21 +136,19 @@ def fim_command(
 def executable_command(
     split: Path = typer.Argument(..., exists=True, dir_okay=False, help="executable split JSONL"),
     predictions: Path = typer.Argument(..., exists=True, dir_okay=False, help='JSONL of {"task_id", "generations", ["context_size"]}'),
-    repos: Optional[Path] = typer.Option(None, exists=True, file_okay=False, help="directory holding one folder per project"),
+    repos: Optional[Path] = typer.Option(None, exists=True, file_okay=False, help="folder with one repository per project [the split's repository_root]"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="metrics JSON [PREDICTIONS.metrics.json]"),
     results: Optional[Path] = typer.Option(None, help="per-generation results JSONL, reused by reruns [OUTPUT stem + .generations.jsonl]"),
-    workers: int = typer.Option(max(1, (os.cpu_count() or 2) // 2), min=1, help="parallel test processes"),
-    timeout: float = typer.Option(C.EXEC_TIMEOUT, min=0.1, help="seconds per generation (all its tests)"),
-    memory_mb: int = typer.Option(C.EXEC_MEMORY_MB, min=64, help="address-space limit of the test process"),
-    allow_processes: bool = typer.Option(False, help="let the tests start processes (they stay in the sandbox)"),
-    isolation: str = typer.Option("auto", help="auto | user+namespaces | namespaces | process-group"),
-    runner: str = typer.Option("auto", help="auto (builder's runner if installed) | local | builder"),
+    workers: int = typer.Option(max(1, (os.cpu_count() or 2) // 2), min=1, help="generations tested in parallel"),
+    timeout: float = typer.Option(EXEC_GOLD_TIMEOUT, min=0.1, help="seconds of wall clock per generation (all its tests)"),
+    test_timeout: float = typer.Option(EXEC_TEST_TIMEOUT, min=0.1, help="seconds per test function"),
+    memory_mb: int = typer.Option(EXEC_MEMORY_BYTES >> 20, min=64, help="address-space limit of the test processes"),
+    python: Optional[str] = typer.Option(None, help="interpreter for the tests [a venv with the problem's requirements]"),
     context_size: str = typer.Option("unspecified", help="context size of predictions that do not name one"),
     k: str = typer.Option(",".join(map(str, C.PASS_AT_K)), help="comma-separated k of pass@k"),
 ) -> None:
     """pass@k, test pass rate and dependency invocation rate, per context size."""
-    from evaluation.executable import evaluate_executable
-    from evaluation.sandbox import SandboxOptions
+    from evaluation.executable import RunSettings, evaluate_executable
 
     try:
         ks = tuple(sorted({int(x) for x in k.split(",") if x.strip()}))
@@ -159,17 +158,17 @@ def executable_command(
         _fail("--k needs at least one positive integer")
     output = output or predictions.with_suffix(".metrics.json")
     results = results or output.with_name(output.stem + ".generations.jsonl")
-    options = SandboxOptions(memory_mb=memory_mb, allow_processes=allow_processes, isolation=isolation)
+    settings = RunSettings(timeout=timeout, test_timeout=test_timeout, memory_bytes=memory_mb << 20, python=python)
     with console.status("running tests") as status:
         def progress(done: int, total: int) -> None:
             status.update(f"running tests: {done}/{total} generations")
 
         try:
             summary = evaluate_executable(
-                split, predictions, results, repos=repos, workers=workers, timeout=timeout, options=options,
-                runner=runner, default_context=context_size, ks=ks, progress=progress,
+                split, predictions, results, repos=repos, workers=workers, settings=settings,
+                default_context=context_size, ks=ks, progress=progress,
             )
-        except (InputError, ValueError, RuntimeError) as exc:
+        except InputError as exc:
             _fail(str(exc))
     write_json(output, summary)
     console.print(executable_table(summary["results"], ks))

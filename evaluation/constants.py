@@ -23,10 +23,7 @@ FIM_SUFFIX_SHARE = 0.25  # share of the code budget the right context may use at
 FIM_CONTEXT_SHARE = 0.5
 
 # --- executable split --------------------------------------------------------------------
+# Time, memory and process limits are the builder's (builders/constants.py EXEC_*), so that the
+# gold gate and the evaluation of generations run under the same conditions.
 PASS_AT_K = (1, 5, 10)  # Chen et al. 2021 report pass@1/10/100; RepoExec reports 1/5/10
-EXEC_TIMEOUT = 30.0  # seconds of wall clock per generation (all its tests), ours
-EXEC_MEMORY_MB = 2048  # address-space limit of the test process (RLIMIT_AS), ours
-EXEC_FILE_SIZE_MB = 64  # largest file the tests may write (RLIMIT_FSIZE), ours
-EXEC_MAX_PROCESSES = 256  # RLIMIT_NPROC of the dedicated sandbox uid (only then meaningful)
-SANDBOX_UID = 65534  # "nobody": the tests run as this user when we start as root
 DETAIL_CHARS = 2000  # error text kept per generation in the results file (ours)

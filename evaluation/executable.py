@@ -1,12 +1,13 @@
 """Executable-split metrics: pass@k, test pass rate, dependency invocation rate (RepoExec).
 
 For every (task, context size, generation): the generation becomes one complete function
-(:mod:`evaluation.placement`), which replaces the target function in a private copy of the
-repository where the problem's tests run (:func:`resolve_runner`: the builder's
-``builders.sandbox.run_problem_tests`` when it exists, else :mod:`evaluation.sandbox`).
-Generations run in parallel (a process pool over generations, ordered by problem); each
-result is appended to a JSONL log as soon as it is known, keyed by task id, context size,
-generation index and content hashes, so a rerun skips everything already finished.
+(:mod:`evaluation.placement`), which ``builders.sandbox.run_problem_tests`` splices into a
+private copy of the repository and tests there (time, memory, file-size and process limits,
+writes outside the copy refused, every process it started killed). That runner is the
+builder's gold gate too, so a gold solution and a model's generation are judged the same way.
+Generations run in parallel (a process pool, ordered by problem); each result is appended
+to a JSONL log as soon as it is known, keyed by task id, context size, generation index and
+content hashes, so a rerun skips everything already finished.
 
 Per context size, metrics are macro-averaged over problems (each problem's own estimate
 first, as in Chen et al. 2021 and RepoExec):
@@ -29,14 +30,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from evaluation.constants import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE, DETAIL_CHARS, EXEC_TIMEOUT, PASS_AT_K
+from builders.constants import EXEC_GOLD_TIMEOUT, EXEC_MEMORY_BYTES, EXEC_TEST_TIMEOUT
+from evaluation.constants import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE, DETAIL_CHARS, PASS_AT_K
 from evaluation.placement import extract_function, function_body_identifiers, signature_and_docstring
 from evaluation.records import AppendLog, InputError, check_same_ids, file_sha256, iter_jsonl, listed, read_log
-from evaluation.sandbox import SandboxOptions, resolve_isolation
 from evaluation.stats import bootstrap, pass_at_k
 
 DEFAULT_CONTEXT = "unspecified"
-RUNNERS = ("auto", "local", "builder")
 
 
 # ------------------------------------------------------------------------------ inputs --
@@ -106,79 +106,74 @@ def dependency_invocation(problem: dict, function_code: str) -> tuple[float | No
     names = dependency_names(problem)
     if not names:
         return None, []
-    used = set(function_body_identifiers(function_code, problem["entry_point"]))
+    used = set(function_body_identifiers(function_code, target_name(problem)))
     invoked = [n for n in names if n in used]
     return len(invoked) / len(names), invoked
 
 
+def target_name(problem: dict) -> str:
+    return problem.get("qualname") or problem["entry_point"]
+
+
 def generated_function(problem: dict, generation: str) -> str:
-    header = problem.get("target_function_prompt") or signature_and_docstring(problem["solution"], problem["entry_point"])
-    code, _column = extract_function(generation, problem["entry_point"], header)
-    return code
+    """The complete function a generation stands for (dedented)."""
+    name = target_name(problem)
+    header = problem.get("target_function_prompt") or signature_and_docstring(problem["solution"], name)
+    return extract_function(generation, name, header)
 
 
-# ------------------------------------------------------------------------------ runners --
-def resolve_runner(name: str = "auto") -> tuple[str, Callable[..., dict]]:
-    """("builder" | "local", run_problem_tests) per ``name`` and what is installed."""
-    if name not in RUNNERS:
-        raise ValueError(f"unknown runner '{name}' (expected one of {', '.join(RUNNERS)})")
-    if name in ("auto", "builder"):
-        try:
-            from builders.sandbox import run_problem_tests as builder_runner
-        except ImportError:
-            if name == "builder":
-                raise
-        else:
-            return "builder", builder_runner
-    from evaluation.sandbox import run_problem_tests as local_runner
+# ------------------------------------------------------------------------------ running --
+@dataclass(frozen=True)
+class RunSettings:
+    """How generations are run (part of the key of every logged result)."""
 
-    return "local", local_runner
+    timeout: float = EXEC_GOLD_TIMEOUT  # wall clock per generation, as the builder's gold gate
+    test_timeout: float = EXEC_TEST_TIMEOUT  # per test function inside that run
+    memory_bytes: int = EXEC_MEMORY_BYTES
+    python: str | None = None  # None: the builder's environment for the problem's requirements
+
+    def to_dict(self) -> dict:
+        return {"timeout": self.timeout, "test_timeout": self.test_timeout, "memory_bytes": self.memory_bytes,
+                "python": self.python}
 
 
-def normalize_result(raw: dict) -> dict:
-    """The runner's answer in this module's vocabulary (the builder's may say more)."""
-    passed = bool(raw.get("passed"))
-    total = int(raw.get("tests_total", raw.get("total", 1)) or 0)
-    passed_tests = int(raw.get("tests_passed", total if passed else 0) or 0)
+def normalize_result(verdict: dict) -> dict:
+    """The runner's verdict (``builders.sandbox.run_problem_tests``) reduced to what we log."""
     return {
-        "status": str(raw.get("status") or ("passed" if passed else "failed")),
-        "passed": passed,
-        "tests_passed": passed_tests,
-        "tests_total": total,
-        "duration": float(raw.get("duration", 0.0) or 0.0),
-        "detail": str(raw.get("detail", raw.get("error", "")) or "")[:DETAIL_CHARS],
+        "status": str(verdict.get("status") or "error"),
+        "passed": bool(verdict.get("passed")),
+        "tests_passed": int(verdict.get("num_passed") or 0),
+        "tests_total": int(verdict.get("num_tests") or 0),
+        "duration": float(verdict.get("duration") or 0.0),
+        "detail": str(verdict.get("detail") or "")[:DETAIL_CHARS],
     }
 
 
 @dataclass(frozen=True)
 class Job:
-    task_id: str
-    context_size: str
-    index: int
-    generation: str
     problem: dict
-    runner: str
-    timeout: float
-    options: SandboxOptions
+    generation: str
+    settings: RunSettings
+    repo_root: str | None
     key: dict = field(default_factory=dict)
 
 
 def run_job(job: Job) -> dict:
-    """One generation: extract, run its tests, measure DIR (runs in a worker process)."""
+    """One generation: extract the function, measure DIR, run the tests (in a worker)."""
+    from builders.sandbox import SandboxLimits, run_problem_tests
+
     row = dict(job.key)
+    rate, invoked = None, []
     try:
         function = generated_function(job.problem, job.generation)
         rate, invoked = dependency_invocation(job.problem, function)
-        _, runner = resolve_runner(job.runner)
-        if job.runner == "local":
-            raw = runner(job.problem, function, job.timeout, job.options)
-        else:  # the builder's runner takes the contract's three arguments only
-            raw = runner(job.problem, function, job.timeout)
-        result = normalize_result(raw)
+        limits = SandboxLimits(timeout=job.settings.timeout, memory_bytes=job.settings.memory_bytes,
+                               test_timeout=job.settings.test_timeout)
+        verdict = run_problem_tests(job.problem, function, job.settings.timeout, repo_root=job.repo_root,
+                                    python=job.settings.python, limits=limits)
+        result = normalize_result(verdict)
     except Exception as exc:  # one broken generation or problem must not stop the others
-        rate, invoked = None, []
-        result = {"status": "error", "passed": False, "tests_passed": 0, "tests_total": 0, "duration": 0.0,
-                  "detail": f"{type(exc).__name__}: {exc}"[:DETAIL_CHARS]}
+        result = normalize_result({"status": "error", "detail": f"{type(exc).__name__}: {exc}"})
     total = result["tests_total"]
     row.update(result)
     row["test_pass_rate"] = result["tests_passed"] / total if total else 0.0
@@ -192,7 +187,8 @@ def _sha(text: str) -> str:
 
 
 def _problem_sha(problem: dict) -> str:
-    keys = ("entry_point", "solution", "check", "test_list", "module", "dependencies", "target_function_prompt")
+    keys = ("entry_point", "qualname", "class_name", "file", "solution", "check", "test_list", "dependencies",
+            "target_function_prompt", "requirements", "python_path")
     return _sha(json.dumps({k: problem.get(k) for k in keys}, sort_keys=True, default=str))
 
 
@@ -234,7 +230,7 @@ def _estimate(values, resamples, confidence, seed, group) -> dict | None:
     if not values:
         return None
     (est,) = bootstrap(values, resamples=resamples, confidence=confidence, seed=seed, group=group)
-    return est.to_dict()
+    return est.to_dict(digits=6)
 
 
 # ------------------------------------------------------------------------------ driver --
@@ -245,31 +241,27 @@ def evaluate_executable(
     *,
     repos: str | os.PathLike | None = None,
     workers: int = 1,
-    timeout: float = EXEC_TIMEOUT,
-    options: SandboxOptions = SandboxOptions(),
-    runner: str = "auto",
+    settings: RunSettings = RunSettings(),
     default_context: str = DEFAULT_CONTEXT,
     ks=PASS_AT_K,
     progress: Callable[[int, int], None] | None = None,
 ) -> dict:
-    """Run every pending generation, then summarize all (old and new) results."""
+    """Run every pending generation, then summarize all (old and new) results.
+
+    ``repos``: a folder with one repository per ``project``, used instead of the
+    ``repository_root`` recorded in the split (e.g. after moving the dataset).
+    """
     problems = load_problems(split_path)
     sets = load_generations(predictions_path, problems, split_path, default_context)
-    runner_name, _ = resolve_runner(runner)
-    options = resolve_isolation(options) if runner_name == "local" else options
-    settings = {"runner": runner_name, "timeout": timeout, "memory_mb": options.memory_mb,
-                "allow_processes": options.allow_processes, "isolation": options.isolation}
-    settings_sha = _sha(json.dumps(settings, sort_keys=True))
+    settings_sha = _sha(json.dumps(settings.to_dict(), sort_keys=True))
     done = {}
     for row in read_log(results_path):
-        key = (row.get("task_id"), row.get("context_size"), row.get("generation_index"))
-        done[key] = row
+        done[(row.get("task_id"), row.get("context_size"), row.get("generation_index"))] = row
     rows: list[dict] = []
     jobs: list[Job] = []
     for pset in sets:
-        problem = dict(problems[pset.task_id])
-        if repos is not None and not problem.get("repository_root"):
-            problem["repository_root"] = str(Path(repos) / str(problem.get("project", "")))
+        problem = problems[pset.task_id]
+        repo_root = str(Path(repos) / str(problem.get("project", ""))) if repos is not None else None
         problem_sha = _problem_sha(problem)
         for index, generation in enumerate(pset.generations):
             key = {"task_id": pset.task_id, "context_size": pset.context_size, "generation_index": index,
@@ -278,33 +270,33 @@ def evaluate_executable(
             if old is not None and all(old.get(k) == v for k, v in key.items()):
                 rows.append(old)
                 continue
-            jobs.append(Job(pset.task_id, pset.context_size, index, generation, problem, runner_name, timeout, options, key))
+            jobs.append(Job(problem, generation, settings, repo_root, key))
     reused = len(rows)
     if jobs:
         with AppendLog(results_path) as log:
             if workers <= 1:
-                for n, job in enumerate(jobs, 1):
-                    row = run_job(job)
+                finished = map(run_job, jobs)
+                pool = None
+            else:
+                pool = ProcessPoolExecutor(max_workers=workers)
+                finished = (f.result() for f in as_completed([pool.submit(run_job, job) for job in jobs]))
+            try:
+                for n, row in enumerate(finished, 1):
                     log.append(row)
                     rows.append(row)
                     if progress:
                         progress(n, len(jobs))
-            else:
-                with ProcessPoolExecutor(max_workers=workers) as pool:
-                    futures = [pool.submit(run_job, job) for job in jobs]
-                    for n, future in enumerate(as_completed(futures), 1):
-                        row = future.result()
-                        log.append(row)
-                        rows.append(row)
-                        if progress:
-                            progress(n, len(jobs))
+            finally:
+                if pool is not None:
+                    pool.shutdown(cancel_futures=True)
     return {
         "split": str(split_path),
         "split_sha256": file_sha256(split_path),
         "predictions": str(predictions_path),
         "predictions_sha256": file_sha256(predictions_path),
         "generation_results": str(results_path),
-        "settings": {**settings, "pass_at_k": list(ks), "scale": "fraction (0..1)"},
+        "settings": {**settings.to_dict(), "repos": str(repos) if repos else None, "pass_at_k": list(ks),
+                     "runner": "builders.sandbox.run_problem_tests", "scale": "fraction (0..1)"},
         "generations_run": len(jobs),
         "generations_reused": reused,
         "results": summarize(rows, ks),

@@ -1,16 +1,17 @@
-"""From a model's generation to the function that replaces the target in the repository.
+"""From a model's generation to the one function that replaces the target.
 
-A generation is either a whole function (it defines a function named like the problem's
-entry point, maybe among other code or inside a Markdown fence) or a body that continues the
-prompt (which ends with the target's signature and docstring). Either way the result is one
-complete function definition, placed where the original one was (found by its qualified
-name with tree-sitter, decorators kept unless the generation brings its own), re-indented
-to the original's column.
+A generation is either a whole function (it defines a function named like the target,
+maybe among other code, inside a class, or inside a Markdown fence) or a body that
+continues the prompt (which ends with the target's signature and docstring). Either way the
+result is one complete, dedented function definition; ``builders.sandbox`` splices it in
+place of the original. Parsing is tree-sitter's, so a generation with a syntax error still
+yields its function (and its identifiers) as far as they can be recognised.
 """
 
 from __future__ import annotations
 
 import re
+import textwrap
 
 from tree_sitter import Node
 
@@ -106,27 +107,27 @@ def signature_and_docstring(solution: str, entry_point: str) -> str:
     return data[start:end].decode("utf-8", errors="replace").rstrip() + "\n"
 
 
-def _node_text(code: str, node: Node) -> tuple[str, int]:
-    """(text of the node from its start, column of its start) in ``code``."""
+def _dedented(code: str, node: Node) -> str:
+    """The node's text, dedented as a whole (its first line keeps its relative place)."""
     data = code.encode("utf-8")
-    return data[node.start_byte : node.end_byte].decode("utf-8", errors="replace"), node.start_point[1]
+    text = data[node.start_byte : node.end_byte].decode("utf-8", errors="replace")
+    return textwrap.dedent(" " * node.start_point[1] + text).rstrip() + "\n"
 
 
-def extract_function(generation: str, entry_point: str, header: str) -> tuple[str, int]:
-    """(complete function text, column its first line had) for one generation.
+def extract_function(generation: str, name: str, header: str) -> str:
+    """The complete function of one generation, dedented.
 
-    ``header`` (signature + docstring) is used when the generation is a body only.
+    ``name`` is "f" or "Cls.method"; ``header`` (decorators, signature and docstring) is
+    prepended when the generation is a body only.
     """
     code = strip_fences(generation)
-    node = find_function(_parse(code).root_node, entry_point)
+    node = find_function(_parse(code).root_node, name)
     if node is not None:
-        return _node_text(code, _with_decorators(node))
+        return _dedented(code, _with_decorators(node))
     joined = header if header.endswith("\n") else header + "\n"
     joined += code.lstrip("\n") if code.strip() else ""
-    node = find_function(_parse(joined).root_node, entry_point)
-    if node is None:
-        return joined, 0
-    return _node_text(joined, _with_decorators(node))
+    node = find_function(_parse(joined).root_node, name)
+    return _dedented(joined, _with_decorators(node)) if node is not None else joined
 
 
 def function_body_identifiers(function_code: str, entry_point: str) -> list[str]:
@@ -137,37 +138,3 @@ def function_body_identifiers(function_code: str, entry_point: str) -> list[str]
     body = node.child_by_field_name("body") if node is not None else None
     start, end = (body.start_byte, body.end_byte) if body is not None else (0, len(data))
     return [text for _, _, text in scan_region(tree.root_node, start, end, "python").identifiers]
-
-
-def reindent(function_code: str, source_column: int, target_column: int) -> str:
-    """Move a function whose first line stood at ``source_column`` to ``target_column``.
-
-    The first line is returned without indentation (the caller places it). Continuation
-    lines already deeper than the target column are left alone (text sliced from a file
-    keeps its own indentation); otherwise they are shifted by the column difference.
-    """
-    lines = function_code.split("\n")
-    rest = [line for line in lines[1:] if line.strip()]
-    deepest_ok = min((len(line) - len(line.lstrip()) for line in rest), default=target_column + 1)
-    shift = 0 if deepest_ok > target_column else target_column - source_column
-    out = [lines[0].lstrip()]
-    for line in lines[1:]:
-        out.append((" " * shift + line) if line.strip() and shift > 0 else line)
-    return "\n".join(out).rstrip() + "\n"
-
-
-def place_function(source: str, entry_point: str, function_code: str, source_column: int = 0) -> str | None:
-    """``source`` with the target function replaced by ``function_code`` (None: not found).
-
-    The original decorators stay unless the new code starts with its own.
-    """
-    tree = _parse(source)
-    node = find_function(tree.root_node, entry_point)
-    if node is None:
-        return None
-    brings_decorators = function_code.lstrip().startswith("@")
-    target = _with_decorators(node) if brings_decorators else node
-    data = source.encode("utf-8")
-    column = target.start_point[1]
-    new = reindent(function_code, source_column, column).rstrip("\n")
-    return (data[: target.start_byte].decode("utf-8") + new + data[target.end_byte :].decode("utf-8"))

@@ -80,6 +80,12 @@ _NESTED = re.compile(r"^The nested type `(?P<member>[^']+)' does not exist in th
 _NO_NAME = re.compile(r"^The name `(?P<member>[^']+)' does not exist in the current context")
 _NO_TYPE = re.compile(r"^The type or namespace name `(?P<member>[^']+)' could not be found")
 _NOT_INFERRED = re.compile(r"^The type arguments for method `(?P<method>[^(']+?)(?:<[^(]*)?\(")
+_NO_OVERLOAD = re.compile(r"^No overload for method `(?P<method>[^']+)' takes `\d+' arguments")
+_METHOD_GROUP = re.compile(r"^Cannot convert method group `(?P<method>[^']+)' to non-delegate type")
+_BAD_EXTENSION = re.compile(r"^Type `(?P<type>.+?)' does not contain a member `(?P<member>[^']+)' and the best extension method")
+# Codes whose message names only the member: when F's member vanished, mcs fell back to an
+# extension method of the same name (LINQ's Where/Count/Select...) and failed on it.
+_MEMBER_ONLY = {"CS0411": _NOT_INFERRED, "CS1501": _NO_OVERLOAD, "CS0428": _METHOD_GROUP}
 _OVERRIDE = re.compile(r"^`(?P<member>[^']+?)(?:\(.*\))?' is marked as an override but no (?:suitable|accessible)")
 _EXPLICIT = re.compile(r"^`(?P<member>[^']+)' in explicit interface declaration is not a member of interface")
 
@@ -573,8 +579,8 @@ class Attributor:
 
     def _one(self, d: Diagnostic) -> tuple[TypeDecl, str | None, str] | None:
         msg = d.message
-        m = _MISSING_MEMBER.match(msg)
-        if m and d.code in ("CS0117", "CS1061"):
+        m = _MISSING_MEMBER.match(msg) or _BAD_EXTENSION.match(msg)
+        if m and d.code in ("CS0117", "CS1061", "CS1928", "CS1929"):
             member = m["member"]
             t = self.resolve(m["type"], member)
             if t is not None and (member in t.member_names() or member in {n.name for n in t.nested}):
@@ -596,8 +602,9 @@ class Attributor:
         m = _NO_NAME.match(msg) or _NO_TYPE.match(msg)
         if m and d.code in ("CS0103", "CS0246"):
             return self._unqualified(d, m["member"])
-        m = _NOT_INFERRED.match(msg)
-        if m and d.code == "CS0411":
+        pattern = _MEMBER_ONLY.get(d.code)
+        m = pattern.match(msg) if pattern is not None else None
+        if m:
             name = m["method"].split(".")[-1]
             owners = self.declaring(name)
             if len(owners) == 1:

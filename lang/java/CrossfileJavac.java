@@ -12,7 +12,7 @@
  *           "options": ["-Xmaxerrs", "100000", ...],
  *           "scope": "target" | "all"}                              attribute only the target's classes?
  * Answer:  {"ok": true, "parse_errors": n, "millis": n, "scoped": bool,
- *           "diagnostics": [{"file", "kind", "code", "message", "line", "position", "start", "end"}]}
+ *           "cpu_millis": n, "diagnostics": [{"file", "kind", "code", "message", "line", "position", "start", "end"}]}
  *       or {"ok": false, "error": "..."} when javac itself failed on this request.
  *
  * Positions are javac's: "position"/"start"/"end" are UTF-16 offsets into the file's text,
@@ -28,6 +28,8 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Method;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -58,6 +60,8 @@ import com.sun.source.util.JavacTask;
 
 public final class CrossfileJavac {
     private static final JavaCompiler COMPILER = ToolProvider.getSystemJavaCompiler();
+    // CPU time of the compiling thread: comparable across runs on a loaded machine, unlike wall time
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     public static void main(String[] args) throws IOException {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -107,6 +111,7 @@ public final class CrossfileJavac {
             return Json.write(out);
         }
         long start = System.nanoTime();
+        long cpuStart = THREADS.getCurrentThreadCpuTime();
         Path target = Paths.get((String) req.get("target")).toAbsolutePath().normalize();
         String text = (String) req.get("text");
         standard.setLocationFromPaths(StandardLocation.SOURCE_PATH, paths(req.get("sourcepath")));
@@ -169,6 +174,7 @@ public final class CrossfileJavac {
         out.put("parse_errors", parseErrors);
         out.put("scoped", scoped);
         out.put("millis", (System.nanoTime() - start) / 1_000_000);
+        out.put("cpu_millis", (THREADS.getCurrentThreadCpuTime() - cpuStart) / 1_000_000);
         out.put("diagnostics", diagnostics);
         return Json.write(out);
     }

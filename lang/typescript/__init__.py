@@ -383,7 +383,7 @@ class _CheckSession:
         self.project = project
         self.facts = facts
         self.report = report
-        self.server = TscServer()
+        self.server = TscServer(request_timeout=C.TSC_REQUEST_TIMEOUT, startup_timeout=C.TSC_STARTUP_TIMEOUT)
         self.registered: set[str] = set()
         self.checks = 0
 
@@ -468,6 +468,9 @@ class _CheckSession:
             binding, member, row, col = located
             if not (0 <= row < index.num_lines):
                 continue
+            if row in ff.import_rows:  # `export { Name }`: a re-export, not a use to complete
+                self.report.count("usages", "on_import_row", f"{ff.file.path}:{d.line}", d.message)
+                continue
             definition_file, symbol = self._definition(binding, member)
             entity = member or binding.local_name
             out.append(CrossFileUsage(
@@ -523,10 +526,13 @@ class _CheckSession:
 
     def _owner(self, ff: TypeScriptFileFacts, variant: StubbedVariant, type_name: str) -> str | None:
         """The stubbed name a missing member belongs to: the type itself, or the stubbed base of a
-        class/interface of this file ("Property 'x' does not exist on type 'Sub'")."""
+        class/interface of this file ("Property 'x' does not exist on type 'Sub'"), or the type a
+        local alias stands for (``type BoardStore = Store<S, A>``)."""
         if type_name in variant.stubbed:
             return type_name
         bases = {d.name: d.bases for d in ff.definitions if d.kind in ("class", "interface") and "." not in d.qualified_name}
+        for alias, target in (ff.syntax.aliases.items() if ff.syntax is not None else ()):
+            bases.setdefault(alias, (target,))
         todo, visited = [type_name], set()
         while todo:
             current = todo.pop()

@@ -53,7 +53,8 @@ class ModuleSyntax:
     local_exports: dict[str, str]  # exported name -> local name (`export {a as b}`, `export default a`)
     definitions: list[Definition]
     type_params: dict[str, int]  # qualified class/interface name -> number of type parameters
-    export_rows: frozenset[int]  # rows of `export ... from` statements (import-like lines)
+    aliases: dict[str, str]  # type alias -> the named type it stands for (`type S = Store<A>` -> "Store")
+    export_rows: frozenset[int]  # rows of `export {..} [from]` / `export * from` (import-like lines)
 
 
 def string_value(node: Node | None, index: TextIndex) -> str:
@@ -195,6 +196,7 @@ class DefinitionCollector:
         self.index = index
         self.out: list[Definition] = []
         self.type_params: dict[str, int] = {}
+        self.aliases: dict[str, str] = {}
 
     def add(self, name: str, scope: list[str], kind: str, span_node: Node, signature: str, bases: tuple[str, ...] = ()) -> str:
         qual = ".".join([*scope, name])
@@ -239,6 +241,11 @@ class DefinitionCollector:
         elif t == "type_alias_declaration":
             qual = self.add(name, scope, "type_alias", span_node, " ".join(index.node_text(node).split())[:300])
             self.type_params[qual] = _count_type_params(node)
+            value = node.child_by_field_name("value")
+            if value is not None and value.type == "generic_type":
+                value = value.child_by_field_name("name") or value.named_children[0]
+            if value is not None and value.type in ("type_identifier", "nested_type_identifier", "identifier"):
+                self.aliases[qual] = index.node_text(value)
         elif t in VARIABLE_TYPES:
             kind_node = node.child_by_field_name("kind")
             kind = "constant" if kind_node is not None and index.node_text(kind_node) == "const" else "variable"
@@ -292,9 +299,11 @@ def read_module(root: Node, path: str, index: TextIndex) -> ModuleSyntax:
         if child.type == "import_statement":
             imports.extend(_imports_of(child, index))
         elif child.type == "export_statement":
-            if _export_statement(child, index, reexports, local_exports):
+            is_reexport = _export_statement(child, index, reexports, local_exports)
+            if is_reexport or any(c.type == "export_clause" for c in child.named_children):
                 span = Span.of_node(child, index)
                 export_rows.update(range(span.start_row, span.end_row + 1))
     collector = DefinitionCollector(path, index)
     collector.statements(root, [])
-    return ModuleSyntax(imports, reexports, local_exports, collector.out, collector.type_params, frozenset(export_rows))
+    return ModuleSyntax(imports, reexports, local_exports, collector.out, collector.type_params, collector.aliases,
+                        frozenset(export_rows))

@@ -1,0 +1,579 @@
+"""Static half of the executable split: candidate functions, their dependencies, the prompts.
+
+Why it exists: RepoExec's problems are functions with a meaningful docstring whose body needs
+code from elsewhere in the repository. This module decides which functions qualify (each
+exclusion counted by reason), finds what their bodies use one level deep (in-file functions,
+classes and module-level assignments; through project imports, definitions of other files;
+for methods, the members of their own class reached through ``self``/``cls``), and renders
+the prompts at RepoExec's three context sizes:
+
+- ``full_context``: the file's imports, the in-file module-level assignments the function
+  uses, every dependency's code (cross-file blocks in import order, then in-file blocks in
+  source order), then the target's signature and docstring;
+- ``medium_context``: the same, dependencies reduced to signatures and docstrings;
+- ``small_context``: the same, dependencies reduced to signatures.
+
+Unlike RepoExec's published prompts, reduced definitions keep a ``...`` body, so every prompt is
+valid Python (checked with ``ast.parse``). No code is executed here.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+import symtable
+import textwrap
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+import libcst as cst
+
+from builders import constants as C
+from builders.report import BuildReport
+from lang.base import Definition, FileFacts, ImportBinding
+
+SIZES = ("full_context", "medium_context", "small_context")
+TEST_DIR_NAMES = frozenset({"test", "tests", "testing", "unittests", "unit_tests"})
+ENTRY_POINT_NAMES = frozenset({"main", "cli", "run_cli", "entrypoint", "entry_point"})
+_BUILTINS = frozenset(dir(builtins))
+_CLI_DECORATOR = re.compile(r"(^|\.)(command|group|callback|main|entrypoint)$|^(click|typer)\.")
+
+
+@dataclass
+class Candidate:
+    """A function or method that qualifies as a problem (before any test is looked at)."""
+
+    path: str  # repo-relative file
+    module: str  # dotted module name
+    qualname: str  # "func" or "Cls.method"
+    name: str
+    class_name: str | None
+    start_line: int  # first line, decorators included (1-based)
+    def_line: int
+    end_line: int
+    body_lines: tuple[int, ...]  # statement lines after the docstring: the coverage denominator
+    signature: str  # "def f(a: int) -> str:" (RepoExec's function_signature)
+    docstring: str
+    source: str  # the function, dedented (the gold solution)
+    target_prompt: str  # decorators + signature + docstring, dedented (target_function_prompt)
+    indent: str
+    dependencies: list["Dependency"] = field(default_factory=list)
+    prompts: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        return f"{self.path}::{self.qualname}"
+
+
+@dataclass(frozen=True)
+class Dependency:
+    name: str  # qualified name inside its file
+    kind: str  # function | class | constant | variable | method | field
+    file: str
+    code: str  # dedented source
+    in_file: bool
+    order: tuple = ()  # prompt order
+    member_of: str | None = None  # the target's own class, for members reached through self/cls
+
+    def to_record(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "file": self.file, "code": self.code}
+
+
+# ---------------------------------------------------------------------------- candidates --
+def is_test_path(path: str) -> bool:
+    parts = PurePosixPath(path).parts
+    name = parts[-1]
+    return (any(p in TEST_DIR_NAMES for p in parts[:-1]) or name.startswith("test_") or name.endswith("_test.py")
+            or name in ("conftest.py", "tests.py", "test.py"))
+
+
+def _own_scope_nodes(node: ast.AST):
+    """Nodes of a function body, not descending into nested functions, lambdas or classes."""
+    stack = list(ast.iter_child_nodes(node))
+    while stack:
+        n = stack.pop()
+        yield n
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        stack.extend(ast.iter_child_nodes(n))
+
+
+def _decorator_names(node: ast.FunctionDef) -> list[str]:
+    out = []
+    for d in node.decorator_list:
+        target = d.func if isinstance(d, ast.Call) else d
+        try:
+            out.append(ast.unparse(target))
+        except Exception:  # unparse of odd decorator expressions; never fatal
+            out.append("")
+    return out
+
+
+def exclusion_reason(node: ast.AST, path: str, class_node: ast.ClassDef | None) -> str | None:
+    """Why a function is not a problem candidate (None = it is one)."""
+    if isinstance(node, ast.AsyncFunctionDef):
+        return "async_function"
+    assert isinstance(node, ast.FunctionDef)
+    name = node.name
+    if name.startswith("test") or (class_node is not None and class_node.name.startswith("Test")):
+        return "test_function"
+    if name.startswith("__") and name.endswith("__"):
+        return "dunder_method"
+    decorators = _decorator_names(node)
+    if any(d.split(".")[-1] in ("property", "setter", "getter", "deleter", "cached_property") for d in decorators):
+        return "property"
+    if any(d.split(".")[-1] in ("abstractmethod", "overload") for d in decorators):
+        return "abstract_or_overload"
+    if (name in ENTRY_POINT_NAMES or PurePosixPath(path).name == "__main__.py"
+            or any(_CLI_DECORATOR.search(d) for d in decorators if d)):
+        return "entry_point"
+    own = list(_own_scope_nodes(node))
+    if any(isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and
+           (n.value.id, n.attr) in (("sys", "argv"), ("argparse", "ArgumentParser")) for n in own):
+        return "entry_point"  # parses the command line: a CLI handler
+    doc = ast.get_docstring(node, clean=True)
+    if not doc:
+        return "no_docstring"
+    if len(re.findall(r"[A-Za-z][A-Za-z'-]+", doc)) < C.EXEC_MIN_DOCSTRING_WORDS:
+        return "short_docstring"
+    if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in own):
+        return "generator"
+    returns = [n for n in own if isinstance(n, ast.Return) and n.value is not None
+               and not (isinstance(n.value, ast.Constant) and n.value.value is None)]
+    if not returns:
+        return "no_return_value"
+    body = node.body[1:]  # the docstring is the first statement
+    if len(body) < C.EXEC_MIN_BODY_STATEMENTS:
+        return "trivial_body"
+    if len(body) == 1 or all(isinstance(s, ast.Raise) for s in body):
+        return "trivial_body"
+    return None
+
+
+def _statement_lines(node: ast.FunctionDef) -> tuple[int, ...]:
+    lines = set()
+    for stmt in node.body[1:]:
+        for n in ast.walk(stmt):
+            if isinstance(n, ast.stmt):
+                lines.add(n.lineno)
+    return tuple(sorted(lines))
+
+
+def select_candidates(facts: dict[str, FileFacts], report: BuildReport, where: str = "") -> list[Candidate]:
+    """Every qualifying module-level function and method of a top-level class, in file order."""
+    out: list[Candidate] = []
+    for path in sorted(facts):
+        ff = facts[path]
+        if is_test_path(path):
+            continue
+        text = ff.file.text
+        try:
+            tree = ast.parse(text)
+        except SyntaxError as exc:
+            report.count("candidates", "file_syntax_error", f"{where}{path}", str(exc))
+            continue
+        lines = text.split("\n")
+        for top in tree.body:
+            members: list[tuple[ast.AST, ast.ClassDef | None]] = []
+            if isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                members.append((top, None))
+            elif isinstance(top, ast.ClassDef):
+                members.extend((m, top) for m in top.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)))
+            for node, cls in members:
+                qual = f"{cls.name}.{node.name}" if cls else node.name
+                reason = exclusion_reason(node, path, cls)
+                if reason:
+                    report.count("candidates", reason, f"{where}{path}::{qual}")
+                    continue
+                assert isinstance(node, ast.FunctionDef)
+                out.append(_candidate(ff, path, node, cls, lines))
+                report.count("candidates", "selected")
+    return out
+
+
+def _candidate(ff: FileFacts, path: str, node: ast.FunctionDef, cls: ast.ClassDef | None, lines: list[str]) -> Candidate:
+    start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+    end = node.end_lineno or node.lineno
+    raw = "\n".join(lines[start - 1 : end])
+    first = lines[start - 1]
+    indent = first[: len(first) - len(first.lstrip())]
+    source = textwrap.dedent(raw).rstrip() + "\n"
+    doc = ast.get_docstring(node, clean=True) or ""
+    return Candidate(
+        path=path, module=ff.package, qualname=f"{cls.name}.{node.name}" if cls else node.name, name=node.name,
+        class_name=cls.name if cls else None, start_line=start, def_line=node.lineno, end_line=end,
+        body_lines=_statement_lines(node), signature=function_signature(source), docstring=doc, source=source,
+        target_prompt=render_definition(source, "medium_context"), indent=indent,
+    )
+
+
+# ------------------------------------------------------------------------------ rendering --
+def _is_docstring(stmt: cst.CSTNode) -> bool:
+    return (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr)
+            and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString)))
+
+
+_TARGET_SENTINEL = "__crossfile_target__"
+_ELLIPSIS_BODY = cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[cst.Expr(cst.Ellipsis())])])
+
+
+class _Reducer(cst.CSTTransformer):
+    """Functions -> signature (+ docstring for medium) with a ``...`` body; classes keep their
+    header, docstring (medium), class-level assignments and reduced methods."""
+
+    def __init__(self, keep_docstrings: bool) -> None:
+        super().__init__()
+        self.keep_docstrings = keep_docstrings
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False  # the body is replaced; nothing inside matters
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
+        body = updated.body.body if isinstance(updated.body, cst.IndentedBlock) else ()
+        if self.keep_docstrings and body and _is_docstring(body[0]):
+            return updated.with_changes(body=cst.IndentedBlock(body=[body[0]]))
+        return updated.with_changes(body=_ELLIPSIS_BODY)
+
+    def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
+        body = list(updated.body.body) if isinstance(updated.body, cst.IndentedBlock) else []
+        kept = []
+        for i, stmt in enumerate(body):
+            if i == 0 and _is_docstring(stmt):
+                if self.keep_docstrings:
+                    kept.append(stmt)
+            elif isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+                kept.append(stmt)
+            elif isinstance(stmt, cst.SimpleStatementLine) and all(
+                    isinstance(s, (cst.Assign, cst.AnnAssign, cst.AugAssign)) for s in stmt.body):
+                kept.append(stmt)
+        return updated.with_changes(body=cst.IndentedBlock(body=kept or _ELLIPSIS_BODY.body))
+
+
+def render_definition(code: str, size: str) -> str:
+    """A dedented definition (function, class or assignment) at one context size."""
+    if size == "full_context":
+        return code
+    try:
+        module = cst.parse_module(code)
+    except cst.ParserSyntaxError:
+        return code  # libcst lags behind the newest syntax: keep the code rather than break it
+    if not any(isinstance(s, (cst.FunctionDef, cst.ClassDef)) for s in module.body):
+        return code  # assignments are shown whole at every size (RepoExec)
+    return module.visit(_Reducer(keep_docstrings=size == "medium_context")).code
+
+
+def function_signature(source: str) -> str:
+    """``def name(args) -> ret:`` of a dedented function (no decorators), as written."""
+    try:
+        module = cst.parse_module(source)
+        fn = next(s for s in module.body if isinstance(s, cst.FunctionDef))
+        stub = fn.with_changes(decorators=(), leading_lines=(),
+                               body=cst.SimpleStatementSuite(body=[cst.Expr(cst.Ellipsis())]))
+        text = module.code_for_node(stub).rstrip()
+        return text[: -len("...")].rstrip()
+    except (cst.ParserSyntaxError, StopIteration):
+        tree = ast.parse(source)
+        node = tree.body[0]
+        assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        return source.split("\n")[node.lineno - 1 - (min([node.lineno, *(d.lineno for d in node.decorator_list)]) - 1)].rstrip()
+
+
+# -------------------------------------------------------------------------- dependencies --
+def _definition_code(ff: FileFacts, d: Definition) -> str:
+    lines = ff.file.text.split("\n")
+    return textwrap.dedent("\n".join(lines[d.span.start_row : d.span.end_row + 1])).rstrip() + "\n"
+
+
+def _definitions(ff: FileFacts) -> dict[str, Definition]:
+    out: dict[str, Definition] = {}
+    for d in ff.definitions:
+        out.setdefault(d.qualified_name, d)  # the first definition wins (guarded re-definitions)
+    return out
+
+
+def _function_table(module_table: symtable.SymbolTable, cand: Candidate) -> symtable.SymbolTable | None:
+    scope = module_table
+    if cand.class_name:
+        classes = [t for t in module_table.get_children() if t.get_name() == cand.class_name and t.get_type() == "class"]
+        if not classes:
+            return None
+        scope = classes[-1]
+    found = [t for t in scope.get_children() if t.get_name() == cand.name and t.get_type() == "function"]
+    exact = [t for t in found if t.get_lineno() in (cand.start_line, cand.def_line)]
+    return (exact or found or [None])[-1]
+
+
+def _global_names(table: symtable.SymbolTable) -> set[str]:
+    names: set[str] = set()
+    stack = [table]
+    while stack:
+        t = stack.pop()
+        for sym in t.get_symbols():
+            if sym.is_global() and sym.is_referenced():
+                names.add(sym.get_name())
+        stack.extend(t.get_children())
+    return names
+
+
+def _function_node(tree: ast.Module, cand: Candidate) -> ast.FunctionDef | None:
+    body = tree.body
+    if cand.class_name:
+        classes = [n for n in body if isinstance(n, ast.ClassDef) and n.name == cand.class_name]
+        if not classes:
+            return None
+        body = classes[-1].body
+    found = [n for n in body if isinstance(n, ast.FunctionDef) and n.name == cand.name and n.lineno == cand.def_line]
+    return found[-1] if found else None
+
+
+def _attribute_chains(node: ast.AST) -> list[tuple[str, ...]]:
+    """``a.b.c`` uses in the body as ('a', 'b', 'c'), outermost chains only, in source order."""
+    chains: list[tuple[int, int, tuple[str, ...]]] = []
+    inner: set[int] = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Attribute) and id(n) not in inner:
+            parts = []
+            cur: ast.AST = n
+            while isinstance(cur, ast.Attribute):
+                inner.add(id(cur.value))
+                parts.append(cur.attr)
+                cur = cur.value
+            if isinstance(cur, ast.Name):
+                parts.append(cur.id)
+                chains.append((n.lineno, n.col_offset, tuple(reversed(parts))))
+    return [c for _, _, c in sorted(chains)]
+
+
+def _name_positions(node: ast.AST) -> dict[str, tuple[int, int]]:
+    pos: dict[str, tuple[int, int]] = {}
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name):
+            key = (n.lineno, n.col_offset)
+            if n.id not in pos or key < pos[n.id]:
+                pos[n.id] = key
+    return pos
+
+
+def _submodule_file(facts: dict[str, FileFacts], file: str, part: str) -> str | None:
+    if not file.endswith("__init__.py"):
+        return None
+    base = file[: -len("__init__.py")]
+    for cand in (f"{base}{part}.py", f"{base}{part}/__init__.py"):
+        if cand in facts:
+            return cand
+    return None
+
+
+def resolve_dependencies(cand: Candidate, facts: dict[str, FileFacts]) -> list[Dependency]:
+    """One level of what the target's body uses, resolved to project definitions."""
+    ff = facts[cand.path]
+    text = ff.file.text
+    tree = ast.parse(text)
+    node = _function_node(tree, cand)
+    table = _function_table(symtable.symtable(text, cand.path, "exec"), cand)
+    if node is None or table is None:
+        return []
+    body = ast.Module(body=node.body, type_ignores=[])
+    names = _global_names(table)
+    positions = _name_positions(body)
+    local_defs = _definitions(ff)
+    bindings: dict[str, ImportBinding] = {}
+    for b in ff.imports:
+        bindings[b.local_name] = b  # the later import of a name wins, as at run time
+    wildcards = [b for b in ff.imports if b.kind == "wildcard" and b.target_file in facts]
+    deps: dict[tuple[str, str], Dependency] = {}
+
+    def add(target_ff: FileFacts, d: Definition, order: tuple, member_of: str | None = None) -> None:
+        key = (d.path, d.qualified_name)
+        if key in deps or (d.path == cand.path and d.qualified_name == cand.qualname):
+            return
+        in_file = d.path == cand.path
+        deps[key] = Dependency(d.qualified_name, d.kind, d.path, _definition_code(target_ff, d), in_file, order, member_of)
+
+    def import_order(b: ImportBinding, d: Definition) -> tuple:
+        return (0, b.statement.start, d.span.start)
+
+    module_bindings: dict[str, ImportBinding] = {}
+    for name in sorted(names, key=lambda n: positions.get(n, (0, 0))):
+        if name in local_defs and "." not in name:
+            d = local_defs[name]
+            if d.kind in ("function", "class", "constant", "variable"):
+                add(ff, d, (1, d.span.start))
+            continue
+        b = bindings.get(name)
+        if b is not None and b.is_project:
+            if b.kind == "module":
+                module_bindings[name] = b
+            elif b.target_file in facts and b.target_symbol:
+                target = facts[b.target_file]
+                d = _definitions(target).get(b.target_symbol)
+                if d is not None:
+                    add(target, d, import_order(b, d))
+            continue
+        if b is not None or name in _BUILTINS:
+            continue  # external import or builtin
+        for w in wildcards:
+            d = _definitions(facts[w.target_file]).get(name)
+            if d is not None:
+                add(facts[w.target_file], d, import_order(w, d))
+                break
+
+    for chain in _attribute_chains(body):
+        root = chain[0]
+        if root in module_bindings:
+            b = module_bindings[root]
+            prefix = b.imported_name.split(".")
+            if b.local_name == prefix[0] and len(prefix) > 1:  # `import a.b` binds `a`
+                if list(chain[: len(prefix)]) != prefix:
+                    continue
+                rest = chain[len(prefix):]
+            else:
+                rest = chain[1:]
+            file = b.target_file
+            for part in rest:
+                target = facts.get(file or "")
+                if target is None:
+                    break
+                d = _definitions(target).get(part)
+                if d is not None:
+                    add(target, d, import_order(b, d))
+                    break
+                file = _submodule_file(facts, file, part)
+                if file is None:
+                    break
+        elif cand.class_name and len(chain) > 1 and (root in ("self", "cls") or root == cand.class_name):
+            _add_member(cand, facts, ff, local_defs, bindings, chain[1], add)
+    return sorted(deps.values(), key=lambda d: d.order)
+
+
+def _add_member(cand: Candidate, facts, ff: FileFacts, local_defs: dict[str, Definition],
+                bindings: dict[str, ImportBinding], member: str, add) -> None:
+    """``self.member``: the target's own class first, then its bases (one level)."""
+    own = local_defs.get(f"{cand.class_name}.{member}")
+    if own is not None:
+        add(ff, own, (2, own.span.start), member_of=cand.class_name)
+        return
+    init = local_defs.get(f"{cand.class_name}.__init__")
+    if init is not None and init.qualified_name != cand.qualname:
+        add(ff, init, (2, init.span.start), member_of=cand.class_name)  # instance attributes live there
+    cls = local_defs.get(cand.class_name or "")
+    for base in cls.bases if cls else ():
+        if base in local_defs:
+            d = local_defs.get(f"{base}.{member}")
+            if d is not None:
+                add(ff, local_defs[base], (1, local_defs[base].span.start))
+                return
+        b = bindings.get(base)
+        if b is not None and b.is_project and b.target_file in facts and b.target_symbol:
+            target = facts[b.target_file]
+            defs = _definitions(target)
+            if f"{b.target_symbol}.{member}" in defs and b.target_symbol in defs:
+                d = defs[b.target_symbol]
+                add(target, d, (0, b.statement.start, d.span.start))
+                return
+
+
+# -------------------------------------------------------------------------------- prompts --
+def _module_imports(ff: FileFacts) -> list[str]:
+    """Text of the file's module-level import statements, in order."""
+    seen: list[tuple[int, int]] = []
+    for b in ff.imports:
+        key = (b.statement.start, b.statement.end)
+        if key not in seen and b.statement.start_col == 0:
+            seen.append(key)
+    return [ff.file.text[s:e] for s, e in sorted(seen)]
+
+
+def _class_skeleton(cand: Candidate, ff: FileFacts, members: list[Dependency], size: str, include_target: bool) -> str:
+    """The target's class: header, docstring (not small), fields, used members, then the target."""
+    defs = _definitions(ff)
+    cls = defs.get(cand.class_name or "")
+    code = _definition_code(ff, cls) if cls else f"class {cand.class_name}:\n    ...\n"
+    used = {m.name.split(".", 1)[1] for m in members}
+    try:
+        module = cst.parse_module(code)
+    except cst.ParserSyntaxError:
+        module = None
+    if module is None or not isinstance(module.body[0], cst.ClassDef):
+        header = f"class {cand.class_name}:\n"
+        return header + textwrap.indent(cand.target_prompt if include_target else "...\n", "    ")
+    node = module.body[0]
+    keep_doc = size != "small_context"
+    body = list(node.body.body) if isinstance(node.body, cst.IndentedBlock) else []
+    kept: list[cst.BaseStatement] = []
+    for i, stmt in enumerate(body):
+        if i == 0 and _is_docstring(stmt):
+            if keep_doc:
+                kept.append(stmt)
+        elif isinstance(stmt, cst.SimpleStatementLine) and all(
+                isinstance(s, (cst.Assign, cst.AnnAssign, cst.AugAssign)) for s in stmt.body):
+            kept.append(stmt)  # fields define the class's data: shown at every size
+        elif isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) and stmt.name.value in used and stmt.name.value != cand.name:
+            member_code = module.code_for_node(stmt.with_changes(leading_lines=()))
+            kept.append(cst.parse_statement(render_definition(member_code, size)))
+    if include_target:
+        # a sentinel line stands for the target: its text is inserted verbatim afterwards, with
+        # the original indentation (libcst would keep the dedented docstring's inner lines)
+        kept.append(cst.parse_statement(f"{_TARGET_SENTINEL}\n"))
+    if not kept:
+        kept = list(_ELLIPSIS_BODY.body)
+    code = module.code_for_node(node.with_changes(body=node.body.with_changes(body=kept)))
+    if not include_target:
+        return code
+    lines = code.rstrip("\n").split("\n")
+    indent = lines[-1][: len(lines[-1]) - len(lines[-1].lstrip())]
+    target = textwrap.indent(cand.target_prompt, indent)
+    separator = [""] if len(lines) > 2 else []
+    return "\n".join([*lines[:-1], *separator, target.rstrip("\n")]) + "\n"
+
+
+def build_prompts(cand: Candidate, facts: dict[str, FileFacts], deps: list[Dependency],
+                  include_target: bool = True) -> dict[str, str]:
+    """RepoExec's three prompts (see the module docstring); each ends with the target's
+    signature and docstring (inside its class skeleton for a method). Without the target:
+    the context part alone (what the instruction-style prompt puts before its instruction)."""
+    ff = facts[cand.path]
+    imports = _module_imports(ff)
+    assignments = [d for d in deps if d.in_file and d.kind in ("constant", "variable") and d.member_of is None]
+    blocks = [d for d in deps if d not in assignments and d.member_of is None]
+    members = [d for d in deps if d.member_of is not None]
+    prompts = {}
+    for size in SIZES:
+        parts = []
+        if imports:
+            parts.append("\n".join(imports) + "\n")
+        if assignments:
+            parts.append("".join(d.code for d in assignments))
+        parts.extend(render_definition(d.code, size) for d in blocks)
+        if cand.class_name:
+            parts.append(_class_skeleton(cand, ff, members, size, include_target))
+        elif include_target:
+            parts.append(cand.target_prompt)
+        prompts[size] = "\n".join(p if p.endswith("\n") else p + "\n" for p in parts)
+    return prompts
+
+
+INSTRUCTION_TEMPLATE = ("The provided code snippet includes necessary dependencies for implementing the "
+                        "`{entry_point}` function. Write a Python function `{signature}` to solve the following problem:\n"
+                        "{docstring}\n")
+
+
+def instruct_prompts(cand: Candidate, contexts: dict[str, str]) -> dict[str, str]:
+    """RepoExec's instruction-style prompt (its ``instruct1`` variant) per context size: the
+    context code (``build_prompts(..., include_target=False)``), the instruction with the
+    signature and docstring, then the target's signature and docstring."""
+    signature = cand.signature[:-1] if cand.signature.endswith(":") else cand.signature
+    signature = " ".join(signature.replace("\\", "").split())
+    instruction = INSTRUCTION_TEMPLATE.format(entry_point=cand.name, signature=signature, docstring=cand.docstring)
+    return {size: f"{context.rstrip()}\n\n{instruction}\n{cand.target_prompt}" for size, context in contexts.items()}
+
+
+def prompts_parse(prompts: dict[str, str]) -> str | None:
+    """The first context size whose prompt is not valid Python, or None."""
+    for size, text in prompts.items():
+        try:
+            ast.parse(text)
+        except SyntaxError:
+            return size
+    return None

@@ -1,0 +1,687 @@
+"""The executable split (the RepoExec method, Python): problems with validated tests.
+
+Why it exists: completion benchmarks score text; this split scores behaviour. Per repository:
+
+1. candidates, dependencies and prompts (``builders/exec_analysis.py``, static);
+2. the repository's requirements and a virtual environment for them (``builders/exec_env.py``);
+3. tests: the repository's own suite is run once under coverage with one context per test,
+   and each function keeps the tests that execute it, extracted as self-contained programs;
+   Pynguin (per module, time budget) and an optional LLM endpoint add generated ones
+   (``builders/testgen.py``);
+4. RepoExec's filters: a test must parse and call the target; run on the original code, an
+   error other than a failing assertion drops it, a failing assertion is repaired by
+   recapturing the real value; the kept tests run ``EXEC_FLAKY_RUNS`` times and any test whose
+   outcome varies is dropped; a function whose kept tests cover less than
+   ``EXEC_MIN_COVERAGE`` of its lines is dropped;
+5. the gold gate: the original function must pass its own check in the runner evaluation
+   uses (:func:`builders.sandbox.run_problem_tests`).
+
+Every execution happens in a sandbox (``builders/sandbox.py``) and only when the caller passed
+``allow_execution=True``. Each repository is written as a shard with a completion marker, so
+a rerun skips finished repositories. Drops are counted in the :class:`BuildReport` under the
+stages ``candidates`` (functions that are not problems), ``tests`` (tests that were dropped),
+``problems`` (problems that were dropped) and ``environment``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import shutil
+import statistics
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path, PurePosixPath
+from typing import Callable, Iterable, Sequence, TypeVar
+
+import datasets
+
+from builders import constants as C
+from builders.exec_analysis import (
+    SIZES,
+    Candidate,
+    build_prompts,
+    instruct_prompts,
+    is_test_path,
+    prompts_parse,
+    resolve_dependencies,
+    select_candidates,
+)
+from builders.exec_env import RepoEnvironment, detect_requirements, ensure_environment
+from builders.report import BuildReport
+from builders.repos import Repository, list_sources
+from builders.sandbox import (
+    PytestRun,
+    Sandbox,
+    SandboxLimits,
+    program_outcome,
+    render_check,
+    run_problem_tests,
+    run_pytest,
+)
+from builders.testgen import (
+    LLMError,
+    PynguinUnavailable,
+    TestProgram,
+    apply_captures,
+    generate_llm_tests,
+    instrument_for_capture,
+    pynguin_python,
+    repository_programs,
+    run_pynguin,
+    static_reason,
+    with_source,
+)
+from lang import Lang, get_language
+from lang.base import FileFacts
+
+EXEC_VERSION = "1"
+SHARDS = "executable_shards"
+DONE = "DONE.json"
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class ExecutionNotAllowedError(RuntimeError):
+    """The executable split runs repository code; the caller must allow it explicitly."""
+
+
+@dataclasses.dataclass
+class ExecSettings:
+    seed: int = 42
+    workers: int = 1
+    use_pynguin: bool = True
+    llm_url: str | None = None
+    llm_model: str | None = None
+    pynguin_budget: int = C.PYNGUIN_SEARCH_SECONDS
+    flaky_runs: int = C.EXEC_FLAKY_RUNS
+    min_coverage: float = C.EXEC_MIN_COVERAGE
+    max_tests: int = C.EXEC_MAX_TESTS_PER_PROBLEM
+
+    def fingerprint(self, repo: Repository) -> str:
+        payload = {"version": EXEC_VERSION, "seed": self.seed, "pynguin": self.use_pynguin, "budget": self.pynguin_budget,
+                   "llm": [self.llm_url, self.llm_model], "flaky": self.flaky_runs, "coverage": self.min_coverage,
+                   "max_tests": self.max_tests, "repo": [repo.name, repo.url, repo.commit, str(repo.root)]}
+        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+
+@dataclasses.dataclass
+class RepoContext:
+    repo: Repository
+    facts: dict[str, FileFacts]
+    python_path: list[str]
+    env: RepoEnvironment
+    settings: ExecSettings
+    report: BuildReport
+    stats: dict = dataclasses.field(default_factory=dict)
+
+    def sandbox(self, limits: SandboxLimits = SandboxLimits()) -> Sandbox:
+        return Sandbox(self.repo.root, python=self.env.python, python_path=self.python_path, limits=limits)
+
+
+def parallel(fn: Callable[[T], R], items: Sequence[T], workers: int) -> list[R]:
+    """``[fn(x) for x in items]`` on ``workers`` threads (each call mostly waits on a child process)."""
+    if workers <= 1 or len(items) <= 1:
+        return [fn(x) for x in items]
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(fn, items))
+
+
+# ----------------------------------------------------------------------------- entry point --
+def build_executable_split(
+    repos: list[Repository],
+    output_dir: Path,
+    *,
+    allow_execution: bool,
+    seed: int,
+    workers: int,
+    report: BuildReport,
+    llm_url: str | None = None,
+    llm_model: str | None = None,
+    use_pynguin: bool = True,
+) -> list[dict]:
+    """Build ``<output_dir>/python/executable.jsonl`` (+ ``executable_stats.json``) and return
+    the records. Raises :class:`ExecutionNotAllowedError` unless ``allow_execution``."""
+    if not allow_execution:
+        raise ExecutionNotAllowedError(
+            "the executable split runs repository code (test suites, generated tests) in isolated child "
+            "processes; it is only built when execution is explicitly allowed (--allow-execution)")
+    if llm_url and not llm_model:
+        raise ValueError("an LLM endpoint needs a model name (--llm-model)")
+    settings = ExecSettings(seed=seed, workers=max(1, workers), use_pynguin=use_pynguin, llm_url=llm_url, llm_model=llm_model)
+    started = time.monotonic()
+    out_dir = Path(output_dir) / "python"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    records: list[dict] = []
+    per_repo = []
+    for repo in sorted(repos, key=lambda r: r.name):
+        shard = out_dir / SHARDS / repo.name
+        fingerprint = settings.fingerprint(repo)
+        done = _read_done(shard, fingerprint)
+        if done is not None:
+            repo_records, repo_report, repo_stats = done
+            repo_stats = {**repo_stats, "status": "skipped_done"}
+        else:
+            repo_report = BuildReport()
+            t0 = time.monotonic()
+            repo_records, repo_stats = build_repository(repo, settings, repo_report)
+            repo_stats["seconds"] = round(time.monotonic() - t0, 2)
+            repo_stats["status"] = "built"
+            _write_shard(shard, repo_records, repo_report, repo_stats, fingerprint)
+        report.merge(repo_report)
+        records.extend(repo_records)
+        per_repo.append(repo_stats)
+    with (out_dir / "executable.jsonl").open("w", encoding="utf-8") as fh:
+        for rec in records:
+            fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+    stats = compute_stats(records, report, per_repo, time.monotonic() - started)
+    (out_dir / "executable_stats.json").write_text(json.dumps(stats, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return records
+
+
+def _read_done(shard: Path, fingerprint: str):
+    marker = shard / DONE
+    if not marker.exists():
+        return None
+    try:
+        done = json.loads(marker.read_text())
+        if done.get("fingerprint") != fingerprint:
+            return None
+        records = [json.loads(l) for l in (shard / "problems.jsonl").read_text(encoding="utf-8").splitlines() if l.strip()]
+        report = BuildReport.from_dict(json.loads((shard / "report.json").read_text()))
+        return records, report, done.get("stats", {})
+    except (OSError, json.JSONDecodeError):
+        return None
+
+
+def _write_shard(shard: Path, records: list[dict], report: BuildReport, stats: dict, fingerprint: str) -> None:
+    tmp = shard.with_name(shard.name + ".partial")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    with (tmp / "problems.jsonl").open("w", encoding="utf-8") as fh:
+        for rec in records:
+            fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+    (tmp / "report.json").write_text(json.dumps(report.to_dict(), indent=1))
+    (tmp / DONE).write_text(json.dumps({"fingerprint": fingerprint, "stats": stats}, indent=1))
+    shutil.rmtree(shard, ignore_errors=True)
+    tmp.rename(shard)
+
+
+# ------------------------------------------------------------------------------ repository --
+def source_roots(facts: dict[str, FileFacts]) -> list[str]:
+    """Folders that must be on sys.path for the files' module names to import ("" = root)."""
+    roots = {""}
+    for path, ff in facts.items():
+        if not ff.package:
+            continue
+        module_path = ff.package.replace(".", "/") + ("/__init__.py" if path.endswith("__init__.py") else ".py")
+        if path.endswith(module_path):
+            roots.add(path[: -len(module_path)].rstrip("/"))
+    return sorted(roots, key=lambda r: (r != "", r))
+
+
+def build_repository(repo: Repository, settings: ExecSettings, report: BuildReport) -> tuple[list[dict], dict]:
+    language = get_language(Lang.PYTHON)
+    files, snapshot = list_sources(repo, language, report)
+    repo = dataclasses.replace(repo, snapshot_sha256=snapshot)
+    facts = language.analyze_files(str(repo.root), files)
+    stats: dict = {"repository": repo.name}
+    candidates = []
+    for cand in select_candidates(facts, report, f"{repo.name}:"):
+        cand.dependencies = resolve_dependencies(cand, facts)
+        cand.prompts = build_prompts(cand, facts, cand.dependencies)
+        bad = prompts_parse(cand.prompts)
+        if bad:
+            report.count("problems", "prompt_unparsable", f"{repo.name}:{cand.key}", bad)
+            continue
+        candidates.append(cand)
+    stats["candidates"] = len(candidates)
+    if not candidates:
+        return [], stats
+    requirements, unsupported = detect_requirements(repo.root, facts)
+    for line in unsupported:
+        report.count("environment", "unsupported_requirement_line", repo.name, line)
+    t0 = time.monotonic()
+    env = ensure_environment(requirements)
+    report.add_time("exec_environment_seconds", time.monotonic() - t0)
+    for req, why in env.failed.items():
+        report.count("environment", "requirement_not_installed", f"{repo.name}: {req}", why)
+    stats["requirements"] = list(requirements)
+    stats["requirements_failed"] = env.failed
+    ctx = RepoContext(repo, facts, source_roots(facts), env, settings, report, stats)
+
+    by_candidate = gather_tests(ctx, candidates)
+    kept, coverage = validate_tests(ctx, candidates, by_candidate)
+    records = []
+    for cand in candidates:
+        programs = kept.get(cand.key, [])
+        if not programs:
+            report.count("problems", "no_tests", f"{repo.name}:{cand.key}")
+            continue
+        if coverage[cand.key] < settings.min_coverage:
+            report.count("problems", "low_coverage", f"{repo.name}:{cand.key}", f"{coverage[cand.key]:.2f}")
+            continue
+        records.append(make_record(ctx, cand, programs, coverage[cand.key], requirements))
+    records = gold_gate(ctx, records)
+    for n, rec in enumerate(records):
+        rec["id"] = f"{repo.name}/python/executable/{n}"
+    stats["problems"] = len(records)
+    return records, stats
+
+
+# ---------------------------------------------------------------------------------- tests --
+def _strip_parameters(nodeid: str) -> str:
+    head, sep, last = nodeid.rpartition("::")
+    return f"{head}{sep}{last.split('[', 1)[0]}"
+
+
+def repository_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[TestProgram]]:
+    """Run the repository's suite once under coverage (a context per test); each candidate gets
+    the tests that executed at least one line of its body, as extracted programs."""
+    test_files = sorted(p for p in ctx.facts if is_test_path(p) and (
+        PurePosixPath(p).name.startswith("test_") or PurePosixPath(p).name.endswith("_test.py")))
+    if not test_files:
+        ctx.report.count("tests", "no_repository_test_files", ctx.repo.name)
+        return {}
+    t0 = time.monotonic()
+    with ctx.sandbox() as box:
+        prun = run_pytest(box, test_files, coverage_files=sorted({c.path for c in candidates}))
+    ctx.report.add_time("exec_repository_suite_seconds", time.monotonic() - t0)
+    passed = sum(1 for o in prun.outcomes.values() if o == "passed")
+    ctx.stats["repository_suite"] = {"tests": len(prun.outcomes), "passed": passed, "status": prun.run.result.status.value,
+                                     "seconds": round(time.monotonic() - t0, 2)}
+    if prun.run.timed_out:
+        ctx.report.count("tests", "repository_suite_timeout", ctx.repo.name)
+    contexts = prun.contexts or {}
+    wanted: dict[str, list[str]] = {}
+    for cand in candidates:
+        lines = contexts.get(cand.path, {})
+        keys = {_strip_parameters(nodeid) for line in cand.body_lines for nodeid in lines.get(line, [])}
+        wanted[cand.key] = sorted(keys)
+    all_wanted = {k for keys in wanted.values() for k in keys}
+    programs: dict[str, TestProgram] = {}
+    for file in test_files:
+        programs.update(repository_programs(file, ctx.facts[file].file.text, all_wanted))
+    return {key: [programs[k] for k in keys if k in programs] for key, keys in wanted.items()}
+
+
+def pynguin_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[TestProgram]]:
+    """Pynguin per module with candidates (parallel); programs go to every candidate they call."""
+    try:
+        python = pynguin_python()
+    except PynguinUnavailable as exc:
+        ctx.report.count("tests", "pynguin_unavailable", ctx.repo.name, str(exc))
+        ctx.stats["pynguin"] = {"status": "unavailable", "reason": str(exc)}
+        return {}
+    modules = sorted({(c.module, c.path) for c in candidates})
+    roots = ctx.python_path
+
+    def one(item: tuple[str, str]) -> tuple[str, list[TestProgram], str]:
+        module, path = item
+        root = next((r for r in sorted(roots, key=len, reverse=True) if not r or path.startswith(r + "/")), "")
+        programs, why = run_pynguin(python, ctx.repo.root, roots, root, module, seed=ctx.settings.seed,
+                                    budget=ctx.settings.pynguin_budget)
+        return module, programs, why
+
+    t0 = time.monotonic()
+    results = parallel(one, modules, ctx.settings.workers)
+    ctx.report.add_time("exec_pynguin_seconds", time.monotonic() - t0)
+    by_module: dict[str, list[TestProgram]] = {}
+    for module, programs, why in results:
+        if why:
+            ctx.report.count("tests", "pynguin_no_tests", f"{ctx.repo.name}:{module}", why)
+        by_module[module] = programs
+    ctx.stats["pynguin"] = {"status": "ran", "modules": len(modules),
+                            "tests": sum(len(p) for p in by_module.values()), "seconds": round(time.monotonic() - t0, 2)}
+    return {c.key: list(by_module.get(c.module, [])) for c in candidates}
+
+
+def llm_context(cand: Candidate, facts: dict[str, FileFacts]) -> str:
+    """What the test-writing model sees: the full-context prompt with the target's real code."""
+    context = build_prompts(cand, facts, cand.dependencies, include_target=False)["full_context"].rstrip()
+    if cand.class_name:
+        return f"{context}\n\n# method of class {cand.class_name}:\n{cand.source}"
+    return f"{context}\n\n{cand.source}"
+
+
+def llm_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[TestProgram]]:
+    settings = ctx.settings
+    api_key = os.environ.get("CROSSFILE_LLM_API_KEY") or None
+
+    def one(cand: Candidate) -> list[TestProgram]:
+        try:
+            return generate_llm_tests(settings.llm_url or "", settings.llm_model or "", project=ctx.repo.name,
+                                      module=cand.module, qualname=cand.qualname, entry_point=cand.name,
+                                      class_name=cand.class_name, context=llm_context(cand, ctx.facts), api_key=api_key)
+        except LLMError as exc:
+            ctx.report.count("tests", "llm_error", f"{ctx.repo.name}:{cand.key}", str(exc))
+            return []
+
+    t0 = time.monotonic()
+    results = parallel(one, candidates, settings.workers)
+    ctx.report.add_time("exec_llm_seconds", time.monotonic() - t0)
+    ctx.stats["llm"] = {"model": settings.llm_model, "tests": sum(len(r) for r in results)}
+    return {c.key: r for c, r in zip(candidates, results)}
+
+
+def gather_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[TestProgram]]:
+    """Every candidate's test programs (repository first, then Pynguin, then LLM), after the
+    static filters and the per-problem cap."""
+    sources = [repository_tests(ctx, candidates)]
+    if ctx.settings.use_pynguin:
+        sources.append(pynguin_tests(ctx, candidates))
+    else:
+        ctx.stats["pynguin"] = {"status": "disabled"}
+    if ctx.settings.llm_url:
+        sources.append(llm_tests(ctx, candidates))
+    out: dict[str, list[TestProgram]] = {}
+    for cand in candidates:
+        chosen: list[TestProgram] = []
+        seen: set[str] = set()
+        for source in sources:
+            for program in source.get(cand.key, []):
+                if program.path in seen:
+                    continue
+                seen.add(program.path)
+                why = static_reason(program, cand.name)
+                if why:
+                    if not (why == "does_not_call_target" and program.origin == "pynguin"):
+                        # a Pynguin module file holds tests of every function of the module:
+                        # not calling this one is expected, not a dropped test
+                        ctx.report.count("tests", why, f"{ctx.repo.name}:{cand.key}", program.origin_test)
+                    continue
+                if len(chosen) >= ctx.settings.max_tests:
+                    ctx.report.count("tests", "over_problem_cap", f"{ctx.repo.name}:{cand.key}", program.origin_test)
+                    continue
+                chosen.append(program)
+        out[cand.key] = chosen
+    return out
+
+
+# ------------------------------------------------------------------------------ execution --
+def run_programs(ctx: RepoContext, programs: list[TestProgram], *, coverage_files: Sequence[str] | None = None,
+                 env: dict[str, str] | None = None, collect: Callable[[Sandbox], object] | None = None
+                 ) -> tuple[dict[str, str], PytestRun, list]:
+    """Run programs together in one sandbox: (path -> outcome, the run, [collect(sandbox)]).
+
+    When the run dies (a test killing the interpreter, the process limit, the time-out) the
+    programs left without any outcome are rerun one per sandbox, so one bad test does not
+    take the others with it.
+    """
+    extra: list = []
+    with ctx.sandbox() as box:
+        for p in programs:
+            box.write(p.path, p.source)
+        prun = run_pytest(box, [p.path for p in programs], coverage_files=coverage_files, extra_env=env)
+        if collect is not None:
+            extra.append(collect(box))
+    outcomes = {p.path: program_outcome(prun.outcomes, p.path) for p in programs}
+    silent = [p for p in programs if not any(n == p.path or n.startswith(p.path + "::") for n in prun.outcomes)]
+    if silent and not prun.run.ok and len(programs) > 1:
+        for p, (sub, _, sub_extra) in zip(silent, parallel(lambda p: run_programs(ctx, [p], env=env, collect=collect),
+                                                             silent, ctx.settings.workers)):
+            outcomes[p.path] = sub[p.path]
+            extra.extend(sub_extra)
+    return outcomes, prun, extra
+
+
+def repair_programs(ctx: RepoContext, failing: list[tuple[TestProgram, str]]) -> dict[str, TestProgram | str]:
+    """RepoExec's repair: recapture what the target really returns at each failing assertion.
+
+    ``failing`` = (program, entry point). Returns path -> repaired program, or the drop reason.
+    """
+    out: dict[str, TestProgram | str] = {}
+    instrumented = []
+    for program, entry in failing:
+        source, sites = instrument_for_capture(program.source, entry)
+        if source is None:
+            out[program.path] = "assertion_not_repairable"
+        else:
+            instrumented.append((program, entry, with_source(program, source, repaired=False)))
+    if not instrumented:
+        return out
+
+    def read_capture(box: Sandbox) -> list[dict]:
+        path = box.control / "capture.jsonl"
+        if not path.exists():
+            return []
+        return [json.loads(l) for l in path.read_text(encoding="utf-8").splitlines() if l.strip()]
+
+    capture_env = {"CROSSFILE_CAPTURE": "__CONTROL__/capture.jsonl"}
+    _, _, collected = run_programs(ctx, [i for _, _, i in instrumented], env=capture_env, collect=read_capture)
+    records_by_file: dict[str, list[dict]] = {}
+    for batch in collected:
+        for rec in batch:
+            records_by_file.setdefault(rec["file"], []).append(rec)
+    for program, entry, _ in instrumented:
+        records = records_by_file.get(PurePosixPath(program.path).name, [])
+        if not records:
+            out[program.path] = "assertion_not_repairable"
+            continue
+        new_source, why = apply_captures(program.source, entry, records)
+        out[program.path] = with_source(program, new_source) if new_source else why
+    return out
+
+
+def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: dict[str, list[TestProgram]]
+                   ) -> tuple[dict[str, list[TestProgram]], dict[str, float]]:
+    """Execute, repair, check flakiness and measure coverage; -> (kept programs, coverage)."""
+    report, repo_name = ctx.report, ctx.repo.name
+    unique: dict[str, TestProgram] = {}
+    entry_of: dict[str, str] = {}
+    for cand in candidates:
+        for p in by_candidate.get(cand.key, []):
+            unique.setdefault(p.path, p)
+            entry_of.setdefault(p.path, cand.name)
+    coverage = {c.key: 0.0 for c in candidates}
+    if not unique:
+        return {}, coverage
+    t0 = time.monotonic()
+    first, _, _ = run_programs(ctx, list(unique.values()))
+    failing = [(unique[path], entry_of[path]) for path, o in first.items() if o == "assertion"]
+    dropped: dict[str, str] = {path: ("test_error" if o in ("error", "skipped") else "xfail_marked")
+                               for path, o in first.items() if o not in ("passed", "assertion")}
+    current: dict[str, TestProgram] = {path: unique[path] for path, o in first.items() if o == "passed"}
+    for path, result in repair_programs(ctx, failing).items():
+        if isinstance(result, str):
+            dropped[path] = result
+        else:
+            current[path] = result
+    report.add_time("exec_validation_seconds", time.monotonic() - t0)
+
+    # flakiness: every kept program runs EXEC_FLAKY_RUNS times, each run in a fresh sandbox;
+    # the first run also measures per-test coverage of the candidates' files
+    t0 = time.monotonic()
+    programs = sorted(current.values(), key=lambda p: p.path)
+    coverage_files = sorted({c.path for c in candidates})
+    runs = list(range(ctx.settings.flaky_runs))
+
+    def one(i: int):
+        outcomes, prun, _ = run_programs(ctx, programs, coverage_files=coverage_files if i == 0 else None)
+        return outcomes, (prun.contexts or {}) if i == 0 else None
+
+    results = parallel(one, runs, ctx.settings.workers) if programs else []
+    report.add_time("exec_flakiness_seconds", time.monotonic() - t0)
+    stable: dict[str, TestProgram] = {}
+    for program in programs:
+        seen = [r[0][program.path] for r in results]
+        if all(o == "passed" for o in seen):
+            stable[program.path] = program
+        elif "passed" in seen:
+            dropped[program.path] = "flaky"
+        else:
+            dropped[program.path] = "repair_failed" if program.repaired else "flaky"
+    contexts = results[0][1] if results else {}
+
+    kept: dict[str, list[TestProgram]] = {}
+    for cand in candidates:
+        lines = contexts.get(cand.path, {})
+        covered: set[int] = set()
+        mine = []
+        for original in by_candidate.get(cand.key, []):
+            path = original.path
+            if path in dropped:
+                report.count("tests", dropped[path], f"{repo_name}:{cand.key}", original.origin_test)
+                continue
+            program = stable[path]
+            hit = {ln for ln in cand.body_lines
+                   if any(n == path or n.startswith(path + "::") for n in lines.get(ln, []))}
+            if not hit:
+                report.count("tests", "does_not_execute_target", f"{repo_name}:{cand.key}", original.origin_test)
+                continue
+            covered |= hit
+            mine.append(program)
+        kept[cand.key] = mine
+        coverage[cand.key] = round(len(covered) / len(cand.body_lines), 4) if cand.body_lines else 0.0
+    ctx.stats["tests_examined"] = len(unique)
+    ctx.stats["tests_repaired"] = sum(1 for p in stable.values() if p.repaired)
+    return kept, coverage
+
+
+# ------------------------------------------------------------------------------- records --
+def make_record(ctx: RepoContext, cand: Candidate, programs: list[TestProgram], coverage: float,
+                requirements: list[str]) -> dict:
+    repo = ctx.repo
+    contexts = build_prompts(cand, ctx.facts, cand.dependencies, include_target=False)
+    test_paths = [p.path for p in programs]
+    test_list = [p.source for p in programs]
+    return {
+        "id": "",
+        "project": repo.name,
+        "module": cand.module,
+        "file": cand.path,
+        "entry_point": cand.name,
+        "qualname": cand.qualname,
+        "class_name": cand.class_name or "",
+        "function_signature": cand.signature,
+        "docstring": cand.docstring,
+        "target_function_prompt": cand.target_prompt,
+        "solution": cand.source,
+        "solution_lines": {"start_line": cand.start_line, "end_line": cand.end_line},
+        "prompt": dict(cand.prompts),
+        "instruct_prompt": instruct_prompts(cand, contexts),
+        "dependencies": {
+            "in_file": [d.to_record() for d in cand.dependencies if d.in_file],
+            "cross_file": [d.to_record() for d in cand.dependencies if not d.in_file],
+        },
+        "check": render_check(f"{cand.module}.{cand.qualname}", cand.path, test_paths, test_list),
+        "test_list": test_list,
+        "test_paths": test_paths,
+        "test_origins": [p.origin_test if p.origin_test.startswith(p.origin) else f"{p.origin}:{p.origin_test}"
+                         for p in programs],
+        "test_repaired": [p.repaired for p in programs],
+        "coverage": coverage,
+        "requirements": list(requirements),
+        "python_path": list(ctx.python_path),
+        "language": "python",
+        "repository": repo.name,
+        "repository_url": repo.url,
+        "repository_root": str(repo.root),
+        "commit": repo.commit,
+        "license": repo.license,
+        "snapshot_sha256": repo.snapshot_sha256,
+    }
+
+
+def gold_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
+    """Keep the problems whose original function passes its own check (evaluation's runner)."""
+    t0 = time.monotonic()
+    verdicts = parallel(lambda r: run_problem_tests(r, r["solution"], C.EXEC_GOLD_TIMEOUT, python=ctx.env.python),
+                        records, ctx.settings.workers)
+    ctx.report.add_time("exec_gold_gate_seconds", time.monotonic() - t0)
+    kept = []
+    for rec, verdict in zip(records, verdicts):
+        if verdict["passed"]:
+            kept.append(rec)
+        else:
+            ctx.report.count("problems", "gold_failed", f"{ctx.repo.name}:{rec['file']}::{rec['qualname']}",
+                             f"{verdict['status']}: {verdict['detail']}")
+    return kept
+
+
+# --------------------------------------------------------------------------------- stats --
+def compute_stats(records: list[dict], report: BuildReport, per_repo: list[dict], seconds: float) -> dict:
+    by_origin: dict[str, int] = {}
+    for rec in records:
+        for origin in rec["test_origins"]:
+            name = origin.split(":", 1)[0]
+            by_origin[name] = by_origin.get(name, 0) + 1
+    candidates = report.stage("candidates")
+    selected = candidates.pop("selected", 0)
+    coverages = [r["coverage"] for r in records]
+    return {
+        "language": "python",
+        "split": "executable",
+        "repositories": len(per_repo),
+        "candidates": selected,
+        "problems": len(records),
+        "excluded_functions": candidates,
+        "dropped_problems": report.stage("problems"),
+        "dropped_tests": report.stage("tests"),
+        "environment": report.stage("environment"),
+        "tests": {
+            "total": sum(len(r["test_list"]) for r in records),
+            "by_origin": dict(sorted(by_origin.items())),
+            "repaired": sum(sum(r["test_repaired"]) for r in records),
+            "mean_per_problem": round(statistics.mean(len(r["test_list"]) for r in records), 2) if records else 0.0,
+        },
+        "mean_coverage": round(statistics.mean(coverages), 4) if coverages else 0.0,
+        "dependencies": {
+            "with_cross_file": sum(1 for r in records if r["dependencies"]["cross_file"]),
+            "mean_in_file": round(statistics.mean(len(r["dependencies"]["in_file"]) for r in records), 2) if records else 0.0,
+            "mean_cross_file": round(statistics.mean(len(r["dependencies"]["cross_file"]) for r in records), 2) if records else 0.0,
+        },
+        "build_seconds": round(seconds, 2),
+        "timings": {k: round(v, 2) for k, v in sorted(report.timings.items()) if k.startswith("exec_")},
+        "per_repository": per_repo,
+        "samples": {k: v for k, v in report.samples.items() if k.split("/", 1)[0] in ("problems", "tests", "environment")},
+    }
+
+
+# ------------------------------------------------------------------------------- features --
+def executable_features() -> datasets.Features:
+    """The datasets schema of the executable split (one record per problem)."""
+    string = datasets.Value("string")
+    sizes = {size: string for size in SIZES}
+    dependency = {"name": string, "kind": string, "file": string, "code": string}
+    return datasets.Features({
+        "id": string,
+        "project": string,
+        "module": string,
+        "file": string,
+        "entry_point": string,
+        "qualname": string,
+        "class_name": string,
+        "function_signature": string,
+        "docstring": string,
+        "target_function_prompt": string,
+        "solution": string,
+        "solution_lines": {"start_line": datasets.Value("int32"), "end_line": datasets.Value("int32")},
+        "prompt": sizes,
+        "instruct_prompt": dict(sizes),
+        "dependencies": {"in_file": [dependency], "cross_file": [dict(dependency)]},
+        "check": string,
+        "test_list": datasets.Sequence(string),
+        "test_paths": datasets.Sequence(string),
+        "test_origins": datasets.Sequence(string),
+        "test_repaired": datasets.Sequence(datasets.Value("bool")),
+        "coverage": datasets.Value("float64"),
+        "requirements": datasets.Sequence(string),
+        "python_path": datasets.Sequence(string),
+        "language": string,
+        "repository": string,
+        "repository_url": string,
+        "repository_root": string,
+        "commit": string,
+        "license": string,
+        "snapshot_sha256": string,
+    })
+
+
+def repoexec_view(record: dict, size: str = "full_context") -> dict:
+    """A record in RepoExec's flat layout (one context size per split: ``prompt`` is a string)."""
+    flat = {k: v for k, v in record.items() if k not in ("prompt", "instruct_prompt")}
+    flat["prompt"] = record["prompt"][size]
+    return flat

@@ -1,0 +1,523 @@
+"""Test programs for the executable split: extracted, generated, and repaired.
+
+Why it exists: a problem needs tests that run on their own. They come from three sources and
+all end up as :class:`TestProgram` (one pytest module holding one test function, plus
+whatever module-level code it needs), so the filters treat them alike:
+
+- the repository's own tests: each test function of a test file becomes a program made of
+  that file minus its other tests (imports, helpers, fixtures and constants kept), written
+  next to the original so ``conftest.py`` fixtures and data files still resolve;
+- Pynguin, in its own virtual environment (it pins its own pytest), run per module inside
+  the sandbox with a search-time budget;
+- an optional OpenAI-compatible chat endpoint, given a RepoExec-style test-writing prompt.
+
+It also implements RepoExec's assertion repair: a test whose assertion fails on the original
+code gets its expected value recaptured from the original function (a Python literal when the
+value has one, otherwise the pickled value embedded in the test).
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import re
+import sys
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, replace
+from pathlib import Path, PurePosixPath
+from typing import Iterable, Sequence
+
+import libcst as cst
+import libcst.matchers as m
+
+from analyzers.run import path_env, run
+from builders import constants as C
+from builders.repos import default_cache_dir
+
+
+@dataclass(frozen=True)
+class TestProgram:
+    """A self-contained pytest module with one test function."""
+
+    __test__ = False  # not a pytest test class, despite the name
+
+    source: str
+    path: str  # repo-relative path it is written to when run
+    origin: str  # repository | pynguin | llm
+    origin_test: str  # where it came from ("tests/test_x.py::test_y", "pynguin:pkg.mod::test_3", ...)
+    repaired: bool = False
+
+
+def program_path(directory: str, source: str) -> str:
+    """A stable, unique file name for a program (content hash) in ``directory``."""
+    digest = hashlib.sha1(source.encode("utf-8")).hexdigest()[:12]
+    return f"{directory}/test_cfd_{digest}.py" if directory else f"test_cfd_{digest}.py"
+
+
+# ------------------------------------------------------------------------------ splitting --
+def _span(node: ast.stmt) -> tuple[int, int]:
+    decorators = getattr(node, "decorator_list", [])
+    start = min([node.lineno, *(d.lineno for d in decorators)])
+    return start, node.end_lineno or node.lineno
+
+
+def _is_main_guard(node: ast.stmt) -> bool:
+    return (isinstance(node, ast.If) and isinstance(node.test, ast.Compare)
+            and isinstance(node.test.left, ast.Name) and node.test.left.id == "__name__")
+
+
+def _is_test_function(node: ast.AST) -> bool:
+    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test")
+
+
+def split_test_module(source: str) -> list[tuple[str, str]]:
+    """A test module -> [(test name, program)], one program per test function.
+
+    A program is the module without its other test functions (and without a ``__main__``
+    block); a test method keeps its class with the class's non-test members. Names are
+    ``test_f`` or ``TestCls::test_m`` (pytest's node-id suffix, without parameters).
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    lines = source.split("\n")
+    tests: list[tuple[str, tuple[int, int]]] = []  # (name, span to keep)
+    removable: list[tuple[int, int]] = []
+    for node in tree.body:
+        if _is_test_function(node):
+            tests.append((node.name, _span(node)))
+            removable.append(_span(node))
+        elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+            methods = [n for n in node.body if _is_test_function(n)]
+            for method in methods:
+                tests.append((f"{node.name}::{method.name}", _span(method)))
+                removable.append(_span(method))
+            if not methods:
+                continue
+        elif _is_main_guard(node):
+            removable.append(_span(node))
+    out = []
+    for name, keep in tests:
+        drop = [span for span in removable if span != keep]
+        kept = [line for i, line in enumerate(lines, 1) if not any(a <= i <= b for a, b in drop)]
+        text = re.sub(r"\n{4,}", "\n\n\n", "\n".join(kept)).rstrip() + "\n"
+        out.append((name, text))
+    return out
+
+
+# ----------------------------------------------------------------------- static filters --
+def target_names(source_tree: ast.AST, entry_point: str) -> set[str]:
+    names = {entry_point}
+    for node in ast.walk(source_tree):
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if alias.name == entry_point and alias.asname:
+                    names.add(alias.asname)
+    return names
+
+
+def calls_target(source: str, entry_point: str) -> bool:
+    """Whether the program calls the target: ``f(...)``, an alias of it, or ``x.f(...)``."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    names = target_names(tree, entry_point)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            if (isinstance(func, ast.Name) and func.id in names) or (isinstance(func, ast.Attribute) and func.attr == entry_point):
+                return True
+    return False
+
+
+def has_assertion(source: str) -> bool:
+    """An ``assert``, ``pytest.raises``/``warns`` or a unittest ``self.assert*`` call."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assert):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr in ("raises", "warns") or node.func.attr.startswith("assert"):
+                return True
+    return False
+
+
+def is_xfail(source: str) -> bool:
+    """Pynguin marks tests that end in an unexpected exception ``xfail``: they check nothing."""
+    return "mark.xfail" in source
+
+
+def static_reason(program: TestProgram, entry_point: str) -> str | None:
+    """RepoExec's static filters for one program (None = keep it for execution)."""
+    try:
+        ast.parse(program.source)
+    except SyntaxError:
+        return "unparsable"
+    if not calls_target(program.source, entry_point):
+        return "does_not_call_target"
+    if program.origin != "repository":
+        if is_xfail(program.source):
+            return "xfail_marked"
+        if not has_assertion(program.source):
+            return "no_assertion"
+    return None
+
+
+# ------------------------------------------------------------------------ assertion repair --
+CAPTURE_HELPER = '''
+
+def __cfd_capture__(site, actual, expected, compare):
+    """crossfile-datasets: record the value an assertion checks (assertion repair run)."""
+    import ast, base64, json, math, os, pickle
+
+    def plain(value):
+        if type(value) in (bool, int, str, bytes, type(None)):
+            return True
+        if type(value) is float:
+            return math.isfinite(value)
+        if type(value) in (list, tuple, set):
+            return all(plain(v) for v in value)
+        if type(value) is dict:
+            return all(plain(k) and plain(v) for k, v in value.items())
+        return False
+
+    try:
+        equal = bool(actual == expected) if compare else bool(actual)
+    except Exception:
+        equal = False
+    record = {"file": os.path.basename(__file__), "site": site, "equal": equal}
+    try:
+        if plain(actual) and ast.literal_eval(repr(actual)) == actual:
+            record["literal"] = repr(actual)
+    except Exception:
+        pass
+    try:
+        record["pickle"] = base64.b64encode(pickle.dumps(actual, protocol=4)).decode("ascii")
+    except Exception as exc:
+        record["error"] = type(exc).__name__ + ": " + str(exc)[:200]
+    with open(os.environ["CROSSFILE_CAPTURE"], "a", encoding="utf-8") as fh:
+        fh.write(json.dumps(record) + "\\n")
+'''
+
+EXPECTED_HELPER = '''
+
+def __cfd_expected__(data):
+    """Expected value recaptured from the original function (pickled: it has no literal form)."""
+    import base64
+    import pickle
+
+    return pickle.loads(base64.b64decode(data))
+'''
+
+
+def _calls_target_cst(node: cst.CSTNode, names: set[str], entry_point: str) -> bool:
+    for call in m.findall(node, m.Call()):
+        func = call.func  # type: ignore[attr-defined]
+        if isinstance(func, cst.Name) and func.value in names:
+            return True
+        if isinstance(func, cst.Attribute) and func.attr.value == entry_point:
+            return True
+    return False
+
+
+class _AssertSites(cst.CSTTransformer):
+    """Numbers the asserts of test functions that check a call of the target, and rewrites
+    them: into capture calls (``capture``) or with recaptured expected values (``apply``)."""
+
+    def __init__(self, names: set[str], entry_point: str, mode: str, replacements: dict[int, str] | None = None):
+        super().__init__()
+        self.names, self.entry_point, self.mode = names, entry_point, mode
+        self.replacements = replacements or {}
+        self.sites = 0
+        self.test_depth = 0
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        if node.name.value.startswith("test"):
+            self.test_depth += 1
+        return True
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
+        if original.name.value.startswith("test"):
+            self.test_depth -= 1
+        return updated
+
+    def _site(self, test: cst.BaseExpression) -> tuple[str, cst.BaseExpression, cst.BaseExpression | None, str] | None:
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, cst.Equal):
+            left, right = test.left, test.comparisons[0].comparator
+            if _calls_target_cst(left, self.names, self.entry_point):
+                return "compare", left, right, "right"
+            if _calls_target_cst(right, self.names, self.entry_point):
+                return "compare", right, left, "left"
+            return None
+        if _calls_target_cst(test, self.names, self.entry_point):
+            return "bare", test, None, ""
+        return None
+
+    def leave_Assert(self, original: cst.Assert, updated: cst.Assert):
+        if self.test_depth <= 0:
+            return updated
+        site = self._site(updated.test)
+        if site is None:
+            return updated
+        index = self.sites
+        self.sites += 1
+        kind, actual, expected, side = site
+        if self.mode == "capture":
+            args = [cst.Arg(cst.Integer(str(index))), cst.Arg(actual),
+                    cst.Arg(expected if expected is not None else cst.Name("None")),
+                    cst.Arg(cst.Name("True" if kind == "compare" else "False"))]
+            return cst.Expr(cst.Call(func=cst.Name("__cfd_capture__"), args=args))
+        if index not in self.replacements:
+            return updated
+        value = cst.parse_expression(self.replacements[index])
+        if kind == "compare":
+            comparison = updated.test
+            assert isinstance(comparison, cst.Comparison)
+            if side == "right":
+                new_test = comparison.with_changes(comparisons=[comparison.comparisons[0].with_changes(comparator=value)])
+            else:
+                new_test = comparison.with_changes(left=value)
+        else:
+            paren = [cst.LeftParen()], [cst.RightParen()]
+            left = updated.test if updated.test.lpar else updated.test.with_changes(lpar=paren[0], rpar=paren[1])
+            new_test = cst.Comparison(left=left, comparisons=[cst.ComparisonTarget(operator=cst.Equal(), comparator=value)])
+        return updated.with_changes(test=new_test, msg=None, comma=cst.MaybeSentinel.DEFAULT)
+
+
+def _insert_helper(module: cst.Module, helper: str) -> cst.Module:
+    """Put a helper definition after the docstring and ``from __future__`` imports."""
+    body = list(module.body)
+    at = 0
+    for i, stmt in enumerate(body):
+        if isinstance(stmt, cst.SimpleStatementLine) and (
+            (i == 0 and isinstance(stmt.body[0], cst.Expr) and isinstance(stmt.body[0].value, cst.SimpleString))
+            or (isinstance(stmt.body[0], cst.ImportFrom) and isinstance(stmt.body[0].module, cst.Name)
+                and stmt.body[0].module.value == "__future__")):
+            at = i + 1
+    helper_body = cst.parse_module(helper).body
+    return module.with_changes(body=[*body[:at], *helper_body, *body[at:]])
+
+
+def instrument_for_capture(source: str, entry_point: str) -> tuple[str | None, int]:
+    """The program with each checked assertion turned into a ``__cfd_capture__`` call, and
+    the number of such sites (0 = nothing to repair)."""
+    try:
+        module = cst.parse_module(source)
+        names = target_names(ast.parse(source), entry_point)
+    except (cst.ParserSyntaxError, SyntaxError):
+        return None, 0
+    transformer = _AssertSites(names, entry_point, "capture")
+    new = module.visit(transformer)
+    if transformer.sites == 0:
+        return None, 0
+    return _insert_helper(new, CAPTURE_HELPER).code, transformer.sites
+
+
+def apply_captures(source: str, entry_point: str, records: Sequence[dict]) -> tuple[str | None, str]:
+    """Rewrite the failing checked assertions with the recaptured values.
+
+    ``records`` are this program's capture records. Returns (new source, "") or
+    (None, reason): ``assertion_not_repairable`` (the failure is not at a site that checks
+    the target), ``inconsistent_capture`` (a site saw different values, e.g. in a loop) or
+    ``unpicklable_value``.
+    """
+    by_site: dict[int, list[dict]] = {}
+    for rec in records:
+        by_site.setdefault(int(rec["site"]), []).append(rec)
+    replacements: dict[int, str] = {}
+    used_pickle = False
+    for site, recs in by_site.items():
+        if all(r.get("equal") for r in recs):
+            continue
+        values = {r.get("literal") or r.get("pickle") for r in recs}
+        if len(values) != 1 or None in values:
+            return None, "inconsistent_capture" if len(values) > 1 else "unpicklable_value"
+        rec = recs[0]
+        if rec.get("literal") is not None:
+            replacements[site] = rec["literal"]
+        else:
+            replacements[site] = f"__cfd_expected__({rec['pickle']!r})"
+            used_pickle = True
+    if not replacements:
+        return None, "assertion_not_repairable"
+    try:
+        module = cst.parse_module(source)
+        names = target_names(ast.parse(source), entry_point)
+    except (cst.ParserSyntaxError, SyntaxError):
+        return None, "unparsable"
+    new = module.visit(_AssertSites(names, entry_point, "apply", replacements))
+    if used_pickle:
+        new = _insert_helper(new, EXPECTED_HELPER)
+    return new.code, ""
+
+
+# ------------------------------------------------------------------------------- pynguin --
+class PynguinUnavailable(RuntimeError):
+    """Pynguin cannot be used here; the message says why (counted, never fatal)."""
+
+
+def pynguin_python(cache_dir: Path | None = None) -> str:
+    """The interpreter of Pynguin's own virtual environment, installing it on first use.
+
+    Pynguin pins its own pytest and needs Python >= 3.10, so it never shares the builder's
+    or the repository's environment. Raises :class:`PynguinUnavailable` with the reason.
+    """
+    if sys.version_info < (3, 10) or sys.version_info >= (3, 16):
+        raise PynguinUnavailable(f"pynguin {C.PYNGUIN_VERSION} needs Python >=3.10,<3.16 (this is {sys.version.split()[0]})")
+    venv = (cache_dir or default_cache_dir()) / "pynguin-venv"
+    python = venv / "bin" / "python"
+    marker = venv / ".crossfile-ready.json"
+    if marker.exists() and python.exists():
+        if json.loads(marker.read_text()).get("version") == C.PYNGUIN_VERSION:
+            return str(python)
+    venv.parent.mkdir(parents=True, exist_ok=True)
+    res = run([sys.executable, "-m", "venv", "--clear", str(venv)], timeout=300)
+    if not res.ok:
+        raise PynguinUnavailable(f"cannot create Pynguin's virtual environment: {res.stderr.strip()[-300:]}")
+    res = run([str(python), "-m", "pip", "install", "--disable-pip-version-check", "--no-input", "--quiet",
+               f"pynguin=={C.PYNGUIN_VERSION}"], timeout=C.EXEC_PIP_TIMEOUT, env=path_env())
+    if not res.ok:
+        tail = [l for l in (res.stderr or res.stdout).splitlines() if l.strip() and "WARNING" not in l]
+        raise PynguinUnavailable(f"pip install pynguin=={C.PYNGUIN_VERSION} failed: {(tail or ['?'])[-1][:300]}")
+    marker.write_text(json.dumps({"version": C.PYNGUIN_VERSION}))
+    return str(python)
+
+
+def pynguin_programs(output: str, module: str) -> list[TestProgram]:
+    """Pynguin's test module for ``module`` -> one program per generated test."""
+    out = []
+    for name, program in split_test_module(output):
+        out.append(TestProgram(program, program_path("", program), "pynguin", f"pynguin:{module}::{name}"))
+    return out
+
+
+def run_pynguin(python: str, repo_root: Path, python_path: Sequence[str], source_root: str, module: str, *,
+                seed: int, budget: int = C.PYNGUIN_SEARCH_SECONDS) -> tuple[list[TestProgram], str]:
+    """Generate tests for one module with Pynguin inside a sandbox: (programs, "" or why none)."""
+    from builders.sandbox import Sandbox, SandboxLimits
+
+    limits = SandboxLimits(timeout=C.PYNGUIN_RUN_TIMEOUT, memory_bytes=C.PYNGUIN_MEMORY_BYTES,
+                           max_processes=C.PYNGUIN_MAX_PROCESSES)
+    with Sandbox(repo_root, python=python, python_path=python_path, limits=limits) as box:
+        out_dir = box.control / "pynguin-out"
+        project = box.root / source_root if source_root else box.root
+        argv = [python, "-m", "pynguin", "--project-path", str(project), "--module-name", module,
+                "--output-path", str(out_dir), "--maximum-search-time", str(budget), "--seed", str(seed)]
+        srun = box.run(argv, env={"PYNGUIN_DANGER_AWARE": "1"})
+        files = sorted(out_dir.glob("test_*.py")) if out_dir.exists() else []
+        if not files:
+            tail = [l for l in (srun.result.stderr + srun.result.stdout).splitlines() if l.strip()]
+            why = "timeout" if srun.timed_out else (tail[-1].strip()[:300] if tail else f"exit {srun.result.returncode}")
+            return [], f"no tests written ({why})"
+        return pynguin_programs(files[0].read_text(encoding="utf-8"), module), ""
+
+
+# ---------------------------------------------------------------------------------- LLM --
+class LLMError(RuntimeError):
+    pass
+
+
+def chat_completion(url: str, model: str, messages: list[dict], *, timeout: float = C.LLM_TIMEOUT,
+                    api_key: str | None = None, temperature: float = 0.0) -> str:
+    """One request to an OpenAI-compatible ``/chat/completions`` endpoint; the answer's text.
+
+    ``url`` is the API base (``http://host:8000/v1``) or the full endpoint.
+    """
+    endpoint = url.rstrip("/")
+    if not endpoint.endswith("/chat/completions"):
+        endpoint += "/chat/completions"
+    body = json.dumps({"model": model, "messages": messages, "temperature": temperature}).encode("utf-8")
+    headers = {"Content-Type": "application/json"}
+    if api_key:
+        headers["Authorization"] = f"Bearer {api_key}"
+    request = urllib.request.Request(endpoint, data=body, headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            data = json.loads(response.read().decode("utf-8", errors="replace"))
+    except urllib.error.HTTPError as exc:
+        raise LLMError(f"{endpoint}: HTTP {exc.code} {exc.reason}") from exc
+    except (urllib.error.URLError, TimeoutError, OSError) as exc:
+        raise LLMError(f"{endpoint}: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise LLMError(f"{endpoint}: the answer is not JSON ({exc})") from exc
+    try:
+        return data["choices"][0]["message"]["content"] or ""
+    except (KeyError, IndexError, TypeError) as exc:
+        raise LLMError(f"{endpoint}: unexpected answer shape: {str(data)[:300]}") from exc
+
+
+LLM_TEST_PROMPT = """You are writing unit tests for a function of the Python repository "{project}".
+The function `{qualname}` is defined in the module `{module}`. Here is its code, preceded by the imports of its file and the code it depends on:
+
+```python
+{context}
+```
+
+Write {count} pytest test functions for `{qualname}`:
+- start with the imports the tests need, including `{import_line}`;
+- every test calls `{entry_point}` and checks the result with `assert <call> == <expected value>` (or `pytest.raises` when it must fail);
+- use concrete, deterministic inputs: no randomness, clock, network, or files outside pytest's `tmp_path`.
+Answer with a single ```python code block and nothing else."""
+
+_CODE_BLOCK = re.compile(r"```(?:python|py)?[ \t]*\n(.*?)```", re.S)
+
+
+def extract_code(answer: str) -> str:
+    """The Python code of an answer: its fenced blocks joined, or the whole text."""
+    blocks = _CODE_BLOCK.findall(answer)
+    return "\n\n".join(b.strip("\n") for b in blocks) + "\n" if blocks else answer
+
+
+def llm_test_prompt(project: str, module: str, qualname: str, entry_point: str, class_name: str | None,
+                    context: str, count: int = 4) -> str:
+    import_name = class_name or entry_point
+    return LLM_TEST_PROMPT.format(project=project, module=module, qualname=qualname, entry_point=entry_point,
+                                  context=context.rstrip(), count=count,
+                                  import_line=f"from {module} import {import_name}")
+
+
+def llm_programs(answer: str, module: str, entry_point: str, class_name: str | None, origin_id: str) -> list[TestProgram]:
+    """An LLM answer -> one program per test function (the target import added when missing)."""
+    code = extract_code(answer)
+    import_name = class_name or entry_point
+    import_line = f"from {module} import {import_name}"
+    if not re.search(rf"^\s*from\s+{re.escape(module)}\s+import\s+.*\b{re.escape(import_name)}\b", code, re.M):
+        code = f"{import_line}\n{code}"
+    out = []
+    for name, program in split_test_module(code):
+        out.append(TestProgram(program, program_path("", program), "llm", f"llm:{origin_id}::{name}"))
+    return out
+
+
+def generate_llm_tests(url: str, model: str, *, project: str, module: str, qualname: str, entry_point: str,
+                       class_name: str | None, context: str, api_key: str | None = None) -> list[TestProgram]:
+    prompt = llm_test_prompt(project, module, qualname, entry_point, class_name, context)
+    answer = chat_completion(url, model, [{"role": "user", "content": prompt}], api_key=api_key)
+    return llm_programs(answer, module, entry_point, class_name, f"{module}.{qualname}")
+
+
+# --------------------------------------------------------------------------- repository --
+def repository_programs(test_file: str, source: str, wanted: Iterable[str] | None = None) -> dict[str, TestProgram]:
+    """The repository's test file -> {"<file>::<test name>": program}, written next to it."""
+    directory = str(PurePosixPath(test_file).parent)
+    directory = "" if directory == "." else directory
+    wanted_set = set(wanted) if wanted is not None else None
+    out = {}
+    for name, program in split_test_module(source):
+        key = f"{test_file}::{name}"
+        if wanted_set is not None and key not in wanted_set:
+            continue
+        out[key] = TestProgram(program, program_path(directory, program), "repository", key)
+    return out
+
+
+def with_source(program: TestProgram, source: str, repaired: bool = True) -> TestProgram:
+    """The same program (same path: pickled values may name its module) with a new source."""
+    return replace(program, source=source, repaired=repaired)

@@ -1,0 +1,1 @@
+namespace Cols { class Long { int M() {                                                                                                                                                                                                                                                                                                  return Helper.Far; } } }

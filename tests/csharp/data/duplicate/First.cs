@@ -1,0 +1,4 @@
+namespace App
+{
+    public class Twice { }
+}

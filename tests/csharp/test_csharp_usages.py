@@ -1,0 +1,223 @@
+"""Cross-file uses found with the real mcs on small fixture repositories (marker: mcs)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from analyzers.crossfile import first_uses
+from builders.report import BuildReport
+from builders.repos import Repository, list_sources
+from lang.csharp import CSharpSupport
+from lang.csharp.usages import CSharpChecker
+from tests.conftest import require_tool, write_tree
+
+pytestmark = pytest.mark.mcs
+
+MODEL = """using System;
+
+namespace Store.Model
+{
+    public class Product
+    {
+        public const int MaxStock = 100;
+        public Product(string sku, decimal price) { Sku = sku; Price = price; }
+        public string Sku { get; }
+        public decimal Price { get; private set; }
+        public int Stock { get; set; }
+        public bool InStock => Stock > 0;
+        public void Reprice(decimal factor) { Price = Price * factor; }
+        public string Label() { return Sku + ": " + Price; }
+        public override string ToString() { return Label(); }
+    }
+    public enum Unit { Piece, Kilogram }
+    public static class Pricing { public static decimal WithTax(this decimal p) { return p * 1.2m; } }
+}
+"""
+SHOP = """using System;
+using Store.Model;
+using static Store.Model.Pricing;
+
+namespace Store.App
+{
+\tpublic class Shop
+\t{
+\t\tpublic string Describe(Product p)
+\t\t{
+\t\t\tvar text = string.Format("{0}", p.Sku);
+\t\t\tvar label = "é😀"; var count = p.Stock;
+\t\t\tvar again = p.Sku;
+\t\t\treturn text + p.Label() + again + label + count + p.ToString();
+\t\t}
+\t\tpublic decimal Gross(Product p) { return p.Price; }
+\t\tpublic Unit Default() { return Unit.Kilogram; }
+\t\tpublic Product Make() { return new Product("a", 1m); }
+\t\tpublic string Own() { return Helper(); }
+\t\tstring Helper() { return string.Concat("a", "b"); }
+\t}
+\tclass Special : Product
+\t{
+\t\tpublic Special() : base("s", 2m) { }
+\t\tpublic int Twice() { return Stock * 2; }
+\t}
+}
+"""
+SHADOW = """using Store.Model;
+
+namespace Store.Other
+{
+    class Product { public string Sku = "local"; }
+    class UsesLocal { string S(Product p) { return p.Sku; } }
+}
+"""
+PROJECT = '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><LangVersion>7.2</LangVersion></PropertyGroup></Project>'
+
+
+@pytest.fixture(autouse=True)
+def _mcs():
+    require_tool("mcs")
+
+
+def build(root: Path, support: CSharpSupport | None = None):
+    support = support or CSharpSupport()
+    repo = Repository(root.name, root, str(root), "", "MIT")
+    report = BuildReport()
+    files, _ = list_sources(repo, support, report)
+    facts = support.analyze_files(str(root), files)
+    return support.find_usages(repo, facts, report), report
+
+
+def key(u):
+    return (u.file, u.line, u.column, u.imported_name, u.member)
+
+
+def test_positives_negatives_and_exact_positions(tmp_path: Path):
+    write_tree(tmp_path, {"Store.csproj": PROJECT, "Model/Product.cs": MODEL, "App/Shop.cs": SHOP,
+                          "Other/Shadow.cs": SHADOW})
+    usages, report = build(tmp_path)
+    found = {key(u) for u in usages}
+    lines = SHOP.split("\n")
+
+    def at(line: int, name: str, imported: str = "Product", member: str | None = "same", after: str = "") -> tuple:
+        column = lines[line - 1].index(name, lines[line - 1].index(after) if after else 0)
+        return ("App/Shop.cs", line, column, imported, name if member == "same" else member)
+
+    expected = {
+        at(11, "Sku"),  # inside string.Format(...): the BCL call itself is not a use
+        at(12, "Stock"),  # after an astral character and tabs: columns are characters
+        at(14, "Label"),
+        at(16, "Price"),
+        at(17, "Kilogram", "Unit"),
+        at(18, "Product", "Product", None, after="new"),  # constructor: the type name after `new`
+        at(25, "Stock"),  # inherited member used unqualified in a subclass
+    }
+    assert expected <= found, sorted(expected - found)
+    sku = [u for u in usages if u.member == "Sku" and u.file == "App/Shop.cs"]
+    assert [u.line for u in first_uses(sku)] == [11]  # the second use (line 13) is not a first use
+    # same-file uses, overrides (ToString), BCL members and a shadowing local class: nothing
+    assert not [u for u in usages if u.file in ("Model/Product.cs", "Other/Shadow.cs")]
+    assert not [u for u in usages if u.line in (19, 20) or u.member in ("ToString", "Format", "Concat")]
+    for u in usages:
+        assert u.definition_file == "Model/Product.cs" and u.tool == "mcs" and u.round >= 1
+        assert u.definition_symbol in (f"{u.imported_name}.{u.member}" if u.member else u.imported_name,)
+        text = lines[u.line - 1]
+        assert text[u.column:u.end_column] == (u.member or u.imported_name)
+    assert report.counts["checker/mcs_compilations"] > 0
+
+
+def test_optimized_and_naive_procedures_agree(tmp_path: Path):
+    write_tree(tmp_path, {"Store.csproj": PROJECT, "Model/Product.cs": MODEL, "App/Shop.cs": SHOP,
+                          "Other/Shadow.cs": SHADOW})
+    optimized, _ = build(tmp_path, CSharpSupport(optimized=True, workers=2))
+    naive, _ = build(tmp_path, CSharpSupport(optimized=False, workers=1))
+    assert {key(u) for u in optimized} == {key(u) for u in naive}
+
+
+def test_csharp_9_project_is_skipped_with_its_reason(tmp_path: Path):
+    write_tree(tmp_path, {
+        "Tiny.csproj": '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><LangVersion>10</LangVersion></PropertyGroup></Project>',
+        "Person.cs": "namespace Tiny;\n\npublic record Person(string Name, int Age);\n",
+        "Greeter.cs": "namespace Tiny;\n\npublic class Greeter\n{\n    public string Greet(Person p) => \"Hi \" + p.Name;\n}\n",
+    })
+    usages, report = build(tmp_path)
+    assert usages == []
+    assert report.counts["projects/csharp_syntax_too_new"] == 1
+    assert report.counts["files/csharp_syntax_too_new"] == 2
+    assert any("file-scoped namespace" in s for s in report.samples["files/csharp_syntax_too_new"])
+    assert report.counts.get("checker/mcs_compilations", 0) == 0  # skipped before compiling
+
+
+def test_missing_nuget_packages_are_neutralized_and_uses_still_found(tmp_path: Path):
+    write_tree(tmp_path, {
+        "Web.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"><ItemGroup>'
+                      '<PackageReference Include="Newtonsoft.Json" Version="13.0.1" /></ItemGroup></Project>',
+        "Model/Product.cs": MODEL,
+        "Controllers/ProductController.cs": """using Microsoft.AspNetCore.Mvc;
+using Newtonsoft.Json;
+using Store.Model;
+
+namespace Store.Web
+{
+    [Route("api/products")]
+    public class ProductController : ControllerBase
+    {
+        public JsonSerializerSettings Settings { get; set; }
+        public string Get(Product p)
+        {
+            var json = JsonConvert.SerializeObject(p);
+            return json + p.Sku;
+        }
+    }
+}
+""",
+    })
+    usages, report = build(tmp_path)
+    assert {("Controllers/ProductController.cs", 14, "Sku")} <= {(u.file, u.line, u.member) for u in usages}
+    assert report.counts["projects/usings_neutralized"] == 2
+    assert report.counts["projects/external_types_declared"] == 2  # ControllerBase, JsonSerializerSettings
+
+
+def test_library_and_test_projects_compile_as_one_unit(tmp_path: Path):
+    write_tree(tmp_path, {
+        "src/Store/Store.csproj": PROJECT,
+        "src/Store/Product.cs": MODEL,
+        "tests/Store.Tests/Store.Tests.csproj": '<Project Sdk="Microsoft.NET.Sdk"><ItemGroup><ProjectReference '
+                                                'Include="..\\..\\src\\Store\\Store.csproj" /></ItemGroup></Project>',
+        "tests/Store.Tests/ProductTests.cs": """using Store.Model;
+namespace Store.Tests
+{
+    public class ProductTests
+    {
+        public bool Reprices()
+        {
+            var p = new Product("x", 10m);
+            p.Reprice(2m);
+            return p.Price == 20m;
+        }
+    }
+}
+""",
+    })
+    usages, _ = build(tmp_path)
+    got = {(u.file, u.line, u.member, u.definition_file) for u in usages}
+    assert ("tests/Store.Tests/ProductTests.cs", 9, "Reprice", "src/Store/Product.cs") in got
+
+
+def test_bad_input_is_counted_never_fatal(tmp_path: Path):
+    write_tree(tmp_path, {
+        "Model/Product.cs": MODEL,
+        "App/Broken.cs": "namespace Store.App { class Broken { void M() { int x = ; } }\n",
+        "App/Uses.cs": "using Store.Model;\nnamespace Store.App { class Uses { int N(Product p) { return p.Stock; } } }\n",
+    })
+    usages, report = build(tmp_path)
+    assert report.counts["files/syntax_error"] >= 1
+    assert ("App/Uses.cs", "Stock") in {(u.file, u.member) for u in usages}
+    # a compiler that never answers in time: the unit is counted, nothing raises
+    support = CSharpSupport()
+    repo = Repository(tmp_path.name, tmp_path, str(tmp_path), "", "MIT")
+    report = BuildReport()
+    files, _ = list_sources(repo, support, report)
+    facts = support.analyze_files(str(tmp_path), files)
+    assert CSharpChecker(timeout=0.001).find_usages(repo, facts, report) == []
+    assert report.counts["projects/checker_timeout"] == 1

@@ -1,0 +1,219 @@
+"""Executable split: placing generations, DIR, pass@k and the isolated test runs."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from builders.sandbox import render_check
+from evaluation.cli import app
+from evaluation.executable import RunSettings, dependency_invocation, evaluate_executable, generated_function
+from tests.conftest import write_tree
+
+SOLUTION = '''def slugify(title):
+    """Lower-case ``title`` and join its words with SEPARATOR."""
+    cleaned = "".join(ch for ch in title.lower() if _keep(ch))
+    return collapse_spaces(cleaned).replace(" ", SEPARATOR)'''
+
+REPO = {
+    "textkit/__init__.py": "",
+    "textkit/normalize.py": 'def collapse_spaces(text):\n    return " ".join(text.split())\n',
+    "textkit/slug.py": (
+        "from textkit.normalize import collapse_spaces\n\n"
+        'SEPARATOR = "-"\n\n\n'
+        "def _keep(ch):\n    return ch.isalnum() or ch == \" \"\n\n\n" + SOLUTION + "\n"
+    ),
+    "LICENSE": "MIT License\n\nCopyright (c) 2026 crossfile-datasets authors\n",
+}
+TEST_PROGRAM = """from textkit.slug import slugify
+
+
+def test_words():
+    assert slugify("Hello  World!") == "hello-world"
+
+
+def test_single_letters():
+    assert slugify("A b") == "a-b"
+
+
+def test_empty():
+    assert slugify("") == ""
+"""
+PROBLEM = {
+    "id": "textkit/slug/slugify",
+    "project": "textkit",
+    "module": "textkit.slug",
+    "file": "textkit/slug.py",
+    "qualname": "slugify",
+    "entry_point": "slugify",
+    "class_name": None,
+    "python_path": [""],
+    "requirements": [],
+    "solution": SOLUTION + "\n",
+    "target_function_prompt": SOLUTION.split('"""\n')[0] + '"""\n',
+    "check": render_check("textkit/slug.py::slugify", "textkit/slug.py", ["tests/test_slugify_check.py"], [TEST_PROGRAM]),
+    "test_list": [TEST_PROGRAM],
+    "dependencies": {
+        "in_file": [{"name": "_keep", "kind": "function"}, {"name": "SEPARATOR", "kind": "variable"}],
+        "cross_file": [{"name": "collapse_spaces", "kind": "function", "file": "textkit/normalize.py"}],
+    },
+}
+BODY_ONLY_LOOP = "    while True:\n        pass\n"
+BODY_ONLY_FORK_BOMB = "    import os\n    while True:\n        os.fork()\n"
+ESCAPE_MARKER = "987.654321"  # sleep's argument, unique enough to find the process by
+BODY_ONLY_ESCAPE = (
+    "    import os\n"
+    "    if os.fork() == 0:\n"
+    "        os.setsid()  # leave the process group the runner kills\n"
+    f"        os.execv('/bin/sleep', ['sleep', {ESCAPE_MARKER!r}])\n"
+    "    return title\n"
+)
+BODY_ONLY_SYNTAX_ERROR = "    return (title\n"  # fails before any test runs: cheap in tests
+TIMEOUT = 20.0  # generous: a loaded machine needs seconds just to start pytest
+TEST_TIMEOUT = 2.0  # what a looping test gets
+# the running interpreter (it has pytest), instead of a virtual environment per requirements
+SETTINGS = RunSettings(timeout=TIMEOUT, test_timeout=TEST_TIMEOUT, python=sys.executable)
+
+
+@pytest.fixture()
+def workspace(tmp_path):
+    repos = tmp_path / "repos"
+    write_tree(repos / "textkit", REPO)
+    split = tmp_path / "exec.jsonl"
+    split.write_text(json.dumps(PROBLEM) + "\n", encoding="utf-8")
+    return tmp_path, repos, split
+
+
+def _write_predictions(path: Path, rows: list[dict]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def _processes_with_argument(marker: str) -> list[int]:
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if marker.encode() in cmdline and state != "Z":
+            found.append(int(pid))
+    return found
+
+
+def test_gold_passes_empty_fails_and_hostile_generations_are_contained(workspace):
+    tmp, repos, split = workspace
+    hostile = [BODY_ONLY_LOOP, BODY_ONLY_FORK_BOMB, BODY_ONLY_ESCAPE, SOLUTION]
+    preds = _write_predictions(tmp / "preds.jsonl", [
+        {"task_id": PROBLEM["id"], "context_size": "gold", "generations": [SOLUTION]},
+        {"task_id": PROBLEM["id"], "context_size": "empty", "generations": [""]},
+        {"task_id": PROBLEM["id"], "context_size": "hostile", "generations": hostile},
+    ])
+    log = tmp / "generations.jsonl"
+    try:
+        summary = evaluate_executable(split, preds, log, repos=repos, workers=2, settings=SETTINGS)
+    finally:
+        leftovers = _processes_with_argument(ESCAPE_MARKER)
+        for pid in leftovers:  # never leave the sleeper behind, even when the test fails
+            os.kill(pid, 9)
+    assert not leftovers, "a forked child outlived its run"
+    results = summary["results"]
+    assert results["gold"]["pass@1"]["mean"] == 1.0
+    assert results["gold"]["dir"]["mean"] == 1.0
+    assert results["gold"]["test_pass_rate"]["mean"] == 1.0
+    assert results["empty"]["pass@1"]["mean"] == 0.0
+    assert results["empty"]["dir"]["mean"] == 0.0
+    assert results["empty"]["test_pass_rate"]["mean"] == 0.0
+    assert results["gold"]["pass@5"] is None and results["gold"]["pass@5_problems"] == 0
+    rows = {(r["context_size"], r["generation_index"]): r for r in map(json.loads, log.read_text().splitlines())}
+    loop, bomb, escape, gold = (rows[("hostile", i)] for i in range(4))
+    # the looping tests are stopped by the per-test limit, far before the run's wall clock
+    assert not loop["passed"] and loop["tests_passed"] == 0 and loop["duration"] < TIMEOUT / 2
+    # a fork bomb keeps its (process-limited) tree busy until the run's wall clock kills it
+    assert not bomb["passed"] and bomb["duration"] < TIMEOUT + 5
+    assert not escape["passed"]
+    assert gold["status"] == "passed" and gold["tests_passed"] == gold["tests_total"] == 3
+    assert results["hostile"]["pass@1"]["mean"] == pytest.approx(1 / 4)
+    assert results["hostile"]["pass@1_problems"] == 1
+
+
+def test_rerun_skips_finished_generations(workspace):
+    tmp, repos, split = workspace
+    rows = [{"task_id": PROBLEM["id"], "generations": [BODY_ONLY_SYNTAX_ERROR, "    return title +\n"]}]
+    preds = _write_predictions(tmp / "preds.jsonl", rows)
+    log = tmp / "generations.jsonl"
+    first = evaluate_executable(split, preds, log, repos=repos, settings=SETTINGS)
+    assert (first["generations_run"], first["generations_reused"]) == (2, 0)
+    assert first["results"]["unspecified"]["status"] == {"invalid_solution": 2}
+    again = evaluate_executable(split, preds, log, repos=repos, settings=SETTINGS)
+    assert (again["generations_run"], again["generations_reused"]) == (0, 2)
+    assert again["results"] == first["results"]
+    # a changed generation (same index) runs again; the other one is reused
+    rows[0]["generations"][1] = "    return collapse_spaces(title\n"
+    _write_predictions(preds, rows)
+    third = evaluate_executable(split, preds, log, repos=repos, settings=SETTINGS)
+    assert (third["generations_run"], third["generations_reused"]) == (1, 1)
+    # DIR comes from the generation's identifiers, even when it does not parse
+    assert third["results"]["unspecified"]["dir"]["mean"] == pytest.approx((0 + 1 / 3) / 2)
+    # other settings are other results: nothing is reused
+    fourth = evaluate_executable(split, preds, log, repos=repos, settings=RunSettings(timeout=TIMEOUT + 1, python=sys.executable))
+    assert fourth["generations_run"] == 2
+
+
+def test_prediction_ids_must_match_the_split(workspace):
+    tmp, repos, split = workspace
+    preds = _write_predictions(tmp / "p.jsonl", [{"task_id": "nope", "generations": ["x"]}])
+    result = CliRunner().invoke(app, ["executable", str(split), str(preds), "--repos", str(repos)])
+    assert result.exit_code == 2
+    assert "have no prediction: textkit/slug/slugify" in result.output and "not in the split: nope" in result.output
+
+
+def test_cli_executable_pass_at_k(workspace):
+    tmp, repos, split = workspace
+    generations = [BODY_ONLY_SYNTAX_ERROR] * 4 + [SOLUTION]
+    preds = _write_predictions(tmp / "p.jsonl", [{"task_id": PROBLEM["id"], "generations": generations}])
+    out = tmp / "m.json"
+    args = ["executable", str(split), str(preds), "--repos", str(repos), "-o", str(out), "--k", "1,2,5",
+            "--timeout", str(TIMEOUT), "--python", sys.executable, "--workers", "2"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(out.read_text())["results"]["unspecified"]
+    assert summary["pass@1"]["mean"] == pytest.approx(0.2)
+    assert summary["pass@2"]["mean"] == pytest.approx(1 - (4 * 3) / (5 * 4))
+    assert summary["pass@5"]["mean"] == 1.0
+    assert len((tmp / "m.generations.jsonl").read_text().splitlines()) == 5
+
+
+def test_dependency_invocation_rate_counts_identifiers_not_text():
+    body = (
+        "    # collapse_spaces is mentioned in a comment only\n"
+        "    words = [w for w in title.lower().split() if all(_keep(c) for c in w)]\n"
+        "    return 'SEPARATOR'.join(words)\n"
+    )
+    rate, invoked = dependency_invocation(PROBLEM, generated_function(PROBLEM, body))
+    assert invoked == ["_keep"] and rate == pytest.approx(1 / 3)
+    assert dependency_invocation({**PROBLEM, "dependencies": {}}, SOLUTION) == (None, [])
+
+
+def test_generation_forms_are_all_turned_into_the_function():
+    fenced = "Here you go:\n```python\n" + SOLUTION + "\n```\n"
+    assert generated_function(PROBLEM, fenced).strip() == SOLUTION
+    echoed = "import os\n\n" + SOLUTION + "\n\nprint(slugify('x'))\n"
+    assert generated_function(PROBLEM, echoed).strip() == SOLUTION
+    body = SOLUTION.split('"""\n', 1)[1] + "\n"
+    assert generated_function(PROBLEM, body).strip() == SOLUTION
+
+
+def test_method_generations_are_dedented_with_their_decorators():
+    problem = {**PROBLEM, "qualname": "Shelf.size", "entry_point": "size", "target_function_prompt": "", "solution": ""}
+    inside_class = "class Shelf:\n    @staticmethod\n    def size(items):\n        return len(items)\n"
+    assert generated_function(problem, inside_class) == "@staticmethod\ndef size(items):\n    return len(items)\n"
+    bare = "def size(items):\n    return 0\n"
+    assert generated_function(problem, bare) == bare

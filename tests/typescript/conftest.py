@@ -1,0 +1,22 @@
+"""TypeScript test fixtures: the real TypeScript compiler or a visible skip (a failure under CI)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from analyzers.tsc import INSTALL_HINT, typescript_dir
+from tests.conftest import require_tool
+
+
+@pytest.fixture
+def typescript_tool() -> None:
+    """Node plus the npm-installed TypeScript package (lang/typescript/node_modules)."""
+    require_tool("node")
+    directory = typescript_dir()
+    if not (directory / "lib" / "typescript.js").is_file():
+        message = f"TypeScript is not installed at {directory}: {INSTALL_HINT}"
+        if os.environ.get("CI"):
+            pytest.fail(f"{message} (CI must run every checker test)")
+        pytest.skip(message)
