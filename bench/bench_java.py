@@ -186,8 +186,10 @@ def main() -> None:
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 dest.write_text(other_text, encoding="utf-8")
             # the stubbed file is compiled from the command line, which wins over its original on
-            # the sourcepath; the overlay (first on the sourcepath) holds the replaced classes
-            res = run(javac_argv([str(stub_file)], [str(overlay), *sourcepath], [], str(work / "classes")),
+            # the sourcepath; the overlay (mirroring the source roots, first on the sourcepath)
+            # holds the replaced same-package classes
+            overlay_roots = [str(overlay / os.path.relpath(r, root)) for r in sourcepath]
+            res = run(javac_argv([str(stub_file)], [*overlay_roots, *sourcepath], [], str(work / "classes")),
                       timeout=C.JAVAC_CLI_TIMEOUT)
             cli = symbol_errors(parse_javac_output(res.stderr + res.stdout), str(stub_file))
             # javac prints names relative to the file's package; the helper prints them qualified

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from datetime import datetime
 from enum import Enum
 from pathlib import Path
 from typing import List, Optional
@@ -14,12 +15,19 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from analyzers.run import MissingToolError
+from builders.collection import RepositoryCriteria, filter_specs, load_hash_list
 from builders.pipeline import BuildSettings, ShardSummary, build_language
+from builders.report import BuildReport
 from builders.repos import RepositoryError, collection_specs, parse_repo_argument, resolve_all
 from lang import Lang, registered
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[1] / "examples"
 console = Console(stderr=True)
+
+
+class Executor(str, Enum):
+    LOCAL = "local"
+    RAY = "ray"
 
 
 class Split(str, Enum):
@@ -54,7 +62,19 @@ def build_dataset(
     push_to_hub: Optional[str] = typer.Option(None, "--push-to-hub", help="Push the built splits to this Hub dataset repository (ORG/NAME)."),
     private: bool = typer.Option(False, "--private", help="Create the Hub repository as private."),
     token: Optional[str] = typer.Option(None, "--token", help="Hub token (default: HF_TOKEN or the cached login)."),
-    cache_dir: Optional[Path] = typer.Option(None, "--cache-dir", help="Where git clones are cached."),
+    cache_dir: Optional[Path] = typer.Option(None, "--cache-dir", help="Where git clones and checker results are cached (default ~/.cache/crossfile-datasets)."),
+    use_cache: bool = typer.Option(True, "--cache/--no-cache", help="Reuse checker results of repositories whose content did not change."),
+    executor: Executor = typer.Option(Executor.LOCAL, "--executor", help="local (process pool of --workers) or ray (one task per repository)."),
+    ray_address: Optional[str] = typer.Option(None, "--ray-address", help="Address of a running Ray cluster (default: start a local instance)."),
+    created_after: Optional[datetime] = typer.Option(None, "--created-after", formats=["%Y-%m-%d"], help="Keep repositories created on/after this date (manifest 'created_at')."),
+    created_before: Optional[datetime] = typer.Option(None, "--created-before", formats=["%Y-%m-%d"], help="Keep repositories created on/before this date."),
+    exclude_forks: bool = typer.Option(False, "--exclude-forks", help="Drop repositories whose manifest says fork=true."),
+    min_stars: Optional[int] = typer.Option(None, "--min-stars", help="Minimum manifest 'stars'."),
+    max_size_kb: Optional[int] = typer.Option(None, "--max-size-kb", help="Maximum manifest 'size_kb'."),
+    min_files: Optional[int] = typer.Option(None, "--min-files", help="Minimum number of source files (CrossCodeEval: 10)."),
+    max_files: Optional[int] = typer.Option(None, "--max-files", help="Maximum number of source files (CrossCodeEval: 50)."),
+    permissive_only: bool = typer.Option(False, "--permissive-only", help="Keep permissively licensed repositories only."),
+    dedup_hashes: Optional[Path] = typer.Option(None, "--dedup-hashes", help="File of sha256 digests (one per line): drop repositories containing any such file."),
 ) -> None:
     """Build repository-level code benchmarks from real repositories."""
     if lang != "all" and lang not in [l.value for l in Lang]:
@@ -82,7 +102,21 @@ def build_dataset(
     if cache_dir:
         os.environ["CROSSFILE_CACHE"] = str(cache_dir)
 
-    settings = BuildSettings(output=output, seed=seed, workers=workers, tokenizer=tokenizer, retrievers=methods)
+    try:
+        hashes = load_hash_list(dedup_hashes) if dedup_hashes else frozenset()
+    except (OSError, ValueError) as exc:
+        _fail(f"cannot read --dedup-hashes: {exc}")
+    criteria = RepositoryCriteria(
+        created_after=created_after.date() if created_after else None,
+        created_before=created_before.date() if created_before else None,
+        exclude_forks=exclude_forks, min_stars=min_stars, max_size_kb=max_size_kb, min_files=min_files,
+        max_files=max_files, permissive_only=permissive_only, dedup_hashes=hashes,
+    )
+    if criteria == RepositoryCriteria():
+        criteria = None
+    settings = BuildSettings(output=output, seed=seed, workers=workers, tokenizer=tokenizer, retrievers=methods,
+                             use_cache=use_cache, cache_dir=cache_dir, criteria=criteria,
+                             executor=executor.value, ray_address=ray_address)
     all_stats = {}
     for language in languages:
         try:
@@ -93,11 +127,14 @@ def build_dataset(
                 specs.extend(collection_specs(repos_dir or EXAMPLES_DIR / language.value))
             if not specs:
                 _fail(f"no repositories given for {language.value}")
+            selection = BuildReport()
+            if criteria is not None:
+                specs = filter_specs(specs, criteria, selection)
             repositories = resolve_all(specs)
         except RepositoryError as exc:
             _fail(str(exc))
         if split in (Split.COMPLETION, Split.ALL):
-            all_stats[language.value] = _build_with_progress(language, repositories, settings)
+            all_stats[language.value] = _build_with_progress(language, repositories, settings, selection)
         if split in (Split.EXECUTABLE, Split.ALL) and language is Lang.PYTHON:
             all_stats["python_executable"] = _build_executable(repositories, settings, use_pynguin, llm_url, llm_model)
     _print_summary(all_stats)
@@ -112,7 +149,7 @@ def build_dataset(
             console.print(f"pushed: {url}")
 
 
-def _build_with_progress(language: Lang, repositories, settings: BuildSettings) -> dict:
+def _build_with_progress(language: Lang, repositories, settings: BuildSettings, selection: BuildReport) -> dict:
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("{task.fields[last]}"))
     with Progress(*columns, console=console, transient=False) as progress:
         task = progress.add_task(f"{language.value}", total=len(repositories), last="")
@@ -122,14 +159,13 @@ def _build_with_progress(language: Lang, repositories, settings: BuildSettings) 
             progress.update(task, advance=1, last=f"{summary.repository}: {note} ({summary.seconds:.1f}s)")
 
         try:
-            return build_language(language, repositories, settings, on_done)
+            return build_language(language, repositories, settings, on_done, selection)
         except MissingToolError as exc:
             _fail(str(exc))
 
 
 def _build_executable(repositories, settings: BuildSettings, use_pynguin: bool, llm_url, llm_model) -> dict:
     from builders.executable import build_executable_split
-    from builders.report import BuildReport
 
     report = BuildReport()
     records = build_executable_split(

@@ -20,9 +20,9 @@ STRING_LITERAL_MIN_CHARS = 12  # ...when that literal part is at least this long
 PYLINT_BATCH_TIMEOUT = 300.0  # seconds for one Pylint run over a batch of files
 PYLINT_FILE_TIMEOUT = 60.0  # seconds per file when a batch is bisected down to single files
 PYLINT_BATCH_SIZE = 200  # files per Pylint process (one process per variant set otherwise)
-TSC_STARTUP_TIMEOUT = 120.0  # seconds for the first check of a project (Node + TypeScript + lib.d.ts load; ~1 s measured)
-TSC_REQUEST_TIMEOUT = 60.0  # seconds for one in-memory check of one file (~20-50 ms measured on examples)
-TSC_CLI_TIMEOUT = 180.0  # seconds for one `tsc -p` process (benchmark / cross-checks; ~2.3 s measured)
+TSC_STARTUP_TIMEOUT = 120.0  # seconds for the first check of a project (Node + TypeScript + lib load; 1-4 s measured)
+TSC_REQUEST_TIMEOUT = 60.0  # seconds for one in-memory check of one file (20-100 ms measured, bench_typescript)
+TSC_CLI_TIMEOUT = 180.0  # seconds for one `tsc -p` process (benchmark / cross-checks; 1.7-2.9 s measured)
 TSC_MAX_ROUNDS = 3  # dummy-class rounds (rounds > 1 restore reported members to unmask further uses; ours)
 JAVAC_STARTUP_TIMEOUT = 120.0  # seconds for starting the helper JVM and its first answer (~0.7 s measured)
 JAVAC_REQUEST_TIMEOUT = 60.0  # seconds for one in-memory compilation of one file (~20-150 ms measured)
@@ -41,6 +41,7 @@ CONTEXT_TOKEN_BUDGET = 512
 GRAPH_FULL_DEFINITION_LINES = 12  # longer: a class shows its skeleton (header + member headers), other
 #   definitions their first lines; 512 tokens hold ~40 code lines, ~8 per definition for top 5
 METHOD_BODY_MAX_LINES = 60  # get_method_body truncates longer bodies (RepoClassBench-style tools)
+TOKEN_COUNT_CACHE = 20_000  # retrieval: token counts of context blocks kept per repository (~10 MB)
 RECALL_AT_K = (1, 3, 5)  # retrieval report: share of examples whose top-k holds the gold definition
 
 # --- executable split (RepoExec, Hai et al. 2024, arXiv:2406.11927; "ours" where they give none)

@@ -181,9 +181,12 @@ Licenses are those of the source repositories; check them before redistribution.
 """
 
 
-def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings, summaries: list[ShardSummary]) -> dict:
+def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings, summaries: list[ShardSummary],
+                   selection_report: BuildReport | None = None) -> dict:
     out = settings.output / lang.value
     report = BuildReport()
+    if selection_report is not None:  # repositories rejected before any shard was built
+        report.merge(selection_report)
     records: list[dict] = []
     usages: list[dict] = []
     contexts: dict[str, list[dict]] = {m: [] for m in settings.retrievers}

@@ -18,7 +18,7 @@ import shutil
 import time
 import traceback
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -27,7 +27,9 @@ from analyzers.run import MissingToolError
 from builders.completion import make_example, usage_record, usages_in_range
 from builders.filters import FilterContext, apply_filters
 from builders.report import BuildReport
-from builders.repos import Repository, list_sources
+from builders.cache import UsageCache, tree_hash
+from builders.collection import RepositoryCriteria
+from builders.repos import Repository, default_cache_dir, list_sources
 from builders.tokenizer import load_tokenizer
 from lang import Lang, get_language
 
@@ -43,6 +45,11 @@ class BuildSettings:
     workers: int = 1
     tokenizer: str | None = None
     retrievers: tuple[str, ...] = ("bm25", "oracle", "graph")
+    use_cache: bool = True  # reuse checker results of unchanged repositories
+    cache_dir: Path | None = None
+    criteria: RepositoryCriteria | None = None  # repository selection (builders/collection.py)
+    executor: str = "local"  # "local" (process pool) or "ray"
+    ray_address: str | None = None
 
     def fingerprint(self, lang: Lang, repo: Repository, snapshot: str = "") -> str:
         payload = {
@@ -51,6 +58,7 @@ class BuildSettings:
             "seed": self.seed,
             "tokenizer": self.tokenizer,
             "retrievers": list(self.retrievers),
+            "criteria": self.criteria.fingerprint() if self.criteria else None,
             "repo": [repo.name, repo.url, repo.commit, repo.license, str(repo.root)],
         }
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
@@ -77,9 +85,13 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
     repo = Repository(repo.name, repo.root, repo.url, repo.commit or f"sha256:{snapshot}", repo.license, repo.is_git, snapshot)
     if not files:
         report.count("repositories", "no_source_files", repo.name)
+    rejected = settings.criteria.check_files(repo, files, [f.raw_sha256 for f in files]) if settings.criteria else None
+    if rejected:
+        report.count("repositories", rejected, repo.name)
+        files = []
     facts = language.analyze_files(str(repo.root), files)
     report.add_time("parse_seconds", time.monotonic() - t0)
-    usages: list[CrossFileUsage] = language.find_usages(repo, facts, report) if files else []
+    usages = find_usages_cached(language, repo, facts, report, settings) if files else []
     report.count("checker", "usages_detected", n=len(usages))
 
     from analyzers.graph import build_graph, definition_node_for_usage, definition_span, save_graph  # noqa: F401
@@ -124,6 +136,28 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
         "graph": json_graph.node_link_data(graph, edges="edges"),
         "report": report.to_dict(),
     }
+
+
+def find_usages_cached(language, repo: Repository, facts, report: BuildReport, settings: BuildSettings) -> list[CrossFileUsage]:
+    """The language's usages, from the content-addressed cache when the repository and the
+    checker are unchanged (see builders/cache.py)."""
+    if not settings.use_cache:
+        return language.find_usages(repo, facts, report)
+    cache = UsageCache(settings.cache_dir or default_cache_dir())
+    key = cache.key(language.lang.value, language.checker_fingerprint(), tree_hash(repo.root))
+    hit = cache.load(language.lang.value, key)
+    if hit is not None:
+        usages, replay = hit
+        # the same content may be built under another repository name
+        usages = [replace(u, repository=repo.name) for u in usages]
+        report.merge(replay)
+        report.count("checker", "cache_hits")
+        return usages
+    fresh = BuildReport()
+    usages = language.find_usages(repo, facts, fresh)
+    report.merge(fresh)
+    cache.store(language.lang.value, key, usages, fresh)
+    return usages
 
 
 def _usage_entry(graph, usage: CrossFileUsage) -> dict:
@@ -214,6 +248,7 @@ def build_language(
     repos: list[Repository],
     settings: BuildSettings,
     on_done: Callable[[ShardSummary], None] | None = None,
+    selection_report: BuildReport | None = None,
 ) -> dict:
     """Build (or resume) every shard of ``lang`` and merge them into the language's outputs."""
     language = get_language(lang)
@@ -231,23 +266,30 @@ def build_language(
                 on_done(summaries[repo.name])
         else:
             todo.append((repo, path, fp))
-    if settings.workers > 1 and len(todo) > 1:
-        with ProcessPoolExecutor(max_workers=settings.workers) as pool:
-            futures = {pool.submit(_worker, lang.value, repo, settings, str(path), fp): repo for repo, path, fp in todo}
-            for fut in as_completed(futures):
-                summary = fut.result()
-                summaries[summary.repository] = summary
-                if on_done:
-                    on_done(summary)
-    else:
-        for repo, path, fp in todo:
-            summary = _worker(lang.value, repo, settings, str(path), fp)
-            summaries[summary.repository] = summary
-            if on_done:
-                on_done(summary)
+    jobs = [(lang.value, repo, settings, str(path), fp) for repo, path, fp in todo]
+    for summary in run_jobs(jobs, settings):
+        summaries[summary.repository] = summary
+        if on_done:
+            on_done(summary)
     from builders.export import merge_language
 
-    return merge_language(lang, repos, settings, [summaries[r.name] for r in repos])
+    return merge_language(lang, repos, settings, [summaries[r.name] for r in repos], selection_report)
+
+
+def run_jobs(jobs: list[tuple], settings: BuildSettings) -> Iterable[ShardSummary]:
+    """Run shard jobs on the chosen executor, yielding summaries as they finish."""
+    if settings.executor == "ray":
+        from builders.executors import run_on_ray
+
+        yield from run_on_ray(_worker, jobs, settings.ray_address, settings.workers)
+    elif settings.workers > 1 and len(jobs) > 1:
+        with ProcessPoolExecutor(max_workers=settings.workers) as pool:
+            futures = [pool.submit(_worker, *job) for job in jobs]
+            for fut in as_completed(futures):
+                yield fut.result()
+    else:
+        for job in jobs:
+            yield _worker(*job)
 
 
 def summary_dict(s: ShardSummary) -> dict:

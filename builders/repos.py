@@ -335,7 +335,8 @@ def list_sources(repo: Repository, language: LanguageSupport, report: BuildRepor
                 report.count("files_normalized", "bom_stripped", rel)
             if crlf:
                 report.count("files_normalized", "crlf_converted", rel)
-            files.append(SourceFile(rel, text, bom, crlf))
-            digest.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
+            raw = hashlib.sha256(data)
+            files.append(SourceFile(rel, text, bom, crlf, raw.hexdigest()))
+            digest.update(rel.encode() + b"\0" + raw.digest())
     files.sort(key=lambda f: f.path)
     return files, digest.hexdigest()

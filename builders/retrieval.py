@@ -30,10 +30,10 @@ builder so models can be compared on our data the same way, and fix what it gets
 from __future__ import annotations
 
 import json
-import posixpath
 import re
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
@@ -72,11 +72,15 @@ def last_nonempty_lines(text: str, n: int = C.QUERY_LINES) -> str:
 
 
 def file_distance(a: str, b: str) -> int:
-    """CrossCodeEval's distance: directory steps from the common parent to each file."""
-    common = posixpath.commonpath([a, b])
-    rel_a = posixpath.relpath(a, common) if common else a
-    rel_b = posixpath.relpath(b, common) if common else b
-    return rel_a.count("/") + rel_b.count("/")
+    """CrossCodeEval's distance: directory steps from the common parent to each file.
+
+    (``os.path.commonpath`` + ``relpath`` there; counted on the split paths here.)
+    """
+    dirs_a, dirs_b = a.split("/")[:-1], b.split("/")[:-1]
+    common = 0
+    while common < min(len(dirs_a), len(dirs_b)) and dirs_a[common] == dirs_b[common]:
+        common += 1
+    return len(dirs_a) + len(dirs_b) - 2 * common
 
 
 # --------------------------------------------------------------------------- snippets --
@@ -136,27 +140,33 @@ def chunk_file(path: str, text: str, size: int = C.CHUNK_LINES) -> list[Chunk]:
 
 
 class ChunkIndex:
-    """BM25 (Okapi) over a fixed list of chunks."""
+    """BM25 (Okapi) over a fixed list of chunks, with an inverted index to find the hits."""
 
     def __init__(self, chunks: Sequence[Chunk]) -> None:
         self.chunks = list(chunks)
         self.position = {(c.file, c.index): i for i, c in enumerate(self.chunks)}
         self.bm25 = BM25Okapi([list(c.tokens) for c in self.chunks]) if self.chunks else None
-        self._vocab = [frozenset(c.tokens) for c in self.chunks]
+        self.postings: dict[str, list[int]] = {}
+        for i, chunk in enumerate(self.chunks):
+            for token in set(chunk.tokens):
+                self.postings.setdefault(token, []).append(i)
 
     def rank(self, query: str) -> list[tuple[int, float]]:
         """``(chunk position, score)`` of the chunks sharing a token with ``query``, best first.
 
-        The sort is stable: equal scores keep corpus order (nearest files first).
+        Scores are ``BM25Okapi.get_batch_scores`` (the same formula as ``get_scores``) over
+        those chunks only; the sort is stable, so equal scores keep corpus order (nearest
+        files first).
         """
         tokens = tokenize(query)
         if self.bm25 is None or not tokens:
             return []
-        scores = self.bm25.get_scores(tokens)
-        wanted = set(tokens)
-        hits = [i for i in range(len(self.chunks)) if not wanted.isdisjoint(self._vocab[i])]
-        hits.sort(key=lambda i: -scores[i])
-        return [(i, float(scores[i])) for i in hits]
+        hits = sorted({i for t in set(tokens) for i in self.postings.get(t, ())})
+        if not hits:
+            return []
+        scores = self.bm25.get_batch_scores(tokens, hits)
+        order = sorted(range(len(hits)), key=lambda j: -scores[j])
+        return [(hits[j], float(scores[j])) for j in order]
 
     def top_hits(self, query: str, k: int = C.TOP_K) -> list[Snippet]:
         """The ``k`` best chunks themselves (CrossCodeEval's oracle / plain retrieval)."""
@@ -206,29 +216,40 @@ def render_context(
     Snippets are added whole while they fit; the first one that does not fit contributes as
     many of its leading lines as fit (at least one, else it is dropped) and ends the context.
     ``list`` describes exactly what ``text`` shows. Nothing fits -> empty text and list.
+
+    Counting the growing text again for every step was most of the retrieval time, so blocks
+    are counted separately (each block starts a line, where BPE merges do not cross), then
+    the whole text is counted once and trimmed line by line in the rare case it is over.
     """
-    text = f"{comment_prefix} {HEADER}\n\n"
+    header = f"{comment_prefix} {HEADER}\n\n"
+    used = count_tokens(header)
     shown: list[Snippet] = []
     for snippet in snippets:
         if not snippet.lines:
             continue
-        candidate = text + _block(snippet, comment_prefix)
-        if count_tokens(candidate) <= budget:
-            text, shown = candidate, [*shown, snippet]
+        cost = count_tokens(_block(snippet, comment_prefix))
+        if used + cost <= budget:
+            shown.append(snippet)
+            used += cost
             continue
         lo, hi = 0, len(snippet.lines) - 1  # largest n in [0, len-1] whose head fits
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            if count_tokens(text + _block(snippet.head(mid), comment_prefix)) <= budget:
+            if used + count_tokens(_block(snippet.head(mid), comment_prefix)) <= budget:
                 lo = mid
             else:
                 hi = mid - 1
         if lo > 0:
-            text, shown = text + _block(snippet.head(lo), comment_prefix), [*shown, snippet.head(lo)]
+            shown.append(snippet.head(lo))
         break
-    if not shown:
-        return {"text": "", "list": []}
-    return {"text": text, "list": [s.to_item() for s in shown]}
+    while shown:
+        text = header + "".join(_block(s, comment_prefix) for s in shown)
+        if count_tokens(text) <= budget:
+            return {"text": text, "list": [s.to_item() for s in shown]}
+        last = shown.pop()
+        if len(last.lines) > 1:
+            shown.append(last.head(len(last.lines) - 1))
+    return {"text": "", "list": []}
 
 
 # ------------------------------------------------------------------------------ graph --
@@ -346,7 +367,8 @@ class RepositoryRetriever:
         self.facts = facts
         self.graph = graph
         self.language = language
-        self.count_tokens = count_tokens
+        # the same chunks come back for many examples: their blocks are counted once
+        self.count_tokens = lru_cache(maxsize=C.TOKEN_COUNT_CACHE)(count_tokens)
         self.budget = budget
         self.top_k = top_k
         self.chunks = {path: chunk_file(path, f.text) for path, f in sorted(self.files.items())}

@@ -101,6 +101,7 @@ class SourceFile:
     text: str
     had_bom: bool = False
     had_crlf: bool = False
+    raw_sha256: str = ""  # hash of the file's bytes as stored (for deduplication lists)
 
     @cached_property
     def index(self) -> TextIndex:
@@ -265,6 +266,32 @@ class LanguageSupport(abc.ABC):
 
         Files the checker cannot handle are counted in ``report`` and contribute nothing.
         """
+
+    def checker_fingerprint(self) -> str:
+        """What identifies this language's checker for the result cache (tool versions,
+        wrappers, our own analysis code): any change must invalidate cached usages.
+
+        The default covers the required binaries (resolved path, size, mtime: an upgrade
+        changes them) and the source of the language package; languages add versions.
+        """
+        import hashlib
+        import inspect
+        import os
+        import shutil
+        from pathlib import Path
+
+        digest = hashlib.sha256(self.checker_name.encode())
+        for binary in sorted(self.required_binaries):
+            found = shutil.which(binary)
+            if found:
+                real = os.path.realpath(found)
+                st = os.stat(real)
+                digest.update(f"{binary}={real}:{st.st_size}:{st.st_mtime_ns}".encode())
+        package_dir = Path(inspect.getfile(type(self))).parent
+        for path in sorted(package_dir.rglob("*")):
+            if path.suffix in (".py", ".java", ".js", ".json", ".mjs", ".cjs") and "node_modules" not in path.parts:
+                digest.update(path.name.encode() + path.read_bytes())
+        return digest.hexdigest()
 
     def check_tools(self) -> None:
         """Raise :class:`analyzers.run.MissingToolError` when a required binary is missing."""

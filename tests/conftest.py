@@ -9,11 +9,15 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+# Tests never read or fill the user's cache: a cached checker result would hide the checker
+# behaviour a test is about. Subprocesses started by tests inherit this.
+os.environ["CROSSFILE_CACHE"] = tempfile.mkdtemp(prefix="crossfile-test-cache-")
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 

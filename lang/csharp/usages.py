@@ -90,6 +90,9 @@ _OVERRIDE = re.compile(r"^`(?P<member>[^']+?)(?:\(.*\))?' is marked as an overri
 _EXPLICIT = re.compile(r"^`(?P<member>[^']+)' in explicit interface declaration is not a member of interface")
 
 
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
 def _strip_generics(name: str) -> str:
     out, depth = [], 0
     for ch in name:
@@ -458,17 +461,37 @@ class ProjectIndex:
             self.declared[p] = names
             for n in names:
                 self.by_name.setdefault(n, set()).add(p)
+        # (member names, identifiers of the member's signature) of every project member
+        self.member_signatures: list[tuple[tuple[str, ...], frozenset[str]]] = [
+            (m.names, frozenset(_WORD.findall(m.signature)) - set(m.names))
+            for p in self.paths for t in models[p].all_types() for m in t.members
+        ]
 
     def observable_names(self, path: str) -> set[str]:
-        """Names through which another file can reach what ``path`` defines."""
-        names: set[str] = set()
-        for t in self.models[path].all_types():
-            names.add(t.name)
-            if t.name.endswith("Attribute"):
-                names.add(t.name[: -len("Attribute")])
-            for m in t.members:
-                if not m.is_override and m.kind not in ("operator", "indexer", "destructor"):
-                    names.update(m.names)
+        """Names a file must mention to reach a member of a type defined in ``path``.
+
+        A member of F's type T is reached through an expression whose type is T: the name of
+        T itself (a declaration, a static call, `new T`), of a project type deriving from T,
+        or of a project member whose declared type names one of those (`repo.Find(id).Total`
+        names `Find`, declared `Order Find(int id)`); extension methods of F are called by
+        their own name. A file mentioning none of these cannot observe F's members.
+        """
+        types = {t.name for t in self.models[path].all_types()}
+        extensions = {n for t in self.models[path].all_types() for m in t.members if m.is_extension for n in m.names}
+        # project subtypes of F's types, transitively
+        changed = True
+        while changed:
+            changed = False
+            for p in self.paths:
+                for t in self.models[p].all_types():
+                    if t.name not in types and any(b in types for b in t.bases):
+                        types.add(t.name)
+                        changed = True
+        names = set(types) | extensions
+        names.update(t[: -len("Attribute")] for t in types if t.endswith("Attribute") and len(t) > len("Attribute"))
+        for member_names, signature_words in self.member_signatures:
+            if signature_words & types:
+                names.update(member_names)
         return names
 
     def dependents(self, path: str) -> set[str]:

@@ -66,6 +66,10 @@ class JavaProject:
             return None
         return refs[0]
 
+    def fqn(self, ref: TypeRef) -> str:
+        package = self.facts[ref[0]].package
+        return f"{package}.{ref[1].qualified}" if package else ref[1].qualified
+
     def nested(self, ref: TypeRef, name: str) -> TypeRef | None:
         path, decl = ref
         inner = self.facts[path].type_named(f"{decl.qualified}.{name}")

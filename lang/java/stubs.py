@@ -25,13 +25,15 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Mapping
+
+from tree_sitter import Node
 
 from analyzers.crossfile import Diagnostic
 from analyzers.javac import split_message
 from lang.base import Span
 from lang.java.project import JavaProject, TypeRef
-from lang.java.syntax import NAME_NODES, JavaFileFacts, TypeDecl, strip_type_arguments
+from lang.java.syntax import NAME_NODES, TYPE_DECLARATIONS, JavaFileFacts, TypeDecl, node_text, strip_type_arguments
 
 EMPTY_CLASS = "empty_class"
 STATIC_IMPORT = "static_import"
@@ -69,6 +71,7 @@ class Attribution:
     definition_file: str
     definition_symbol: str | None
     diagnostic: Diagnostic
+    inherited: bool = False  # the member is declared by a project supertype of the stubbed type
 
 
 def stub_declaration(decl: TypeDecl, keep_public: bool = False) -> str:
@@ -131,6 +134,100 @@ def plan_stubs(ff: JavaFileFacts, project: JavaProject) -> tuple[list[Stub], lis
 
 
 # ---------------------------------------------------------------------------- variants --
+CONSTRUCTOR = "<init>"  # the member name recorded when a constructor use was reported
+SUPERTYPE_CLAUSES = frozenset({"superclass", "super_interfaces", "extends_interfaces"})
+
+
+class StubState:
+    """What is still stubbed, round after round.
+
+    Round 1 is the paper's variant (plus the same-package replacement). Each reported use then
+    restores *the definition behind it*: from round 2 on, a stubbed class is its real
+    declaration with only the members reported so far kept (the others blanked in place, on
+    the sourcepath), so a use masked in round 1 by an error of the same or another class
+    (``account.deposit(Money.of(5))``, ``Money.of(7).cents()``) is reported in a later round,
+    while the uses already found stay quiet. A static import comes back once its names are
+    reported (an on-demand one as single imports of those names).
+    """
+
+    def __init__(self, stubs: Iterable[Stub]) -> None:
+        self.stubs = list(stubs)
+        self.round = 1
+        self.kept: dict[tuple[str, str], set[str]] = {}  # (file, qualified type) -> members restored
+        self.supertypes_kept: set[tuple[str, str]] = set()  # an inherited member was reported
+        self.static_names: dict[int, set[str]] = {}  # id(static stub) -> names restored
+
+    @staticmethod
+    def key(ref: TypeRef) -> tuple[str, str]:
+        return ref[0], ref[1].qualified
+
+    def record(self, a: "Attribution", inherited: bool) -> None:
+        """Restore what ``a`` proved used (applies from the next round)."""
+        if a.stub.is_type:
+            self.kept.setdefault(self.key(a.stub.ref), set()).add(a.member or CONSTRUCTOR)
+            if inherited:
+                self.supertypes_kept.add(self.key(a.stub.ref))
+        else:
+            self.static_names.setdefault(id(a.stub), set()).add(a.imported_name)
+            self.kept.setdefault(self.key(a.stub.ref), set()).add(a.imported_name)
+
+
+def _decl_node(ff: JavaFileFacts, decl: TypeDecl) -> Node | None:
+    index = ff.file.index
+    start, end = index.char_to_byte(decl.span.start), index.char_to_byte(decl.span.end)
+    node = ff.tree.root_node.descendant_for_byte_range(start, end)
+    while node is not None and not (node.type in TYPE_DECLARATIONS and node.start_byte == start and node.end_byte == end):
+        node = node.parent
+    return node
+
+
+def _members(body: Node, src: bytes) -> Iterable[tuple[Node, set[str]]]:
+    """Member declarations of a type body with the names each declares (empty: not a member)."""
+    for child in body.named_children:
+        if "comment" in child.type:
+            continue
+        if child.type == "enum_body_declarations":
+            yield from _members(child, src)
+            continue
+        names: set[str] = set()
+        if child.type in ("field_declaration", "constant_declaration"):
+            names = {node_text(d.child_by_field_name("name"), src) for d in child.children_by_field_name("declarator")}
+        elif child.type in ("constructor_declaration", "compact_constructor_declaration"):
+            names = {CONSTRUCTOR}
+        elif child.child_by_field_name("name") is not None:  # methods, enum constants, nested types
+            names = {node_text(child.child_by_field_name("name"), src)}
+        yield child, names
+
+
+def hollow(ff: JavaFileFacts, decls: Iterable[tuple[TypeDecl, set[str], bool]], protected: set[tuple[str, str]]) -> str:
+    """``ff``'s text where each given type keeps only the ``keep`` members (and its supertypes
+    when asked); everything else of it is blanked, so the type keeps its name, kind, modifiers
+    and type parameters and no character of the file moves. Nested types in ``protected``
+    ((file, qualified name) pairs) are kept: they are hollowed on their own."""
+    src = ff.file.index.data
+    path = ff.file.path
+    spans: list[tuple[int, int]] = []
+    for decl, keep, keep_supertypes in decls:
+        node = _decl_node(ff, decl)
+        if node is None:
+            continue
+        if not keep_supertypes:
+            spans.extend((c.start_byte, c.end_byte) for c in node.children if c.type in SUPERTYPE_CLAUSES)
+        body = node.child_by_field_name("body")
+        for member, names in _members(body, src) if body is not None else ():
+            if names & keep or (member.type in TYPE_DECLARATIONS and (path, f"{decl.qualified}.{next(iter(names), '')}") in protected):
+                continue
+            end = member.end_byte
+            if member.type == "enum_constant" and member.next_sibling is not None and member.next_sibling.type == ",":
+                end = member.next_sibling.end_byte  # "A(1), B" without A must not start with ","
+            spans.append((member.start_byte, end))
+    index = ff.file.index
+    text = ff.file.text
+    for start, end in sorted(spans, reverse=True):
+        text = blank(text, index.byte_to_char(start), index.byte_to_char(end))
+    return text
+
+
 def blank(text: str, start: int, end: int) -> str:
     """Spaces over ``text[start:end]``, newlines kept, so no other character moves."""
     return text[:start] + "".join("\n" if ch == "\n" else " " for ch in text[start:end]) + text[end:]
@@ -139,34 +236,45 @@ def blank(text: str, start: int, end: int) -> str:
 def build_variant(
     ff: JavaFileFacts,
     project: JavaProject,
-    active: Iterable[Stub],
+    state: StubState,
     repo_root: str,
 ) -> tuple[str, dict[str, str]]:
-    """(checked text, {absolute sourcepath file: replaced text}) with the ``active`` stubs applied."""
+    """(checked text, {absolute sourcepath file: replaced text}) for the state's current round."""
     text = ff.file.text
     declarations: list[str] = []
-    blanked: set[tuple[int, int]] = set()
-    replaced: dict[str, list[TypeDecl]] = {}
-    for stub in active:
-        if stub.mode == SAME_PACKAGE:
-            replaced.setdefault(stub.ref[0], []).append(stub.ref[1])
+    edits: dict[tuple[int, int], str | None] = {}  # statement span -> replacement (None: blank)
+    hollowed: dict[str, dict[str, tuple[TypeDecl, set[str], bool]]] = {}  # file -> qualified -> what to keep
+    for stub in state.stubs:
+        statement = stub.statement
+        if stub.mode == STATIC_IMPORT:
+            assert statement is not None
+            restored = state.static_names.get(id(stub), set())
+            if not restored:
+                edits[(statement.start, statement.end)] = None
+            elif stub.name == "*":
+                owner = project.fqn(stub.ref)
+                edits[(statement.start, statement.end)] = " ".join(f"import static {owner}.{n};" for n in sorted(restored))
             continue
-        assert stub.statement is not None
-        if stub.blanks_statement:
-            blanked.add((stub.statement.start, stub.statement.end))
-        if stub.mode == EMPTY_CLASS:
+        if state.round == 1 and stub.mode == EMPTY_CLASS:
+            assert statement is not None
+            if stub.blanks_statement:
+                edits[(statement.start, statement.end)] = None
             declarations.append(stub_declaration(stub.ref[1]))
-    for start, end in blanked:
-        text = blank(text, start, end)
+            continue
+        key = StubState.key(stub.ref)
+        hollowed.setdefault(stub.ref[0], {})[key[1]] = (stub.ref[1], state.kept.get(key, set()), key in state.supertypes_kept)
+    for (start, end), replacement in sorted(edits.items(), reverse=True):
+        if replacement is None or "\n" in text[start:end]:
+            text = blank(text, start, end)
+        else:
+            text = text[:start] + replacement + text[end:]
     if declarations:
         text = text + ("" if text.endswith("\n") else "\n") + " ".join(sorted(declarations)) + "\n"
-    overrides: dict[str, str] = {}
-    for path, decls in replaced.items():
-        other = project.facts[path].file.text
-        for decl in sorted(decls, key=lambda d: d.span.start, reverse=True):
-            original = other[decl.span.start : decl.span.end]
-            other = other[: decl.span.start] + stub_declaration(decl, keep_public=True) + "\n" * original.count("\n") + other[decl.span.end :]
-        overrides[os.path.abspath(os.path.join(repo_root, path))] = other
+    protected = {StubState.key(s.ref) for s in state.stubs if s.is_type}
+    overrides = {
+        os.path.abspath(os.path.join(repo_root, path)): hollow(project.facts[path], decls.values(), protected)
+        for path, decls in hollowed.items()
+    }
     return text, overrides
 
 

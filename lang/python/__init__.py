@@ -132,6 +132,15 @@ class PythonSupport(LanguageSupport):
     def ts_language(self, path: str = "") -> Language:
         return _LANGUAGE
 
+    def checker_fingerprint(self) -> str:
+        import os
+
+        import astroid
+        import pylint
+
+        extra = f"pylint={pylint.__version__};astroid={astroid.__version__};wrapper={os.environ.get('CROSSFILE_PYLINT', '')}"
+        return super().checker_fingerprint() + ";" + extra
+
     def check_tools(self) -> None:
         from analyzers.run import MissingToolError
 

@@ -81,6 +81,9 @@ class TypeScriptProject:
     problems: list[tuple[str, str, str]]  # (reason, path, detail), counted by find_usages
     declarations: dict[str, "TypeScriptFileFacts"] = field(default_factory=dict)  # .d.ts files
     config_of: dict[str, str] = field(default_factory=dict)  # file -> config id
+    # Root files of the checked programs: what each tsconfig includes, plus sources it does not
+    # include (they must be checkable); other declaration files only enter through imports.
+    roots: set[str] = field(default_factory=set)
     resolver: ModuleResolver | None = None
 
     def facts_of(self, path: str, sources: dict[str, FileFacts]) -> "TypeScriptFileFacts | None":
@@ -183,6 +186,8 @@ class TypeScriptSupport(LanguageSupport):
                                      syntax=syntax, project=project)
             cfg = self._config_for(f.path, configs)
             project.config_of[f.path] = cfg.id
+            if not _is_declaration(f.path) or cfg.includes(f.path):
+                project.roots.add(f.path)
             ff.imports = [ImportBinding(raw.local_name, raw.imported_name, raw.specifier, raw.kind, raw.statement,
                                         resolver.resolve(f.path, raw.specifier, cfg),
                                         raw.imported_name if raw.kind == "symbol" else None)
@@ -234,7 +239,10 @@ class TypeScriptSupport(LanguageSupport):
                 if imp.local_name == local and imp.target_file is not None:
                     if imp.kind in ("namespace", "module") or imp.imported_name == "*":
                         return imp.target_file, None
-                    return self.chase(project, facts, imp.target_file, imp.imported_name, depth + 1, seen) or (imp.target_file, imp.imported_name)
+                    target = project.facts_of(imp.target_file, facts)
+                    if imp.target_symbol and target and any(d.qualified_name == imp.target_symbol for d in target.definitions):
+                        return imp.target_file, imp.target_symbol  # an import already chased
+                    return self.chase(project, facts, imp.target_file, imp.imported_name, depth + 1, seen)
         for rx in syntax.reexports:
             if rx.exported_name == name:
                 target = self._resolve_spec(project, facts, file, rx.specifier)
@@ -345,6 +353,9 @@ class TypeScriptSupport(LanguageSupport):
             if leaf.end_byte <= entity_end or leaf.start_byte < entity_end:
                 continue
             if statement_end is not None and leaf.start_byte >= statement_end:
+                # a class field's `;` is the class body's child, right after the field
+                if leaf.type == ";" and leaf.start_byte == statement_end and leaf.end_byte > leaf.start_byte:
+                    return index.node_end(leaf)
                 return index.byte_to_char(statement_end)
             if leaf.type in STATEMENT_END_TOKENS and not leaf.is_missing and leaf.end_byte > leaf.start_byte \
                     and not _inside(leaf, NON_CODE_ANCESTORS):
@@ -398,7 +409,8 @@ class _CheckSession:
         if cfg_id not in self.registered:
             cfg = self.project.configs[cfg_id]
             root = self.project.root
-            files = sorted(os.path.join(root, p) for p, c in self.project.config_of.items() if c == cfg_id)
+            files = sorted(os.path.join(root, p) for p, c in self.project.config_of.items()
+                           if c == cfg_id and p in self.project.roots)
             errors = self.server.add_project(cfg_id, str(root / cfg.directory) if cfg.directory else str(root),
                                              files, checker_options(cfg, root))
             for err in errors:

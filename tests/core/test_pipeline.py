@@ -119,7 +119,7 @@ def test_killed_build_resumes_to_the_same_dataset(tmp_path):
     names = [f"r{i}" for i in range(4)]
     for n in names:
         good_repo(tmp_path / "repos", n)
-    argv = [sys.executable, "-m", "builders.cli", "--lang", "python", "--repos-dir", str(tmp_path / "repos"), "--retrievers", ""]
+    argv = [sys.executable, "-m", "builders.cli", "--lang", "python", "--repos-dir", str(tmp_path / "repos"), "--retrievers", "", "--no-cache"]
     subprocess.run(argv + ["--output", str(tmp_path / "ref")], check=True, cwd=ROOT, capture_output=True)
     out = tmp_path / "killed"
     proc = subprocess.Popen(argv + ["--output", str(out)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
@@ -145,3 +145,18 @@ def test_cli_errors_are_clear(tmp_path):
     assert res.exit_code == 2 and "does not exist" in res.output
     res = runner.invoke(app, ["--lang", "python", "--split", "executable", "--output", str(tmp_path / "o")])
     assert res.exit_code == 2 and "--allow-execution" in res.output
+
+
+def test_checker_results_are_cached_by_content(tmp_path):
+    repos = resolve_all([RepoSpec(path=str(good_repo(tmp_path, n))) for n in ("r1", "r2")])
+    cache = tmp_path / "cache"
+    first = build_language(Lang.PYTHON, repos, BuildSettings(output=tmp_path / "a", retrievers=(), cache_dir=cache))
+    assert first["checker"].get("cache_hits", 0) == 1  # r2 has r1's content
+    # other filters/retrievers/seed: a new build, but no checker run at all
+    again = build_language(Lang.PYTHON, repos, BuildSettings(output=tmp_path / "b", retrievers=(), cache_dir=cache, seed=3))
+    assert again["checker"]["cache_hits"] == 2 and "pylint_processes" not in again["checker"]
+    usages = [json.loads(l) for l in (tmp_path / "b/python/usages.jsonl").read_text().splitlines()]
+    assert {u["repository"] for u in usages} == {"r1", "r2"}
+    (repos[0].root / "app.py").write_text((repos[0].root / "app.py").read_text() + "more = helpers.compute_total(4)\n")
+    changed = build_language(Lang.PYTHON, repos, BuildSettings(output=tmp_path / "c", retrievers=(), cache_dir=cache))
+    assert changed["checker"]["cache_hits"] == 1 and changed["checker"]["pylint_processes"] == 3

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -65,13 +64,16 @@ PROBLEM = {
     },
 }
 BODY_ONLY_LOOP = "    while True:\n        pass\n"
-BODY_ONLY_FORK_BOMB = "    import os\n    while True:\n        os.fork()\n"
-ESCAPE_MARKER = "987.654321"  # sleep's argument, unique enough to find the process by
-BODY_ONLY_ESCAPE = (
+FORK_MARKER = "987.654321"  # sleep's argument, unique enough to find the processes by
+# Forks until the sandbox's process limit refuses (bounded, in case it did not); each child
+# leaves the process group (setsid) and becomes a long sleep, so only the sandbox's own
+# process tracking can clean them up.
+BODY_ONLY_FORKS = (
     "    import os\n"
-    "    if os.fork() == 0:\n"
-    "        os.setsid()  # leave the process group the runner kills\n"
-    f"        os.execv('/bin/sleep', ['sleep', {ESCAPE_MARKER!r}])\n"
+    "    for _ in range(200):\n"
+    "        if os.fork() == 0:\n"
+    "            os.setsid()\n"
+    f"            os.execv('/bin/sleep', ['sleep', {FORK_MARKER!r}])\n"
     "    return title\n"
 )
 BODY_ONLY_SYNTAX_ERROR = "    return (title\n"  # fails before any test runs: cheap in tests
@@ -110,7 +112,7 @@ def _processes_with_argument(marker: str) -> list[int]:
 
 def test_gold_passes_empty_fails_and_hostile_generations_are_contained(workspace):
     tmp, repos, split = workspace
-    hostile = [BODY_ONLY_LOOP, BODY_ONLY_FORK_BOMB, BODY_ONLY_ESCAPE, SOLUTION]
+    hostile = [BODY_ONLY_LOOP, BODY_ONLY_FORKS, SOLUTION]
     preds = _write_predictions(tmp / "preds.jsonl", [
         {"task_id": PROBLEM["id"], "context_size": "gold", "generations": [SOLUTION]},
         {"task_id": PROBLEM["id"], "context_size": "empty", "generations": [""]},
@@ -120,10 +122,10 @@ def test_gold_passes_empty_fails_and_hostile_generations_are_contained(workspace
     try:
         summary = evaluate_executable(split, preds, log, repos=repos, workers=2, settings=SETTINGS)
     finally:
-        leftovers = _processes_with_argument(ESCAPE_MARKER)
-        for pid in leftovers:  # never leave the sleeper behind, even when the test fails
+        leftovers = _processes_with_argument(FORK_MARKER)
+        for pid in leftovers:  # never leave sleepers behind, even when the test fails
             os.kill(pid, 9)
-    assert not leftovers, "a forked child outlived its run"
+    assert not leftovers, f"{len(leftovers)} forked children outlived their run"
     results = summary["results"]
     assert results["gold"]["pass@1"]["mean"] == 1.0
     assert results["gold"]["dir"]["mean"] == 1.0
@@ -133,14 +135,12 @@ def test_gold_passes_empty_fails_and_hostile_generations_are_contained(workspace
     assert results["empty"]["test_pass_rate"]["mean"] == 0.0
     assert results["gold"]["pass@5"] is None and results["gold"]["pass@5_problems"] == 0
     rows = {(r["context_size"], r["generation_index"]): r for r in map(json.loads, log.read_text().splitlines())}
-    loop, bomb, escape, gold = (rows[("hostile", i)] for i in range(4))
-    # the looping tests are stopped by the per-test limit, far before the run's wall clock
-    assert not loop["passed"] and loop["tests_passed"] == 0 and loop["duration"] < TIMEOUT / 2
-    # a fork bomb keeps its (process-limited) tree busy until the run's wall clock kills it
-    assert not bomb["passed"] and bomb["duration"] < TIMEOUT + 5
-    assert not escape["passed"]
+    loop, forks, gold = (rows[("hostile", i)] for i in range(3))
+    # each looping test is stopped by the per-test limit (or the run by its wall clock)
+    assert not loop["passed"] and loop["tests_passed"] == 0 and loop["duration"] < TIMEOUT + 5
+    assert not forks["passed"] and forks["tests_passed"] == 0 and forks["duration"] < TIMEOUT + 5
     assert gold["status"] == "passed" and gold["tests_passed"] == gold["tests_total"] == 3
-    assert results["hostile"]["pass@1"]["mean"] == pytest.approx(1 / 4)
+    assert results["hostile"]["pass@1"]["mean"] == pytest.approx(1 / 3, abs=1e-6)
     assert results["hostile"]["pass@1_problems"] == 1
 
 
@@ -161,7 +161,7 @@ def test_rerun_skips_finished_generations(workspace):
     third = evaluate_executable(split, preds, log, repos=repos, settings=SETTINGS)
     assert (third["generations_run"], third["generations_reused"]) == (1, 1)
     # DIR comes from the generation's identifiers, even when it does not parse
-    assert third["results"]["unspecified"]["dir"]["mean"] == pytest.approx((0 + 1 / 3) / 2)
+    assert third["results"]["unspecified"]["dir"]["mean"] == pytest.approx((0 + 1 / 3) / 2, abs=1e-6)
     # other settings are other results: nothing is reused
     fourth = evaluate_executable(split, preds, log, repos=repos, settings=RunSettings(timeout=TIMEOUT + 1, python=sys.executable))
     assert fourth["generations_run"] == 2
@@ -186,7 +186,7 @@ def test_cli_executable_pass_at_k(workspace):
     assert result.exit_code == 0, result.output
     summary = json.loads(out.read_text())["results"]["unspecified"]
     assert summary["pass@1"]["mean"] == pytest.approx(0.2)
-    assert summary["pass@2"]["mean"] == pytest.approx(1 - (4 * 3) / (5 * 4))
+    assert summary["pass@2"]["mean"] == pytest.approx(1 - (4 * 3) / (5 * 4), abs=1e-6)
     assert summary["pass@5"]["mean"] == 1.0
     assert len((tmp / "m.generations.jsonl").read_text().splitlines()) == 5
 
@@ -198,7 +198,7 @@ def test_dependency_invocation_rate_counts_identifiers_not_text():
         "    return 'SEPARATOR'.join(words)\n"
     )
     rate, invoked = dependency_invocation(PROBLEM, generated_function(PROBLEM, body))
-    assert invoked == ["_keep"] and rate == pytest.approx(1 / 3)
+    assert invoked == ["_keep"] and rate == pytest.approx(1 / 3, abs=1e-6)
     assert dependency_invocation({**PROBLEM, "dependencies": {}}, SOLUTION) == (None, [])
 
 

@@ -173,6 +173,7 @@ def test_statement_end_rule(tmp_path):
         "callMe(Widget.size,\n"
         "  2)\n"
         "}\n"
+        "class Editor {\n  readonly draft: Cell<Draft>;\n  size = Layout.width\n  other = 1;\n}\n"
     )})
     ff = facts["a.ts"]
     text = ff.file.text
@@ -186,6 +187,8 @@ def test_statement_end_rule(tmp_path):
     assert gt("Shape.name") == "Shape.name}y`;"  # the `}` inside a template string is not a token
     assert gt("Store") == "Store.create(1)"  # no semicolon: the statement ends first
     assert gt("Widget") == "Widget.size,\n  2)"
+    assert gt("Cell") == "Cell<Draft>;"  # a class field's `;` belongs to the class body
+    assert gt("Layout") == "Layout.width"
 
 
 def test_tsx_grammar_for_tsx_files(tmp_path):
@@ -195,3 +198,20 @@ def test_tsx_grammar_for_tsx_files(tmp_path):
     })
     assert not facts["ui/Button.tsx"].has_syntax_error
     assert not facts["ui/cast.ts"].has_syntax_error  # `<T>x` casts only parse with the .ts grammar
+
+
+def test_renames_and_defaults_are_chased_through_several_files(tmp_path):
+    _, facts, _ = _analyze(tmp_path, {
+        "a/impl.ts": "export function makeShape() { return 1 }\nexport default class Thing {}\n",
+        "a/mid.ts": 'import { makeShape as build } from "./impl";\nimport Thing from "./impl";\n'
+                    'export { build, Thing as Item };\nexport default build;\n',
+        "a/top.ts": 'export { build as create, Item } from "./mid";\nexport { default as mk } from "./mid";\n'
+                    'export * from "fs";\n',
+        "z.ts": 'import { create, Item, mk, readFile } from "./a/top";\nimport mdef from "./a/mid";\n',
+    })
+    got = {b.local_name: (b.target_file, b.target_symbol) for b in facts["z.ts"].imports}
+    assert got["create"] == ("a/impl.ts", "makeShape")
+    assert got["Item"] == ("a/impl.ts", "Thing")
+    assert got["mk"] == ("a/impl.ts", "makeShape")
+    assert got["mdef"] == ("a/impl.ts", "makeShape")
+    assert got["readFile"] == ("a/top.ts", "readFile")  # re-exported from a package: left at the barrel
