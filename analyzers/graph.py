@@ -70,9 +70,9 @@ class ScopeResolver:
     """Resolves a name as written in a file (``Base``, ``mod.Base``, ``pkg.Base<T>``) to a node.
 
     Language-neutral scope rules, tried in order: a definition of the same file; an import
-    binding whose local name is the first component (symbol or module imports); wildcard /
-    namespace imports (their resolved file, or every file whose package is the imported
-    module); other files of the same non-empty package (Java packages, C# namespaces; a
+    binding whose local name is the first component (symbol, module and TS namespace
+    imports); wildcard / namespace imports (their resolved file, or every file whose package
+    is the imported module); other files of the same non-empty package (Java packages, C# namespaces; a
     Python module's package is its own dotted name, so this adds nothing there); finally a
     fully qualified ``package.Name``.
     """
@@ -106,7 +106,8 @@ class ScopeResolver:
         if found:
             return found
         for b in ff.imports:
-            if b.kind in ("wildcard", "namespace") or not b.target_file:
+            # TS `import * as ns` is a "namespace" binding of one file: `ns.Name` resolves here
+            if b.kind == "wildcard" or not b.target_file:
                 continue
             if b.local_name == parts[0]:
                 if b.target_symbol:
@@ -118,7 +119,8 @@ class ScopeResolver:
                 if found:
                     return found
         for b in ff.imports:
-            if b.kind not in ("wildcard", "namespace"):
+            # `from m import *`, `import pkg.*`, `using Ns;`: every name of the file / package
+            if not (b.kind == "wildcard" or (b.kind == "namespace" and not b.target_file)):
                 continue
             candidates = [b.target_file] if b.target_file else self.by_package.get(b.module, [])
             for other in candidates:

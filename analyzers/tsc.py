@@ -111,32 +111,23 @@ def parse_tsc_text(text: str) -> list[Diagnostic]:
     identical messages. Diagnostics without a file (bad options, missing ``types`` packages) get
     ``file=""`` and line 0.
     """
-    out: list[Diagnostic] = []
-    current: dict | None = None
-
-    def flush() -> None:
-        if current is not None:
-            out.append(Diagnostic(current["file"], current["line"], current["col"], current["code"],
-                                  "\n".join(current["msg"]), severity=current["cat"]))
-
+    entries: list[dict] = []
+    continuing = False  # whether an indented line continues the last diagnostic's message
     for raw in text.splitlines():
         line = raw.rstrip("\r")
-        m = _TEXT_LINE.match(line)
-        g = None if m else _GLOBAL_LINE.match(line)
-        if m:
-            flush()
-            current = {"file": m["file"].replace("\\", "/"), "line": int(m["line"]), "col": int(m["col"]) - 1,
-                       "code": m["code"], "cat": m["cat"], "msg": [m["msg"]]}
-        elif g:
-            flush()
-            current = {"file": "", "line": 0, "col": 0, "code": g["code"], "cat": g["cat"], "msg": [g["msg"]]}
-        elif current is not None and line.startswith("  "):
-            current["msg"].append(line)
+        m = _TEXT_LINE.match(line) or _GLOBAL_LINE.match(line)
+        if m is not None:
+            located = "file" in m.groupdict()
+            entries.append({"file": m["file"].replace("\\", "/") if located else "",
+                            "line": int(m["line"]) if located else 0,
+                            "col": int(m["col"]) - 1 if located else 0,
+                            "code": m["code"], "cat": m["cat"], "msg": [m["msg"]]})
+            continuing = True
+        elif continuing and line.startswith("  "):
+            entries[-1]["msg"].append(line)
         elif line.strip():
-            flush()
-            current = None  # summary lines ("Found 3 errors"), banners: not diagnostics
-    flush()
-    return out
+            continuing = False  # summary lines ("Found 3 errors"), banners: not diagnostics
+    return [Diagnostic(e["file"], e["line"], e["col"], e["code"], "\n".join(e["msg"]), severity=e["cat"]) for e in entries]
 
 
 @dataclass(frozen=True)

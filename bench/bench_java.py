@@ -37,7 +37,7 @@ from builders.report import BuildReport  # noqa: E402
 from builders.repos import Repository, list_sources  # noqa: E402
 from lang import Lang, get_language  # noqa: E402
 from lang.java.project import JavaProject  # noqa: E402
-from lang.java.stubs import build_variant, plan_stubs  # noqa: E402
+from lang.java.stubs import StubState, build_variant, plan_stubs  # noqa: E402
 
 ROOT = "src/main/java"
 
@@ -151,7 +151,7 @@ def main() -> None:
         variants = []
         for path, ff in sorted(facts.items()):
             stubs, _ = plan_stubs(ff, project)
-            text, overrides = build_variant(ff, project, stubs, root)
+            text, overrides = build_variant(ff, project, StubState(stubs), root)
             variants.append((os.path.join(root, path), path, text, overrides))
         print(f"repository: {len(files)} Java files, {sum(len(t.splitlines()) for _, _, t, _ in variants)} lines; "
               f"{len(variants)} stubbed variants")

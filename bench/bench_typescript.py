@@ -167,6 +167,7 @@ def main() -> None:
         # --- persistent server: every check
         started = time.monotonic()
         server_diags: list[list[tuple]] = []
+        first = 0.0
         with TscServer() as server:
             server.add_project("bench", str(repo_root), [str(repo_root / p) for p in facts], options)
             first_started = time.monotonic()

@@ -449,21 +449,17 @@ def resolve_dependencies(cand: Candidate, facts: dict[str, FileFacts]) -> list[D
 
 def _add_member(cand: Candidate, facts, ff: FileFacts, local_defs: dict[str, Definition],
                 bindings: dict[str, ImportBinding], member: str, add) -> None:
-    """``self.member``: the target's own class first, then its bases (one level)."""
+    """``self.member``: the target's own class, then its bases (one level), else the
+    constructor (instance attributes are assigned there)."""
     own = local_defs.get(f"{cand.class_name}.{member}")
     if own is not None:
         add(ff, own, (2, own.span.start), member_of=cand.class_name)
         return
-    init = local_defs.get(f"{cand.class_name}.__init__")
-    if init is not None and init.qualified_name != cand.qualname:
-        add(ff, init, (2, init.span.start), member_of=cand.class_name)  # instance attributes live there
     cls = local_defs.get(cand.class_name or "")
     for base in cls.bases if cls else ():
-        if base in local_defs:
-            d = local_defs.get(f"{base}.{member}")
-            if d is not None:
-                add(ff, local_defs[base], (1, local_defs[base].span.start))
-                return
+        if base in local_defs and f"{base}.{member}" in local_defs:
+            add(ff, local_defs[base], (1, local_defs[base].span.start))
+            return
         b = bindings.get(base)
         if b is not None and b.is_project and b.target_file in facts and b.target_symbol:
             target = facts[b.target_file]
@@ -472,6 +468,9 @@ def _add_member(cand: Candidate, facts, ff: FileFacts, local_defs: dict[str, Def
                 d = defs[b.target_symbol]
                 add(target, d, (0, b.statement.start, d.span.start))
                 return
+    init = local_defs.get(f"{cand.class_name}.__init__")
+    if init is not None and init.qualified_name != cand.qualname:
+        add(ff, init, (2, init.span.start), member_of=cand.class_name)
 
 
 # -------------------------------------------------------------------------------- prompts --

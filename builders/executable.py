@@ -222,7 +222,10 @@ def source_roots(facts: dict[str, FileFacts]) -> list[str]:
     return sorted(roots, key=lambda r: (r != "", r))
 
 
-def build_repository(repo: Repository, settings: ExecSettings, report: BuildReport) -> tuple[list[dict], dict]:
+def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildReport
+                       ) -> tuple[RepoContext | None, list[Candidate]]:
+    """Static work and the environment: (context, candidates with dependencies and prompts).
+    The context is None when the repository has no candidate (nothing will run)."""
     language = get_language(Lang.PYTHON)
     files, snapshot = list_sources(repo, language, report)
     repo = dataclasses.replace(repo, snapshot_sha256=snapshot)
@@ -239,7 +242,7 @@ def build_repository(repo: Repository, settings: ExecSettings, report: BuildRepo
         candidates.append(cand)
     stats["candidates"] = len(candidates)
     if not candidates:
-        return [], stats
+        return None, []
     requirements, unsupported = detect_requirements(repo.root, facts)
     for line in unsupported:
         report.count("environment", "unsupported_requirement_line", repo.name, line)
@@ -250,10 +253,18 @@ def build_repository(repo: Repository, settings: ExecSettings, report: BuildRepo
         report.count("environment", "requirement_not_installed", f"{repo.name}: {req}", why)
     stats["requirements"] = list(requirements)
     stats["requirements_failed"] = env.failed
-    ctx = RepoContext(repo, facts, source_roots(facts), env, settings, report, stats)
+    return RepoContext(repo, facts, source_roots(facts), env, settings, report, stats), candidates
 
+
+def build_repository(repo: Repository, settings: ExecSettings, report: BuildReport) -> tuple[list[dict], dict]:
+    """One repository's problems (after every filter and the gold gate) and its stats."""
+    ctx, candidates = prepare_repository(repo, settings, report)
+    if ctx is None:
+        return [], {"repository": repo.name, "candidates": 0, "problems": 0}
+    stats = ctx.stats
     by_candidate = gather_tests(ctx, candidates)
     kept, coverage = validate_tests(ctx, candidates, by_candidate)
+    report, repo = ctx.report, ctx.repo
     records = []
     for cand in candidates:
         programs = kept.get(cand.key, [])
@@ -263,10 +274,10 @@ def build_repository(repo: Repository, settings: ExecSettings, report: BuildRepo
         if coverage[cand.key] < settings.min_coverage:
             report.count("problems", "low_coverage", f"{repo.name}:{cand.key}", f"{coverage[cand.key]:.2f}")
             continue
-        records.append(make_record(ctx, cand, programs, coverage[cand.key], requirements))
+        records.append(make_record(ctx, cand, programs, coverage[cand.key], list(ctx.env.requirements)))
     records = gold_gate(ctx, records)
     for n, rec in enumerate(records):
-        rec["id"] = f"{repo.name}/python/executable/{n}"
+        rec["id"] = f"{ctx.repo.name}/python/executable/{n}"
     stats["problems"] = len(records)
     return records, stats
 
@@ -465,6 +476,20 @@ def repair_programs(ctx: RepoContext, failing: list[tuple[TestProgram, str]]) ->
     return out
 
 
+def stability_verdict(outcomes: Sequence[str], repaired: bool) -> str | None:
+    """A program's outcomes over the repeated runs -> None (keep) or the drop reason.
+
+    It passed once on the original code (or was repaired) before these runs, so any run that
+    does not pass means its outcome varies: ``flaky``; except a repaired test that never
+    passes, whose repair did not work: ``repair_failed``.
+    """
+    if outcomes and all(o == "passed" for o in outcomes):
+        return None
+    if repaired and "passed" not in outcomes:
+        return "repair_failed"
+    return "flaky"
+
+
 def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: dict[str, list[TestProgram]]
                    ) -> tuple[dict[str, list[TestProgram]], dict[str, float]]:
     """Execute, repair, check flakiness and measure coverage; -> (kept programs, coverage)."""
@@ -506,13 +531,11 @@ def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
     report.add_time("exec_flakiness_seconds", time.monotonic() - t0)
     stable: dict[str, TestProgram] = {}
     for program in programs:
-        seen = [r[0][program.path] for r in results]
-        if all(o == "passed" for o in seen):
+        why = stability_verdict([r[0][program.path] for r in results], program.repaired)
+        if why is None:
             stable[program.path] = program
-        elif "passed" in seen:
-            dropped[program.path] = "flaky"
         else:
-            dropped[program.path] = "repair_failed" if program.repaired else "flaky"
+            dropped[program.path] = why
     contexts = results[0][1] if results else {}
 
     kept: dict[str, list[TestProgram]] = {}

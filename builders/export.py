@@ -112,6 +112,7 @@ def compute_stats(lang: Lang, records: list[dict], report: BuildReport, summarie
         "normalized_files": report.stage("files_normalized"),
         "checker": report.stage("checker"),
         "unattributed_diagnostics": report.stage("usages"),
+        "counts_by_stage": _by_stage(report),
         "timings_seconds": {k: round(v, 2) for k, v in sorted(report.timings.items())},
         "per_repository": [
             {"repository": s.repository, "status": s.status, "examples": s.examples, "usages": s.usages,
@@ -120,6 +121,15 @@ def compute_stats(lang: Lang, records: list[dict], report: BuildReport, summarie
         ],
         "samples": report.samples,
     }
+
+
+def _by_stage(report: BuildReport) -> dict:
+    """Every count, grouped by stage (languages may add stages such as ``tsconfig``)."""
+    out: dict[str, dict[str, int]] = {}
+    for key, value in sorted(report.counts.items()):
+        stage, _, reason = key.partition("/")
+        out.setdefault(stage, {})[reason] = value
+    return out
 
 
 def dataset_card(lang: Lang, stats: dict, variants: list[str]) -> str:

@@ -42,6 +42,10 @@ class HubTokenError(RuntimeError):
     """No Hugging Face token is available for a push."""
 
 
+class HubInputError(ValueError):
+    """The build output to push is missing or not what a push expects."""
+
+
 def resolve_token(token: str | None = None) -> str:
     """The explicit token, else ``HF_TOKEN`` / the cached login (``huggingface_hub.get_token``)."""
     found = token or huggingface_hub.get_token()
@@ -131,10 +135,10 @@ def prepare_upload(output_dir: Path, languages: Sequence[str], workdir: Path, re
     for lang in languages:
         saved = output_dir / lang / "dataset"
         if not saved.is_dir():
-            raise FileNotFoundError(f"no saved dataset for '{lang}' at {saved}: build it first (build-dataset --lang {lang})")
+            raise HubInputError(f"no saved dataset for '{lang}' at {saved}: build it first (build-dataset --lang {lang})")
         loaded = datasets.load_from_disk(str(saved))
         if not isinstance(loaded, datasets.DatasetDict) or SPLIT not in loaded:
-            raise ValueError(f"{saved} is not a DatasetDict with a '{SPLIT}' split")
+            raise HubInputError(f"{saved} is not a DatasetDict with a '{SPLIT}' split")
         base = loaded[SPLIT]
         _add_config(upload, lang, base, workdir)
         for method, filename in VARIANT_FILES.items():
@@ -204,18 +208,19 @@ def push_to_hub(
     """Push each language (and its retrieval variants) as configurations of ``repo_id``.
 
     One ``create_repo`` (exist_ok) and one ``create_commit`` carrying every Parquet shard and
-    the merged README.md. Returns the configuration names pushed. Raises
-    :class:`HubTokenError` when no token is available.
+    the merged README.md. Returns one dataset-viewer URL per configuration pushed
+    (``.../datasets/<repo_id>/viewer/<config>/test``). Raises :class:`HubTokenError` when no
+    token is available and :class:`HubInputError` when a language has no saved dataset.
     """
     token = resolve_token(token)
     with tempfile.TemporaryDirectory(prefix="crossfile-hub-") as tmp:
         upload = prepare_upload(Path(output_dir), languages, Path(tmp), repo_id)
         api = HfApi(token=token)
-        api.create_repo(repo_id, repo_type="dataset", private=private, exist_ok=True)
+        repo_url = str(api.create_repo(repo_id, repo_type="dataset", private=private, exist_ok=True)).rstrip("/")
         api.create_commit(
             repo_id,
             operations=upload.operations,
             commit_message=f"Upload {', '.join(upload.configs)}",
             repo_type="dataset",
         )
-    return upload.configs
+    return [f"{repo_url}/viewer/{config}/{SPLIT}" for config in upload.configs]

@@ -170,26 +170,20 @@ class ChunkIndex:
 
     def top_hits(self, query: str, k: int = C.TOP_K) -> list[Snippet]:
         """The ``k`` best chunks themselves (CrossCodeEval's oracle / plain retrieval)."""
+        return self._select(query, k, follow=False)
+
+    def top_next_chunks(self, query: str, k: int = C.TOP_K) -> list[Snippet]:
+        """For each of the best hits, the chunk that follows it in its file ("rg1")."""
+        return self._select(query, k, follow=True)
+
+    def _select(self, query: str, k: int, follow: bool) -> list[Snippet]:
         out: list[Snippet] = []
         seen: set[str] = set()
         for i, score in self.rank(query):
             chunk = self.chunks[i]
-            if chunk.text in seen:
-                continue
-            seen.add(chunk.text)
-            out.append(chunk.snippet(score))
-            if len(out) == k:
-                break
-        return out
-
-    def top_next_chunks(self, query: str, k: int = C.TOP_K) -> list[Snippet]:
-        """For each of the best hits, the chunk that follows it in its file ("rg1")."""
-        out: list[Snippet] = []
-        seen: set[str] = set()
-        for i, score in self.rank(query):
-            hit = self.chunks[i]
-            nxt = self.position.get((hit.file, hit.index + 1))
-            chunk = self.chunks[nxt] if nxt is not None else hit
+            if follow:  # the hit's successor; the hit itself when it ends its file
+                nxt = self.position.get((chunk.file, chunk.index + 1))
+                chunk = self.chunks[nxt] if nxt is not None else chunk
             if chunk.text in seen:
                 continue
             seen.add(chunk.text)
@@ -419,12 +413,13 @@ class RepositoryRetriever:
 
         modules: dict[str, str] = {}
         for b in facts.imports:
-            # a namespace / wildcard import brings whole packages: only names used count
-            if b.statement.start >= cursor or not b.target_file or b.kind in ("wildcard", "namespace"):
+            # a wildcard / namespace import brings whole packages: only names used count
+            if b.statement.start >= cursor or not b.target_file or b.kind == "wildcard":
                 continue
             if b.target_symbol:
-                note(self.resolver.resolve(file, b.local_name), b.statement.start)
-            elif b.kind == "module":
+                if b.kind != "namespace":  # C# lists each type of a `using` as a namespace binding
+                    note(self.resolver.resolve(file, b.local_name), b.statement.start)
+            else:  # a module (`from pkg import mod`, TS `import * as ns`): outline it
                 modules[b.local_name] = file_node(b.target_file)
                 note(modules[b.local_name], b.statement.start)
         import_rows = facts.import_rows

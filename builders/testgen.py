@@ -30,7 +30,6 @@ from pathlib import Path, PurePosixPath
 from typing import Iterable, Sequence
 
 import libcst as cst
-import libcst.matchers as m
 
 from analyzers.run import path_env, run
 from builders import constants as C
@@ -217,14 +216,22 @@ def __cfd_expected__(data):
 '''
 
 
+class _CallFinder(cst.CSTVisitor):
+    def __init__(self, names: set[str], entry_point: str) -> None:
+        super().__init__()
+        self.names, self.entry_point, self.found = names, entry_point, False
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if (isinstance(func, cst.Name) and func.value in self.names) or (
+                isinstance(func, cst.Attribute) and func.attr.value == self.entry_point):
+            self.found = True
+
+
 def _calls_target_cst(node: cst.CSTNode, names: set[str], entry_point: str) -> bool:
-    for call in m.findall(node, m.Call()):
-        func = call.func  # type: ignore[attr-defined]
-        if isinstance(func, cst.Name) and func.value in names:
-            return True
-        if isinstance(func, cst.Attribute) and func.attr.value == entry_point:
-            return True
-    return False
+    finder = _CallFinder(names, entry_point)
+    node.visit(finder)
+    return finder.found
 
 
 class _AssertSites(cst.CSTTransformer):
@@ -409,7 +416,9 @@ def run_pynguin(python: str, repo_root: Path, python_path: Sequence[str], source
         out_dir = box.control / "pynguin-out"
         project = box.root / source_root if source_root else box.root
         argv = [python, "-m", "pynguin", "--project-path", str(project), "--module-name", module,
-                "--output-path", str(out_dir), "--maximum-search-time", str(budget), "--seed", str(seed)]
+                "--output-path", str(out_dir), "--maximum-search-time", str(budget),
+                # assertion generation by mutation analysis is unbounded by default: same budget
+                "--maximum-mutation-time", str(budget), "--seed", str(seed)]
         srun = box.run(argv, env={"PYNGUIN_DANGER_AWARE": "1"})
         files = sorted(out_dir.glob("test_*.py")) if out_dir.exists() else []
         if not files:

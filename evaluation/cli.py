@@ -173,7 +173,8 @@ def executable_command(
     write_json(output, summary)
     console.print(executable_table(summary["results"], ks))
     console.print(
-        f"{summary['generations_run']} generations run, {summary['generations_reused']} reused; wrote {output} and {results}",
+        f"{summary['generations_run']} generations run ({summary['sandbox_runs']} distinct functions), "
+        f"{summary['generations_reused']} reused; wrote {output} and {results}",
         highlight=False,
     )
 

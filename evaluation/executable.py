@@ -5,8 +5,9 @@ For every (task, context size, generation): the generation becomes one complete 
 private copy of the repository and tests there (time, memory, file-size and process limits,
 writes outside the copy refused, every process it started killed). That runner is the
 builder's gold gate too, so a gold solution and a model's generation are judged the same way.
-Generations run in parallel (a process pool, ordered by problem); each result is appended
-to a JSONL log as soon as it is known, keyed by task id, context size, generation index and
+Generations that yield the same function (repeated samples, one answer at several context
+sizes) share one run. Runs go in parallel (a process pool); each result is appended to a
+JSONL log as soon as it is known, keyed by task id, context size, generation index and
 content hashes, so a rerun skips everything already finished.
 
 Per context size, metrics are macro-averaged over problems (each problem's own estimate
@@ -26,7 +27,7 @@ import hashlib
 import json
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -151,35 +152,33 @@ def normalize_result(verdict: dict) -> dict:
 
 @dataclass(frozen=True)
 class Job:
+    """One function to test for one problem (every generation that yields it shares the run)."""
+
     problem: dict
-    generation: str
+    function: str
     settings: RunSettings
     repo_root: str | None
-    key: dict = field(default_factory=dict)
 
 
 def run_job(job: Job) -> dict:
-    """One generation: extract the function, measure DIR, run the tests (in a worker)."""
+    """Test one function and measure its DIR (runs in a worker process)."""
     from builders.sandbox import SandboxLimits, run_problem_tests
 
-    row = dict(job.key)
     rate, invoked = None, []
     try:
-        function = generated_function(job.problem, job.generation)
-        rate, invoked = dependency_invocation(job.problem, function)
+        rate, invoked = dependency_invocation(job.problem, job.function)
         limits = SandboxLimits(timeout=job.settings.timeout, memory_bytes=job.settings.memory_bytes,
                                test_timeout=job.settings.test_timeout)
-        verdict = run_problem_tests(job.problem, function, job.settings.timeout, repo_root=job.repo_root,
+        verdict = run_problem_tests(job.problem, job.function, job.settings.timeout, repo_root=job.repo_root,
                                     python=job.settings.python, limits=limits)
         result = normalize_result(verdict)
     except Exception as exc:  # one broken generation or problem must not stop the others
         result = normalize_result({"status": "error", "detail": f"{type(exc).__name__}: {exc}"})
     total = result["tests_total"]
-    row.update(result)
-    row["test_pass_rate"] = result["tests_passed"] / total if total else 0.0
-    row["dir"] = rate
-    row["dependencies_invoked"] = invoked
-    return row
+    result["test_pass_rate"] = result["tests_passed"] / total if total else 0.0
+    result["dir"] = rate
+    result["dependencies_invoked"] = invoked
+    return result
 
 
 def _sha(text: str) -> str:
@@ -258,7 +257,9 @@ def evaluate_executable(
     for row in read_log(results_path):
         done[(row.get("task_id"), row.get("context_size"), row.get("generation_index"))] = row
     rows: list[dict] = []
-    jobs: list[Job] = []
+    # Generations that come down to the same function (repeated samples, the same answer at
+    # several context sizes) are tested once: the verdict depends on the function only.
+    pending: dict[tuple[str, str], tuple[Job, list[dict]]] = {}
     for pset in sets:
         problem = problems[pset.task_id]
         repo_root = str(Path(repos) / str(problem.get("project", ""))) if repos is not None else None
@@ -270,20 +271,30 @@ def evaluate_executable(
             if old is not None and all(old.get(k) == v for k, v in key.items()):
                 rows.append(old)
                 continue
-            jobs.append(Job(problem, generation, settings, repo_root, key))
+            function = generated_function(problem, generation)
+            job_key = (pset.task_id, _sha(function))
+            if job_key not in pending:
+                pending[job_key] = (Job(problem, function, settings, repo_root), [])
+            pending[job_key][1].append(key)
     reused = len(rows)
+    jobs = [job for job, _ in pending.values()]
+    keys = [ks_ for _, ks_ in pending.values()]
+    run_count = sum(len(k) for k in keys)
     if jobs:
         with AppendLog(results_path) as log:
             if workers <= 1:
-                finished = map(run_job, jobs)
+                finished = enumerate(map(run_job, jobs))
                 pool = None
             else:
                 pool = ProcessPoolExecutor(max_workers=workers)
-                finished = (f.result() for f in as_completed([pool.submit(run_job, job) for job in jobs]))
+                futures = {pool.submit(run_job, job): i for i, job in enumerate(jobs)}
+                finished = ((futures[f], f.result()) for f in as_completed(futures))
             try:
-                for n, row in enumerate(finished, 1):
-                    log.append(row)
-                    rows.append(row)
+                for n, (i, result) in enumerate(finished, 1):
+                    for key in keys[i]:
+                        row = {**key, **result}
+                        log.append(row)
+                        rows.append(row)
                     if progress:
                         progress(n, len(jobs))
             finally:
@@ -297,7 +308,8 @@ def evaluate_executable(
         "generation_results": str(results_path),
         "settings": {**settings.to_dict(), "repos": str(repos) if repos else None, "pass_at_k": list(ks),
                      "runner": "builders.sandbox.run_problem_tests", "scale": "fraction (0..1)"},
-        "generations_run": len(jobs),
+        "generations_run": run_count,
         "generations_reused": reused,
+        "sandbox_runs": len(jobs),
         "results": summarize(rows, ks),
     }

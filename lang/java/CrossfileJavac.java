@@ -297,6 +297,15 @@ public final class CrossfileJavac {
         }
 
         @Override
+        public JavaFileObject getJavaFileForInput(Location location, String className, JavaFileObject.Kind kind)
+                throws IOException {
+            if (location == StandardLocation.SOURCE_PATH && "module-info".equals(className)) {
+                return null; // checked as plain (unnamed-module) code: a module needs its whole graph
+            }
+            return super.getJavaFileForInput(location, className, kind);
+        }
+
+        @Override
         public String inferBinaryName(Location location, JavaFileObject file) {
             if (file instanceof MemorySource) {
                 MemorySource memory = (MemorySource) file;

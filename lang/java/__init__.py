@@ -23,7 +23,7 @@ from builders import constants as C
 from lang import Lang
 from lang.base import FileFacts, LanguageSupport, SourceFile, iter_leaves
 from lang.java.project import JavaProject
-from lang.java.stubs import Attribution, Attributor, Stub, build_variant, plan_stubs
+from lang.java.stubs import Attribution, Attributor, Stub, StubState, build_variant, plan_stubs
 from lang.java.syntax import JavaFileFacts, read_declarations, read_imports, read_mentions, read_package
 
 _LANGUAGE = Language(tree_sitter_java.language())
@@ -125,7 +125,7 @@ class JavaSupport(LanguageSupport):
 
     def _check_file(self, helper: JavacHelper, repo, root: str, ff: JavaFileFacts, project: JavaProject,
                     stubs: list[Stub], report) -> list[CrossFileUsage]:
-        """Original run, then up to ``max_rounds`` stubbed runs; each round restores the names
+        """Original run, then up to ``max_rounds`` stubbed runs; each round restores the members
         whose uses it reported, so errors those uses masked can surface in the next one."""
         path = ff.file.path
         target = os.path.join(root, path)
@@ -136,33 +136,36 @@ class JavaSupport(LanguageSupport):
         baseline = [d for d in original.diagnostics if d.file == target and d.severity == "error"]
         if baseline:
             report.count("checker", "preexisting_errors", path, baseline[0].message.split("\n")[0])
-        active = set(stubs)
+        state = StubState(stubs)
         seen: set[tuple] = set()
         out: list[CrossFileUsage] = []
         # the stub declarations are appended after the original's last line: ignore their rows
         last_line = ff.file.text.count("\n") + (0 if ff.file.text.endswith("\n") else 1)
         for round_no in range(1, self.max_rounds + 1):
-            text, overrides = build_variant(ff, project, active, root)
+            state.round = round_no
+            text, overrides = build_variant(ff, project, state, root)
             answer = helper.compile(target, text, overrides)
             if answer.parse_errors:
                 raise JavacFailure("stub_syntax_error", next((d.message for d in answer.diagnostics), ""))
             errors = [d for d in answer.diagnostics if d.file == target and d.severity == "error" and d.line <= last_line]
-            fresh = [d for d in new_diagnostics(baseline, errors) if d.key() not in seen]
-            seen.update(d.key() for d in fresh)
-            attributor = Attributor(ff, project, active)
-            reported: set[Stub] = set()
+            # the same error seen again in a later round: its message may name another class
+            # (the round-1 empty class is declared in this file, later ones are the real one)
+            fresh = [d for d in new_diagnostics(baseline, errors) if (d.line, d.column, d.code, d.symbol) not in seen]
+            seen.update((d.line, d.column, d.code, d.symbol) for d in fresh)
+            attributor = Attributor(ff, project, state)
+            found = []
             for d in fresh:
                 result = attributor.attribute(d)
                 if isinstance(result, str):
                     report.count("usages", result, f"{path}:{d.line}:{d.column}", d.message.split("\n")[0])
                     continue
-                out.append(self._usage(repo.name, ff, result, round_no))
-                reported.add(result.stub)
-            if reported:
-                report.count("checker", f"javac_round_{round_no}_uses", n=sum(1 for u in out if u.round == round_no))
-            active -= reported
-            if not reported or not active:
+                found.append(result)
+            if not found:
                 break
+            report.count("checker", f"javac_round_{round_no}_uses", n=len(found))
+            for a in found:
+                state.record(a, a.inherited)
+                out.append(self._usage(repo.name, ff, a, round_no))
         return out
 
     @staticmethod

@@ -1,6 +1,6 @@
 """Stubbed variants of a Java file and the attribution of javac's new errors to project names.
 
-Three kinds of stub, all applied in one variant per round:
+Three kinds of stub, all applied together in one variant per round:
 
 - ``empty_class`` (CrossCodeEval, Figure 6): the import of a project class is blanked (spaces
   over the statement, newlines kept) and an empty type of the same name, kind and number of
@@ -12,8 +12,13 @@ Three kinds of stub, all applied in one variant per round:
 - ``static_import``: a static import of a project member is blanked; its uses become "cannot
   find symbol" located in the file's own class.
 - ``same_package`` (beyond the paper; the C# method): a class of the file's own package, used
-  without any import, is replaced *on the sourcepath* by an empty type of the same name (the
-  other file's text is overridden in memory); the checked file itself is unchanged.
+  without any import, is made empty *on the sourcepath* (its members and supertypes blanked in
+  the other file's text, held in memory); the checked file itself is unchanged.
+
+Rounds (:class:`StubState`): javac reports no error for a call whose argument or receiver
+already failed, so after each round the members behind the reported uses are restored and the
+file is checked again: from round 2 on, every stubbed class is its real declaration with only
+the members reported so far (see :func:`hollow`).
 
 Nothing moves: the checked file keeps every line and column, so the diff against the original
 run and the positions need no mapping; the appended declarations lie past the original's last
@@ -25,7 +30,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Iterable
 
 from tree_sitter import Node
 
@@ -124,8 +129,9 @@ def plan_stubs(ff: JavaFileFacts, project: JavaProject) -> tuple[list[Stub], lis
             stubs.append(Stub(name, EMPTY_CLASS, ref, imp.statement, statement_text, blanks_statement=False))
             taken.add(name)
     for name, paths in sorted(project.packages.get(ff.package, {}).items()):
-        if name in ff.mentioned and ff.file.path not in paths and f"{ff.package}.{name}" in project.duplicates:
-            ambiguous.append(f"{ff.package}.{name}" if ff.package else name)
+        fqn = f"{ff.package}.{name}" if ff.package else name
+        if name in ff.mentioned and ff.file.path not in paths and fqn in project.duplicates:
+            ambiguous.append(fqn)
     for name, ref in project.package_classes_used(ff, ff.package):
         if name in single or name in declared:
             continue
@@ -297,12 +303,13 @@ def parse_location(location: str) -> tuple[str, str] | None:
 class Attributor:
     """Explains new diagnostics of one checked file by the stubs active in that round."""
 
-    def __init__(self, ff: JavaFileFacts, project: JavaProject, active: Iterable[Stub]) -> None:
+    def __init__(self, ff: JavaFileFacts, project: JavaProject, state: StubState) -> None:
         self.ff = ff
         self.project = project
-        self.active = list(active)
-        self.type_stubs = {s.name: s for s in self.active if s.is_type}
-        self.static_stubs = [s for s in self.active if not s.is_type]
+        self.round = state.round
+        self.type_stubs = {s.name: s for s in state.stubs if s.is_type}  # by the name written in the file
+        self.by_fqn = {project.fqn(s.ref): s for s in state.stubs if s.is_type}  # by the real class
+        self.static_stubs = [s for s in state.stubs if not s.is_type]
 
     # -- names javac prints -> our objects ------------------------------------------------
     def _relative(self, type_name: str) -> str | None:
@@ -338,6 +345,20 @@ class Attributor:
     def _member_of(self, stub: Stub, member: str) -> TypeRef | None:
         return self.project.find_member(stub.ref, member)
 
+    def _type(self, type_name: str) -> Stub | TypeDecl | None:
+        """The stub a type name in a message stands for, or a type declared in the file."""
+        name = strip_type_arguments(type_name)
+        stub = self.by_fqn.get(name)
+        if stub is not None:
+            return stub
+        relative = self._relative(name)
+        if relative is None:
+            return None
+        stub = self.type_stubs.get(relative)
+        if stub is not None and stub.mode == EMPTY_CLASS and self.round == 1:
+            return stub  # the empty class declared in the checked file itself
+        return self.ff.type_named(relative)
+
     # -- the diagnostics --------------------------------------------------------------------
     def attribute(self, d: Diagnostic) -> Attribution | str:
         """An :class:`Attribution`, or the snake_case reason it is not one (counted by the caller)."""
@@ -353,15 +374,12 @@ class Attributor:
             return "unparsed_symbol_or_location"
         _, member = sym
         loc_kind, loc_type = loc
-        relative = self._relative(loc_type)
-        if relative is None:
-            return "location_outside_file_package"
-        stub = self.type_stubs.get(relative)
-        if stub is not None:
-            return self._member_use(d, stub, member)
-        local = self.ff.type_named(relative)
-        if local is None:
+        found_type = self._type(loc_type)
+        if isinstance(found_type, Stub):
+            return self._member_use(d, found_type, member)
+        if found_type is None:
             return "location_not_stubbed"
+        local = found_type
         unqualified = loc_kind != "variable"
         candidates: list[tuple[Stub, TypeRef | None]] = []
         for t in self._local_chain(local, with_enclosing=unqualified):
@@ -397,13 +415,13 @@ class Attributor:
         offset = self.locate(d, member)
         if offset is None:
             return "member_not_located"
-        symbol = f"{stub.ref[1].qualified}.{member}" if where == stub.ref else None
-        return Attribution(stub, stub.name, member, offset, stub.ref[0], symbol, d)
+        inherited = where[1] is not stub.ref[1]
+        symbol = None if inherited else f"{stub.ref[1].qualified}.{member}"
+        return Attribution(stub, stub.name, member, offset, stub.ref[0], symbol, d, inherited)
 
     def _constructor(self, d: Diagnostic, type_name: str) -> Attribution | str:
-        relative = self._relative(type_name)
-        stub = self.type_stubs.get(relative or "")
-        if stub is None:
+        stub = self._type(type_name)
+        if not isinstance(stub, Stub):
             return "location_not_stubbed"
         offset = self.locate_constructed_type(d, stub.name)
         if offset is None:

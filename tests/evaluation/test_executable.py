@@ -184,7 +184,9 @@ def test_cli_executable_pass_at_k(workspace):
             "--timeout", str(TIMEOUT), "--python", sys.executable, "--workers", "2"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
-    summary = json.loads(out.read_text())["results"]["unspecified"]
+    full = json.loads(out.read_text())
+    assert (full["generations_run"], full["sandbox_runs"]) == (5, 2)  # identical functions run once
+    summary = full["results"]["unspecified"]
     assert summary["pass@1"]["mean"] == pytest.approx(0.2)
     assert summary["pass@2"]["mean"] == pytest.approx(1 - (4 * 3) / (5 * 4), abs=1e-6)
     assert summary["pass@5"]["mean"] == 1.0

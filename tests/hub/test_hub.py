@@ -14,7 +14,7 @@ import datasets
 import pytest
 from huggingface_hub import DatasetCard, HfApi, constants
 
-from builders.hub import HubTokenError, push_to_hub, variant_config
+from builders.hub import HubInputError, HubTokenError, push_to_hub, variant_config
 
 string, i32 = datasets.Value("string"), datasets.Value("int32")
 FEATURES = datasets.Features({
@@ -99,8 +99,9 @@ def output(tmp_path):
 def test_push_sends_one_commit_with_every_configuration(recorder, output, tmp_path, monkeypatch):
     monkeypatch.setenv("HF_TOKEN", "hf_from_environment")
     out, python_rows, java_rows = output
-    configs = push_to_hub(out, "acme/crossfile", ["python", "java"], private=True)
-    assert configs == ["python", "python_rg1_bm25", "python_graph", "java", "java_oracle_bm25"]
+    urls = push_to_hub(out, "acme/crossfile", ["python", "java"], private=True)
+    configs = ["python", "python_rg1_bm25", "python_graph", "java", "java_oracle_bm25"]
+    assert urls == [f"https://huggingface.co/datasets/acme/crossfile/viewer/{c}/test" for c in configs]
     assert recorder.repos == [{"repo_id": "acme/crossfile", "token": "hf_from_environment", "repo_type": "dataset",
                                "private": True, "exist_ok": True}]
     (commit,) = recorder.commits
@@ -145,13 +146,13 @@ def test_explicit_token_wins_and_no_token_is_a_clear_error(recorder, output, tmp
     with pytest.raises(HubTokenError, match="HF_TOKEN"):
         push_to_hub(out, "acme/crossfile", ["python"])
     assert recorder.repos == [] and recorder.commits == []
-    assert push_to_hub(out, "acme/crossfile", ["python"], token="hf_explicit")[0] == "python"
+    assert push_to_hub(out, "acme/crossfile", ["python"], token="hf_explicit")[0].endswith("/viewer/python/test")
     assert recorder.repos[0]["token"] == "hf_explicit"
 
 
 def test_missing_language_output_fails_before_any_hub_call(recorder, output):
     out, _, _ = output
-    with pytest.raises(FileNotFoundError, match="build-dataset --lang csharp"):
+    with pytest.raises(HubInputError, match="build-dataset --lang csharp"):
         push_to_hub(out, "acme/crossfile", ["python", "csharp"], token="hf_x")
     assert recorder.repos == [] and recorder.commits == []
 

@@ -277,10 +277,13 @@ def test_bad_inputs_are_counted_not_fatal(tmp_path):
         # needs a third-party jar: its errors exist before stubbing and are diffed away
         f"{MAIN}/app/WithJunit.java": "package com.acme.app;\nimport org.junit.jupiter.api.Test;\nimport com.acme.util.Texts;\n"
                                       "class WithJunit {\n  @Test void t() { String s = Texts.shout(\"x\") + Texts.SEPARATOR; }\n}\n",
+        # java.sql is outside java.base: visible only because module-info.java is not obeyed
+        f"{MAIN}/app/Sql.java": "package com.acme.app;\nimport com.acme.util.Texts;\n"
+                                "class Sql { java.sql.Connection c; int f() { return Texts.width(\"q\"); } }\n",
         f"{MAIN}/app/UsesMoney.java": "package com.acme.app;\nimport com.acme.model.Money;\n"
                                       "class UsesMoney { long f() { return Money.of(1).cents(); } }\n",
     }
-    facts, usages, report = build(tmp_path / "bad", files)
+    _, usages, report = build(tmp_path / "bad", files)
     counts = report.counts
     assert counts["files/duplicate_class"] == 2
     assert counts["files/module_info"] == 1
@@ -288,14 +291,22 @@ def test_bad_inputs_are_counted_not_fatal(tmp_path):
     assert counts["files/lombok_annotations"] == 1
     assert counts["files/javac_syntax_error"] == 1
     assert counts["usages/ambiguous_class"] == 1  # UsesMoney's import of the duplicated class
-    assert counts["checker/preexisting_errors"] == 1
+    assert counts["checker/preexisting_errors"] == 1  # WithJunit only
     assert {(u.file.rsplit("/", 1)[-1], u.imported_name, u.member) for u in usages} == {
         ("WithJunit.java", "Texts", "shout"),
         ("WithJunit.java", "Texts", "SEPARATOR"),
+        ("Sql.java", "Texts", "width"),
     }
 
 
 DEEP = 60_000  # parentheses: javac's recursive parser overflows its stack on this
+
+
+def nested_parentheses(depth: int) -> str:
+    """``((((1))))`` spread over short lines (one long line would be taken for minified code)."""
+    opening = "\n".join("(" * 100 for _ in range(depth // 100))
+    closing = "\n".join(")" * 100 for _ in range(depth // 100))
+    return f"{opening}1{closing}"
 
 
 def test_javac_crash_and_timeout_are_counted(tmp_path):
@@ -303,7 +314,7 @@ def test_javac_crash_and_timeout_are_counted(tmp_path):
     files = {
         f"{MAIN}/util/Texts.java": FIXTURE[f"{MAIN}/util/Texts.java"],
         f"{MAIN}/app/Deep.java": "package com.acme.app;\nimport com.acme.util.Texts;\nclass Deep {\n"
-                                 f"  int f() {{ return Texts.width(\"a\") + {'(' * DEEP}1{')' * DEEP}; }}\n}}\n",
+                                 f"  int f() {{ return Texts.width(\"a\") + {nested_parentheses(DEEP)}; }}\n}}\n",
         f"{MAIN}/app/Fine.java": "package com.acme.app;\nimport com.acme.util.Texts;\nclass Fine { int f() { return Texts.width(\"a\"); } }\n",
     }
     _, usages, report = build(tmp_path / "crash", files)

@@ -203,3 +203,17 @@ def test_methods_and_variant_files():
         "oracle": "line_completion_oracle_bm25.jsonl",
         "graph": "line_completion_graph.jsonl",
     }
+
+
+def test_cut_holds_for_a_counter_that_is_not_additive_over_blocks():
+    # blocks are counted one by one; a counter charging extra for long texts makes the sum of
+    # block counts too low, and the final exact count must trim lines until it fits
+    def count(text: str) -> int:
+        return len(text.split()) + (40 if len(text) > 600 else 0)
+
+    snippets = [Snippet(f"m{n}.py", tuple(f"a{n}_{i} = b{i}" for i in range(10)), tuple(range(10)), 1.0) for n in range(4)]
+    ctx = render_context(snippets, "#", count, budget=150)
+    assert count(ctx["text"]) <= 150
+    assert sum(len(i["lines"]) for i in ctx["list"]) < sum(len(s.lines) for s in snippets)
+    shown = "".join(f"# the below code fragment can be found in:\n# {i['filename']}\n" + "\n".join(f"# {l}" for l in i["retrieved_chunk"].split("\n")) + "\n\n" for i in ctx["list"])
+    assert ctx["text"].endswith(shown)

@@ -170,3 +170,17 @@ def test_csharp_usings_and_typescript_specifiers():
     ]
     assert typescript_specifier("src/a.tsx", "src/b.ts") == "./a"
     assert typescript_specifier("lib/x.d.ts", None) == "./lib/x"
+
+
+def test_typescript_namespace_import_resolves_qualified_bases():
+    tools = crafted("typescript", {
+        "src/shapes.ts": {"package": "", "defs": [("Shape", "class", 1, 9, "export class Shape", ())]},
+        "src/square.ts": {"package": "", "imports": [
+            ("shapes", "*", "./shapes", "namespace", "src/shapes.ts", None),  # import * as shapes
+        ], "defs": [("Square", "class", 1, 9, "export class Square extends shapes.Shape", ("shapes.Shape",)),
+                    ("Shape", "class", 10, 12, "class Shape", ())]},
+    })
+    # `shapes.Shape` is the other file's class; the local `Shape` does not capture it
+    assert tools.class_info("Square")[0]["bases"] == ["Shape"]
+    edges = {(s, t) for s, t, d in tools.graph.edges(data=True) if d["kind"] in ("inherits", "imports")}
+    assert edges == {("sym:src/square.ts#Square", "sym:src/shapes.ts#Shape"), ("file:src/square.ts", "file:src/shapes.ts")}

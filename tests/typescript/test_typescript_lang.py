@@ -91,7 +91,7 @@ def test_resolution_relative_paths_baseurl_index_and_js_extension():
 
 
 def test_every_import_form_and_barrel_chasing(tmp_path):
-    language, facts, report = _analyze(tmp_path, {
+    _, facts, _ = _analyze(tmp_path, {
         "tsconfig.json": '{"compilerOptions": {"baseUrl": ".", "paths": {"@lib": ["lib/index.ts"]}}}',
         "lib/shapes.ts": "export class Shape {}\nexport default class Circle extends Shape {}\nexport function area() { return 1 }\n",
         "lib/colors.ts": "export enum Color { Red }\nexport type Hex = string;\n",

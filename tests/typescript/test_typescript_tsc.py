@@ -80,7 +80,7 @@ def _keys(usages, file):
 
 
 def test_positives_and_negatives(tmp_path):
-    _, facts, usages, report = _build(tmp_path, {**LIB, "app/main.ts": MAIN, "ui/View.tsx": VIEW})
+    _, _, usages, report = _build(tmp_path, {**LIB, "app/main.ts": MAIN, "ui/View.tsx": VIEW})
     got = _keys(usages, "app/main.ts")
     expected_remove = {(6, "Money", None), (8, "Request", None), (14, "Box", None), (15, "util", None), (13, "Money", None)}
     assert {(l, n, m) for l, n, m, mode in got if mode == "remove"} == expected_remove

@@ -1,0 +1,121 @@
+"""A generated bad-input corpus, one repository per language.
+
+Each repository holds *valid* files (a definition file and uses of it that make examples) and
+every kind of bad input a crawl meets: a syntax error around a cross-file use, invalid UTF-8,
+a BOM with CRLF line ends (valid once normalized), a 5 MB generated file, a file 30 folders
+deep, a symlink loop, links leaving the repository, an empty file, a file with NUL bytes.
+The corpus is generated (not committed) because links, loops and 5 MB files do not belong in
+git. ``write_clean`` writes only the valid files, so a test can check that the bad input loses
+nothing that was valid.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from lang import Lang
+
+DEPTH = 30
+
+
+def _pad(lang: Lang, n: int, tag: str) -> str:
+    if lang is Lang.PYTHON:
+        return "".join(f"{tag}_{i} = {i}\n" for i in range(n))
+    if lang is Lang.TYPESCRIPT:
+        return "".join(f"const {tag}_{i} = {i};\n" for i in range(n))
+    return "".join(f"        int {tag}_{i} = {i};\n" for i in range(n))
+
+
+def use_file(lang: Lang, k: int, package_path: str = "app") -> tuple[str, str]:
+    """(path, text) of a file using Helper.run_{k}() after enough prompt lines."""
+    name = f"Use{k}"
+    if lang is Lang.PYTHON:
+        return f"pkg/{package_path}/use{k}.py", "from pkg.helper import Helper\n\n" + _pad(lang, 14, f"v{k}") + f"result_{k} = Helper().run_{k}()\n"
+    if lang is Lang.JAVA:
+        package = "com.acme." + package_path.replace("/", ".")
+        body = _pad(lang, 24, f"v{k}")
+        return (f"src/com/acme/{package_path}/{name}.java",
+                f"package {package};\n\nimport com.acme.Helper;\n\npublic class {name} {{\n    int compute{k}() {{\n{body}"
+                f"        int result{k} = new Helper().run{k}();\n        return result{k};\n    }}\n}}\n")
+    if lang is Lang.TYPESCRIPT:
+        depth = package_path.count("/") + 1
+        rel = "../" * depth
+        return (f"src/{package_path}/use{k}.ts",
+                f"import {{ Helper }} from '{rel}helper';\n\n" + _pad(lang, 34, f"v{k}") + f"export const result{k} = new Helper().run{k}();\n")
+    namespace = "Acme." + package_path.replace("/", ".").title()
+    body = _pad(lang, 8, f"v{k}")
+    return (f"{package_path}/{name}.cs",
+            f"using Acme;\n\nnamespace {namespace}\n{{\n    public class {name}\n    {{\n        public int Compute{k}()\n        {{\n{body}"
+            f"            int result{k} = new Helper().Run{k}();\n            return result{k};\n        }}\n    }}\n}}\n")
+
+
+def helper_file(lang: Lang, ks) -> tuple[str, str]:
+    if lang is Lang.PYTHON:
+        return "pkg/helper.py", "class Helper:\n" + "".join(f"    def run_{k}(self):\n        return {k}\n" for k in ks)
+    if lang is Lang.JAVA:
+        return "src/com/acme/Helper.java", "package com.acme;\n\npublic class Helper {\n" + "".join(f"    public int run{k}() {{ return {k}; }}\n" for k in ks) + "}\n"
+    if lang is Lang.TYPESCRIPT:
+        return "src/helper.ts", "export class Helper {\n" + "".join(f"  run{k}(): number {{ return {k}; }}\n" for k in ks) + "}\n"
+    return "Helper.cs", "namespace Acme\n{\n    public class Helper\n    {\n" + "".join(f"        public int Run{k}() {{ return {k}; }}\n" for k in ks) + "    }\n}\n"
+
+
+VALID_KS = (1, 2, 3)  # 1, 2: plain use files; 3: 30 folders deep
+BOM_K, BROKEN_K = 4, 5
+
+
+def _extra(lang: Lang) -> dict[str, str]:
+    if lang is Lang.PYTHON:
+        return {"pkg/__init__.py": "", "pkg/app/__init__.py": ""}
+    if lang is Lang.TYPESCRIPT:
+        return {"tsconfig.json": '{ "compilerOptions": { "strict": true, "target": "ES2020", "module": "commonjs" }, "include": ["src"] }\n'}
+    if lang is Lang.CSHARP:
+        return {"Corpus.csproj": '<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup><TargetFramework>net48</TargetFramework></PropertyGroup>\n</Project>\n'}
+    return {}
+
+
+def _deep_package(lang: Lang) -> str:
+    return "/".join(f"d{i}" for i in range(DEPTH))
+
+
+def write_clean(root: Path, lang: Lang) -> Path:
+    files = dict(_extra(lang))
+    files.update([helper_file(lang, VALID_KS + (BOM_K, BROKEN_K))])
+    files.update([use_file(lang, 1), use_file(lang, 2), use_file(lang, 3, _deep_package(lang))])
+    if lang is Lang.PYTHON:  # every folder of the deep path is a package
+        parts = _deep_package(lang).split("/")
+        for i in range(1, len(parts) + 1):
+            files[f"pkg/{'/'.join(parts[:i])}/__init__.py"] = ""
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (root / "LICENSE").write_text("MIT License\n\nPermission is hereby granted, free of charge, to any person\n")
+    return root
+
+
+def write_corpus(root: Path, lang: Lang) -> Path:
+    write_clean(root, lang)
+    ext = {Lang.PYTHON: ".py", Lang.JAVA: ".java", Lang.TYPESCRIPT: ".ts", Lang.CSHARP: ".cs"}[lang]
+    src = {Lang.PYTHON: "pkg/app", Lang.JAVA: "src/com/acme/app", Lang.TYPESCRIPT: "src/app", Lang.CSHARP: "app"}[lang]
+    # BOM + CRLF: valid after normalization, must give its example
+    bom_path, bom_text = use_file(lang, BOM_K)
+    (root / bom_path).write_bytes(b"\xef\xbb\xbf" + bom_text.replace("\n", "\r\n").encode("utf-8"))
+    # a syntax error right around a cross-file use: never an example
+    broken_path, broken_text = use_file(lang, BROKEN_K)
+    marker = {Lang.PYTHON: f"result_{BROKEN_K} =", Lang.JAVA: f"int result{BROKEN_K} =",
+              Lang.TYPESCRIPT: f"export const result{BROKEN_K} =", Lang.CSHARP: f"int result{BROKEN_K} ="}[lang]
+    (root / broken_path).write_text(broken_text.replace(marker, marker + " ((( ", 1), encoding="utf-8")
+    # invalid UTF-8
+    (root / src / f"latin1{ext}").write_bytes(b"// caf\xe9 \xff\xfe\n" if lang is not Lang.PYTHON else b"# caf\xe9 \xff\n")
+    # 5 MB generated file
+    (root / src / f"big_table{ext}").write_bytes(b"// generated table\n" + b"0," * 2_600_000)
+    # empty file and NUL bytes
+    (root / src / f"empty{ext}").write_text("")
+    (root / src / f"nul{ext}").write_bytes(b"abc\x00\x00def\n")
+    # links: leaving the repository, a loop, a link to a valid file inside
+    os.symlink("/etc", root / src / "etc_dir")
+    os.symlink("/etc/hostname", root / src / f"host{ext}")
+    os.symlink("..", root / src / "loop")
+    os.symlink(root / helper_file(lang, ())[0], root / src / f"alias{ext}")
+    return root

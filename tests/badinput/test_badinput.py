@@ -1,0 +1,51 @@
+"""Every registered language builds the bad-input corpus without an abort, reports every
+skip with a reason, and loses nothing that was valid."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from builders.pipeline import BuildSettings, build_language
+from builders.repos import RepoSpec, resolve_all
+from lang import Lang, get_language, registered
+from tests.badinput.corpus import BOM_K, BROKEN_K, write_clean, write_corpus
+from tests.conftest import require_tool
+
+pytestmark = pytest.mark.slow
+
+TOOLS = {Lang.PYTHON: None, Lang.JAVA: "javac", Lang.TYPESCRIPT: "node", Lang.CSHARP: "mcs"}
+
+
+def _examples(out, lang):
+    path = out / lang.value / "line_completion.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+@pytest.mark.parametrize("lang", registered(), ids=lambda l: l.value)
+def test_bad_input_corpus(tmp_path, lang):
+    if TOOLS[lang]:
+        require_tool(TOOLS[lang])
+    get_language(lang).check_tools()
+    corpus = write_corpus(tmp_path / "repos" / "corpus", lang)
+    clean = write_clean(tmp_path / "clean" / "corpus", lang)
+    settings = dict(retrievers=(), use_cache=False)
+    stats = build_language(lang, resolve_all([RepoSpec(path=str(corpus))]), BuildSettings(output=tmp_path / "out", **settings))
+    clean_stats = build_language(lang, resolve_all([RepoSpec(path=str(clean))]), BuildSettings(output=tmp_path / "out_clean", **settings))
+    assert stats["per_repository"][0]["status"] == "built"
+    skipped = stats["skipped_files"]
+    for reason in ("undecodable", "oversize", "binary", "link_outside_repo", "symlink"):
+        assert skipped.get(reason, 0) >= 1, (reason, skipped)
+    assert stats["normalized_files"] == {"bom_stripped": 1, "crlf_converted": 1}
+    assert skipped.get("symlinked_dir", 0) >= 2  # the link to /etc and the loop
+    reported = json.dumps({k: v for k, v in stats["samples"].items() if k.startswith(("files/", "projects/"))})
+    assert f"{BROKEN_K}." in reported, f"the syntax error is not reported: {reported[:500]}"
+    examples = _examples(tmp_path / "out", lang)
+    files = {e["metadata"]["file"] for e in examples}
+    assert not any(str(BROKEN_K) in f.rsplit("/", 1)[-1] for f in files), "a file with a syntax error made an example"
+    assert any(str(BOM_K) in f.rsplit("/", 1)[-1] for f in files), "the BOM/CRLF file lost its example"
+    clean_examples = {(e["metadata"]["file"], e["prompt"], e["groundtruth"]) for e in _examples(tmp_path / "out_clean", lang)}
+    assert clean_examples and clean_stats["examples"] >= 3
+    got = {(e["metadata"]["file"], e["prompt"], e["groundtruth"]) for e in examples}
+    assert clean_examples <= got, "bad input made valid examples disappear"

@@ -1,0 +1,92 @@
+"""RepoExec's three prompt sizes and the instruction prompt: content and validity."""
+
+from __future__ import annotations
+
+import ast
+
+from builders.exec_analysis import (
+    SIZES,
+    build_prompts,
+    function_signature,
+    instruct_prompts,
+    render_definition,
+    resolve_dependencies,
+    select_candidates,
+)
+from tests.executable.test_candidates import analyze
+
+
+def prompts_for(repo, qualname):
+    facts, report = analyze(repo)
+    cand = next(c for c in select_candidates(facts, report) if c.qualname == qualname)
+    cand.dependencies = resolve_dependencies(cand, facts)
+    cand.prompts = build_prompts(cand, facts, cand.dependencies)
+    return facts, cand
+
+
+def test_three_sizes_of_a_function_prompt(calc_repo):
+    facts, cand = prompts_for(calc_repo, "compute")
+    full, medium, small = (cand.prompts[s] for s in SIZES)
+    for text in (full, medium, small):
+        ast.parse(text)  # valid Python at every size
+        assert text.startswith('from typing import List\nfrom . import util as u\nfrom .util import RATE, Base, helper\nimport pkg.util\n')
+        assert text.rstrip().endswith('"""Sum the helper of every value, clamped, then scale the total."""')
+        assert "total += _local(helper(v))" not in text  # never the target's body
+        assert "RATE = 3" in text  # a cross-file constant is shown whole at every size
+        assert "UNUSED" not in text
+    # full: dependency bodies
+    assert "y = min(x, LIMIT)" in full and "return y + RATE" in full
+    # medium: signatures and docstrings, no bodies
+    assert '"""Double the value and add the module rate."""' in medium
+    assert "return y + RATE" not in medium and "y = min(x, LIMIT)" not in medium
+    # small: signatures only
+    assert "def helper(x: int) -> int:\n    ..." in small
+    assert "Double the value" not in small
+    # dependency order: cross-file in import order, then in-file
+    assert full.index("def scale(") < full.index("def helper(") < full.index("def _local(")
+
+
+def test_method_prompt_ends_inside_its_class(calc_repo):
+    facts, cand = prompts_for(calc_repo, "Calc.total")
+    for size in SIZES:
+        text = cand.prompts[size]
+        tree = ast.parse(text)
+        last = tree.body[-1]
+        assert isinstance(last, ast.ClassDef) and last.name == "Calc"
+        method = last.body[-1]
+        assert isinstance(method, ast.FunctionDef) and method.name == "total"
+        assert ast.get_docstring(method) == "Scaled total of the values with an offset.\n\nEvery value is scaled first."
+        assert 'unit = "m"' in text  # class fields at every size
+        assert "def _scale(self, x):" in text and "def __init__(self, factor: int) -> None:" in text
+        assert "def name(self)" not in text  # members the target does not use are left out
+    assert "y = x * self.factor" in cand.prompts["full_context"]
+    assert "y = x * self.factor" not in cand.prompts["medium_context"]
+    assert "Multiply by the factor" in cand.prompts["medium_context"]
+    assert "Multiply by the factor" not in cand.prompts["small_context"]
+    # the original indentation of the docstring is kept
+    assert "\n        Every value is scaled first.\n" in cand.prompts["small_context"]
+
+
+def test_instruction_prompt(calc_repo):
+    facts, cand = prompts_for(calc_repo, "compute")
+    contexts = build_prompts(cand, facts, cand.dependencies, include_target=False)
+    instruct = instruct_prompts(cand, contexts)
+    text = instruct["medium_context"]
+    assert "Write a Python function `def compute(values: List[int]) -> int` to solve the following problem:" in text
+    assert text.rstrip().endswith(cand.target_prompt.rstrip())
+    assert text.count("def compute(") == 2  # once in the instruction, once as the target
+
+
+def test_render_definition_and_signature():
+    code = '@decorate\ndef f(a,\n      b=1) -> int:  # why\n    """Explain f in a sentence."""\n    x = a\n    return x + b\n'
+    assert render_definition(code, "full_context") == code
+    medium = render_definition(code, "medium_context")
+    assert '"""Explain f in a sentence."""' in medium and "return x + b" not in medium and "@decorate" in medium
+    small = render_definition(code, "small_context")
+    assert "Explain" not in small and small.rstrip().endswith("...")
+    assert function_signature(code) == "def f(a,\n      b=1) -> int:"
+    one_liner = "def g(x): return x\n"
+    assert render_definition(one_liner, "small_context") == "def g(x):\n    ...\n"
+    ast.parse(render_definition(one_liner, "medium_context"))
+    assignment = "X = compute(1, 2)\n"
+    assert render_definition(assignment, "small_context") == assignment
