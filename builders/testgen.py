@@ -83,24 +83,27 @@ def split_test_module(source: str) -> list[tuple[str, str]]:
     except SyntaxError:
         return []
     lines = source.split("\n")
-    tests: list[tuple[str, tuple[int, int]]] = []  # (name, span to keep)
-    removable: list[tuple[int, int]] = []
+    tests: list[tuple[str, tuple[int, int], tuple[int, int] | None]] = []  # (name, span, class span)
+    functions: list[tuple[int, int]] = []  # top-level test functions
+    classes: dict[tuple[int, int], list[tuple[int, int]]] = {}  # test class -> its test methods
+    guards: list[tuple[int, int]] = []
     for node in tree.body:
         if _is_test_function(node):
-            tests.append((node.name, _span(node)))
-            removable.append(_span(node))
+            tests.append((node.name, _span(node), None))
+            functions.append(_span(node))
         elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
             methods = [n for n in node.body if _is_test_function(n)]
-            for method in methods:
-                tests.append((f"{node.name}::{method.name}", _span(method)))
-                removable.append(_span(method))
-            if not methods:
-                continue
+            if methods:
+                classes[_span(node)] = [_span(m) for m in methods]
+                tests.extend((f"{node.name}::{m.name}", _span(m), _span(node)) for m in methods)
         elif _is_main_guard(node):
-            removable.append(_span(node))
+            guards.append(_span(node))
     out = []
-    for name, keep in tests:
-        drop = [span for span in removable if span != keep]
+    for name, keep, owner in tests:
+        # drop every other test function and test class; inside the owner class, its other tests
+        drop = [span for span in functions if span != keep] + guards
+        for cls, methods in classes.items():
+            drop.extend([m for m in methods if m != keep] if cls == owner else [cls])
         kept = [line for i, line in enumerate(lines, 1) if not any(a <= i <= b for a, b in drop)]
         text = re.sub(r"\n{4,}", "\n\n\n", "\n".join(kept)).rstrip() + "\n"
         out.append((name, text))

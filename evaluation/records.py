@@ -36,10 +36,6 @@ def iter_jsonl(path: str | os.PathLike) -> Iterator[tuple[int, dict]]:
             yield lineno, obj
 
 
-def read_jsonl(path: str | os.PathLike) -> list[dict]:
-    return [obj for _, obj in iter_jsonl(path)]
-
-
 def write_jsonl(path: str | os.PathLike, rows: Iterable[dict]) -> int:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)

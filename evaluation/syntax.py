@@ -181,9 +181,6 @@ class RegionScan:
     comments: list[tuple[int, int]] = field(default_factory=list)
     identifiers: list[tuple[int, int, str]] = field(default_factory=list)  # (start, end, text)
 
-    def identifiers_before(self, end: int) -> list[str]:
-        return [text for s, e, text in self.identifiers if e <= end]
-
 
 def scan_region(root: Node, start: int, end: int, lang: str) -> RegionScan:
     """Real statement-end tokens, comments and identifiers of ``[start, end)``.

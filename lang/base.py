@@ -235,6 +235,8 @@ class LanguageSupport(abc.ABC):
     min_prompt_lines: ClassVar[int]  # minimum non-empty, non-import prompt lines (CrossCodeEval)
     checker_name: ClassVar[str]  # the tool named in CrossFileUsage.tool
     required_binaries: ClassVar[dict[str, str]]  # binary -> install hint
+    # Tokens that end a reference (CrossCodeEval: `;`, `{`, `}` outside Python); see cursor_candidates.
+    cursor_stop_tokens: ClassVar[frozenset[str]] = frozenset()
 
     # -- parsing -------------------------------------------------------------------
     @abc.abstractmethod
@@ -308,9 +310,11 @@ class LanguageSupport(abc.ABC):
     def cursor_candidates(self, facts: FileFacts, entity_offset: int) -> list[int]:
         """Offsets of tree-sitter tokens on the entity's line that start at or before it.
 
-        Comments and string contents are not tokens a cursor should land in the middle of, so
-        only leaf tokens outside comments are returned; the list is sorted and never empty
-        when the entity itself is a token.
+        Comments are skipped, and so is every token up to a statement delimiter
+        (:attr:`cursor_stop_tokens`) that precedes the entity: the reference ends at the first
+        delimiter after the cursor, so a cursor before one would cut the reference before the
+        cross-file entity (and evaluation, which cuts predictions the same way, could never
+        match it). The list is sorted and contains the entity itself when it is a token.
         """
         index = facts.file.index
         row, _ = index.row_col(entity_offset)
@@ -318,15 +322,17 @@ class LanguageSupport(abc.ABC):
         out: list[int] = []
         root = facts.tree.root_node
         for leaf in iter_leaves(root):
-            if leaf.start_point[0] < row:
-                if leaf.end_point[0] < row:
-                    continue
+            if leaf.end_point[0] < row:
+                continue
             if leaf.start_point[0] > row:
                 break
             start = index.node_start(leaf)
             if start < line_start or start > entity_offset:
                 continue
             if "comment" in leaf.type or leaf.end_byte == leaf.start_byte:
+                continue
+            if leaf.type in self.cursor_stop_tokens and start < entity_offset:
+                out.clear()
                 continue
             out.append(start)
         return sorted(set(out))

@@ -32,6 +32,7 @@ class CSharpSupport(LanguageSupport):
     display_name = "C#"
     extensions = (".cs",)
     comment_prefix = "//"
+    cursor_stop_tokens = frozenset({";", "{", "}"})  # the reference ends at the first of these
     min_prompt_lines = 5
     checker_name = TOOL
     required_binaries = {"mcs": INSTALL_HINT}

@@ -461,9 +461,9 @@ class ProjectIndex:
             self.declared[p] = names
             for n in names:
                 self.by_name.setdefault(n, set()).add(p)
-        # (member names, identifiers of the member's signature) of every project member
-        self.member_signatures: list[tuple[tuple[str, ...], frozenset[str]]] = [
-            (m.names, frozenset(_WORD.findall(m.signature)) - set(m.names))
+        # (owner type, member names, identifiers of the signature) of every project member
+        self.member_signatures: list[tuple[str, tuple[str, ...], frozenset[str]]] = [
+            (t.name, m.names, frozenset(_WORD.findall(m.signature)) - set(m.names))
             for p in self.paths for t in models[p].all_types() for m in t.members
         ]
 
@@ -489,8 +489,9 @@ class ProjectIndex:
                         changed = True
         names = set(types) | extensions
         names.update(t[: -len("Attribute")] for t in types if t.endswith("Attribute") and len(t) > len("Attribute"))
-        for member_names, signature_words in self.member_signatures:
-            if signature_words & types:
+        for owner, member_names, signature_words in self.member_signatures:
+            # members of F's types and subtypes are reached through those types' names already
+            if owner not in types and signature_words & types:
                 names.update(member_names)
         return names
 

@@ -36,6 +36,7 @@ class JavaSupport(LanguageSupport):
     display_name = "Java"
     extensions = (".java",)
     comment_prefix = "//"
+    cursor_stop_tokens = frozenset({";", "{", "}"})  # the reference ends at the first of these
     min_prompt_lines = 20
     checker_name = TOOL
     required_binaries = {

@@ -149,6 +149,7 @@ class TypeScriptSupport(LanguageSupport):
     display_name = "TypeScript"
     extensions = (".ts", ".tsx")
     comment_prefix = "//"
+    cursor_stop_tokens = frozenset({";", "{", "}"})  # the reference ends at the first of these
     min_prompt_lines = 30
     checker_name = TOOL
     required_binaries = {"node": NODE_HINT}

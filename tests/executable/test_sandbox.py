@@ -82,7 +82,7 @@ def test_processes_that_leave_the_group_are_killed(process_mode):
         "import os, time\n"
         "if os.fork() == 0:\n"
         "    os.setsid()\n"
-        f"    os.execvp('sleep', ['sleep', '60', '{marker}'])\n"
+        f"    os.execvp('sleep', ['{marker}', '60'])\n"
         "time.sleep(0.5)\nprint('parent done')\n"
     )
     result, _, _ = run_program(source)

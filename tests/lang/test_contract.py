@@ -50,3 +50,24 @@ def test_language_contract(lang):
     end = support.statement_end(use, entity)
     assert end > entity and text[entity:end].startswith(("run()", "Run()"))
     assert support.prompt_code_lines(use, text[:entity]) >= 1
+
+
+@pytest.mark.parametrize("lang", [l for l in registered() if l is not Lang.PYTHON], ids=lambda l: l.value)
+def test_cursor_never_precedes_a_statement_delimiter_before_the_entity(lang):
+    """Regression: with `{` between cursor and entity, the reference (cut at the first `;{}`)
+    lost the cross-file entity, and evaluation's identical cut could never match it."""
+    support = get_language(lang)
+    code = {
+        Lang.JAVA: "class A {\n  void f() { if (ok) { int v = Helper.make(1); } }\n}\n",
+        Lang.TYPESCRIPT: "function f() { if (ok) { const v = Helper.make(1); } }\n",
+        Lang.CSHARP: "class A\n{\n  void F() { if (ok) { int v = Helper.Make(1); } }\n}\n",
+    }[lang]
+    path = {Lang.JAVA: "A.java", Lang.TYPESCRIPT: "a.ts", Lang.CSHARP: "A.cs"}[lang]
+    facts = support.analyze_files("/nonexistent", [SourceFile(path, code)])[path]
+    entity = code.index("make" if lang is not Lang.CSHARP else "Make")
+    candidates = support.cursor_candidates(facts, entity)
+    last_brace = code.rindex("{", 0, entity)
+    assert candidates and all(c > last_brace for c in candidates)
+    for cursor in candidates:
+        reference = code[cursor : support.statement_end(facts, entity)]
+        assert not any(ch in reference[: entity - cursor] for ch in ";{}")
