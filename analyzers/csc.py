@@ -198,14 +198,21 @@ def compile_sources(cwd: Path, sources: Sequence[str], texts: Mapping[str, str],
         return CompileResult("not_found", (), (), res.duration, res.stderr.strip())
     if res.status is RunStatus.TIMEOUT:
         return CompileResult("timeout", (), (), res.duration, f"mcs timed out after {timeout:.0f}s")
-    parsed = parse_mcs_output(res.stdout + "\n" + res.stderr)
-    if res.status is RunStatus.SIGNALED or parsed.crashed or res.stdout_truncated or res.stderr_truncated:
-        tail = "\n".join(parsed.other_lines[:5]) or res.stderr.strip()[-500:]
-        return CompileResult("crash", (), (), res.duration, tail[:500])
+    if res.status is RunStatus.SIGNALED or res.stdout_truncated or res.stderr_truncated:
+        return CompileResult("crash", (), (), res.duration, f"mcs {res.status.value}: {res.stderr.strip()[-300:]}")
     if res.returncode not in (0, 1):
         return CompileResult("crash", (), (), res.duration, f"mcs exited with {res.returncode}: {res.stderr.strip()[-300:]}")
+    return compile_result(res.stdout + "\n" + res.stderr, texts, res.duration)
+
+
+def compile_result(output: str, texts: Mapping[str, str], duration: float) -> CompileResult:
+    """A finished compilation's output text -> :class:`CompileResult` (pure)."""
+    parsed = parse_mcs_output(output)
+    if parsed.crashed:
+        tail = "\n".join(parsed.other_lines[:5])
+        return CompileResult("crash", (), (), duration, tail[:500])
     return CompileResult("ok", tuple(to_diagnostics(parsed.messages, texts)),
-                         tuple(u for u in parsed.unlocated if u[0] == "error"), res.duration)
+                         tuple(u for u in parsed.unlocated if u[0] == "error"), duration)
 
 
 __all__ = [
@@ -215,6 +222,7 @@ __all__ = [
     "McsMessage",
     "McsOutput",
     "TOOL",
+    "compile_result",
     "compile_sources",
     "mcs_argv",
     "parse_mcs_output",

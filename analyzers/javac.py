@@ -74,7 +74,6 @@ def helper_argv(class_dir: str) -> list[str]:
 _HEADER = re.compile(r"^(?P<file>.+?):(?P<line>\d+): (?P<kind>error|warning): (?P<message>.*)$")
 _GLOBAL = re.compile(r"^(?P<kind>error|warning): (?P<message>.*)$")
 _CARET = re.compile(r"^[ \t]*\^$")
-_TRAILER = re.compile(r"^(\d+ (errors?|warnings?)|Note: .*)$")
 _SYMBOL = re.compile(r"^\s*symbol:\s+(.*?)\s*$")
 _LOCATION = re.compile(r"^\s*location:\s+(.*?)\s*$")
 

@@ -1,10 +1,11 @@
 """Benchmark: the C# procedure, naive (whole project per defining file) vs optimized.
 
 Naive = CrossCodeEval's procedure as stated: for every file that defines types, compile the
-whole project with that file's types emptied (one mcs process at a time). Optimized = only
-the files that mention the emptied types' or members' names, plus what they name
-(transitively), are compiled; defining files nobody mentions are skipped; two mcs processes
-run at a time. The generated repository is layered like real code (model -> storage ->
+whole project with that file's types emptied (one mcs process per compilation, one at a time).
+Optimized = defining files no other file can observe are skipped, only the files that can
+observe the emptied types plus what they name (transitively) are compiled, the compiler stays
+resident (lang/csharp/McsServer.cs) and two compilers run in parallel. The intermediate
+variants show what each step contributes. The generated repository is layered like real code (model -> storage ->
 services -> controllers): each class uses a few classes of lower layers.
 
 Usage: python bench/bench_csharp.py [--files 66] [--layers 6] [--rounds 3]
@@ -126,9 +127,12 @@ def main() -> None:
         repo = resolve(RepoSpec(path=str(root)))
         n_files = len(list(root.rglob("*.cs")))
         variants = {
-            "naive (whole project per file, 1 process)": CSharpSupport(optimized=False, workers=1, max_rounds=args.rounds),
-            "subset only (dependents + closure, 1 process)": CSharpSupport(optimized=True, workers=1, max_rounds=args.rounds),
-            "optimized (subset + 2 processes)": CSharpSupport(optimized=True, workers=2, max_rounds=args.rounds),
+            "naive (whole project per file, mcs per run)": CSharpSupport(
+                optimized=False, workers=1, max_rounds=args.rounds, resident=False),
+            "+ dependents/closure only (mcs per run)": CSharpSupport(
+                optimized=True, workers=1, max_rounds=args.rounds, resident=False),
+            "+ resident compiler (1 server)": CSharpSupport(optimized=True, workers=1, max_rounds=args.rounds),
+            "optimized: + 2 servers in parallel": CSharpSupport(optimized=True, workers=2, max_rounds=args.rounds),
         }
         results = {}
         for label, support in variants.items():

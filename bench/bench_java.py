@@ -15,13 +15,17 @@ sourcepath), and checks every variant
 Prints both times, the ratio and whether both ways report the same "cannot find symbol" errors
 (line, column, symbol) on the compared files; then times ``find_usages`` on the repository.
 
-    python bench/bench_java.py [--packages 6] [--classes 10] [--sample 15] [--full]
+    python bench/bench_java.py [--packages 6] [--classes 10] [--sample 10] [--full]
+
+Wall times depend on the machine's load; CPU times (user + system of all child processes, read
+with getrusage) much less, so both are printed.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import sys
 import tempfile
@@ -117,6 +121,12 @@ def generate(root: Path, packages: int, classes: int) -> None:
             (folder / f"C{p}_{c}.java").write_text(class_source(p, c, packages, classes), encoding="utf-8")
 
 
+def children_cpu() -> float:
+    """CPU seconds (user + system, all threads) of the child processes waited for so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def symbol_errors(diags, file: str) -> set[tuple]:
     """(line, column, symbol) of the "cannot find symbol" errors reported in ``file``."""
     out = set()
@@ -131,7 +141,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--packages", type=int, default=6)
     parser.add_argument("--classes", type=int, default=10)
-    parser.add_argument("--sample", type=int, default=15, help="variants checked with one javac process each")
+    parser.add_argument("--sample", type=int, default=10, help="variants checked with one javac process each")
     parser.add_argument("--full", action="store_true", help="check every variant with its own javac process")
     args = parser.parse_args()
 
@@ -157,7 +167,7 @@ def main() -> None:
               f"{len(variants)} stubbed variants")
 
         # -- in-process: one JVM for the repository, every variant in memory --------------------
-        started = time.monotonic()
+        started, cpu_started = time.monotonic(), children_cpu()
         helper = JavacHelper(sourcepath)
         in_process: dict[str, set] = {}
         try:
@@ -167,13 +177,14 @@ def main() -> None:
         finally:
             helper.close()
         helper_seconds = time.monotonic() - started
-        print(f"in-process helper : {helper_seconds:7.2f} s for {len(variants)} variants "
+        helper_cpu = children_cpu() - cpu_started  # the JVM is a child: counted once it was closed
+        print(f"in-process helper : {helper_seconds:7.2f} s wall, {helper_cpu:7.2f} s CPU for {len(variants)} variants "
               f"({1000 * helper_seconds / len(variants):.0f} ms/file wall incl. JVM start; "
-              f"{helper.compile_cpu_millis / len(variants):.0f} ms/file compile CPU)")
+              f"{helper.compile_cpu_millis / len(variants):.0f} ms/file in the compiling thread)")
 
         # -- one javac process per variant --------------------------------------------------------
         chosen = variants if args.full else variants[:: max(1, len(variants) // max(1, args.sample))][: args.sample]
-        started = time.monotonic()
+        started, cpu_started = time.monotonic(), children_cpu()
         mismatches = 0
         for n, (target, path, text, overrides) in enumerate(chosen):
             work = tmp / f"cli{n}"
@@ -196,11 +207,14 @@ def main() -> None:
             if {(l, c) for l, c, _ in cli} != {(l, c) for l, c, _ in in_process[target]}:
                 mismatches += 1
         cli_seconds = time.monotonic() - started
+        cli_cpu = (children_cpu() - cpu_started) / len(chosen) * len(variants)
         per_file = cli_seconds / len(chosen)
         extrapolated = per_file * len(variants)
         note = "" if len(chosen) == len(variants) else f" (measured on {len(chosen)}, extrapolated)"
-        print(f"javac per file    : {extrapolated:7.2f} s for {len(variants)} variants{note} ({1000 * per_file:.0f} ms/file)")
-        print(f"ratio             : {extrapolated / helper_seconds:7.1f}x faster in-process")
+        print(f"javac per file    : {extrapolated:7.2f} s wall, {cli_cpu:7.2f} s CPU for {len(variants)} variants{note} "
+              f"({1000 * per_file:.0f} ms/file wall)")
+        print(f"ratio             : {extrapolated / helper_seconds:7.1f}x faster in-process (wall), "
+              f"{cli_cpu / helper_cpu:.1f}x less CPU")
         print(f"same 'cannot find symbol' positions on {len(chosen) - mismatches}/{len(chosen)} compared files")
 
         started = time.monotonic()

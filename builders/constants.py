@@ -70,3 +70,4 @@ MCS_COMPILE_TIMEOUT = 180.0  # seconds per mcs run; a 60-file project compiles i
 MCS_PREPARE_ROUNDS = 8  # neutralize/declare/exclude passes before a unit counts as blocked (ours)
 MCS_MAX_ROUNDS = 3  # rounds per defining file; round 3 rarely adds uses (measured, ours)
 MCS_WORKERS = 2  # parallel mcs processes: the build machine has 2 cores (ours)
+MCS_SERVER_MAX_REQUESTS = 400  # compilations per resident McsServer before a fresh one (memory; ours)

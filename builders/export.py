@@ -18,11 +18,7 @@ from builders.report import BuildReport
 from builders.repos import Repository
 from lang import Lang
 
-VARIANT_FILES = {
-    "bm25": "line_completion_rg1_bm25.jsonl",
-    "oracle": "line_completion_oracle_bm25.jsonl",
-    "graph": "line_completion_graph.jsonl",
-}
+from builders.retrieval import VARIANT_FILES  # noqa: E402  (re-exported for the CLI)
 
 
 def _span() -> dict:
@@ -133,10 +129,11 @@ def _by_stage(report: BuildReport) -> dict:
 
 
 def dataset_card(lang: Lang, stats: dict, variants: list[str]) -> str:
-    files = [("test", "line_completion.jsonl")] + [(m, VARIANT_FILES[m]) for m in variants]
+    from builders.hub import variant_config
+
+    files = [(lang.value, "line_completion.jsonl")] + [(variant_config(lang.value, m), VARIANT_FILES[m]) for m in variants]
     config_lines = "\n".join(
-        f"- config_name: {lang.value}{'' if split == 'test' else '_' + split}\n  data_files:\n  - split: test\n    path: {path}"
-        for split, path in files
+        f"- config_name: {name}\n  data_files:\n  - split: test\n    path: {path}" for name, path in files
     )
     drops = "\n".join(f"| {k} | {v} |" for k, v in stats["dropped_examples"].items()) or "| (none) | 0 |"
     skips = "\n".join(f"| {k} | {v} |" for k, v in {**stats["skipped_files"], **stats["skipped_projects"]}.items()) or "| (none) | 0 |"

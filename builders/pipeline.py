@@ -33,7 +33,7 @@ from builders.repos import Repository, default_cache_dir, list_sources
 from builders.tokenizer import load_tokenizer
 from lang import Lang, get_language
 
-PIPELINE_VERSION = "1"
+PIPELINE_VERSION = "2"  # bump when shard content changes meaning
 SHARDS = "shards"
 DONE = "DONE.json"
 
@@ -125,7 +125,7 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
         report.add_time("retrieval_seconds", time.monotonic() - t1)
 
     report.add_time("repository_seconds", time.monotonic() - t0)
-    from networkx.readwrite import json_graph
+    from analyzers.graph import graph_to_data
 
     return {
         "repository": asdict_repo(repo),
@@ -133,7 +133,7 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
         "examples": [ex.to_record() for ex in examples],
         "usages": [_usage_json(graph, u) for u in usages],
         "contexts": contexts,
-        "graph": json_graph.node_link_data(graph, edges="edges"),
+        "graph": graph_to_data(graph),
         "report": report.to_dict(),
     }
 

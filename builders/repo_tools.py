@@ -53,7 +53,7 @@ class RepoTools:
         graph = load_graph(graph_path)
         root = Path(repo_root)
         texts: dict[str, str] = {}
-        for node, attrs in graph.nodes(data=True):
+        for _, attrs in graph.nodes(data=True):
             if attrs.get("kind") == "file":
                 try:
                     texts[attrs["path"]] = decode_source((root / attrs["path"]).read_bytes())[0]

@@ -37,10 +37,12 @@ class CSharpSupport(LanguageSupport):
     checker_name = TOOL
     required_binaries = {"mcs": INSTALL_HINT}
 
-    def __init__(self, *, optimized: bool = True, workers: int | None = None, max_rounds: int | None = None) -> None:
+    def __init__(self, *, optimized: bool = True, workers: int | None = None, max_rounds: int | None = None,
+                 resident: bool = True) -> None:
         from builders import constants as C
 
         self.optimized = optimized
+        self.resident = resident
         self.workers = workers if workers is not None else C.MCS_WORKERS
         self.max_rounds = max_rounds if max_rounds is not None else C.MCS_MAX_ROUNDS
 
@@ -108,7 +110,8 @@ class CSharpSupport(LanguageSupport):
     def find_usages(self, repo, facts: dict[str, FileFacts], report) -> list[CrossFileUsage]:
         from lang.csharp.usages import CSharpChecker
 
-        checker = CSharpChecker(optimized=self.optimized, workers=self.workers, max_rounds=self.max_rounds)
+        checker = CSharpChecker(optimized=self.optimized, workers=self.workers, max_rounds=self.max_rounds,
+                                resident=self.resident)
         return checker.find_usages(repo, facts, report)
 
     # ------------------------------------------------------------------------ examples --

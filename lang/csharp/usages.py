@@ -44,6 +44,7 @@ from analyzers.csc import TOOL, CompileResult, compile_sources
 from analyzers.run import run
 from builders import constants as C
 from lang.base import FileFacts, iter_leaves
+from lang.csharp.mcs_server import McsServerPool
 from lang.csharp.projects import CompilationUnit, compilation_units
 from lang.csharp.syntax import (
     FileModel,
@@ -144,8 +145,10 @@ class CSharpChecker:
     """Runs the procedure of the module docstring for one repository."""
 
     def __init__(self, *, optimized: bool = True, workers: int = C.MCS_WORKERS, max_rounds: int = C.MCS_MAX_ROUNDS,
-                 timeout: float = C.MCS_COMPILE_TIMEOUT, runner: Callable = run) -> None:
+                 timeout: float = C.MCS_COMPILE_TIMEOUT, resident: bool = True, runner: Callable = run) -> None:
         self.optimized = optimized
+        self.resident = resident  # compile with resident McsServer processes (else one mcs per run)
+        self.pool: McsServerPool | None = None
         self.workers = max(1, workers)
         self.max_rounds = max(1, max_rounds)
         self.timeout = timeout
@@ -160,6 +163,10 @@ class CSharpChecker:
                 report.count("projects", "csproj_unreadable", p.path, p.error)
         usages: list[CrossFileUsage] = []
         tmp = Path(tempfile.mkdtemp(prefix="crossfile-mcs-"))
+        if self.resident and units:
+            self.pool = McsServerPool.create(self.workers)
+            if self.pool is None:
+                report.count("checker", "mcs_server_unavailable", repo.name, "one mcs process per compilation instead")
         try:
             for n, unit in enumerate(units):
                 events = Events()
@@ -171,6 +178,9 @@ class CSharpChecker:
                     report.add_time("checker_seconds", time.monotonic() - t0)
                     report.count("checker", "mcs_compilations", n=events.compilations)
         finally:
+            if self.pool is not None:
+                self.pool.close()
+                self.pool = None
             shutil.rmtree(tmp, ignore_errors=True)
         return dedupe_usages(usages)
 
@@ -346,7 +356,10 @@ class CSharpChecker:
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_text(text, encoding="utf-8")
         out = workdir / SUPPORT_DIR / f"{tag}.dll"
-        res = compile_sources(workdir, list(sources), texts, str(out), self.timeout, runner=self.runner)
+        if self.pool is not None:
+            res = self.pool.compile(workdir, list(sources), texts, str(out), self.timeout)
+        else:
+            res = compile_sources(workdir, list(sources), texts, str(out), self.timeout, runner=self.runner)
         events.compilations += 1
         events.seconds += res.duration
         return res

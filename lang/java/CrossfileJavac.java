@@ -12,13 +12,14 @@
  *           "options": ["-Xmaxerrs", "100000", ...],
  *           "scope": "target" | "all"}                              attribute only the target's classes?
  * Answer:  {"ok": true, "parse_errors": n, "millis": n, "scoped": bool,
- *           "cpu_millis": n, "diagnostics": [{"file", "kind", "code", "message", "line", "position", "start", "end"}]}
+ *           "cpu_millis": n, "diagnostics": [{"file", "kind", "code", "message", "line", "javac_column",
+ *                                             "position", "start", "end"}]}
  *       or {"ok": false, "error": "..."} when javac itself failed on this request.
  *
  * Positions are javac's: "position"/"start"/"end" are UTF-16 offsets into the file's text,
- * "line" is 1-based. Column numbers are deliberately not sent: javax.tools reports them with
- * tabs expanded to multiples of 8, which does not match any character index; the caller derives
- * columns from "position" instead. Nothing is written to disk: sources come from memory or the
+ * "line" is 1-based. "javac_column" is javax.tools' own column, which expands tabs to multiples
+ * of 8 and counts UTF-16 units: it matches no character index, so the caller derives columns
+ * from "position" instead. Nothing is written to disk: sources come from memory or the
  * sourcepath, and only attribution runs (no class files are generated).
  */
 
@@ -164,6 +165,7 @@ public final class CrossfileJavac {
             item.put("code", d.getCode());
             item.put("message", d.getMessage(Locale.ROOT));
             item.put("line", d.getLineNumber());
+            item.put("javac_column", d.getColumnNumber()); // 1-based, tabs expanded to 8: informative only
             item.put("position", d.getPosition());
             item.put("start", d.getStartPosition());
             item.put("end", d.getEndPosition());

@@ -122,7 +122,7 @@ def test_box():
 
 def test_instrument_then_apply_captured_values():
     instrumented, sites = instrument_for_capture(REPAIRABLE, "total")
-    # five assertions check a call of `total` (directly or via `Box.make`? no: only `total`)
+    # four assertions check a call of `total`; `Box.make(3).size` and `helper_value()` do not
     assert sites == 4
     tree = ast.parse(instrumented)
     assert instrumented.index("from __future__ import annotations") < instrumented.index("def __cfd_capture__")
