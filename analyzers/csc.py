@@ -27,15 +27,22 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from analyzers.crossfile import Diagnostic
+from lang.base import utf16_col_to_char_col
 from analyzers.run import RunResult, RunStatus, run
 
 TOOL = "mcs"
 INSTALL_HINT = "install mono's C# compiler (apt-get install -y mono-mcs)"
 LANG_VERSION = "7.2"  # the newest language version mcs 6.8 accepts (it defaults to 7.0)
 CLAMPED_COLUMN = 255  # mcs prints "255+" for any column beyond 254
-# Assemblies beyond mcs's defaults (mscorlib, System, System.Xml, System.Core) that mono-mcs
-# installs and real projects commonly use (BigInteger/Complex, `dynamic`).
-OPTIONAL_REFERENCES = ("System.Numerics.dll", "Microsoft.CSharp.dll")
+# Assemblies beyond mcs's defaults (mscorlib, System, System.Xml, System.Core) that real
+# projects commonly use; each is referenced only when installed (mono-mcs brings the first two
+# and System.Configuration; `apt-get install mono-devel` brings the rest). Microsoft.CSharp is
+# also what the `dynamic` members of lang/csharp/external.py's stand-ins need.
+OPTIONAL_REFERENCES = (
+    "System.Numerics.dll", "Microsoft.CSharp.dll", "System.Configuration.dll", "System.Data.dll",
+    "System.Xml.Linq.dll", "System.Net.Http.dll", "System.Runtime.Serialization.dll",
+    "System.ComponentModel.DataAnnotations.dll", "System.Drawing.dll", "System.Transactions.dll",
+)
 
 _LOCATED = re.compile(
     r"^(?P<file>.+?)\((?P<line>\d+),(?P<col>\d+)(?P<plus>\+?)\): (?P<sev>error|warning) (?P<code>CS\d+): (?P<msg>.*)$"
@@ -44,6 +51,21 @@ _UNLOCATED = re.compile(r"^(?P<sev>error|warning) (?P<code>CS\d+): (?P<msg>.*)$"
 _RELATED = re.compile(r"^(?P<where>.+?) ?\(Location of the symbol related to previous (?:error|warning)\)$")
 _SUMMARY = re.compile(r"^Compilation (?:failed|succeeded)")
 _CRASH = re.compile(r"Internal compiler error|Unhandled Exception|FATAL UNHANDLED EXCEPTION|\bat Mono\.CSharp\.", re.I)
+
+
+# What mcs says when a name or member is missing (the `type`, `member`, `name`, `method`
+# groups are what lang/csharp attributes); CS0117 and CS1061 share MISSING_MEMBER.
+MISSING_MEMBER = re.compile(r"^(?:Type )?`(?P<type>.+?)' does not contain a definition for `(?P<member>[^']+)'")
+NO_CONSTRUCTOR = re.compile(r"^The type `(?P<type>.+?)' does not contain a constructor that takes `\d+' arguments")
+NO_NESTED_TYPE = re.compile(r"^The nested type `(?P<member>[^']+)' does not exist in the type `(?P<type>.+?)'")
+NO_NAME = re.compile(r"^The name `(?P<name>[^']+)' does not exist in the current context")
+NO_TYPE = re.compile(r"^The type or namespace name `(?P<name>[^']+)' could not be found")
+NOT_INFERRED = re.compile(r"^The type arguments for method `(?P<method>[^(']+?)(?:<[^(]*)?\(")
+NO_OVERLOAD = re.compile(r"^No overload for method `(?P<method>[^']+)' takes `\d+' arguments")
+METHOD_GROUP = re.compile(r"^Cannot convert method group `(?P<method>[^']+)' to non-delegate type")
+BAD_EXTENSION = re.compile(r"^Type `(?P<type>.+?)' does not contain a member `(?P<member>[^']+)' and the best extension method")
+NO_OVERRIDE = re.compile(r"^`(?P<member>[^']+?)(?:\(.*\))?' is marked as an override but no (?:suitable|accessible)")
+NOT_IN_INTERFACE = re.compile(r"^`(?P<member>[^']+)' in explicit interface declaration is not a member of interface")
 
 
 @dataclass(frozen=True)
@@ -112,16 +134,6 @@ def parse_mcs_output(text: str) -> McsOutput:
     return out
 
 
-def utf16_column_to_char(line_text: str, utf16_col0: int) -> int:
-    """0-based UTF-16 unit column on ``line_text`` -> 0-based character column."""
-    if line_text.isascii():
-        return utf16_col0
-    units = 0
-    for i, ch in enumerate(line_text):
-        if units >= utf16_col0:
-            return i
-        units += 2 if ord(ch) > 0xFFFF else 1
-    return len(line_text)
 
 
 def to_diagnostics(messages: Sequence[McsMessage], texts: Mapping[str, str]) -> list[Diagnostic]:
@@ -136,7 +148,7 @@ def to_diagnostics(messages: Sequence[McsMessage], texts: Mapping[str, str]) -> 
         if text is not None:
             lines = lines_of.setdefault(msg.file, text.split("\n"))
             if 0 < msg.line <= len(lines):
-                column = utf16_column_to_char(lines[msg.line - 1], column)
+                column = utf16_col_to_char_col(lines[msg.line - 1], column)
         out.append(Diagnostic(
             file=msg.file, line=msg.line, column=column, code=msg.code, message=msg.message,
             severity="error", symbol="column_clamped" if msg.clamped else "",
@@ -227,5 +239,4 @@ __all__ = [
     "mcs_argv",
     "parse_mcs_output",
     "to_diagnostics",
-    "utf16_column_to_char",
 ]

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from analyzers.crossfile import Diagnostic
+from lang.base import utf16_col_to_char_col
 from analyzers.run import (
     MissingToolError,
     PersistentProcess,
@@ -165,16 +166,6 @@ def parse_server_answer(line: str, file: str = "") -> ServerAnswer:
     return ServerAnswer(True, tuple(diags), payload=data)
 
 
-def utf16_col_to_char_col(line_text: str, utf16_col: int) -> int:
-    """A column counted in UTF-16 code units on ``line_text`` -> characters."""
-    if line_text.isascii():
-        return utf16_col
-    units = 0
-    for i, ch in enumerate(line_text):
-        if units >= utf16_col:
-            return i
-        units += 2 if ord(ch) > 0xFFFF else 1
-    return len(line_text)
 
 
 def to_char_columns(diags: Sequence[Diagnostic], texts: Mapping[str, str]) -> list[Diagnostic]:
@@ -315,5 +306,4 @@ __all__ = [
     "run_tsc_project",
     "tsc_project_argv",
     "typescript_dir",
-    "utf16_col_to_char_col",
 ]

@@ -71,3 +71,4 @@ MCS_PREPARE_ROUNDS = 8  # neutralize/declare/exclude passes before a unit counts
 MCS_MAX_ROUNDS = 3  # rounds per defining file; round 3 rarely adds uses (measured, ours)
 MCS_WORKERS = 2  # parallel mcs processes: the build machine has 2 cores (ours)
 MCS_SERVER_MAX_REQUESTS = 400  # compilations per resident McsServer before a fresh one (memory; ours)
+MCS_STUB_MEMBER_ROUNDS = 3  # passes giving missing-assembly stand-ins the members bodies call (ours)

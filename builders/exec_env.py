@@ -56,6 +56,7 @@ class RepoEnvironment:
     requirements: tuple[str, ...]
     installed: tuple[str, ...] = ()  # requirements pip installed into the venv
     failed: dict[str, str] = field(default_factory=dict)  # requirement -> why it could not be installed
+    pytest_plugins: tuple[str, ...] = ()  # pytest plugins the requirements provide (loaded with -p)
 
 
 # ------------------------------------------------------------------------------- detect --
@@ -204,7 +205,9 @@ def ensure_environment(requirements: Iterable[str], *, cache_dir: Path | None = 
         fcntl.flock(lock, fcntl.LOCK_EX)  # parallel workers share one environment per key
         if ready.exists() and python.exists():
             info = json.loads(ready.read_text())
-            return RepoEnvironment(str(python), venv, reqs, tuple(info.get("installed", [])), dict(info.get("failed", {})))
+            if "pytest_plugins" in info:
+                return RepoEnvironment(str(python), venv, reqs, tuple(info.get("installed", [])),
+                                       dict(info.get("failed", {})), tuple(info["pytest_plugins"]))
         if venv.exists():
             shutil.rmtree(venv)
         res = run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)], timeout=300)
@@ -212,8 +215,45 @@ def ensure_environment(requirements: Iterable[str], *, cache_dir: Path | None = 
             raise RuntimeError(f"cannot create a virtual environment in {venv}: {res.stderr.strip()[-500:]}")
         missing = [r for r in reqs if not is_satisfied(r)]
         installed, failed = _install(str(python), missing)
-        ready.write_text(json.dumps({"requirements": reqs, "installed": installed, "failed": failed}, indent=1))
-        return RepoEnvironment(str(python), venv, reqs, tuple(installed), failed)
+        plugins = requirement_pytest_plugins(str(python), reqs)
+        ready.write_text(json.dumps({"requirements": reqs, "installed": installed, "failed": failed,
+                                     "pytest_plugins": plugins}, indent=1))
+        return RepoEnvironment(str(python), venv, reqs, tuple(installed), failed, tuple(plugins))
+
+
+# Lists the pytest11 entry points (pytest plugins) of the given distributions, in the venv.
+_PLUGINS_SCRIPT = """
+import importlib.metadata as md, json, re, sys
+wanted = set(json.loads(sys.argv[1]))
+names = set()
+for ep in md.entry_points(group="pytest11"):
+    dist = getattr(ep, "dist", None)
+    if dist is not None and re.sub(r"[-_.]+", "-", dist.metadata["Name"]).lower() in wanted:
+        names.add(ep.name)
+print(json.dumps(sorted(names)))
+"""
+
+
+def requirement_pytest_plugins(python: str, requirements: Iterable[str]) -> list[str]:
+    """The pytest plugins provided by the repository's requirements.
+
+    Sandboxed runs set PYTEST_DISABLE_PLUGIN_AUTOLOAD: the venv sees every plugin of the
+    builder's own environment (``--system-site-packages``), and loading all of them costs
+    about a second per run and can change test behaviour. Only these are loaded (``-p``).
+    """
+    wanted = []
+    for r in requirements:
+        try:
+            wanted.append(canonicalize_name(Requirement(r).name))
+        except InvalidRequirement:
+            continue
+    if not wanted:
+        return []
+    res = run([python, "-c", _PLUGINS_SCRIPT, json.dumps(wanted)], timeout=120)
+    try:
+        return list(json.loads(res.stdout)) if res.ok else []
+    except json.JSONDecodeError:
+        return []
 
 
 def _pip(python: str, reqs: list[str]):

@@ -298,7 +298,8 @@ def repository_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str,
         return {}
     t0 = time.monotonic()
     with ctx.sandbox() as box:
-        prun = run_pytest(box, test_files, coverage_files=sorted({c.path for c in candidates}))
+        prun = run_pytest(box, test_files, coverage_files=sorted({c.path for c in candidates}),
+                          plugins=ctx.env.pytest_plugins)
     ctx.report.add_time("exec_repository_suite_seconds", time.monotonic() - t0)
     passed = sum(1 for o in prun.outcomes.values() if o == "passed")
     ctx.stats["repository_suite"] = {"tests": len(prun.outcomes), "passed": passed, "status": prun.run.result.status.value,
@@ -361,20 +362,26 @@ def llm_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[T
     settings = ctx.settings
     api_key = os.environ.get("CROSSFILE_LLM_API_KEY") or None
 
-    def one(cand: Candidate) -> list[TestProgram]:
+    def one(cand: Candidate) -> list[TestProgram] | str:
         try:
             return generate_llm_tests(settings.llm_url or "", settings.llm_model or "", project=ctx.repo.name,
                                       module=cand.module, qualname=cand.qualname, entry_point=cand.name,
                                       class_name=cand.class_name, context=llm_context(cand, ctx.facts), api_key=api_key)
         except LLMError as exc:
-            ctx.report.count("tests", "llm_error", f"{ctx.repo.name}:{cand.key}", str(exc))
-            return []
+            return str(exc)
 
     t0 = time.monotonic()
     results = parallel(one, candidates, settings.workers)
     ctx.report.add_time("exec_llm_seconds", time.monotonic() - t0)
-    ctx.stats["llm"] = {"model": settings.llm_model, "tests": sum(len(r) for r in results)}
-    return {c.key: r for c, r in zip(candidates, results)}
+    out: dict[str, list[TestProgram]] = {}
+    for cand, result in zip(candidates, results):  # counted here: BuildReport is not shared across threads
+        if isinstance(result, str):
+            ctx.report.count("tests", "llm_error", f"{ctx.repo.name}:{cand.key}", result)
+            result = []
+        out[cand.key] = result
+    ctx.stats["llm"] = {"model": settings.llm_model, "tests": sum(len(r) for r in out.values()),
+                        "errors": sum(1 for r in results if isinstance(r, str))}
+    return out
 
 
 def gather_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[TestProgram]]:
@@ -425,7 +432,8 @@ def run_programs(ctx: RepoContext, programs: list[TestProgram], *, coverage_file
     with ctx.sandbox() as box:
         for p in programs:
             box.write(p.path, p.source)
-        prun = run_pytest(box, [p.path for p in programs], coverage_files=coverage_files, extra_env=env)
+        prun = run_pytest(box, [p.path for p in programs], coverage_files=coverage_files, extra_env=env,
+                          plugins=ctx.env.pytest_plugins)
         if collect is not None:
             extra.append(collect(box))
     outcomes = {p.path: program_outcome(prun.outcomes, p.path) for p in programs}
@@ -461,7 +469,7 @@ def repair_programs(ctx: RepoContext, failing: list[tuple[TestProgram, str]]) ->
         return [json.loads(l) for l in path.read_text(encoding="utf-8").splitlines() if l.strip()]
 
     capture_env = {"CROSSFILE_CAPTURE": "__CONTROL__/capture.jsonl"}
-    _, _, collected = run_programs(ctx, [i for _, _, i in instrumented], env=capture_env, collect=read_capture)
+    outcomes, _, collected = run_programs(ctx, [i for _, _, i in instrumented], env=capture_env, collect=read_capture)
     records_by_file: dict[str, list[dict]] = {}
     for batch in collected:
         for rec in batch:
@@ -472,6 +480,10 @@ def repair_programs(ctx: RepoContext, failing: list[tuple[TestProgram, str]]) ->
             out[program.path] = "assertion_not_repairable"
             continue
         new_source, why = apply_captures(program.source, entry, records)
+        if new_source is None and why == "assertion_not_repairable" and outcomes.get(program.path) == "passed":
+            # every checked value matched this time and nothing else failed: the assertion
+            # that failed a moment ago holds now, so the test's outcome varies
+            why = "flaky"
         out[program.path] = with_source(program, new_source) if new_source else why
     return out
 
@@ -506,8 +518,8 @@ def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
     t0 = time.monotonic()
     first, _, _ = run_programs(ctx, list(unique.values()))
     failing = [(unique[path], entry_of[path]) for path, o in first.items() if o == "assertion"]
-    dropped: dict[str, str] = {path: ("test_error" if o in ("error", "skipped") else "xfail_marked")
-                               for path, o in first.items() if o not in ("passed", "assertion")}
+    first_reasons = {"error": "test_error", "skipped": "test_skipped", "xfail": "xfail_marked"}
+    dropped: dict[str, str] = {path: first_reasons[o] for path, o in first.items() if o not in ("passed", "assertion")}
     current: dict[str, TestProgram] = {path: unique[path] for path, o in first.items() if o == "passed"}
     for path, result in repair_programs(ctx, failing).items():
         if isinstance(result, str):
@@ -611,7 +623,8 @@ def make_record(ctx: RepoContext, cand: Candidate, programs: list[TestProgram], 
 def gold_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
     """Keep the problems whose original function passes its own check (evaluation's runner)."""
     t0 = time.monotonic()
-    verdicts = parallel(lambda r: run_problem_tests(r, r["solution"], C.EXEC_GOLD_TIMEOUT, python=ctx.env.python),
+    verdicts = parallel(lambda r: run_problem_tests(r, r["solution"], C.EXEC_GOLD_TIMEOUT, python=ctx.env.python,
+                                                    pytest_plugins=ctx.env.pytest_plugins),
                         records, ctx.settings.workers)
     ctx.report.add_time("exec_gold_gate_seconds", time.monotonic() - t0)
     kept = []

@@ -302,6 +302,8 @@ class Sandbox:
             "PYTHONDONTWRITEBYTECODE": "1",
             "PYTHONNOUSERSITE": "1",
             "PYTHONUNBUFFERED": "1",
+            # only the plugins a run asks for (-p): see builders/exec_env.py:requirement_pytest_plugins
+            "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
             "CROSSFILE_SANDBOX_ROOT": str(self.dir),
             "CROSSFILE_SANDBOX_ID": marker,
             "CROSSFILE_SANDBOX_MAX_PROCS": str(self.limits.max_processes),
@@ -395,13 +397,19 @@ def program_outcome(outcomes: dict[str, str], path: str) -> str:
     return "passed"
 
 
-def pytest_argv(sandbox: Sandbox, paths: Sequence[str], coverage_rc: Path | None = None) -> list[str]:
+def plugin_args(plugins: Sequence[str]) -> list[str]:
+    return [arg for name in plugins for arg in ("-p", name)]
+
+
+def pytest_argv(sandbox: Sandbox, paths: Sequence[str], coverage_rc: Path | None = None,
+                plugins: Sequence[str] = ()) -> list[str]:
     head = [sandbox.python]
     if coverage_rc is not None:
         head += ["-m", "coverage", "run", f"--rcfile={coverage_rc}", "-m", "pytest"]
     else:
         head += ["-m", "pytest"]
-    return [*head, "-q", "-p", "no:cacheprovider", "-p", PLUGIN_NAME, f"--rootdir={sandbox.root}", *paths]
+    return [*head, "-q", "-p", "no:cacheprovider", "-p", PLUGIN_NAME, *plugin_args(plugins),
+            f"--rootdir={sandbox.root}", *paths]
 
 
 def run_pytest(
@@ -411,6 +419,7 @@ def run_pytest(
     coverage_files: Sequence[str] | None = None,
     timeout: float | None = None,
     extra_env: dict[str, str] | None = None,
+    plugins: Sequence[str] = (),
 ) -> PytestRun:
     """Run pytest on ``paths`` (relative to the copy) with the outcome plugin.
 
@@ -427,7 +436,7 @@ def run_pytest(
         rc.write_text(f"[run]\ndata_file = {data_file}\ninclude =\n{include}\n", encoding="utf-8")
     env = {k: v.replace("__CONTROL__", str(sandbox.control)) for k, v in (extra_env or {}).items()}
     env.update({"CROSSFILE_RESULTS": str(results), "CROSSFILE_TEST_TIMEOUT": str(sandbox.limits.test_timeout)})
-    srun = sandbox.run(pytest_argv(sandbox, paths, rc), timeout=timeout, env=env)
+    srun = sandbox.run(pytest_argv(sandbox, paths, rc, plugins), timeout=timeout, env=env)
     outcomes, messages = summarize_outcomes(_read_jsonl(results))
     contexts = None
     if coverage_files:
@@ -615,6 +624,7 @@ def run_problem_tests(
     repo_root: str | os.PathLike | None = None,
     python: str | None = None,
     limits: SandboxLimits | None = None,
+    pytest_plugins: Sequence[str] | None = None,
 ) -> dict:
     """Run one problem's tests against ``solution_code``, isolated; the verdict of record.
 
@@ -624,7 +634,8 @@ def run_problem_tests(
     completion (the last ``def <entry_point>`` is used, dedented and re-indented in place).
     ``repo_root`` overrides the snapshot recorded in the problem (e.g. after moving the
     dataset); ``python`` overrides the interpreter (default: the virtual environment made for
-    the problem's requirements, see builders/exec_env.py).
+    the problem's requirements, see builders/exec_env.py); ``pytest_plugins`` overrides the
+    pytest plugins loaded (default: those the requirements provide; autoloading is off).
 
     Steps: copy the repository into a fresh sandbox, splice the solution into the module,
     run the problem's ``check`` program there (all limits of :class:`Sandbox`, wall clock
@@ -639,7 +650,10 @@ def run_problem_tests(
     if python is None:
         from builders.exec_env import ensure_environment
 
-        python = ensure_environment(problem.get("requirements") or []).python
+        env = ensure_environment(problem.get("requirements") or [])
+        python = env.python
+        if pytest_plugins is None:
+            pytest_plugins = env.pytest_plugins
     base = limits or SandboxLimits()
     limits = SandboxLimits(timeout, base.memory_bytes, base.max_processes, base.file_size_bytes,
                            min(base.test_timeout, timeout))
@@ -663,7 +677,8 @@ def run_problem_tests(
         check.write_text(problem["check"], encoding="utf-8")
         results = box.control / "results.jsonl"
         env = {"CROSSFILE_RESULTS": str(results), "CROSSFILE_TEST_TIMEOUT": str(limits.test_timeout)}
-        srun = box.run([python, str(check), "-p", PLUGIN_NAME, f"--rootdir={box.root}"], timeout=timeout, env=env)
+        argv = [python, str(check), "-p", PLUGIN_NAME, *plugin_args(pytest_plugins or ()), f"--rootdir={box.root}"]
+        srun = box.run(argv, timeout=timeout, env=env)
         outcomes, messages = summarize_outcomes(_read_jsonl(results))
     passed = sum(1 for o in outcomes.values() if o == "passed")
     if srun.timed_out:

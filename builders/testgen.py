@@ -19,6 +19,7 @@ value has one, otherwise the pickled value embedded in the test).
 from __future__ import annotations
 
 import ast
+import fcntl
 import hashlib
 import json
 import re
@@ -151,6 +152,40 @@ def has_assertion(source: str) -> bool:
     return False
 
 
+def checks_target(source: str, entry_point: str) -> bool:
+    """Whether some assertion depends on a call of the target: the call inside an ``assert``,
+    inside a ``pytest.raises`` block, or assigned to a name a later ``assert`` reads.
+
+    Generated tests often call a function only to reach another one (Pynguin's tests call
+    several functions of a module in sequence); such a call checks nothing about it.
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    names = target_names(tree, entry_point)
+
+    def has_call(node: ast.AST) -> bool:
+        return any(isinstance(n, ast.Call) and ((isinstance(n.func, ast.Name) and n.func.id in names)
+                   or (isinstance(n.func, ast.Attribute) and n.func.attr == entry_point)) for n in ast.walk(node))
+
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        results: set[str] = set()
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Assert) and (has_call(node.test) or
+                                                 any(isinstance(n, ast.Name) and n.id in results for n in ast.walk(node.test))):
+                return True
+            if isinstance(node, ast.With) and any(isinstance(i.context_expr, ast.Call) and isinstance(i.context_expr.func, ast.Attribute)
+                                                  and i.context_expr.func.attr == "raises" for i in node.items):
+                if any(has_call(stmt) for stmt in node.body):
+                    return True
+            if isinstance(node, ast.Assign) and has_call(node.value):
+                results.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return False
+
+
 def is_xfail(source: str) -> bool:
     """Pynguin marks tests that end in an unexpected exception ``xfail``: they check nothing."""
     return "mark.xfail" in source
@@ -169,6 +204,8 @@ def static_reason(program: TestProgram, entry_point: str) -> str | None:
             return "xfail_marked"
         if not has_assertion(program.source):
             return "no_assertion"
+        if not checks_target(program.source, entry_point):
+            return "target_result_unchecked"
     return None
 
 
@@ -382,12 +419,31 @@ def pynguin_python(cache_dir: Path | None = None) -> str:
     if sys.version_info < (3, 10) or sys.version_info >= (3, 16):
         raise PynguinUnavailable(f"pynguin {C.PYNGUIN_VERSION} needs Python >=3.10,<3.16 (this is {sys.version.split()[0]})")
     venv = (cache_dir or default_cache_dir()) / "pynguin-venv"
+    if str(venv) in _PYNGUIN_FAILURES:  # do not retry a failed installation for every repository
+        raise PynguinUnavailable(_PYNGUIN_FAILURES[str(venv)])
+    try:
+        return _install_pynguin(venv)
+    except PynguinUnavailable as exc:
+        _PYNGUIN_FAILURES[str(venv)] = str(exc)
+        raise
+
+
+_PYNGUIN_FAILURES: dict[str, str] = {}
+
+
+def _install_pynguin(venv: Path) -> str:
+    venv.parent.mkdir(parents=True, exist_ok=True)
+    with open(venv.parent / "pynguin-venv.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # concurrent builds install it once
+        return _install_pynguin_locked(venv)
+
+
+def _install_pynguin_locked(venv: Path) -> str:
     python = venv / "bin" / "python"
     marker = venv / ".crossfile-ready.json"
     if marker.exists() and python.exists():
         if json.loads(marker.read_text()).get("version") == C.PYNGUIN_VERSION:
             return str(python)
-    venv.parent.mkdir(parents=True, exist_ok=True)
     res = run([sys.executable, "-m", "venv", "--clear", str(venv)], timeout=300)
     if not res.ok:
         raise PynguinUnavailable(f"cannot create Pynguin's virtual environment: {res.stderr.strip()[-300:]}")

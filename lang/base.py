@@ -93,6 +93,32 @@ class TextIndex:
         return len(line[:byte_col].decode("utf-8", errors="ignore"))
 
 
+def utf16_col_to_char_col(line_text: str, utf16_col: int) -> int:
+    """A column counted in UTF-16 code units (tsc, mcs) on ``line_text`` -> characters."""
+    if line_text.isascii():
+        return utf16_col
+    units = 0
+    for i, ch in enumerate(line_text):
+        if units >= utf16_col:
+            return i
+        units += 2 if ord(ch) > 0xFFFF else 1
+    return len(line_text)
+
+
+def strip_type_arguments(text: str) -> str:
+    """A written type without generics, arrays and spaces (Java, C#):
+    ``Map<K, List<V>>[]`` -> ``Map``; ``a.b.Outer<T>.Inner`` -> ``a.b.Outer.Inner``."""
+    out, depth = [], 0
+    for ch in text:
+        if ch == "<":
+            depth += 1
+        elif ch == ">":
+            depth = max(0, depth - 1)
+        elif depth == 0 and not ch.isspace() and ch not in "[]":
+            out.append(ch)
+    return "".join(out).strip(".")
+
+
 @dataclass(frozen=True)
 class SourceFile:
     """One source file of a repository, decoded and normalized (see module docstring)."""
@@ -289,9 +315,13 @@ class LanguageSupport(abc.ABC):
                 real = os.path.realpath(found)
                 st = os.stat(real)
                 digest.update(f"{binary}={real}:{st.st_size}:{st.st_mtime_ns}".encode())
+        # our own analysis code: the language package (with its Java/JS/C# helper programs),
+        # the shared analyzers and this module
         package_dir = Path(inspect.getfile(type(self))).parent
-        for path in sorted(package_dir.rglob("*")):
-            if path.suffix in (".py", ".java", ".js", ".json", ".mjs", ".cjs") and "node_modules" not in path.parts:
+        analyzers_dir = package_dir.parents[1] / "analyzers"
+        sources = [*package_dir.rglob("*"), *analyzers_dir.glob("*.py"), Path(__file__)]
+        for path in sorted(set(sources)):
+            if path.suffix in (".py", ".java", ".js", ".mjs", ".cjs", ".cs", ".json") and "node_modules" not in path.parts:
                 digest.update(path.name.encode() + path.read_bytes())
         return digest.hexdigest()
 

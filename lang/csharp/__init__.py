@@ -21,7 +21,7 @@ from tree_sitter import Language, Node
 from analyzers.crossfile import CrossFileUsage
 from analyzers.csc import INSTALL_HINT, TOOL
 from lang import Lang
-from lang.base import Definition, FileFacts, ImportBinding, LanguageSupport, SourceFile, iter_leaves
+from lang.base import STRING_NODE_TYPES, Definition, FileFacts, ImportBinding, LanguageSupport, SourceFile, iter_leaves
 from lang.csharp.syntax import LANGUAGE, NAMESPACE_NODES, FileModel, build_model
 
 STATEMENT_END_TOKENS = frozenset({";", "{", "}"})
@@ -128,10 +128,36 @@ class CSharpSupport(LanguageSupport):
         row, _ = index.row_col(offset)
         return index.line_starts[row] + len(index.line(row))
 
+    def cursor_candidates(self, facts: FileFacts, entity_offset: int) -> list[int]:
+        """The base candidates minus positions inside string and character literals.
+
+        tree-sitter splits a C# literal into quote and content tokens, so the base rule would
+        let a cursor land inside `"text"`; a completion never starts there.
+        """
+        candidates = super().cursor_candidates(facts, entity_offset)
+        index = facts.file.index
+        row, _ = index.row_col(entity_offset)
+        start = index.char_to_byte(index.line_starts[row])
+        end = index.char_to_byte(entity_offset)
+        literals = [(index.node_start(n), index.node_end(n)) for n in iter_nodes_in(facts.tree.root_node, start, end)
+                    if n.type in STRING_NODE_TYPES]
+        return [c for c in candidates if not any(s < c < e for s, e in literals)]
+
     def prompt_code_lines(self, facts: FileFacts, prompt: str) -> int:
         """Non-empty prompt lines that are neither `using` directives nor namespace headers."""
         skip = set(facts.import_rows) | namespace_header_rows(facts.tree.root_node)
         return sum(1 for row, line in enumerate(prompt.split("\n")) if line.strip() and row not in skip)
+
+
+def iter_nodes_in(root: Node, start_byte: int, end_byte: int):
+    """Nodes overlapping ``[start_byte, end_byte]`` (subtrees outside it are not entered)."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.end_byte < start_byte or node.start_byte > end_byte:
+            continue
+        yield node
+        stack.extend(node.children)
 
 
 def leaves_after(node: Node | None):

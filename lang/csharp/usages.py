@@ -11,8 +11,8 @@ contain a definition for `Price'"). Steps per compilation unit (``lang.csharp.pr
 2. **Preparation** (a bounded loop on the unmodified sources). mcs checks method bodies only
    when the declarations compiled; a missing NuGet package (an unresolvable ``using``, a base
    class from a missing assembly) would hide every cross-file error. So: blank out ``using``
-   directives mcs cannot resolve, declare types it cannot find (in signatures) as empty global
-   types, and exclude files still failing (replaced by their emptied version, or removed).
+   directives mcs cannot resolve, declare stand-ins for the types it cannot find
+   (``lang.csharp.external``), and exclude files still failing (emptied, then removed).
    A *sentinel* file with a deliberate body error tells whether mcs reached the bodies.
    The result is the baseline: its errors are never counted.
 3. **Rounds per defining file F** (in parallel, ``workers`` compilations at a time). Round 1
@@ -20,12 +20,14 @@ contain a definition for `Price'"). Steps per compilation unit (``lang.csharp.pr
    what depends on a failed declaration, so each later round restores the members behind the
    uses reported so far (and whatever blocked the declarations) and compiles again; errors
    not seen before are new uses, tagged with their ``round``. Bounded by ``max_rounds``.
-4. **Which files are compiled** (``optimized``). Only files that mention one of F's type or
-   member names can observe F's members (``dependents``); F is skipped when there are none.
-   The compiled set is F plus its dependents plus everything they name, transitively
-   (``closure``), which compiles exactly like the whole project for those files. A blocked
-   subset compilation falls back to the whole unit. ``optimized=False`` compiles the whole unit
-   for every defining file (the naive procedure, kept for the benchmark).
+4. **Which files are compiled** (``optimized``). Only files that mention a name through which
+   F's members can be reached (``ProjectIndex.observable_names``) can observe them; F is
+   skipped when there are none. The compiled set is F plus those observers plus everything
+   they name, transitively (``closure``), which compiles like the whole unit for those files.
+   A blocked subset compilation falls back to the whole unit. ``optimized=False`` compiles the
+   whole unit for every defining file (the naive procedure, kept for the benchmark).
+5. **Compiler processes.** By default compilations go to resident compilers
+   (``lang.csharp.mcs_server``), else one ``mcs`` process each. docs/csharp.md has the numbers.
 """
 
 from __future__ import annotations
@@ -40,10 +42,26 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from analyzers.crossfile import CrossFileUsage, Diagnostic, dedupe_usages
-from analyzers.csc import TOOL, CompileResult, compile_sources
+from analyzers.csc import (
+    BAD_EXTENSION,
+    METHOD_GROUP,
+    MISSING_MEMBER,
+    NO_CONSTRUCTOR,
+    NO_NAME,
+    NO_NESTED_TYPE,
+    NO_OVERLOAD,
+    NO_OVERRIDE,
+    NO_TYPE,
+    NOT_IN_INTERFACE,
+    NOT_INFERRED,
+    TOOL,
+    CompileResult,
+    compile_sources,
+)
 from analyzers.run import run
 from builders import constants as C
-from lang.base import FileFacts, iter_leaves
+from lang.base import FileFacts, iter_leaves, strip_type_arguments
+from lang.csharp.external import ExternalStubs
 from lang.csharp.mcs_server import McsServerPool
 from lang.csharp.projects import CompilationUnit, compilation_units
 from lang.csharp.syntax import (
@@ -75,35 +93,14 @@ SYNTAX_CODES = frozenset({
 TOO_NEW_CODES = frozenset({"CS1644", "CS8107"})  # "feature ... is not part of the C# 7.2 specification"
 USING_CODES = frozenset({"CS0246", "CS0234", "CS0138", "CS0576"})
 
-_MISSING_MEMBER = re.compile(r"^(?:Type )?`(?P<type>.+?)' does not contain a definition for `(?P<member>[^']+)'")
-_NO_CTOR = re.compile(r"^The type `(?P<type>.+?)' does not contain a constructor that takes `\d+' arguments")
-_NESTED = re.compile(r"^The nested type `(?P<member>[^']+)' does not exist in the type `(?P<type>.+?)'")
-_NO_NAME = re.compile(r"^The name `(?P<member>[^']+)' does not exist in the current context")
-_NO_TYPE = re.compile(r"^The type or namespace name `(?P<member>[^']+)' could not be found")
-_NOT_INFERRED = re.compile(r"^The type arguments for method `(?P<method>[^(']+?)(?:<[^(]*)?\(")
-_NO_OVERLOAD = re.compile(r"^No overload for method `(?P<method>[^']+)' takes `\d+' arguments")
-_METHOD_GROUP = re.compile(r"^Cannot convert method group `(?P<method>[^']+)' to non-delegate type")
-_BAD_EXTENSION = re.compile(r"^Type `(?P<type>.+?)' does not contain a member `(?P<member>[^']+)' and the best extension method")
 # Codes whose message names only the member: when F's member vanished, mcs fell back to an
 # extension method of the same name (LINQ's Where/Count/Select...) and failed on it.
-_MEMBER_ONLY = {"CS0411": _NOT_INFERRED, "CS1501": _NO_OVERLOAD, "CS0428": _METHOD_GROUP}
-_OVERRIDE = re.compile(r"^`(?P<member>[^']+?)(?:\(.*\))?' is marked as an override but no (?:suitable|accessible)")
-_EXPLICIT = re.compile(r"^`(?P<member>[^']+)' in explicit interface declaration is not a member of interface")
+_MEMBER_ONLY = {"CS0411": NOT_INFERRED, "CS1501": NO_OVERLOAD, "CS0428": METHOD_GROUP}
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-def _strip_generics(name: str) -> str:
-    out, depth = [], 0
-    for ch in name:
-        if ch == "<":
-            depth += 1
-        elif ch == ">":
-            depth = max(0, depth - 1)
-        elif depth == 0:
-            out.append(ch)
-    return "".join(out).strip()
 
 
 @dataclass
@@ -173,6 +170,8 @@ class CSharpChecker:
                 t0 = time.monotonic()
                 try:
                     usages.extend(self.run_unit(repo.name, unit, facts, models, tmp / f"unit{n}", events))
+                except Exception as exc:  # a bug or an unforeseen input must not stop the build
+                    events.count("projects", "checker_crash", unit.name, f"{type(exc).__name__}: {exc}")
                 finally:
                     events.apply(report)
                     report.add_time("checker_seconds", time.monotonic() - t0)
@@ -223,7 +222,7 @@ class CSharpChecker:
             events.compilations += r.events.compilations
             events.seconds += r.events.seconds
         for u in out:
-            events.count("usages", f"mcs_round_{u.round}")
+            events.count("checker", f"usages_found_in_round_{u.round}")
         return out
 
     # ----------------------------------------------------------------- syntax level --
@@ -249,10 +248,16 @@ class CSharpChecker:
 
     # ------------------------------------------------------------------ preparation --
     def prepare(self, unit: CompilationUnit, facts, models, workdir: Path, events: Events) -> PreparedUnit | None:
+        """Make the unit's declarations compile without its missing assemblies (module doc, step 2).
+
+        Phase 1 (until mcs reaches method bodies): blank out unresolvable usings, declare
+        stand-ins for missing types, exclude files still failing. Phase 2 (a few more passes):
+        give the stand-ins the members the bodies use, so the arguments of calls on them are
+        checked too; a pass that breaks the compilation is undone.
+        """
         texts = {p: facts[p].file.text for p in unit.files}
         excluded: dict[str, str] = {}
-        external: dict[tuple[str, int], str] = {}  # (name, arity) -> "class" | "interface"
-        rejected: set[tuple[str, int]] = set()  # declared stubs mcs refused (clash with a real type)
+        external = ExternalStubs(t.name for p in unit.files for t in models[p].all_types())
         namespaces = sorted({ns for p in unit.files for ns in models[p].namespaces})
         support_texts = {
             SENTINEL_PATH: SENTINEL_TEXT,
@@ -262,10 +267,10 @@ class CSharpChecker:
             if facts[path].has_syntax_error:
                 events.count("files", "syntax_error", path, "tree-sitter could not parse it; compiled, never attributed")
         neutralized = 0
-        project_types = {t.name for p in unit.files for t in models[p].all_types()}
-        for attempt in range(C.MCS_PREPARE_ROUNDS):
-            if external:
-                support_texts[EXTERNAL_PATH] = render_external_stubs(external)
+        good: tuple | None = None  # (diagnostics, stand-ins) of the last pass that reached the bodies
+        member_passes = 0
+        for attempt in range(C.MCS_PREPARE_ROUNDS + C.MCS_STUB_MEMBER_ROUNDS):
+            support_texts[EXTERNAL_PATH] = external.render()
             all_texts = {**texts, **support_texts}
             res = self.compile(workdir, all_texts, sorted(all_texts), all_texts, f"baseline{attempt}", events)
             if res.status != "ok":
@@ -282,65 +287,85 @@ class CSharpChecker:
                 events.count("projects", "csharp_syntax_too_new", unit.name, f"{d.file}:{d.line}: {d.message}")
                 return None
             if reached_bodies(diags):
-                if neutralized:
-                    events.count("projects", "usings_neutralized", unit.name, n=neutralized)
-                if external:
-                    events.count("projects", "external_types_declared", unit.name,
-                                 ", ".join(sorted(n for n, _ in external))[:300], n=len(external))
-                for path, how in sorted(excluded.items()):
-                    events.count("files", f"excluded_{how}", path, "declarations do not compile without missing assemblies")
-                candidates = [p for p in unit.files if p not in excluded and not facts[p].has_syntax_error]
-                return PreparedUnit(unit, workdir, texts, candidates, excluded, frozenset(d.key() for d in diags),
-                                    dict(support_texts))
-            changed = False
-            for d in diags:
-                if d.file == EXTERNAL_PATH:  # a declared stub clashes with something real: withdraw it
-                    declared = sorted(external)
-                    if 0 < d.line <= len(declared):
-                        rejected.add(declared[d.line - 1])
-                        external.pop(declared[d.line - 1], None)
-                        changed = True
-                    continue
-                if d.file not in texts:
-                    continue
-                model, ff = models[d.file], facts[d.file]
-                using = next((u for u in model.usings if u.span.start_row + 1 <= d.line <= u.span.end_row + 1), None)
-                if using is not None and d.code in USING_CODES and d.file not in excluded:
-                    if texts[d.file][using.start:using.end].strip():
-                        texts[d.file] = blank_out(texts[d.file], using.start, using.end)
-                        neutralized += 1
-                        changed = True
-                    continue
-                if d.code in SYNTAX_CODES:
-                    if d.file not in excluded or excluded[d.file] != "removed":
-                        events.count("files", "syntax_error", d.file, f"mcs {d.code} line {d.line}: {d.message}")
-                        excluded[d.file] = "removed"
-                        texts.pop(d.file, None)
-                        changed = True
-                    continue
-                m = _NO_TYPE.match(d.message)
-                if d.code == "CS0246" and m and d.file not in excluded:
-                    name = m["member"]
-                    key = (name, generic_arity_at(ff, d.line, d.column))
-                    if name not in project_types and key not in external and key not in rejected:
-                        external[key] = "interface" if re.match(r"^I[A-Z]", name) else "class"
-                        changed = True
-                        continue
-                # any other declaration-level failure: empty the file, then drop it
-                how = "removed" if d.file in excluded or d.code == "CS0101" else "emptied"
-                if excluded.get(d.file) != how:
-                    excluded[d.file] = how
-                    if how == "removed":
-                        texts.pop(d.file, None)
-                    else:
-                        texts[d.file] = render_emptied(ff.tree, texts[d.file], ff.file.index, model,
-                                                       lambda t, m: False, lambda t: False)
-                    changed = True
+                good = (diags, external.snapshot())
+                if member_passes >= C.MCS_STUB_MEMBER_ROUNDS:
+                    break
+                member_passes += 1
+                if not external.learn([d for d in diags if d.file in texts], facts, with_members=True):
+                    break
+                continue
+            if good is not None:  # the last members pass broke the declarations: undo it
+                external.restore(good[1])
+                support_texts[EXTERNAL_PATH] = external.render()
+                break
+            changed, neutralized = self._unblock(diags, texts, excluded, external, facts, models, events, neutralized)
             if not changed:
                 break
-        sample = "; ".join(f"{d.file}:{d.line} {d.code}" for d in diags[:5])
-        events.count("projects", "checker_blocked", unit.name, f"declarations never compiled: {sample}")
-        return None
+        if good is None:
+            sample = "; ".join(f"{d.file}:{d.line} {d.code}" for d in diags[:5])
+            events.count("projects", "checker_blocked", unit.name, f"declarations never compiled: {sample}")
+            return None
+        diags = good[0]
+        # the files on disk must match the accepted pass (an undone pass may have been written)
+        all_texts = {**texts, **support_texts}
+        self.write(workdir, all_texts)
+        if neutralized:
+            events.count("checker", "usings_neutralized", unit.name, n=neutralized)
+        if external:
+            events.count("checker", "external_types_declared", unit.name, ", ".join(external.names())[:300],
+                         n=len(external.types))
+        for path, how in sorted(excluded.items()):
+            events.count("files", f"excluded_{how}", path, "declarations do not compile without missing assemblies")
+        candidates = [p for p in unit.files if p not in excluded and not facts[p].has_syntax_error]
+        return PreparedUnit(unit, workdir, texts, candidates, excluded, frozenset(d.key() for d in diags),
+                            dict(support_texts))
+
+    def _unblock(self, diags, texts, excluded, external: ExternalStubs, facts, models, events: Events,
+                 neutralized: int) -> tuple[bool, int]:
+        """One pass of phase 1 over errors that kept mcs from the bodies; (changed, neutralized)."""
+        changed = False
+        for d in diags:
+            if d.file == EXTERNAL_PATH:  # a stand-in clashes with something real: withdraw it
+                changed |= external.reject_line(d.line)
+                continue
+            if d.file not in texts:
+                continue
+            model, ff = models[d.file], facts[d.file]
+            using = next((u for u in model.usings if u.span.start_row + 1 <= d.line <= u.span.end_row + 1), None)
+            if using is not None and d.code in USING_CODES and d.file not in excluded:
+                if texts[d.file][using.start:using.end].strip():
+                    texts[d.file] = blank_out(texts[d.file], using.start, using.end)
+                    neutralized += 1
+                    changed = True
+                continue
+            if d.code in SYNTAX_CODES:
+                events.count("files", "syntax_error", d.file, f"mcs {d.code} line {d.line}: {d.message}")
+                excluded[d.file] = "removed"
+                texts.pop(d.file, None)
+                changed = True
+                continue
+            if d.code == "CS0246" and d.file not in excluded and external.learn([d], facts, with_members=False):
+                changed = True
+                continue
+            # any other declaration-level failure: empty the file, then drop it
+            how = "removed" if d.file in excluded or d.code == "CS0101" else "emptied"
+            if excluded.get(d.file) != how:
+                excluded[d.file] = how
+                if how == "removed":
+                    texts.pop(d.file, None)
+                else:
+                    texts[d.file] = render_emptied(ff.tree, texts[d.file], ff.file.index, model,
+                                                   lambda t, m: False, lambda t: False)
+                changed = True
+        return changed, neutralized
+
+    def write(self, workdir: Path, write: dict[str, str]) -> None:
+        for rel, text in write.items():
+            dest = workdir / rel
+            if dest.exists() and dest.read_text(encoding="utf-8") == text:
+                continue
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_text(text, encoding="utf-8")
 
     def compile(self, workdir: Path, texts: dict[str, str], sources: Sequence[str], write: dict[str, str], tag: str,
                 events: Events) -> CompileResult:
@@ -349,12 +374,7 @@ class CSharpChecker:
         ``texts`` holds the text of every compiled path (for column conversion). Rounds run
         in parallel threads: each writes only its own variant file, never a shared one.
         """
-        for rel, text in write.items():
-            dest = workdir / rel
-            if dest.exists() and dest.read_text(encoding="utf-8") == text:
-                continue
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_text(text, encoding="utf-8")
+        self.write(workdir, write)
         out = workdir / SUPPORT_DIR / f"{tag}.dll"
         if self.pool is not None:
             res = self.pool.compile(workdir, list(sources), texts, str(out), self.timeout)
@@ -376,6 +396,7 @@ class CSharpChecker:
         variant = f"{SUPPORT_DIR}/variant{job}.cs"
         subset = self.optimized and len(compiled) < len(prepared.texts)
         attributor = Attributor(repo_name, path, model, index, facts, models)
+        candidates = set(prepared.candidates)
         try:
             r = 1
             while r <= self.max_rounds:
@@ -398,14 +419,15 @@ class CSharpChecker:
                     result.events.count("checker", "subset_fallback", path)
                     subset = False
                     continue
-                fresh = [d for d in res.diagnostics if d.key() not in seen and d.file != variant
-                         and d.file in prepared.texts and d.file != path]
+                # uses are attributed in candidate files only (not in excluded or unparsable ones,
+                # whose compiled text is not the text of the examples)
+                fresh = [d for d in res.diagnostics if d.key() not in seen and d.file in candidates and d.file != path]
                 seen.update(d.key() for d in res.diagnostics)
                 found, more_restore, more_any, more_nested = attributor.attribute(fresh, r, result.events)
                 result.usages.extend(found)
                 added = (more_restore - restore) | {(None, n) for n in more_any - restore_any} | (more_nested - keep_nested)
                 if not reached_bodies(res.diagnostics):
-                    result.events.count("files", "variant_blocked", path, f"round {r}")
+                    result.events.count("checker", "variant_declarations_blocked", path, f"round {r}")
                 if not added:
                     break
                 restore |= more_restore
@@ -420,32 +442,6 @@ class CSharpChecker:
 
 def reached_bodies(diags: Iterable[Diagnostic]) -> bool:
     return any(d.file == SENTINEL_PATH and d.code == SENTINEL_CODE for d in diags)
-
-
-def render_external_stubs(external: dict[tuple[str, int], str]) -> str:
-    lines = []
-    for (name, arity), kind in sorted(external.items()):
-        params = f"<{', '.join(f'T{i}' for i in range(1, arity + 1))}>" if arity else ""
-        lines.append(f"public {kind} {name}{params} {{ }}\n")
-    return "".join(lines)
-
-
-def generic_arity_at(ff: FileFacts, line: int, column: int) -> int:
-    """Number of type arguments of the generic name written at (1-based line, 0-based column)."""
-    index = ff.file.index
-    row = line - 1
-    if not 0 <= row < index.num_lines:
-        return 0
-    col = min(column, len(index.line(row)))
-    byte = index.char_to_byte(index.offset(row, col))
-    node = ff.tree.root_node.descendant_for_byte_range(byte, byte)
-    if node is not None and node.type == "identifier" and node.parent is not None and node.parent.type == "generic_name":
-        node = node.parent
-    if node is not None and node.type == "generic_name":
-        args = next((c for c in node.children if c.type == "type_argument_list"), None)
-        if args is not None:
-            return sum(1 for c in args.children if c.type == ",") + 1
-    return 0
 
 
 # ----------------------------------------------------------------------- dependencies --
@@ -554,7 +550,7 @@ class Attributor:
 
     # which F type an error's type name denotes (directly, or as a project subtype of it)
     def resolve(self, type_text: str, member: str | None) -> TypeDecl | None:
-        full = _strip_generics(type_text).replace("global::", "")
+        full = strip_type_arguments(type_text).replace("global::", "")
         direct = self.types.get(full)
         if direct is not None:
             return direct
@@ -596,7 +592,7 @@ class Attributor:
         for d in diags:
             found = self._one(d)
             if found is None:
-                m = _OVERRIDE.match(d.message) or _EXPLICIT.match(d.message)
+                m = NO_OVERRIDE.match(d.message) or NOT_IN_INTERFACE.match(d.message)
                 if m:  # a declaration in G needs a member of F back (not a use)
                     restore_any.add(m["member"].split(".")[-1])
                 else:
@@ -616,7 +612,7 @@ class Attributor:
 
     def _one(self, d: Diagnostic) -> tuple[TypeDecl, str | None, str] | None:
         msg = d.message
-        m = _MISSING_MEMBER.match(msg) or _BAD_EXTENSION.match(msg)
+        m = MISSING_MEMBER.match(msg) or BAD_EXTENSION.match(msg)
         if m and d.code in ("CS0117", "CS1061", "CS1928", "CS1929"):
             member = m["member"]
             t = self.resolve(m["type"], member)
@@ -626,19 +622,19 @@ class Attributor:
             if len(ext) == 1:
                 return ext[0], member, "extension"
             return None
-        m = _NO_CTOR.match(msg)
+        m = NO_CONSTRUCTOR.match(msg)
         if m and d.code == "CS1729":
             t = self.resolve(m["type"], None)
             return (t, None, "constructor") if t is not None else None
-        m = _NESTED.match(msg)
+        m = NO_NESTED_TYPE.match(msg)
         if m and d.code == "CS0426":
             t = self.resolve(m["type"], m["member"])
             if t is not None and m["member"] in {n.name for n in t.nested}:
                 return t, m["member"], "member"
             return None
-        m = _NO_NAME.match(msg) or _NO_TYPE.match(msg)
+        m = NO_NAME.match(msg) or NO_TYPE.match(msg)
         if m and d.code in ("CS0103", "CS0246"):
-            return self._unqualified(d, m["member"])
+            return self._unqualified(d, m["name"])
         pattern = _MEMBER_ONLY.get(d.code)
         m = pattern.match(msg) if pattern is not None else None
         if m:
@@ -670,7 +666,7 @@ class Attributor:
                         return t, name, "inherited"
         for u in gmodel.usings:
             if u.kind == "static":
-                t = self.types.get(_strip_generics(u.target))
+                t = self.types.get(strip_type_arguments(u.target))
                 if t is not None and name in t.member_names():
                     return t, name, "static_using"
         return None
@@ -690,11 +686,10 @@ class Attributor:
         type_names = {t.name, *aliases}
         if t.name.endswith("Attribute") and len(t.name) > 9:
             type_names.add(t.name[:-9])
-        target = member if member is not None else None
-        leaves = [leaf for leaf in _row_identifiers(ff, row)]
+        leaves = _row_identifiers(ff, row)
         clamped = d.symbol == "column_clamped"
-        if target is not None:
-            col = _locate(index, leaves, row, d.column, {target}, clamped)
+        if member is not None:
+            col = _locate(index, leaves, row, d.column, {member}, clamped)
         else:
             col = _locate(index, leaves, row, d.column, type_names, clamped, after_only=True)
         if col is None:
@@ -704,7 +699,7 @@ class Attributor:
         entity = member if member is not None else next(n for n in sorted(type_names, key=len, reverse=True)
                                                          if line_text.startswith(n, col))
         imported = t.name
-        if member is not None and kind in ("member",):
+        if member is not None and kind == "member":
             before = _receiver_name(ff, row, col)
             if before in type_names:
                 imported = before
@@ -723,7 +718,7 @@ class Attributor:
         text = ff.file.text
         for u in gmodel.usings:
             if (u.kind == "namespace" and u.target == t.namespace) or (
-                    u.kind in ("alias", "static") and _strip_generics(u.target) in (t.full_name, t.namespace)):
+                    u.kind in ("alias", "static") and strip_type_arguments(u.target) in (t.full_name, t.namespace)):
                 return text[u.start:u.end]
         return f"namespace {t.namespace}" if t.namespace else ""
 

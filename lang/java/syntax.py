@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from lang.base import Definition, FileFacts, Span, iter_nodes
+from lang.base import Definition, FileFacts, Span, iter_nodes, strip_type_arguments
 
 TYPE_DECLARATIONS = {
     "class_declaration": "class",
@@ -88,17 +88,6 @@ def node_text(node: Node | None, src: bytes) -> str:
     return src[node.start_byte : node.end_byte].decode("utf-8", errors="replace") if node is not None else ""
 
 
-def strip_type_arguments(text: str) -> str:
-    """``Map<K, List<V>>[]`` -> ``Map``; ``a.b.Outer<T>.Inner`` -> ``a.b.Outer.Inner``."""
-    out, depth = [], 0
-    for ch in text:
-        if ch == "<":
-            depth += 1
-        elif ch == ">":
-            depth = max(0, depth - 1)
-        elif depth == 0 and not ch.isspace() and ch not in "[]":
-            out.append(ch)
-    return "".join(out).strip(".")
 
 
 def collapse(text: str, limit: int = 300) -> str:

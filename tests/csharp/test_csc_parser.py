@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzers.csc import parse_mcs_output, to_diagnostics, utf16_column_to_char
+from analyzers.csc import parse_mcs_output, to_diagnostics
+from lang.base import utf16_col_to_char_col
 
 DATA = Path(__file__).parent / "data"
 
@@ -53,7 +54,7 @@ def test_non_ascii_columns_are_converted_from_utf16_units():
     assert lines[zed.line - 1][zed.column:].startswith("Zed")
     zed2 = diags["Zed2"]
     assert lines[zed2.line - 1][zed2.column:].startswith("Zed2")
-    assert utf16_column_to_char("a😀b", 3) == 2
+    assert utf16_col_to_char_col("a😀b", 3) == 2
 
 
 def test_columns_past_254_are_reported_as_clamped():

@@ -172,3 +172,13 @@ def test_compilation_units_follow_csproj_files_and_references(tmp_path: Path):
     assert by_name[LOOSE_FILES].files == ("old/Ignored.cs", "scripts/loose.cs")
     units, _ = compilation_units(tmp_path / "scripts", ["loose.cs"])
     assert [u.name for u in units] == [WHOLE_REPOSITORY]
+
+
+def test_cursor_never_lands_inside_a_string_literal():
+    text = 'class C {\n  string M() { return "[" + Rule.Describe(); }\n}\n'
+    facts = facts_for({"C.cs": text})["C.cs"]
+    entity = text.index("Describe")
+    candidates = CS.cursor_candidates(facts, entity)
+    quote = text.index('"[')
+    assert quote in candidates and quote + 1 not in candidates  # before the literal, not inside it
+    assert text.index("Rule") in candidates and entity in candidates

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -100,6 +101,11 @@ def test_calls_target_and_static_filters():
     assert static_reason(program("def test_a():\n    f(1)\n", "repository"), "f") is None
     assert static_reason(program("import pytest\n@pytest.mark.xfail(strict=True)\ndef test_a():\n    assert f(1)\n"), "f") == "xfail_marked"
     assert static_reason(program("import pytest\ndef test_a():\n    with pytest.raises(ValueError):\n        f(1)\n"), "f") is None
+    # Pynguin-style sequences: a call whose result no assertion reads checks nothing about it
+    sequence = "def test_a():\n    v = g(1)\n    assert v == 2\n    f(3)\n"
+    assert static_reason(program(sequence), "f") == "target_result_unchecked"
+    assert static_reason(program(sequence), "g") is None
+    assert static_reason(program("def test_a():\n    v = f(1)\n    w = 2\n    assert v == w\n"), "f") is None
 
 
 REPAIRABLE = '''from __future__ import annotations
@@ -236,3 +242,18 @@ def test_pynguin_generates_tests_in_the_sandbox(mini_repo, monkeypatch):
     assert any(calls_target(p.source, "double") or calls_target(p.source, "classify") for p in programs)
     for p in programs:
         ast.parse(p.source)
+
+
+def test_pynguin_on_an_unsupported_python_is_a_counted_skip(monkeypatch, tmp_path):
+    from builders.executable import ExecSettings, RepoContext, pynguin_tests
+    from builders.report import BuildReport
+    from builders.repos import Repository
+
+    monkeypatch.setattr(sys, "version_info", (3, 9, 18, "final", 0))
+    with pytest.raises(PynguinUnavailable, match="needs Python >=3.10"):
+        pynguin_python(tmp_path)
+    report = BuildReport()
+    ctx = RepoContext(Repository("r", tmp_path, "", "", "MIT"), {}, [""], None, ExecSettings(), report)
+    assert pynguin_tests(ctx, []) == {}
+    assert report.stage("tests") == {"pynguin_unavailable": 1}
+    assert ctx.stats["pynguin"]["status"] == "unavailable" and "3.10" in ctx.stats["pynguin"]["reason"]

@@ -1,0 +1,4 @@
+using System.Reflection;
+
+[assembly: AssemblyTitle("WeatherStation")]
+[assembly: AssemblyVersion("1.2.0.0")]

@@ -1,0 +1,184 @@
+"""Stand-ins for types of missing assemblies (NuGet packages), learnt from mcs's errors.
+
+A repository is compiled without its NuGet packages. Blanking out their ``using`` directives
+is not enough: mcs skips every method body when a declaration names a missing type (a base
+class ``ControllerBase``, a property of type ``JsonSerializerSettings``), and inside bodies
+it does not check the arguments of a call on a missing name (``Assert.AreEqual(1,
+loan.Book.Copies)`` hides the use of ``Copies``). So the preparation declares, in one extra
+file, an empty global type for every missing type name, and then gives those types the members
+the code calls on them: static/instance methods taking ``params object[]`` and returning
+``dynamic`` (so arguments are still checked and whatever follows is not), ``dynamic`` fields,
+and a ``params`` constructor. Every stand-in sits on its own line of the file, so an error mcs
+reports in it names the stand-in to withdraw.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
+
+from analyzers.crossfile import Diagnostic
+from analyzers.csc import MISSING_MEMBER, NO_CONSTRUCTOR, NO_NAME, NO_TYPE
+from lang.base import FileFacts
+
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class StubMember:
+    name: str
+    static: bool
+    method: bool  # else a field (or a property on an interface)
+    arity: int = 0  # generic method arity
+
+
+@dataclass
+class StubType:
+    name: str
+    arity: int
+    kind: str  # "class" | "interface"
+    members: set[StubMember] = field(default_factory=set)
+    constructor: bool = False
+
+    def render(self) -> str:
+        params = f"<{', '.join(f'T{i}' for i in range(1, self.arity + 1))}>" if self.arity else ""
+        parts = []
+        for m in sorted(self.members, key=lambda m: (m.name, m.static, m.method, m.arity)):
+            generic = f"<{', '.join(f'M{i}' for i in range(1, m.arity + 1))}>" if m.arity else ""
+            if self.kind == "interface":
+                if m.static:
+                    continue
+                parts.append(f"dynamic {m.name}{generic}(params object[] args);" if m.method else f"dynamic {m.name} {{ get; set; }}")
+                continue
+            static = "static " if m.static else ""
+            if m.method:
+                parts.append(f"public {static}dynamic {m.name}{generic}(params object[] args) {{ return null; }}")
+            else:
+                parts.append(f"public {static}dynamic {m.name};")
+        if self.constructor and self.kind == "class":
+            parts.append(f"public {self.name}(params object[] args) {{ }}")
+        return f"public {self.kind} {self.name}{params} {{ {' '.join(parts)} }}\n"
+
+
+class ExternalStubs:
+    """The stand-in types of one compilation unit (module docstring)."""
+
+    def __init__(self, project_names: Iterable[str]) -> None:
+        self.project_names = set(project_names)
+        self.types: dict[tuple[str, int], StubType] = {}
+        self.rejected: set[tuple[str, int]] = set()
+
+    def __bool__(self) -> bool:
+        return bool(self.types)
+
+    def names(self) -> list[str]:
+        return sorted({name for name, _ in self.types})
+
+    def render(self) -> str:
+        return "".join(self.types[k].render() for k in sorted(self.types))
+
+    def snapshot(self) -> dict[tuple[str, int], StubType]:
+        return {k: StubType(t.name, t.arity, t.kind, set(t.members), t.constructor) for k, t in self.types.items()}
+
+    def restore(self, snapshot: dict[tuple[str, int], StubType]) -> None:
+        self.types = snapshot
+
+    def declare(self, name: str, arity: int) -> bool:
+        key = (name, arity)
+        if name in self.project_names or key in self.types or key in self.rejected or not _IDENTIFIER.match(name):
+            return False
+        self.types[key] = StubType(name, arity, "interface" if re.match(r"^I[A-Z]", name) else "class")
+        return True
+
+    def reject_line(self, line: int) -> bool:
+        """mcs reported an error on ``line`` (1-based) of the rendered file: withdraw that type."""
+        keys = sorted(self.types)
+        if 0 < line <= len(keys):
+            self.rejected.add(keys[line - 1])
+            del self.types[keys[line - 1]]
+            return True
+        return False
+
+    def _stub(self, type_text: str) -> StubType | None:
+        candidates = [t for (name, _), t in self.types.items() if name == type_text]
+        return candidates[0] if len(candidates) == 1 else None
+
+    def learn(self, diags: Iterable[Diagnostic], facts: Mapping[str, FileFacts], with_members: bool) -> bool:
+        """Declare what ``diags`` (errors of unit files) show missing; True when anything changed."""
+        changed = False
+        for d in diags:
+            ff = facts.get(d.file)
+            if ff is None:
+                continue
+            m = NO_TYPE.match(d.message)
+            if m and d.code == "CS0246" and "." not in m["name"]:
+                # attributes never block mcs, and a stand-in would not be an attribute class
+                if not in_attribute(ff, d.line, d.column):
+                    changed |= self.declare(m["name"], written_arity(ff, d.line, d.column))
+                continue
+            if not with_members:
+                continue
+            m = NO_NAME.match(d.message)
+            if m and d.code == "CS0103" and m["name"][:1].isupper() and _followed_by(ff, d, m["name"], "."):
+                changed |= self.declare(m["name"], 0)  # a static receiver: `Assert.AreEqual(...)`
+                continue
+            m = MISSING_MEMBER.match(d.message) if d.code in ("CS0117", "CS1061") else None
+            if m:
+                stub = self._stub(m["type"].split("<")[0])
+                if stub is not None and m["member"] != stub.name:
+                    method = _followed_by(ff, d, m["member"], "(") or _followed_by(ff, d, m["member"], "<")
+                    member = StubMember(m["member"], d.code == "CS0117", method,
+                                        written_arity(ff, d.line, d.column) if method else 0)
+                    if member not in stub.members:
+                        stub.members.add(member)
+                        changed = True
+                continue
+            m = NO_CONSTRUCTOR.match(d.message)
+            if m and d.code == "CS1729":
+                stub = self._stub(m["type"].split("<")[0])
+                if stub is not None and not stub.constructor:
+                    stub.constructor = True
+                    changed = True
+        return changed
+
+
+def _followed_by(ff: FileFacts, d: Diagnostic, name: str, what: str) -> bool:
+    index = ff.file.index
+    row = d.line - 1
+    if not 0 <= row < index.num_lines:
+        return False
+    line = index.line(row)
+    at = line.find(name, d.column)
+    return at >= 0 and line[at + len(name):].lstrip().startswith(what)
+
+
+def _node_at(ff: FileFacts, line: int, column: int):
+    index = ff.file.index
+    row = line - 1
+    if not 0 <= row < index.num_lines:
+        return None
+    col = min(column, len(index.line(row)))
+    byte = index.char_to_byte(index.offset(row, col))
+    return ff.tree.root_node.descendant_for_byte_range(byte, byte)
+
+
+def in_attribute(ff: FileFacts, line: int, column: int) -> bool:
+    node = _node_at(ff, line, column)
+    while node is not None:
+        if node.type == "attribute":
+            return True
+        node = node.parent
+    return False
+
+
+def written_arity(ff: FileFacts, line: int, column: int) -> int:
+    """Number of type arguments of the generic name written at (1-based line, 0-based column)."""
+    node = _node_at(ff, line, column)
+    if node is not None and node.type == "identifier" and node.parent is not None and node.parent.type == "generic_name":
+        node = node.parent
+    if node is not None and node.type == "generic_name":
+        args = next((c for c in node.children if c.type == "type_argument_list"), None)
+        if args is not None:
+            return sum(1 for c in args.children if c.type == ",") + 1
+    return 0

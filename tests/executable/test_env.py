@@ -1,0 +1,84 @@
+"""Requirements detection and the per-requirement-set virtual environment (no downloads)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from analyzers.run import run
+from builders.exec_env import (
+    detect_requirements,
+    ensure_environment,
+    environment_key,
+    is_satisfied,
+    parse_requirement_lines,
+    requirement_pytest_plugins,
+)
+from builders.report import BuildReport
+from builders.repos import Repository, list_sources
+from lang import Lang, get_language
+from tests.conftest import write_tree
+
+
+def test_parse_requirement_lines():
+    ok, unsupported = parse_requirement_lines([
+        "# comment", "", "requests>=2.0  # http", "numpy; python_version < '3'", "attrs",
+        "-r other.txt", "-e .", "git+https://example.org/x.git", "./local", "not a requirement!!",
+    ])
+    assert ok == ["requests>=2.0", "attrs"]  # the marker excludes numpy on this Python
+    assert unsupported == ["-r other.txt", "-e .", "git+https://example.org/x.git", "./local", "not a requirement!!"]
+
+
+def test_detect_requirements_from_packaging_files_and_imports(tmp_path):
+    root = write_tree(tmp_path / "proj", {
+        "requirements.txt": "requests>=2\n",
+        "pyproject.toml": '[project]\nname = "p"\ndependencies = ["attrs>=21"]\n'
+                          '[project.optional-dependencies]\ntest = ["pytest"]\ndocs = ["sphinx"]\n',
+        "app/__init__.py": "",
+        "app/io.py": "import os\nimport yaml\nfrom requests import get\nfrom .core import run\nimport helpers\n",
+        "app/core.py": "import numpy as np\nfrom app import io\n",
+        "helpers.py": "x = 1\n",
+    })
+    language = get_language(Lang.PYTHON)
+    files, _ = list_sources(Repository("p", root, "", "", ""), language, BuildReport())
+    facts = language.analyze_files(str(root), files)
+    requirements, unsupported = detect_requirements(root, facts)
+    # declared ones as written (test extra included, docs extra not); imported ones by
+    # distribution name (yaml -> PyYAML); stdlib and project modules (helpers) excluded
+    assert requirements == ["attrs>=21", "numpy", "pytest", "PyYAML", "requests>=2"]
+    assert unsupported == []
+
+
+def test_is_satisfied_uses_the_installed_distribution():
+    assert is_satisfied("pytest")
+    assert is_satisfied("pytest>=1.0")
+    assert not is_satisfied("pytest<1.0")
+    assert not is_satisfied("crossfile-datasets-not-installed-anywhere")
+
+
+def test_environment_is_made_once_and_reused(tmp_path):
+    first = ensure_environment(["pytest>=1.0"], cache_dir=tmp_path)
+    assert first.venv == tmp_path / "exec-venvs" / environment_key(["pytest>=1.0"])
+    assert first.installed == () and first.failed == {}  # satisfied by the base interpreter
+    # the venv sees the builder's site-packages (pytest, coverage) but is its own prefix
+    probe = run([first.python, "-c", "import sys, pytest, coverage; print(sys.prefix != sys.base_prefix)"], timeout=60)
+    assert probe.ok and probe.stdout.strip() == "True"
+    marker = json.loads((first.venv / ".crossfile-ready.json").read_text())
+    assert marker["requirements"] == ["pytest>=1.0"]
+    stamp = Path(first.python).stat().st_mtime_ns
+    again = ensure_environment(["pytest>=1.0"], cache_dir=tmp_path)
+    assert again.python == first.python and Path(again.python).stat().st_mtime_ns == stamp
+
+
+def test_only_the_requirements_pytest_plugins_are_loaded():
+    import importlib.metadata as md
+    import sys
+
+    available = {ep.dist.metadata["Name"]: ep.name for ep in md.entry_points(group="pytest11") if ep.dist}
+    if not available:
+        import pytest
+
+        pytest.skip("no pytest plugin is installed in this environment")
+    dist, name = sorted(available.items())[0]
+    assert requirement_pytest_plugins(sys.executable, [f"{dist}>=0", "requests"]) == [name]
+    assert requirement_pytest_plugins(sys.executable, ["requests"]) == []
