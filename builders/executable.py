@@ -34,7 +34,7 @@ import statistics
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path, PurePosixPath
-from typing import Callable, Iterable, Sequence, TypeVar
+from typing import Callable, Sequence, TypeVar
 
 import datasets
 
@@ -294,7 +294,7 @@ def repository_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str,
     test_files = sorted(p for p in ctx.facts if is_test_path(p) and (
         PurePosixPath(p).name.startswith("test_") or PurePosixPath(p).name.endswith("_test.py")))
     if not test_files:
-        ctx.report.count("tests", "no_repository_test_files", ctx.repo.name)
+        ctx.stats["repository_suite"] = {"tests": 0, "status": "no_test_files"}
         return {}
     t0 = time.monotonic()
     with ctx.sandbox() as box:
@@ -454,7 +454,7 @@ def repair_programs(ctx: RepoContext, failing: list[tuple[TestProgram, str]]) ->
     out: dict[str, TestProgram | str] = {}
     instrumented = []
     for program, entry in failing:
-        source, sites = instrument_for_capture(program.source, entry)
+        source, _sites = instrument_for_capture(program.source, entry)
         if source is None:
             out[program.path] = "assertion_not_repairable"
         else:

@@ -26,6 +26,7 @@ it, so they measure the same thing.
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 import shutil
@@ -336,14 +337,17 @@ class Sandbox:
             cpu_seconds=int(timeout) + 5,
             file_size_bytes=self.limits.file_size_bytes,
         )
+        leftovers = 0
         watch.start()
         try:
             result = run(list(argv), timeout=timeout, cwd=cwd or self.root,
                          env=self.environment(marker, cgroup, env), limits=limits)
         finally:
-            leftovers = watch.stop()
-            if cgroup is not None:
-                leftovers += cgroup.close()
+            try:
+                leftovers += watch.stop()
+            finally:
+                if cgroup is not None:  # never leave a cgroup behind, even if the watchdog failed
+                    leftovers += cgroup.close()
         return SandboxRun(result, watch.limit_hit, watch.peak, "cgroup" if cgroup else "guard", leftovers)
 
 
@@ -616,6 +620,13 @@ def splice_solution(module_text: str, qualname: str, entry_point: str, class_nam
 
 
 # ---------------------------------------------------------------------- problem runner --
+@functools.lru_cache(maxsize=64)
+def _plugins_of(python: str, requirements: tuple[str, ...]) -> tuple[str, ...]:
+    from builders.exec_env import requirement_pytest_plugins
+
+    return tuple(requirement_pytest_plugins(python, requirements))
+
+
 def run_problem_tests(
     problem: dict,
     solution_code: str,
@@ -647,13 +658,16 @@ def run_problem_tests(
     went wrong (exceptions, process limit, the per-test time-out).
     """
     root = Path(repo_root or problem["repository_root"])
+    requirements = tuple(sorted(problem.get("requirements") or []))
     if python is None:
         from builders.exec_env import ensure_environment
 
-        env = ensure_environment(problem.get("requirements") or [])
+        env = ensure_environment(requirements)
         python = env.python
         if pytest_plugins is None:
             pytest_plugins = env.pytest_plugins
+    elif pytest_plugins is None:
+        pytest_plugins = _plugins_of(python, requirements)
     base = limits or SandboxLimits()
     limits = SandboxLimits(timeout, base.memory_bytes, base.max_processes, base.file_size_bytes,
                            min(base.test_timeout, timeout))

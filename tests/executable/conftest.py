@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -237,3 +240,36 @@ def mini_repo(tmp_path) -> Repository:
 def _private_cache(tmp_path_factory, monkeypatch):
     """Virtual environments made by the tests go to a session folder, not the user's cache."""
     monkeypatch.setenv("CROSSFILE_CACHE", str(tmp_path_factory.getbasetemp() / "crossfile-cache"))
+
+
+# ------------------------------------------------------------------ LLM stand-in server --
+class _StandIn(BaseHTTPRequestHandler):
+    """A local stand-in for an OpenAI-compatible server: records requests, returns a canned answer."""
+
+    requests: list = []
+    answer = ""
+    status = 200
+
+    def do_POST(self):  # noqa: N802 (http.server API)
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        type(self).requests.append({"path": self.path, "body": body, "auth": self.headers.get("Authorization")})
+        payload = json.dumps({"choices": [{"message": {"role": "assistant", "content": type(self).answer}}]}).encode()
+        self.send_response(type(self).status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def llm_server():
+    _StandIn.requests, _StandIn.status = [], 200
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _StandIn)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/v1", _StandIn
+    server.shutdown()
+    server.server_close()

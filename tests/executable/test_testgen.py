@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import ast
-import json
 import os
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
@@ -161,38 +158,6 @@ def test_apply_refuses_inconsistent_or_missing_values():
 
 
 # ------------------------------------------------------------------------------------ LLM --
-class _StandIn(BaseHTTPRequestHandler):
-    """A local stand-in for an OpenAI-compatible server: records requests, returns a canned answer."""
-
-    requests: list = []
-    answer = ""
-    status = 200
-
-    def do_POST(self):  # noqa: N802 (http.server API)
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        type(self).requests.append({"path": self.path, "body": body, "auth": self.headers.get("Authorization")})
-        payload = json.dumps({"choices": [{"message": {"role": "assistant", "content": type(self).answer}}]}).encode()
-        self.send_response(type(self).status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
-
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture
-def llm_server():
-    _StandIn.requests, _StandIn.status = [], 200
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _StandIn)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/v1", _StandIn
-    server.shutdown()
-    server.server_close()
-
-
 def test_llm_tests_through_an_openai_compatible_endpoint(llm_server):
     url, handler = llm_server
     handler.answer = ("Here are the tests:\n```python\nimport pytest\n\n\ndef test_double():\n    assert double(2) == 4\n\n\n"

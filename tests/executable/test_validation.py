@@ -90,3 +90,34 @@ def test_stability_verdict():
     assert stability_verdict(["assertion"] * 3, False) == "flaky"  # it passed before these runs
     assert stability_verdict(["assertion"] * 3, True) == "repair_failed"
     assert stability_verdict(["passed", "error"], True) == "flaky"
+
+
+LLM_ANSWER = '''```python
+from pkg.shapes import classify
+
+
+def test_classify_every_branch():
+    assert classify(-5) == "NEGATIVE!"
+    assert classify(0) == "ZERO."
+    assert classify(50) == "MEDIUM"
+    assert classify(500) == "LARGE++"
+    assert classify(5000) == "HUGE+++"
+```'''
+
+
+def test_llm_tests_go_through_the_same_filters(mini_repo, llm_server):
+    url, handler = llm_server
+    handler.answer = LLM_ANSWER
+    report = BuildReport()
+    settings = ExecSettings(use_pynguin=False, flaky_runs=2, workers=2, llm_url=url, llm_model="stand-in")
+    records, stats = build_repository(mini_repo, settings, report)
+    assert len(handler.requests) == 4  # one request per candidate
+    classify = next(r for r in records if r["entry_point"] == "classify")
+    origins = dict(zip(classify["test_origins"], classify["test_repaired"]))
+    # the generated test's wrong expectation ("MEDIUM") was recaptured ("MEDIUM+")
+    assert origins["llm:pkg.shapes.classify::test_classify_every_branch"] is True
+    llm_source = classify["test_list"][classify["test_origins"].index("llm:pkg.shapes.classify::test_classify_every_branch")]
+    assert "assert classify(50) == 'MEDIUM+'" in llm_source
+    assert classify["coverage"] == 1.0  # the repository's test alone reached 33%
+    assert report.stage("tests").get("does_not_call_target", 0) >= 3  # the same answer, offered to double etc.
+    assert stats["llm"] == {"model": "stand-in", "tests": 4, "errors": 0}
