@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from analyzers.run import MissingToolError
+from builders import constants as C
 from builders.collection import RepositoryCriteria, filter_specs, load_hash_list
 from builders.pipeline import BuildSettings, ShardSummary, build_language
 from builders.report import BuildReport
@@ -57,6 +58,7 @@ def build_dataset(
     split: Split = typer.Option(Split.COMPLETION, "--split", help="completion, executable (Python, needs --allow-execution) or all."),
     allow_execution: bool = typer.Option(False, "--allow-execution", help="Allow running repository code (tests) in an isolated child process."),
     use_pynguin: bool = typer.Option(True, "--pynguin/--no-pynguin", help="Generate tests with Pynguin for the executable split."),
+    pynguin_seconds: int = typer.Option(C.PYNGUIN_SEARCH_SECONDS, "--pynguin-seconds", min=1, help="Pynguin search (and mutation) budget per module, in seconds."),
     llm_url: Optional[str] = typer.Option(None, "--llm-url", help="OpenAI-compatible endpoint for LLM test generation (off by default)."),
     llm_model: Optional[str] = typer.Option(None, "--llm-model", help="Model name for --llm-url."),
     push_to_hub: Optional[str] = typer.Option(None, "--push-to-hub", help="Push the built splits to this Hub dataset repository (ORG/NAME)."),
@@ -136,7 +138,7 @@ def build_dataset(
         if split in (Split.COMPLETION, Split.ALL):
             all_stats[language.value] = _build_with_progress(language, repositories, settings, selection)
         if split in (Split.EXECUTABLE, Split.ALL) and language is Lang.PYTHON:
-            all_stats["python_executable"] = _build_executable(repositories, settings, use_pynguin, llm_url, llm_model)
+            all_stats["python_executable"] = _build_executable(repositories, settings, use_pynguin, pynguin_seconds, llm_url, llm_model)
     _print_summary(all_stats)
     if push_to_hub:
         from builders.hub import push_to_hub as push
@@ -164,13 +166,13 @@ def _build_with_progress(language: Lang, repositories, settings: BuildSettings, 
             _fail(str(exc))
 
 
-def _build_executable(repositories, settings: BuildSettings, use_pynguin: bool, llm_url, llm_model) -> dict:
+def _build_executable(repositories, settings: BuildSettings, use_pynguin: bool, pynguin_seconds: int, llm_url, llm_model) -> dict:
     from builders.executable import build_executable_split
 
     report = BuildReport()
     records = build_executable_split(
         repositories, settings.output, allow_execution=True, seed=settings.seed, workers=settings.workers,
-        report=report, llm_url=llm_url, llm_model=llm_model, use_pynguin=use_pynguin,
+        report=report, llm_url=llm_url, llm_model=llm_model, use_pynguin=use_pynguin, pynguin_seconds=pynguin_seconds,
     )
     return {"language": "python", "examples": len(records), "dropped_examples": report.stage("problems"),
             "skipped_files": report.stage("files"), "skipped_projects": {}, "repositories": len(repositories)}

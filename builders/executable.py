@@ -141,6 +141,7 @@ def build_executable_split(
     llm_url: str | None = None,
     llm_model: str | None = None,
     use_pynguin: bool = True,
+    pynguin_seconds: int = C.PYNGUIN_SEARCH_SECONDS,
 ) -> list[dict]:
     """Build ``<output_dir>/python/executable.jsonl`` (+ ``executable_stats.json``) and return
     the records. Raises :class:`ExecutionNotAllowedError` unless ``allow_execution``."""
@@ -150,7 +151,8 @@ def build_executable_split(
             "processes; it is only built when execution is explicitly allowed (--allow-execution)")
     if llm_url and not llm_model:
         raise ValueError("an LLM endpoint needs a model name (--llm-model)")
-    settings = ExecSettings(seed=seed, workers=max(1, workers), use_pynguin=use_pynguin, llm_url=llm_url, llm_model=llm_model)
+    settings = ExecSettings(seed=seed, workers=max(1, workers), use_pynguin=use_pynguin, llm_url=llm_url, llm_model=llm_model,
+                            pynguin_budget=pynguin_seconds)
     started = time.monotonic()
     out_dir = Path(output_dir) / "python"
     out_dir.mkdir(parents=True, exist_ok=True)
