@@ -179,15 +179,19 @@ def _build_executable(repositories, settings: BuildSettings, use_pynguin: bool, 
 
 
 def _print_summary(all_stats: dict) -> None:
+    """One row per split, then every drop and skip reason with its count (never truncated)."""
+    out = Console()
     table = Table(title="build-dataset summary")
-    for col in ("split", "repositories", "examples", "dropped (by reason)", "skipped files/projects"):
+    for col in ("split", "repositories", "examples"):
         table.add_column(col)
     for name, stats in all_stats.items():
-        drops = "\n".join(f"{k}={v}" for k, v in stats.get("dropped_examples", {}).items()) or "-"
+        table.add_row(name, str(stats.get("repositories", "")), str(stats.get("examples", 0)))
+    out.print(table)
+    for name, stats in all_stats.items():
         skipped = {**stats.get("skipped_files", {}), **stats.get("skipped_projects", {}), **stats.get("skipped_repositories", {})}
-        skips = "\n".join(f"{k}={v}" for k, v in skipped.items()) or "-"
-        table.add_row(name, str(stats.get("repositories", "")), str(stats.get("examples", 0)), drops, skips)
-    Console().print(table)
+        for label, counts in (("dropped examples", stats.get("dropped_examples", {})), ("skipped", skipped)):
+            if counts:
+                out.print(f"[bold]{name}[/] {label}: " + ", ".join(f"{k}={v}" for k, v in counts.items()), soft_wrap=True)
 
 
 app = typer.Typer(add_completion=False, pretty_exceptions_show_locals=False)
