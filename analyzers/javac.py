@@ -249,8 +249,13 @@ def helper_class_dir(cache_dir: Path | None = None) -> Path:
     return final
 
 
+def new_helper_process(cache_dir: Path | None = None) -> PersistentProcess:
+    """A (not yet started) helper JVM; it starts on its first request and restarts after a failure."""
+    return PersistentProcess(helper_argv(str(helper_class_dir(cache_dir))))
+
+
 class JavacHelper:
-    """One helper JVM (per repository): compiles a file's text in memory against a sourcepath.
+    """Compiles a file's text in memory against a repository's sourcepath, in a helper JVM.
 
     A request that times out, crashes javac or kills the JVM raises :class:`JavacFailure` with
     reason ``checker_timeout`` or ``checker_crash``; the next request starts a fresh JVM.
@@ -264,22 +269,24 @@ class JavacHelper:
         request_timeout: float = C.JAVAC_REQUEST_TIMEOUT,
         startup_timeout: float = C.JAVAC_STARTUP_TIMEOUT,
         cache_dir: Path | None = None,
+        process: PersistentProcess | None = None,
     ) -> None:
         self.sourcepath = [str(p) for p in sourcepath]
         self.classpath = [str(p) for p in classpath]
         self.request_timeout = request_timeout
         self.startup_timeout = startup_timeout
-        self._process = PersistentProcess(helper_argv(str(helper_class_dir(cache_dir))))
+        # A caller may lend a JVM that outlives this helper (one warm JVM per worker process,
+        # reused across repositories: every request carries its own sourcepath and classpath).
+        self._owns_process = process is None
+        self._process = process if process is not None else new_helper_process(cache_dir)
         self._started = False
         self.requests = 0
-        self.jvm_starts = 0
         self.compile_millis = 0
         self.compile_cpu_millis = 0
 
     def _ensure_started(self) -> None:
         if self._started:  # reset after every failure, so a replaced JVM is pinged again
             return
-        self.jvm_starts += 1
         try:
             answer = self._process.request(json.dumps({"op": "ping"}), timeout=self.startup_timeout)
             ok = json.loads(answer).get("ok")
@@ -332,7 +339,8 @@ class JavacHelper:
         return answer
 
     def close(self) -> None:
-        self._process.close()
+        if self._owns_process:
+            self._process.close()
         self._started = False
 
     def __enter__(self) -> "JavacHelper":

@@ -254,6 +254,7 @@ class PersistentProcess:
         self.output_cap = output_cap
         self.limits = limits
         self._proc: subprocess.Popen | None = None
+        self.starts = 0  # processes started so far (restarts after failures included)
         self._stderr_tail = bytearray()
         self._stderr_thread: threading.Thread | None = None
 
@@ -271,6 +272,7 @@ class PersistentProcess:
             )
         except FileNotFoundError as exc:
             raise MissingToolError(f"executable not found: {self.argv[0]}") from exc
+        self.starts += 1
         self._stderr_tail = bytearray()
         self._stderr_thread = threading.Thread(target=self._drain_stderr, args=(proc,), daemon=True)
         self._stderr_thread.start()

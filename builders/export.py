@@ -79,6 +79,8 @@ def _conform(record: dict) -> dict:
 
 def to_dataset(records: list[dict]) -> datasets.Dataset:
     features = completion_features()
+    if not records:  # from_list([]) infers no columns and then rejects the features
+        return datasets.Dataset.from_dict({name: [] for name in features}, features=features)
     return datasets.Dataset.from_list([_conform(r) for r in records], features=features)
 
 
@@ -236,7 +238,8 @@ def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings,
     tmp = out / ".dataset.tmp"
     if tmp.exists():
         shutil.rmtree(tmp)
-    datasets.DatasetDict({"test": to_dataset(records)}).save_to_disk(str(tmp))
+    # an empty split saved with the default 0 shards cannot be loaded back (datasets bug)
+    datasets.DatasetDict({"test": to_dataset(records)}).save_to_disk(str(tmp), num_shards={"test": 1} if not records else None)
     if (out / "dataset").exists():
         shutil.rmtree(out / "dataset")
     tmp.rename(out / "dataset")

@@ -255,6 +255,8 @@ def build_language(
     language.check_tools()
     out = settings.output / lang.value
     (out / SHARDS).mkdir(parents=True, exist_ok=True)
+    for partial in (out / SHARDS).glob(".*.tmp-*"):  # left by a build killed while writing a shard
+        shutil.rmtree(partial, ignore_errors=True)
     summaries: dict[str, ShardSummary] = {}
     todo = []
     for repo in repos:

@@ -10,6 +10,7 @@ unmodified file compiled against the same sourcepath does not. The stubs are des
 
 from __future__ import annotations
 
+import atexit
 import os
 import time
 from typing import Sequence
@@ -18,7 +19,8 @@ import tree_sitter_java
 from tree_sitter import Language
 
 from analyzers.crossfile import CrossFileUsage, dedupe_usages, new_diagnostics
-from analyzers.javac import INSTALL_HINT, TOOL, JavacFailure, JavacHelper
+from analyzers.javac import INSTALL_HINT, TOOL, JavacFailure, JavacHelper, new_helper_process
+from analyzers.run import PersistentProcess
 from builders import constants as C
 from lang import Lang
 from lang.base import FileFacts, LanguageSupport, SourceFile, iter_leaves
@@ -51,6 +53,13 @@ class JavaSupport(LanguageSupport):
     ) -> None:
         self.request_timeout = request_timeout
         self.max_rounds = max_rounds
+        self._jvm: PersistentProcess | None = None  # warm helper JVM, reused across repositories
+
+    def _shared_jvm(self) -> PersistentProcess:
+        if self._jvm is None:
+            self._jvm = new_helper_process()
+            atexit.register(self._jvm.close)
+        return self._jvm
 
     def ts_language(self, path: str = "") -> Language:
         return _LANGUAGE
@@ -109,8 +118,10 @@ class JavaSupport(LanguageSupport):
         root = os.path.abspath(str(repo.root))
         usages: list[CrossFileUsage] = []
         started = time.monotonic()
+        jvm = self._shared_jvm()
+        starts_before = jvm.starts
         helper = JavacHelper([os.path.join(root, r) if r else root for r in project.roots], repository_jars(root),
-                             request_timeout=self.request_timeout)
+                             request_timeout=self.request_timeout, process=jvm)
         try:
             for ff, stubs in plans:
                 try:
@@ -121,7 +132,7 @@ class JavaSupport(LanguageSupport):
             helper.close()
             report.add_time("checker_seconds", time.monotonic() - started)
             report.count("checker", "javac_compilations", n=helper.requests)
-            report.count("checker", "javac_jvm_starts", n=helper.jvm_starts)
+            report.count("checker", "javac_jvm_starts", n=jvm.starts - starts_before)
         return dedupe_usages(usages)
 
     def _check_file(self, helper: JavacHelper, repo, root: str, ff: JavaFileFacts, project: JavaProject,
