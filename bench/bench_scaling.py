@@ -44,6 +44,13 @@ def generate(lang: Lang, root: Path, seed: int) -> None:
         from bench.bench_typescript import generate as generate_ts
 
         generate_ts(root, models=4)
+        # CrossCodeEval keeps TypeScript examples with >= 30 prompt code lines: give every file
+        # a block of local constants after its imports so that its uses can become examples
+        for path in root.rglob("*.ts"):
+            lines = path.read_text().split("\n")
+            last_import = max((i for i, line in enumerate(lines) if line.startswith("import ")), default=-1)
+            padding = [f"const setting{seed}_{i} = {i};" for i in range(30)]
+            path.write_text("\n".join(lines[: last_import + 1] + padding + lines[last_import + 1 :]))
     else:
         from bench.bench_csharp import generate_csharp_repo
 
@@ -65,7 +72,12 @@ def main() -> None:
     parser.add_argument("--sizes", default="10,20,40")
     parser.add_argument("--plot", default="bench_scaling.png")
     parser.add_argument("--json", default="bench_scaling.json")
+    parser.add_argument("--replot", nargs="+", metavar="ROWS_JSON", help="only merge saved rows files into one table and plot")
     args = parser.parse_args()
+    if args.replot:
+        rows = [row for path in args.replot for row in json.loads(Path(path).read_text())]
+        report(rows, args.plot, args.json)
+        return
     langs = [Lang(x) for x in args.langs.split(",")]
     sizes = [int(x) for x in args.sizes.split(",")]
     rows = []
@@ -94,31 +106,35 @@ def main() -> None:
                 print(json.dumps(row), flush=True)
             finally:
                 shutil.rmtree(tmp, ignore_errors=True)
+    report(rows, args.plot, args.json)
+
+
+def report(rows: list[dict], plot_path: str, json_path: str) -> None:
+    """Print the table, save the rows as JSON and plot seconds vs repositories."""
     print()
     print(f"{'language':<11} {'N':>3} {'files':>6} {'examples':>8} {'1 worker':>9} {'2 workers':>9} {'speed-up':>8} {'s/repo':>7} identical")
     for r in rows:
         print(f"{r['language']:<11} {r['repositories']:>3} {r['files']:>6} {r['examples']:>8} {r['seconds_1_worker']:>8.1f}s "
               f"{r['seconds_2_workers']:>8.1f}s {r['speedup']:>7.2f}x {r['seconds_per_repository_1_worker']:>7.2f} {r['identical']}")
-    Path(args.json).write_text(json.dumps(rows, indent=1))
+    Path(json_path).write_text(json.dumps(rows, indent=1))
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 4.5))
-    for lang in langs:
-        mine = [r for r in rows if r["language"] == lang.value]
-        for workers, style in ((1, "-o"), (2, "--s")):
-            ax.plot([r["repositories"] for r in mine], [r[f"seconds_{workers}_worker" + ("s" if workers == 2 else "")] for r in mine],
-                    style, label=f"{lang.value}, {workers} worker{'s' if workers == 2 else ''}")
+    for lang in dict.fromkeys(r["language"] for r in rows):
+        mine = [r for r in rows if r["language"] == lang]
+        line, = ax.plot([r["repositories"] for r in mine], [r["seconds_1_worker"] for r in mine], "-o", label=f"{lang}, 1 worker")
+        ax.plot([r["repositories"] for r in mine], [r["seconds_2_workers"] for r in mine], "--s", color=line.get_color(), label=f"{lang}, 2 workers")
     ax.set_xlabel("repositories (~12 source files each)")
     ax.set_ylabel("build time (s)")
     ax.set_title("crossfile-datasets: build time vs input size")
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(args.plot, dpi=120)
-    print(f"\nplot: {args.plot}  data: {args.json}")
+    fig.savefig(plot_path, dpi=120)
+    print(f"\nplot: {plot_path}  data: {json_path}")
 
 
 if __name__ == "__main__":

@@ -230,6 +230,8 @@ def read_jsonl(path: Path) -> list[dict]:
 
 def _worker(lang_value: str, repo: Repository, settings: BuildSettings, path: str, fingerprint: str) -> ShardSummary:
     lang = Lang(lang_value)
+    # this worker's share of the cores for checkers that parallelise inside a repository
+    get_language(lang).set_checker_parallelism(max(1, (os.cpu_count() or 1) // max(1, settings.workers)))
     t0 = time.monotonic()
     try:
         data = build_repository(lang, repo, settings)

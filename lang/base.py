@@ -325,6 +325,14 @@ class LanguageSupport(abc.ABC):
                 digest.update(path.name.encode() + path.read_bytes())
         return digest.hexdigest()
 
+    def set_checker_parallelism(self, processes: int) -> None:
+        """How many checker processes this language may run at once inside one repository.
+
+        The pipeline gives each worker process its share of the machine's cores, so that
+        ``--workers 2`` on 2 cores does not run 2 x 2 compilers. Languages that check one
+        file at a time ignore it.
+        """
+
     def check_tools(self) -> None:
         """Raise :class:`analyzers.run.MissingToolError` when a required binary is missing."""
         from analyzers.run import require_binary

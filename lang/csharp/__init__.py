@@ -46,6 +46,9 @@ class CSharpSupport(LanguageSupport):
         self.workers = workers if workers is not None else C.MCS_WORKERS
         self.max_rounds = max_rounds if max_rounds is not None else C.MCS_MAX_ROUNDS
 
+    def set_checker_parallelism(self, processes: int) -> None:
+        self.workers = max(1, processes)
+
     def ts_language(self, path: str = "") -> Language:
         return LANGUAGE
 
