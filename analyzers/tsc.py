@@ -204,7 +204,8 @@ class _ProjectSpec:
 
 
 class TscServer:
-    """Client of ``tsc_server.js``: one Node process (per repository) holding language services.
+    """Client of ``tsc_server.js``: one Node process holding language services (kept warm across
+    repositories by :class:`lang.typescript.TypeScriptSupport`, which forgets each when done).
 
     Projects are registered once; when the process had to be restarted (time-out, crash) the
     helper answers ``unknown_project`` and the client registers the project again, so callers
@@ -279,6 +280,17 @@ class TscServer:
                 continue
             raise TscCheckError("checker_crash", answer.error[:500])
         raise TscCheckError("checker_crash", "project could not be registered")
+
+    def forget(self, prefix: str, root: str) -> None:
+        """Drop the projects whose id starts with ``prefix`` and the cached files under ``root``
+        (a repository is done: the warm process can serve the next one)."""
+        for project_id in [p for p in self._projects if p.startswith(prefix)]:
+            del self._projects[project_id]
+            self._warm.discard(project_id)
+        if self.process.starts:  # nothing to tell a process that never started
+            answer = self._request({"op": "forget", "prefix": prefix, "root": root}, self.startup_timeout)
+            if not answer.ok:
+                raise TscCheckError("checker_crash", answer.error[:500])
 
     def close(self) -> None:
         self.process.close()

@@ -22,6 +22,7 @@ resolve to the browser global. See ``docs/typescript.md``.
 
 from __future__ import annotations
 
+import atexit
 import os
 import re
 import time
@@ -154,6 +155,16 @@ class TypeScriptSupport(LanguageSupport):
     checker_name = TOOL
     required_binaries = {"node": NODE_HINT}
     modes = ("remove", "dummy_class")
+
+    _server: TscServer | None = None  # warm Node process, reused across repositories
+
+    def _shared_server(self) -> TscServer:
+        if self._server is None:
+            self._server = TscServer(request_timeout=C.TSC_REQUEST_TIMEOUT, startup_timeout=C.TSC_STARTUP_TIMEOUT)
+            atexit.register(self._server.close)
+        # limits are read per repository, so a changed setting applies to the warm process too
+        self._server.request_timeout, self._server.startup_timeout = C.TSC_REQUEST_TIMEOUT, C.TSC_STARTUP_TIMEOUT
+        return self._server
 
     def ts_language(self, path: str = "") -> Language:
         return _TSX if path.endswith(".tsx") else _TYPESCRIPT
@@ -323,7 +334,7 @@ class TypeScriptSupport(LanguageSupport):
             return []
         self.check_tools()
         started = time.monotonic()
-        session = _CheckSession(self, repo.name, project, facts, report)
+        session = _CheckSession(self, repo.name, project, facts, report, self._shared_server())
         try:
             usages = session.run(checkable)
         finally:
@@ -389,21 +400,29 @@ class _CheckSession:
     """One repository's checks on one :class:`TscServer` (one Node process)."""
 
     def __init__(self, support: TypeScriptSupport, repo_name: str, project: TypeScriptProject,
-                 facts: dict[str, FileFacts], report) -> None:
+                 facts: dict[str, FileFacts], report, server: TscServer) -> None:
         self.support = support
         self.repo_name = repo_name
         self.project = project
         self.facts = facts
         self.report = report
-        self.server = TscServer(request_timeout=C.TSC_REQUEST_TIMEOUT, startup_timeout=C.TSC_STARTUP_TIMEOUT)
+        self.server = server
+        # project ids are namespaced by repository: the server outlives this session
+        self.prefix = f"{project.root}#"
+        self.restarts_before = server.restarts
+        self.starts_before = server.process.starts
         self.registered: set[str] = set()
         self.checks = 0
 
     def close(self) -> None:
-        self.server.close()
+        try:
+            self.server.forget(self.prefix, str(self.project.root))
+        except TscCheckError:
+            self.server.close()  # a fresh process next time rather than a polluted one
         self.report.count("checker", "tsc_checks", n=self.checks)
-        if self.server.restarts:
-            self.report.count("checker", "tsc_server_restarts", n=self.server.restarts)
+        self.report.count("checker", "tsc_node_starts", n=self.server.process.starts - self.starts_before)
+        if self.server.restarts > self.restarts_before:
+            self.report.count("checker", "tsc_server_restarts", n=self.server.restarts - self.restarts_before)
 
     def _project_id(self, path: str) -> str:
         cfg_id = self.project.config_of.get(path, "<default>")
@@ -412,12 +431,12 @@ class _CheckSession:
             root = self.project.root
             files = sorted(os.path.join(root, p) for p, c in self.project.config_of.items()
                            if c == cfg_id and p in self.project.roots)
-            errors = self.server.add_project(cfg_id, str(root / cfg.directory) if cfg.directory else str(root),
+            errors = self.server.add_project(self.prefix + cfg_id, str(root / cfg.directory) if cfg.directory else str(root),
                                              files, checker_options(cfg, root))
             for err in errors:
                 self.report.count("tsconfig", "compiler_option_error", cfg.path or "<default>", err)
             self.registered.add(cfg_id)
-        return cfg_id
+        return self.prefix + cfg_id
 
     def check(self, path: str, text: str) -> list[Diagnostic]:
         self.checks += 1

@@ -16,6 +16,9 @@
  *   {"op": "check", "project": "<id>", "file": "<abs>", "text": "<substituted text>" | null}
  *       -> {"ok": true, "diagnostics": [{"line", "column", "end_line", "end_column",
  *            "code", "category", "message"}], "elapsed_ms": n}
+ *   {"op": "forget", "prefix": "<project id prefix>", "root": "<abs dir>"}
+ *       -> {"ok": true, "dropped": n}   (projects with that id prefix are disposed and the
+ *          cached disk contents under root dropped, so one process can serve many repositories)
  *   unknown project -> {"ok": false, "error": "unknown_project"} (the client re-sends "project")
  *   any failure     -> {"ok": false, "error": "<message>"}
  * Lines are 1-based, columns 0-based UTF-16 code units (TypeScript's own positions); the
@@ -144,6 +147,21 @@ function handle(req) {
       const started = Date.now();
       const diagnostics = project.check(req.file, req.text);
       return { ok: true, diagnostics, elapsed_ms: Date.now() - started };
+    }
+    case 'forget': {
+      let dropped = 0;
+      for (const [id, project] of projects) {
+        if (id.startsWith(req.prefix)) {
+          project.service.dispose(); // releases its documents from the shared registry
+          projects.delete(id);
+          dropped += 1;
+        }
+      }
+      const under = req.root.endsWith(path.sep) ? req.root : req.root + path.sep;
+      for (const fileName of Array.from(diskCache.keys())) {
+        if (fileName.startsWith(under)) diskCache.delete(fileName);
+      }
+      return { ok: true, dropped };
     }
     default:
       return { ok: false, error: 'unknown op: ' + req.op };

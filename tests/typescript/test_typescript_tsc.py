@@ -65,9 +65,9 @@ MAIN = (
 VIEW = 'import { Badge } from "./Badge";\n\nexport const view = <Badge text="hi" />;\n'
 
 
-def _build(tmp_path, files: dict[str, str]):
+def _build(tmp_path, files: dict[str, str], language=None):
     write_tree(tmp_path, files)
-    language = get_language(Lang.TYPESCRIPT)
+    language = language or get_language(Lang.TYPESCRIPT)
     repo = Repository("fixture", tmp_path, str(tmp_path), "", "MIT")
     report = BuildReport()
     sources, _ = list_sources(repo, language, report)
@@ -152,9 +152,26 @@ def test_server_agrees_with_one_shot_tsc(tmp_path):
     one_shot = [d.key() for d in run_tsc_project("tsconfig.check.json", cwd=str(tmp_path)) if d.file == "app/main.ts"]
     from lang.typescript import _CheckSession
 
-    session = _CheckSession(language, "fixture", ff.project, facts, BuildReport())
+    session = _CheckSession(language, "fixture", ff.project, facts, BuildReport(), language._shared_server())
     try:
         in_memory = [d.key() for d in session.check("app/main.ts", variant.text)]
     finally:
         session.close()
     assert one_shot and one_shot == in_memory
+
+
+def test_one_node_process_serves_successive_repositories(tmp_path):
+    """The warm Node process is reused across repositories; each repository's projects are
+    forgotten afterwards, and a repository checked again at the same path sees its new content."""
+    from lang.typescript import TypeScriptSupport
+
+    language = TypeScriptSupport()
+    first = _build(tmp_path / "one", {**LIB, "app/main.ts": MAIN}, language=language)
+    second = _build(tmp_path / "two", {**LIB, "app/main.ts": MAIN}, language=language)
+    assert first[2] and [u.line for u in first[2]] == [u.line for u in second[2]]
+    assert first[3].counts["checker/tsc_node_starts"] == 1 and second[3].counts.get("checker/tsc_node_starts", 0) == 0
+    server = language._shared_server()
+    assert not server._projects  # forgotten
+    shifted = _build(tmp_path / "one", {**LIB, "app/main.ts": "\n" + MAIN}, language=language)  # same path, new text
+    assert [u.line for u in shifted[2]] == [u.line + 1 for u in first[2]]
+    server.close()
