@@ -16,10 +16,12 @@ cannot see.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path, PurePosixPath
 from typing import Sequence
 
@@ -126,15 +128,17 @@ class PythonSupport(LanguageSupport):
     checker_name = TOOL
     required_binaries: dict[str, str] = {}  # Pylint runs as `python -m pylint`; checked in check_tools
 
-    def __init__(self, checker: PylintChecker | None = None) -> None:
+    def __init__(self, checker: PylintChecker | None = None, parallelism: int | None = None) -> None:
         self.checker = checker or PylintChecker()
+        self.parallelism = parallelism or max(1, os.cpu_count() or 1)
+
+    def set_checker_parallelism(self, processes: int) -> None:
+        self.parallelism = max(1, processes)
 
     def ts_language(self, path: str = "") -> Language:
         return _LANGUAGE
 
     def checker_fingerprint(self) -> str:
-        import os
-
         import astroid
         import pylint
 
@@ -339,13 +343,19 @@ class PythonSupport(LanguageSupport):
         tmp = Path(tempfile.mkdtemp(prefix="crossfile-pylint-"))
         try:
             t0 = time.monotonic()
-            original = self._check_copy(tmp / "original", texts, sorted(checkable), all_paths)
-            results = {}
+            jobs = {"original": (texts, sorted(checkable))}
             for mode, by_path in variants.items():
-                files = sorted(p for p, v in by_path.items() if v is not None)
                 mode_texts = dict(texts)
                 mode_texts.update({p: v.text for p, v in by_path.items() if v is not None})
-                results[mode] = self._check_copy(tmp / mode, mode_texts, files, all_paths)
+                jobs[mode] = (mode_texts, sorted(p for p, v in by_path.items() if v is not None))
+            # the three copies are independent Pylint processes: run them side by side when this
+            # worker has cores to spare (threads only wait on the child processes)
+            with ThreadPoolExecutor(max_workers=self.parallelism) as pool:
+                futures = {name: pool.submit(self._check_copy, tmp / name, job_texts, files, all_paths)
+                           for name, (job_texts, files) in jobs.items()}
+                outcomes = {name: fut.result() for name, fut in futures.items()}
+            original = outcomes.pop("original")
+            results = outcomes
             report.add_time("checker_seconds", time.monotonic() - t0)
             report.count("checker", "pylint_processes", n=original.runs + sum(r.runs for r in results.values()))
             failed: dict[str, str] = dict(original.failed)
