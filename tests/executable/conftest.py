@@ -208,7 +208,8 @@ def test_midpoint_wrong():
 
 
 def test_letters():
-    assert letters("ab") == ["a", "b"]
+    # set order of 8 letters depends on the hash seed: ~1/40000 chance that two runs agree
+    assert letters("abcdefgh") == list("abcdefgh")
 
 
 def test_classify_small():
