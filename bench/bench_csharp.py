@@ -20,13 +20,12 @@ import argparse
 import random
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from builders.report import BuildReport  # noqa: E402
-from builders.repos import RepoSpec, list_sources, resolve  # noqa: E402
+from bench.common import time_find_usages  # noqa: E402
+from builders.repos import RepoSpec, resolve  # noqa: E402
 from lang.csharp import CSharpSupport  # noqa: E402
 
 LAYER_NAMES = ("Model", "Storage", "Rules", "Services", "Workflows", "Api", "Hosting", "Tools")
@@ -108,13 +107,6 @@ def generate_csharp_repo(root: Path, files: int, layers: int, seed: int = 7) -> 
     return root
 
 
-def measure(support: CSharpSupport, repo) -> tuple[float, list, BuildReport]:
-    report = BuildReport()
-    files, _ = list_sources(repo, support, report)
-    facts = support.analyze_files(str(repo.root), files)
-    t0 = time.monotonic()
-    usages = support.find_usages(repo, facts, report)
-    return time.monotonic() - t0, usages, report
 
 
 def main() -> None:
@@ -140,7 +132,7 @@ def main() -> None:
             variants = {k: v for i, (k, v) in enumerate(variants.items()) if i in (0, len(variants) - 1)}
         results = {}
         for label, support in variants.items():
-            seconds, usages, report = measure(support, repo)
+            seconds, usages, report = time_find_usages(support, repo)
             results[label] = (seconds, usages, report)
         naive_s = results[next(iter(variants))][0]
         keys = {label: {(u.file, u.line, u.column, u.imported_name, u.member) for u in r[1]} for label, r in results.items()}

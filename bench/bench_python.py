@@ -9,25 +9,17 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from analyzers.pylint import PylintChecker  # noqa: E402
 from bench.gen_python import generate_python_repo  # noqa: E402
-from builders.report import BuildReport  # noqa: E402
-from builders.repos import RepoSpec, list_sources, resolve  # noqa: E402
+from bench.common import time_find_usages  # noqa: E402
+from builders.repos import RepoSpec, resolve  # noqa: E402
 from lang.python import PythonSupport  # noqa: E402
 
 
-def measure(language: PythonSupport, repo) -> tuple[float, list, BuildReport]:
-    report = BuildReport()
-    files, _ = list_sources(repo, language, report)
-    facts = language.analyze_files(str(repo.root), files)
-    t0 = time.monotonic()
-    usages = language.find_usages(repo, facts, report)
-    return time.monotonic() - t0, usages, report
 
 
 def main() -> None:
@@ -36,8 +28,8 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         repo = resolve(RepoSpec(path=str(generate_python_repo(Path(tmp) / "genrepo", args.files))))
-        batched_s, batched, rb = measure(PythonSupport(PylintChecker()), repo)
-        naive_s, naive, rn = measure(PythonSupport(PylintChecker(batch_size=1)), repo)
+        batched_s, batched, rb = time_find_usages(PythonSupport(PylintChecker()), repo)
+        naive_s, naive, rn = time_find_usages(PythonSupport(PylintChecker(batch_size=1)), repo)
     print(f"repository: {args.files} generated Python files, 3 variant sets (original, remove, empty_class)")
     print(f"batched  : {batched_s:7.2f} s  ({rb.counts['checker/pylint_processes']} Pylint processes)")
     print(f"per file : {naive_s:7.2f} s  ({rn.counts['checker/pylint_processes']} Pylint processes)")

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import shutil
 import statistics
-from pathlib import Path
 
 import datasets
 

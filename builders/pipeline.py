@@ -18,11 +18,12 @@ import shutil
 import time
 import traceback
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
 from analyzers.crossfile import CrossFileUsage, first_uses
+from analyzers.graph import build_graph, definition_node_for_usage, definition_span, graph_to_data
 from analyzers.run import MissingToolError
 from builders.completion import make_example, usage_record, usages_in_range
 from builders.filters import FilterContext, apply_filters
@@ -94,8 +95,6 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
     usages = find_usages_cached(language, repo, facts, report, settings) if files else []
     report.count("checker", "usages_detected", n=len(usages))
 
-    from analyzers.graph import build_graph, definition_node_for_usage, definition_span, save_graph  # noqa: F401
-
     graph = build_graph(repo.name, lang.value, facts, usages)
     count_tokens = load_tokenizer(settings.tokenizer).count
     ctx = FilterContext(language, facts, count_tokens)
@@ -125,8 +124,6 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
         report.add_time("retrieval_seconds", time.monotonic() - t1)
 
     report.add_time("repository_seconds", time.monotonic() - t0)
-    from analyzers.graph import graph_to_data
-
     return {
         "repository": asdict_repo(repo),
         "files": len(files),
@@ -161,15 +158,11 @@ def find_usages_cached(language, repo: Repository, facts, report: BuildReport, s
 
 
 def _usage_entry(graph, usage: CrossFileUsage) -> dict:
-    from analyzers.graph import definition_node_for_usage, definition_span
-
     node = definition_node_for_usage(graph, usage)
     return usage_record(usage, definition_span(graph, node) if node else None, node)
 
 
 def _usage_json(graph, usage: CrossFileUsage) -> dict:
-    from analyzers.graph import definition_node_for_usage
-
     data = usage.to_json()
     data["definition_node"] = definition_node_for_usage(graph, usage)
     return data

@@ -146,12 +146,12 @@ class PythonSupport(LanguageSupport):
         return super().checker_fingerprint() + ";" + extra
 
     def check_tools(self) -> None:
+        import importlib.util
+
         from analyzers.run import MissingToolError
 
-        try:
-            import pylint  # noqa: F401
-        except ImportError as exc:  # pragma: no cover - pylint is a dependency
-            raise MissingToolError(f"Pylint is not installed: {INSTALL_HINT}") from exc
+        if importlib.util.find_spec("pylint") is None:  # pragma: no cover - pylint is a dependency
+            raise MissingToolError(f"Pylint is not installed: {INSTALL_HINT}")
 
     # ------------------------------------------------------------------------- parsing --
     def analyze_files(self, repo_root: str, files: Sequence[SourceFile]) -> dict[str, FileFacts]:

@@ -100,7 +100,7 @@ def test_same_input_and_seed_give_identical_output_and_seed_changes_cursors(tmp_
     repos = resolve_all([RepoSpec(path=str(good_repo(tmp_path, n))) for n in ("r1", "r2")])
     a = build_language(Lang.PYTHON, repos, BuildSettings(output=tmp_path / "a", retrievers=()))
     b = build_language(Lang.PYTHON, repos, BuildSettings(output=tmp_path / "b", retrievers=(), workers=2))
-    assert a["repositories_with_examples"] == 2 and a["examples"] >= 4
+    assert a["repositories_with_examples"] == 2 and a["examples"] >= 4 and b["examples"] == a["examples"]
     assert _digest(tmp_path / "a") == _digest(tmp_path / "b")  # 1 worker vs 2 workers
     ds = datasets.load_from_disk(str(tmp_path / "a/python/dataset"))
     assert ds["test"].num_rows == a["examples"] and ds["test"][0]["metadata"]["task_id"] == "r1/python/0"

@@ -67,7 +67,7 @@ def test_git_url_at_commit_is_cloned_with_provenance(tmp_path, monkeypatch):
 
 def test_local_repositories_and_manifests(tmp_path):
     a = write_tree(tmp_path / "x" / "proj", {"m.py": "pass\n"})
-    b = write_tree(tmp_path / "y" / "proj", {"m.py": "pass\n", "COPYING": "GNU GENERAL PUBLIC LICENSE\nVersion 3"})
+    write_tree(tmp_path / "y" / "proj", {"m.py": "pass\n", "COPYING": "GNU GENERAL PUBLIC LICENSE\nVersion 3"})
     manifest = tmp_path / "repos.jsonl"
     manifest.write_text(json.dumps({"path": str(a), "license": "MIT"}) + "\n" + json.dumps({"path": "y/proj"}) + "\n")
     specs = read_manifest(manifest)

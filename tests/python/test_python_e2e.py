@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
 from analyzers.crossfile import first_uses
-from builders.pipeline import BuildSettings, build_language, build_repository
+from builders.pipeline import BuildSettings, build_repository
 from builders.report import BuildReport
 from builders.repos import RepoSpec, list_sources, resolve
 from lang import Lang, get_language
