@@ -75,9 +75,13 @@ class Dependency:
     in_file: bool
     order: tuple = ()  # prompt order
     member_of: str | None = None  # the target's own class, for members reached through self/cls
+    # identifiers through which the target's body uses it: an import alias (`h` for `helper`),
+    # the attribute of `self.attr` reached through a base class or the constructor...; the
+    # dependency invocation rate looks for these in a generation
+    used_as: list[str] = field(default_factory=list)
 
     def to_record(self) -> dict:
-        return {"name": self.name, "kind": self.kind, "file": self.file, "code": self.code}
+        return {"name": self.name, "kind": self.kind, "file": self.file, "code": self.code, "used_as": list(self.used_as)}
 
 
 # ---------------------------------------------------------------------------- candidates --
@@ -384,12 +388,15 @@ def resolve_dependencies(cand: Candidate, facts: dict[str, FileFacts]) -> list[D
     wildcards = [b for b in ff.imports if b.kind == "wildcard" and b.target_file in facts]
     deps: dict[tuple[str, str], Dependency] = {}
 
-    def add(target_ff: FileFacts, d: Definition, order: tuple, member_of: str | None = None) -> None:
+    def add(target_ff: FileFacts, d: Definition, order: tuple, member_of: str | None = None, *, used_as: str) -> None:
         key = (d.path, d.qualified_name)
-        if key in deps or (d.path == cand.path and d.qualified_name == cand.qualname):
+        if d.path == cand.path and d.qualified_name == cand.qualname:
             return
-        in_file = d.path == cand.path
-        deps[key] = Dependency(d.qualified_name, d.kind, d.path, _definition_code(target_ff, d), in_file, order, member_of)
+        if key not in deps:
+            in_file = d.path == cand.path
+            deps[key] = Dependency(d.qualified_name, d.kind, d.path, _definition_code(target_ff, d), in_file, order, member_of)
+        if used_as not in deps[key].used_as:
+            deps[key].used_as.append(used_as)
 
     def import_order(b: ImportBinding, d: Definition) -> tuple:
         return (0, b.statement.start, d.span.start)
@@ -399,7 +406,7 @@ def resolve_dependencies(cand: Candidate, facts: dict[str, FileFacts]) -> list[D
         if name in local_defs and "." not in name:
             d = local_defs[name]
             if d.kind in ("function", "class", "constant", "variable"):
-                add(ff, d, (1, d.span.start))
+                add(ff, d, (1, d.span.start), used_as=name)
             continue
         b = bindings.get(name)
         if b is not None and b.is_project:
@@ -409,14 +416,14 @@ def resolve_dependencies(cand: Candidate, facts: dict[str, FileFacts]) -> list[D
                 target = facts[b.target_file]
                 d = _definitions(target).get(b.target_symbol)
                 if d is not None:
-                    add(target, d, import_order(b, d))
+                    add(target, d, import_order(b, d), used_as=name)
             continue
         if b is not None or name in _BUILTINS:
             continue  # external import or builtin
         for w in wildcards:
             d = _definitions(facts[w.target_file]).get(name)
             if d is not None:
-                add(facts[w.target_file], d, import_order(w, d))
+                add(facts[w.target_file], d, import_order(w, d), used_as=name)
                 break
 
     for chain in _attribute_chains(body):
@@ -437,7 +444,7 @@ def resolve_dependencies(cand: Candidate, facts: dict[str, FileFacts]) -> list[D
                     break
                 d = _definitions(target).get(part)
                 if d is not None:
-                    add(target, d, import_order(b, d))
+                    add(target, d, import_order(b, d), used_as=part)
                     break
                 file = _submodule_file(facts, file, part)
                 if file is None:
@@ -453,12 +460,12 @@ def _add_member(cand: Candidate, facts, ff: FileFacts, local_defs: dict[str, Def
     constructor (instance attributes are assigned there)."""
     own = local_defs.get(f"{cand.class_name}.{member}")
     if own is not None:
-        add(ff, own, (2, own.span.start), member_of=cand.class_name)
+        add(ff, own, (2, own.span.start), member_of=cand.class_name, used_as=member)
         return
     cls = local_defs.get(cand.class_name or "")
     for base in cls.bases if cls else ():
         if base in local_defs and f"{base}.{member}" in local_defs:
-            add(ff, local_defs[base], (1, local_defs[base].span.start))
+            add(ff, local_defs[base], (1, local_defs[base].span.start), used_as=member)
             return
         b = bindings.get(base)
         if b is not None and b.is_project and b.target_file in facts and b.target_symbol:
@@ -466,11 +473,11 @@ def _add_member(cand: Candidate, facts, ff: FileFacts, local_defs: dict[str, Def
             defs = _definitions(target)
             if f"{b.target_symbol}.{member}" in defs and b.target_symbol in defs:
                 d = defs[b.target_symbol]
-                add(target, d, (0, b.statement.start, d.span.start))
+                add(target, d, (0, b.statement.start, d.span.start), used_as=member)
                 return
     init = local_defs.get(f"{cand.class_name}.__init__")
     if init is not None and init.qualified_name != cand.qualname:
-        add(ff, init, (2, init.span.start), member_of=cand.class_name)
+        add(ff, init, (2, init.span.start), member_of=cand.class_name, used_as=member)
 
 
 # -------------------------------------------------------------------------------- prompts --

@@ -77,7 +77,7 @@ from builders.testgen import (
 from lang import Lang, get_language
 from lang.base import FileFacts
 
-EXEC_VERSION = "1"
+EXEC_VERSION = "2"  # bump when problem records change
 SHARDS = "executable_shards"
 DONE = "DONE.json"
 T = TypeVar("T")

@@ -17,8 +17,11 @@ first, as in Chen et al. 2021 and RepoExec):
   have no pass@k and are counted separately);
 - test pass rate: mean share of the problem's tests passed per generation;
 - DIR (dependency invocation rate): mean share of the problem's dependencies (in-file and
-  cross-file) whose names occur as identifiers in the generated function's body
-  (tree-sitter); problems without dependencies have no DIR.
+  cross-file) used by the generated function's body: a dependency counts when one of the
+  identifiers through which the reference solution uses it (its ``used_as`` list: an import
+  alias, the ``attr`` of ``self.attr`` defined in a constructor or base class) occurs as an
+  identifier in the body (tree-sitter); records without ``used_as`` fall back to the
+  dependency's simple name. Problems without dependencies have no DIR.
 """
 
 from __future__ import annotations
@@ -88,28 +91,28 @@ def load_generations(path: str | os.PathLike, problems: dict[str, dict], split_p
     return list(sets.values())
 
 
-def dependency_names(problem: dict) -> list[str]:
-    """Distinct simple names of the problem's in-file and cross-file dependencies."""
+def dependency_names(problem: dict) -> list[tuple[str, tuple[str, ...]]]:
+    """(name, identifiers that count as using it) per distinct dependency of the problem."""
     deps = problem.get("dependencies") or {}
-    names: list[str] = []
+    out: dict[str, tuple[str, ...]] = {}
     for group in ("in_file", "cross_file"):
         for entry in deps.get(group) or []:
             name = entry.get("name") if isinstance(entry, dict) else entry
-            if isinstance(name, str) and name:
-                simple = name.rsplit(".", 1)[-1]
-                if simple not in names:
-                    names.append(simple)
-    return names
+            if not isinstance(name, str) or not name or name in out:
+                continue
+            used_as = entry.get("used_as") if isinstance(entry, dict) else None
+            out[name] = tuple(used_as) if used_as else (name.rsplit(".", 1)[-1],)
+    return list(out.items())
 
 
 def dependency_invocation(problem: dict, function_code: str) -> tuple[float | None, list[str]]:
-    """(DIR of one generated function, names invoked); DIR is None without dependencies."""
-    names = dependency_names(problem)
-    if not names:
+    """(DIR of one generated function, dependencies invoked); DIR is None without dependencies."""
+    deps = dependency_names(problem)
+    if not deps:
         return None, []
     used = set(function_body_identifiers(function_code, target_name(problem)))
-    invoked = [n for n in names if n in used]
-    return len(invoked) / len(names), invoked
+    invoked = [name for name, aliases in deps if any(a in used for a in aliases)]
+    return len(invoked) / len(deps), invoked
 
 
 def target_name(problem: dict) -> str:

@@ -219,3 +219,18 @@ def test_method_generations_are_dedented_with_their_decorators():
     assert generated_function(problem, inside_class) == "@staticmethod\ndef size(items):\n    return len(items)\n"
     bare = "def size(items):\n    return 0\n"
     assert generated_function(problem, bare) == bare
+
+
+def test_dependency_invocation_uses_the_identifiers_the_solution_uses():
+    """Regression: a dependency reached through `self.source` (recorded as the constructor) or
+    an import alias was never found in the gold solution, so gold DIR was below 1.0."""
+    problem = {**PROBLEM, "dependencies": {"in_file": [
+        {"name": "Template.__init__", "kind": "method", "file": "t.py", "code": "", "used_as": ["source", "strict"]},
+    ], "cross_file": [
+        {"name": "helper", "kind": "function", "file": "h.py", "code": "", "used_as": ["h"]},
+    ]}}
+    gold = "    return h(self.source)\n"
+    rate, invoked = dependency_invocation(problem, generated_function(problem, gold))
+    assert rate == 1.0 and invoked == ["Template.__init__", "helper"]
+    rate, invoked = dependency_invocation(problem, generated_function(problem, "    return helper(source)\n"))
+    assert rate == 0.5 and invoked == ["Template.__init__"]  # `helper` is not the name in scope

@@ -57,6 +57,8 @@ def test_in_file_and_cross_file_dependencies(calc_repo):
     ]
     helper = next(d for d in deps if d.name == "helper")
     assert helper.code.startswith("def helper(x: int) -> int:") and "return y + RATE" in helper.code
+    # the identifiers through which the body uses each dependency (for the invocation rate)
+    assert {d.name: d.used_as for d in deps} == {"scale": ["scale"], "helper": ["helper"], "RATE": ["RATE"], "_local": ["_local"]}
     # builtins (min, len), typing names and unused module constants are not dependencies
     local = resolve_dependencies(candidates["_local"], facts)
     assert [(d.name, d.kind, d.in_file) for d in local] == [("LIMIT", "constant", True)]
@@ -70,6 +72,8 @@ def test_method_dependencies_through_self(calc_repo):
     assert ("Calc._scale", "pkg/core.py", True, "Calc") in got  # own member
     assert ("Base", "pkg/util.py", False, None) in got  # self.offset is inherited from a base in another file
     assert ("Calc.__init__", "pkg/core.py", True, "Calc") in got  # self.factor is an instance attribute
+    used = {d.name: d.used_as for d in deps}
+    assert used["Base"] == ["offset"] and used["Calc.__init__"] == ["factor"]  # what the body writes
 
 
 def test_is_test_path():
