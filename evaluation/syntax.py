@@ -19,12 +19,11 @@ from functools import lru_cache
 
 from tree_sitter import Language, Node, Parser, Tree
 
-from lang.base import STRING_NODE_TYPES
+from lang.base import STATEMENT_DELIMITERS, STRING_NODE_TYPES
 
 LANGUAGES = ("python", "java", "typescript", "csharp")
 
 # Tokens that end a statement in Java / TypeScript / C# (CrossCodeEval's rule).
-STATEMENT_END_TOKENS = frozenset({";", "{", "}"})
 
 # Reserved words per language (from the language specifications: Python's `keyword.kwlist`,
 # JLS 3.9, ECMAScript 2023 12.7.2 + strict mode, C# 12 spec 6.4.4). Tree-sitter already
@@ -203,7 +202,7 @@ def scan_region(root: Node, start: int, end: int, lang: str) -> RegionScan:
             # zero-width = MISSING; a token straddling the region start belongs to the prompt
             if node.start_byte == node.end_byte or node.start_byte < start or node.end_byte > end:
                 continue
-            if not in_string and node.type in STATEMENT_END_TOKENS:
+            if not in_string and node.type in STATEMENT_DELIMITERS:
                 scan.statement_ends.append(node.end_byte)
             elif _is_identifier(node):
                 text = node.text.decode("utf-8", errors="replace")

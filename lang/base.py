@@ -247,6 +247,48 @@ def iter_nodes(node: Node) -> Iterator[Node]:
         stack.extend(reversed(n.children))
 
 
+def iter_nodes_in(root: Node, start_byte: int, end_byte: int) -> Iterator[Node]:
+    """Nodes overlapping ``[start_byte, end_byte]`` (subtrees outside it are not entered)."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.end_byte < start_byte or node.start_byte > end_byte:
+            continue
+        yield node
+        stack.extend(node.children)
+
+
+def leaves_after(node: Node | None) -> Iterator[Node]:
+    """Leaf tokens that start after ``node`` ends, in source order."""
+    while node is not None:
+        sibling = node.next_sibling
+        while sibling is None:
+            node = node.parent
+            if node is None:
+                return
+            sibling = node.next_sibling
+        yield from iter_leaves(sibling)
+        node = sibling
+
+
+# CrossCodeEval's statement end for Java, TypeScript and C#: the first of these tokens.
+STATEMENT_DELIMITERS = frozenset({";", "{", "}"})
+
+
+def end_after_first_delimiter(facts: "FileFacts", offset: int) -> int:
+    """Char offset just after the first real ``;``/``{``/``}`` token after the token at
+    ``offset`` (zero-width tokens that tree-sitter inserts on error recovery do not count);
+    the end of the line when there is none."""
+    index = facts.file.index
+    byte = index.char_to_byte(offset)
+    node = facts.tree.root_node.descendant_for_byte_range(byte, byte)
+    for leaf in leaves_after(node):
+        if leaf.type in STATEMENT_DELIMITERS and leaf.end_byte > leaf.start_byte:
+            return index.node_end(leaf)
+    row, _ = index.row_col(offset)
+    return index.line_starts[row] + len(index.line(row))
+
+
 def smallest_node_at(root: Node, byte_start: int, byte_end: int | None = None) -> Node:
     return root.descendant_for_byte_range(byte_start, byte_end if byte_end is not None else byte_start)
 

@@ -21,10 +21,19 @@ from tree_sitter import Language, Node
 from analyzers.crossfile import CrossFileUsage
 from analyzers.csc import INSTALL_HINT, TOOL
 from lang import Lang
-from lang.base import STRING_NODE_TYPES, Definition, FileFacts, ImportBinding, LanguageSupport, SourceFile, iter_leaves
+from lang.base import (
+    STATEMENT_DELIMITERS,
+    STRING_NODE_TYPES,
+    Definition,
+    FileFacts,
+    ImportBinding,
+    LanguageSupport,
+    SourceFile,
+    end_after_first_delimiter,
+    iter_nodes_in,
+)
 from lang.csharp.syntax import LANGUAGE, NAMESPACE_NODES, FileModel, build_model
 
-STATEMENT_END_TOKENS = frozenset({";", "{", "}"})
 
 
 class CSharpSupport(LanguageSupport):
@@ -32,7 +41,7 @@ class CSharpSupport(LanguageSupport):
     display_name = "C#"
     extensions = (".cs",)
     comment_prefix = "//"
-    cursor_stop_tokens = frozenset({";", "{", "}"})  # the reference ends at the first of these
+    cursor_stop_tokens = STATEMENT_DELIMITERS  # the reference ends at the first of these
     min_prompt_lines = 5
     checker_name = TOOL
     required_binaries = {"mcs": INSTALL_HINT}
@@ -120,16 +129,7 @@ class CSharpSupport(LanguageSupport):
     # ------------------------------------------------------------------------ examples --
     def statement_end(self, facts: FileFacts, offset: int) -> int:
         """Just after the first `;`, `{` or `}` token at or after the end of the entity."""
-        index = facts.file.index
-        byte = index.char_to_byte(offset)
-        node = facts.tree.root_node.descendant_for_byte_range(byte, byte)
-        if node is not None and node.child_count == 0 and node.type in STATEMENT_END_TOKENS:
-            return index.node_end(node)
-        for leaf in leaves_after(node):
-            if leaf.type in STATEMENT_END_TOKENS and leaf.end_byte > leaf.start_byte:
-                return index.node_end(leaf)
-        row, _ = index.row_col(offset)
-        return index.line_starts[row] + len(index.line(row))
+        return end_after_first_delimiter(facts, offset)
 
     def cursor_candidates(self, facts: FileFacts, entity_offset: int) -> list[int]:
         """The base candidates minus positions inside string and character literals.
@@ -150,30 +150,6 @@ class CSharpSupport(LanguageSupport):
         """Non-empty prompt lines that are neither `using` directives nor namespace headers."""
         skip = set(facts.import_rows) | namespace_header_rows(facts.tree.root_node)
         return sum(1 for row, line in enumerate(prompt.split("\n")) if line.strip() and row not in skip)
-
-
-def iter_nodes_in(root: Node, start_byte: int, end_byte: int):
-    """Nodes overlapping ``[start_byte, end_byte]`` (subtrees outside it are not entered)."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.end_byte < start_byte or node.start_byte > end_byte:
-            continue
-        yield node
-        stack.extend(node.children)
-
-
-def leaves_after(node: Node | None):
-    """Leaf tokens that start after ``node`` ends, in source order."""
-    while node is not None:
-        sibling = node.next_sibling
-        while sibling is None:
-            node = node.parent
-            if node is None:
-                return
-            sibling = node.next_sibling
-        yield from iter_leaves(sibling)
-        node = sibling
 
 
 def namespace_header_rows(root: Node) -> set[int]:

@@ -23,13 +23,12 @@ from analyzers.javac import INSTALL_HINT, TOOL, JavacFailure, JavacHelper, new_h
 from analyzers.run import PersistentProcess
 from builders import constants as C
 from lang import Lang
-from lang.base import FileFacts, LanguageSupport, SourceFile, iter_leaves
+from lang.base import STATEMENT_DELIMITERS, FileFacts, LanguageSupport, SourceFile, end_after_first_delimiter
 from lang.java.project import JavaProject
 from lang.java.stubs import Attribution, Attributor, Stub, StubState, build_variant, plan_stubs
 from lang.java.syntax import JavaFileFacts, read_declarations, read_imports, read_mentions, read_package
 
 _LANGUAGE = Language(tree_sitter_java.language())
-STATEMENT_END_TOKENS = frozenset({";", "{", "}"})
 SPECIAL_FILES = {"module-info.java": "module_info", "package-info.java": "package_info"}
 
 
@@ -38,7 +37,7 @@ class JavaSupport(LanguageSupport):
     display_name = "Java"
     extensions = (".java",)
     comment_prefix = "//"
-    cursor_stop_tokens = frozenset({";", "{", "}"})  # the reference ends at the first of these
+    cursor_stop_tokens = STATEMENT_DELIMITERS  # the reference ends at the first of these
     min_prompt_lines = 20
     checker_name = TOOL
     required_binaries = {
@@ -195,17 +194,7 @@ class JavaSupport(LanguageSupport):
     # ------------------------------------------------------------------------ examples --
     def statement_end(self, facts: FileFacts, offset: int) -> int:
         """Just after the first ``;``, ``{`` or ``}`` token at or after the entity (CrossCodeEval)."""
-        index = facts.file.index
-        byte = index.char_to_byte(offset)
-        entity = facts.tree.root_node.descendant_for_byte_range(byte, byte + 1)
-        entity_end = entity.end_byte if entity is not None and entity.start_byte == byte and entity.child_count == 0 else byte
-        for leaf in iter_leaves(facts.tree.root_node):
-            if leaf.end_byte <= entity_end or leaf.start_byte < entity_end:
-                continue
-            if leaf.type in STATEMENT_END_TOKENS:
-                return index.byte_to_char(leaf.end_byte)
-        row, _ = index.row_col(offset)
-        return index.line_starts[row] + len(index.line(row))
+        return end_after_first_delimiter(facts, offset)
 
 
 def repository_jars(root: str) -> list[str]:

@@ -49,7 +49,7 @@ from analyzers.tsc import (
 )
 from builders import constants as C
 from lang import Lang
-from lang.base import FileFacts, ImportBinding, LanguageSupport, SourceFile, iter_leaves
+from lang.base import STATEMENT_DELIMITERS, FileFacts, ImportBinding, LanguageSupport, SourceFile, iter_leaves
 from lang.typescript.resolve import ModuleResolver
 from lang.typescript.syntax import ModuleSyntax, read_module
 from lang.typescript.tsconfig import TsConfig, checker_options, find_configs, load_config
@@ -57,7 +57,6 @@ from lang.typescript.tsconfig import TsConfig, checker_options, find_configs, lo
 _TYPESCRIPT = Language(tree_sitter_typescript.language_typescript())
 _TSX = Language(tree_sitter_typescript.language_tsx())
 DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
-STATEMENT_END_TOKENS = frozenset({";", "{", "}"})
 # Nodes whose leaves are not code tokens for the statement-end rule.
 NON_CODE_ANCESTORS = frozenset({"string", "template_string", "comment", "regex", "jsx_text"})
 # Containers whose children are statements (the statement of an entity = its child of one).
@@ -150,7 +149,7 @@ class TypeScriptSupport(LanguageSupport):
     display_name = "TypeScript"
     extensions = (".ts", ".tsx")
     comment_prefix = "//"
-    cursor_stop_tokens = frozenset({";", "{", "}"})  # the reference ends at the first of these
+    cursor_stop_tokens = STATEMENT_DELIMITERS  # the reference ends at the first of these
     min_prompt_lines = 30
     checker_name = TOOL
     required_binaries = {"node": NODE_HINT}
@@ -369,7 +368,7 @@ class TypeScriptSupport(LanguageSupport):
                 if leaf.type == ";" and leaf.start_byte == statement_end and leaf.end_byte > leaf.start_byte:
                     return index.node_end(leaf)
                 return index.byte_to_char(statement_end)
-            if leaf.type in STATEMENT_END_TOKENS and not leaf.is_missing and leaf.end_byte > leaf.start_byte \
+            if leaf.type in STATEMENT_DELIMITERS and not leaf.is_missing and leaf.end_byte > leaf.start_byte \
                     and not _inside(leaf, NON_CODE_ANCESTORS):
                 return index.node_end(leaf)
         if statement_end is not None:
