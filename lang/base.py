@@ -394,7 +394,9 @@ class LanguageSupport(abc.ABC):
         (:attr:`cursor_stop_tokens`) that precedes the entity: the reference ends at the first
         delimiter after the cursor, so a cursor before one would cut the reference before the
         cross-file entity (and evaluation, which cuts predictions the same way, could never
-        match it). The list is sorted and contains the entity itself when it is a token.
+        match it). Positions strictly inside a string literal are skipped too: every grammar
+        splits literals into quote and content tokens, and a completion never starts in the
+        middle of `"text"`. The list is sorted and contains the entity itself when it is a token.
         """
         index = facts.file.index
         row, _ = index.row_col(entity_offset)
@@ -415,7 +417,12 @@ class LanguageSupport(abc.ABC):
                 out.clear()
                 continue
             out.append(start)
-        return sorted(set(out))
+        literals = [
+            (index.node_start(n), index.node_end(n))
+            for n in iter_nodes_in(root, index.char_to_byte(line_start), index.char_to_byte(entity_offset))
+            if n.type in STRING_NODE_TYPES
+        ]
+        return sorted({c for c in out if not any(s < c < e for s, e in literals)})
 
     def prompt_code_lines(self, facts: FileFacts, prompt: str) -> int:
         """Non-empty prompt lines that are neither imports nor package/using declarations."""

@@ -23,14 +23,12 @@ from analyzers.csc import INSTALL_HINT, TOOL
 from lang import Lang
 from lang.base import (
     STATEMENT_DELIMITERS,
-    STRING_NODE_TYPES,
     Definition,
     FileFacts,
     ImportBinding,
     LanguageSupport,
     SourceFile,
     end_after_first_delimiter,
-    iter_nodes_in,
 )
 from lang.csharp.syntax import LANGUAGE, NAMESPACE_NODES, FileModel, build_model
 
@@ -130,21 +128,6 @@ class CSharpSupport(LanguageSupport):
     def statement_end(self, facts: FileFacts, offset: int) -> int:
         """Just after the first `;`, `{` or `}` token at or after the end of the entity."""
         return end_after_first_delimiter(facts, offset)
-
-    def cursor_candidates(self, facts: FileFacts, entity_offset: int) -> list[int]:
-        """The base candidates minus positions inside string and character literals.
-
-        tree-sitter splits a C# literal into quote and content tokens, so the base rule would
-        let a cursor land inside `"text"`; a completion never starts there.
-        """
-        candidates = super().cursor_candidates(facts, entity_offset)
-        index = facts.file.index
-        row, _ = index.row_col(entity_offset)
-        start = index.char_to_byte(index.line_starts[row])
-        end = index.char_to_byte(entity_offset)
-        literals = [(index.node_start(n), index.node_end(n)) for n in iter_nodes_in(facts.tree.root_node, start, end)
-                    if n.type in STRING_NODE_TYPES]
-        return [c for c in candidates if not any(s < c < e for s, e in literals)]
 
     def prompt_code_lines(self, facts: FileFacts, prompt: str) -> int:
         """Non-empty prompt lines that are neither `using` directives nor namespace headers."""

@@ -71,3 +71,30 @@ def test_cursor_never_precedes_a_statement_delimiter_before_the_entity(lang):
     for cursor in candidates:
         reference = code[cursor : support.statement_end(facts, entity)]
         assert not any(ch in reference[: entity - cursor] for ch in ";{}")
+
+
+@pytest.mark.parametrize("lang", registered(), ids=lambda l: l.value)
+def test_cursor_never_lands_inside_a_string_literal(lang):
+    """Regression: tree-sitter splits literals into quote and content tokens in every grammar,
+    so a cursor could start the reference in the middle of `"a b"` (only C# excluded it)."""
+    support = get_language(lang)
+    code, path = {
+        Lang.PYTHON: ('value = pick("a b", f"{x} y", helper.make(1))\n', "m.py"),
+        Lang.JAVA: ('class A {\n  Object v = pick("a b", \'c\', Helper.make(1));\n}\n', "A.java"),
+        Lang.TYPESCRIPT: ('const v = pick("a b", `x ${y} z`, Helper.make(1));\n', "a.ts"),
+        Lang.CSHARP: ('class A\n{\n  object V = Pick("a b", $"x {y} z", Helper.Make(1));\n}\n', "A.cs"),
+    }[lang]
+    facts = support.analyze_files("/nonexistent", [SourceFile(path, code)])[path]
+    entity = code.index("make" if lang is not Lang.CSHARP else "Make")
+    line_start = code.rfind("\n", 0, entity) + 1
+    literals = []
+    for quote in ('"', "'", "`"):
+        start = code.find(quote, line_start, entity)
+        while start != -1:
+            end = code.index(quote, start + 1)
+            literals.append((start, end + 1))
+            start = code.find(quote, end + 1, entity)
+    candidates = support.cursor_candidates(facts, entity)
+    assert candidates and candidates[-1] == entity
+    inside = [c for c in candidates if any(s < c < e for s, e in literals)]
+    assert not inside, [code[c:c + 5] for c in inside]
