@@ -433,15 +433,23 @@ class LanguageSupport(abc.ABC):
         return count
 
     def string_literal_chars(self, facts: FileFacts, start: int, end: int) -> int:
-        """How many characters of ``[start, end)`` lie inside string literals."""
+        """How many characters of ``[start, end)`` lie inside string literals.
+
+        Only subtrees overlapping the range are visited, and an outermost literal is counted
+        once: literals nested in it (an f-string's or interpolated string's parts) are inside it.
+        """
         index = facts.file.index
+        byte_start, byte_end = index.char_to_byte(start), index.char_to_byte(end)
         total = 0
-        for node in iter_nodes(facts.tree.root_node):
-            if node.end_byte <= index.char_to_byte(start) or node.start_byte >= index.char_to_byte(end):
+        stack = [facts.tree.root_node]
+        while stack:
+            node = stack.pop()
+            if node.end_byte <= byte_start or node.start_byte >= byte_end:
                 continue
             if node.type in STRING_NODE_TYPES:
-                s, e = max(start, index.node_start(node)), min(end, index.node_end(node))
-                total += max(0, e - s)
+                total += max(0, min(end, index.node_end(node)) - max(start, index.node_start(node)))
+                continue
+            stack.extend(node.children)
         return total
 
 

@@ -132,3 +132,14 @@ def test_non_ascii_positions():
     entity = code.index("go")
     assert code[PY.cursor_candidates(facts, entity)[-1]:].startswith("go")
     assert code[: PY.statement_end(facts, entity)].endswith("helper.go()")
+
+
+def test_string_literal_chars_counts_outermost_literals_once():
+    """Regression: a string nested in an f-string was counted twice (and every example
+    walked the whole file's tree)."""
+    code = 'x = f"ab {d["key"]} cd" + helper.go()\n'
+    facts = facts_for({"m.py": code})["m.py"]
+    start, end = code.index("f"), len(code) - 1
+    literal = code[code.index('f"') : code.index(" +")]
+    assert PY.string_literal_chars(facts, start, end) == len(literal)
+    assert PY.string_literal_chars(facts, code.index("helper"), end) == 0
