@@ -12,63 +12,10 @@ language packages build the stubbed texts and say which diagnostics mean what.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from lang.base import ImportBinding
-
-
-@dataclass(frozen=True)
-class Diagnostic:
-    """One checker message, positions in the checked text: 1-based line, 0-based char column."""
-
-    file: str
-    line: int
-    column: int
-    code: str
-    message: str
-    end_line: int | None = None
-    end_column: int | None = None
-    severity: str = "error"
-    symbol: str = ""  # tool-specific symbol ("no-member", javac's "symbol:" line...)
-    location: str = ""  # javac's "location:" line, when present
-
-    def key(self) -> tuple:
-        """Identity used to diff two runs (rows already mapped to the original file)."""
-        return (self.file, self.line, self.column, self.code, self.message)
-
-
-@dataclass(frozen=True)
-class CrossFileUsage:
-    """A use of a project name defined in another file, proven by a checker diagnostic.
-
-    ``line``/``column`` locate the cross-file entity in the original file: the member name
-    when ``member`` is set, else the imported name itself (1-based line, 0-based column).
-    """
-
-    repository: str
-    file: str
-    line: int
-    column: int
-    imported_name: str
-    member: str | None
-    stubbed_import: str
-    tool: str
-    code: str
-    message: str
-    definition_file: str | None = None
-    definition_symbol: str | None = None  # qualified name inside definition_file, when known
-    end_line: int | None = None
-    end_column: int | None = None
-    mode: str = ""  # which stubbing produced it ("remove", "empty_class", ...)
-    round: int = 1  # checker round that revealed it (rounds > 1 uncover masked errors)
-
-    def to_json(self) -> dict:
-        return asdict(self)
-
-    @property
-    def first_use_key(self) -> tuple:
-        return (self.file, self.imported_name, self.member)
+from crossfile_datasets.core.records import CrossFileUsage, Diagnostic, ImportBinding
 
 
 @dataclass(frozen=True)

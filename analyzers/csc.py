@@ -26,9 +26,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from analyzers.crossfile import Diagnostic
-from lang.base import utf16_col_to_char_col
-from analyzers.run import RunResult, RunStatus, run
+from crossfile_datasets.core.records import Diagnostic
+from crossfile_datasets.core.text import utf16_col_to_char_col
+from crossfile_datasets.analyzers.run import RunResult, RunStatus, run
 
 TOOL = "mcs"
 INSTALL_HINT = "install mono's C# compiler (apt-get install -y mono-mcs)"

@@ -2,7 +2,7 @@
 
 The graph is what the dataset ships for retrieval experiments (graph retriever, repository
 tools) and what links each example's ``crossfile_usages`` to a definition node and span. It is
-built from :class:`lang.base.FileFacts` and :class:`analyzers.crossfile.CrossFileUsage` only, so
+built from :class:`core.records.FileFacts` and :class:`core.records.CrossFileUsage` only, so
 it is the same for every language.
 
 Schema (``docs/graph_and_retrieval.md`` has the full description):
@@ -31,10 +31,10 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 import networkx as nx
 from networkx.readwrite import json_graph
 
-from lang.base import Definition, FileFacts
+from crossfile_datasets.core.records import Definition, FileFacts
 
 if TYPE_CHECKING:  # pragma: no cover
-    from analyzers.crossfile import CrossFileUsage
+    from crossfile_datasets.core.records import CrossFileUsage
 
 SCHEMA_VERSION = 1
 EDGE_KINDS = ("contains", "defines", "imports", "uses", "inherits")

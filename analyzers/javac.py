@@ -1,6 +1,6 @@
 """javac: argv, pure parsers of its diagnostics, and the in-process compiler helper.
 
-Two ways to run javac exist and both end in :class:`analyzers.crossfile.Diagnostic`:
+Two ways to run javac exist and both end in :class:`core.records.Diagnostic`:
 
 - one ``javac`` process per check (:func:`javac_argv` + :func:`parse_javac_output`, the text javac
   prints). Used by the benchmark and as a reference; each run pays ~0.7 s of JVM start-up.
@@ -30,9 +30,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
-from analyzers.crossfile import Diagnostic
-from analyzers.run import PersistentProcess, PersistentProcessError, PersistentProcessTimeout, RunStatus, run
-from builders import constants as C
+from crossfile_datasets.core.records import Diagnostic
+from crossfile_datasets.analyzers.run import (
+    PersistentProcess,
+    PersistentProcessError,
+    PersistentProcessTimeout,
+    RunStatus,
+    run,
+)
+from crossfile_datasets.core import constants as C
 
 TOOL = "javac"
 INSTALL_HINT = "install a JDK (apt-get install -y default-jdk-headless)"
@@ -279,7 +285,7 @@ def helper_class_dir(cache_dir: Path | None = None) -> Path:
     source = HELPER_SOURCE.read_bytes()
     digest = hashlib.sha256(source).hexdigest()[:16]
     if cache_dir is None:
-        from builders.repos import default_cache_dir
+        from crossfile_datasets.core.paths import default_cache_dir
 
         cache_dir = default_cache_dir() / "java"
     final = cache_dir / digest
@@ -291,7 +297,7 @@ def helper_class_dir(cache_dir: Path | None = None) -> Path:
         res = run(["javac", *(f"-J{o}" for o in JVM_LOCALE), "-encoding", "UTF-8", "-d", str(staging), str(HELPER_SOURCE)],
                   timeout=C.JAVAC_CLI_TIMEOUT)
         if res.status is RunStatus.NOT_FOUND:
-            from analyzers.run import MissingToolError
+            from crossfile_datasets.analyzers.run import MissingToolError
 
             raise MissingToolError(f"'javac' was not found: {INSTALL_HINT}")
         if not res.ok:

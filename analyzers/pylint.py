@@ -24,9 +24,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
-from analyzers.crossfile import Diagnostic
-from analyzers.run import RunResult, RunStatus, run
-from builders import constants as C
+from crossfile_datasets.core.records import Diagnostic
+from crossfile_datasets.analyzers.run import RunResult, RunStatus, run
+from crossfile_datasets.core import constants as C
 
 TOOL = "pylint"
 # E0001 (syntax-error) is kept on so a file Pylint cannot parse is recognised as failed.
@@ -148,7 +148,7 @@ def exit_status_problem(returncode: int | None, parsed: PylintParse | None) -> s
 
 def to_char_columns(diags: Sequence[Diagnostic], texts: Mapping[str, str]) -> list[Diagnostic]:
     """Convert Pylint's byte columns to character columns using the checked texts."""
-    from lang.base import TextIndex
+    from crossfile_datasets.core.text import TextIndex
 
     indexes: dict[str, TextIndex] = {}
     out = []

@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from analyzers.crossfile import Diagnostic
-from lang.base import utf16_col_to_char_col
-from analyzers.run import (
+from crossfile_datasets.core.records import Diagnostic
+from crossfile_datasets.core.text import utf16_col_to_char_col
+from crossfile_datasets.analyzers.run import (
     MissingToolError,
     PersistentProcess,
     PersistentProcessError,
@@ -38,7 +38,7 @@ from analyzers.run import (
     require_binary,
     run,
 )
-from builders import constants as C
+from crossfile_datasets.core import constants as C
 
 TOOL = "tsc"
 INSTALL_HINT = "run `npm ci --prefix lang/typescript`"

@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import time_find_usages  # noqa: E402
-from builders.repos import RepoSpec, resolve  # noqa: E402
-from lang.csharp import CSharpSupport  # noqa: E402
+from crossfile_datasets.builders.repos import RepoSpec, resolve  # noqa: E402
+from crossfile_datasets.lang.csharp import CSharpSupport  # noqa: E402
 
 LAYER_NAMES = ("Model", "Storage", "Rules", "Services", "Workflows", "Api", "Hosting", "Tools")
 

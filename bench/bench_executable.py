@@ -4,7 +4,7 @@ become problems, why the others do not, and whether the kept tests discriminate.
 Why it exists: issue 12's acceptance test. For every repository of
 ``bench/executable/manifest.jsonl`` (RepoExec's own repositories at fixed commits, with the
 target functions RepoExec's data lists for them) it builds the executable split with
-``builders.executable.build_executable_split`` and prints, per repository: RepoExec's targets,
+``builders.executable.build.build_executable_split`` and prints, per repository: RepoExec's targets,
 how many became problems, the reason for each one that did not (from the shard's
 ``fates.json``), the mean mutation score, gold pass@1 (each problem's reference solution run
 through ``run_problem_tests``, the runner evaluation uses) and empty-body pass@1 (the same
@@ -30,11 +30,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from builders.exec_mutation import stubs  # noqa: E402
-from builders.executable import SHARDS, build_executable_split  # noqa: E402
-from builders.report import BuildReport  # noqa: E402
-from builders.repos import RepoSpec, resolve_all  # noqa: E402
-from builders.sandbox import run_problem_tests  # noqa: E402
+from crossfile_datasets.builders.executable.mutation import stubs  # noqa: E402
+from crossfile_datasets.builders.executable.build import SHARDS, build_executable_split  # noqa: E402
+from crossfile_datasets.core.report import BuildReport  # noqa: E402
+from crossfile_datasets.builders.repos import RepoSpec, resolve_all  # noqa: E402
+from crossfile_datasets.sandbox import run_problem_tests  # noqa: E402
 
 MANIFEST = ROOT / "bench" / "executable" / "manifest.jsonl"
 

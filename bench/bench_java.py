@@ -34,14 +34,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analyzers.javac import JavacHelper, javac_argv, parse_javac_output, split_message  # noqa: E402
-from analyzers.run import run  # noqa: E402
-from builders import constants as C  # noqa: E402
-from builders.report import BuildReport  # noqa: E402
-from builders.repos import Repository, list_sources  # noqa: E402
-from lang import Lang, get_language  # noqa: E402
-from lang.java.project import JavaProject  # noqa: E402
-from lang.java.stubs import StubState, build_variant, plan_stubs  # noqa: E402
+from crossfile_datasets.analyzers.javac import JavacHelper, javac_argv, parse_javac_output, split_message  # noqa: E402
+from crossfile_datasets.analyzers.run import run  # noqa: E402
+from crossfile_datasets.core import constants as C  # noqa: E402
+from crossfile_datasets.core.report import BuildReport  # noqa: E402
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.lang.sources import list_sources  # noqa: E402
+from crossfile_datasets.lang import Lang, get_language  # noqa: E402
+from crossfile_datasets.lang.java.project import JavaProject  # noqa: E402
+from crossfile_datasets.lang.java.stubs import StubState, build_variant, plan_stubs  # noqa: E402
 
 ROOT = "src/main/java"
 

@@ -13,11 +13,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analyzers.pylint import PylintChecker  # noqa: E402
+from crossfile_datasets.analyzers.pylint import PylintChecker  # noqa: E402
 from bench.gen_python import generate_python_repo  # noqa: E402
 from bench.common import time_find_usages  # noqa: E402
-from builders.repos import RepoSpec, resolve  # noqa: E402
-from lang.python import PythonSupport  # noqa: E402
+from crossfile_datasets.builders.repos import RepoSpec, resolve  # noqa: E402
+from crossfile_datasets.lang.python import PythonSupport  # noqa: E402
 
 
 

@@ -19,16 +19,23 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analyzers.graph import build_graph  # noqa: E402
+from crossfile_datasets.analyzers.graph import build_graph  # noqa: E402
 from bench.gen_python import generate_python_repo  # noqa: E402
-from builders import constants as C  # noqa: E402
-from builders.report import BuildReport  # noqa: E402
-from builders.repos import RepoSpec, list_sources, resolve  # noqa: E402
-from builders.retrieval import (  # noqa: E402
-    ChunkIndex, RepositoryRetriever, Snippet, _block, last_nonempty_lines, render_context, tokenize,
+from crossfile_datasets.core import constants as C  # noqa: E402
+from crossfile_datasets.core.report import BuildReport  # noqa: E402
+from crossfile_datasets.builders.repos import RepoSpec, resolve
+from crossfile_datasets.lang.sources import list_sources  # noqa: E402
+from crossfile_datasets.builders.completion.retrieval import (
+    ChunkIndex,
+    RepositoryRetriever,
+    Snippet,
+    _block,
+    last_nonempty_lines,
+    render_context,
+    tokenize,
 )
-from builders.tokenizer import load_tokenizer  # noqa: E402
-from lang import get_language  # noqa: E402
+from crossfile_datasets.core.tokenizer import load_tokenizer  # noqa: E402
+from crossfile_datasets.lang import get_language  # noqa: E402
 
 
 class FullScanIndex(ChunkIndex):

@@ -23,9 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from builders.pipeline import BuildSettings, build_language  # noqa: E402
-from builders.repos import RepoSpec, resolve_all  # noqa: E402
-from lang import Lang, get_language  # noqa: E402
+from crossfile_datasets.builders.completion.shards import BuildSettings
+from crossfile_datasets.builders.completion.pipeline import build_language
+from crossfile_datasets.builders.repos import RepoSpec, resolve_all  # noqa: E402
+from crossfile_datasets.lang import Lang, get_language  # noqa: E402
 
 LICENSE = "MIT License\n\nPermission is hereby granted, free of charge, to any person\n"
 

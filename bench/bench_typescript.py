@@ -29,11 +29,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analyzers.tsc import TscServer, run_tsc_project  # noqa: E402
-from builders.report import BuildReport  # noqa: E402
-from builders.repos import Repository, list_sources  # noqa: E402
-from lang import Lang, get_language  # noqa: E402
-from lang.typescript.tsconfig import checker_options, load_config  # noqa: E402
+from crossfile_datasets.analyzers.tsc import TscServer, run_tsc_project  # noqa: E402
+from crossfile_datasets.core.report import BuildReport  # noqa: E402
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.lang.sources import list_sources  # noqa: E402
+from crossfile_datasets.lang import Lang, get_language  # noqa: E402
+from crossfile_datasets.lang.typescript.tsconfig import checker_options, load_config  # noqa: E402
 
 FIELDS = ("amount", "count", "weight", "score", "level", "rank")
 

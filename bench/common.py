@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import time
 
-from builders.report import BuildReport
-from builders.repos import Repository, list_sources
-from lang.base import LanguageSupport
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.lang.base import LanguageSupport
 
 
 def time_find_usages(language: LanguageSupport, repo: Repository) -> tuple[float, list, BuildReport]:

@@ -24,10 +24,10 @@ import stat
 import tempfile
 from pathlib import Path
 
-from analyzers.crossfile import CrossFileUsage
-from builders import constants as C
-from builders.report import BuildReport
-from builders.repos import read_regular
+from crossfile_datasets.core.records import CrossFileUsage
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.text import read_regular
 
 CACHE_FORMAT = "2"  # part of every key and entry: bump when the entry layout changes
 TRANSIENT_REASONS = ("checker_timeout", "checker_crash")

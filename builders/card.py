@@ -168,7 +168,7 @@ def language_section(lang: str, stats: dict, level: int = 1, plot: str | None = 
 
 
 def _model_filter_line(settings: dict | None) -> str:
-    """Whether CrossCodeEval's model filter ran, with which model (builders/model_filter.py)."""
+    """Whether CrossCodeEval's model filter ran, with which model (builders/completion/model_filter.py)."""
     if not settings:
         return ("CrossCodeEval's model filter was not run (`--model-filter`): no example was removed for "
                 "being predictable without cross-file context.")

@@ -13,14 +13,21 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from analyzers.run import MissingToolError
-from builders import constants as C
-from builders.collection import RepositoryCriteria, filter_specs, load_hash_list
-from builders.cache import CacheDirError, ensure_usable
-from builders.pipeline import BuildSettings, OutputLockedError, ShardSummary, build_language, build_scope
-from builders.report import BuildReport
-from builders.repos import RepositoryError, collection_specs, default_cache_dir, parse_repo_argument, resolve_all
-from lang import Lang, registered
+from crossfile_datasets.analyzers.run import MissingToolError
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.builders.collection import RepositoryCriteria, filter_specs, load_hash_list
+from crossfile_datasets.builders.cache import CacheDirError, ensure_usable
+from crossfile_datasets.builders.completion.shards import BuildSettings, ShardSummary
+from crossfile_datasets.builders.completion.pipeline import OutputLockedError, build_language, build_scope
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.builders.repos import (
+    RepositoryError,
+    collection_specs,
+    parse_repo_argument,
+    resolve_all,
+)
+from crossfile_datasets.core.paths import default_cache_dir
+from crossfile_datasets.lang import Lang, registered
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[1] / "examples"
 console = Console(stderr=True)
@@ -54,7 +61,7 @@ def _dense_model(model: str | None, methods: tuple[str, ...]) -> str | None:
     if model and "dense" not in methods:
         _fail("--dense-model is only used by the dense retriever: add it to --retrievers")
     if model:
-        from builders.dense import encoder_for
+        from crossfile_datasets.builders.completion.dense import encoder_for
 
         try:
             encoder_for(model)
@@ -67,8 +74,8 @@ def _model_filter_settings(model: str | None, served_name: str | None):
     """Validate --model-filter before anything is built: the endpoint must answer, the model load."""
     if not model:
         return None
-    from builders.model_filter import ModelFilterSettings, client_for
-    from builders.models import ModelError
+    from crossfile_datasets.builders.completion.model_filter import ModelFilterSettings, client_for
+    from crossfile_datasets.evaluation.models import ModelError
 
     settings = ModelFilterSettings(model=model, served_name=served_name)
     try:
@@ -127,7 +134,7 @@ def build_dataset(
         _fail(f"language '{lang}' is not available in this build (choices: {', '.join(_lang_choices())})")
     languages = registered() if lang == "all" else [Lang(lang)]
     methods = tuple(m.strip() for m in retrievers.split(",") if m.strip())
-    from builders.export import VARIANT_FILES
+    from crossfile_datasets.core.constants import VARIANT_FILES
 
     unknown = [m for m in methods if m not in VARIANT_FILES]
     if unknown:
@@ -142,14 +149,14 @@ def build_dataset(
     if split in (Split.EXECUTABLE, Split.ALL) and not allow_execution:
         _fail("the executable split runs repository code (tests) in an isolated child process; pass --allow-execution to allow it")
     if split in (Split.EXECUTABLE, Split.ALL):
-        from builders.sandbox import SandboxUnavailable, configure_isolation
+        from crossfile_datasets.sandbox import SandboxUnavailable, configure_isolation
 
         try:
             configure_isolation(sandbox)
         except SandboxUnavailable as exc:
             _fail(str(exc))
     if tokenizer:
-        from builders.tokenizer import load_tokenizer
+        from crossfile_datasets.core.tokenizer import load_tokenizer
 
         try:
             load_tokenizer(tokenizer)
@@ -165,7 +172,7 @@ def build_dataset(
         except CacheDirError as exc:
             _fail(str(exc))
     if push_to_hub:  # token, repository id and a reachable Hub are checked before hours of building
-        from builders.hub import HubError, check_hub_access
+        from crossfile_datasets.builders.hub import HubError, check_hub_access
 
         try:
             check_hub_access(push_to_hub, token)
@@ -200,7 +207,7 @@ def build_dataset(
     if not any(_built(stats) for stats in all_stats.values()):
         _fail("nothing could be built: every repository failed or none was given (see the reasons above and stats.json)", 1)
     if push_to_hub:
-        from builders.hub import push_to_hub as push
+        from crossfile_datasets.builders.hub import push_to_hub as push
 
         try:
             urls = push(output, push_to_hub, [l.value for l in languages], private=private, token=token)
@@ -261,7 +268,7 @@ def _build_with_progress(language: Lang, repositories, settings: BuildSettings, 
 
 
 def _build_executable(repositories, settings: BuildSettings, use_pynguin: bool, pynguin_seconds: int, llm_url, llm_model) -> dict:
-    from builders.executable import build_executable_split
+    from crossfile_datasets.builders.executable.build import build_executable_split
 
     report = BuildReport()
     records = build_executable_split(
@@ -275,7 +282,7 @@ def _build_executable(repositories, settings: BuildSettings, use_pynguin: bool, 
 
 
 def _build_instruct(repositories, settings: BuildSettings, exclude_eval: list[Path]) -> dict:
-    from builders.instruct import build_instruct_split
+    from crossfile_datasets.builders.instruct.build import build_instruct_split
 
     try:
         _, stats = build_instruct_split(repositories, settings.output, exclude_eval)
@@ -294,7 +301,7 @@ def _print_summary(all_stats: dict) -> None:
         table.add_row(name, str(stats.get("repositories", "")), str(stats.get("examples", 0)))
     out.print(table)
     for name, stats in all_stats.items():
-        from builders.export import skip_reasons
+        from crossfile_datasets.builders.completion.export import skip_reasons
 
         for label, counts in (("dropped examples", stats.get("dropped_examples", {})), ("skipped", skip_reasons(stats))):
             if counts:

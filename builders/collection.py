@@ -17,9 +17,10 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Iterable
 
-from builders.report import BuildReport
-from builders.repos import RepoSpec, Repository
-from lang.base import SourceFile
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.builders.repos import RepoSpec
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.core.records import SourceFile
 
 PERMISSIVE_LICENSES = frozenset({"MIT", "Apache-2.0", "BSD-2-Clause", "BSD-3-Clause", "ISC", "Unlicense", "0BSD", "Zlib", "BSL-1.0", "CC0-1.0"})
 TRUE_VALUES = {"true", "1", "yes", "y"}

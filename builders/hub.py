@@ -38,13 +38,13 @@ from huggingface_hub import CommitOperationAdd, CommitOperationDelete, DatasetCa
 from huggingface_hub.errors import EntryNotFoundError, HfHubHTTPError, HFValidationError
 from huggingface_hub.utils import validate_repo_id
 
-from builders import card as cards
+from crossfile_datasets.builders import card as cards
 
 try:  # transport errors of the HTTP client huggingface_hub uses (httpx2 since 1.x-2.x, httpx before)
     from httpx2 import HTTPError as TransportError
 except ImportError:  # pragma: no cover
     from httpx import HTTPError as TransportError
-from builders.retrieval import VARIANT_FILES
+from crossfile_datasets.core.constants import VARIANT_FILES
 
 SPLIT = cards.SPLIT
 EXTRAS = "extras"
@@ -240,7 +240,7 @@ def prepare_upload(output_dir: Path, languages: Sequence[str], workdir: Path) ->
         saved_exec = folder / "executable_dataset"
         if executable.is_file() and executable.stat().st_size and saved_exec.is_dir():
             # the executable split as RepoExec publishes it: one configuration per context size,
-            # with the explicit Features the builder saved (builders/executable.py)
+            # with the explicit Features the builder saved (builders/executable/build.py)
             exec_splits = datasets.load_from_disk(str(saved_exec))
             for size, split in exec_splits.items():
                 _add_config(upload, f"{lang}_executable_{size}", split, workdir)

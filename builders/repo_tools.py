@@ -26,11 +26,11 @@ from typing import List, Mapping, Optional, Sequence
 import networkx as nx
 import typer
 
-from analyzers.graph import CLASS_KINDS, base_classes, file_node, load_graph, members
-from builders import constants as C
-from builders.repos import decode_source
-from builders.retrieval import ChunkIndex, chunk_file
-from lang.base import SourceFile
+from crossfile_datasets.analyzers.graph import CLASS_KINDS, base_classes, file_node, load_graph, members
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.text import decode_source
+from crossfile_datasets.builders.completion.retrieval import ChunkIndex, chunk_file
+from crossfile_datasets.core.records import SourceFile
 
 _TS_SUFFIXES = (".d.ts", ".tsx", ".ts", ".mts", ".cts")
 

@@ -19,10 +19,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from builders.constants import EXEC_GOLD_TIMEOUT, EXEC_MEMORY_BYTES, EXEC_TEST_TIMEOUT
-from evaluation import constants as C
-from evaluation.records import InputError, iter_jsonl, write_json, write_jsonl
-from lang import Lang
+from crossfile_datasets.core.constants import EXEC_GOLD_TIMEOUT, EXEC_MEMORY_BYTES, EXEC_TEST_TIMEOUT
+from crossfile_datasets.evaluation import constants as C
+from crossfile_datasets.core.jsonl import InputError, iter_jsonl, write_json, write_jsonl
+from crossfile_datasets.lang import Lang
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None, help="Score model predictions on crossfile-datasets splits.")
 # Logs and CI are not terminals: give tables room instead of rich's 80-column default.
@@ -44,7 +44,7 @@ COMPLETION_HEADERS = {"em": "EM", "es": "ES", "id_em": "ID-EM", "id_precision": 
 
 
 def completion_table(results: dict) -> Table:
-    from evaluation.completion import METRICS
+    from crossfile_datasets.evaluation.completion import METRICS
 
     table = Table(title="Completion metrics (percent, 95% bootstrap CI)")
     table.add_column("language")
@@ -84,7 +84,7 @@ def completion_command(
     seed: int = typer.Option(C.BOOTSTRAP_SEED, help="bootstrap seed"),
 ) -> None:
     """Exact match, edit similarity and identifier match, per language."""
-    from evaluation.completion import evaluate_completion, score_rows
+    from crossfile_datasets.evaluation.completion import evaluate_completion, score_rows
 
     try:
         summary, scores = evaluate_completion(
@@ -115,7 +115,7 @@ def fim_command(
     context_share: float = typer.Option(C.FIM_CONTEXT_SHARE, min=0.0, max=1.0, help="largest share of the budget for the cross-file context"),
 ) -> None:
     """Render fill-in-the-middle prompts cut to a token budget."""
-    from evaluation.fim import FimFormat, load_tokenizer, render_fim
+    from crossfile_datasets.evaluation.fim import FimFormat, load_tokenizer, render_fim
 
     try:
         counter = load_tokenizer(tokenizer)
@@ -134,9 +134,9 @@ def fim_command(
 
 def _debug_command(split, predictions, output, repos, workers, settings, context_size, ks, rounds, model, model_url,
                    api_key, instruct, max_new_tokens) -> None:
-    from builders.models import GenerationParams, ModelError, make_client
-    from evaluation.debugging import debug_rounds
-    from evaluation.generate import executable_stops
+    from crossfile_datasets.evaluation.models import GenerationParams, ModelError, make_client
+    from crossfile_datasets.evaluation.debugging import debug_rounds
+    from crossfile_datasets.evaluation.generate import executable_stops
 
     try:
         client = make_client(model=model, url=model_url, api_key=api_key)
@@ -190,7 +190,7 @@ def executable_command(
 ) -> None:
     """pass@k, test pass rate and dependency invocation rate, per context size (and per
     debugging round with --debug-rounds)."""
-    from evaluation.executable import RunSettings, evaluate_executable
+    from crossfile_datasets.evaluation.executable import RunSettings, evaluate_executable
 
     try:
         ks = tuple(sorted({int(x) for x in k.split(",") if x.strip()}))
@@ -200,7 +200,7 @@ def executable_command(
         _fail("--k needs at least one positive integer")
     output = output or predictions.with_suffix(".metrics.json")
     results = results or output.with_name(output.stem + ".generations.jsonl")
-    from builders.sandbox import SandboxUnavailable, configure_isolation
+    from crossfile_datasets.sandbox import SandboxUnavailable, configure_isolation
 
     try:
         sandbox = configure_isolation(sandbox)

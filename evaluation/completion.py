@@ -23,11 +23,12 @@ from typing import Iterable
 import rapidfuzz
 from rapidfuzz import fuzz
 
-from evaluation.constants import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE
-from evaluation.postprocess import normalize_completion
-from evaluation.records import InputError, check_same_ids, file_sha256, index_unique, iter_jsonl, task_id_of
-from evaluation.stats import bootstrap
-from evaluation.syntax import LANGUAGES
+from crossfile_datasets.evaluation.constants import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE
+from crossfile_datasets.evaluation.postprocess import normalize_completion
+from crossfile_datasets.core.jsonl import InputError, iter_jsonl
+from crossfile_datasets.evaluation.records import check_same_ids, file_sha256, index_unique, task_id_of
+from crossfile_datasets.evaluation.stats import bootstrap
+from crossfile_datasets.evaluation.syntax import LANGUAGES
 
 METRICS = ("em", "es", "id_em", "id_precision", "id_recall", "id_f1")
 OVERALL = "all"

@@ -1,6 +1,6 @@
 """Defaults of the evaluation commands, in one place, with where each comes from.
 
-(The builder's thresholds live in ``builders/constants.py``; these only concern scoring.)
+(The builder's thresholds live in ``core/constants.py``; these only concern scoring.)
 """
 
 # --- completion metrics ------------------------------------------------------------------
@@ -12,7 +12,7 @@ MAX_LISTED_IDS = 20  # task ids printed when predictions and split disagree (our
 
 # --- fill-in-the-middle prompts ----------------------------------------------------------
 # StarCoder's FIM sentinels (Allal et al. 2023, "SantaCoder"; token ids 1, 3, 2 in the
-# StarCoder vocabulary, see builders/data/starcoder/PROVENANCE.md).
+# StarCoder vocabulary, see core/data/starcoder/PROVENANCE.md).
 FIM_PREFIX = "<fim_prefix>"
 FIM_SUFFIX = "<fim_suffix>"
 FIM_MIDDLE = "<fim_middle>"
@@ -23,7 +23,7 @@ FIM_SUFFIX_SHARE = 0.25  # share of the code budget the right context may use at
 FIM_CONTEXT_SHARE = 0.5
 
 # --- executable split --------------------------------------------------------------------
-# Time, memory and process limits are the builder's (builders/constants.py EXEC_*), so that the
+# Time, memory and process limits are the builder's (core/constants.py EXEC_*), so that the
 # gold gate and the evaluation of generations run under the same conditions.
 PASS_AT_K = (1, 5, 10)  # Chen et al. 2021 report pass@1/10/100; RepoExec reports 1/5/10
 DETAIL_CHARS = 2000  # error text kept per generation in the results file (ours)

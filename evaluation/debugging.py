@@ -23,11 +23,18 @@ import os
 from pathlib import Path
 from typing import Callable
 
-from builders.models import GenerationParams, ModelClient
-from evaluation.constants import PASS_AT_K
-from evaluation.executable import (DEFAULT_CONTEXT, RunSettings, evaluate_executable, generated_function, load_generations,
-                                   load_problems)
-from evaluation.records import read_log, write_jsonl
+from crossfile_datasets.evaluation.models import GenerationParams, ModelClient
+from crossfile_datasets.evaluation.constants import PASS_AT_K
+from crossfile_datasets.evaluation.executable import (
+    DEFAULT_CONTEXT,
+    RunSettings,
+    evaluate_executable,
+    generated_function,
+    load_generations,
+    load_problems,
+)
+from crossfile_datasets.evaluation.records import read_log
+from crossfile_datasets.core.jsonl import write_jsonl
 
 FEEDBACK_LINES = 40  # lines of test output shown to the model (ours)
 

@@ -1,7 +1,7 @@
 """Executable-split metrics: pass@k, test pass rate, dependency invocation rate (RepoExec).
 
 For every (task, context size, generation): the generation becomes one complete function
-(:mod:`evaluation.placement`), which ``builders.sandbox.run_problem_tests`` splices into a
+(:mod:`evaluation.placement`), which ``sandbox.run_problem_tests`` splices into a
 private copy of the repository and tests there, in the bubblewrap sandbox (read-only
 filesystem but the copy, no network, no secrets, whole-tree time, memory and process limits,
 every process it started gone afterwards; verdicts over a per-run channel, never from files).
@@ -38,11 +38,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from builders.constants import EXEC_GOLD_TIMEOUT, EXEC_MEMORY_BYTES, EXEC_TEST_TIMEOUT
-from evaluation.constants import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE, DETAIL_CHARS, PASS_AT_K
-from evaluation.placement import extract_function, function_body_identifiers, signature_and_docstring
-from evaluation.records import AppendLog, InputError, check_same_ids, file_sha256, iter_jsonl, listed, read_log
-from evaluation.stats import bootstrap, pass_at_k
+from crossfile_datasets.core.constants import EXEC_GOLD_TIMEOUT, EXEC_MEMORY_BYTES, EXEC_TEST_TIMEOUT
+from crossfile_datasets.evaluation.constants import (
+    BOOTSTRAP_RESAMPLES,
+    BOOTSTRAP_SEED,
+    CONFIDENCE,
+    DETAIL_CHARS,
+    PASS_AT_K,
+)
+from crossfile_datasets.evaluation.placement import (
+    extract_function,
+    function_body_identifiers,
+    signature_and_docstring,
+)
+from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, read_log
+from crossfile_datasets.core.jsonl import InputError, iter_jsonl
+from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
 
 DEFAULT_CONTEXT = "unspecified"
 
@@ -150,7 +161,7 @@ class RunSettings:
 
 
 def normalize_result(verdict: dict) -> dict:
-    """The runner's verdict (``builders.sandbox.run_problem_tests``) reduced to what we log."""
+    """The runner's verdict (``crossfile_datasets.sandbox.run_problem_tests``) reduced to what we log."""
     return {
         "status": str(verdict.get("status") or "error"),
         "passed": bool(verdict.get("passed")),
@@ -173,7 +184,7 @@ class Job:
 
 def run_job(job: Job) -> dict:
     """Test one function and measure its DIR (runs in a worker process)."""
-    from builders.sandbox import SandboxLimits, run_problem_tests
+    from crossfile_datasets.sandbox import SandboxLimits, run_problem_tests
 
     rate, invoked = None, []
     try:
@@ -204,10 +215,11 @@ def _problem_sha(problem: dict) -> str:
 
 def repository_snapshot(root: str | os.PathLike) -> str:
     """The ``snapshot_sha256`` of a repository folder, computed the way the builder did
-    (``builders.repos.list_sources`` over its Python sources)."""
-    from builders.report import BuildReport
-    from builders.repos import Repository, list_sources
-    from lang import Lang, get_language
+    (``lang.sources.list_sources`` over its Python sources)."""
+    from crossfile_datasets.core.report import BuildReport
+    from crossfile_datasets.core.records import Repository
+    from crossfile_datasets.lang.sources import list_sources
+    from crossfile_datasets.lang import Lang, get_language
 
     repo = Repository(name="", root=Path(root), url="", commit="", license="")
     _, digest = list_sources(repo, get_language(Lang.PYTHON), BuildReport())
@@ -359,7 +371,7 @@ def evaluate_executable(
         "predictions_sha256": file_sha256(predictions_path),
         "generation_results": str(results_path),
         "settings": {**settings.to_dict(), "repos": str(repos) if repos else None, "pass_at_k": list(ks),
-                     "runner": "builders.sandbox.run_problem_tests", "scale": "fraction (0..1)"},
+                     "runner": "crossfile_datasets.sandbox.run_problem_tests", "scale": "fraction (0..1)"},
         "generations_run": run_count,
         "generations_reused": reused,
         "sandbox_runs": len(jobs),

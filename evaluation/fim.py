@@ -20,7 +20,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from evaluation.constants import FIM_CONTEXT_SHARE, FIM_MIDDLE, FIM_PREFIX, FIM_SUFFIX, FIM_SUFFIX_SHARE
+from crossfile_datasets.evaluation.constants import (
+    FIM_CONTEXT_SHARE,
+    FIM_MIDDLE,
+    FIM_PREFIX,
+    FIM_SUFFIX,
+    FIM_SUFFIX_SHARE,
+)
 
 
 @dataclass(frozen=True)
@@ -35,7 +41,7 @@ class FimFormat:
 
 def load_tokenizer(path_or_hub_id: str | None = None):
     """The project's tokenizer adapter (``.count``, ``.encode``, ``.decode``)."""
-    from builders.tokenizer import load_tokenizer as load
+    from crossfile_datasets.core.tokenizer import load_tokenizer as load
 
     return load(path_or_hub_id)
 

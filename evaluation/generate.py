@@ -15,7 +15,7 @@ prompts with the right context instead (:func:`evaluation.fim.render_fim`). Outp
 completed with stop strings at the next top-level (or, for a method, class-level) definition,
 or ``--instruct`` sends RepoExec's instruction prompt to the chat API. Output rows:
 ``{"task_id", "context_size", "generations"}``. Every request goes through
-:mod:`builders.models` (greedy by default, seeded sampling, batching, retries, cache).
+:mod:`evaluation.models` (greedy by default, seeded sampling, batching, retries, cache).
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from builders.models import GenerationParams, ModelError, make_client
-from evaluation.records import InputError, iter_jsonl, task_id_of, write_jsonl
+from crossfile_datasets.evaluation.models import GenerationParams, ModelError, make_client
+from crossfile_datasets.core.jsonl import InputError, iter_jsonl, write_jsonl
+from crossfile_datasets.evaluation.records import task_id_of
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None, help="Run a model over a crossfile-datasets split.")
 console = Console(width=None if sys.stdout.isatty() else 160)
@@ -60,7 +61,7 @@ def _client(model: Optional[str], model_url: Optional[str], api_key: Optional[st
 
 def completion_prompt(record: dict, tokenizer, budget: int, with_context: bool) -> str:
     """Cross-file context + prompt, left-truncated to ``budget`` tokens (the cursor side survives)."""
-    from evaluation.fim import keep_tail
+    from crossfile_datasets.evaluation.fim import keep_tail
 
     text = ((record.get("crossfile_context") or {}).get("text", "") if with_context else "") + record["prompt"]
     return keep_tail(text, tokenizer.encode(text), budget, tokenizer)
@@ -89,7 +90,7 @@ def completion_command(
     cache: bool = typer.Option(True, "--cache/--no-cache", help="reuse cached responses for identical requests"),
 ) -> None:
     """One greedy completion per example."""
-    from evaluation.fim import FimFormat, load_tokenizer, render_fim
+    from crossfile_datasets.evaluation.fim import FimFormat, load_tokenizer, render_fim
 
     tokenizer = load_tokenizer(None)
     try:

@@ -3,7 +3,7 @@
 A generation is either a whole function (it defines a function named like the target,
 maybe among other code, inside a class, or inside a Markdown fence) or a body that
 continues the prompt (which ends with the target's signature and docstring). Either way the
-result is one complete, dedented function definition; ``builders.sandbox`` splices it in
+result is one complete, dedented function definition; ``sandbox`` splices it in
 place of the original. Parsing is tree-sitter's, so a generation with a syntax error still
 yields its function (and its identifiers) as far as they can be recognised.
 """
@@ -15,7 +15,7 @@ import textwrap
 
 from tree_sitter import Node
 
-from evaluation.syntax import parser_for, scan_region, ts_language
+from crossfile_datasets.evaluation.syntax import parser_for, scan_region, ts_language
 
 _FENCE = re.compile(r"```[ \t]*[\w+-]*[ \t]*\n(.*?)(?:```|\Z)", re.S)
 

@@ -24,7 +24,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from evaluation.syntax import GrowingParse, check_language, has_error_after, parser_for, scan_region, ts_language
+from crossfile_datasets.evaluation.syntax import (
+    GrowingParse,
+    check_language,
+    has_error_after,
+    parser_for,
+    scan_region,
+    ts_language,
+)
 
 
 @dataclass(frozen=True)

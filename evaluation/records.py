@@ -12,45 +12,10 @@ import json
 import os
 import threading
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Iterable
 
-from evaluation.constants import MAX_LISTED_IDS
-
-
-class InputError(ValueError):
-    """A split or prediction file that cannot be scored as given (message says why)."""
-
-
-def iter_jsonl(path: str | os.PathLike) -> Iterator[tuple[int, dict]]:
-    """(line number, object) for each non-blank line; a malformed line is an InputError."""
-    with open(path, encoding="utf-8") as handle:
-        for lineno, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise InputError(f"{path}:{lineno}: not valid JSON ({exc.msg})") from None
-            if not isinstance(obj, dict):
-                raise InputError(f"{path}:{lineno}: expected a JSON object, got {type(obj).__name__}")
-            yield lineno, obj
-
-
-def write_jsonl(path: str | os.PathLike, rows: Iterable[dict]) -> int:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    count = 0
-    with open(path, "w", encoding="utf-8") as handle:
-        for row in rows:
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-            count += 1
-    return count
-
-
-def write_json(path: str | os.PathLike, data: Any) -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+from crossfile_datasets.core.jsonl import InputError
+from crossfile_datasets.evaluation.constants import MAX_LISTED_IDS
 
 
 def file_sha256(path: str | os.PathLike) -> str:

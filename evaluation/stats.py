@@ -12,7 +12,7 @@ from typing import Sequence
 
 import numpy as np
 
-from evaluation.constants import BOOTSTRAP_CHUNK
+from crossfile_datasets.evaluation.constants import BOOTSTRAP_CHUNK
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from tree_sitter import Language, Node, Parser, Tree
 
-from lang.base import STATEMENT_DELIMITERS, STRING_NODE_TYPES
+from crossfile_datasets.lang.base import STATEMENT_DELIMITERS, STRING_NODE_TYPES
 
 LANGUAGES = ("python", "java", "typescript", "csharp")
 
@@ -85,7 +85,7 @@ def _wheel_language(lang: str, tsx: bool) -> Language:
 
 def ts_language(lang: str, path: str = "") -> Language:
     """The grammar for a file of ``lang`` (TSX for ``.tsx`` paths)."""
-    from lang import get_language
+    from crossfile_datasets.lang import get_language
 
     check_language(lang)
     try:

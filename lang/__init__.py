@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from lang.base import LanguageSupport
+    from crossfile_datasets.lang.base import LanguageSupport
 
 
 class Lang(str, enum.Enum):
@@ -28,10 +28,10 @@ class Lang(str, enum.Enum):
 
 
 REGISTRY: dict[Lang, str] = {
-    Lang.PYTHON: "lang.python:PythonSupport",
-    Lang.JAVA: "lang.java:JavaSupport",
-    Lang.TYPESCRIPT: "lang.typescript:TypeScriptSupport",
-    Lang.CSHARP: "lang.csharp:CSharpSupport",
+    Lang.PYTHON: "crossfile_datasets.lang.python:PythonSupport",
+    Lang.JAVA: "crossfile_datasets.lang.java:JavaSupport",
+    Lang.TYPESCRIPT: "crossfile_datasets.lang.typescript:TypeScriptSupport",
+    Lang.CSHARP: "crossfile_datasets.lang.csharp:CSharpSupport",
 }
 
 

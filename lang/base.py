@@ -17,13 +17,11 @@ Text conventions, used everywhere downstream:
 from __future__ import annotations
 
 import abc
-import bisect
 import fnmatch
 import re
-from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar, Iterator, Sequence
 
+from crossfile_datasets.core.records import FileFacts, SourceFile
 from tree_sitter import Language, Node, Parser, Tree
 
 # Folder names that hold tests in every language we support (case-insensitive): test/, tests/,
@@ -31,84 +29,9 @@ from tree_sitter import Language, Node, Parser, Tree
 _TEST_FOLDER = re.compile(r"(?i)^(?:tests?|__tests__|testing|specs?|(?:.+[._])?(?:unit|integration)?tests?)$")
 
 if TYPE_CHECKING:  # pragma: no cover
-    from analyzers.crossfile import CrossFileUsage
-    from builders.report import BuildReport
-    from builders.repos import Repository
-    from lang import Lang
-
-
-class TextIndex:
-    """Converts between char offsets, (row, col) and tree-sitter byte positions of one text."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.line_starts = [0]
-        for i, ch in enumerate(text):
-            if ch == "\n":
-                self.line_starts.append(i + 1)
-        self.ascii = text.isascii()
-        if not self.ascii:
-            self._byte_starts = [0]
-            total = 0
-            for ch in text:
-                total += len(ch.encode("utf-8"))
-                self._byte_starts.append(total)
-
-    @cached_property
-    def data(self) -> bytes:
-        return self.text.encode("utf-8")
-
-    def byte_to_char(self, byte_offset: int) -> int:
-        if self.ascii:
-            return byte_offset
-        return bisect.bisect_right(self._byte_starts, byte_offset) - 1
-
-    def char_to_byte(self, offset: int) -> int:
-        return offset if self.ascii else self._byte_starts[offset]
-
-    def row_col(self, offset: int) -> tuple[int, int]:
-        row = bisect.bisect_right(self.line_starts, offset) - 1
-        return row, offset - self.line_starts[row]
-
-    def offset(self, row: int, col: int) -> int:
-        return self.line_starts[row] + col
-
-    def line(self, row: int) -> str:
-        start = self.line_starts[row]
-        end = self.line_starts[row + 1] - 1 if row + 1 < len(self.line_starts) else len(self.text)
-        return self.text[start:end]
-
-    @property
-    def num_lines(self) -> int:
-        return len(self.line_starts)
-
-    def node_start(self, node: Node) -> int:
-        return self.byte_to_char(node.start_byte)
-
-    def node_end(self, node: Node) -> int:
-        return self.byte_to_char(node.end_byte)
-
-    def node_text(self, node: Node) -> str:
-        return self.text[self.node_start(node) : self.node_end(node)]
-
-    def byte_col_to_char_col(self, row: int, byte_col: int) -> int:
-        """A column counted in UTF-8 bytes on ``row`` (tree-sitter, CPython ast) -> characters."""
-        if self.ascii:
-            return byte_col
-        line = self.line(row).encode("utf-8")
-        return len(line[:byte_col].decode("utf-8", errors="ignore"))
-
-
-def utf16_col_to_char_col(line_text: str, utf16_col: int) -> int:
-    """A column counted in UTF-16 code units (tsc, mcs) on ``line_text`` -> characters."""
-    if line_text.isascii():
-        return utf16_col
-    units = 0
-    for i, ch in enumerate(line_text):
-        if units >= utf16_col:
-            return i
-        units += 2 if ord(ch) > 0xFFFF else 1
-    return len(line_text)
+    from crossfile_datasets.core.records import CrossFileUsage, Repository
+    from crossfile_datasets.core.report import BuildReport
+    from crossfile_datasets.lang import Lang
 
 
 def strip_type_arguments(text: str) -> str:
@@ -123,107 +46,6 @@ def strip_type_arguments(text: str) -> str:
         elif depth == 0 and not ch.isspace() and ch not in "[]":
             out.append(ch)
     return "".join(out).strip(".")
-
-
-@dataclass(frozen=True)
-class SourceFile:
-    """One source file of a repository, decoded and normalized (see module docstring)."""
-
-    path: str  # relative to the repository root, '/' separators
-    text: str
-    had_bom: bool = False
-    had_crlf: bool = False
-    raw_sha256: str = ""  # hash of the file's bytes as stored (for deduplication lists)
-
-    @cached_property
-    def index(self) -> TextIndex:
-        return TextIndex(self.text)
-
-
-@dataclass(frozen=True)
-class Span:
-    """A half-open character range with its 0-based rows and columns."""
-
-    start: int
-    end: int
-    start_row: int
-    start_col: int
-    end_row: int
-    end_col: int
-
-    @classmethod
-    def of_node(cls, node: Node, index: TextIndex) -> "Span":
-        start, end = index.node_start(node), index.node_end(node)
-        (sr, sc), (er, ec) = index.row_col(start), index.row_col(end)
-        return cls(start, end, sr, sc, er, ec)
-
-    def to_dict(self) -> dict:
-        """Exported form: 1-based lines, 0-based columns."""
-        return {
-            "start_line": self.start_row + 1,
-            "start_column": self.start_col,
-            "end_line": self.end_row + 1,
-            "end_column": self.end_col,
-        }
-
-
-@dataclass(frozen=True)
-class ImportBinding:
-    """One name an import statement brings into a file's scope."""
-
-    local_name: str  # the name bound in the file ("Z" for `from m import Y as Z`, "a" for `import a.b`)
-    imported_name: str  # the name as imported ("Y", "a.b", "pkg.Cls")
-    module: str  # the module / package / namespace as written ("..pkg.mod", "java.util")
-    kind: str  # "symbol" | "module" | "wildcard" | "namespace"
-    statement: Span  # the whole import statement
-    target_file: str | None = None  # the project file it resolves to; None = external
-    target_symbol: str | None = None  # the symbol inside target_file (None for a module)
-
-    @property
-    def is_project(self) -> bool:
-        return self.target_file is not None
-
-
-@dataclass(frozen=True)
-class Definition:
-    """A top-level or nested definition (class, function, method, field, constant...)."""
-
-    name: str
-    qualified_name: str  # "Outer.Inner.method" (within its file)
-    kind: str  # class | interface | enum | struct | record | function | method | field | constant | variable
-    path: str
-    span: Span
-    signature: str = ""
-    bases: tuple[str, ...] = ()  # names of base classes as written
-    namespace: str = ""  # package / namespace / module dotted name
-
-
-@dataclass
-class FileFacts:
-    """What one language learns from parsing one file."""
-
-    file: SourceFile
-    tree: Tree
-    imports: list[ImportBinding] = field(default_factory=list)
-    definitions: list[Definition] = field(default_factory=list)
-    package: str = ""  # module dotted name / Java package / C# namespace
-    has_syntax_error: bool = False
-
-    @cached_property
-    def import_rows(self) -> frozenset[int]:
-        rows: set[int] = set()
-        for imp in self.imports:
-            rows.update(range(imp.statement.start_row, imp.statement.end_row + 1))
-        return frozenset(rows)
-
-
-@dataclass(frozen=True)
-class Token:
-    """A tree-sitter leaf token in char offsets."""
-
-    start: int
-    end: int
-    type: str
 
 
 def iter_leaves(node: Node) -> Iterator[Node]:
@@ -377,10 +199,11 @@ class LanguageSupport(abc.ABC):
                 st = os.stat(real)
                 digest.update(f"{binary}={real}:{st.st_size}:{st.st_mtime_ns}".encode())
         # our own analysis code: the language package (with its Java/JS/C# helper programs),
-        # the shared analyzers and this module
+        # the shared analyzers, the records and text rules of core/, and this module
         package_dir = Path(inspect.getfile(type(self))).parent
         analyzers_dir = package_dir.parents[1] / "analyzers"
-        sources = [*package_dir.rglob("*"), *analyzers_dir.glob("*.py"), Path(__file__)]
+        core_dir = package_dir.parents[1] / "core"
+        sources = [*package_dir.rglob("*"), *analyzers_dir.glob("*.py"), *core_dir.glob("*.py"), Path(__file__)]
         for path in sorted(set(sources)):
             if path.suffix in (".py", ".java", ".js", ".mjs", ".cjs", ".cs", ".json") and "node_modules" not in path.parts:
                 digest.update(path.name.encode() + path.read_bytes())
@@ -395,8 +218,8 @@ class LanguageSupport(abc.ABC):
         """
 
     def check_tools(self) -> None:
-        """Raise :class:`analyzers.run.MissingToolError` when a required binary is missing."""
-        from analyzers.run import require_binary
+        """Raise :class:`crossfile_datasets.analyzers.run.MissingToolError` when a required binary is missing."""
+        from crossfile_datasets.analyzers.run import require_binary
 
         for binary, hint in self.required_binaries.items():
             require_binary(binary, hint)

@@ -34,7 +34,7 @@ def require_tool(name: str) -> str:
 
 @pytest.fixture(scope="session")
 def starcoder_tokenizer():
-    from builders.tokenizer import load_tokenizer
+    from crossfile_datasets.core.tokenizer import load_tokenizer
 
     return load_tokenizer()
 

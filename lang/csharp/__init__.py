@@ -19,20 +19,19 @@ from typing import Sequence
 
 from tree_sitter import Language, Node
 
-from analyzers.crossfile import CrossFileUsage
-from analyzers.csc import INSTALL_HINT, TOOL
-from lang import Lang
-from lang.base import (
-    STATEMENT_DELIMITERS,
-    Definition,
-    FileFacts,
-    ImportBinding,
-    LanguageSupport,
-    SourceFile,
-    end_after_first_delimiter,
+from crossfile_datasets.core.records import CrossFileUsage
+from crossfile_datasets.analyzers.csc import INSTALL_HINT, TOOL
+from crossfile_datasets.lang import Lang
+from crossfile_datasets.lang.base import STATEMENT_DELIMITERS, LanguageSupport, end_after_first_delimiter
+from crossfile_datasets.core.records import Definition, FileFacts, ImportBinding, SourceFile
+from crossfile_datasets.lang.csharp.projects import repository_defines
+from crossfile_datasets.lang.csharp.syntax import (
+    LANGUAGE,
+    NAMESPACE_NODES,
+    FileModel,
+    active_code,
+    build_model,
 )
-from lang.csharp.projects import repository_defines
-from lang.csharp.syntax import LANGUAGE, NAMESPACE_NODES, FileModel, active_code, build_model
 
 
 
@@ -49,7 +48,7 @@ class CSharpSupport(LanguageSupport):
 
     def __init__(self, *, optimized: bool = True, workers: int | None = None, max_rounds: int | None = None,
                  resident: bool = True) -> None:
-        from builders import constants as C
+        from crossfile_datasets.core import constants as C
 
         self.optimized = optimized
         self.resident = resident
@@ -123,7 +122,7 @@ class CSharpSupport(LanguageSupport):
 
     # -------------------------------------------------------------------------- usages --
     def find_usages(self, repo, facts: dict[str, FileFacts], report) -> list[CrossFileUsage]:
-        from lang.csharp.usages import CSharpChecker
+        from crossfile_datasets.lang.csharp.usages import CSharpChecker
 
         checker = CSharpChecker(optimized=self.optimized, workers=self.workers, max_rounds=self.max_rounds,
                                 resident=self.resident)

@@ -24,9 +24,14 @@ import time
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from analyzers.csc import CompileResult, compile_result, mcs_argv, mono_lib_dir
-from analyzers.run import PersistentProcess, PersistentProcessError, PersistentProcessTimeout, run
-from builders import constants as C
+from crossfile_datasets.analyzers.csc import CompileResult, compile_result, mcs_argv, mono_lib_dir
+from crossfile_datasets.analyzers.run import (
+    PersistentProcess,
+    PersistentProcessError,
+    PersistentProcessTimeout,
+    run,
+)
+from crossfile_datasets.core import constants as C
 
 SOURCE = Path(__file__).with_name("McsServer.cs")
 _BUILD_LOCK = threading.Lock()

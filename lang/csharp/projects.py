@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from builders import constants as C
-from lang.csharp.syntax import COMPILE_DEFINES
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.lang.csharp.syntax import COMPILE_DEFINES
 
 WHOLE_REPOSITORY = "<repository>"
 LOOSE_FILES = "<outside-projects>"

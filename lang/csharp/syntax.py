@@ -1,6 +1,6 @@
 """What tree-sitter tells us about one C# file: namespaces, usings, types, members, syntax level.
 
-The checker workflow (``lang.csharp.usages``) needs more than :class:`lang.base.FileFacts`
+The checker workflow (``lang.csharp.usages``) needs more than :class:`core.records.FileFacts`
 carries: for every type its header text (to write an *emptied* copy with the same name, kind,
 namespace and generic arity), its members with their spans (to restore them one by one in
 later rounds), its base types (to attribute a member reported on a subclass), and for every
@@ -20,7 +20,9 @@ from typing import Callable, Iterable, Iterator
 import tree_sitter_c_sharp
 from tree_sitter import Language, Node, Tree
 
-from lang.base import Span, TextIndex, iter_leaves
+from crossfile_datasets.core.records import Span
+from crossfile_datasets.core.text import TextIndex
+from crossfile_datasets.lang.base import iter_leaves
 
 LANGUAGE = Language(tree_sitter_c_sharp.language())
 

@@ -42,8 +42,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from analyzers.crossfile import CrossFileUsage, Diagnostic, dedupe_usages
-from analyzers.csc import (
+from crossfile_datasets.core.records import CrossFileUsage, Diagnostic
+from crossfile_datasets.analyzers.crossfile import dedupe_usages
+from crossfile_datasets.analyzers.csc import (
     BAD_EXTENSION,
     METHOD_GROUP,
     MISSING_MEMBER,
@@ -61,13 +62,14 @@ from analyzers.csc import (
     CompileResult,
     compile_sources,
 )
-from analyzers.run import run
-from builders import constants as C
-from lang.base import FileFacts, iter_leaves, strip_type_arguments
-from lang.csharp.external import ExternalStubs
-from lang.csharp.mcs_server import McsServerPool
-from lang.csharp.projects import CompilationUnit, compilation_units, repository_defines
-from lang.csharp.syntax import (
+from crossfile_datasets.analyzers.run import run
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.records import FileFacts
+from crossfile_datasets.lang.base import iter_leaves, strip_type_arguments
+from crossfile_datasets.lang.csharp.external import ExternalStubs
+from crossfile_datasets.lang.csharp.mcs_server import McsServerPool
+from crossfile_datasets.lang.csharp.projects import CompilationUnit, compilation_units, repository_defines
+from crossfile_datasets.lang.csharp.syntax import (
     COMPILE_DEFINES,
     FileModel,
     NEWER_NODE_FEATURES,

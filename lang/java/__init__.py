@@ -19,15 +19,37 @@ from typing import Sequence
 import tree_sitter_java
 from tree_sitter import Language
 
-from analyzers.crossfile import CrossFileUsage, dedupe_usages, new_diagnostics
-from analyzers.javac import INSTALL_HINT, TOOL, JavacFailure, JavacHelper, Reference, new_helper_process
-from analyzers.run import PersistentProcess
-from builders import constants as C
-from lang import Lang
-from lang.base import STATEMENT_DELIMITERS, FileFacts, LanguageSupport, SourceFile, end_after_first_delimiter
-from lang.java.project import JavaProject
-from lang.java.stubs import Attribution, Attributor, Stub, StubState, build_variant, plan_stubs
-from lang.java.syntax import JavaFileFacts, read_declarations, read_imports, read_mentions, read_package
+from crossfile_datasets.core.records import CrossFileUsage
+from crossfile_datasets.analyzers.crossfile import dedupe_usages, new_diagnostics
+from crossfile_datasets.analyzers.javac import (
+    INSTALL_HINT,
+    TOOL,
+    JavacFailure,
+    JavacHelper,
+    Reference,
+    new_helper_process,
+)
+from crossfile_datasets.analyzers.run import PersistentProcess
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.lang import Lang
+from crossfile_datasets.lang.base import STATEMENT_DELIMITERS, LanguageSupport, end_after_first_delimiter
+from crossfile_datasets.core.records import FileFacts, SourceFile
+from crossfile_datasets.lang.java.project import JavaProject
+from crossfile_datasets.lang.java.stubs import (
+    Attribution,
+    Attributor,
+    Stub,
+    StubState,
+    build_variant,
+    plan_stubs,
+)
+from crossfile_datasets.lang.java.syntax import (
+    JavaFileFacts,
+    read_declarations,
+    read_imports,
+    read_mentions,
+    read_package,
+)
 
 _LANGUAGE = Language(tree_sitter_java.language())
 # A use found by javac's resolution of the unmodified file rather than by a stub's new error

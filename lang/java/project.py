@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Iterator, Mapping
 
-from lang.base import ImportBinding
-from lang.java.syntax import JavaFileFacts, TypeDecl, strip_type_arguments
+from crossfile_datasets.core.records import ImportBinding
+from crossfile_datasets.lang.java.syntax import JavaFileFacts, TypeDecl, strip_type_arguments
 
 TypeRef = tuple[str, TypeDecl]  # (repo-relative path of the defining file, the declaration)
 

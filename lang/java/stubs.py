@@ -34,11 +34,18 @@ from typing import Iterable
 
 from tree_sitter import Node
 
-from analyzers.crossfile import Diagnostic
-from analyzers.javac import split_message
-from lang.base import Span
-from lang.java.project import JavaProject, TypeRef
-from lang.java.syntax import NAME_NODES, TYPE_DECLARATIONS, JavaFileFacts, TypeDecl, node_text, strip_type_arguments
+from crossfile_datasets.core.records import Diagnostic
+from crossfile_datasets.analyzers.javac import split_message
+from crossfile_datasets.core.records import Span
+from crossfile_datasets.lang.java.project import JavaProject, TypeRef
+from crossfile_datasets.lang.java.syntax import (
+    NAME_NODES,
+    TYPE_DECLARATIONS,
+    JavaFileFacts,
+    TypeDecl,
+    node_text,
+    strip_type_arguments,
+)
 
 EMPTY_CLASS = "empty_class"
 STATIC_IMPORT = "static_import"

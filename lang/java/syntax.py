@@ -1,6 +1,6 @@
 """What one Java file declares and imports, read from its tree-sitter tree.
 
-Java's scoping needs more than :class:`lang.base.FileFacts` holds: static vs type imports,
+Java's scoping needs more than :class:`core.records.FileFacts` holds: static vs type imports,
 on-demand imports, the package line (which is not an import but is no prompt code either), every
 type declared in the file with its members, type parameters and supertypes, and the set of
 simple names the code mentions (to know which same-package or on-demand-imported classes it may
@@ -14,7 +14,8 @@ from typing import Iterator
 
 from tree_sitter import Node
 
-from lang.base import Definition, FileFacts, Span, iter_nodes, strip_type_arguments
+from crossfile_datasets.core.records import Definition, FileFacts, Span
+from crossfile_datasets.lang.base import iter_nodes, strip_type_arguments
 
 TYPE_DECLARATIONS = {
     "class_declaration": "class",

@@ -29,17 +29,13 @@ from typing import Sequence
 import tree_sitter_python
 from tree_sitter import Language, Node
 
-from analyzers.crossfile import (
-    CrossFileUsage,
-    Diagnostic,
-    StubbedVariant,
-    dedupe_usages,
-    new_diagnostics,
-)
-from analyzers.pylint import INSTALL_HINT, TOOL, PylintChecker
-from lang import Lang
-from lang.base import Definition, FileFacts, ImportBinding, LanguageSupport, SourceFile, Span, iter_nodes
-from lang.python.exports import ExportResolver
+from crossfile_datasets.core.records import CrossFileUsage, Diagnostic
+from crossfile_datasets.analyzers.crossfile import StubbedVariant, dedupe_usages, new_diagnostics
+from crossfile_datasets.analyzers.pylint import INSTALL_HINT, TOOL, PylintChecker
+from crossfile_datasets.lang import Lang
+from crossfile_datasets.core.records import Definition, FileFacts, ImportBinding, SourceFile, Span
+from crossfile_datasets.lang.base import LanguageSupport, iter_nodes
+from crossfile_datasets.lang.python.exports import ExportResolver
 
 # FileFacts attribute holding the bindings a file's project wildcard imports expand to
 WILDCARD_NAMES = "python_wildcard_names"
@@ -153,7 +149,7 @@ class PythonSupport(LanguageSupport):
 
         import hashlib
 
-        from analyzers.pylint import PLUGIN_DIR
+        from crossfile_datasets.analyzers.pylint import PLUGIN_DIR
 
         plugins = hashlib.sha256(b"".join(p.read_bytes() for p in sorted(PLUGIN_DIR.glob("*.py")))).hexdigest()
         extra = (f"pylint={pylint.__version__};astroid={astroid.__version__};plugins={plugins};"
@@ -163,7 +159,7 @@ class PythonSupport(LanguageSupport):
     def check_tools(self) -> None:
         import importlib.util
 
-        from analyzers.run import MissingToolError
+        from crossfile_datasets.analyzers.run import MissingToolError
 
         if importlib.util.find_spec("pylint") is None:  # pragma: no cover - pylint is a dependency
             raise MissingToolError(f"Pylint is not installed: {INSTALL_HINT}")

@@ -22,7 +22,7 @@ from typing import Mapping
 
 from tree_sitter import Node
 
-from lang.base import FileFacts, ImportBinding
+from crossfile_datasets.core.records import FileFacts, ImportBinding
 
 MAX_DEPTH = 12  # re-export chains longer than this are left where they stop
 

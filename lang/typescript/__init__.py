@@ -34,9 +34,10 @@ from typing import Sequence
 import tree_sitter_typescript
 from tree_sitter import Language, Node
 
-from analyzers.crossfile import CrossFileUsage, Diagnostic, StubbedVariant, dedupe_usages, new_diagnostics
-from analyzers.run import MissingToolError
-from analyzers.tsc import (
+from crossfile_datasets.core.records import CrossFileUsage, Diagnostic
+from crossfile_datasets.analyzers.crossfile import StubbedVariant, dedupe_usages, new_diagnostics
+from crossfile_datasets.analyzers.run import MissingToolError
+from crossfile_datasets.analyzers.tsc import (
     MISSING_EXPORT_CODES,
     MISSING_MEMBER_CODES,
     NODE_HINT,
@@ -47,12 +48,14 @@ from analyzers.tsc import (
     TscServer,
     require_typescript,
 )
-from builders import constants as C
-from lang import Lang
-from lang.base import STATEMENT_DELIMITERS, FileFacts, ImportBinding, LanguageSupport, SourceFile, iter_leaves, utf16_col_to_char_col
-from lang.typescript.resolve import ModuleResolver
-from lang.typescript.syntax import ModuleSyntax, read_module
-from lang.typescript.tsconfig import TsConfig, checker_options, find_configs, load_config
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.lang import Lang
+from crossfile_datasets.lang.base import STATEMENT_DELIMITERS, LanguageSupport, iter_leaves
+from crossfile_datasets.core.records import FileFacts, ImportBinding, SourceFile
+from crossfile_datasets.core.text import utf16_col_to_char_col
+from crossfile_datasets.lang.typescript.resolve import ModuleResolver
+from crossfile_datasets.lang.typescript.syntax import ModuleSyntax, read_module
+from crossfile_datasets.lang.typescript.tsconfig import TsConfig, checker_options, find_configs, load_config
 
 _TYPESCRIPT = Language(tree_sitter_typescript.language_typescript())
 _TSX = Language(tree_sitter_typescript.language_tsx())
@@ -113,7 +116,7 @@ def _is_declaration(path: str) -> bool:
 
 def _read_declarations(root: Path, problems: list) -> list[SourceFile]:
     """The repository's .d.ts files (not sources, but they declare what sources import)."""
-    from builders.repos import classify_file, decode_source
+    from crossfile_datasets.core.text import classify_file, decode_source
 
     out = []
     for dirpath, dirnames, filenames in os.walk(root, followlinks=False):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import posixpath
 from typing import Iterable
 
-from lang.typescript.tsconfig import TsConfig
+from crossfile_datasets.lang.typescript.tsconfig import TsConfig
 
 # Try order of TypeScript's node/bundler resolution for a path without extension.
 EXTENSIONS = (".ts", ".tsx", ".d.ts")

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from lang.base import Definition, Span, TextIndex
+from crossfile_datasets.core.records import Definition, Span
+from crossfile_datasets.core.text import TextIndex
 
 CLASS_TYPES = frozenset({"class_declaration", "abstract_class_declaration", "class"})
 FUNCTION_TYPES = frozenset({"function_declaration", "generator_function_declaration", "function_signature", "function_expression"})

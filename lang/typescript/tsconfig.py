@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from builders import constants as C
+from crossfile_datasets.core import constants as C
 
 CONFIG_NAME = "tsconfig.json"
 MAX_EXTENDS_DEPTH = 8  # `extends` chains longer than this are treated as cycles (ours)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from lang import Lang
+from crossfile_datasets.lang import Lang
 
 DEPTH = 30
 

@@ -61,7 +61,7 @@ def damage_cache_entries(cache: Path, how: str) -> int:
 
 
 def cli_argv(*args: str) -> list[str]:
-    return [sys.executable, "-m", "builders.cli", *args]
+    return [sys.executable, "-m", "crossfile_datasets.builders.cli", *args]
 
 
 def start_build(args: list[str], tmpdir: Path, tag: str) -> subprocess.Popen:

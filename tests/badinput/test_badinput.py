@@ -9,9 +9,10 @@ from contextlib import contextmanager
 
 import pytest
 
-from builders.pipeline import BuildSettings, build_language
-from builders.repos import RepoSpec, resolve_all
-from lang import Lang, get_language, registered
+from crossfile_datasets.builders.completion.shards import BuildSettings
+from crossfile_datasets.builders.completion.pipeline import build_language
+from crossfile_datasets.builders.repos import RepoSpec, resolve_all
+from crossfile_datasets.lang import Lang, get_language, registered
 from tests.badinput.corpus import BOM_K, BROKEN_K, CR_K, write_clean, write_corpus
 from tests.conftest import require_tool
 

@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from builders.cli import app
-from builders.pipeline import BuildSettings, build_language, build_scope
-from builders.repos import RepositoryError, RepoSpec, read_manifest, resolve_all
-from lang import Lang
+from crossfile_datasets.builders.cli import app
+from crossfile_datasets.builders.completion.shards import BuildSettings
+from crossfile_datasets.builders.completion.pipeline import build_language, build_scope
+from crossfile_datasets.builders.repos import RepositoryError, RepoSpec, read_manifest, resolve_all
+from crossfile_datasets.lang import Lang
 from tests.badinput import faults
 from tests.conftest import ROOT
 from tests.core.test_pipeline import good_repo
@@ -148,17 +149,17 @@ def test_second_build_into_the_same_output_is_refused(tmp_path):
 
 
 def test_final_files_are_replaced_whole_or_not_at_all(tmp_path):
-    from builders.pipeline import _write_jsonl
+    from crossfile_datasets.core.atomic import atomic_write_jsonl
 
     path = tmp_path / "final.jsonl"
-    _write_jsonl(path, [{"a": 1}])
+    atomic_write_jsonl(path, [{"a": 1}])
 
     def rows():
         yield {"a": 2}
         raise OSError(28, "No space left on device")  # ENOSPC in the middle of the write
 
     with pytest.raises(OSError):
-        _write_jsonl(path, rows())
+        atomic_write_jsonl(path, rows())
     assert path.read_text() == '{"a": 1}\n' and [p.name for p in tmp_path.iterdir()] == ["final.jsonl"]
 
 
@@ -206,7 +207,7 @@ def test_a_killed_worker_loses_no_repository(tmp_path):
     proc = faults.start_build(args, tmpdir, tag)
     try:
         def busy_worker():
-            workers = [p for p in faults.children(proc.pid) if "builders.cli" in faults.processes_of(tag).get(p, "")]
+            workers = [p for p in faults.children(proc.pid) if "crossfile_datasets.builders.cli" in faults.processes_of(tag).get(p, "")]
             return [w for w in workers if any("pylint" in faults.processes_of(tag).get(c, "") for c in faults.children(w))]
 
         victims = faults.wait_for(busy_worker, BOUND)

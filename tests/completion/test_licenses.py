@@ -3,7 +3,7 @@ three-clause BSD license in a comment-prefixed, re-wrapped layout was called two
 
 import pytest
 
-from builders.repos import classify_license
+from crossfile_datasets.builders.repos import classify_license
 
 _BSD_HEAD = """Copyright (c) 2019, Example Authors
 All rights reserved.

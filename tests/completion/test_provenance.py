@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from builders.repos import RepoSpec, hosted_path, public_url, resolve
+from crossfile_datasets.builders.repos import RepoSpec, public_url, resolve
+from crossfile_datasets.core.records import hosted_path
 
 
 @pytest.mark.parametrize("url, path", [
@@ -75,7 +76,7 @@ def _examples(output: Path) -> list[tuple]:
 def test_same_repository_under_two_names_gives_the_same_examples(tmp_path):
     from typer.testing import CliRunner
 
-    from builders.cli import app
+    from crossfile_datasets.builders.cli import app
 
     first = _shop(tmp_path / "a" / "shop-main")
     second = tmp_path / "b" / "copy-of-shop"

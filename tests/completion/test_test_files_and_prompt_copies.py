@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from builders.completion import CompletionExample
-from builders.filters import DEFAULT_FILTERS, GroundtruthInPrompt
-from lang import Lang, get_language, registered
+from crossfile_datasets.builders.completion.examples import CompletionExample
+from crossfile_datasets.builders.completion.filters import DEFAULT_FILTERS, GroundtruthInPrompt
+from crossfile_datasets.lang import Lang, get_language, registered
 from tests.shop_fixture import write_shop
 
 def _example(prompt: str, groundtruth: str) -> CompletionExample:
@@ -64,7 +64,7 @@ def test_every_registered_language_names_its_test_files():
 def test_exclude_tests_flags_and_drops_examples_from_test_files(tmp_path):
     from typer.testing import CliRunner
 
-    from builders.cli import app
+    from crossfile_datasets.builders.cli import app
 
     write_shop(tmp_path / "repos" / "shop", ("shop/cart.py", "tests/test_pricing.py"))
     runner = CliRunner()

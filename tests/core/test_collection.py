@@ -8,11 +8,12 @@ from datetime import date
 
 import pytest
 
-from builders.collection import RepositoryCriteria, filter_specs, load_hash_list
-from builders.pipeline import BuildSettings, build_language
-from builders.report import BuildReport
-from builders.repos import RepoSpec, read_manifest, resolve_all
-from lang import Lang
+from crossfile_datasets.builders.collection import RepositoryCriteria, filter_specs, load_hash_list
+from crossfile_datasets.builders.completion.shards import BuildSettings
+from crossfile_datasets.builders.completion.pipeline import build_language
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.builders.repos import RepoSpec, read_manifest, resolve_all
+from crossfile_datasets.lang import Lang
 from tests.conftest import write_tree
 
 

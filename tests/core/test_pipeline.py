@@ -14,10 +14,11 @@ from pathlib import Path
 import datasets
 import pytest
 
-from builders.cli import app
-from builders.pipeline import BuildSettings, build_language
-from builders.repos import RepoSpec, resolve_all
-from lang import Lang
+from crossfile_datasets.builders.cli import app
+from crossfile_datasets.builders.completion.shards import BuildSettings
+from crossfile_datasets.builders.completion.pipeline import build_language
+from crossfile_datasets.builders.repos import RepoSpec, resolve_all
+from crossfile_datasets.lang import Lang
 from tests.conftest import ROOT, write_tree
 
 pytestmark = [pytest.mark.pylint, pytest.mark.slow]
@@ -133,7 +134,7 @@ def test_killed_build_resumes_to_the_same_dataset(tmp_path):
     names = [f"r{i}" for i in range(4)]
     for n in names:
         good_repo(tmp_path / "repos", n)
-    argv = [sys.executable, "-m", "builders.cli", "--lang", "python", "--repos-dir", str(tmp_path / "repos"), "--retrievers", "", "--no-cache"]
+    argv = [sys.executable, "-m", "crossfile_datasets.builders.cli", "--lang", "python", "--repos-dir", str(tmp_path / "repos"), "--retrievers", "", "--no-cache"]
     t0 = time.monotonic()
     subprocess.run(argv + ["--output", str(tmp_path / "ref")], check=True, cwd=ROOT, capture_output=True)
     duration = time.monotonic() - t0

@@ -6,9 +6,10 @@ import hashlib
 
 import pytest
 
-from builders.pipeline import BuildSettings, build_language
-from builders.repos import RepoSpec, resolve_all
-from lang import Lang
+from crossfile_datasets.builders.completion.shards import BuildSettings
+from crossfile_datasets.builders.completion.pipeline import build_language
+from crossfile_datasets.builders.repos import RepoSpec, resolve_all
+from crossfile_datasets.lang import Lang
 from tests.core.test_pipeline import good_repo
 
 pytestmark = [pytest.mark.pylint, pytest.mark.slow]

@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from builders.export import skip_reasons
-from builders.pipeline import TMP_PREFIX, remove_stale_temporary_folders
-from builders.repos import NotRegularFile, classify_file, decode_source, odd_name, read_regular
+from crossfile_datasets.builders.completion.export import skip_reasons
+from crossfile_datasets.builders.completion.pipeline import TMP_PREFIX, remove_stale_temporary_folders
+from crossfile_datasets.core.text import NotRegularFile, classify_file, decode_source, odd_name, read_regular
 
 
 def test_lone_cr_files_are_not_minified_and_normalize_like_crlf():

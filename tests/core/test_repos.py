@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from builders.repos import (
+from crossfile_datasets.builders.repos import (
     RepoSpec,
     RepositoryError,
     classify_license,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.run import Limits, PersistentProcess, PersistentProcessError, RunStatus, run
+from crossfile_datasets.analyzers.run import Limits, PersistentProcess, PersistentProcessError, RunStatus, run
 
 PY = sys.executable
 
@@ -121,7 +121,7 @@ def test_children_die_with_the_process_that_started_them(tmp_path):
     script.write_text(
         "import sys, threading, time\n"
         f"sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})\n"
-        "from analyzers.run import run\n"
+        "from crossfile_datasets.analyzers.run import run\n"
         f"threading.Thread(target=run, args=([sys.executable, '-c', {checker_code!r}],), kwargs={{'timeout': 1000}}).start()\n"
         "time.sleep(1000)\n"
     )

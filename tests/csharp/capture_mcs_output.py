@@ -12,8 +12,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from analyzers.csc import mcs_argv  # noqa: E402
-from analyzers.run import run  # noqa: E402
+from crossfile_datasets.analyzers.csc import mcs_argv  # noqa: E402
+from crossfile_datasets.analyzers.run import run  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
 EXTRA_SOURCES = {"unlocated": ["Absent.cs"]}  # a missing source file gives an unlocated error

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzers.csc import parse_mcs_output, to_diagnostics
-from lang.base import utf16_col_to_char_col
+from crossfile_datasets.analyzers.csc import parse_mcs_output, to_diagnostics
+from crossfile_datasets.core.text import utf16_col_to_char_col
 
 DATA = Path(__file__).parent / "data"
 

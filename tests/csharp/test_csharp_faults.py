@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.run import RunResult, RunStatus, run
-from builders.report import BuildReport
-from builders.repos import Repository, list_sources
-from lang.csharp import CSharpSupport
-from lang.csharp.usages import CSharpChecker
+from crossfile_datasets.analyzers.run import RunResult, RunStatus, run
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.lang.csharp import CSharpSupport
+from crossfile_datasets.lang.csharp.usages import CSharpChecker
 from tests.conftest import require_tool, write_tree
 
 pytestmark = pytest.mark.mcs

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lang import get_language
-from lang.base import SourceFile
-from lang.csharp.projects import LOOSE_FILES, WHOLE_REPOSITORY, compilation_units
-from lang.csharp.syntax import build_model, detect_newer_syntax, render_emptied
+from crossfile_datasets.lang import get_language
+from crossfile_datasets.core.records import SourceFile
+from crossfile_datasets.lang.csharp.projects import LOOSE_FILES, WHOLE_REPOSITORY, compilation_units
+from crossfile_datasets.lang.csharp.syntax import build_model, detect_newer_syntax, render_emptied
 from tests.conftest import write_tree
 
 CS = get_language("csharp")

@@ -6,13 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.crossfile import first_uses
-from builders.report import BuildReport
-from builders.repos import Repository, list_sources
-from analyzers.csc import compile_sources
-from lang.csharp import CSharpSupport
-from lang.csharp.mcs_server import McsServerPool
-from lang.csharp.usages import CSharpChecker
+from crossfile_datasets.analyzers.crossfile import first_uses
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.analyzers.csc import compile_sources
+from crossfile_datasets.lang.csharp import CSharpSupport
+from crossfile_datasets.lang.csharp.mcs_server import McsServerPool
+from crossfile_datasets.lang.csharp.usages import CSharpChecker
 from tests.conftest import require_tool, write_tree
 
 pytestmark = pytest.mark.mcs

@@ -36,7 +36,7 @@ def _install_adapters() -> None:
 
     import tree_sitter
 
-    from evaluation.syntax import _wheel_language  # imported before the old API replaces the new one
+    from crossfile_datasets.evaluation.syntax import _wheel_language  # imported before the old API replaces the new one
 
     real_parser = tree_sitter.Parser
 

@@ -8,9 +8,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from evaluation.cli import app
-from evaluation.completion import METRICS, evaluate_completion, identifier_scores, score_example
-from evaluation.records import InputError
+from crossfile_datasets.evaluation.cli import app
+from crossfile_datasets.evaluation.completion import (
+    METRICS,
+    evaluate_completion,
+    identifier_scores,
+    score_example,
+)
+from crossfile_datasets.core.jsonl import InputError
 
 DATA = Path(__file__).parent / "data"
 LANGS = ("python", "java", "typescript", "csharp")

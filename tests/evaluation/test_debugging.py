@@ -9,10 +9,10 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from builders.models import OpenAICompatibleClient
-from evaluation.cli import app
-from evaluation.debugging import debug_prompt, debug_rounds
-from evaluation.generate import executable_stops
+from crossfile_datasets.evaluation.models import OpenAICompatibleClient
+from crossfile_datasets.evaluation.cli import app
+from crossfile_datasets.evaluation.debugging import debug_prompt, debug_rounds
+from crossfile_datasets.evaluation.generate import executable_stops
 from tests.conftest import write_tree
 from tests.evaluation.test_executable import PROBLEM, REPO, SETTINGS, SOLUTION
 from tests.models.standin_openai import OpenAIStandIn
@@ -80,7 +80,7 @@ def test_cli_debug_rounds_writes_per_round_metrics(workspace, monkeypatch):
 
 
 def test_identical_debug_prompts_are_answered_from_the_cache(workspace, tmp_path):
-    from builders.models import CachedClient
+    from crossfile_datasets.evaluation.models import CachedClient
 
     _, repos, split = workspace
     preds = tmp_path / "preds.jsonl"

@@ -10,9 +10,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from builders.sandbox import render_check
-from evaluation.cli import app
-from evaluation.executable import RunSettings, dependency_invocation, evaluate_executable, generated_function
+from crossfile_datasets.sandbox import render_check
+from crossfile_datasets.evaluation.cli import app
+from crossfile_datasets.evaluation.executable import (
+    RunSettings,
+    dependency_invocation,
+    evaluate_executable,
+    generated_function,
+)
 from tests.conftest import write_tree
 
 SOLUTION = '''def slugify(title):
@@ -239,8 +244,8 @@ def test_dependency_invocation_uses_the_identifiers_the_solution_uses():
 def test_repository_folders_are_checked_against_the_recorded_snapshot(workspace):
     """A folder whose sources changed since the build (a conftest.py turning every failure
     into a pass, as an unsandboxed run once wrote) is refused before anything runs."""
-    from evaluation.executable import repository_snapshot
-    from evaluation.records import InputError
+    from crossfile_datasets.evaluation.executable import repository_snapshot
+    from crossfile_datasets.core.jsonl import InputError
 
     tmp, repos, split = workspace
     recorded = repository_snapshot(repos / "textkit")

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from evaluation.cli import app
-from evaluation.fim import FimFormat, render_fim
+from crossfile_datasets.evaluation.cli import app
+from crossfile_datasets.evaluation.fim import FimFormat, render_fim
 
 DATA = Path(__file__).parent / "data"
 

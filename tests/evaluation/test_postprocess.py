@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from evaluation.postprocess import normalize_completion
-from evaluation.syntax import identifiers_of
+from crossfile_datasets.evaluation.postprocess import normalize_completion
+from crossfile_datasets.evaluation.syntax import identifiers_of
 
 PY_PROMPT = "import os\n\n\ndef f(a):\n    x = "
 

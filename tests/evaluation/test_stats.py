@@ -6,7 +6,7 @@ from math import comb
 
 import pytest
 
-from evaluation.stats import bootstrap, pass_at_k
+from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from builders.repos import Repository
+from crossfile_datasets.core.records import Repository
 from tests.conftest import write_tree
 
 CALC = {

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from builders.exec_analysis import is_test_path, resolve_dependencies, select_candidates
-from builders.report import BuildReport
-from builders.repos import list_sources
-from lang import Lang, get_language
+from crossfile_datasets.builders.functions import (
+    is_test_path,
+    resolve_dependencies,
+    select_candidates,
+)
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.lang import Lang, get_language
 
 
 def analyze(repo):

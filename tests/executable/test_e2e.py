@@ -9,10 +9,14 @@ from pathlib import Path
 import datasets
 import pytest
 
-from builders.executable import ExecutionNotAllowedError, build_executable_split, executable_features
-from builders.report import BuildReport
-from builders.repos import RepoSpec, resolve
-from builders.sandbox import run_problem_tests
+from crossfile_datasets.builders.executable.build import (
+    ExecutionNotAllowedError,
+    build_executable_split,
+    executable_features,
+)
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.builders.repos import RepoSpec, resolve
+from crossfile_datasets.sandbox import run_problem_tests
 
 TEXTKIT = Path(__file__).resolve().parents[2] / "examples" / "python" / "textkit"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from analyzers.run import run
-from builders.exec_env import (
+from crossfile_datasets.analyzers.run import run
+from crossfile_datasets.sandbox.environment import (
     detect_requirements,
     ensure_environment,
     environment_key,
@@ -14,9 +14,10 @@ from builders.exec_env import (
     parse_requirement_lines,
     requirement_pytest_plugins,
 )
-from builders.report import BuildReport
-from builders.repos import Repository, list_sources
-from lang import Lang, get_language
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.lang import Lang, get_language
 from tests.conftest import write_tree
 
 

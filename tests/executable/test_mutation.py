@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import ast
 
-from builders.exec_mutation import Mutant, expected_exceptions, mutants, mutation_score, stubs, weak_reason
-from builders.testgen import split_test_module, classes_pytest_collects
+from crossfile_datasets.builders.executable.mutation import (
+    Mutant,
+    expected_exceptions,
+    mutants,
+    mutation_score,
+    stubs,
+    weak_reason,
+)
+from crossfile_datasets.builders.executable.testgen import split_test_module, classes_pytest_collects
 
 SOLUTION = '''@cached
 def grade(score, bonus=0):

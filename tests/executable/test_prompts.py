@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from builders.exec_analysis import (
+from crossfile_datasets.builders.functions import (
     SIZES,
     _without_imported,
     build_prompts,

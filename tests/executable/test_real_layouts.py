@@ -15,10 +15,10 @@ from pathlib import Path
 import datasets
 import pytest
 
-from builders.exec_env import HARNESS_PTH, builder_site_dirs, ensure_environment
-from builders.executable import build_executable_split, repoexec_features
-from builders.report import BuildReport
-from builders.repos import RepoSpec, resolve
+from crossfile_datasets.sandbox.environment import HARNESS_PTH, builder_site_dirs, ensure_environment
+from crossfile_datasets.builders.executable.build import build_executable_split, repoexec_features
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.builders.repos import RepoSpec, resolve
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -162,11 +162,16 @@ def test_builder_installed_in_a_venv_gives_the_harness_its_own_tools(tmp_path):
     py = builder_venv / "bin" / "python"
     purelib = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                              capture_output=True, text=True, check=True).stdout.strip()
-    # "installed in the venv": the builder's packages reachable from the venv's own site-packages
-    (Path(purelib) / "builder.pth").write_text("\n".join([str(ROOT), *builder_site_dirs()]) + "\n")
+    # "installed in the venv": the builder's packages reachable from the venv's own site-packages,
+    # under their namespace as an installation lays them out (crossfile_datasets/<layer> -> the checkout)
+    namespace = tmp_path / "builder-src" / "crossfile_datasets"
+    namespace.mkdir(parents=True)
+    for layer in ("core", "analyzers", "lang", "sandbox", "evaluation", "builders"):
+        (namespace / layer).symlink_to(ROOT / layer, target_is_directory=True)
+    (Path(purelib) / "builder.pth").write_text("\n".join([str(namespace.parent), *builder_site_dirs()]) + "\n")
     script = textwrap.dedent(f"""
         import json, sys
-        from builders.exec_env import ensure_environment, builder_site_dirs
+        from crossfile_datasets.sandbox.environment import ensure_environment, builder_site_dirs
         assert sys.prefix != sys.base_prefix
         env = ensure_environment(["pytest==5.4.1"], cache_dir=__import__("pathlib").Path({str(tmp_path / "cache")!r}))
         print(json.dumps({{"python": env.python, "problem": env.problem, "ignored": list(env.ignored_pins),

@@ -27,10 +27,10 @@ from pathlib import Path
 
 import pytest
 
-from builders import sandbox as sandbox_module
-from builders.executable import ExecSettings, build_repository
-from builders.report import BuildReport
-from builders.sandbox import (
+from crossfile_datasets import sandbox as sandbox_module
+from crossfile_datasets.builders.executable.build import ExecSettings, build_repository
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.sandbox import (
     Sandbox,
     SandboxLimits,
     SandboxUnavailable,
@@ -39,10 +39,10 @@ from builders.sandbox import (
     run_pytest,
     summarize_outcomes,
 )
-from builders.sandbox import TASKS_PER_PROCESS
-from builders.sandbox.isolation import hidden_dirs, require_bwrap
-from evaluation.executable import RunSettings, evaluate_executable
-from evaluation.records import InputError
+from crossfile_datasets.sandbox import TASKS_PER_PROCESS
+from crossfile_datasets.sandbox.isolation import hidden_dirs, require_bwrap
+from crossfile_datasets.evaluation.executable import RunSettings, evaluate_executable
+from crossfile_datasets.core.jsonl import InputError
 from tests.executable.conftest import make_repo
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -579,7 +579,7 @@ def test_attacks_through_the_build_and_the_evaluation(target, tmp_path):
 def test_forged_results_and_early_exit_fail_in_the_problem_runner(target):
     """The runner of record directly: a wrong solution that forges its verdict is not a pass."""
     make_repo(target.original, {"ledger/__init__.py": "", "ledger/book.py": BOOK}, "ledger")
-    from builders.sandbox import render_check
+    from crossfile_datasets.sandbox import render_check
 
     problem = {"repository_root": str(target.original), "file": "ledger/book.py", "qualname": "balance",
                "entry_point": "balance", "class_name": "", "python_path": [""], "requirements": [],
@@ -593,7 +593,7 @@ def test_forged_results_and_early_exit_fail_in_the_problem_runner(target):
 
 # ------------------------------------------------------------------ pure pieces --
 def test_bwrap_command_hides_homes_and_binds_the_interpreter_back(tmp_path, monkeypatch):
-    from builders.sandbox.isolation import bwrap_argv
+    from crossfile_datasets.sandbox.isolation import bwrap_argv
 
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
     (tmp_path / "hf").mkdir()
@@ -614,7 +614,7 @@ def test_bwrap_command_hides_homes_and_binds_the_interpreter_back(tmp_path, monk
 
 
 def test_cgroup_event_counts_read_from_captured_files(tmp_path):
-    from builders.sandbox.isolation import _event_count
+    from crossfile_datasets.sandbox.isolation import _event_count
 
     # memory.oom_control of cgroup v1 and pids.events, as this machine's kernel writes them
     (tmp_path / "memory.oom_control").write_text("oom_kill_disable 0\nunder_oom 0\noom_kill 2\n")
@@ -628,7 +628,7 @@ def test_cgroup_event_counts_read_from_captured_files(tmp_path):
 def test_cgroups_of_a_killed_harness_are_swept():
     """Regression: a build killed mid-run (kill-and-resume) left empty run cgroups behind for
     good; the next run removes empty ones older than STALE_CGROUP_SECONDS, never a fresh one."""
-    from builders.sandbox.isolation import STALE_CGROUP_SECONDS, TreeLimits
+    from crossfile_datasets.sandbox.isolation import STALE_CGROUP_SECONDS, TreeLimits
 
     probe = TreeLimits.create(64 * 1024**2, 4)
     if probe is None:

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from builders.testgen import (
+from crossfile_datasets.builders.executable.testgen import (
     LLMError,
     PynguinUnavailable,
     TestProgram,
@@ -210,9 +210,9 @@ def test_pynguin_generates_tests_in_the_sandbox(mini_repo, monkeypatch):
 
 
 def test_pynguin_on_an_unsupported_python_is_a_counted_skip(monkeypatch, tmp_path):
-    from builders.executable import ExecSettings, RepoContext, pynguin_tests
-    from builders.report import BuildReport
-    from builders.repos import Repository
+    from crossfile_datasets.builders.executable.build import ExecSettings, RepoContext, pynguin_tests
+    from crossfile_datasets.core.report import BuildReport
+    from crossfile_datasets.core.records import Repository
 
     monkeypatch.setattr(sys, "version_info", (3, 9, 18, "final", 0))
     with pytest.raises(PynguinUnavailable, match="needs Python >=3.10"):

@@ -7,9 +7,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from builders.executable import ExecSettings, build_repository, stability_verdict
-from builders.report import BuildReport
-from builders.sandbox import run_problem_tests
+from crossfile_datasets.builders.executable.build import ExecSettings, build_repository, stability_verdict
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.sandbox import run_problem_tests
 
 
 @pytest.fixture(scope="module")

@@ -13,12 +13,14 @@ from pathlib import Path
 
 import networkx as nx
 
-from analyzers.crossfile import CrossFileUsage
-from analyzers.graph import build_graph
-from builders.report import BuildReport
-from builders.repos import RepoSpec, Repository, list_sources, resolve
-from lang import get_language
-from lang.base import FileFacts, SourceFile
+from crossfile_datasets.core.records import CrossFileUsage
+from crossfile_datasets.analyzers.graph import build_graph
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.builders.repos import RepoSpec, resolve
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.lang import get_language
+from crossfile_datasets.core.records import FileFacts, SourceFile
 
 ROOT = Path(__file__).resolve().parent / "fixtures" / "shopkeeper"
 

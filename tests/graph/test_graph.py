@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from analyzers.crossfile import CrossFileUsage
-from analyzers.graph import (
+from crossfile_datasets.core.records import CrossFileUsage
+from crossfile_datasets.analyzers.graph import (
     SCHEMA_VERSION,
     build_graph,
     definition_node_for_usage,

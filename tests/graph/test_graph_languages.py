@@ -14,13 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.graph import build_graph, definition_node_for_usage
-from analyzers.run import MissingToolError
-from builders.repo_tools import RepoTools
-from builders.report import BuildReport
-from builders.repos import RepoSpec, list_sources, resolve
-from builders.retrieval import RepositoryRetriever
-from lang import Lang, get_language, registered
+from crossfile_datasets.analyzers.graph import build_graph, definition_node_for_usage
+from crossfile_datasets.analyzers.run import MissingToolError
+from crossfile_datasets.builders.repo_tools import RepoTools
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.builders.repos import RepoSpec, resolve
+from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.builders.completion.retrieval import RepositoryRetriever
+from crossfile_datasets.lang import Lang, get_language, registered
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CASES = {

@@ -17,7 +17,7 @@ import sys
 
 
 def push(output: str, repo: str, languages: list[str], token: str | None = None) -> dict:
-    from builders.hub import HubError, HubInputError, push_to_hub
+    from crossfile_datasets.builders.hub import HubError, HubInputError, push_to_hub
 
     try:
         return {"urls": push_to_hub(output, repo, languages, token=token)}

@@ -20,11 +20,12 @@ import datasets
 import pytest
 from huggingface_hub import DatasetCard
 
-from builders.card import hub_license, size_category
-from builders.hub import HubError, _remote_licenses, check_hub_access, variant_config
-from builders.pipeline import BuildSettings, build_language
-from builders.repos import RepoSpec, resolve_all
-from lang import Lang
+from crossfile_datasets.builders.card import hub_license, size_category
+from crossfile_datasets.builders.hub import HubError, _remote_licenses, check_hub_access, variant_config
+from crossfile_datasets.builders.completion.shards import BuildSettings
+from crossfile_datasets.builders.completion.pipeline import build_language
+from crossfile_datasets.builders.repos import RepoSpec, resolve_all
+from crossfile_datasets.lang import Lang
 from tests.badinput.corpus import write_clean
 from tests.conftest import ROOT, require_tool
 from tests.hub.standin import HubStandIn
@@ -132,7 +133,7 @@ def test_every_local_output_loads_with_one_schema_and_a_default_config(built, tm
 
 
 def write_executable_split(folder: Path) -> list[dict]:
-    """Two problems shaped like ``builders/executable.py`` records (written for this test)."""
+    """Two problems shaped like ``builders/executable/build.py`` records (written for this test)."""
     rows = [{"id": f"shop/python/executable/{n}", "project": "shop", "entry_point": f"total_{n}",
              "prompt": {"full_context": f"def total_{n}(xs):\n", "medium_context": "", "small_context": ""},
              "solution": f"def total_{n}(xs):\n    return sum(xs) + {n}\n", "test_list": [f"assert total_{n}([1]) == {n + 1}"],
@@ -231,7 +232,7 @@ def _closed_port() -> int:
 def test_cli_checks_the_hub_before_building(tmp_path):
     repo = write_clean(tmp_path / "repos" / "tiny", Lang.PYTHON)
     out = tmp_path / "out"
-    command = [sys.executable, "-m", "builders.cli", "--lang", "python", "--repos", str(repo), "--output", str(out),
+    command = [sys.executable, "-m", "crossfile_datasets.builders.cli", "--lang", "python", "--repos", str(repo), "--output", str(out),
                "--retrievers", "", "--push-to-hub", "acme/crossfile"]
     env = {**os.environ, "HF_ENDPOINT": f"http://127.0.0.1:{_closed_port()}", "HF_TOKEN": "hf_writer",
            "HF_HOME": str(tmp_path / "hf_home"), "PYTHONPATH": str(ROOT), "COLUMNS": "80"}
@@ -250,7 +251,7 @@ def test_cli_builds_then_pushes_to_the_hub(tmp_path):
     out = tmp_path / "out"
     with HubStandIn(tmp_path / "hub", TOKENS) as hub:
         env = {**_env(hub, tmp_path), "COLUMNS": "80"}
-        proc = subprocess.run([sys.executable, "-m", "builders.cli", "--lang", "python", "--repos", str(repo),
+        proc = subprocess.run([sys.executable, "-m", "crossfile_datasets.builders.cli", "--lang", "python", "--repos", str(repo),
                                "--output", str(out), "--retrievers", "graph", "--push-to-hub", "acme/tiny", "--private"],
                               cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
         assert proc.returncode == 0, proc.stderr[-3000:]
@@ -279,7 +280,7 @@ def test_card_metadata_helpers():
 def test_card_says_when_the_length_plot_could_not_be_drawn(monkeypatch, tmp_path):
     import sys
 
-    from builders.card import language_section, length_plot
+    from crossfile_datasets.builders.card import language_section, length_plot
 
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # the report extra is not installed
     assert length_plot([{"num_prompt_tokens": 3, "num_groundtruth_tokens": 2}], tmp_path / "p.png", "x") is False

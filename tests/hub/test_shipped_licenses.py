@@ -9,7 +9,7 @@ from tests.conftest import ROOT
 
 
 def test_tokenizer_license_is_stated_next_to_it_and_in_the_package_metadata():
-    provenance = (ROOT / "builders" / "data" / "starcoder" / "PROVENANCE.md").read_text()
+    provenance = (ROOT / "core" / "data" / "starcoder" / "PROVENANCE.md").read_text()
     assert "BigCode OpenRAIL-M v1" in provenance and "NOT under the\n  project's Apache-2.0" in provenance
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     license_text = project["license"]["text"] if isinstance(project["license"], dict) else project["license"]

@@ -10,8 +10,8 @@ from pathlib import Path
 import datasets
 from typer.testing import CliRunner
 
-from builders.cli import app
-from builders.instruct import function_hash
+from crossfile_datasets.builders.cli import app
+from crossfile_datasets.builders.instruct.build import function_hash
 
 UTIL = '''def clamp(value, low, high):
     """Keep value between low and high."""

@@ -3,9 +3,9 @@ source roots, statement ends, prompt line counting."""
 
 from __future__ import annotations
 
-from lang import Lang, get_language
-from lang.base import SourceFile
-from lang.java.project import JavaProject, source_root
+from crossfile_datasets.lang import Lang, get_language
+from crossfile_datasets.core.records import SourceFile
+from crossfile_datasets.lang.java.project import JavaProject, source_root
 
 JAVA = get_language(Lang.JAVA)
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from analyzers.crossfile import first_uses
-from lang.java import RESOLVED_MODE, JavaSupport
+from crossfile_datasets.analyzers.crossfile import first_uses
+from crossfile_datasets.lang.java import RESOLVED_MODE, JavaSupport
 from tests.conftest import require_tool
 from tests.java.test_java_usages import build
 

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.crossfile import first_uses
-from builders.report import BuildReport
-from builders.repos import Repository, list_sources
-from lang import Lang, get_language
-from lang.java import JavaSupport
+from crossfile_datasets.analyzers.crossfile import first_uses
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.lang import Lang, get_language
+from crossfile_datasets.lang.java import JavaSupport
 from tests.conftest import require_tool, write_tree
 
 pytestmark = pytest.mark.javac

@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from analyzers.javac import JavacFailure, JavacHelper
-from analyzers.run import PersistentProcess
+from crossfile_datasets.analyzers.javac import JavacFailure, JavacHelper
+from crossfile_datasets.analyzers.run import PersistentProcess
 
 
 def _helper(argv: list[str]) -> JavacHelper:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzers.javac import (
+from crossfile_datasets.analyzers.javac import (
     parse_helper_answer,
     parse_javac_output,
     split_message,

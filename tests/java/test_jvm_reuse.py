@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from builders.pipeline import BuildSettings, build_language
-from builders.repos import RepoSpec, resolve_all
-from lang import Lang
+from crossfile_datasets.builders.completion.shards import BuildSettings
+from crossfile_datasets.builders.completion.pipeline import build_language
+from crossfile_datasets.builders.repos import RepoSpec, resolve_all
+from crossfile_datasets.lang import Lang
 from tests.badinput.corpus import write_clean
 from tests.conftest import require_tool
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from lang import REGISTRY, Lang, get_language, registered
-from lang.base import LanguageSupport, SourceFile
+from crossfile_datasets.lang import REGISTRY, Lang, get_language, registered
+from crossfile_datasets.lang.base import LanguageSupport
+from crossfile_datasets.core.records import SourceFile
 
 # A tiny but real two-file project per language: `use` refers to `Helper` defined in `def`.
 SAMPLES = {

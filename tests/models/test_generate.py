@@ -8,8 +8,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from evaluation.cli import app as evaluate_app
-from evaluation.generate import app, executable_stops
+from crossfile_datasets.evaluation.cli import app as evaluate_app
+from crossfile_datasets.evaluation.generate import app, executable_stops
 from tests.models.standin_openai import OpenAIStandIn
 
 

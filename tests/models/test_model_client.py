@@ -10,8 +10,14 @@ from __future__ import annotations
 
 import pytest
 
-from builders.models import (CachedClient, GenerationParams, ModelError, OpenAICompatibleClient, apply_stop,
-                             make_client)
+from crossfile_datasets.evaluation.models import (
+    CachedClient,
+    GenerationParams,
+    ModelError,
+    OpenAICompatibleClient,
+    apply_stop,
+    make_client,
+)
 from tests.models.standin_openai import OpenAIStandIn
 
 
@@ -87,7 +93,7 @@ def test_cache_answers_reruns_without_requests(tmp_path):
 @pytest.fixture(scope="module")
 def tiny_model(tmp_path_factory):
     transformers = pytest.importorskip("transformers")
-    from builders.tokenizer import BUNDLED
+    from crossfile_datasets.core.tokenizer import BUNDLED
 
     path = tmp_path_factory.mktemp("tiny-gpt2")
     tokenizer = transformers.PreTrainedTokenizerFast(tokenizer_file=str(BUNDLED), eos_token="<|endoftext|>")
@@ -102,7 +108,7 @@ def tiny_model(tmp_path_factory):
 
 
 def test_local_model_greedy_is_deterministic_and_seeded_sampling_reproducible(tiny_model):
-    from builders.models import TransformersClient
+    from crossfile_datasets.evaluation.models import TransformersClient
 
     client = TransformersClient(tiny_model, batch_size=2)
     prompts = ["def add(a, b):\n    return", "import os\n", "x = 1"]

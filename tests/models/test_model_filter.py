@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from builders.cli import app
+from crossfile_datasets.builders.cli import app
 from tests.models.standin_openai import OpenAIStandIn
 from tests.shop_fixture import write_shop
 

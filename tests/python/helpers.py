@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builders.report import BuildReport
-from builders.repos import RepoSpec, list_sources, resolve
-from lang import Lang, get_language
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.builders.repos import RepoSpec, resolve
+from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.lang import Lang, get_language
 from tests.conftest import write_tree
 
 

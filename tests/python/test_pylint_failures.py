@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from analyzers.pylint import PylintChecker
-from lang.python import PythonSupport
+from crossfile_datasets.analyzers.pylint import PylintChecker
+from crossfile_datasets.lang.python import PythonSupport
 from tests.conftest import write_tree
 from tests.python.helpers import usages_of
 

@@ -8,7 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.pylint import exit_status_problem, parse_pylint_json, python_source_roots, to_char_columns
+from crossfile_datasets.analyzers.pylint import (
+    exit_status_problem,
+    parse_pylint_json,
+    python_source_roots,
+    to_char_columns,
+)
 
 DATA = Path(__file__).parent / "data"
 

@@ -6,11 +6,13 @@ import re
 
 import pytest
 
-from analyzers.crossfile import first_uses
-from builders.pipeline import BuildSettings, build_repository
-from builders.report import BuildReport
-from builders.repos import RepoSpec, list_sources, resolve
-from lang import Lang, get_language
+from crossfile_datasets.analyzers.crossfile import first_uses
+from crossfile_datasets.builders.completion.shards import BuildSettings
+from crossfile_datasets.builders.completion.pipeline import build_repository
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.builders.repos import RepoSpec, resolve
+from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.lang import Lang, get_language
 from tests.conftest import write_tree
 
 pytestmark = pytest.mark.pylint
@@ -132,8 +134,8 @@ def test_pylint_failures_are_counted_not_fatal(shop, tmp_path, monkeypatch):
     )
     wrapper.chmod(0o755)
     monkeypatch.setenv("CROSSFILE_PYLINT", str(wrapper))
-    from analyzers.pylint import PylintChecker
-    from lang.python import PythonSupport
+    from crossfile_datasets.analyzers.pylint import PylintChecker
+    from crossfile_datasets.lang.python import PythonSupport
 
     language = PythonSupport(PylintChecker(batch_timeout=3, file_timeout=2))
     report = BuildReport()

@@ -6,8 +6,8 @@ import ast
 
 import pytest
 
-from lang import get_language
-from lang.base import SourceFile
+from crossfile_datasets.lang import get_language
+from crossfile_datasets.core.records import SourceFile
 
 PY = get_language("python")
 

@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 from tokenizers import Tokenizer
 
-from analyzers.graph import build_graph, definition_node_for_usage, definition_span
-from builders.retrieval import RepositoryRetriever, item_contains
-from lang import get_language
-from lang.base import SourceFile
+from crossfile_datasets.analyzers.graph import build_graph, definition_node_for_usage, definition_span
+from crossfile_datasets.builders.completion.retrieval import RepositoryRetriever, item_contains
+from crossfile_datasets.lang import get_language
+from crossfile_datasets.core.records import SourceFile
 from tests.graph.shopkeeper import analyzed
 
-TOKENIZER = Path(__file__).resolve().parents[2] / "builders" / "data" / "starcoder" / "tokenizer.json"
+TOKENIZER = Path(__file__).resolve().parents[2] / "core" / "data" / "starcoder" / "tokenizer.json"
 REPORT = "scripts/daily_report.py"
 
 

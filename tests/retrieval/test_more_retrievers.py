@@ -9,7 +9,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from builders.retrieval import Chunk, ChunkIndex, chunk_file, tokenize
+from crossfile_datasets.builders.completion.retrieval import Chunk, ChunkIndex, chunk_file, tokenize
 
 
 def _chunk(file: str, index: int, text: str) -> Chunk:
@@ -38,7 +38,7 @@ def tiny_encoder(tmp_path_factory):
     transformers = pytest.importorskip("transformers")
     import torch
 
-    from builders.tokenizer import BUNDLED
+    from crossfile_datasets.core.tokenizer import BUNDLED
 
     path = tmp_path_factory.mktemp("tiny-bert")
     tokenizer = transformers.PreTrainedTokenizerFast(tokenizer_file=str(BUNDLED), pad_token="<|endoftext|>",
@@ -52,7 +52,7 @@ def tiny_encoder(tmp_path_factory):
 
 
 def test_dense_encoder_ranks_an_identical_text_first(tiny_encoder):
-    from builders.dense import DenseEncoder
+    from crossfile_datasets.builders.completion.dense import DenseEncoder
 
     encoder = DenseEncoder(tiny_encoder)
     texts = ["def total(items): return sum(items)", "class Basket: pass", "import os"]
@@ -65,7 +65,7 @@ def test_dense_encoder_ranks_an_identical_text_first(tiny_encoder):
 @pytest.mark.pylint
 @pytest.mark.slow
 def test_context_options_and_new_retrievers_in_a_build(tmp_path, tiny_encoder):
-    from builders.cli import app
+    from crossfile_datasets.builders.cli import app
     from tests.shop_fixture import write_shop
 
     repo = write_shop(tmp_path / "repos" / "shop", ("shop/cart.py", "shop/invoice.py", "tests/test_pricing.py"))
@@ -89,13 +89,13 @@ def test_context_options_and_new_retrievers_in_a_build(tmp_path, tiny_encoder):
                                                                                 str(tmp_path / "small")])
     assert small.exit_code == 0, small.output
     for line in (tmp_path / "small/python/line_completion_rg1_bm25.jsonl").read_text().splitlines():
-        from builders.tokenizer import load_tokenizer
+        from crossfile_datasets.core.tokenizer import load_tokenizer
 
         assert load_tokenizer(None).count(json.loads(line)["crossfile_context"]["text"]) <= 40
 
 
 def test_dense_needs_its_model_and_the_model_needs_dense(tmp_path):
-    from builders.cli import app
+    from crossfile_datasets.builders.cli import app
 
     runner = CliRunner()
     base = ["--lang", "python", "--repos-dir", str(tmp_path), "--output", str(tmp_path / "o")]

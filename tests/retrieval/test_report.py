@@ -6,8 +6,8 @@ import json
 
 from typer.testing import CliRunner
 
-from builders.retrieval import item_contains, recall_at_k, retrieval_report
-from builders.retrieval_cli import report_app
+from crossfile_datasets.builders.completion.retrieval import item_contains, recall_at_k, retrieval_report
+from crossfile_datasets.builders.retrieval_cli import report_app
 
 
 def usage(path, start, end):

@@ -8,9 +8,9 @@ import pytest
 from rank_bm25 import BM25Okapi
 from tokenizers import Tokenizer
 
-from analyzers.graph import build_graph
-from builders import constants as C
-from builders.retrieval import (
+from crossfile_datasets.analyzers.graph import build_graph
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.builders.completion.retrieval import (
     HEADER,
     METHODS,
     VARIANT_FILES,
@@ -23,10 +23,10 @@ from builders.retrieval import (
     render_context,
     tokenize,
 )
-from lang import get_language
-from lang.base import SourceFile
+from crossfile_datasets.lang import get_language
+from crossfile_datasets.core.records import SourceFile
 
-TOKENIZER = Path(__file__).resolve().parents[2] / "builders" / "data" / "starcoder" / "tokenizer.json"
+TOKENIZER = Path(__file__).resolve().parents[2] / "core" / "data" / "starcoder" / "tokenizer.json"
 
 
 @pytest.fixture(scope="module")

@@ -13,8 +13,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from analyzers.graph import save_graph
-from builders.repo_tools import tools_app
+from crossfile_datasets.analyzers.graph import save_graph
+from crossfile_datasets.builders.repo_tools import tools_app
 from tests.conftest import ROOT as REPO_ROOT
 from tests.graph.shopkeeper import ROOT, analyzed
 from tests.retrieval.test_report import HAND_MADE
@@ -51,10 +51,10 @@ def test_repo_tools_wrong_root_or_unknown_names_fail_loudly(graph_path, tmp_path
 
 
 def _apps():
-    from builders.cli import app as build_app
-    from builders.retrieval_cli import report_app
-    from evaluation.cli import app as evaluate_app
-    from evaluation.generate import app as generate_app
+    from crossfile_datasets.builders.cli import app as build_app
+    from crossfile_datasets.builders.retrieval_cli import report_app
+    from crossfile_datasets.evaluation.cli import app as evaluate_app
+    from crossfile_datasets.evaluation.generate import app as generate_app
 
     return {"build-dataset": build_app, "retrieval-report": report_app, "repo-tools": tools_app,
             "evaluate-predictions": evaluate_app, "generate-predictions": generate_app}
@@ -86,7 +86,7 @@ def test_retrieval_report_table_fits_80_columns(tmp_path):
             path = tmp_path / lang / f"line_completion_{variant}.jsonl"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text("".join(json.dumps(r) + "\n" for r in HAND_MADE))
-    proc = subprocess.run([sys.executable, "-m", "builders.retrieval_cli", str(tmp_path)], cwd=REPO_ROOT,
+    proc = subprocess.run([sys.executable, "-m", "crossfile_datasets.builders.retrieval_cli", str(tmp_path)], cwd=REPO_ROOT,
                           env={"COLUMNS": "80", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO_ROOT)},
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr

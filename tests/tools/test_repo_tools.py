@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from analyzers.graph import build_graph, save_graph
-from builders.repo_tools import RepoTools, tools_app, typescript_specifier
-from lang.base import Definition, FileFacts, ImportBinding, SourceFile, Span
+from crossfile_datasets.analyzers.graph import build_graph, save_graph
+from crossfile_datasets.builders.repo_tools import RepoTools, tools_app, typescript_specifier
+from crossfile_datasets.core.records import Definition, FileFacts, ImportBinding, SourceFile, Span
 from tests.graph.shopkeeper import ROOT, analyzed
 
 

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from analyzers.tsc import INSTALL_HINT, typescript_dir
+from crossfile_datasets.analyzers.tsc import INSTALL_HINT, typescript_dir
 from tests.conftest import require_tool
 
 

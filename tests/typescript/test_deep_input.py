@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-import analyzers.tsc as tsc
-from lang.typescript import TypeScriptSupport
+import crossfile_datasets.analyzers.tsc as tsc
+from crossfile_datasets.lang.typescript import TypeScriptSupport
 from tests.typescript.test_typescript_tsc import _build
 
 pytestmark = [pytest.mark.tsc, pytest.mark.usefixtures("typescript_tool")]

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.tsc import parse_server_answer, parse_tsc_text, to_char_columns
-from lang.base import utf16_col_to_char_col
+from crossfile_datasets.analyzers.tsc import parse_server_answer, parse_tsc_text, to_char_columns
+from crossfile_datasets.core.text import utf16_col_to_char_col
 
 DATA = Path(__file__).parent / "data"
 MAIN = "tests/typescript/data/capture/src/main.ts"

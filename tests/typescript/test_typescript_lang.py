@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builders.report import BuildReport
-from builders.repos import Repository, list_sources
-from lang import Lang, get_language
-from lang.typescript.resolve import ModuleResolver
-from lang.typescript.tsconfig import TsConfig, checker_options, load_config, parse_jsonc
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.lang import Lang, get_language
+from crossfile_datasets.lang.typescript.resolve import ModuleResolver
+from crossfile_datasets.lang.typescript.tsconfig import TsConfig, checker_options, load_config, parse_jsonc
 from tests.conftest import write_tree
 
 TSCONFIG = """{

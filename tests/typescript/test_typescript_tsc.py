@@ -12,14 +12,15 @@ import json
 
 import pytest
 
-from analyzers.crossfile import first_uses
-from analyzers.run import MissingToolError
-from analyzers.tsc import run_tsc_project
-from builders import constants as C
-from builders.report import BuildReport
-from builders.repos import Repository, list_sources
-from lang import Lang, get_language
-from lang.typescript.tsconfig import checker_options, load_config
+from crossfile_datasets.analyzers.crossfile import first_uses
+from crossfile_datasets.analyzers.run import MissingToolError
+from crossfile_datasets.analyzers.tsc import run_tsc_project
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.lang import Lang, get_language
+from crossfile_datasets.lang.typescript.tsconfig import checker_options, load_config
 from tests.conftest import write_tree
 
 pytestmark = [pytest.mark.tsc, pytest.mark.usefixtures("typescript_tool")]
@@ -153,7 +154,7 @@ def test_server_agrees_with_one_shot_tsc(tmp_path):
     options = checker_options(load_config(tmp_path, "tsconfig.json", []), tmp_path)
     (tmp_path / "tsconfig.check.json").write_text(json.dumps({"compilerOptions": options, "include": ["**/*"]}))
     one_shot = [d.key() for d in run_tsc_project("tsconfig.check.json", cwd=str(tmp_path)) if d.file == "app/main.ts"]
-    from lang.typescript import _CheckSession
+    from crossfile_datasets.lang.typescript import _CheckSession
 
     session = _CheckSession(language, "fixture", ff.project, facts, BuildReport(), language._shared_server())
     try:
@@ -166,7 +167,7 @@ def test_server_agrees_with_one_shot_tsc(tmp_path):
 def test_one_node_process_serves_successive_repositories(tmp_path):
     """The warm Node process is reused across repositories; each repository's projects are
     forgotten afterwards, and a repository checked again at the same path sees its new content."""
-    from lang.typescript import TypeScriptSupport
+    from crossfile_datasets.lang.typescript import TypeScriptSupport
 
     language = TypeScriptSupport()
     first = _build(tmp_path / "one", {**LIB, "app/main.ts": MAIN}, language=language)

@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
-from analyzers.run import PersistentProcess, require_binary, run  # noqa: E402
-from analyzers.tsc import SERVER_SCRIPT, require_typescript, tsc_project_argv  # noqa: E402
+from crossfile_datasets.analyzers.run import PersistentProcess, require_binary, run  # noqa: E402
+from crossfile_datasets.analyzers.tsc import SERVER_SCRIPT, require_typescript, tsc_project_argv  # noqa: E402
 
 DATA = Path(__file__).resolve().parent
 PROJECT = DATA / "capture"

@@ -6,14 +6,14 @@ generated tests, and (in evaluation) model-written solutions. Every such run goe
 
 - a private temporary copy of the repository (``<sandbox>/repo``); the run's working
   directory, ``HOME``, ``TMPDIR`` and caches all point inside the sandbox folder;
-- the isolation of ``builders/sandbox/isolation.py``: bubblewrap namespaces (filesystem
+- the isolation of ``sandbox/isolation.py``: bubblewrap namespaces (filesystem
   read-only except the sandbox folder and a private ``/tmp``, homes and caches hidden, fresh
   pid namespace and ``/proc``, no network, no capabilities, every process gone when the run
   ends) and whole-tree memory and process limits from cgroups when available;
 - rlimits per process (``RLIMIT_AS``, ``RLIMIT_CPU``, ``RLIMIT_FSIZE``; ``RLIMIT_NPROC`` where no
   pids cgroup exists) and a wall-clock time-out (:func:`analyzers.run.run`);
 - an environment built from an allow-list (no credentials or tokens of the builder);
-- test outcomes over a per-run channel (``builders/sandbox/channel.py``), never from files the
+- test outcomes over a per-run channel (``sandbox/channel.py``), never from files the
   code under test could write.
 
 Execution refuses to start (:class:`SandboxUnavailable`) when bubblewrap is missing or cannot
@@ -35,11 +35,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from analyzers.run import Limits, RunResult, RunStatus, run
-from builders import constants as C
-from builders.sandbox.channel import ChannelRecords, ResultChannel, parse_records
-from builders.sandbox.checks import extract_function_source, locate_function, render_check, splice_solution
-from builders.sandbox.isolation import (
+from crossfile_datasets.analyzers.run import Limits, RunResult, RunStatus, run
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.sandbox.channel import ChannelRecords, ResultChannel, parse_records
+from crossfile_datasets.sandbox.checks import (
+    extract_function_source,
+    locate_function,
+    render_check,
+    splice_solution,
+)
+from crossfile_datasets.sandbox.isolation import (
     SANDBOX_ENV,
     PeakWatch,
     SandboxUnavailable,
@@ -53,7 +58,7 @@ from builders.sandbox.isolation import (
     require_bwrap,
 )
 
-PLUGIN_SOURCE = Path(__file__).resolve().parent.parent / "exec_pytest_plugin.py"
+PLUGIN_SOURCE = Path(__file__).resolve().parent / "pytest_plugin.py"
 PLUGIN_NAME = "crossfile_pytest_plugin"
 _COPY_SKIP = frozenset({".git", ".hg", ".svn"}) | C.SKIP_DIRS
 # processes of the run's tree that are not the program's: /bin/sh joining the cgroups (it
@@ -192,7 +197,7 @@ class Sandbox:
             "PYTHONDONTWRITEBYTECODE": "1",
             "PYTHONNOUSERSITE": "1",
             "PYTHONUNBUFFERED": "1",
-            # only the plugins a run asks for (-p): see builders/exec_env.py:requirement_pytest_plugins
+            # only the plugins a run asks for (-p): see sandbox/environment.py:requirement_pytest_plugins
             "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
             "CROSSFILE_SANDBOX_ROOT": str(self.dir),
         }
@@ -404,7 +409,7 @@ def read_coverage_contexts(data_file: Path, root: Path) -> dict[str, dict[int, l
 # ---------------------------------------------------------------------- problem runner --
 @functools.lru_cache(maxsize=64)
 def _plugins_of(python: str, requirements: tuple[str, ...]) -> tuple[str, ...]:
-    from builders.exec_env import requirement_pytest_plugins
+    from crossfile_datasets.sandbox.environment import requirement_pytest_plugins
 
     return tuple(requirement_pytest_plugins(python, requirements))
 
@@ -432,7 +437,7 @@ def run_problem_tests(
     completion (the last ``def <entry_point>`` is used, dedented and re-indented in place).
     ``repo_root`` overrides the snapshot recorded in the problem (e.g. after moving the
     dataset); ``python`` overrides the interpreter (default: the virtual environment made for
-    the problem's requirements, see builders/exec_env.py); ``pytest_plugins`` overrides the
+    the problem's requirements, see sandbox/environment.py); ``pytest_plugins`` overrides the
     pytest plugins loaded (default: those the requirements provide; autoloading is off);
     ``isolation``: "bwrap" or "none" (default: :func:`isolation_mode`).
 
@@ -450,7 +455,7 @@ def run_problem_tests(
     root = Path(repo_root or problem["repository_root"])
     requirements = tuple(sorted(problem.get("requirements") or []))
     if python is None:
-        from builders.exec_env import ensure_environment
+        from crossfile_datasets.sandbox.environment import ensure_environment
 
         env = ensure_environment(requirements)
         python = env.python

@@ -39,23 +39,18 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from rank_bm25 import BM25Okapi
 
-from analyzers.graph import CLASS_KINDS, ScopeResolver, file_node, members, split_node
-from builders import constants as C
-from lang.base import FileFacts, SourceFile, iter_leaves
+from crossfile_datasets.analyzers.graph import CLASS_KINDS, ScopeResolver, file_node, members, split_node
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.constants import VARIANT_FILES
+from crossfile_datasets.core.records import FileFacts, SourceFile
+from crossfile_datasets.lang.base import iter_leaves
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
-    from lang.base import LanguageSupport
+    from crossfile_datasets.lang.base import LanguageSupport
 
 METHODS = ("bm25", "oracle", "graph", "jaccard", "dense")
-VARIANT_FILES = {
-    "bm25": "line_completion_rg1_bm25.jsonl",
-    "oracle": "line_completion_oracle_bm25.jsonl",
-    "graph": "line_completion_graph.jsonl",
-    "jaccard": "line_completion_rg1_jaccard.jsonl",  # CrossCodeEval's Jaccard-similarity variant
-    "dense": "line_completion_rg1_dense.jsonl",  # a user-given encoder (--dense-model), cosine
-}
 HEADER = "Here are some relevant code fragments from other files of the repo:"
 FRAGMENT_HEADER = "the below code fragment can be found in:"
 _TOKEN = re.compile(r"\w+")
@@ -182,7 +177,7 @@ class ChunkIndex:
         return sorted(scored, key=lambda pair: -pair[1])
 
     def rank_dense(self, query: str, encoder) -> list[tuple[int, float]]:
-        """Every chunk by cosine similarity of ``encoder``'s embeddings (builders/dense.py)."""
+        """Every chunk by cosine similarity of ``encoder``'s embeddings (builders/completion/dense.py)."""
         return encoder.rank(query, [c.text for c in self.chunks])
 
     def top_hits(self, query: str, k: int = C.TOP_K) -> list[Snippet]:
@@ -416,7 +411,7 @@ class RepositoryRetriever:
         if method == "dense":
             if not self.dense_model:
                 raise ValueError("the dense retriever needs a model: --dense-model PATH_OR_HUB_ID")
-            from builders.dense import encoder_for
+            from crossfile_datasets.builders.completion.dense import encoder_for
 
             index = self.index_for(file)
             return index.select(index.rank_dense(last_nonempty_lines(prompt), encoder_for(self.dense_model)),

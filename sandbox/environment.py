@@ -37,10 +37,10 @@ from typing import Iterable
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
 
-from analyzers.run import path_env, run
-from builders import constants as C
-from builders.repos import default_cache_dir
-from lang.base import FileFacts
+from crossfile_datasets.analyzers.run import path_env, run
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.paths import default_cache_dir
+from crossfile_datasets.core.records import FileFacts
 
 # Import names whose distribution is named differently (the common cases; the installed
 # environment's own mapping is consulted first).

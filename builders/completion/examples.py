@@ -14,8 +14,9 @@ import hashlib
 import random
 from dataclasses import dataclass, field
 
-from analyzers.crossfile import CrossFileUsage
-from lang.base import FileFacts, LanguageSupport
+from crossfile_datasets.core.records import CrossFileUsage
+from crossfile_datasets.core.records import FileFacts
+from crossfile_datasets.lang.base import LanguageSupport
 
 
 @dataclass

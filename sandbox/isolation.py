@@ -146,7 +146,7 @@ def hidden_dirs() -> list[str]:
         if value and os.path.isabs(value) and os.path.isdir(value):
             dirs.append(os.path.realpath(value))
     try:
-        from builders.repos import default_cache_dir  # the builder's clones and environments
+        from crossfile_datasets.core.paths import default_cache_dir  # the builder's clones and environments
 
         cache = str(default_cache_dir().resolve())
         if os.path.isdir(cache):

@@ -12,8 +12,6 @@ scheduling.
 from __future__ import annotations
 
 import fcntl
-import hashlib
-import json
 import os
 import shutil
 import tempfile
@@ -22,79 +20,35 @@ import traceback
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
-from analyzers.crossfile import CrossFileUsage, first_uses
-from analyzers.graph import build_graph, definition_node_for_usage, definition_span, graph_to_data
-from analyzers.run import MissingToolError, die_with_parent
-from builders.completion import make_example, usage_record, usages_in_range
-from builders.filters import FilterContext, apply_filters
-from builders import constants as C
-from builders.report import BuildReport
-from builders.model_filter import ModelFilterSettings
-from builders.cache import UsageCache, ensure_usable, tree_hash
-from builders.collection import RepositoryCriteria
-from builders.repos import Repository, default_cache_dir, list_sources
-from builders.tokenizer import load_tokenizer
-from lang import Lang, get_language
-
-PIPELINE_VERSION = "3"  # bump when shard content changes meaning
-SHARDS = "shards"
-DONE = "DONE.json"
-
-
-@dataclass(frozen=True)
-class BuildSettings:
-    output: Path
-    seed: int = 42
-    workers: int = 1
-    tokenizer: str | None = None
-    retrievers: tuple[str, ...] = ("bm25", "oracle", "graph")
-    use_cache: bool = True  # reuse checker results of unchanged repositories
-    cache_dir: Path | None = None
-    criteria: RepositoryCriteria | None = None  # repository selection (builders/collection.py)
-    executor: str = "local"  # "local" (process pool) or "ray"
-    ray_address: str | None = None
-    exclude_tests: bool = False  # leave out examples whose file is a test (LanguageSupport.is_test_path)
-    model_filter: "ModelFilterSettings | None" = None  # CrossCodeEval's model filter (builders/model_filter.py)
-    # retrieval (builders/retrieval.py): CrossCodeEval's defaults, changeable for experiments
-    context_tokens: int = C.CONTEXT_TOKEN_BUDGET
-    top_k: int = C.TOP_K
-    chunk_lines: int = C.CHUNK_LINES
-    dense_model: str | None = None  # encoder of the "dense" retriever (builders/dense.py)
-
-    def fingerprint(self, lang: Lang, repo: Repository, snapshot: str = "") -> str:
-        payload = {
-            "version": PIPELINE_VERSION,
-            "lang": lang.value,
-            "seed": self.seed,
-            "tokenizer": self.tokenizer,
-            "retrievers": list(self.retrievers),
-            "criteria": self.criteria.fingerprint() if self.criteria else None,
-            "exclude_tests": self.exclude_tests,
-            "model_filter": self.model_filter.fingerprint() if self.model_filter else None,
-            "retrieval": [self.context_tokens, self.top_k, self.chunk_lines, self.dense_model],
-            "repo": [repo.name, repo.url, repo.commit, repo.license, str(repo.root)],
-            # the content: a repository edited since its shard was built is rebuilt (a commit
-            # alone misses uncommitted edits and local folders have none)
-            "content": snapshot,
-        }
-        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-
-
-@dataclass
-class ShardSummary:
-    repository: str
-    status: str  # "built" | "skipped_done" | "failed"
-    examples: int = 0
-    usages: int = 0
-    files: int = 0
-    seconds: float = 0.0
-    error: str = ""
-    reason: str = ""  # why it failed: "exception", "worker_lost" (its process died every time)
-    attempts: int = 1  # > 1 when a worker process died under it and it was run again
+from crossfile_datasets.core.records import CrossFileUsage
+from crossfile_datasets.analyzers.crossfile import first_uses
+from crossfile_datasets.analyzers.graph import (
+    build_graph,
+    definition_node_for_usage,
+    definition_span,
+    graph_to_data,
+)
+from crossfile_datasets.analyzers.run import MissingToolError, die_with_parent
+from crossfile_datasets.builders.completion.examples import make_example, usage_record, usages_in_range
+from crossfile_datasets.builders.completion.filters import FilterContext, apply_filters
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.builders.completion.model_filter import ModelFilterSettings
+from crossfile_datasets.builders.cache import UsageCache, ensure_usable, tree_hash
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.core.paths import default_cache_dir
+from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.core.tokenizer import load_tokenizer
+from crossfile_datasets.lang import Lang, get_language
+from crossfile_datasets.builders.completion.shards import BuildSettings
+from crossfile_datasets.builders.completion.shards import SHARDS
+from crossfile_datasets.builders.completion.shards import ShardSummary
+from crossfile_datasets.builders.completion.shards import shard_dir
+from crossfile_datasets.builders.completion.shards import shard_is_done
+from crossfile_datasets.builders.completion.shards import write_shard
 
 
 # ----------------------------------------------------------------------------- one repository --
@@ -142,7 +96,7 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
 
     contexts: dict[str, list[dict]] = {}
     if settings.retrievers and examples:
-        from builders.retrieval import RepositoryRetriever
+        from crossfile_datasets.builders.completion.retrieval import RepositoryRetriever
 
         t1 = time.monotonic()
         retriever = RepositoryRetriever(files, facts, graph, language, count_tokens, budget=settings.context_tokens,
@@ -167,8 +121,8 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
 def drop_predictable(examples: list, language, settings: "ModelFilterSettings", report: BuildReport) -> list:
     """CrossCodeEval's model filter: drop what the model completes exactly without cross-file
     context, record the model's completion in every kept example."""
-    from builders.model_filter import REASON, client_for, predictable
-    from builders.tokenizer import load_tokenizer as tokenizer_for
+    from crossfile_datasets.builders.completion.model_filter import REASON, client_for, predictable
+    from crossfile_datasets.core.tokenizer import load_tokenizer as tokenizer_for
 
     t0 = time.monotonic()
     client = client_for(settings)
@@ -220,91 +174,6 @@ def _usage_json(graph, usage: CrossFileUsage) -> dict:
 def asdict_repo(repo: Repository) -> dict:
     return {"name": repo.name, "root": str(repo.root), "url": repo.url, "commit": repo.commit,
             "license": repo.license, "snapshot_sha256": repo.snapshot_sha256}
-
-
-# --------------------------------------------------------------------------------- shards --
-def shard_dir(output: Path, lang: Lang, repo: Repository) -> Path:
-    return output / lang.value / SHARDS / repo.name
-
-
-def shard_is_done(path: Path, fingerprint: str) -> bool:
-    marker = path / DONE
-    if not marker.is_file():
-        return False
-    try:
-        return json.loads(marker.read_text()).get("fingerprint") == fingerprint
-    except (OSError, json.JSONDecodeError):
-        return False
-
-
-def write_shard(path: Path, data: dict, fingerprint: str) -> None:
-    """Write all shard files under a temporary name, then rename: a shard is whole or absent."""
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    tmp.mkdir(parents=True)
-    _write_jsonl(tmp / "examples.jsonl", data["examples"])
-    _write_jsonl(tmp / "usages.jsonl", data["usages"])
-    for method, items in data["contexts"].items():
-        _write_jsonl(tmp / f"context_{method}.jsonl", items)
-    atomic_write_text(tmp / "graph.json", json.dumps(data["graph"]))
-    atomic_write_text(tmp / "report.json", json.dumps(data["report"], indent=1))
-    meta = {"fingerprint": fingerprint, "repository": data["repository"], "files": data["files"],
-            "examples": len(data["examples"]), "usages": len(data["usages"])}
-    atomic_write_text(tmp / DONE, json.dumps(meta, indent=1))  # last: the shard's completeness mark
-    if path.exists():
-        shutil.rmtree(path)
-    os.replace(tmp, path)
-    _fsync_dir(path.parent)
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` under a temporary name in the same folder, fsync, then rename over
-    ``path``: a kill or a full disk leaves the old file or the new one, never a truncated one."""
-    _atomic_write(path, lambda fh: fh.write(text))
-
-
-def _write_jsonl(path: Path, rows: Iterable[dict]) -> None:
-    def write(fh) -> None:
-        for row in rows:
-            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-
-    _atomic_write(path, write)
-
-
-def _atomic_write(path: Path, write: Callable) -> None:
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    try:
-        with tmp.open("w", encoding="utf-8") as fh:
-            write(fh)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(path: Path) -> None:
-    """Make a rename in ``path`` durable (a crash after it must not bring the old name back)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def read_jsonl(path: Path) -> list[dict]:
-    if not path.exists():
-        return []
-    with path.open(encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
 
 
 def _init_worker(tmpdir: str | None) -> None:
@@ -481,7 +350,7 @@ def build_language(
             summaries[summary.repository] = summary
             if on_done:
                 on_done(summary)
-        from builders.export import merge_language
+        from crossfile_datasets.builders.completion.export import merge_language
 
         return merge_language(lang, repos, settings, [summaries[r.name] for r in repos], selection_report)
 
@@ -492,7 +361,7 @@ POOL_ROUNDS = 2  # pools tried with every unfinished repository before isolating
 def run_jobs(jobs: list[tuple], settings: BuildSettings) -> Iterable[ShardSummary]:
     """Run shard jobs on the chosen executor, yielding summaries as they finish."""
     if settings.executor == "ray":
-        from builders.executors import run_on_ray
+        from crossfile_datasets.builders.executors import run_on_ray
 
         yield from run_on_ray(_worker, jobs, settings.ray_address, settings.workers)
     elif settings.workers > 1 and len(jobs) > 1:

@@ -1,6 +1,6 @@
 """StarCoder token counts, offline by default.
 
-The StarCoder tokenizer ships with the package (``builders/data/starcoder``, with its
+The StarCoder tokenizer ships with the package (``core/data/starcoder``, with its
 provenance note) because the Hub copy is gated and unreachable from many build machines; the
 same file gives identical counts everywhere. Any other ``tokenizer.json`` path, or a Hub id
 (loaded with ``tokenizers.Tokenizer.from_pretrained`` when the Hub is reachable), can be used

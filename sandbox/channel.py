@@ -5,7 +5,7 @@ proves nothing (a completion once wrote "passed" records itself and called ``os.
 Outcomes travel instead over a pipe the harness creates for each run:
 
 - the harness writes a fresh random token into a second pipe and closes it; the pytest plugin
-  (``builders/exec_pytest_plugin.py``) reads the token once at start-up, keeps it in memory
+  (``sandbox/pytest_plugin.py``) reads the token once at start-up, keeps it in memory
   only (never in the environment, so it is not in ``/proc/self/environ`` nor inherited), and
   prefixes every record it sends with it; lines without the token are counted as forged;
 - pytest's end-of-session hook sends a ``session_end`` record: a run that ends before it (the

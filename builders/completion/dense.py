@@ -15,8 +15,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence
 
-from builders import constants as C
-from builders.models import load_local
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.evaluation.models import load_local
 
 
 class DenseEncoder:

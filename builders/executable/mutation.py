@@ -18,7 +18,7 @@ Two kinds of wrong versions, both made with libcst from the reference function:
 
 ``mutation_score`` = killed / non-equivalent mutants (stubs included); a mutant whose AST
 equals the reference's is equivalent and never run. Pure functions here; running happens in
-``builders/executable.py`` through the sandbox's problem runner.
+``builders/executable/build.py`` through the sandbox's problem runner.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ dynamic context named after the test's node id, switched the way pytest-cov does
 limit per test so one hanging test does not take the whole run with it, and which tests tried
 to leave the sandbox (they never become a problem's tests).
 
-Outcomes go to the harness over the channel it created (see builders/sandbox/channel.py), never
+Outcomes go to the harness over the channel it created (see sandbox/channel.py), never
 through a file: ``CROSSFILE_CHANNEL`` = ``<token fd>:<record fd>``. The token is read once from
 its pipe, kept in this module only, and the variable is removed from the environment. pytest's
 end of session sends ``session_end``: the harness fails a run that never sends it.

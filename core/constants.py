@@ -83,9 +83,18 @@ MCS_ISOLATE_COMPILATIONS = 12  # bisection compilations to find one such file (o
 MCS_ISOLATE_SECONDS = 300.0  # wall-clock bound of one bisection (hangs cost a time-out per step; ours)
 MCS_STUB_MEMBER_ROUNDS = 3  # passes giving missing-assembly stand-ins the members bodies call (ours)
 
-# --- model filter (CrossCodeEval's last step; builders/model_filter.py) ------------------------
+# --- model filter (CrossCodeEval's last step; builders/completion/model_filter.py) ------------------------
 MODEL_FILTER_MAX_NEW_TOKENS = 50  # CrossCodeEval generates at most 50 tokens per completion
 MODEL_FILTER_PROMPT_TOKENS = 1998  # 2048-token window of starcoderbase-1B minus the generation
 
-# --- dense retrieval (builders/dense.py) ---------------------------------------------------------
+# --- dense retrieval (builders/completion/dense.py) ---------------------------------------------------------
 DENSE_MAX_TOKENS = 512  # encoder input length; UniXcoder's maximum position (CrossCodeEval's dense retriever)
+
+# The CrossCodeEval-compatible JSONL file of each retrieval method (one config per method on the Hub)
+VARIANT_FILES = {
+    "bm25": "line_completion_rg1_bm25.jsonl",
+    "oracle": "line_completion_oracle_bm25.jsonl",
+    "graph": "line_completion_graph.jsonl",
+    "jaccard": "line_completion_rg1_jaccard.jsonl",  # CrossCodeEval's Jaccard-similarity variant
+    "dense": "line_completion_rg1_dense.jsonl",  # a user-given encoder (--dense-model), cosine
+}

@@ -5,7 +5,7 @@ Why it exists: RepoExec fine-tunes models on functions shown with the code they 
 executable benchmark. Those training functions need no tests, so they come from many more
 repositories than the benchmark, and nothing runs: the split is static analysis only,
 sharing the executable split's candidates, dependency resolution and prompt rendering
-(:mod:`builders.exec_analysis`), so a training prompt looks exactly like a benchmark prompt.
+(:mod:`builders.functions`), so a training prompt looks exactly like a benchmark prompt.
 
 Contamination: training data must not contain the benchmark. Functions are left out when
 their repository is in an evaluation split (by canonical id, ``owner/name`` or the content
@@ -31,12 +31,18 @@ from typing import Iterable
 
 import datasets
 
-from builders.exec_analysis import (build_prompts, instruct_prompts, prompts_parse, resolve_dependencies,
-                                    select_candidates)
-from builders.report import BuildReport
-from builders.repos import Repository, hosted_path, list_sources
-from evaluation.records import iter_jsonl
-from lang import Lang, get_language
+from crossfile_datasets.builders.functions import (
+    build_prompts,
+    instruct_prompts,
+    prompts_parse,
+    resolve_dependencies,
+    select_candidates,
+)
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.records import Repository, hosted_path
+from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.core.jsonl import iter_jsonl
+from crossfile_datasets.lang import Lang, get_language
 
 SIZES = ("full_context", "medium_context", "small_context")
 _SPACE = re.compile(r"\s+")

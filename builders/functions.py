@@ -1,4 +1,4 @@
-"""Static half of the executable split: candidate functions, their dependencies, the prompts.
+"""Python functions as RepoExec sees them: candidates, their dependencies, the prompts (shared by the executable and instruct splits).
 
 Why it exists: RepoExec's problems are functions with a meaningful docstring whose body needs
 code from elsewhere in the repository. This module decides which functions qualify (each
@@ -29,9 +29,9 @@ from pathlib import PurePosixPath
 
 import libcst as cst
 
-from builders import constants as C
-from builders.report import BuildReport
-from lang.base import Definition, FileFacts, ImportBinding
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.records import Definition, FileFacts, ImportBinding
 
 SIZES = ("full_context", "medium_context", "small_context")
 TEST_DIR_NAMES = frozenset({"test", "tests", "testing", "unittests", "unit_tests"})

@@ -32,9 +32,9 @@ from typing import Iterable, Sequence
 
 import libcst as cst
 
-from analyzers.run import path_env, run
-from builders import constants as C
-from builders.repos import default_cache_dir
+from crossfile_datasets.analyzers.run import path_env, run
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.paths import default_cache_dir
 
 
 @dataclass(frozen=True)
@@ -525,7 +525,7 @@ def pynguin_programs(output: str, module: str) -> list[TestProgram]:
 def run_pynguin(python: str, repo_root: Path, python_path: Sequence[str], source_root: str, module: str, *,
                 seed: int, budget: int = C.PYNGUIN_SEARCH_SECONDS) -> tuple[list[TestProgram], str]:
     """Generate tests for one module with Pynguin inside a sandbox: (programs, "" or why none)."""
-    from builders.sandbox import Sandbox, SandboxLimits
+    from crossfile_datasets.sandbox import Sandbox, SandboxLimits
 
     limits = SandboxLimits(timeout=C.PYNGUIN_RUN_TIMEOUT, memory_bytes=C.PYNGUIN_MEMORY_BYTES,
                            max_processes=C.PYNGUIN_MAX_PROCESSES)

@@ -13,12 +13,16 @@ import statistics
 
 import datasets
 
-from builders.pipeline import DONE, SHARDS, BuildSettings, ShardSummary, _fsync_dir, _write_jsonl, atomic_write_text, read_jsonl, shard_dir
-from builders.report import BuildReport
-from builders.repos import RESOLVE_FAILURES, Repository
-from lang import Lang
+from crossfile_datasets.builders.completion.shards import DONE, SHARDS, BuildSettings, ShardSummary, shard_dir
+from crossfile_datasets.core.atomic import fsync_dir, atomic_write_jsonl, atomic_write_text
+from crossfile_datasets.core.jsonl import read_jsonl
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.builders.repos import RESOLVE_FAILURES
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.lang import Lang
 
-from builders.retrieval import VARIANT_FILES  # noqa: E402  (re-exported for the CLI)
+from crossfile_datasets.core.constants import VARIANT_FILES  # noqa: E402  (re-exported for the CLI)
+from pathlib import Path
 
 
 def _span() -> dict:
@@ -145,9 +149,9 @@ def _by_stage(report: BuildReport) -> dict:
 
 
 def dataset_card(lang: Lang, stats: dict, variants: list[str], records: list[dict], out_dir) -> str:
-    """The language's README.md (rendered by ``builders.card``; also writes its length plot)."""
-    from builders.card import local_card
-    from builders.hub import variant_config
+    """The language's README.md (rendered by ``crossfile_datasets.builders.card``; also writes its length plot)."""
+    from crossfile_datasets.builders.card import local_card
+    from crossfile_datasets.builders.hub import variant_config
 
     files = {lang.value: "line_completion.jsonl", **{variant_config(lang.value, m): VARIANT_FILES[m] for m in variants}}
     return local_card(lang.value, stats, records, files, completion_features(), out_dir)
@@ -202,10 +206,10 @@ def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings,
             contexts[method].extend(items)
         shutil.copyfile(path / "graph.json", graphs / f"{repo.name}.json")
 
-    _write_jsonl(out / "line_completion.jsonl", records)
+    atomic_write_jsonl(out / "line_completion.jsonl", records)
     for method, items in contexts.items():
-        _write_jsonl(out / VARIANT_FILES[method], [{**r, "crossfile_context": c} for r, c in zip(records, items)])
-    _write_jsonl(out / "usages.jsonl", usages)
+        atomic_write_jsonl(out / VARIANT_FILES[method], [{**r, "crossfile_context": c} for r, c in zip(records, items)])
+    atomic_write_jsonl(out / "usages.jsonl", usages)
     _swap_dir(graphs, out / "graphs")
     stats = compute_stats(lang, records, report, summaries, files)
     # whether CrossCodeEval's model filter ran, and with which model (card and stats say it)
@@ -234,7 +238,7 @@ def _swap_dir(new: Path, dest: Path) -> None:
     if dest.exists():
         os.replace(dest, old)
     os.replace(new, dest)
-    _fsync_dir(dest.parent)
+    fsync_dir(dest.parent)
     shutil.rmtree(old, ignore_errors=True)
 
 

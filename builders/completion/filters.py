@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
-from builders import constants as C
-from builders.completion import CompletionExample
-from lang.base import FileFacts, LanguageSupport
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.builders.completion.examples import CompletionExample
+from crossfile_datasets.core.records import FileFacts
+from crossfile_datasets.lang.base import LanguageSupport
 
 
 @dataclass

@@ -2,19 +2,19 @@
 
 Why it exists: completion benchmarks score text; this split scores behaviour. Per repository:
 
-1. candidates, dependencies and prompts (``builders/exec_analysis.py``, static);
-2. the repository's requirements and a virtual environment for them (``builders/exec_env.py``);
+1. candidates, dependencies and prompts (``builders/functions.py``, static);
+2. the repository's requirements and a virtual environment for them (``sandbox/environment.py``);
 3. tests: the repository's own suite is run once under coverage with one context per test,
    and each function keeps the tests that execute it, extracted as self-contained programs;
    Pynguin (per module, time budget) and an optional LLM endpoint add generated ones
-   (``builders/testgen.py``);
+   (``builders/executable/testgen.py``);
 4. RepoExec's filters: a test must parse and call the target; run on the original code, an
    error other than a failing assertion drops it, a failing assertion is repaired by
    recapturing the real value; the kept tests run ``EXEC_FLAKY_RUNS`` times and any test whose
    outcome varies is dropped; a function whose kept tests cover less than
    ``EXEC_MIN_COVERAGE`` of its lines is dropped;
 5. the gold gate: the original function must pass its own check in the runner evaluation
-   uses (:func:`builders.sandbox.run_problem_tests`).
+   uses (:func:`sandbox.run_problem_tests`).
 
 Every execution happens in a sandbox (``builders/sandbox.py``) and only when the caller passed
 ``allow_execution=True``. Each repository is written as a shard with a completion marker, so
@@ -39,22 +39,22 @@ from typing import Callable, Sequence, TypeVar
 
 import datasets
 
-from builders import constants as C
-from builders.exec_analysis import (
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.builders.functions import (
     SIZES,
     Candidate,
     build_prompts,
     instruct_prompts,
-    is_test_path,
     prompts_parse,
     resolve_dependencies,
     select_candidates,
 )
-from builders.exec_env import RepoEnvironment, detect_requirements, ensure_environment
-from builders.exec_mutation import Mutant, mutation_plan, mutation_score, weak_reason
-from builders.report import BuildReport
-from builders.repos import Repository, list_sources
-from builders.sandbox import (
+from crossfile_datasets.sandbox.environment import RepoEnvironment, detect_requirements, ensure_environment
+from crossfile_datasets.builders.executable.mutation import Mutant, mutation_plan, mutation_score, weak_reason
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.sandbox import (
     PytestRun,
     Sandbox,
     SandboxLimits,
@@ -63,7 +63,7 @@ from builders.sandbox import (
     run_problem_tests,
     run_pytest,
 )
-from builders.testgen import (
+from crossfile_datasets.builders.executable.testgen import (
     LLMError,
     PynguinUnavailable,
     TestProgram,
@@ -78,8 +78,8 @@ from builders.testgen import (
     static_reason,
     with_source,
 )
-from lang import Lang, get_language
-from lang.base import FileFacts
+from crossfile_datasets.lang import Lang, get_language
+from crossfile_datasets.core.records import FileFacts
 
 EXEC_VERSION = "3"  # bump when problem records change
 SHARDS = "executable_shards"
@@ -644,7 +644,7 @@ def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
     runs = list(range(ctx.settings.flaky_runs))
 
     # programs of functions that use randomness run with another seed in every run after the
-    # first (builders.testgen.salted): kept only when they pass for several seeds
+    # first (builders.executable.testgen.salted): kept only when they pass for several seeds
     random_paths = {p.path for c in candidates if USES_RANDOMNESS.search(c.source + "".join(d.code for d in c.dependencies))
                     for p in by_candidate.get(c.key, [])}
 

@@ -1,0 +1,119 @@
+"""Per-repository shards of the completion split: their folder, their settings fingerprint and
+the ``DONE.json`` marker a finished shard leaves, so reruns skip finished repositories and a
+changed repository (or changed settings) is rebuilt, never served from a stale shard."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from crossfile_datasets.builders.collection import RepositoryCriteria
+from crossfile_datasets.builders.completion.model_filter import ModelFilterSettings
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.atomic import (
+    atomic_write_jsonl,
+    atomic_write_text,
+    fsync_dir,
+)
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.lang import Lang
+
+PIPELINE_VERSION = "3"  # bump when shard content changes meaning
+
+
+SHARDS = "shards"
+
+
+DONE = "DONE.json"
+
+
+@dataclass(frozen=True)
+class BuildSettings:
+    output: Path
+    seed: int = 42
+    workers: int = 1
+    tokenizer: str | None = None
+    retrievers: tuple[str, ...] = ("bm25", "oracle", "graph")
+    use_cache: bool = True  # reuse checker results of unchanged repositories
+    cache_dir: Path | None = None
+    criteria: RepositoryCriteria | None = None  # repository selection (builders/collection.py)
+    executor: str = "local"  # "local" (process pool) or "ray"
+    ray_address: str | None = None
+    exclude_tests: bool = False  # leave out examples whose file is a test (LanguageSupport.is_test_path)
+    model_filter: "ModelFilterSettings | None" = None  # CrossCodeEval's model filter (builders/completion/model_filter.py)
+    # retrieval (builders/completion/retrieval.py): CrossCodeEval's defaults, changeable for experiments
+    context_tokens: int = C.CONTEXT_TOKEN_BUDGET
+    top_k: int = C.TOP_K
+    chunk_lines: int = C.CHUNK_LINES
+    dense_model: str | None = None  # encoder of the "dense" retriever (builders/completion/dense.py)
+
+    def fingerprint(self, lang: Lang, repo: Repository, snapshot: str = "") -> str:
+        payload = {
+            "version": PIPELINE_VERSION,
+            "lang": lang.value,
+            "seed": self.seed,
+            "tokenizer": self.tokenizer,
+            "retrievers": list(self.retrievers),
+            "criteria": self.criteria.fingerprint() if self.criteria else None,
+            "exclude_tests": self.exclude_tests,
+            "model_filter": self.model_filter.fingerprint() if self.model_filter else None,
+            "retrieval": [self.context_tokens, self.top_k, self.chunk_lines, self.dense_model],
+            "repo": [repo.name, repo.url, repo.commit, repo.license, str(repo.root)],
+            # the content: a repository edited since its shard was built is rebuilt (a commit
+            # alone misses uncommitted edits and local folders have none)
+            "content": snapshot,
+        }
+        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+
+@dataclass
+class ShardSummary:
+    repository: str
+    status: str  # "built" | "skipped_done" | "failed"
+    examples: int = 0
+    usages: int = 0
+    files: int = 0
+    seconds: float = 0.0
+    error: str = ""
+    reason: str = ""  # why it failed: "exception", "worker_lost" (its process died every time)
+    attempts: int = 1  # > 1 when a worker process died under it and it was run again
+
+
+# --------------------------------------------------------------------------------- shards --
+def shard_dir(output: Path, lang: Lang, repo: Repository) -> Path:
+    return output / lang.value / SHARDS / repo.name
+
+
+def shard_is_done(path: Path, fingerprint: str) -> bool:
+    marker = path / DONE
+    if not marker.is_file():
+        return False
+    try:
+        return json.loads(marker.read_text()).get("fingerprint") == fingerprint
+    except (OSError, json.JSONDecodeError):
+        return False
+
+
+def write_shard(path: Path, data: dict, fingerprint: str) -> None:
+    """Write all shard files under a temporary name, then rename: a shard is whole or absent."""
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir(parents=True)
+    atomic_write_jsonl(tmp / "examples.jsonl", data["examples"])
+    atomic_write_jsonl(tmp / "usages.jsonl", data["usages"])
+    for method, items in data["contexts"].items():
+        atomic_write_jsonl(tmp / f"context_{method}.jsonl", items)
+    atomic_write_text(tmp / "graph.json", json.dumps(data["graph"]))
+    atomic_write_text(tmp / "report.json", json.dumps(data["report"], indent=1))
+    meta = {"fingerprint": fingerprint, "repository": data["repository"], "files": data["files"],
+            "examples": len(data["examples"]), "usages": len(data["usages"])}
+    atomic_write_text(tmp / DONE, json.dumps(meta, indent=1))  # last: the shard's completeness mark
+    if path.exists():
+        shutil.rmtree(path)
+    os.replace(tmp, path)
+    fsync_dir(path.parent)
