@@ -39,9 +39,10 @@ from crossfile_datasets.analyzers.run import (
     run,
 )
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core import toolchain
 
 TOOL = "tsc"
-INSTALL_HINT = "run `npm ci --prefix lang/typescript`"
+INSTALL_HINT = toolchain.TYPESCRIPT_INSTALL_HINT
 NODE_HINT = "install Node.js 18+"
 PACKAGE_DIR = Path(__file__).resolve().parents[1] / "lang" / "typescript"
 SERVER_SCRIPT = PACKAGE_DIR / "tsc_server.js"
@@ -65,7 +66,7 @@ NODE_HEAP_MB = 2048
 def typescript_dir() -> Path:
     """The installed ``typescript`` npm package (``CROSSFILE_TYPESCRIPT_DIR`` overrides)."""
     override = os.environ.get("CROSSFILE_TYPESCRIPT_DIR")
-    return Path(override) if override else PACKAGE_DIR / "node_modules" / "typescript"
+    return Path(override) if override else toolchain.typescript_dir()  # the per-user tools folder, npm ci on first use
 
 
 def require_typescript() -> Path:
