@@ -1,7 +1,8 @@
 """tsc: where TypeScript is, argv for one-shot runs, pure diagnostics parsers, the Node server client.
 
-TypeScript is an npm package pinned by ``lang/typescript/package-lock.json`` and installed with
-``npm ci --prefix lang/typescript`` (or found where ``CROSSFILE_TYPESCRIPT_DIR`` points).
+TypeScript is an npm package pinned by ``lang/typescript/package-lock.json``, installed on first
+use by :mod:`core.toolchain` (``npm ci`` of that lockfile into the per-user tools folder), or
+found where ``CROSSFILE_TYPESCRIPT_DIR`` points.
 
 Two ways to run it, with the same diagnostics:
 

@@ -12,7 +12,7 @@ from tests.conftest import require_tool
 
 @pytest.fixture
 def typescript_tool() -> None:
-    """Node plus the npm-installed TypeScript package (lang/typescript/node_modules)."""
+    """Node plus the TypeScript package core.toolchain installs on first use (per-user tools folder)."""
     require_tool("node")
     directory = typescript_dir()
     if not (directory / "lib" / "typescript.js").is_file():

@@ -141,7 +141,7 @@ def test_checker_timeout_is_counted(tmp_path, monkeypatch):
 
 def test_missing_typescript_says_how_to_install(tmp_path, monkeypatch):
     monkeypatch.setenv("CROSSFILE_TYPESCRIPT_DIR", str(tmp_path / "nowhere"))
-    with pytest.raises(MissingToolError, match=r"npm ci --prefix lang/typescript"):
+    with pytest.raises(MissingToolError, match=r"crossfile_datasets.core.toolchain typescript"):
         _build(tmp_path / "repo", {**LIB, "app/main.ts": MAIN})
 
 
