@@ -44,6 +44,9 @@ TOOL = "javac"
 INSTALL_HINT = "install a JDK (apt-get install -y default-jdk-headless)"
 HELPER_SOURCE = Path(__file__).resolve().parents[1] / "lang" / "java" / "CrossfileJavac.java"
 HELPER_CLASS = "CrossfileJavac"
+# Unmodified files checked in one compilation (JavaSupport._check_originals): javac reads the
+# sourcepath once per compilation, so the cost of that read is shared by this many files.
+JAVAC_BATCH_FILES = 64
 
 # Options of every check. -proc:none: annotation processors (Lombok, AutoValue...) would need
 # their jars and write generated sources; their absence shows as pre-existing errors, diffed away.
@@ -362,6 +365,15 @@ class JavacHelper:
             raise JavacFailure("checker_crash", answer[:2000])
         self._started = True
 
+    def _send(self, request: dict, timeout: float) -> str:
+        """One request line -> the answer line; a lost or silent JVM is a :class:`JavacFailure`."""
+        self.requests += 1
+        try:
+            return self._process.request(json.dumps(request), timeout=timeout)
+        except PersistentProcessError as exc:
+            self._started = False
+            raise JavacFailure("checker_timeout" if isinstance(exc, PersistentProcessTimeout) else "checker_crash", str(exc)) from exc
+
     def compile(
         self,
         target: str,
@@ -385,12 +397,7 @@ class JavacHelper:
             "scope": scope,
             "references": references,
         }
-        self.requests += 1
-        try:
-            line = self._process.request(json.dumps(request), timeout=self.request_timeout)
-        except PersistentProcessError as exc:
-            self._started = False
-            raise JavacFailure("checker_timeout" if isinstance(exc, PersistentProcessTimeout) else "checker_crash", str(exc)) from exc
+        line = self._send(request, self.request_timeout)
         texts = {target: text, **(overrides or {})}
         try:
             answer = parse_helper_answer(line, texts, target)
@@ -403,6 +410,54 @@ class JavacHelper:
         self.compile_millis += answer.millis
         self.compile_cpu_millis += answer.cpu_millis
         return answer
+
+    def compile_units(self, units: Sequence[tuple[str, str]], references: bool = False,
+                      timeout: float | None = None) -> dict[str, HelperAnswer]:
+        """Check several unmodified-sourcepath texts in ONE compilation (each ``(target, text)``
+        replaces its file); the answer of each target as :meth:`compile` would give it alone.
+
+        Only for texts that are the files' own (the originals): then every target sees the same
+        sourcepath as when checked alone, and javac reads that sourcepath once for all of them.
+        Each answer holds the diagnostics located in its target; ``parse_errors`` is the total
+        of the compilation (the caller checks one by one when it is not 0)."""
+        self._ensure_started()
+        request = {
+            "units": [{"target": target, "text": text} for target, text in units],
+            "sourcepath": self.sourcepath,
+            "classpath": self.classpath,
+            "overrides": {},
+            "hidden": [],
+            "options": list(JAVAC_OPTIONS),
+            "scope": "target",
+            "references": references,
+        }
+        line = self._send(request, timeout or self.request_timeout)
+        texts = dict(units)
+        try:
+            whole = parse_helper_answer(line, texts)
+            per_unit = {str(item.get("file", "")): item for item in json.loads(line).get("unit_references", [])}
+        except (ValueError, AttributeError) as exc:
+            self._process.close()
+            self._started = False
+            raise JavacFailure("checker_crash", f"unreadable helper answer: {exc}") from exc
+        if not whole.ok:
+            raise JavacFailure("checker_crash", whole.error)
+        self.compile_millis += whole.millis
+        self.compile_cpu_millis += whole.cpu_millis
+        out: dict[str, HelperAnswer] = {}
+        for target, text in units:
+            answer = HelperAnswer(True, [d for d in whole.diagnostics if d.file == target], whole.parse_errors,
+                                  whole.scoped, whole.millis, whole.cpu_millis)
+            item = per_unit.get(target, {})
+            answer.references_error = str(item.get("references_error", ""))
+            convert = utf16_converter(text) if "references" in item else None
+            for ref in item.get("references", []):
+                position = int(ref.get("position", -1))
+                if convert is not None and position >= 0:
+                    answer.references.append(Reference(str(ref.get("name", "")), convert(position), str(ref.get("kind", "")),
+                                                       str(ref.get("owner", "")), str(ref.get("file", ""))))
+            out[target] = answer
+        return out
 
     def close(self) -> None:
         if self._owns_process:

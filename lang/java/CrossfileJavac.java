@@ -6,6 +6,7 @@
  * through javax.tools.JavaCompiler and answers one JSON line on stdout.
  *
  * Request: {"target": "/abs/path/X.java", "text": "...",          the checked file (in memory)
+ *           or "units": [{"target", "text"}, ...]                   several checked files, one compilation
  *           "sourcepath": ["/abs/root", ...], "classpath": [...],
  *           "overrides": {"/abs/path/Y.java": "...", ...},         sourcepath files replaced in memory
  *           "hidden": ["/abs/path/module-info.java", ...],          sourcepath files made invisible
@@ -16,6 +17,7 @@
  *           "cpu_millis": n, "diagnostics": [{"file", "kind", "code", "message", "line", "javac_column",
  *                                             "position", "start", "end"}],
  *           "references": [{"name", "position", "kind", "owner", "file"}]}   (when asked;
+ *                                  with "units": "unit_references": [{"file", "references"}, ...])
  *                                              "references_error" instead when the scan overflowed)
  *       or {"ok": false, "error": "..."} when javac itself failed on this request.
  *
@@ -132,8 +134,18 @@ public final class CrossfileJavac {
         }
         long start = System.nanoTime();
         long cpuStart = THREADS.getCurrentThreadCpuTime();
-        Path target = Paths.get((String) req.get("target")).toAbsolutePath().normalize();
-        String text = (String) req.get("text");
+        // One target ("target", "text") or several ("units": [{"target", "text"}, ...]), all
+        // checked in one compilation: the sourcepath is read once for all of them.
+        Map<Path, String> targets = new LinkedHashMap<>();
+        Object rawUnits = req.get("units");
+        if (rawUnits != null) {
+            for (Object o : (List<Object>) rawUnits) {
+                Map<String, Object> unit = (Map<String, Object>) o;
+                targets.put(Paths.get((String) unit.get("target")).toAbsolutePath().normalize(), (String) unit.get("text"));
+            }
+        } else {
+            targets.put(Paths.get((String) req.get("target")).toAbsolutePath().normalize(), (String) req.get("text"));
+        }
         standard.setLocationFromPaths(StandardLocation.SOURCE_PATH, paths(req.get("sourcepath")));
         standard.setLocationFromPaths(StandardLocation.CLASS_PATH, paths(req.get("classpath")));
 
@@ -145,7 +157,7 @@ public final class CrossfileJavac {
             }
         }
         Set<Path> hidden = new HashSet<>(paths(req.get("hidden")));
-        hidden.add(target); // the target comes from memory; its file on the sourcepath must not compete
+        hidden.addAll(targets.keySet()); // targets come from memory; their files on the sourcepath must not compete
 
         List<String> options = new ArrayList<>();
         Object rawOptions = req.get("options");
@@ -156,8 +168,11 @@ public final class CrossfileJavac {
         }
         OverlayFileManager manager = new OverlayFileManager(standard, overrides, hidden);
         DiagnosticCollector<JavaFileObject> collector = new DiagnosticCollector<>();
-        JavaFileObject input = new MemorySource(target.toUri(), text);
-        JavacTask task = (JavacTask) COMPILER.getTask(null, manager, collector, options, null, List.of(input));
+        List<JavaFileObject> inputs = new ArrayList<>();
+        for (Map.Entry<Path, String> e : targets.entrySet()) {
+            inputs.add(new MemorySource(e.getKey().toUri(), e.getValue()));
+        }
+        JavacTask task = (JavacTask) COMPILER.getTask(null, manager, collector, options, null, inputs);
         task.setLocale(Locale.ROOT);
 
         Iterable<? extends CompilationUnitTree> units = task.parse();
@@ -198,16 +213,34 @@ public final class CrossfileJavac {
         out.put("cpu_millis", (THREADS.getCurrentThreadCpuTime() - cpuStart) / 1_000_000);
         out.put("diagnostics", diagnostics);
         if (parseErrors == 0 && Boolean.TRUE.equals(req.get("references"))) {
-            List<Object> references = new ArrayList<>();
             Trees trees = Trees.instance(task);
-            try {
-                for (CompilationUnitTree unit : units) {
-                    new References(trees, unit, references).scan(unit, null);
+            if (rawUnits == null) {
+                List<Object> references = new ArrayList<>();
+                try {
+                    for (CompilationUnitTree unit : units) {
+                        new References(trees, unit, references).scan(unit, null);
+                    }
+                    out.put("references", references);
+                } catch (StackOverflowError e) {
+                    // a tree javac attributed but too deep for the scan: keep the diagnostics
+                    out.put("references_error", "StackOverflowError");
                 }
-                out.put("references", references);
-            } catch (StackOverflowError e) {
-                // a tree javac attributed but too deep for the scan: keep the diagnostics
-                out.put("references_error", "StackOverflowError");
+            } else {
+                // per unit, so that one unit too deep for the scan costs only its own references
+                List<Object> perUnit = new ArrayList<>();
+                for (CompilationUnitTree unit : units) {
+                    Map<String, Object> item = new LinkedHashMap<>();
+                    item.put("file", sourcePath(unit.getSourceFile()));
+                    List<Object> references = new ArrayList<>();
+                    try {
+                        new References(trees, unit, references).scan(unit, null);
+                        item.put("references", references);
+                    } catch (StackOverflowError e) {
+                        item.put("references_error", "StackOverflowError");
+                    }
+                    perUnit.add(item);
+                }
+                out.put("unit_references", perUnit);
             }
         }
         return Json.write(out);

@@ -1,0 +1,71 @@
+"""Unmodified files checked many per javac compilation give the uses of one file per compilation.
+
+JavaSupport checks the unmodified files JAVAC_BATCH_FILES at a time (javac reads the sourcepath
+once for all of them). Every fixture repository here (the test fixtures and the bundled
+samples) is analysed both ways, with a batch size that also splits it into several batches;
+the usages and the non-checker counts must be identical.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.lang.java import JavaSupport
+from crossfile_datasets.lang.sources import list_sources
+from tests.conftest import require_tool, write_tree
+from tests.java.test_java_resolved import FILES as RESOLVED
+from tests.java.test_java_usages import FIXTURE as SHOP
+
+pytestmark = pytest.mark.javac
+
+SAMPLES = Path(__file__).resolve().parents[2] / "examples" / "java"
+
+
+def usages_and_counts(root: Path, batch_files: int):
+    java = JavaSupport(batch_files=batch_files)
+    repo = Repository(root.name, root, str(root), "", "MIT")
+    report = BuildReport()
+    sources, _ = list_sources(repo, java, report)
+    facts = java.analyze_files(str(root), sources)
+    usages = java.find_usages(repo, facts, report)
+    counts = {k: v for k, v in report.counts.items() if not k.startswith("checker/javac_")}
+    return usages, counts, report
+
+
+def repositories(tmp_path: Path) -> list[Path]:
+    out = []
+    for name, files in (("shop", SHOP), ("studio", RESOLVED)):
+        write_tree(tmp_path / name, files)
+        out.append(tmp_path / name)
+    out.extend(sorted(p for p in SAMPLES.iterdir() if p.is_dir()))
+    return out
+
+
+def test_batched_originals_give_the_uses_of_one_file_per_compilation(tmp_path):
+    require_tool("javac")
+    for root in repositories(tmp_path):
+        alone, alone_counts, _ = usages_and_counts(root, batch_files=1)
+        batched, batched_counts, report = usages_and_counts(root, batch_files=3)
+        assert alone, root.name
+        assert batched == alone, root.name
+        assert batched_counts == alone_counts, root.name
+        assert report.counts["checker/javac_batched_originals"] > 0, root.name
+
+
+def test_a_batch_with_a_syntax_error_falls_back_to_one_file_per_compilation(tmp_path):
+    require_tool("javac")
+    files = dict(SHOP)
+    broken = next(p for p in files if p.endswith("app/Shop.java"))
+    # javac's parser rejects `_` as a name since Java 9; tree-sitter accepts it
+    files[broken] = files[broken].replace("{", "{ int _ = 1;", 1)
+    write_tree(tmp_path / "broken", files)
+    alone, alone_counts, _ = usages_and_counts(tmp_path / "broken", batch_files=1)
+    batched, batched_counts, report = usages_and_counts(tmp_path / "broken", batch_files=64)
+    assert report.counts["checker/javac_batch_parse_errors"] == 1
+    assert batched == alone
+    assert batched_counts == alone_counts
+    assert alone_counts["files/javac_syntax_error"] == 1
