@@ -7,8 +7,9 @@ Filters that need repository-wide knowledge read it from :class:`FilterContext`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from typing import Callable, Protocol
+from typing import Callable, Mapping, Protocol
 
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.builders.completion.examples import CompletionExample
@@ -22,6 +23,48 @@ class FilterContext:
     facts: dict[str, FileFacts]
     count_tokens: Callable[[str], int]
     seen_references: set[str] = field(default_factory=set)
+    _words: "WordIndex | None" = field(default=None, repr=False)
+
+    @property
+    def words(self) -> "WordIndex":
+        """The repository's word index (built on first use, once per repository)."""
+        if self._words is None:
+            self._words = WordIndex({path: ff.file.text for path, ff in self.facts.items()})
+        return self._words
+
+
+_WORD = re.compile(r"\w+")
+
+
+class WordIndex:
+    """Which files contain each maximal word (``\\w+`` run): finds the files that may contain a
+    text without scanning every file for every example.
+
+    A word of a needle that touches neither end of the needle is, in any occurrence of the
+    needle, a maximal word of the containing text too (the characters around it are the
+    needle's own non-word characters). So only files holding every such inner word can contain
+    the needle; those few are then searched as before. A needle without inner words is searched
+    in every file. Same answers as scanning every file, in time that grows with the candidate
+    files rather than with all files.
+    """
+
+    def __init__(self, texts: Mapping[str, str]) -> None:
+        self.texts = dict(texts)
+        self.files_with: dict[str, set[str]] = {}
+        for path, text in self.texts.items():
+            for word in set(_WORD.findall(text)):
+                self.files_with.setdefault(word, set()).add(path)
+
+    def candidates(self, needle: str) -> set[str] | dict[str, str]:
+        """Files that may contain ``needle`` (a superset of those that do)."""
+        inner = {m.group() for m in _WORD.finditer(needle) if m.start() > 0 and m.end() < len(needle)}
+        if not inner:
+            return self.texts
+        return set.intersection(*sorted((self.files_with.get(w, set()) for w in inner), key=len))
+
+    def contains_elsewhere(self, needle: str, path: str) -> bool:
+        """Does a file other than ``path`` contain ``needle``?"""
+        return any(other != path and needle in self.texts[other] for other in self.candidates(needle))
 
 
 class ExampleFilter(Protocol):
@@ -43,13 +86,14 @@ class MinPromptLines:
 
 
 class ReferenceLength:
-    """CrossCodeEval: references of 3 to 30 StarCoder tokens (also fills the token counts)."""
+    """CrossCodeEval: references of 3 to 30 StarCoder tokens (also fills the reference's token
+    count; the prompt's, a whole file prefix, is counted by :func:`apply_filters` for kept
+    examples only)."""
 
     name = "reference_tokens"
 
     def check(self, example, ctx):
         example.num_groundtruth_tokens = ctx.count_tokens(example.groundtruth)
-        example.num_prompt_tokens = ctx.count_tokens(example.prompt)
         if example.num_groundtruth_tokens < C.MIN_GROUNDTRUTH_TOKENS:
             return False, "reference_too_short"
         if example.num_groundtruth_tokens > C.MAX_GROUNDTRUTH_TOKENS:
@@ -92,10 +136,8 @@ class VerbatimElsewhere:
     name = "verbatim_elsewhere"
 
     def check(self, example, ctx):
-        needle = example.groundtruth.strip()
-        for path, facts in ctx.facts.items():
-            if path != example.file and needle in facts.file.text:
-                return False, "reference_in_other_file"
+        if ctx.words.contains_elsewhere(example.groundtruth.strip(), example.file):
+            return False, "reference_in_other_file"
         return True, ""
 
 
@@ -127,4 +169,5 @@ def apply_filters(example: CompletionExample, ctx: FilterContext, filters=DEFAUL
         keep, reason = f.check(example, ctx)
         if not keep:
             return False, reason
+    example.num_prompt_tokens = ctx.count_tokens(example.prompt)
     return True, ""
