@@ -79,10 +79,12 @@ class JavaSupport(LanguageSupport):
         request_timeout: float = C.JAVAC_REQUEST_TIMEOUT,
         max_rounds: int = C.JAVAC_MAX_ROUNDS,
         batch_files: int = JAVAC_BATCH_FILES,
+        prune_imports: bool = True,
     ) -> None:
         self.request_timeout = request_timeout
         self.max_rounds = max_rounds
         self.batch_files = batch_files  # unmodified files per compilation (1: each alone)
+        self.prune_imports = prune_imports  # hollowed files lose the imports they no longer use
         self._jvm: PersistentProcess | None = None  # warm helper JVM, reused across repositories
 
     def _shared_jvm(self) -> PersistentProcess:
@@ -223,7 +225,7 @@ class JavaSupport(LanguageSupport):
         last_line = ff.file.text.count("\n") + (0 if ff.file.text.endswith("\n") else 1)
         for round_no in range(1, rounds + 1):
             state.round = round_no
-            text, overrides = build_variant(ff, project, state, root)
+            text, overrides = build_variant(ff, project, state, root, self.prune_imports)
             answer = helper.compile(target, text, overrides)
             if answer.parse_errors:
                 raise JavacFailure("stub_syntax_error", next((d.message for d in answer.diagnostics), ""))

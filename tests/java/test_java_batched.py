@@ -1,9 +1,13 @@
-"""Unmodified files checked many per javac compilation give the uses of one file per compilation.
+"""The two ways JavaSupport keeps javac from reading the repository per check change no use.
 
-JavaSupport checks the unmodified files JAVAC_BATCH_FILES at a time (javac reads the sourcepath
-once for all of them). Every fixture repository here (the test fixtures and the bundled
-samples) is analysed both ways, with a batch size that also splits it into several batches;
-the usages and the non-checker counts must be identical.
+- the unmodified files are checked JAVAC_BATCH_FILES at a time (javac reads the sourcepath
+  once for all of them);
+- hollowed sourcepath files lose the imports nothing left in them uses (``stubs.prune_imports``),
+  so javac does not load their whole import closure for each stubbed file.
+
+Every fixture repository here (the test fixtures and the bundled samples) is analysed with both
+(a batch size that splits it into several batches) and without either (one file per
+compilation, hollowed files with all their imports); usages and counts must be identical.
 """
 
 from __future__ import annotations
@@ -25,8 +29,8 @@ pytestmark = pytest.mark.javac
 SAMPLES = Path(__file__).resolve().parents[2] / "examples" / "java"
 
 
-def usages_and_counts(root: Path, batch_files: int):
-    java = JavaSupport(batch_files=batch_files)
+def usages_and_counts(root: Path, batch_files: int, prune_imports: bool = True):
+    java = JavaSupport(batch_files=batch_files, prune_imports=prune_imports)
     repo = Repository(root.name, root, str(root), "", "MIT")
     report = BuildReport()
     sources, _ = list_sources(repo, java, report)
@@ -45,10 +49,10 @@ def repositories(tmp_path: Path) -> list[Path]:
     return out
 
 
-def test_batched_originals_give_the_uses_of_one_file_per_compilation(tmp_path):
+def test_batched_originals_and_pruned_imports_give_the_uses_of_one_file_per_compilation(tmp_path):
     require_tool("javac")
     for root in repositories(tmp_path):
-        alone, alone_counts, _ = usages_and_counts(root, batch_files=1)
+        alone, alone_counts, _ = usages_and_counts(root, batch_files=1, prune_imports=False)
         batched, batched_counts, report = usages_and_counts(root, batch_files=3)
         assert alone, root.name
         assert batched == alone, root.name
@@ -69,3 +73,19 @@ def test_a_batch_with_a_syntax_error_falls_back_to_one_file_per_compilation(tmp_
     assert batched == alone
     assert batched_counts == alone_counts
     assert alone_counts["files/javac_syntax_error"] == 1
+
+
+def test_pruned_imports_are_those_nothing_left_uses():
+    from crossfile_datasets.core.records import SourceFile
+    from crossfile_datasets.lang.java.stubs import prune_imports
+
+    text = ("package a;\n\nimport b.Used;\nimport b.Gone;\nimport b.Away;\nimport static c.K.CONST;\n"
+            "import static c.K.other;\nimport d.*;\n\npublic class X<T extends Used> { int v = CONST; }\n"
+            "// Gone is mentioned here\n")
+    ff = JavaSupport().analyze_files("/r", [SourceFile("a/X.java", text)])["a/X.java"]
+    pruned = prune_imports(ff, text)
+    assert len(pruned) == len(text) and pruned.count("\n") == text.count("\n")  # nothing moves
+    for kept in ("import b.Used;", "import static c.K.CONST;", "import d.*;",
+                 "import b.Gone;"):  # a comment mentions Gone: kept (the test is on words)
+        assert kept in pruned
+    assert "import b.Away;" not in pruned and "import static c.K.other;" not in pruned
