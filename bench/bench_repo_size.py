@@ -128,6 +128,8 @@ def build_once(lang: Lang, root: Path, profile_to: Path | None = None) -> dict:
 def checkout(entry: dict) -> Path:
     """The manifest entry's checkout at its commit: bench/.work/<name> (cloned when missing)."""
     folder = WORK / entry["repo"].replace("/", "+")
+    if folder.is_dir() and not (folder / ".git").exists():
+        return folder  # the commit's files exported without git (a mirror missing a large blob)
     if not (folder / ".git").is_dir():
         folder.parent.mkdir(parents=True, exist_ok=True)
         subprocess.run(["git", "clone", "-q", entry["url"], str(folder)], check=True)
