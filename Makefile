@@ -1,7 +1,7 @@
 # Entry points used by the README and .ci/run.
 PYTHON ?= python3
 
-.PHONY: setup test build-examples bench
+.PHONY: setup test build-examples bench wheel lowest-bounds
 
 setup:
 	bash scripts/setup.sh
@@ -14,3 +14,12 @@ build-examples:
 
 bench:
 	$(PYTHON) bench/bench_python.py
+
+# A wheel in dist/ (installs under the crossfile_datasets namespace, with its package data).
+wheel:
+	$(PYTHON) -m pip wheel . --no-deps -w dist
+
+# Every dependency at its declared lower bound in a fresh venv, then the tests there (needs the
+# package registry; run it when a bound changes).
+lowest-bounds:
+	$(PYTHON) tests/packaging/lowest_bounds.py

@@ -29,6 +29,8 @@ from crossfile_datasets.builders.repos import (
 from crossfile_datasets.core.paths import default_cache_dir
 from crossfile_datasets.lang import Lang, registered
 
+# The bundled sample repositories: the checkout's examples/ (editable install), or the package data
+# crossfile_datasets.examples beside crossfile_datasets.builders (wheel; pyproject.toml maps it).
 EXAMPLES_DIR = Path(__file__).resolve().parents[1] / "examples"
 console = Console(stderr=True)
 

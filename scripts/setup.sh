@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install everything crossfile-datasets needs on a fresh Debian-based machine:
 # the checkers (mono's mcs, a JDK, Node.js), bubblewrap (the sandbox for running repository code), the Python package with its test extras, and
-# TypeScript pinned by lang/typescript/package-lock.json. Idempotent.
+# TypeScript pinned by lang/typescript/package-lock.json (into ~/.cache/crossfile-datasets). Idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,7 +24,8 @@ fi
 python3 -m pip show torch >/dev/null 2>&1 || python3 -m pip install -q "torch==2.13.0"
 python3 -m pip install -q -e ".[test]"
 command -v pyenv >/dev/null 2>&1 && pyenv rehash || true
-if [ -f lang/typescript/package-lock.json ]; then
-  npm ci --prefix lang/typescript --no-audit --no-fund --loglevel=error
-fi
+# TypeScript, pinned by lang/typescript/package-lock.json, into the per-user tools folder
+# (~/.cache/crossfile-datasets/typescript-<hash>/) where the checker looks for it: installed now so
+# that the tests and CI need no network at test time (a user's first TypeScript build would do it).
+python3 -m crossfile_datasets.core.toolchain typescript
 echo "setup complete: $(python3 --version), javac $(javac -version 2>&1 | cut -d' ' -f2), node $(node --version), $(mcs --version | head -1)"
