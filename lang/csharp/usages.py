@@ -588,6 +588,21 @@ class ProjectIndex:
             (t.name, m.names, frozenset(_WORD.findall(m.signature)) - set(m.names))
             for p in self.paths for t in models[p].all_types() for m in t.members
         ]
+        # the same facts indexed once, so that each file's question costs what it finds, not the
+        # repository (asked for every file, the scans grew with the square of the repository)
+        self.subtypes: dict[str, set[str]] = {}  # base name -> names of project types listing it
+        for p in self.paths:
+            for t in models[p].all_types():
+                for b in t.bases:
+                    self.subtypes.setdefault(b, set()).add(t.name)
+        self.signatures_naming: dict[str, list[tuple[str, tuple[str, ...]]]] = {}  # word -> (owner, member names)
+        for owner, member_names, words in self.member_signatures:
+            for w in words:
+                self.signatures_naming.setdefault(w, []).append((owner, member_names))
+        self.mentioning: dict[str, set[str]] = {}  # identifier -> files mentioning it
+        for p in self.paths:
+            for name in models[p].identifiers:
+                self.mentioning.setdefault(name, set()).add(p)
 
     def observable_names(self, path: str) -> set[str]:
         """Names a file must mention to reach a member of a type defined in ``path``.
@@ -601,25 +616,28 @@ class ProjectIndex:
         types = {t.name for t in self.models[path].all_types()}
         extensions = {n for t in self.models[path].all_types() for m in t.members if m.is_extension for n in m.names}
         # project subtypes of F's types, transitively
-        changed = True
-        while changed:
-            changed = False
-            for p in self.paths:
-                for t in self.models[p].all_types():
-                    if t.name not in types and any(b in types for b in t.bases):
-                        types.add(t.name)
-                        changed = True
+        stack = list(types)
+        while stack:
+            for sub in self.subtypes.get(stack.pop(), ()):
+                if sub not in types:
+                    types.add(sub)
+                    stack.append(sub)
         names = set(types) | extensions
         names.update(t[: -len("Attribute")] for t in types if t.endswith("Attribute") and len(t) > len("Attribute"))
-        for owner, member_names, signature_words in self.member_signatures:
-            # members of F's types and subtypes are reached through those types' names already
-            if owner not in types and signature_words & types:
-                names.update(member_names)
+        for word in types:
+            for owner, member_names in self.signatures_naming.get(word, ()):
+                # members of F's types and subtypes are reached through those types' names already
+                if owner not in types:
+                    names.update(member_names)
         return names
 
     def dependents(self, path: str) -> set[str]:
         names = self.observable_names(path)
-        return {p for p in self.paths if p != path and self.models[p].identifiers & names}
+        found: set[str] = set()
+        for name in names:
+            found |= self.mentioning.get(name, set())
+        found.discard(path)
+        return found
 
     def closure(self, start: Iterable[str]) -> set[str]:
         out: set[str] = set()
