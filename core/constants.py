@@ -65,7 +65,13 @@ EXEC_MAX_PROCESSES = 32  # live processes per sandbox (cgroup pids.max / audit g
 EXEC_FILE_SIZE_BYTES = 64 * 1024**2  # RLIMIT_FSIZE: largest file a sandboxed process may write (ours)
 EXEC_PIP_TIMEOUT = 900.0  # seconds for installing one repository's requirements (ours)
 PYNGUIN_VERSION = "0.48.0"  # newest on PyPI when written (`pip index versions pynguin`); Python >=3.10,<3.16
-PYNGUIN_SEARCH_SECONDS = 10  # Pynguin --maximum-search-time per module (ours; RepoExec does not say)
+PYNGUIN_SEARCH_SECONDS = 30  # Pynguin --maximum-search-time per module: a safety cap (ours; RepoExec does not say)
+# Pynguin stops after this many search iterations and samples this many mutants (seeded) for its
+# assertions, so that with a fixed hash seed its output does not depend on the machine's speed or
+# load (a time budget alone gave different tests on every run). The time caps above only bind on a
+# module whose iterations are unusually slow.
+PYNGUIN_MAX_ITERATIONS = 2
+PYNGUIN_MAX_MUTANTS = 50
 PYNGUIN_RUN_TIMEOUT = 120.0  # wall clock per Pynguin process: search + assertion generation + start-up (ours)
 PYNGUIN_MEMORY_BYTES = 4 * 1024**3  # Pynguin's own threads reserve more address space (ours)
 PYNGUIN_MAX_PROCESSES = 64  # Pynguin runs a master-worker pair plus the module's own processes (ours)

@@ -534,9 +534,13 @@ def run_pynguin(python: str, repo_root: Path, python_path: Sequence[str], source
         project = box.root / source_root if source_root else box.root
         argv = [python, "-m", "pynguin", "--project-path", str(project), "--module-name", module,
                 "--output-path", str(out_dir), "--maximum-search-time", str(budget),
-                # assertion generation by mutation analysis is unbounded by default: same budget
-                "--maximum-mutation-time", str(budget), "--seed", str(seed)]
-        srun = box.run(argv, env={"PYNGUIN_DANGER_AWARE": "1"})
+                "--maximum-iterations", str(C.PYNGUIN_MAX_ITERATIONS),
+                # assertion generation by mutation analysis is unbounded by default: same budget,
+                # and a seeded sample of the mutants
+                "--maximum-mutation-time", str(budget), "--maximum-mutants", str(C.PYNGUIN_MAX_MUTANTS),
+                "--seed", str(seed)]
+        # a fixed hash seed: Pynguin's seeded search still iterates over sets and dicts of strings
+        srun = box.run(argv, env={"PYNGUIN_DANGER_AWARE": "1", "PYTHONHASHSEED": "0"})
         files = sorted(out_dir.glob("test_*.py")) if out_dir.exists() else []
         if not files:
             tail = [l for l in (srun.result.stderr + srun.result.stdout).splitlines() if l.strip()]
