@@ -30,7 +30,8 @@ TEST_TOOLS = ("pytest", "pytest-timeout")
 # every layer, every language's checker, the card, the Hub push, the graph JSON, retrieval
 TESTS = ("tests/core", "tests/graph", "tests/python", "tests/java", "tests/typescript", "tests/csharp",
          "tests/completion", "tests/hub", "tests/retrieval", "tests/lang", "tests/evaluation", "tests/tools",
-         "tests/instruct", "tests/packaging/test_toolchain.py")
+         "tests/instruct", "tests/executable/test_validation.py", "tests/executable/test_env.py",
+         "tests/executable/test_sandbox.py", "tests/packaging/test_toolchain.py")
 _REQ = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*(>=|==)\s*([^,;\s]+)\s*(?:;.*)?$")
 
 

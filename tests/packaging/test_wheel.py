@@ -18,6 +18,7 @@ import sys
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -80,32 +81,33 @@ def _copy_sources(dest: Path) -> None:
 def _can_build_without_isolation() -> bool:
     try:
         import setuptools
-        import wheel  # noqa: F401
     except ImportError:
         return False
     return int(setuptools.__version__.split(".")[0]) >= 77
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory) -> Installed:
+def installed(tmp_path_factory) -> Iterator[Installed]:
     base = tmp_path_factory.mktemp("wheel")
     src = base / "src"
     src.mkdir()
     _copy_sources(src)
-    isolation = [] if not _can_build_without_isolation() else ["--no-build-isolation"]
+    local = local_index_args()
+    # this interpreter's setuptools when it is recent enough, else an isolated build environment
+    isolation = ["--no-build-isolation"] if _can_build_without_isolation() else local
     _check(_pip("wheel", str(src), "--no-deps", *isolation, "-w", str(base / "dist")), "building the wheel")
     (wheel,) = (base / "dist").glob("crossfile_datasets-*.whl")
 
     venv = base / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
     target = ["--python", str(venv / "bin" / "python"), "install", "--no-input", "--no-compile", str(wheel)]
-    local = local_index_args()
     res = _pip(*target, *local)
     if res.returncode != 0 and local:  # a dependency the local indexes lack: pip's own index
         res = _pip(*target)
     _check(res, "installing the wheel")
     (site,) = (venv / "lib").glob("python3*/site-packages")
-    return Installed(venv, site, wheel, site / "crossfile_datasets")
+    yield Installed(venv, site, wheel, site / "crossfile_datasets")
+    shutil.rmtree(base, ignore_errors=True)  # a few hundred MB of dependencies
 
 
 @pytest.fixture
