@@ -252,17 +252,22 @@ def report(rows: list[dict], plot_path: str, json_path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7, 4.5))
-    for lang, label in groups:
-        mine = sorted((r for r in rows if r["language"] == lang and r.get("label", "") == label), key=lambda r: r["files"])
-        style = "--o" if label == "before" else "-o"
-        ax.plot([r["files"] for r in mine], [r["ms_per_file"] for r in mine], style, label=f"{lang} {label}".strip())
-    ax.set_xscale("log")
-    ax.set_xlabel("source files in the repository (generated)")
-    ax.set_ylabel("build time per file (ms), one worker")
-    ax.set_title("crossfile-datasets: cost per file vs repository size")
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4.5))
+    colors = {lang: f"C{k}" for k, lang in enumerate(dict.fromkeys(r["language"] for r in rows))}
+    for ax, key, what in ((axes[0], "ms_per_file", "wall ms per file (load varies)"),
+                          (axes[1], "cpu_ms_per_file", "CPU ms per file (all processes)")):
+        for lang, label in groups:
+            mine = sorted((r for r in rows if r["language"] == lang and r.get("label", "") == label and r.get(key)),
+                          key=lambda r: r["files"])
+            if mine:
+                ax.plot([r["files"] for r in mine], [r[key] for r in mine], "--o" if label == "before" else "-s",
+                        color=colors[lang], label=f"{lang} {label}".strip())
+        ax.set_xscale("log")
+        ax.set_xlabel("source files in the repository (generated)")
+        ax.set_ylabel(what)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.suptitle("crossfile-datasets: cost per file vs repository size (one worker)")
     fig.tight_layout()
     Path(plot_path).parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(plot_path, dpi=120)
