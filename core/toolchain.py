@@ -4,8 +4,9 @@ TypeScript is an npm package pinned by ``lang/typescript/package-lock.json`` (sh
 data). It is not installed inside the Python package (site-packages may be read-only, shared by
 users, or wiped by the next ``pip install``): the first check that needs it runs ``npm ci`` with
 that lockfile into ``~/.cache/crossfile-datasets/typescript-<hash of the manifests>/``
-(``$XDG_CACHE_HOME`` is honoured; ``CROSSFILE_TOOLS_DIR`` moves the whole folder). A changed
-lockfile gives a new folder, so an upgrade never runs against an old compiler; the install goes
+(``$XDG_CACHE_HOME`` is honoured; ``CROSSFILE_TOOLS_DIR`` moves the whole folder). The hash is the
+lockfile's alone (``npm ci`` installs exactly what it pins; a reworded package.json changes nothing),
+so a changed lockfile gives a new folder, so an upgrade never runs against an old compiler; the install goes
 into a staging folder that is renamed into place only when ``npm ci`` succeeded, under a file
 lock, so concurrent first uses (worker processes, two builds) install once and never see a half
 install.
@@ -37,6 +38,7 @@ from pathlib import Path
 # The pinned npm manifests (package.json + package-lock.json), shipped as package data.
 TYPESCRIPT_MANIFEST_DIR = Path(__file__).resolve().parents[1] / "lang" / "typescript"
 MANIFESTS = ("package.json", "package-lock.json")
+LOCKFILE = "package-lock.json"
 NPM_TIMEOUT = 900.0  # seconds for one `npm ci` (a slow registry mirror)
 TYPESCRIPT_INSTALL_HINT = ("run `python -m crossfile_datasets.core.toolchain typescript` (npm ci of the pinned "
                            "lang/typescript/package-lock.json into ~/.cache/crossfile-datasets; needs Node.js 18+ "
@@ -60,11 +62,8 @@ def tools_dir() -> Path:
 
 
 def manifest_digest(manifest_dir: Path = TYPESCRIPT_MANIFEST_DIR) -> str:
-    """Hash of the pinned manifests: the name of their install folder (a new lockfile, a new folder)."""
-    digest = hashlib.sha256()
-    for name in MANIFESTS:
-        digest.update(name.encode() + b"\0" + (manifest_dir / name).read_bytes() + b"\0")
-    return digest.hexdigest()[:16]
+    """Hash of the lockfile: the name of its install folder (a new lockfile, a new folder)."""
+    return hashlib.sha256((manifest_dir / LOCKFILE).read_bytes()).hexdigest()[:16]
 
 
 def npm_install_dir(name: str, manifest_dir: Path) -> Path:

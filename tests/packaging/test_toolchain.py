@@ -76,6 +76,9 @@ def test_a_new_lockfile_gets_a_new_folder(tmp_path):
         (manifests / name).write_bytes((toolchain.TYPESCRIPT_MANIFEST_DIR / name).read_bytes())
     before = toolchain.manifest_digest(manifests)
     assert before == toolchain.manifest_digest()
+    package = manifests / "package.json"
+    package.write_text(package.read_text().replace('"description": "', '"description": "Reworded. '))
+    assert toolchain.manifest_digest(manifests) == before  # npm ci installs what the lockfile pins
     lock = manifests / "package-lock.json"
     lock.write_text(lock.read_text().replace('"5.', '"6.'))
     assert toolchain.manifest_digest(manifests) != before
