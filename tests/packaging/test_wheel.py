@@ -110,10 +110,10 @@ def installed(tmp_path_factory) -> Iterator[Installed]:
     shutil.rmtree(base, ignore_errors=True)  # a few hundred MB of dependencies
 
 
-@pytest.fixture
-def shadowing(tmp_path) -> Path:
+@pytest.fixture(scope="module")
+def shadowing(tmp_path_factory) -> Path:
     """A researcher's project: packages named like ours, each failing loudly when imported."""
-    project = tmp_path / "project"
+    project = tmp_path_factory.mktemp("researcher") / "project"
     for name in GENERIC:
         (project / name).mkdir(parents=True)
         (project / name / "__init__.py").write_text(
@@ -202,19 +202,38 @@ def test_typescript_is_looked_up_in_the_per_user_tools_folder(installed, shadowi
     assert not located.is_relative_to(installed.venv)
 
 
-def test_a_tiny_build_from_the_installed_samples(installed, shadowing, tmp_path):
+@pytest.fixture(scope="module")
+def tiny_build(installed, shadowing, tmp_path_factory) -> Path:
+    """One sample repository of the installed copy built with the installed command: the output folder."""
+    base = tmp_path_factory.mktemp("build")
+    out = base / "out"
+    repo = installed.package / "examples" / "python" / "inventory_service"
+    res = subprocess.run([installed.bin("build-dataset"), "--lang", "python", "--repos", str(repo), "--output", str(out),
+                          "--cache-dir", str(base / "cache"), "--retrievers", "bm25"],
+                         capture_output=True, text=True, timeout=600, cwd=shadowing, env=_env(installed, shadowing))
+    _check(res, "build-dataset")
+    return out
+
+
+def test_a_tiny_build_from_the_installed_samples(installed, tiny_build):
     """Python checker (Pylint from the venv), tokenizer, retrieval and the card; matplotlib is not
     installed (an extra), so the card says there is no plot instead of the build failing."""
     assert not (installed.site / "matplotlib").exists()
-    out = tmp_path / "out"
-    repo = installed.package / "examples" / "python" / "inventory_service"
-    res = subprocess.run([installed.bin("build-dataset"), "--lang", "python", "--repos", str(repo), "--output", str(out),
-                          "--cache-dir", str(tmp_path / "cache"), "--retrievers", "bm25"],
-                         capture_output=True, text=True, timeout=600, cwd=shadowing, env=_env(installed, shadowing))
-    _check(res, "build-dataset")
+    out = tiny_build
     records = [json.loads(line) for line in (out / "python" / "line_completion_rg1_bm25.jsonl").read_text().splitlines()]
     assert records and all(r["crossfile_context"]["list"] for r in records)
     stats = json.loads((out / "python" / "stats.json").read_text())
     assert stats["examples"] == len(records) and stats["repositories"] == 1
     card = (out / "python" / "README.md").read_text()
     assert "No length plot" in card and not (out / "python" / "lengths.png").exists()
+
+
+@pytest.mark.xfail(reason="builders/completion/retrieval.py's _plot imports matplotlib unguarded (requested of its owner "
+                          "in notes/requests.md): without the 'report' extra retrieval-report crashes", strict=False)
+def test_retrieval_report_without_matplotlib_names_the_extra(installed, shadowing, tiny_build):
+    out = tiny_build
+    res = subprocess.run([installed.bin("retrieval-report"), str(out)], capture_output=True, text=True, timeout=300,
+                         cwd=shadowing, env=_env(installed, shadowing))
+    _check(res, "retrieval-report")
+    assert (out / "retrieval_report.json").is_file() and not (out / "retrieval_report.png").exists()
+    assert "crossfile-datasets[report]" in res.stdout + res.stderr
