@@ -26,7 +26,13 @@ contain a definition for `Price'"). Steps per compilation unit (``lang.csharp.pr
    they name, transitively (``closure``), which compiles like the whole unit for those files.
    A blocked subset compilation falls back to the whole unit. ``optimized=False`` compiles the
    whole unit for every defining file (the naive procedure, kept for the benchmark).
-5. **Compiler processes.** By default compilations go to resident compilers
+5. **Shared compilations** (``CSharpChecker.batches``). Defining files none of which observes
+   another and whose observer sets are disjoint run their rounds in lockstep, one compilation
+   per round for up to ``MCS_BATCH_FILES`` of them; each gets the errors located in its own
+   observers. A shared compilation that fails or stops before the bodies is repeated per file.
+   Each compilation holds nearly the whole unit, so one per file made the cost grow with the
+   square of the repository (``docs/repo_size.md``).
+6. **Compiler processes.** By default compilations go to resident compilers
    (``lang.csharp.mcs_server``), else one ``mcs`` process each. docs/csharp.md has the numbers.
 """
 
@@ -40,7 +46,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Generator, Iterable, Sequence
 
 from crossfile_datasets.core.records import CrossFileUsage, Diagnostic
 from crossfile_datasets.analyzers.crossfile import dedupe_usages
@@ -142,6 +148,24 @@ class PreparedUnit:
     support: dict[str, str]  # support file path -> text (sentinel, namespaces, external types)
 
 
+# Defining files with disjoint observers whose rounds share one compilation (CSharpChecker.batches):
+# each compilation holds (nearly) the closure of the unit, so sharing it divides the work.
+MCS_BATCH_FILES = 16
+
+
+@dataclass
+class RoundRequest:
+    """One compilation a defining file's rounds need (see ``CSharpChecker._rounds``)."""
+
+    texts: dict[str, str]
+    sources: list[str]
+    write: dict[str, str]
+    tag: str
+    events: "Events"
+    variant: str  # where the emptied defining file is written
+    copies: dict[str, str]  # copy path -> the unit file it replaces (overrides blanked)
+
+
 @dataclass
 class FileRounds:
     usages: list[CrossFileUsage] = field(default_factory=list)
@@ -152,8 +176,10 @@ class CSharpChecker:
     """Runs the procedure of the module docstring for one repository."""
 
     def __init__(self, *, optimized: bool = True, workers: int = C.MCS_WORKERS, max_rounds: int = C.MCS_MAX_ROUNDS,
-                 timeout: float = C.MCS_COMPILE_TIMEOUT, resident: bool = True, runner: Callable = run) -> None:
+                 timeout: float = C.MCS_COMPILE_TIMEOUT, resident: bool = True, runner: Callable = run,
+                 batch_files: int = MCS_BATCH_FILES) -> None:
         self.optimized = optimized
+        self.batch_files = batch_files  # defining files whose rounds share compilations (1: each alone)
         self.resident = resident  # compile with resident McsServer processes (else one mcs per run)
         self.pool: McsServerPool | None = None
         self.workers = max(1, workers)
@@ -207,6 +233,7 @@ class CSharpChecker:
             return []
         index = ProjectIndex(prepared, models)
         jobs = []
+        observers: dict[str, set[str]] = {}
         for path in sorted(prepared.candidates):
             model = models[path]
             if not any(t.kind != "delegate" for t in model.all_types()):
@@ -224,19 +251,24 @@ class CSharpChecker:
                         events.count("checker", "defining_file_checked_in_other_unit", path)
                         continue
                 compiled = index.closure({path, *dependents})
+                observers[path] = dependents
             else:
                 compiled = set(prepared.texts)
             jobs.append((path, compiled))
         events.count("checker", "defining_files_checked", n=len(jobs))
-        results: list[FileRounds] = []
-        if self.workers > 1 and len(jobs) > 1:
+        batches = self.batches(jobs, observers)
+
+        def run(batch: list[tuple[int, str, set[str], set[str]]]) -> list[FileRounds]:
+            if len(batch) == 1:
+                n, path, _, compiled = batch[0]
+                return [self.rounds_for(repo_name, prepared, index, facts, models, path, compiled, n)]
+            return self.rounds_batched(repo_name, prepared, index, facts, models, batch)
+
+        if self.workers > 1 and len(batches) > 1:
             with ThreadPoolExecutor(max_workers=self.workers) as pool:
-                futures = [pool.submit(self.rounds_for, repo_name, prepared, index, facts, models, path, compiled, n)
-                           for n, (path, compiled) in enumerate(jobs)]
-                results = [f.result() for f in futures]
+                results = [r for f in [pool.submit(run, b) for b in batches] for r in f.result()]
         else:
-            results = [self.rounds_for(repo_name, prepared, index, facts, models, path, compiled, n)
-                       for n, (path, compiled) in enumerate(jobs)]
+            results = [r for b in batches for r in run(b)]
         out: list[CrossFileUsage] = []
         for r in results:
             out.extend(r.usages)
@@ -247,6 +279,31 @@ class CSharpChecker:
             events.count("checker", f"usages_found_in_round_{u.round}")
         self.attributed.update(prepared.candidates)
         return out
+
+    def batches(self, jobs: list[tuple[str, set[str]]], observers: dict[str, set[str]]
+                ) -> list[list[tuple[int, str, set[str], set[str]]]]:
+        """Defining files grouped for shared compilations: in one group no two files have an
+        observer in common and none observes another (greedy, in file order, at most
+        ``batch_files`` per group). Without observer sets (``optimized=False``) one file each."""
+        groups: list[list[tuple[int, str, set[str], set[str]]]] = []
+        claimed: list[set[str]] = []  # per group: its defining files and all their observers
+        for n, (path, compiled) in enumerate(jobs):
+            seen_by = observers.get(path)
+            item = (n, path, seen_by or set(), compiled)
+            if seen_by is None or self.batch_files <= 1:
+                groups.append([item])
+                claimed.append(set())
+                continue
+            mine = {path} | seen_by
+            for group, taken in zip(groups, claimed):
+                if taken and len(group) < self.batch_files and not (mine & taken):
+                    group.append(item)
+                    taken |= mine
+                    break
+            else:
+                groups.append([item])
+                claimed.append(mine)
+        return groups
 
     # ----------------------------------------------------------------- syntax level --
     def _too_new(self, unit: CompilationUnit, facts, models, events: Events) -> bool:
@@ -463,6 +520,111 @@ class CSharpChecker:
     # ------------------------------------------------------------------------ rounds --
     def rounds_for(self, repo_name: str, prepared: PreparedUnit, index: "ProjectIndex", facts, models,
                    path: str, compiled: set[str], job: int) -> FileRounds:
+        """The rounds of one defining file, each compilation on its own."""
+        steps = self._rounds(repo_name, prepared, index, facts, models, path, compiled, job)
+        try:
+            request = next(steps)
+            while True:
+                try:
+                    res = self.compile(prepared.workdir, request.texts, request.sources, request.write, request.tag,
+                                       request.events)
+                except Exception as exc:  # counted by the rounds as a crash of this defining file
+                    request = steps.throw(exc)
+                    continue
+                request = steps.send(res)
+        except StopIteration as stop:
+            return stop.value
+
+    def rounds_batched(self, repo_name: str, prepared: PreparedUnit, index: "ProjectIndex", facts, models,
+                       batch: list[tuple[int, str, set[str], set[str]]]) -> list[FileRounds]:
+        """The rounds of several defining files whose observers are disjoint, in lockstep: each
+        round of all of them is ONE compilation (the files' emptied texts side by side), and each
+        file's rounds get the diagnostics located in its own observers (and in the files only its
+        own compilation would hold), as a compilation of that file alone would give them.
+
+        Observers are disjoint and no defining file observes another, so an error in an observer
+        of F can come only from F's emptied types (``ProjectIndex.observable_names``). When the
+        shared compilation fails or does not reach the method bodies (one file's stub may block
+        the declarations of all), each file's compilation is repeated alone."""
+        events = Events()
+        steps: dict[int, Generator] = {}
+        requests: dict[int, RoundRequest] = {}
+        results: dict[int, FileRounds] = {}
+        info = {job: (path, dependents, compiled) for job, path, dependents, compiled in batch}
+        for job, path, dependents, compiled in batch:
+            steps[job] = self._rounds(repo_name, prepared, index, facts, models, path, compiled, job)
+            try:
+                requests[job] = next(steps[job])
+            except StopIteration as stop:
+                results[job] = stop.value
+        cycle = 0
+        while requests:
+            cycle += 1
+            answers = self._batch_compile(prepared, requests, info, events, f"b{min(requests)}c{cycle}")
+            for job in list(requests):
+                try:
+                    answer = answers[job]
+                    requests[job] = steps[job].throw(answer) if isinstance(answer, Exception) else steps[job].send(answer)
+                except StopIteration as stop:
+                    results[job] = stop.value
+                    del requests[job]
+        out = [results[job] for job, *_ in batch]
+        out.append(FileRounds(events=events))
+        return out
+
+    def _batch_compile(self, prepared: PreparedUnit, requests: dict[int, "RoundRequest"],
+                       info: dict[int, tuple[str, set[str], set[str]]], events: Events, tag: str) -> dict:
+        """One compilation for every pending request (or one each when that cannot be shared)."""
+
+        def alone() -> dict:
+            answers: dict = {}
+            for job, request in requests.items():
+                try:
+                    answers[job] = self.compile(prepared.workdir, request.texts, request.sources, request.write,
+                                                request.tag, request.events)
+                except Exception as exc:  # noqa: BLE001 - handed to that file's rounds, as alone
+                    answers[job] = exc
+            return answers
+
+        replaced = [g for r in requests.values() for g in r.copies.values()]
+        if len(requests) == 1 or len(replaced) != len(set(replaced)):
+            return alone()
+        originals = {info[job][0] for job in requests} | set(replaced)
+        sources = sorted({s for r in requests.values() for s in r.sources} - originals)
+        texts: dict[str, str] = {}
+        write: dict[str, str] = {}
+        copies: dict[str, str] = {}
+        for r in requests.values():
+            texts.update(r.texts)
+            write.update(r.write)
+            copies.update(r.copies)
+        res = self.compile(prepared.workdir, texts, sources, write, tag, events)
+        if res.status != "ok" or not reached_bodies(res.diagnostics):
+            events.count("checker", "mcs_batch_alone", tag, n=len(requests))
+            return alone()
+        events.count("checker", "mcs_batched_rounds", n=len(requests))
+        diagnostics = [dataclasses.replace(d, file=copies[d.file]) if d.file in copies else d for d in res.diagnostics]
+        variants = {r.variant: job for job, r in requests.items()}
+        owner = {g: job for job in requests for g in info[job][1]}
+        routed: dict[int, list[Diagnostic]] = {job: [] for job in requests}
+        for d in diagnostics:
+            if d.file in variants:
+                routed[variants[d.file]].append(d)
+            elif d.file in owner:
+                routed[owner[d.file]].append(d)
+            elif d.file in prepared.texts:
+                for job in requests:
+                    if d.file in info[job][2]:
+                        routed[job].append(d)
+            else:  # support files (the sentinel, stand-ins): every compilation has them
+                for job in requests:
+                    routed[job].append(d)
+        return {job: dataclasses.replace(res, diagnostics=tuple(routed[job])) for job in requests}
+
+    def _rounds(self, repo_name: str, prepared: PreparedUnit, index: "ProjectIndex", facts, models,
+                path: str, compiled: set[str], job: int) -> Generator["RoundRequest", CompileResult, FileRounds]:
+        """The rounds of one defining file as a generator: it yields each compilation it needs
+        (:class:`RoundRequest`) and is sent the result (or thrown the compiler's exception)."""
         result = FileRounds()
         ff, model = facts[path], models[path]
         restore: set[tuple[str, str]] = set()  # (type qualified name, member name)
@@ -507,8 +669,8 @@ class CSharpChecker:
                     patched[copy] = text
                 sources = sorted((files - {path} - set(blanks)) | set(prepared.support) | {variant} | set(copies))
                 texts = {**prepared.texts, **prepared.support, variant: emptied, **patched}
-                res = self.compile(prepared.workdir, texts, sources, {variant: emptied, **patched}, f"v{job}r{r}",
-                                   result.events)
+                res = yield RoundRequest(texts, sources, {variant: emptied, **patched}, f"v{job}r{r}", result.events,
+                                         variant, copies)
                 if copies and res.status == "ok":
                     res = dataclasses.replace(res, diagnostics=tuple(
                         dataclasses.replace(d, file=copies[d.file]) if d.file in copies else d for d in res.diagnostics))
