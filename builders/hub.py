@@ -36,7 +36,7 @@ from datasets.utils.metadata import MetadataConfigs
 from datasets.utils.py_utils import convert_file_size_to_int
 from huggingface_hub import CommitOperationAdd, CommitOperationDelete, DatasetCard, HfApi, constants
 from huggingface_hub.errors import EntryNotFoundError, HfHubHTTPError, HFValidationError
-from huggingface_hub.utils import validate_repo_id
+from huggingface_hub.utils import build_hf_headers, get_session, hf_raise_for_status, validate_repo_id
 
 from crossfile_datasets.builders import card as cards
 
@@ -338,7 +338,7 @@ def push_to_hub(
             info = api.dataset_info(repo_id)
             files = [s.rfilename for s in info.siblings or []]
             text, stale = merge_card(repo_id, upload, _remote_card(api, repo_id, info.sha, files, Path(tmp)))
-            DatasetCard(text).validate(repo_type="dataset")  # the Hub's own metadata check (validate-yaml)
+            _validate_card(api, text)  # the Hub's own metadata check (validate-yaml)
             operations = [CommitOperationDelete(path_in_repo=p) for p in stale if p in files] + upload.operations
             operations.append(CommitOperationAdd(path_in_repo="README.md", path_or_fileobj=text.encode("utf-8")))
             api.create_commit(repo_id, operations=operations, repo_type="dataset", parent_commit=info.sha,
@@ -346,3 +346,16 @@ def push_to_hub(
         except (HfHubHTTPError, TransportError, OSError) as exc:
             raise HubError(f"push to {repo_id} failed: {_one_line(exc)}") from None
     return [f"{repo_url}/viewer/{config}/{SPLIT}" for config in upload.configs]
+
+
+def _validate_card(api: HfApi, text: str) -> None:
+    """The Hub's own check of the card's metadata, asked of the endpoint the push goes to.
+
+    ``DatasetCard.validate`` does the same request, but huggingface_hub before 2.2 sends it to
+    huggingface.co whatever ``HF_ENDPOINT`` says, so a push to a mirror or an enterprise Hub
+    failed there. Raises ValueError (the Hub's message) when the card is refused."""
+    response = get_session().post(f"{api.endpoint}/api/validate-yaml", json={"repoType": "dataset", "content": text},
+                                  headers={"Accept": "text/plain", **build_hf_headers(token=api.token)})
+    if response.status_code == 400:
+        raise ValueError(response.text)
+    hf_raise_for_status(response)

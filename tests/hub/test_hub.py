@@ -287,3 +287,20 @@ def test_card_says_when_the_length_plot_could_not_be_drawn(monkeypatch, tmp_path
     stats = {"repositories": 1, "files": 2, "examples": 1, "avg_prompt_lines": 1, "avg_prompt_tokens": 3,
              "avg_reference_lines": 1, "avg_reference_tokens": 2, "usages_detected": 1}
     assert "(No length plot: matplotlib is not installed.)" in language_section("python", stats, plot=None)
+
+
+def test_card_is_validated_by_the_hub_the_push_goes_to(tmp_path, monkeypatch):
+    """Regression: huggingface_hub before 2.2 sent ``DatasetCard.validate`` to huggingface.co
+    whatever HF_ENDPOINT said, so a push to any other Hub failed at that step. The check now goes
+    to the endpoint of the push's own client (here the stand-in), even when the library's global
+    endpoint points elsewhere."""
+    from huggingface_hub import HfApi, constants
+
+    from crossfile_datasets.builders.hub import _validate_card
+
+    monkeypatch.setattr(constants, "ENDPOINT", "http://127.0.0.1:9")  # nothing listens there
+    with HubStandIn(tmp_path / "hub", TOKENS) as hub:
+        api = HfApi(endpoint=hub.endpoint, token="hf_writer")
+        _validate_card(api, "---\nlicense: mit\n---\n# card\n")
+        with pytest.raises(ValueError, match="license_name"):
+            _validate_card(api, "---\nlicense: other\n---\n# card\n")
