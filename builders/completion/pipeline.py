@@ -74,6 +74,9 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
     count_tokens = load_tokenizer(settings.tokenizer).count
     ctx = FilterContext(language, facts, count_tokens)
     examples = []
+    usages_by_file: dict[str, list[CrossFileUsage]] = {}  # grouped once: per example, only its file's usages
+    for u in usages:
+        usages_by_file.setdefault(u.file, []).append(u)
     for usage in first_uses(usages):
         example, why = make_example(language, facts[usage.file], usage, repo, settings.seed)
         if example is None:
@@ -86,7 +89,7 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
         if not keep:
             report.count("examples", reason, f"{usage.file}:{usage.line}")
             continue
-        covered = usages_in_range(usages, facts[usage.file], example.cursor, example.end)
+        covered = usages_in_range(usages_by_file.get(usage.file, []), facts[usage.file], example.cursor, example.end)
         example.crossfile_usages = [_usage_entry(graph, u) for u in covered]
         examples.append(example)
     if settings.model_filter and examples:
