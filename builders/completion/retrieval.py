@@ -41,6 +41,7 @@ from rank_bm25 import BM25Okapi
 
 from crossfile_datasets.analyzers.graph import CLASS_KINDS, ScopeResolver, file_node, members, split_node
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core import toolchain
 from crossfile_datasets.core.constants import VARIANT_FILES
 from crossfile_datasets.core.records import FileFacts, SourceFile
 from crossfile_datasets.lang.base import iter_leaves
@@ -560,7 +561,13 @@ def retrieval_report(output_dir: Path, languages: Iterable[str] | None = None, k
     (output_dir / "retrieval_report.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
     _print_table(report)
     if results:
-        _plot(report, output_dir / "retrieval_report.png")
+        try:
+            import matplotlib  # noqa: F401  (an optional extra: the table and the JSON do not need it)
+        except ImportError:
+            report["plot"] = None
+            print(f"(No plot: {toolchain.missing_extra('matplotlib', 'the retrieval plot')}.)")
+        else:
+            _plot(report, output_dir / "retrieval_report.png")
     return report
 
 
