@@ -117,10 +117,6 @@ def end_after_first_delimiter(facts: "FileFacts", offset: int) -> int:
     return index.line_starts[row] + len(index.line(row))
 
 
-def smallest_node_at(root: Node, byte_start: int, byte_end: int | None = None) -> Node:
-    return root.descendant_for_byte_range(byte_start, byte_end if byte_end is not None else byte_start)
-
-
 class LanguageSupport(abc.ABC):
     """Everything the pipeline needs to know about one language."""
 

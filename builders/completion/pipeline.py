@@ -20,7 +20,7 @@ import traceback
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from dataclasses import asdict, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -416,5 +416,3 @@ def _run_pool(jobs: list[tuple], workers: int) -> Iterable[ShardSummary]:
         yield summary
 
 
-def summary_dict(s: ShardSummary) -> dict:
-    return asdict(s)
