@@ -21,11 +21,10 @@ def test_every_dependency_has_an_installable_floor():
 
 def test_bounds_found_false_stay_raised():
     pins = set(floor_pins())
-    # networkx 3.3: node_link_graph has no edges=; huggingface_hub < 2.2: the card is validated at
-    # huggingface.co whatever HF_ENDPOINT says; tokenizers < 0.23.3: huggingface_hub < 2.0;
-    # typer < 0.16: click < 8.2 or broken on 8.2+; numpy 1.x: the current pyarrow refuses to import;
-    # matplotlib < 3.8.4: built for NumPy 1.x only
-    for pin in ("networkx==3.4", "huggingface_hub==2.2", "tokenizers==0.23.3", "typer==0.16", "numpy==2.0",
+    # networkx 3.3: node_link_graph has no edges=; huggingface_hub 0.x: requests, not httpx;
+    # tokenizers < 0.22.1: huggingface_hub < 1.0; typer < 0.15.4: allows click 8.2+ and breaks on it;
+    # numpy 1.x: the current pyarrow refuses to import; matplotlib < 3.8.4: built for NumPy 1.x only
+    for pin in ("networkx==3.4", "huggingface_hub==1.0", "tokenizers==0.22.1", "typer==0.15.4", "numpy==2.0",
                 "matplotlib==3.8.4"):
         assert pin in pins
 

@@ -228,8 +228,6 @@ def test_a_tiny_build_from_the_installed_samples(installed, tiny_build):
     assert "No length plot" in card and not (out / "python" / "lengths.png").exists()
 
 
-@pytest.mark.xfail(reason="builders/completion/retrieval.py's _plot imports matplotlib unguarded (requested of its owner "
-                          "in notes/requests.md): without the 'report' extra retrieval-report crashes", strict=False)
 def test_retrieval_report_without_matplotlib_names_the_extra(installed, shadowing, tiny_build):
     out = tiny_build
     res = subprocess.run([installed.bin("retrieval-report"), str(out)], capture_output=True, text=True, timeout=300,
