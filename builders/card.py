@@ -23,6 +23,8 @@ from datasets.info import DatasetInfo, DatasetInfosDict
 from datasets.utils.metadata import MetadataConfigs
 from huggingface_hub import DatasetCard, DatasetCardData
 
+from crossfile_datasets.core import toolchain
+
 SPLIT = "test"
 PLOT = "lengths.png"
 TASK_CATEGORIES = ["text-generation"]
@@ -157,7 +159,7 @@ def language_section(lang: str, stats: dict, level: int = 1, plot: str | None = 
     if plot:
         parts += ["", f"![Prompt and reference lengths]({plot})"]
     elif stats.get("examples"):
-        parts += ["", "(No length plot: matplotlib is not installed.)"]
+        parts += ["", f"(No length plot: {toolchain.missing_extra('matplotlib', 'the plot')}.)"]
     parts += [
         "", f"{h}# Dropped examples by reason", "", _table(sorted(stats.get("dropped_examples", {}).items())),
         "", f"{h}# Skipped files, projects and repositories by reason", "", _table(sorted(skipped.items())),

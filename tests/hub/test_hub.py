@@ -286,7 +286,8 @@ def test_card_says_when_the_length_plot_could_not_be_drawn(monkeypatch, tmp_path
     assert length_plot([{"num_prompt_tokens": 3, "num_groundtruth_tokens": 2}], tmp_path / "p.png", "x") is False
     stats = {"repositories": 1, "files": 2, "examples": 1, "avg_prompt_lines": 1, "avg_prompt_tokens": 3,
              "avg_reference_lines": 1, "avg_reference_tokens": 2, "usages_detected": 1}
-    assert "(No length plot: matplotlib is not installed.)" in language_section("python", stats, plot=None)
+    section = language_section("python", stats, plot=None)
+    assert "(No length plot: the plot needs matplotlib, which is not installed: pip install 'crossfile-datasets[report]'.)" in section
 
 
 def test_card_is_validated_by_the_hub_the_push_goes_to(tmp_path, monkeypatch):
