@@ -237,9 +237,7 @@ def hollow(ff: JavaFileFacts, decls: Iterable[tuple[TypeDecl, set[str], bool]], 
                 end = member.next_sibling.end_byte  # "A(1), B" without A must not start with ","
             spans.append((member.start_byte, end))
     index = ff.file.index
-    text = ff.file.text
-    for start, end in sorted(spans, reverse=True):
-        text = blank(text, index.byte_to_char(start), index.byte_to_char(end))
+    text = blank_spans(ff.file.text, [(index.byte_to_char(start), index.byte_to_char(end)) for start, end in spans])
     return prune_imports(ff, text) if prune else text
 
 
@@ -258,14 +256,24 @@ def prune_imports(ff: JavaFileFacts, text: str) -> str:
     single = [imp for imp in ff.java_imports if not imp.on_demand]
     if not single:
         return text
-    rest = text
-    for imp in ff.java_imports:
-        rest = blank(rest, imp.statement.start, imp.statement.end)
+    rest = blank_spans(text, [(imp.statement.start, imp.statement.end) for imp in ff.java_imports])
     words = set(_JAVA_WORD.findall(rest))
-    for imp in sorted(single, key=lambda i: i.statement.start, reverse=True):
-        if imp.last not in words:
-            text = blank(text, imp.statement.start, imp.statement.end)
-    return text
+    return blank_spans(text, [(imp.statement.start, imp.statement.end) for imp in single if imp.last not in words])
+
+
+def blank_spans(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    """:func:`blank` over several spans (overlapping or not) in one pass, not one copy per span."""
+    pieces: list[str] = []
+    last = 0
+    for start, end in sorted(spans):
+        start = max(start, last)  # blanking twice is blanking once
+        if end <= start:
+            continue
+        pieces.append(text[last:start])
+        pieces.append("".join("\n" if ch == "\n" else " " for ch in text[start:end]))
+        last = end
+    pieces.append(text[last:])
+    return "".join(pieces)
 
 
 def blank(text: str, start: int, end: int) -> str:

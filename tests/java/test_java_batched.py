@@ -89,3 +89,21 @@ def test_pruned_imports_are_those_nothing_left_uses():
                  "import b.Gone;"):  # a comment mentions Gone: kept (the test is on words)
         assert kept in pruned
     assert "import b.Away;" not in pruned and "import static c.K.other;" not in pruned
+
+
+def test_blanking_several_spans_at_once_is_blanking_them_one_by_one():
+    import random
+
+    from crossfile_datasets.lang.java.stubs import blank, blank_spans
+
+    rng = random.Random(5)
+    for _ in range(300):
+        text = "".join(rng.choice("ab\n c") for _ in range(rng.randrange(0, 40)))
+        spans = []
+        for _ in range(rng.randrange(0, 5)):
+            a = rng.randrange(0, len(text) + 1)
+            spans.append((a, rng.randrange(a, len(text) + 1)))
+        one_by_one = text
+        for start, end in spans:
+            one_by_one = blank(one_by_one, start, end)
+        assert blank_spans(text, spans) == one_by_one
