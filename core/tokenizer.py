@@ -9,8 +9,11 @@ instead via ``--tokenizer``.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import lru_cache
+from itertools import accumulate
 from pathlib import Path
+from typing import Callable
 
 from tokenizers import Tokenizer
 
@@ -33,6 +36,42 @@ class TokenCounter:
         return len(self.encode(text)) if text else 0
 
     __call__ = count
+
+    def prefix_counter(self, text: str) -> Callable[[int], int]:
+        """``f(c) == count(text[:c])`` for any ``c``, without encoding every prefix again.
+
+        A completion prompt is the file up to the cursor, so counting each prompt from scratch
+        costs the square of a long file's length (73 s of a 626-file Java repository's build).
+        BPE never merges across pre-tokens, and each pre-token the regex finds depends only on
+        the text up to one character past its end; so the tokens of every pre-token ending at
+        least two characters before ``c`` are the same in ``text`` and in ``text[:c]``. Their
+        count is summed once; only the rest (one pre-token more, as a margin) is encoded per
+        call. Texts holding a special token's string (matched before pre-tokenization, and cut
+        by a prefix) are counted directly.
+        """
+        pre_tokenizer = self.tokenizer.pre_tokenizer
+        if not text or pre_tokenizer is None or self.tokenizer.normalizer is not None or any(
+                token.content in text for token in self.tokenizer.get_added_tokens_decoder().values()):
+            return lambda c: self.count(text[:c])
+        ends = [end for _, (_, end) in pre_tokenizer.pre_tokenize_str(text)]
+        starts = [0] + ends[:-1]
+        words = [text[a:b] for a, b in zip(starts, ends)]
+        encoding = self.tokenizer.encode(words, is_pretokenized=True, add_special_tokens=False)
+        per_word = [0] * len(words)
+        for word in encoding.word_ids:
+            if word is not None:
+                per_word[word] += 1
+        if not ends or ends[-1] != len(text) or sum(per_word) != self.count(text):
+            return lambda c: self.count(text[:c])  # pieces that do not tile the text: no shortcut
+        before = [0, *accumulate(per_word)]  # before[i]: tokens of the first i pre-tokens
+
+        def count_prefix(c: int) -> int:
+            stable = bisect_right(ends, c - 2) - 1  # pre-tokens 0..stable-1 are unchanged by the cut
+            if stable <= 0:
+                return self.count(text[:c])
+            return before[stable] + self.count(text[ends[stable - 1]:c])
+
+        return count_prefix
 
 
 @lru_cache(maxsize=8)

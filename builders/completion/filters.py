@@ -22,8 +22,21 @@ class FilterContext:
     language: LanguageSupport
     facts: dict[str, FileFacts]
     count_tokens: Callable[[str], int]
+    # TokenCounter.prefix_counter: counts a prompt (a file's prefix) without encoding it again
+    prefix_counter: "Callable[[str], Callable[[int], int]] | None" = None
     seen_references: set[str] = field(default_factory=set)
     _words: "WordIndex | None" = field(default=None, repr=False)
+    _prefix_counts: dict = field(default_factory=dict, repr=False)
+
+    def prompt_tokens(self, example: CompletionExample) -> int:
+        """Tokens of ``example.prompt``; the same number as ``count_tokens(example.prompt)``."""
+        facts = self.facts.get(example.file)
+        if self.prefix_counter is None or facts is None or not facts.file.text.startswith(example.prompt):
+            return self.count_tokens(example.prompt)
+        counter = self._prefix_counts.get(example.file)
+        if counter is None:
+            counter = self._prefix_counts[example.file] = self.prefix_counter(facts.file.text)
+        return counter(len(example.prompt))
 
     @property
     def words(self) -> "WordIndex":
@@ -169,5 +182,5 @@ def apply_filters(example: CompletionExample, ctx: FilterContext, filters=DEFAUL
         keep, reason = f.check(example, ctx)
         if not keep:
             return False, reason
-    example.num_prompt_tokens = ctx.count_tokens(example.prompt)
+    example.num_prompt_tokens = ctx.prompt_tokens(example)
     return True, ""

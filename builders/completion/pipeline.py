@@ -71,8 +71,9 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
     report.count("checker", "usages_detected", n=len(usages))
 
     graph = build_graph(repo.name, lang.value, facts, usages)
-    count_tokens = load_tokenizer(settings.tokenizer).count
-    ctx = FilterContext(language, facts, count_tokens)
+    tokenizer = load_tokenizer(settings.tokenizer)
+    count_tokens = tokenizer.count
+    ctx = FilterContext(language, facts, count_tokens, prefix_counter=tokenizer.prefix_counter)
     examples = []
     usages_by_file: dict[str, list[CrossFileUsage]] = {}  # grouped once: per example, only its file's usages
     for u in usages:
