@@ -86,6 +86,20 @@ def iter_nodes_in(root: Node, start_byte: int, end_byte: int) -> Iterator[Node]:
         stack.extend(node.children)
 
 
+def iter_leaves_in(root: Node, start_byte: int, end_byte: int) -> Iterator[Node]:
+    """Leaves overlapping ``[start_byte, end_byte]`` in source order; subtrees outside the range
+    are not entered, so a line's tokens cost the line's depth, not the file's length."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.end_byte < start_byte or node.start_byte > end_byte:
+            continue
+        if node.child_count == 0:
+            yield node
+        else:
+            stack.extend(reversed(node.children))
+
+
 def leaves_after(node: Node | None) -> Iterator[Node]:
     """Leaf tokens that start after ``node`` ends, in source order."""
     while node is not None:
@@ -241,7 +255,10 @@ class LanguageSupport(abc.ABC):
         line_start = index.line_starts[row]
         out: list[int] = []
         root = facts.tree.root_node
-        for leaf in iter_leaves(root):
+        # only the entity's line: walking the whole file for every example made the cost of a
+        # repository grow with (examples x file length)
+        next_line = index.line_starts[row + 1] if row + 1 < len(index.line_starts) else len(facts.file.text)
+        for leaf in iter_leaves_in(root, index.char_to_byte(line_start), index.char_to_byte(next_line)):
             if leaf.end_point[0] < row:
                 continue
             if leaf.start_point[0] > row:
