@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install everything crossfile-datasets needs on a fresh Debian-based machine:
-# the checkers (mono's mcs, a JDK, Node.js), bubblewrap (the sandbox for running repository code), the Python package with its test extras, and
+# the checkers (mono's mcs, a JDK, Node.js), JUnit 4/5 and NUnit 2.6 (the class-level split's test runners), bubblewrap (the sandbox for running repository code), the Python package with its test extras, and
 # TypeScript pinned by lang/typescript/package-lock.json (into ~/.cache/crossfile-datasets). Idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +11,11 @@ command -v javac >/dev/null 2>&1 || need_apt+=(default-jdk-headless)
 command -v git >/dev/null 2>&1 || need_apt+=(git)
 command -v bwrap >/dev/null 2>&1 || need_apt+=(bubblewrap)
 command -v node >/dev/null 2>&1 || need_apt+=(nodejs npm)
+# The class-level split runs repositories' own tests: JUnit 4 (+ hamcrest), JUnit 5 (the console
+# launcher) and NUnit 2.6 with its console runner, all from Debian (no Maven Central, no NuGet here).
+for pkg in junit4 junit5 libhamcrest-java nunit-console libnunit-cil-dev; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
+done
 if [ "${#need_apt[@]}" -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"

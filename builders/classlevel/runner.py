@@ -1,8 +1,8 @@
 """Test-runner interface for the class-level split (issue 18).
 
-Interface only (see /work/notes/classlevel.md): the Java and C# runners
-(java_tests.py, csharp_tests.py) are not written yet, so ``runner_for``
-raises ``LookupError`` naming the missing runner instead of returning a stub.
+One runner per language (python_tests.py, java_tests.py, csharp_tests.py) registers itself
+here; for a language whose runner is not registered, ``runner_for`` raises ``LookupError``
+naming the missing runner (counted as a skip reason) instead of returning a stub.
 """
 from __future__ import annotations
 

@@ -1,0 +1,81 @@
+"""What the class-level split knows about one class: the paper's task metadata.
+
+Why it exists: candidate selection, the task record, the offline skeleton descriptions, the
+paraphraser and the evaluation (which puts a generated class back where the original was) all
+need the same facts about a class -- its span, signature, decorators, bases, member variables,
+methods with their documentation and bodies, and the file's imports. Each language fills these
+records from its tree-sitter tree with one extractor, registered here, so the rest of the split
+is language-agnostic.
+
+Spans are 0-based byte offsets into the file's decoded (LF, no BOM) text, as ``core.records.Span``;
+lines in the records are 1-based.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Callable
+
+from crossfile_datasets.core.records import FileFacts
+from crossfile_datasets.lang import Lang
+
+
+@dataclass(frozen=True)
+class MemberVariable:
+    name: str
+    declaration: str  # the whole declaration as written ("self.items = []", "private int count = 0;")
+    type: str = ""  # the declared type as written, when the language writes one
+    initializer: str = ""  # the initializer expression as written, "" when none
+    is_static: bool = False
+
+
+@dataclass(frozen=True)
+class MethodInfo:
+    name: str
+    signature: str  # from the start of the declaration (after decorators) to the body, whitespace kept
+    decorators: tuple[str, ...] = ()  # Python decorators / Java annotations / C# attributes, as written
+    docstring: str = ""  # docstring / Javadoc / XML doc comment, as written
+    body: str = ""  # the body as written (Python: the indented block; Java/C#: braces included)
+    start_line: int = 0  # 1-based, first line of the declaration (decorators included)
+    end_line: int = 0  # 1-based, inclusive
+    is_constructor: bool = False
+    is_static: bool = False
+    is_abstract: bool = False  # no body (abstract, interface, extern, partial)
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    language: str
+    file: str  # relative path, '/' separators
+    name: str
+    qualified_name: str  # dotted within the file (top-level classes: == name)
+    start_byte: int  # the whole class, decorators / annotations / attributes / doc comment included
+    end_byte: int
+    start_line: int  # 1-based
+    end_line: int  # 1-based, inclusive
+    signature: str  # "class Foo(Base):", "public final class Foo<T> extends Base implements I"
+    decorators: tuple[str, ...] = ()
+    bases: tuple[str, ...] = ()  # parent classes and interfaces as written
+    docstring: str = ""
+    member_variables: tuple[MemberVariable, ...] = ()
+    methods: tuple[MethodInfo, ...] = ()
+    kind: str = "class"  # class | record | struct | enum | interface (only classes become tasks)
+    source: str = ""  # the class text (start_byte:end_byte)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+# (file facts) -> its top-level classes (nested classes stay inside their outer class)
+ClassExtractor = Callable[[FileFacts], list[ClassInfo]]
+_EXTRACTORS: dict[Lang, ClassExtractor] = {}
+
+
+def register_extractor(lang: Lang, extractor: ClassExtractor) -> None:
+    _EXTRACTORS[lang] = extractor
+
+
+def extractor_for(lang: Lang) -> ClassExtractor:
+    try:
+        return _EXTRACTORS[lang]
+    except KeyError:
+        raise LookupError(f"class_extractor_unavailable: {lang.value}") from None
