@@ -1,12 +1,17 @@
-"""Test-runner interface for the class-level split (issue 18).
+"""Running a repository's own test suite in the sandbox: one runner per language.
 
-One runner per language (python_tests.py, java_tests.py, csharp_tests.py) registers itself
-here; for a language whose runner is not registered, ``runner_for`` raises ``LookupError``
-naming the missing runner (counted as a skip reason) instead of returning a stub.
+Why it exists: the class-level split selects classes by the tests that cover them and judges
+generated classes by the same tests, and the evaluation (a lower layer than the builders) runs
+them again, so the runners live here, beside the sandbox they run in. Each language has one
+module (``python.py``: pytest + coverage in the per-repository environment; ``java.py``: javac
++ JUnit 4/5's console launcher; ``csharp.py``: mcs + NUnit 2.6's console), named in
+:data:`REGISTRY` like the language registry; a language without a runner raises ``LookupError``
+naming it (the builder counts it as a skip reason), never a stub.
 """
 from __future__ import annotations
 
 import enum
+import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -58,16 +63,13 @@ class TestRunner(Protocol):
     def compile_only(self, root: Path, limits: Any) -> SuiteRun: ...
 
 
-_RUNNERS: dict[Lang, TestRunner] = {}
-
-
-def register_runner(runner: TestRunner) -> None:
-    """Language modules (python_tests, java_tests, csharp_tests) register themselves here."""
-    _RUNNERS[runner.language] = runner
+# Lang -> "module:attribute" of an object implementing TestRunner (imported on first use)
+REGISTRY: dict[Lang, str] = {}
 
 
 def runner_for(lang: Lang) -> TestRunner:
-    try:
-        return _RUNNERS[lang]
-    except KeyError:
-        raise LookupError(f"test_runner_unavailable: {lang.value}") from None
+    lang = Lang(lang)
+    if lang not in REGISTRY:
+        raise LookupError(f"test_runner_unavailable: {lang.value}")
+    module_name, _, attr = REGISTRY[lang].partition(":")
+    return getattr(importlib.import_module(module_name), attr)

@@ -4,14 +4,16 @@ Why it exists: candidate selection, the task record, the offline skeleton descri
 paraphraser and the evaluation (which puts a generated class back where the original was) all
 need the same facts about a class -- its span, signature, decorators, bases, member variables,
 methods with their documentation and bodies, and the file's imports. Each language fills these
-records from its tree-sitter tree with one extractor, registered here, so the rest of the split
-is language-agnostic.
+records from its tree-sitter tree with one extractor (``lang/<x>/classes.py``), named in
+:data:`EXTRACTORS` like the language registry, so the split and the evaluation stay
+language-agnostic. It lives in ``lang/`` because it only reads syntax trees.
 
 Spans are 0-based byte offsets into the file's decoded (LF, no BOM) text, as ``core.records.Span``;
 lines in the records are 1-based.
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
@@ -67,15 +69,13 @@ class ClassInfo:
 
 # (file facts) -> its top-level classes (nested classes stay inside their outer class)
 ClassExtractor = Callable[[FileFacts], list[ClassInfo]]
-_EXTRACTORS: dict[Lang, ClassExtractor] = {}
-
-
-def register_extractor(lang: Lang, extractor: ClassExtractor) -> None:
-    _EXTRACTORS[lang] = extractor
+# Lang -> "module:function" of its ClassExtractor (imported on first use)
+EXTRACTORS: dict[Lang, str] = {}
 
 
 def extractor_for(lang: Lang) -> ClassExtractor:
-    try:
-        return _EXTRACTORS[lang]
-    except KeyError:
-        raise LookupError(f"class_extractor_unavailable: {lang.value}") from None
+    lang = Lang(lang)
+    if lang not in EXTRACTORS:
+        raise LookupError(f"class_extractor_unavailable: {lang.value}")
+    module_name, _, attr = EXTRACTORS[lang].partition(":")
+    return getattr(importlib.import_module(module_name), attr)
