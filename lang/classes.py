@@ -70,7 +70,9 @@ class ClassInfo:
 # (file facts) -> its top-level classes (nested classes stay inside their outer class)
 ClassExtractor = Callable[[FileFacts], list[ClassInfo]]
 # Lang -> "module:function" of its ClassExtractor (imported on first use)
-EXTRACTORS: dict[Lang, str] = {}
+EXTRACTORS: dict[Lang, str] = {
+    Lang.PYTHON: "crossfile_datasets.lang.python.classes:extract_classes",
+}
 
 
 def extractor_for(lang: Lang) -> ClassExtractor:
