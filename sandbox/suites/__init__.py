@@ -51,6 +51,11 @@ class SuiteRun:
     coverage: dict[str, set[int]] = field(default_factory=dict)
     log: str = ""
     reason: str = ""
+    # test id -> relative file -> 1-based lines that test executed; empty when the language gives none
+    per_test_coverage: dict[str, dict[str, set[int]]] = field(default_factory=dict)
+
+    def outcomes(self) -> dict[str, "TestOutcome"]:
+        return {r.test_id: r.outcome for r in self.results}
 
 
 class TestRunner(Protocol):
@@ -64,7 +69,9 @@ class TestRunner(Protocol):
 
 
 # Lang -> "module:attribute" of an object implementing TestRunner (imported on first use)
-REGISTRY: dict[Lang, str] = {}
+REGISTRY: dict[Lang, str] = {
+    Lang.PYTHON: "crossfile_datasets.sandbox.suites.python:RUNNER",
+}
 
 
 def runner_for(lang: Lang) -> TestRunner:
