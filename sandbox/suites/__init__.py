@@ -71,6 +71,7 @@ class TestRunner(Protocol):
 # Lang -> "module:attribute" of an object implementing TestRunner (imported on first use)
 REGISTRY: dict[Lang, str] = {
     Lang.PYTHON: "crossfile_datasets.sandbox.suites.python:RUNNER",
+    Lang.JAVA: "crossfile_datasets.sandbox.suites.java:RUNNER",
 }
 
 
