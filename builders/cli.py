@@ -44,6 +44,7 @@ class Split(str, Enum):
     COMPLETION = "completion"
     EXECUTABLE = "executable"
     INSTRUCT = "instruct"  # RepoExec's instruction-tuning data (Python, static: runs nothing)
+    CLASS = "class"  # RepoClassBench's class-level tasks (Python, Java, C#; runs the repositories' tests)
     ALL = "all"
 
 
@@ -96,12 +97,12 @@ def build_dataset(
     workers: int = typer.Option(1, "--workers", min=1, help="Repositories processed in parallel."),
     tokenizer: Optional[str] = typer.Option(None, "--tokenizer", help="tokenizer.json path or Hub id (default: the bundled StarCoder tokenizer)."),
     retrievers: str = typer.Option("bm25,oracle,graph", "--retrievers", help="Cross-file context variants to write (comma-separated; '' for none)."),
-    split: Split = typer.Option(Split.COMPLETION, "--split", help="completion, executable (Python, needs --allow-execution), instruct (Python instruction-tuning data, runs nothing) or all."),
+    split: Split = typer.Option(Split.COMPLETION, "--split", help="completion, executable (Python, needs --allow-execution), instruct (Python instruction-tuning data, runs nothing), class (class-level tasks, Python/Java/C#, needs --allow-execution) or all (completion + executable)."),
     allow_execution: bool = typer.Option(False, "--allow-execution", help="Allow running repository code (tests) in an isolated child process."),
     sandbox: str = typer.Option("bwrap", "--sandbox", help="Isolation of executed code: bwrap (default; refuses to run without it) or none (NO isolation, loudly warned: only for code you trust)."),
     use_pynguin: bool = typer.Option(True, "--pynguin/--no-pynguin", help="Generate tests with Pynguin for the executable split."),
     pynguin_seconds: int = typer.Option(C.PYNGUIN_SEARCH_SECONDS, "--pynguin-seconds", min=1, help="Pynguin search (and mutation) budget per module, in seconds."),
-    llm_url: Optional[str] = typer.Option(None, "--llm-url", help="OpenAI-compatible endpoint for LLM test generation (off by default)."),
+    llm_url: Optional[str] = typer.Option(None, "--llm-url", help="OpenAI-compatible endpoint for LLM test generation (executable split) or class descriptions (class split); off by default."),
     llm_model: Optional[str] = typer.Option(None, "--llm-model", help="Model name for --llm-url."),
     push_to_hub: Optional[str] = typer.Option(None, "--push-to-hub", help="Push the built splits to this Hub dataset repository (ORG/NAME)."),
     private: bool = typer.Option(False, "--private", help="Create the Hub repository as private."),
@@ -127,6 +128,10 @@ def build_dataset(
     exclude_eval: Optional[List[Path]] = typer.Option(None, "--exclude-eval", help="--split instruct: an evaluation split (completion or executable JSONL) whose repositories and functions are left out of the training data (repeatable)."),
     model_filter: Optional[str] = typer.Option(None, "--model-filter", help="CrossCodeEval's model filter: a local model (path or Hub id) or an OpenAI-compatible endpoint URL; examples it completes exactly without cross-file context are dropped (predictable_without_context)."),
     model_filter_name: Optional[str] = typer.Option(None, "--model-filter-name", help="Model name at the --model-filter endpoint (default: the first one it lists)."),
+    paraphrase: bool = typer.Option(False, "--paraphrase", help="--split class: case-flip the task classes' names across each repository, rerun their tests, drop (and count) the tasks that no longer pass."),
+    class_min_methods: int = typer.Option(2, "--class-min-methods", min=0, help="--split class, Python: methods covered by a test that make an external reference (RepoClassBench: 2)."),
+    class_min_method_share: float = typer.Option(2 / 3, "--class-min-method-share", min=0.0, max=1.0, help="--split class, Java: share of methods named in the EXPECTED_TO_PASS test bodies (RepoClassBench: 2/3)."),
+    class_min_file_coverage: float = typer.Option(0.30, "--class-min-file-coverage", min=0.0, max=1.0, help="--split class, C#: share of the class file's lines covered (RepoClassBench: 0.30)."),
     allow_outside_manifest: bool = typer.Option(False, "--allow-outside-manifest", help="Allow manifest 'path' entries outside the manifest's folder (e.g. ../other or /abs/path)."),
 ) -> None:
     """Build repository-level code benchmarks from real repositories."""
@@ -150,7 +155,11 @@ def build_dataset(
         _fail("the executable split exists for Python only: use --lang python")
     if split in (Split.EXECUTABLE, Split.ALL) and not allow_execution:
         _fail("the executable split runs repository code (tests) in an isolated child process; pass --allow-execution to allow it")
-    if split in (Split.EXECUTABLE, Split.ALL):
+    if split is Split.CLASS and not allow_execution:
+        _fail("the class split runs the repositories' test suites in an isolated child process; pass --allow-execution to allow it")
+    if split is Split.CLASS and llm_url and not llm_model:
+        _fail("--llm-url needs --llm-model (the served model's name)")
+    if split in (Split.EXECUTABLE, Split.ALL, Split.CLASS):
         from crossfile_datasets.sandbox import SandboxUnavailable, configure_isolation
 
         try:
@@ -201,8 +210,18 @@ def build_dataset(
                              dense_model=_dense_model(dense_model, methods))
     try:
         with build_scope(output):
+            class_settings = None
+            if split is Split.CLASS:
+                from crossfile_datasets.builders.classlevel.build import ClassSettings
+                from crossfile_datasets.builders.classlevel.candidates import Thresholds
+                from crossfile_datasets.builders.classlevel.skeleton import DescriptionSettings
+
+                class_settings = ClassSettings(
+                    Thresholds(python_min_methods=class_min_methods, java_min_method_share=class_min_method_share,
+                               csharp_min_file_coverage=class_min_file_coverage),
+                    DescriptionSettings(llm_url, llm_model) if llm_url else None, paraphrase)
             all_stats = _build_all(languages, repos, repos_dir, criteria, settings, split, use_pynguin, pynguin_seconds,
-                                   llm_url, llm_model, allow_outside_manifest, exclude_eval or [])
+                                   llm_url, llm_model, allow_outside_manifest, exclude_eval or [], class_settings)
     except OutputLockedError as exc:
         _fail(str(exc))
     _print_summary(all_stats)
@@ -227,7 +246,7 @@ def _built(stats: dict) -> int:
 
 
 def _build_all(languages, repos, repos_dir, criteria, settings: BuildSettings, split, use_pynguin, pynguin_seconds,
-               llm_url, llm_model, allow_outside_manifest: bool, exclude_eval: list[Path] = ()) -> dict:
+               llm_url, llm_model, allow_outside_manifest: bool, exclude_eval: list[Path] = (), class_settings=None) -> dict:
     all_stats = {}
     for language in languages:
         try:
@@ -251,6 +270,8 @@ def _build_all(languages, repos, repos_dir, criteria, settings: BuildSettings, s
             all_stats["python_executable"] = _build_executable(repositories, settings, use_pynguin, pynguin_seconds, llm_url, llm_model)
         if split is Split.INSTRUCT and language is Lang.PYTHON:
             all_stats["python_instruct"] = _build_instruct(repositories, settings, list(exclude_eval))
+        if split is Split.CLASS:
+            all_stats[f"{language.value}_class"] = _build_class(language, repositories, settings, class_settings)
     return all_stats
 
 
@@ -281,6 +302,20 @@ def _build_executable(repositories, settings: BuildSettings, use_pynguin: bool, 
     return {"language": "python", "examples": len(records), "dropped_examples": report.stage("problems"),
             "skipped_files": report.stage("files"), "skipped_projects": {},
             "skipped_repositories": report.stage("repositories"), "repositories": len(repositories)}
+
+
+def _build_class(language: Lang, repositories, settings: BuildSettings, class_settings) -> dict:
+    from crossfile_datasets.builders.classlevel.build import build_class_split
+
+    report = BuildReport()
+    _, stats = build_class_split(language, repositories, settings.output, allow_execution=True, report=report,
+                                 settings=class_settings)
+    # every rejected class and dropped task is shown with its reason in the summary
+    return {"language": language.value, "examples": stats["tasks"],
+            "dropped_examples": {**{f"class:{k}": v for k, v in stats["rejected_classes"].items()},
+                                 **{f"task:{k}": v for k, v in stats["dropped_tasks"].items()}},
+            "skipped_files": report.stage("files"), "skipped_projects": {},
+            "skipped_repositories": stats["repositories_not_run"], "repositories": len(repositories)}
 
 
 def _build_instruct(repositories, settings: BuildSettings, exclude_eval: list[Path]) -> dict:

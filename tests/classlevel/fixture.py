@@ -112,7 +112,32 @@ class OneMethod:
     def plain(self, value):
         return value
 ''',
+    "pkg/receipt.py": '''"""Receipts: only reached through print_receipt in the tests."""
+from pkg.money import round_money, with_tax
+
+
+class Receipt:
+    def __init__(self, amount):
+        self.amount = amount
+
+    def net(self):
+        return round_money(self.amount)
+
+    def gross(self):
+        return with_tax(self.amount)
+
+
+def print_receipt(amount):
+    receipt = Receipt(amount)
+    return f"{receipt.net()} / {receipt.gross()}"
+''',
     "tests/__init__.py": "",
+    "tests/test_receipt.py": '''from pkg.receipt import print_receipt
+
+
+def test_print_receipt():
+    assert print_receipt(4) == "4 / 5.0"
+''',
     "tests/test_cart.py": '''from pkg.cart import Broken, Cart, Lonely, OneMethod
 
 

@@ -31,6 +31,7 @@ def test_whole_suite_outcomes_with_stable_node_ids(full_run):
         "tests/test_units.py::test_times[1]": Outcome.PASSED,
         "tests/test_units.py::test_times[3]": Outcome.PASSED,
         "tests/test_units.py::test_positive": Outcome.PASSED,
+        "tests/test_receipt.py::test_print_receipt": Outcome.PASSED,
     }
     broken = next(r for r in full_run.results if r.test_id.endswith("test_broken"))
     assert "AssertionError" in broken.message

@@ -1,0 +1,319 @@
+"""The class-level split (the RepoClassBench method): whole classes judged by the repository's tests.
+
+Why it exists: this is the builder behind ``build-dataset --split class``. Per repository:
+
+1. sources, facts and the repository graph (``lang/``, ``analyzers/graph.py``), and every
+   top-level class (``lang.classes.extractor_for``);
+2. the repository's own test suite, run once in the sandbox with per-test coverage
+   (``sandbox.suites.runner_for``); a suite that does not run is counted under
+   ``repositories/suite_<status>``;
+3. Stage 2 (``candidates.py``): classes with external references and EXPECTED_TO_PASS tests,
+   the per-language thresholds; each rejected class counted under ``classes/<reason>``;
+4. the gold gate: the EXPECTED_TO_PASS tests are run again by id (the way the evaluation runs
+   them); a test that does not pass again is dropped (``tests/not_passing_when_rerun``), a class
+   left without tests is dropped (``tasks/no_stable_tests``);
+5. optional paraphrasing (``paraphrase.py``; ``tasks/paraphrase_breaks_tests``);
+6. the records (``record.py``) with the offline skeletons and, with ``--llm-url``, the
+   ``detailed``/``sketchy`` descriptions (``skeleton.py``).
+
+Each repository is written as a shard (``<output>/<lang>/class_shards/<repo>``) with a
+``DONE.json`` marker holding the settings' and sources' fingerprint, so a rerun reuses finished
+repositories and rebuilds changed ones. The merged outputs are ``class.jsonl``, the
+``class_dataset`` folder (``datasets.Dataset`` with explicit Features), ``class_stats.json`` and
+``class_card.md``. Nothing runs unless the caller allows execution.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import shutil
+import statistics
+import time
+from pathlib import Path
+
+from crossfile_datasets.analyzers.graph import build_graph
+from crossfile_datasets.builders.classlevel.candidates import STAGE, Thresholds, select_candidates
+from crossfile_datasets.builders.classlevel.record import CLASSLEVEL_VERSION, classlevel_dataset, make_record
+from crossfile_datasets.builders.classlevel.skeleton import DescriptionSettings, llm_descriptions
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.lang import Lang, get_language
+from crossfile_datasets.lang.classes import extractor_for
+from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.sandbox.suites import SuiteRun, SuiteStatus, TestOutcome, runner_for
+
+SHARDS = "class_shards"
+DONE = "DONE.json"
+FRAMEWORKS = {Lang.PYTHON: "pytest", Lang.JAVA: "junit", Lang.CSHARP: "nunit"}
+
+
+class ExecutionNotAllowedError(RuntimeError):
+    """The class-level split runs repository tests; the caller must allow it explicitly."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ClassSettings:
+    thresholds: Thresholds = Thresholds()
+    llm: DescriptionSettings | None = None
+    paraphrase: bool = False
+
+    def fingerprint(self, lang: Lang, repo: Repository, snapshot: str) -> str:
+        payload = {"version": CLASSLEVEL_VERSION, "lang": lang.value, "thresholds": self.thresholds.to_dict(),
+                   "llm": self.llm.fingerprint() if self.llm else None, "paraphrase": self.paraphrase,
+                   "repo": [repo.name, repo.url, repo.commit, repo.license, str(repo.root)], "content": snapshot}
+        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+
+# ----------------------------------------------------------------------------- entry point --
+def build_class_split(lang: Lang, repos: list[Repository], output_dir: Path, *, allow_execution: bool,
+                      report: BuildReport, settings: ClassSettings = ClassSettings()) -> tuple[list[dict], dict]:
+    """Build ``<output_dir>/<lang>/class.jsonl`` (+ dataset, stats, card); return (records, stats)."""
+    if not allow_execution:
+        raise ExecutionNotAllowedError(
+            "the class-level split runs the repositories' test suites in the sandbox; it is only built when "
+            "execution is explicitly allowed (--allow-execution)")
+    lang = Lang(lang)
+    started = time.monotonic()
+    out_dir = Path(output_dir) / lang.value
+    out_dir.mkdir(parents=True, exist_ok=True)
+    records: list[dict] = []
+    per_repo: list[dict] = []
+    for repo in sorted(repos, key=lambda r: r.name):
+        shard = out_dir / SHARDS / repo.name
+        language = get_language(lang)
+        _, snapshot = list_sources(repo, language, BuildReport())
+        fingerprint = settings.fingerprint(lang, repo, snapshot)
+        done = read_shard(shard, fingerprint)
+        if done is not None:
+            repo_records, repo_report, repo_stats = done
+            repo_stats = {**repo_stats, "status": "skipped_done"}
+        else:
+            repo_report = BuildReport()
+            t0 = time.monotonic()
+            try:
+                repo_records, repo_stats = build_repository(lang, repo, settings, repo_report)
+                repo_stats["status"] = "built"
+            except Exception as exc:  # one repository never stops the others; counted, not cached
+                repo_report.count("repositories", "build_failed", repo.name, f"{type(exc).__name__}: {exc}")
+                repo_records, repo_stats = [], {"repository": repo.name, "status": "failed", "tasks": 0,
+                                                "error": f"{type(exc).__name__}: {exc}"[:500]}
+            repo_stats["seconds"] = round(time.monotonic() - t0, 2)
+            if repo_stats["status"] == "built":
+                write_shard(shard, repo_records, repo_report, repo_stats, fingerprint)
+        report.merge(repo_report)
+        records.extend(repo_records)
+        per_repo.append(repo_stats)
+    (out_dir / "class.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records),
+                                         encoding="utf-8")
+    save_dataset(records, out_dir)
+    stats = compute_stats(lang, records, report, per_repo, time.monotonic() - started)
+    (out_dir / "class_stats.json").write_text(json.dumps(stats, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    (out_dir / "class_card.md").write_text(card_section(stats) + "\n", encoding="utf-8")
+    return records, stats
+
+
+def read_shard(shard: Path, fingerprint: str):
+    marker = shard / DONE
+    if not marker.is_file():
+        return None
+    try:
+        done = json.loads(marker.read_text())
+        if done.get("fingerprint") != fingerprint:
+            return None
+        records = [json.loads(l) for l in (shard / "tasks.jsonl").read_text(encoding="utf-8").splitlines() if l.strip()]
+        report = BuildReport.from_dict(json.loads((shard / "report.json").read_text()))
+        return records, report, done.get("stats", {})
+    except (OSError, json.JSONDecodeError):
+        return None
+
+
+def write_shard(shard: Path, records: list[dict], report: BuildReport, stats: dict, fingerprint: str) -> None:
+    """Whole or absent: written under a temporary name, the marker last, then renamed."""
+    tmp = shard.with_name(shard.name + ".partial")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    (tmp / "tasks.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    (tmp / "report.json").write_text(json.dumps(report.to_dict(), indent=1))
+    (tmp / DONE).write_text(json.dumps({"fingerprint": fingerprint, "stats": stats}, indent=1))
+    shutil.rmtree(shard, ignore_errors=True)
+    tmp.rename(shard)
+
+
+def save_dataset(records: list[dict], out_dir: Path) -> Path:
+    target, tmp = out_dir / "class_dataset", out_dir / "class_dataset.partial"
+    shutil.rmtree(tmp, ignore_errors=True)
+    classlevel_dataset(records).save_to_disk(str(tmp))
+    shutil.rmtree(target, ignore_errors=True)
+    tmp.rename(target)
+    return target
+
+
+# ------------------------------------------------------------------------------ repository --
+def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, report: BuildReport) -> tuple[list[dict], dict]:
+    language = get_language(lang)
+    files, snapshot = list_sources(repo, language, report)
+    repo = dataclasses.replace(repo, snapshot_sha256=snapshot)
+    stats: dict = {"repository": repo.name, "tasks": 0}
+    try:
+        extract = extractor_for(lang)
+        runner = runner_for(lang)
+    except LookupError as exc:
+        reason, _, _ = str(exc).partition(":")
+        report.count("repositories", reason, repo.name, str(exc))
+        stats["suite"] = {"status": reason}
+        return [], stats
+    facts = language.analyze_files(str(repo.root), files)
+    classes = [c for path in sorted(facts) for c in extract(facts[path])]
+    stats["classes"] = len(classes)
+    graph = build_graph(repo.name, lang.value, facts, [])
+    where = f"{repo.name}:"
+    # nothing can pass Stage 2 without methods and an external reference: decide that before
+    # running anything, so a repository without such classes costs no test run
+    static = BuildReport()
+    static_ok = select_candidates(lang, language, facts, classes, SuiteRun(SuiteStatus.OK), graph,
+                                  settings.thresholds, static, where, static_only=True)
+    stats["classes_with_external_references"] = len(static_ok)
+    if not static_ok:
+        report.merge(static)
+        stats["suite"] = {"status": "not_run", "detail": "no class with methods and an external reference"}
+        return [], stats
+    t0 = time.monotonic()
+    suite = runner.run(repo.root, None, coverage=True, limits=None)
+    report.add_time("class_suite_seconds", time.monotonic() - t0)
+    outcomes = suite.outcomes()
+    stats["suite"] = {"status": suite.status.value, "reason": suite.reason, "tests": len(outcomes),
+                      "passed": sum(1 for o in outcomes.values() if o is TestOutcome.PASSED),
+                      "seconds": round(time.monotonic() - t0, 2)}
+    if suite.status is not SuiteStatus.OK:
+        report.count("repositories", f"suite_{suite.status.value}", repo.name, suite.reason or suite.log[-300:])
+        report.merge(static)
+        for c in static_ok:
+            report.count(STAGE, "suite_not_run", f"{where}{c.info.file}::{c.info.qualified_name}")
+        return [], stats
+    candidates = select_candidates(lang, language, facts, classes, suite, graph, settings.thresholds, report, where)
+    candidates = gold_gate(runner, repo, candidates, report, where)
+    setup = runner.setup(repo.root) if hasattr(runner, "setup") else None
+    records = [make_record(repo, facts[c.info.file], c, test_framework=FRAMEWORKS.get(lang, ""),
+                           python_path=list(getattr(setup, "python_path", ()) or ()),
+                           requirements=list(getattr(setup, "requirements", ()) or ()))
+               for c in candidates]
+    if settings.paraphrase and records:
+        from crossfile_datasets.builders.classlevel.paraphrase import paraphrase_repository
+
+        records = paraphrase_repository(lang, repo, facts, records, runner, report)
+    if settings.llm is not None and records:
+        describe(records, candidates, settings.llm, report, repo.name)
+    for n, rec in enumerate(records):
+        rec["id"] = f"{repo.name}/{lang.value}/class/{n}"
+    stats["tasks"] = len(records)
+    return records, stats
+
+
+def gold_gate(runner, repo: Repository, candidates: list, report: BuildReport, where: str) -> list:
+    """Run every EXPECTED_TO_PASS test again, by id, on the original tree; keep those that pass."""
+    ids = sorted({t for c in candidates for t in c.expected_to_pass})
+    if not ids:
+        return candidates
+    rerun = runner.run(repo.root, ids, coverage=False, limits=None)
+    again = rerun.outcomes()
+    kept = []
+    for cand in candidates:
+        stable = [t for t in cand.expected_to_pass if again.get(t) is TestOutcome.PASSED]
+        for t in cand.expected_to_pass:
+            if t not in stable:
+                report.count("tests", "not_passing_when_rerun", f"{where}{t}", str(again.get(t, "not run")))
+        if not stable:
+            report.count("tasks", "no_stable_tests", f"{where}{cand.info.file}::{cand.info.name}")
+            continue
+        cand.expected_to_pass = stable
+        kept.append(cand)
+    return kept
+
+
+def describe(records: list[dict], candidates: list, llm: DescriptionSettings, report: BuildReport, repo_name: str) -> None:
+    from crossfile_datasets.evaluation.models import ModelError
+
+    by_name = {(c.info.file, c.info.name): c.info for c in candidates}
+    infos = [by_name[(r["file"], r["original_class_name"])] for r in records]
+    try:
+        texts = llm_descriptions(infos, llm)
+    except ModelError as exc:
+        for r in records:
+            report.count("descriptions", "llm_error", f"{repo_name}:{r['file']}::{r['class_name']}", str(exc))
+        return
+    for rec, (detailed, sketchy) in zip(records, texts):
+        rec["detailed"], rec["sketchy"], rec["description_model"] = detailed, sketchy, llm.model or llm.url
+
+
+# ----------------------------------------------------------------------------------- stats --
+def _mean(values) -> float:
+    values = list(values)
+    return round(statistics.mean(values), 2) if values else 0.0
+
+
+def compute_stats(lang: Lang, records: list[dict], report: BuildReport, per_repo: list[dict], seconds: float) -> dict:
+    rejected = report.stage(STAGE)
+    selected = rejected.pop("selected", 0)
+    return {
+        "language": lang.value,
+        "split": "class",
+        "repositories": len(per_repo),
+        "classes": sum(r.get("classes", 0) for r in per_repo),
+        "candidates": selected,
+        "tasks": len(records),
+        "examples": len(records),
+        "rejected_classes": rejected,
+        "dropped_tasks": report.stage("tasks"),
+        "dropped_tests": report.stage("tests"),
+        "repositories_not_run": report.stage("repositories"),
+        "descriptions": report.stage("descriptions"),
+        # RepoClassBench's Table 16, for our tasks
+        "table16": {
+            "tasks": len(records),
+            "mean_methods": _mean(len(r["methods"]) for r in records),
+            "mean_class_lines": _mean(r["end_line"] - r["start_line"] + 1 for r in records),
+            "mean_member_variables": _mean(len(r["member_variables"]) for r in records),
+            "mean_expected_to_pass_tests": _mean(len(r["expected_to_pass"]) for r in records),
+            "mean_external_references": _mean(len(r["external_references"]) for r in records),
+            "mean_detailed_skeleton_words": _mean(len(r["detailed_skeleton"].split()) for r in records),
+            "mean_sketchy_skeleton_words": _mean(len(r["sketchy_skeleton"].split()) for r in records),
+            "mean_detailed_words": _mean(len(r["detailed"].split()) for r in records if r["detailed"]),
+            "mean_sketchy_words": _mean(len(r["sketchy"].split()) for r in records if r["sketchy"]),
+            "with_docstring": sum(1 for r in records if r["docstring"]),
+        },
+        "build_seconds": round(seconds, 2),
+        "per_repository": per_repo,
+        "samples": {k: v for k, v in report.samples.items()
+                    if k.split("/", 1)[0] in (STAGE, "tasks", "tests", "repositories", "descriptions")},
+    }
+
+
+def card_section(stats: dict) -> str:
+    t = stats.get("table16", {})
+    rejected = ", ".join(f"{k} {v}" for k, v in sorted(stats.get("rejected_classes", {}).items())) or "none"
+    dropped = ", ".join(f"{k} {v}" for k, v in sorted(stats.get("dropped_tasks", {}).items())) or "none"
+    not_run = ", ".join(f"{k} {v}" for k, v in sorted(stats.get("repositories_not_run", {}).items())) or "none"
+    lang = stats.get("language", "")
+    rows = [
+        f"## {lang}, class-level split (RepoClassBench method)",
+        "",
+        "Each task is a top-level class of a real repository to generate from a description "
+        "(`detailed_skeleton`/`sketchy_skeleton` offline; `detailed`/`sketchy` when built with an LLM), "
+        "judged by the repository's own tests that pass on the original (`expected_to_pass`). "
+        "The file with the class removed and the insertion point are in each record.",
+        "",
+        "| figure | value |",
+        "|---|---|",
+        f"| repositories | {stats.get('repositories', 0)} |",
+        f"| classes examined | {stats.get('classes', 0)} |",
+        f"| tasks | {stats.get('tasks', 0)} |",
+        f"| mean methods per class | {t.get('mean_methods', 0)} |",
+        f"| mean lines per class | {t.get('mean_class_lines', 0)} |",
+        f"| mean EXPECTED_TO_PASS tests | {t.get('mean_expected_to_pass_tests', 0)} |",
+        f"| mean external references | {t.get('mean_external_references', 0)} |",
+        "",
+        f"Rejected classes: {rejected}. Dropped tasks: {dropped}. Repositories whose suite did not run: {not_run}.",
+    ]
+    return "\n".join(rows)

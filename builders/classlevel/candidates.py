@@ -1,0 +1,346 @@
+"""Which classes become class-level tasks: RepoClassBench's Stage 2, for every language.
+
+Why it exists: a class is a fair task only when (a) writing it needs the repository -- it makes
+at least one *external reference* (to a definition in another file of the repository, or in
+its own file outside the class) -- and (b) the repository's own tests judge it: tests that
+pass on the original repository, execute the class, and whose bodies name the class or its
+members (the task's EXPECTED_TO_PASS tests). The paper's per-language thresholds are options
+(:class:`Thresholds`):
+
+- Python: >= 2 methods that are executed by an EXPECTED_TO_PASS test *and* make an external
+  reference;
+- Java: >= 2/3 of the class's methods named in the EXPECTED_TO_PASS test bodies, >= 1 external
+  reference;
+- C#: >= 30% of the class file's lines covered by the EXPECTED_TO_PASS tests, >= 1 external
+  reference.
+
+Everything language-specific comes from below: the class records from
+``lang.classes.extractor_for``, the test outcomes and covered lines from
+``sandbox.suites.runner_for``, definitions and name resolution from the repository graph
+(``analyzers/graph.py``: a name in the class body resolves through the file's imports, its own
+definitions and its package exactly as the graph resolves base classes). A runner without
+per-test coverage (``SuiteRun.per_test_coverage`` empty) selects tests by their bodies alone.
+Every class that does not become a task is counted under the stage ``classes`` with a named
+reason, first failing check wins, in the order of :data:`REJECTIONS`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Mapping
+
+import networkx as nx
+
+from crossfile_datasets.analyzers.graph import ScopeResolver, split_node
+from crossfile_datasets.core.records import FileFacts
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.lang import Lang
+from crossfile_datasets.lang.base import LanguageSupport, iter_leaves_in, iter_nodes_in
+from crossfile_datasets.lang.classes import ClassInfo, MethodInfo
+from crossfile_datasets.sandbox.suites import SuiteRun, TestOutcome
+
+STAGE = "classes"
+# rejection reasons, in the order they are checked (docs/classlevel.md explains each)
+REJECTIONS = (
+    "not_a_class",  # enum / interface / record / struct: only classes become tasks
+    "in_test_file",  # a class of the test suite itself
+    "no_methods",  # nothing to generate but fields
+    "no_external_reference",  # needs nothing from the repository
+    "suite_not_run",  # the repository's suite did not run (its reason: repositories/suite_<status>)
+    "not_covered_by_tests",  # no test executes a line of its methods (runners with per-test coverage)
+    "covered_only_by_failing_tests",  # every test executing it fails on the original repository
+    "tests_do_not_reference_class",  # passing tests execute it but none names the class or a member
+    "below_python_method_threshold",  # < N covered methods that make an external reference
+    "below_java_method_share",  # < 2/3 of methods named in the EXPECTED_TO_PASS tests
+    "below_csharp_file_coverage",  # < 30% of the file's lines covered
+)
+
+# identifier leaves and, per node type, the field holding a *member* name (``obj.member``):
+# a member name alone is not resolved as a free name (``self.label`` is not the function ``label``)
+IDENTIFIER_TYPES = frozenset({"identifier", "type_identifier"})
+MEMBER_FIELDS = {
+    "attribute": "attribute",  # Python
+    "field_access": "field",  # Java
+    "method_invocation": "name",  # Java (with an object)
+    "member_access_expression": "name",  # C#
+    "keyword_argument": "name",  # Python f(x=1): the parameter name
+}
+# node types whose ``name`` field declares a name instead of using one
+DECLARING_TYPES = frozenset({
+    "function_definition", "class_definition", "method_declaration", "class_declaration",
+    "constructor_declaration", "variable_declarator", "formal_parameter", "parameter",
+    "interface_declaration", "enum_declaration", "record_declaration", "struct_declaration",
+    "property_declaration", "local_function_statement", "catch_parameter", "typed_parameter",
+    "default_parameter", "typed_default_parameter",
+})
+_PARAMS = re.compile(r"(\[.*\]|\(.*\))$")
+_WORD = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    python_min_methods: int = 2
+    java_min_method_share: float = 2 / 3
+    java_min_external: int = 1
+    csharp_min_file_coverage: float = 0.30
+    csharp_min_external: int = 1
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class ExternalReference:
+    name: str  # as written at the use ("round_money", "u.helper", "Quantity")
+    kind: str  # the definition's kind (function, class, constant, method, ...)
+    file: str  # the defining file
+    symbol: str  # qualified name inside the defining file
+    span: dict  # the definition's span {start_line, start_column, end_line, end_column}
+    line: int  # 1-based line of the (first) use inside the class
+    method: str  # the method using it ("" = the class header or body outside methods)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class Candidate:
+    info: ClassInfo
+    references: list[ExternalReference]
+    expected_to_pass: list[str] = field(default_factory=list)
+    covered_methods: list[str] = field(default_factory=list)  # executed by an EXPECTED_TO_PASS test
+    referenced_methods: list[str] = field(default_factory=list)  # named in an EXPECTED_TO_PASS test body
+    methods_with_references: list[str] = field(default_factory=list)
+    file_coverage: float = 0.0  # share of the file's non-blank lines covered by EXPECTED_TO_PASS
+
+
+# ------------------------------------------------------------------------ external refs --
+def _is_member_position(node) -> bool:
+    parent = node.parent
+    if parent is None:
+        return False
+    member_field = MEMBER_FIELDS.get(parent.type)
+    if member_field is not None and parent.child_by_field_name(member_field) == node:
+        if parent.type == "method_invocation":  # Java: `name(...)` without an object is a free call
+            return parent.child_by_field_name("object") is not None
+        return True
+    if parent.type in DECLARING_TYPES and parent.child_by_field_name("name") == node:
+        return True
+    return parent.type == "parameters" or parent.type == "lambda_parameters"
+
+
+def _object_of(node):
+    """The member-access node whose object is ``node`` (``u`` in ``u.helper``), or None."""
+    parent = node.parent
+    if parent is None or parent.type not in MEMBER_FIELDS or parent.type == "keyword_argument":
+        return None
+    obj = parent.child_by_field_name("object") or parent.child_by_field_name("expression")
+    return parent if obj == node else None
+
+
+def external_references(info: ClassInfo, ff: FileFacts, graph: nx.MultiDiGraph,
+                        resolver: ScopeResolver) -> list[ExternalReference]:
+    """Definitions of the repository the class uses that lie outside it (one per definition,
+    at its first use), resolved by the graph's scope rules."""
+    index = ff.file.index
+    start_b, end_b = index.char_to_byte(info.start_byte), index.char_to_byte(info.end_byte)
+    own_prefix = info.qualified_name + "."
+    found: dict[str, ExternalReference] = {}
+    method_rows = [(m.start_line, m.end_line, m.name) for m in info.methods]
+
+    def method_at(line: int) -> str:
+        return next((name for s, e, name in method_rows if s <= line <= e), "")
+
+    for leaf in iter_leaves_in(ff.tree.root_node, start_b, end_b):
+        if leaf.type not in IDENTIFIER_TYPES or leaf.start_byte < start_b or leaf.end_byte > end_b:
+            continue
+        if _is_member_position(leaf):
+            continue
+        written = index.node_text(leaf)
+        attempts = []
+        access = _object_of(leaf)
+        if access is not None:  # `u.helper`, `Cls.CONST`: the qualified name first
+            attempts.append(re.sub(r"\s+", "", index.node_text(access)))
+        attempts.append(written)
+        for name in attempts:
+            target = resolver.resolve(ff.file.path, name)
+            if target is None:
+                continue
+            path, qual = split_node(target)
+            if qual is None or (path == ff.file.path and (qual == info.qualified_name or qual.startswith(own_prefix))):
+                break  # the class itself: not external
+            if target not in found:
+                attrs = graph.nodes[target]
+                line = leaf.start_point[0] + 1
+                found[target] = ExternalReference(name, str(attrs.get("kind", "")), path, qual,
+                                                  dict(attrs.get("span") or {}), line, method_at(line))
+            break
+    return sorted(found.values(), key=lambda r: (r.line, r.file, r.symbol))
+
+
+# --------------------------------------------------------------------------------- tests --
+def method_body_lines(method: MethodInfo) -> set[int]:
+    """1-based lines of a method's body (its block; a one-line method: its only line)."""
+    if not method.body:
+        return set()
+    first = method.end_line - method.body.rstrip("\n").count("\n")
+    return set(range(max(first, method.start_line), method.end_line + 1))
+
+
+def locate_test(test_id: str, facts: Mapping[str, FileFacts], language: LanguageSupport):
+    """(file facts, definition) of a test id's function/method, or None.
+
+    Ids are read language-neutrally: ``path::Class::name[params]`` (pytest) or
+    ``pkg.Class#name`` / ``pkg.Class.name()`` (JUnit/NUnit); the last identifier is the
+    test's name, earlier ones name its class (and the path, when given)."""
+    bare = _PARAMS.sub("", test_id.strip())
+    path = None
+    if "::" in bare:
+        path, _, rest = bare.partition("::")
+        words = rest.split("::")
+    else:
+        words = _WORD.findall(bare)
+    if not words:
+        return None
+    name, owners = words[-1], words[:-1]
+    best = None
+    for file, ff in facts.items():
+        if path is not None and file != path:
+            continue
+        for d in ff.definitions:
+            if d.name != name or d.kind not in ("function", "method"):
+                continue
+            owner = d.qualified_name.rpartition(".")[0].rpartition(".")[2]
+            score = (2 if owners and owner == owners[-1] else 0) + (1 if language.is_test_path(file) else 0)
+            if best is None or score > best[0]:
+                best = (score, ff, d)
+    return None if best is None else (best[1], best[2])
+
+
+def test_identifiers(test_id: str, facts: Mapping[str, FileFacts], language: LanguageSupport) -> set[str] | None:
+    """The identifiers written in a test's body (None: the test's source was not found)."""
+    located = locate_test(test_id, facts, language)
+    if located is None:
+        return None
+    ff, d = located
+    index = ff.file.index
+    start, end = index.char_to_byte(d.span.start), index.char_to_byte(d.span.end)
+    return {index.node_text(leaf) for leaf in iter_leaves_in(ff.tree.root_node, start, end)
+            if "identifier" in leaf.type or leaf.type in ("constant",)}
+
+
+def member_names(info: ClassInfo) -> set[str]:
+    names = {m.name for m in info.methods if not (m.name.startswith("__") and m.name.endswith("__"))}
+    names |= {v.name for v in info.member_variables}
+    return names
+
+
+def _nonblank_lines(ff: FileFacts) -> int:
+    return sum(1 for line in ff.file.text.splitlines() if line.strip())
+
+
+# ------------------------------------------------------------------------------ selection --
+def select_candidates(
+    lang: Lang,
+    language: LanguageSupport,
+    facts: Mapping[str, FileFacts],
+    classes: list[ClassInfo],
+    suite: SuiteRun,
+    graph: nx.MultiDiGraph,
+    thresholds: Thresholds,
+    report: BuildReport,
+    where: str = "",
+    *,
+    static_only: bool = False,
+) -> list[Candidate]:
+    """The classes that pass Stage 2; every other one counted under ``classes/<reason>``.
+    ``static_only``: stop after the checks that need no test run (kind, test file, methods,
+    external references) and return the classes that pass them (not counted as selected)."""
+    resolver = ScopeResolver(facts, graph)
+    outcomes = suite.outcomes()
+    passing = {t for t, o in outcomes.items() if o is TestOutcome.PASSED}
+    per_test = suite.per_test_coverage
+    has_per_test = bool(per_test)
+    idents_cache: dict[str, set[str] | None] = {}
+
+    def idents(test_id: str) -> set[str]:
+        if test_id not in idents_cache:
+            idents_cache[test_id] = test_identifiers(test_id, facts, language)
+        return idents_cache[test_id] or set()
+
+    out = []
+    for info in classes:
+        key = f"{where}{info.file}::{info.qualified_name}"
+
+        def reject(reason: str, detail: str | None = None) -> None:
+            report.count(STAGE, reason, key, detail)
+
+        if info.kind != "class":
+            reject("not_a_class", info.kind)
+            continue
+        if language.is_test_path(info.file):
+            reject("in_test_file")
+            continue
+        if not info.methods:
+            reject("no_methods")
+            continue
+        ff = facts[info.file]
+        refs = external_references(info, ff, graph, resolver)
+        if not refs:
+            reject("no_external_reference")
+            continue
+        if static_only:
+            out.append(Candidate(info, refs))
+            continue
+        body_lines = {m.name: method_body_lines(m) for m in info.methods}
+        all_lines = set().union(*body_lines.values())
+        names = member_names(info) | {info.name}
+        if has_per_test:
+            covering = {t for t, files in per_test.items() if files.get(info.file, set()) & all_lines}
+            if not covering:
+                reject("not_covered_by_tests")
+                continue
+            covering_passing = covering & passing
+            if not covering_passing:
+                reject("covered_only_by_failing_tests", f"{len(covering)} tests")
+                continue
+        else:
+            covering_passing = set(passing)
+        expected = sorted(t for t in covering_passing if idents(t) & names)
+        if not expected:
+            reject("tests_do_not_reference_class", f"{len(covering_passing)} passing tests execute it" if has_per_test else None)
+            continue
+        used = set().union(*(idents(t) for t in expected))
+        referenced = [m.name for m in info.methods if m.name in used or (m.is_constructor and info.name in used)]
+        covered: list[str] = []
+        if has_per_test:
+            lines_by_test = [per_test[t].get(info.file, set()) for t in expected]
+            covered = [m.name for m in info.methods if any(body_lines[m.name] & lines for lines in lines_by_test)]
+        with_refs = sorted({r.method for r in refs if r.method})
+        file_lines: set[int] = set()
+        if has_per_test:
+            for t in expected:
+                file_lines |= per_test[t].get(info.file, set())
+        else:
+            file_lines = set(suite.coverage.get(info.file, set()))
+        share = len(file_lines) / max(1, _nonblank_lines(ff))
+        cand = Candidate(info, refs, expected, covered, referenced, with_refs, round(share, 4))
+        if lang is Lang.PYTHON:
+            good = [m for m in covered if m in with_refs]
+            if len(good) < thresholds.python_min_methods:
+                reject("below_python_method_threshold",
+                       f"{len(good)} covered methods with an external reference (need {thresholds.python_min_methods})")
+                continue
+        elif lang is Lang.JAVA:
+            share_m = len(referenced) / len(info.methods)
+            if share_m + 1e-9 < thresholds.java_min_method_share or len(refs) < thresholds.java_min_external:
+                reject("below_java_method_share", f"{len(referenced)}/{len(info.methods)} methods named in tests")
+                continue
+        elif lang is Lang.CSHARP:
+            if share + 1e-9 < thresholds.csharp_min_file_coverage or len(refs) < thresholds.csharp_min_external:
+                reject("below_csharp_file_coverage", f"{share:.2f} of the file's lines covered")
+                continue
+        report.count(STAGE, "selected", key)
+        out.append(cand)
+    return out

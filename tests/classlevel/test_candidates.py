@@ -1,0 +1,97 @@
+"""Stage 2 candidate selection (builders/classlevel/candidates.py) on the fixture repository,
+with its real pytest suite run in the sandbox."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from crossfile_datasets.analyzers.graph import build_graph
+from crossfile_datasets.builders.classlevel.candidates import Thresholds, select_candidates
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.lang import Lang, get_language
+from crossfile_datasets.lang.classes import extractor_for
+from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.sandbox.suites import runner_for
+from tests.classlevel.fixture import write_shop
+
+
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory):
+    root = write_shop(tmp_path_factory.mktemp("cand") / "shop")
+    language = get_language(Lang.PYTHON)
+    files, _ = list_sources(Repository("shop", root, "", "", ""), language, BuildReport())
+    facts = language.analyze_files(str(root), files)
+    classes = [c for p in sorted(facts) for c in extractor_for(Lang.PYTHON)(facts[p])]
+    graph = build_graph("shop", "python", facts, [])
+    suite = runner_for(Lang.PYTHON).run(root, None, coverage=True)
+    return language, facts, classes, graph, suite
+
+
+def _select(shop, thresholds=Thresholds(), suite=None):
+    language, facts, classes, graph, full = shop
+    report = BuildReport()
+    cands = select_candidates(Lang.PYTHON, language, facts, classes, suite or full, graph, thresholds, report, "shop:")
+    fates = {}
+    for key, samples in report.samples.items():
+        for sample in samples:
+            fates[sample[len("shop:"):].split("::")[1].split(":")[0]] = key.split("/", 1)[1]
+    return cands, fates, report
+
+
+def test_every_class_has_a_named_fate(shop):
+    cands, fates, report = _select(shop)
+    assert [c.info.name for c in cands] == ["Cart"]
+    assert fates == {
+        "Cart": "selected",
+        "Untested": "not_covered_by_tests",
+        "Lonely": "no_external_reference",
+        "Quantity": "no_external_reference",
+        "Broken": "covered_only_by_failing_tests",
+        "OneMethod": "below_python_method_threshold",
+        "Receipt": "tests_do_not_reference_class",  # executed only through print_receipt
+    }
+    assert sum(report.counts.values()) == len(shop[2])  # each class counted exactly once
+
+
+def test_external_references_other_files_and_same_file_outside_the_class(shop):
+    cart = _select(shop)[0][0]
+    refs = {(r.name, r.file, r.symbol, r.kind, r.method) for r in cart.references}
+    assert refs == {
+        ("DEFAULT_CURRENCY", "pkg/cart.py", "DEFAULT_CURRENCY", "constant", ""),
+        ("label", "pkg/cart.py", "label", "function", "add"),
+        ("Quantity", "pkg/units.py", "Quantity", "class", "add"),
+        ("round_money", "pkg/money.py", "round_money", "function", "subtotal"),
+        ("with_tax", "pkg/money.py", "with_tax", "function", "total"),
+    }
+    # `self.lines`, `self.total()` and parameters are not free names: nothing of the class itself
+    assert not any(r.symbol.startswith("Cart") for r in cart.references)
+    quantity = next(r for r in cart.references if r.name == "Quantity")
+    assert quantity.span["start_line"] == 4  # the definition's span from the graph
+
+
+def test_expected_to_pass_are_passing_tests_naming_the_class(shop):
+    cart = _select(shop)[0][0]
+    assert cart.expected_to_pass == ["tests/test_cart.py::test_subtotal", "tests/test_cart.py::test_total_and_describe"]
+    assert cart.covered_methods == ["__init__", "add", "subtotal", "total", "describe"]
+    assert cart.methods_with_references == ["add", "subtotal", "total"]
+
+
+def test_python_threshold_is_an_option(shop):
+    cands, fates, _ = _select(shop, Thresholds(python_min_methods=1))
+    assert {c.info.name for c in cands} == {"Cart", "OneMethod"}
+    cands, fates, _ = _select(shop, Thresholds(python_min_methods=4))
+    assert not cands and fates["Cart"] == "below_python_method_threshold"
+
+
+def test_without_per_test_coverage_tests_are_chosen_by_their_bodies(shop):
+    # a runner that reports no per-test coverage (the Java/C# case): the same real outcomes
+    suite = dataclasses.replace(shop[4], per_test_coverage={})
+    language, facts, classes, graph, _ = shop
+    cands = select_candidates(Lang.JAVA, language, facts, classes, suite, graph, Thresholds(), BuildReport(), "")
+    by_name = {c.info.name: c for c in cands}
+    # Java's rule: >= 2/3 of the methods named in the passing tests' bodies, >= 1 external reference
+    assert set(by_name) == {"Cart", "OneMethod"}
+    assert by_name["Cart"].referenced_methods == ["__init__", "add", "subtotal", "total", "describe"]
+    assert "tests/test_cart.py::test_broken" not in by_name["OneMethod"].expected_to_pass

@@ -1,0 +1,116 @@
+"""The class-level record, its skeletons, LLM descriptions from a local stand-in, and the
+build's shards, JSONL, dataset and stats (builders/classlevel/{record,skeleton,build}.py)."""
+from __future__ import annotations
+
+import json
+import shutil
+
+import datasets
+import pytest
+
+from crossfile_datasets.builders.classlevel.build import (
+    ClassSettings,
+    ExecutionNotAllowedError,
+    build_class_split,
+)
+from crossfile_datasets.builders.classlevel.record import classlevel_features
+from crossfile_datasets.builders.classlevel.skeleton import DescriptionSettings
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.core.report import BuildReport
+from tests.classlevel.fixture import SHOP, write_shop
+from tests.models.standin_openai import OpenAIStandIn
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    base = tmp_path_factory.mktemp("build")
+    root = write_shop(base / "shop")
+    repo = Repository("shop", root, "https://example.invalid/shop.git", "abc123", "MIT")
+    report = BuildReport()
+    records, stats = build_class_split("python", [repo], base / "out", allow_execution=True, report=report)
+    return base, repo, records, stats
+
+
+def test_record_reassembles_the_file_and_holds_the_metadata(built):
+    _, _, records, _ = built
+    [rec] = records
+    assert rec["id"] == "shop/python/class/0" and rec["class_name"] == "Cart" and rec["file"] == "pkg/cart.py"
+    off = rec["insertion_offset"]
+    assert rec["file_without_class"][:off] + rec["class_source"] + rec["file_without_class"][off:] == SHOP["pkg/cart.py"]
+    assert "class Cart" not in rec["file_without_class"]
+    assert rec["imports"] == ["from pkg.money import round_money, with_tax", "from pkg.units import Quantity"]
+    assert rec["class_signature"] == "class Cart:" and rec["docstring"] == '"""A cart of priced lines."""'
+    assert [v["name"] for v in rec["member_variables"]] == ["currency", "prices", "lines"]
+    assert rec["member_variables"][0]["initializer"] == "DEFAULT_CURRENCY"
+    add = next(m for m in rec["methods"] if m["name"] == "add")
+    assert add["covered"] and add["makes_external_reference"] and add["signature"] == "def add(self, sku, count=1):"
+    assert "Quantity(count)" in add["body"]
+    assert {r["name"]: r["file"] for r in rec["external_references"]}["with_tax"] == "pkg/money.py"
+    assert rec["expected_to_pass"] == ["tests/test_cart.py::test_subtotal", "tests/test_cart.py::test_total_and_describe"]
+    assert rec["test_framework"] == "pytest" and rec["python_path"] == [""]
+    assert rec["commit"] == "abc123" and rec["snapshot_sha256"]
+
+
+def test_skeletons_detailed_and_sketchy(built):
+    rec = built[2][0]
+    detailed, sketchy = rec["detailed_skeleton"], rec["sketchy_skeleton"]
+    for text in (detailed, sketchy):
+        assert "Signature: class Cart:" in text and "def subtotal(self):" in text
+        assert "round_money" not in text  # no body leaks into either
+    assert "Sum of the lines before tax." in detailed and "self.prices = dict(prices)" in detailed
+    assert "Sum of the lines before tax." not in sketchy and "self.prices" not in sketchy
+    assert rec["detailed"] == "" and rec["sketchy"] == ""  # no model asked
+
+
+def test_outputs_jsonl_dataset_stats_card_and_done_shard(built):
+    base, repo, records, stats = built
+    out = base / "out" / "python"
+    assert [json.loads(l) for l in (out / "class.jsonl").read_text().splitlines()] == records
+    ds = datasets.load_from_disk(str(out / "class_dataset"))
+    assert ds.features == classlevel_features() and ds[0]["class_name"] == "Cart"
+    saved = json.loads((out / "class_stats.json").read_text())
+    assert saved["tasks"] == 1 and saved["rejected_classes"]["no_external_reference"] == 2
+    assert saved["table16"]["mean_methods"] == 5
+    assert "Rejected classes:" in (out / "class_card.md").read_text()
+    assert (out / "class_shards" / "shop" / "DONE.json").is_file()
+    # a rerun reuses the shard; a changed source file rebuilds it
+    again, stats2 = build_class_split("python", [repo], base / "out", allow_execution=True, report=BuildReport())
+    assert again == records and stats2["per_repository"][0]["status"] == "skipped_done"
+    assert stats2["rejected_classes"] == stats["rejected_classes"]
+
+
+def test_execution_must_be_allowed(tmp_path):
+    with pytest.raises(ExecutionNotAllowedError, match="--allow-execution"):
+        build_class_split("python", [], tmp_path, allow_execution=False, report=BuildReport())
+
+
+def test_llm_descriptions_from_an_openai_compatible_endpoint(tmp_path):
+    root = write_shop(tmp_path / "shop")
+    seen = []
+
+    def chat(messages):
+        prompt = messages[-1]["content"]
+        seen.append(prompt)
+        return ("DETAILED: keeps priced lines" if "detailed enough" in prompt else "SKETCHY: a cart")
+
+    with OpenAIStandIn(complete=lambda p: "", chat=chat) as server:
+        settings = ClassSettings(llm=DescriptionSettings(server.url, "tiny-coder"))
+        records, _ = build_class_split("python", [Repository("shop", root, "", "", "MIT")], tmp_path / "out",
+                                       allow_execution=True, report=BuildReport(), settings=settings)
+    [rec] = records
+    assert rec["detailed"] == "DETAILED: keeps priced lines" and rec["sketchy"] == "SKETCHY: a cart"
+    assert rec["description_model"] == "tiny-coder"
+    detailed_prompt = next(p for p in seen if "detailed enough" in p)
+    sketchy_prompt = next(p for p in seen if "outline" in p)
+    assert "round_money(sum(" in detailed_prompt  # the whole class
+    assert "round_money(sum(" not in sketchy_prompt and "def subtotal(self):" in sketchy_prompt  # no bodies
+
+
+def test_suite_that_does_not_run_is_a_named_reason(tmp_path):
+    root = write_shop(tmp_path / "shop")
+    shutil.rmtree(root / "tests")
+    report = BuildReport()
+    records, stats = build_class_split("python", [Repository("shop", root, "", "", "MIT")], tmp_path / "out",
+                                       allow_execution=True, report=report)
+    assert records == [] and stats["repositories_not_run"] == {"suite_no_tests": 1}
+    assert stats["rejected_classes"]["suite_not_run"] == 5  # Cart, Untested, Broken, OneMethod, Receipt
