@@ -73,6 +73,7 @@ ClassExtractor = Callable[[FileFacts], list[ClassInfo]]
 EXTRACTORS: dict[Lang, str] = {
     Lang.PYTHON: "crossfile_datasets.lang.python.classes:extract_classes",
     Lang.JAVA: "crossfile_datasets.lang.java.classes:extract_classes",
+    Lang.CSHARP: "crossfile_datasets.lang.csharp.classes:extract_classes",
 }
 
 
@@ -90,6 +91,7 @@ def extractor_for(lang: Lang) -> ClassExtractor:
 TestsReferences = Callable[[FileFacts], dict[str, set[str]]]
 TESTS_REFERENCES: dict[Lang, str] = {
     Lang.JAVA: "crossfile_datasets.lang.java.classes:referenced_names_by_test",
+    Lang.CSHARP: "crossfile_datasets.lang.csharp.classes:referenced_names_by_test",
 }
 
 

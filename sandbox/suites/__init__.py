@@ -53,6 +53,9 @@ class SuiteRun:
     reason: str = ""
     # test id -> relative file -> 1-based lines that test executed; empty when the language gives none
     per_test_coverage: dict[str, dict[str, set[int]]] = field(default_factory=dict)
+    # relative file -> 1-based lines holding a statement the coverage tool measures (the
+    # denominator of "share of the file's lines covered"); empty when the language gives none
+    coverable: dict[str, set[int]] = field(default_factory=dict)
 
     def outcomes(self) -> dict[str, "TestOutcome"]:
         return {r.test_id: r.outcome for r in self.results}
@@ -72,6 +75,7 @@ class TestRunner(Protocol):
 REGISTRY: dict[Lang, str] = {
     Lang.PYTHON: "crossfile_datasets.sandbox.suites.python:RUNNER",
     Lang.JAVA: "crossfile_datasets.sandbox.suites.java:RUNNER",
+    Lang.CSHARP: "crossfile_datasets.sandbox.suites.csharp:RUNNER",
 }
 
 

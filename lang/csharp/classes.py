@@ -1,0 +1,339 @@
+"""C#'s class extractor for the class-level split, and what each NUnit test method's body names.
+
+Why it exists: the class-level split (RepoClassBench) needs, per top-level type, the paper's
+metadata -- signature, attributes, base class and interfaces, fields with their initializers, and
+per method / constructor its signature, attributes, XML doc comment and body -- read from the same
+tree-sitter tree as the rest of the C# support (``FileFacts.tree``), so spans agree with the graph
+and the completion split. "Top-level" in C# means not nested in another type: directly in the
+file, in a (nested) ``namespace { }`` block or after a file-scoped ``namespace X;``.
+
+Members: fields and events are member variables (each declarator its own record), and so are
+auto-properties (``public int X { get; set; } = 4;``: accessors without bodies); a property or
+indexer with accessor bodies or an ``=>`` expression is a method (its body is the accessor list or
+the arrow clause), as are constructors, destructors and operators. Nested types stay inside their
+outer type's source.
+
+:func:`referenced_names_by_test` gives, per NUnit test method (``[Test]``, ``[TestCase]``,
+``[TestCaseSource]``, ``[Theory]``), the simple names its body references, with the runner's ids
+(``Namespace.Fixture.Method``, nested fixtures ``Namespace.Outer+Inner.Method``): the class-level
+split's fallback criterion when line coverage is unavailable, and "the test body references the
+class" for EXPECTED_TO_PASS.
+
+Conventions (``lang/classes.py``): ``start_byte``/``end_byte`` are character offsets into the
+decoded text; a signature runs from the first modifier (after the attribute lists) to the body,
+whitespace collapsed.
+"""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from crossfile_datasets.core.records import FileFacts
+from crossfile_datasets.lang.classes import ClassInfo, MemberVariable, MethodInfo
+
+TYPE_KINDS = {
+    "class_declaration": "class",
+    "struct_declaration": "struct",
+    "record_declaration": "record",
+    "record_struct_declaration": "record",
+    "interface_declaration": "interface",
+    "enum_declaration": "enum",
+}
+_NAMESPACES = frozenset({"namespace_declaration", "file_scoped_namespace_declaration"})
+_METHOD_NODES = frozenset({"method_declaration", "constructor_declaration", "destructor_declaration",
+                           "operator_declaration", "conversion_operator_declaration"})
+_PROPERTY_NODES = frozenset({"property_declaration", "indexer_declaration"})
+_FIELD_NODES = frozenset({"field_declaration", "event_field_declaration"})
+TEST_ATTRIBUTES = frozenset({"Test", "TestCase", "TestCaseSource", "Theory"})
+
+
+class _Reader:
+    def __init__(self, ff: FileFacts) -> None:
+        self.index = ff.file.index
+        self.text = ff.file.text
+
+    def start(self, node: Node) -> int:
+        return self.index.node_start(node)
+
+    def end(self, node: Node) -> int:
+        return self.index.node_end(node)
+
+    def of(self, node: Node | None) -> str:
+        return "" if node is None else self.text[self.start(node):self.end(node)]
+
+
+def _attribute_lists(node: Node) -> list[Node]:
+    return [c for c in node.children if c.type == "attribute_list"]
+
+
+def _attribute_names(node: Node, r: _Reader) -> set[str]:
+    names = set()
+    for lst in _attribute_lists(node):
+        for attr in lst.named_children:
+            if attr.type == "attribute":
+                name = attr.child_by_field_name("name") or attr.named_children[0]
+                simple = r.of(name).rsplit(".", 1)[-1].split("<", 1)[0]
+                names.add(simple[:-len("Attribute")] if simple.endswith("Attribute") and simple != "Attribute" else simple)
+    return names
+
+
+def _modifiers(node: Node, r: _Reader) -> set[str]:
+    return {r.of(c) for c in node.children if c.type == "modifier"}
+
+
+def _doc(node: Node, r: _Reader) -> list[Node]:
+    """The ``///`` comment lines right above a declaration (each on the line before the next)."""
+    out: list[Node] = []
+    row = node.start_point[0]
+    prev = node.prev_sibling
+    while prev is not None and prev.type == "comment" and r.of(prev).startswith("///") and prev.end_point[0] == row - 1:
+        out.insert(0, prev)
+        row = prev.start_point[0]
+        prev = prev.prev_sibling
+    return out
+
+
+def _doc_text(nodes: list[Node], r: _Reader) -> str:
+    return r.text[r.start(nodes[0]):r.end(nodes[-1])] if nodes else ""
+
+
+def _signature_start(node: Node) -> Node:
+    for child in node.children:
+        if child.type != "attribute_list" and child.type != "comment":
+            return child
+    return node
+
+
+def _signature(node: Node, body: Node | None, r: _Reader) -> str:
+    start = r.start(_signature_start(node))
+    end = r.start(body) if body is not None else r.end(node)
+    return " ".join(r.text[start:end].split()).rstrip(";").rstrip()
+
+
+def _type_body(node: Node) -> Node | None:
+    return node.child_by_field_name("body") or next(
+        (c for c in node.children if c.type in ("declaration_list", "enum_member_declaration_list")), None)
+
+
+def _type_name(node: Node, r: _Reader) -> str:
+    name = node.child_by_field_name("name")
+    if name is None:
+        name = next((c for c in node.children if c.type == "identifier"), None)
+    return r.of(name)
+
+
+def _bases(node: Node, r: _Reader) -> tuple[str, ...]:
+    base_list = next((c for c in node.children if c.type == "base_list"), None)
+    if base_list is None:
+        return ()
+    return tuple(r.of(c) for c in base_list.named_children if c.type != "argument_list")
+
+
+def _member_name(node: Node, r: _Reader) -> str:
+    if node.type == "indexer_declaration":
+        return "this"
+    if node.type == "operator_declaration":
+        op = node.child_by_field_name("operator")
+        if op is not None:
+            return "operator " + r.of(op)
+        seen = False
+        for c in node.children:
+            if seen:
+                return "operator " + r.of(c)
+            seen = c.type == "operator"
+    if node.type == "conversion_operator_declaration":
+        kind = next((r.of(c) for c in node.children if c.type in ("implicit", "explicit")), "")
+        target = node.child_by_field_name("type")
+        if target is None:
+            after = False
+            for c in node.children:
+                if after:
+                    target = c
+                    break
+                after = c.type == "operator"
+        return f"{kind} operator {r.of(target)}".strip()
+    name = node.child_by_field_name("name")
+    if name is not None:
+        return r.of(name)
+    # the identifier right before the parameter list (or the accessor list / arrow of a property)
+    last = None
+    for c in node.children:
+        if c.type in ("parameter_list", "type_parameter_list", "accessor_list", "arrow_expression_clause"):
+            break
+        if c.type == "identifier":
+            last = c
+    return r.of(last)
+
+
+def _member_body(node: Node) -> Node | None:
+    body = node.child_by_field_name("body")
+    if body is not None:
+        return body
+    return next((c for c in node.children if c.type in ("block", "arrow_expression_clause", "accessor_list")), None)
+
+
+def _is_auto_property(node: Node) -> bool:
+    accessors = next((c for c in node.children if c.type == "accessor_list"), None)
+    if node.type != "property_declaration" or accessors is None:
+        return False
+    return all(_member_body(a) is None for a in accessors.named_children if a.type == "accessor_declaration")
+
+
+def _declared_type(node: Node, r: _Reader) -> str:
+    t = node.child_by_field_name("type")
+    if t is not None:
+        return r.of(t)
+    for c in node.children:  # the node before the name: modifiers and attributes come first
+        if c.type not in ("modifier", "attribute_list", "comment", "event"):
+            return r.of(c)
+    return ""
+
+
+def _fields(node: Node, r: _Reader) -> list[MemberVariable]:
+    static = "static" in _modifiers(node, r) or "const" in _modifiers(node, r)
+    declaration = r.of(node)
+    if node.type == "property_declaration":
+        value = None
+        children = node.children
+        for i, c in enumerate(children):
+            if c.type == "=" and i + 1 < len(children):
+                value = children[i + 1]
+        return [MemberVariable(_member_name(node, r), declaration, _declared_type(node, r), r.of(value), static)]
+    decl = next((c for c in node.children if c.type == "variable_declaration"), None)
+    if decl is None:
+        return []
+    type_text = r.of(decl.child_by_field_name("type") or decl.named_children[0])
+    out = []
+    for var in decl.named_children:
+        if var.type != "variable_declarator":
+            continue
+        name = var.child_by_field_name("name") or next((c for c in var.children if c.type == "identifier"), None)
+        value = None
+        kids = var.children
+        for i, c in enumerate(kids):
+            if c.type == "=" and i + 1 < len(kids):
+                value = kids[i + 1]
+            elif c.type == "equals_value_clause":
+                value = c.named_children[0] if c.named_children else None
+        out.append(MemberVariable(r.of(name), declaration, type_text, r.of(value), static))
+    return out
+
+
+def _method(node: Node, r: _Reader) -> MethodInfo:
+    body = _member_body(node)
+    mods = _modifiers(node, r)
+    doc = _doc(node, r)
+    return MethodInfo(
+        name=_member_name(node, r),
+        signature=_signature(node, body, r),
+        decorators=tuple(r.of(a) for a in _attribute_lists(node)),
+        docstring=_doc_text(doc, r),
+        body=r.of(body),
+        start_line=node.start_point[0] + 1,  # attributes included, the doc comment not
+        end_line=node.end_point[0] + 1,
+        is_constructor=node.type == "constructor_declaration",
+        is_static="static" in mods,
+        is_abstract=body is None or "abstract" in mods or "extern" in mods,
+    )
+
+
+def class_info(ff: FileFacts, node: Node) -> ClassInfo:
+    r = _Reader(ff)
+    body = _type_body(node)
+    doc = _doc(node, r)
+    first = doc[0] if doc else node
+    fields: list[MemberVariable] = []
+    methods: list[MethodInfo] = []
+    for member in body.named_children if body is not None else ():
+        if member.type in _FIELD_NODES or (member.type in _PROPERTY_NODES and _is_auto_property(member)):
+            fields += _fields(member, r)
+        elif member.type in _METHOD_NODES or member.type in _PROPERTY_NODES:
+            methods.append(_method(member, r))
+    name = _type_name(node, r)
+    return ClassInfo(
+        language="csharp",
+        file=ff.file.path,
+        name=name,
+        qualified_name=name,
+        start_byte=r.start(first),
+        end_byte=r.end(node),
+        start_line=first.start_point[0] + 1,
+        end_line=node.end_point[0] + 1,
+        signature=_signature(node, body, r),
+        decorators=tuple(r.of(a) for a in _attribute_lists(node)),
+        bases=_bases(node, r),
+        docstring=_doc_text(doc, r),
+        member_variables=tuple(fields),
+        methods=tuple(methods),
+        kind=TYPE_KINDS.get(node.type, "class"),
+        source=r.text[r.start(first):r.end(node)],
+    )
+
+
+def _top_level_types(container: Node, namespace: str = "") -> list[tuple[Node, str]]:
+    """(type node, its namespace) of the types not nested in another type, in file order."""
+    out: list[tuple[Node, str]] = []
+    current = namespace
+    for child in container.named_children:
+        if child.type in TYPE_KINDS:
+            out.append((child, current))
+        elif child.type in _NAMESPACES:
+            name_node = child.child_by_field_name("name") or next(
+                (c for c in child.named_children if c.type in ("identifier", "qualified_name")), None)
+            name = name_node.text.decode("utf-8", "replace") if name_node is not None else ""
+            full = f"{namespace}.{name}" if namespace and name else (name or namespace)
+            if child.type == "file_scoped_namespace_declaration":
+                current = full  # every later declaration of the file is in it
+                out += _top_level_types(child, full)  # grammars that nest the rest inside it
+            else:
+                body = child.child_by_field_name("body") or next(
+                    (c for c in child.children if c.type == "declaration_list"), None)
+                if body is not None:
+                    out += _top_level_types(body, full)
+        elif child.type == "declaration_list":
+            out += _top_level_types(child, current)
+    return out
+
+
+def extract_classes(ff: FileFacts) -> list[ClassInfo]:
+    """Top-level type declarations of a C# file (nested types stay inside their outer type)."""
+    return [class_info(ff, node) for node, _ in _top_level_types(ff.tree.root_node)]
+
+
+# ------------------------------------------------------------------- test method bodies --
+def nunit_test_methods(ff: FileFacts) -> dict[str, Node]:
+    """NUnit test methods of a file: test id (``Ns.Fixture.Method``, nested fixtures joined with
+    ``+`` as NUnit 2.6 names them) -> the method's node."""
+    r = _Reader(ff)
+    out: dict[str, Node] = {}
+
+    def visit(node: Node, full: str) -> None:
+        body = _type_body(node)
+        for member in body.named_children if body is not None else ():
+            if member.type == "method_declaration" and _member_body(member) is not None \
+                    and _attribute_names(member, r) & TEST_ATTRIBUTES:
+                out.setdefault(f"{full}.{_member_name(member, r)}", member)
+            elif member.type in TYPE_KINDS:
+                visit(member, f"{full}+{_type_name(member, r)}")
+
+    for node, namespace in _top_level_types(ff.tree.root_node):
+        name = _type_name(node, r)
+        visit(node, f"{namespace}.{name}" if namespace else name)
+    return out
+
+
+def referenced_names_by_test(ff: FileFacts) -> dict[str, set[str]]:
+    """Per NUnit test method of ``ff`` (the runner's id), the simple names its body references
+    (invoked members, constructed and mentioned types, accessed members, identifiers)."""
+    out: dict[str, set[str]] = {}
+    for test_id, node in nunit_test_methods(ff).items():
+        names: set[str] = set()
+        body = _member_body(node)
+        stack = [body] if body is not None else []
+        while stack:
+            n = stack.pop()
+            if n.type == "identifier":
+                names.add(n.text.decode("utf-8", "replace"))
+            stack.extend(n.children)
+        out[test_id] = names
+    return out
