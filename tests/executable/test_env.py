@@ -76,10 +76,8 @@ def test_only_the_requirements_pytest_plugins_are_loaded():
     import sys
 
     available = {ep.dist.metadata["Name"]: ep.name for ep in md.entry_points(group="pytest11") if ep.dist}
-    if not available:
-        import pytest
-
-        pytest.skip("no pytest plugin is installed in this environment")
+    # pytest-timeout (a test extra) registers one, so this cannot be empty where the suite runs
+    assert available, "no pytest11 entry point: install the test extra (pip install -e .[test])"
     dist, name = sorted(available.items())[0]
     assert requirement_pytest_plugins(sys.executable, [f"{dist}>=0", "requests"]) == [name]
     assert requirement_pytest_plugins(sys.executable, ["requests"]) == []

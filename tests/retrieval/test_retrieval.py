@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
-from rank_bm25 import BM25Okapi
 from tokenizers import Tokenizer
 
 from crossfile_datasets.analyzers.graph import build_graph
-from crossfile_datasets.core import constants as C
 from crossfile_datasets.builders.completion.retrieval import (
     HEADER,
     METHODS,
@@ -79,19 +78,34 @@ def test_file_distance_matches_crosscodeeval():
 
 
 # ----------------------------------------------------------------------------- BM25 --
+def okapi(corpus: list[list[str]], query: list[str], k1: float = 1.5, b: float = 0.75) -> list[float]:
+    """BM25 Okapi written out (Robertson et al.; rank_bm25's defaults k1=1.5, b=0.75), for a
+    corpus where no term is in more than half the documents (so rank_bm25's floor for negative
+    idf never applies)."""
+    n_docs = len(corpus)
+    avgdl = sum(map(len, corpus)) / n_docs
+    df = {t: sum(t in doc for doc in corpus) for t in {t for doc in corpus for t in doc}}
+    assert all(n * 2 <= n_docs for n in df.values())
+    idf = {t: math.log(n_docs - n + 0.5) - math.log(n + 0.5) for t, n in df.items()}
+    return [sum(idf.get(q, 0.0) * doc.count(q) * (k1 + 1) / (doc.count(q) + k1 * (1 - b + b * len(doc) / avgdl))
+                for q in query) for doc in corpus]
+
+
 def test_scores_are_bm25okapi_over_word_tokens():
     texts = {"f1.py": lines_of("apple", 12), "f2.py": lines_of("pear", 5) + "\napple_3 = 1", "f3.py": lines_of("plum", 4)}
     chunks = [c for p in sorted(texts) for c in chunk_file(p, texts[p])]
     index = ChunkIndex(chunks)
-    query = "apple_3 + pear_1"
-    expected = BM25Okapi([tokenize(c.text) for c in chunks]).get_scores(tokenize(query))
+    query = "apple_3 + pear_1 pear_1"
+    expected = okapi([tokenize(c.text) for c in chunks], tokenize(query))
     ranked = index.rank(query)
     # chunks 1 (apple_10, apple_11) and 3 (plum) share no token with the query: not hits;
     # chunk 0 is a hit although its score is 0 (apple_3 is in half the chunks: idf 0)
     assert [c.file for c in chunks] == ["f1.py", "f1.py", "f2.py", "f3.py"]
-    assert {i: s for i, s in ranked} == {0: float(expected[0]), 2: float(expected[2])}
-    assert expected[0] == 0.0 and expected[2] > 0
-    assert [s for _, s in ranked] == sorted((s for _, s in ranked), reverse=True)
+    assert [i for i, _ in ranked] == [2, 0]
+    assert [s for _, s in ranked] == pytest.approx([expected[2], expected[0]], rel=1e-12)
+    assert expected[0] == 0.0 and expected[2] > 1.0  # pear_1 twice in the query counts twice
+    assert all(type(s) is float for _, s in ranked)
+    assert index.rank("") == [] and index.rank("nothing_shared") == [] and ChunkIndex([]).rank("apple_3") == []
 
 
 def test_ties_keep_corpus_order_and_ids_aligned_with_chunks(count_tokens):
@@ -180,8 +194,7 @@ def test_context_is_cut_at_512_starcoder_tokens_at_line_boundaries(count_tokens)
         Snippet(f"pkg/mod{n}.py", tuple(f"value_{n}_{i} = compute_something(argument_{i}, other_{i})" for i in range(10)), tuple(range(10)), 10.0 - n)
         for n in range(5)
     ]
-    ctx = render_context(snippets, "#", count_tokens)
-    assert C.CONTEXT_TOKEN_BUDGET == 512
+    ctx = render_context(snippets, "#", count_tokens)  # the default budget: CrossCodeEval's 512
     assert count_tokens(ctx["text"]) <= 512
     shown = ctx["list"]
     assert 1 <= len(shown) < 5
@@ -204,6 +217,20 @@ def test_every_method_has_its_own_variant_file_named_for_the_loaders():
     assert len(set(VARIANT_FILES.values())) == len(METHODS)
     assert all(f.startswith("line_completion_") and f.endswith(".jsonl") for f in VARIANT_FILES.values())
     assert VARIANT_FILES["bm25"] == "line_completion_rg1_bm25.jsonl"  # CrossCodeEval's own file name
+
+
+def test_retriever_defaults_are_crosscodeeval_s(count_tokens):
+    # top 5 hits, 10-line chunks, 10 query lines, 512 tokens: checked through what a retriever
+    # built with its defaults returns (not by comparing the constants with themselves)
+    texts = {"main.py": "x = 1\n", **{f"lib/m{n}.py": lines_of(f"k{n}", 25) for n in range(8)}}
+    retriever = make_retriever(texts, count_tokens)
+    query = " ".join(f"k{n}_1" for n in range(8))
+    hits = retriever.snippets("oracle", "main.py", query, "")
+    assert len(hits) == 5 and all(len(h.lines) == 10 for h in hits)
+    assert [len(c.lines) for c in retriever.chunks["lib/m0.py"]] == [10, 10, 5]
+    prompt = "\n".join(f"q{i}" for i in range(15))
+    assert last_nonempty_lines(prompt).split("\n") == [f"q{i}" for i in range(5, 15)]
+    assert retriever.budget == 512 and count_tokens(retriever.context("oracle", "main.py", query, "")["text"]) <= 512
 
 
 def test_cut_holds_for_a_counter_that_is_not_additive_over_blocks():

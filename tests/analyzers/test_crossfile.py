@@ -1,0 +1,78 @@
+"""The language-neutral core of usage detection: the diagnostic diff is a multiset diff, first
+uses and de-duplication pick the right use (issue 21: a set diff and a de-duplication keyed by
+mode went unnoticed). (``map_to_original`` and ``row_map`` are left out: no language fills a row
+map, and issue 21 lists them as dead code to remove.)"""
+
+from __future__ import annotations
+
+from crossfile_datasets.analyzers.crossfile import (
+    dedupe_usages,
+    first_uses,
+    new_diagnostics,
+)
+from crossfile_datasets.core.records import CrossFileUsage, Diagnostic
+
+
+def diag(line: int, code: str = "E0602", message: str = "Undefined variable 'X'", file: str = "a.py", **kw) -> Diagnostic:
+    return Diagnostic(file=file, line=line, column=kw.pop("column", 4), code=code, message=message, **kw)
+
+
+def use(line: int, column: int = 0, name: str = "X", member: str | None = None, file: str = "a.py", **kw) -> CrossFileUsage:
+    return CrossFileUsage(repository="r", file=file, line=line, column=column, imported_name=name, member=member,
+                          stubbed_import=name, tool="pylint", code="E", message="m", **kw)
+
+
+# ------------------------------------------------------------------------------- the diff --
+def test_new_diagnostics_is_a_multiset_difference():
+    same = diag(3)
+    # the original already has one such error; stubbing adds a second identical one
+    assert new_diagnostics([same], [same, same]) == [same]
+    assert new_diagnostics([same, same], [same, same]) == []
+    assert new_diagnostics([same, same], [same]) == []
+    assert new_diagnostics([], [same, same]) == [same, same]
+
+
+def test_new_diagnostics_keeps_the_stubbed_order_and_compares_by_key():
+    a, b, c = diag(1), diag(2), diag(3, code="E1101")
+    assert new_diagnostics([b], [c, b, a]) == [c, a]
+    # what is not part of the key (severity, symbol, ends) does not make a diagnostic new
+    assert new_diagnostics([a], [diag(1, severity="warning", symbol="x", end_line=9, end_column=2)]) == []
+    for changed in (diag(1, file="b.py"), diag(1, column=5), diag(1, code="E0001"), diag(1, message="other"), diag(9)):
+        assert new_diagnostics([a], [changed]) == [changed]
+
+
+# ------------------------------------------------------------------------- first uses --
+def test_first_uses_picks_the_earliest_position_per_name_and_member():
+    late, early, same_line_earlier = use(5, 2), use(3, 9), use(3, 1)
+    member = use(4, 0, member="m")
+    other_file = use(1, 0, file="b.py")
+    got = first_uses([late, early, same_line_earlier, member, other_file])
+    assert got == [same_line_earlier, member, other_file]  # file, then position order
+    # a tie keeps the first one seen
+    twin = use(3, 1, mode="other")
+    assert first_uses([same_line_earlier, twin]) == [same_line_earlier]
+    assert first_uses([twin, same_line_earlier]) == [twin]
+
+
+def test_first_uses_orders_by_file_line_column_and_names():
+    a, b = use(2, 0, name="B"), use(2, 0, name="A")
+    m1, m2 = use(2, 0, name="A", member="z"), use(2, 0, name="A", member="b")
+    assert first_uses([a, m1, b, m2]) == [b, m2, m1, a]
+    assert first_uses([use(1, 3), use(1, 3, file="0.py"), use(1, 2, name="Y")]) == [use(1, 3, file="0.py"), use(1, 2, name="Y"), use(1, 3)]
+
+
+# ------------------------------------------------------------------------ de-duplication --
+def test_dedupe_ignores_mode_and_round():
+    removed = use(3, 4, mode="remove", round=1)
+    emptied = use(3, 4, mode="empty_class", round=1)
+    later = use(3, 4, mode="remove", round=2)
+    # one use found by two stubbing modes and by two rounds is one use: the earliest round, then mode order
+    assert dedupe_usages([later, removed, emptied]) == [emptied]
+    assert dedupe_usages([later, use(3, 4, mode="zzz", round=1)]) == [use(3, 4, mode="zzz", round=1)]
+
+
+def test_dedupe_keeps_distinct_uses():
+    uses = [use(3, 4), use(3, 4, member="m"), use(3, 5), use(4, 4), use(3, 4, name="Y"), use(3, 4, file="b.py")]
+    got = dedupe_usages(list(reversed(uses)))
+    assert len(got) == len(uses) and set(got) == set(uses)
+    assert got == sorted(uses, key=lambda u: (u.file, u.line, u.column, u.imported_name, u.member or ""))
