@@ -12,8 +12,9 @@ command -v git >/dev/null 2>&1 || need_apt+=(git)
 command -v bwrap >/dev/null 2>&1 || need_apt+=(bubblewrap)
 command -v node >/dev/null 2>&1 || need_apt+=(nodejs npm)
 # The class-level split runs repositories' own tests: JUnit 4 (+ hamcrest), JUnit 5 (the console
-# launcher) and NUnit 2.6 with its console runner, all from Debian (no Maven Central, no NuGet here).
-for pkg in junit4 junit5 libhamcrest-java nunit-console libnunit-cil-dev; do
+# launcher) and NUnit 2.6 with its console runner, all from Debian (no Maven Central, no NuGet here);
+# libmono-profiler brings mono's coverage profiler (C# line coverage of the class-level split).
+for pkg in junit4 junit5 libhamcrest-java nunit-console libnunit-cil-dev libmono-profiler; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done
 if [ "${#need_apt[@]}" -gt 0 ]; then
