@@ -6,6 +6,7 @@ JSON results and print them as a table.
     evaluate-predictions completion SPLIT.jsonl PREDICTIONS.jsonl [-o metrics.json]
     evaluate-predictions fim SPLIT.jsonl OUT.jsonl --budget 2048
     evaluate-predictions executable SPLIT.jsonl PREDICTIONS.jsonl --repos DIR [-o metrics.json]
+    evaluate-predictions class SPLIT.jsonl PREDICTIONS.jsonl [--repos DIR] [-o metrics.json]
 """
 
 from __future__ import annotations
@@ -230,6 +231,60 @@ def executable_command(
         f"{summary['generations_reused']} reused; wrote {output} and {results}",
         highlight=False,
     )
+
+
+def class_table(results: dict, ks) -> Table:
+    table = Table(title="Class-level metrics (fractions, 95% bootstrap CI over tasks)")
+    for column in ("language", "tasks", "generations", *(f"pass@{k}" for k in ks), "test pass rate", "compilation rate"):
+        table.add_column(column, justify="right" if column != "language" else "left")
+    for lang, row in results.items():
+        table.add_row(lang, str(row["tasks"]), str(row["generations"]), *(_cell(row[f"pass@{k}"], 2) for k in ks),
+                      _cell(row["test_pass_rate"], 2), _cell(row["compilation_rate"], 2))
+    return table
+
+
+@app.command("class")
+def class_command(
+    split: Path = typer.Argument(..., exists=True, dir_okay=False, help="class-level split JSONL (class.jsonl)"),
+    predictions: Path = typer.Argument(..., exists=True, dir_okay=False, help='JSONL of {"task_id", "generations": [class source, ...]}'),
+    repos: Optional[Path] = typer.Option(None, exists=True, file_okay=False, help="folder with one repository per task 'repository' [the split's repository_root]"),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="metrics JSON [PREDICTIONS.metrics.json]"),
+    workers: int = typer.Option(1, min=1, help="generations tested in parallel"),
+    timeout: float = typer.Option(300.0, min=0.1, help="seconds of wall clock per generation (all its tests)"),
+    test_timeout: float = typer.Option(EXEC_TEST_TIMEOUT, min=0.1, help="seconds per test"),
+    memory_mb: int = typer.Option(EXEC_MEMORY_BYTES >> 20, min=64, help="address-space limit of the test processes"),
+    sandbox: str = typer.Option("bwrap", "--sandbox", help="isolation of the runs: bwrap (default) or none (NO isolation, loudly warned)"),
+    k: str = typer.Option(",".join(map(str, C.PASS_AT_K)), help="comma-separated k of pass@k"),
+) -> None:
+    """pass@k, test pass rate and compilation rate of generated classes, per language: each
+    generation replaces the original class and the task's EXPECTED_TO_PASS tests run in the sandbox."""
+    from crossfile_datasets.evaluation.classlevel import evaluate_class
+    from crossfile_datasets.sandbox import SandboxLimits, SandboxUnavailable, configure_isolation
+
+    try:
+        ks = tuple(sorted({int(x) for x in k.split(",") if x.strip()}))
+    except ValueError:
+        _fail(f"--k must be comma-separated integers, got {k!r}")
+    if not ks or min(ks) < 1:
+        _fail("--k needs at least one positive integer")
+    try:
+        configure_isolation(sandbox)
+    except SandboxUnavailable as exc:
+        _fail(str(exc))
+    output = output or predictions.with_suffix(".metrics.json")
+    limits = SandboxLimits(timeout=timeout, memory_bytes=memory_mb << 20, test_timeout=test_timeout)
+    with console.status("running tests") as status:
+        def progress(done: int, total: int) -> None:
+            status.update(f"running tests: {done}/{total} generations")
+
+        try:
+            summary = evaluate_class(split, predictions, repos=repos, workers=workers, ks=ks, limits=limits,
+                                     progress=progress)
+        except InputError as exc:
+            _fail(str(exc))
+    write_json(output, summary)
+    console.print(class_table(summary["results"], ks))
+    console.print(f"{len(summary['generations'])} generations run; wrote {output}", highlight=False)
 
 
 def main() -> None:

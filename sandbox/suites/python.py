@@ -158,7 +158,7 @@ class PythonRunner:
         measured = list(coverage_files if coverage_files is not None else setup.sources) if coverage else None
         with Sandbox(root, python=setup.python, python_path=setup.python_path or ("",), limits=limits) as box:
             prun = run_pytest(box, list(test_ids or []), coverage_files=measured or None, plugins=setup.pytest_plugins,
-                              timeout=timeout or C.EXEC_RUN_TIMEOUT,
+                              timeout=timeout or limits.timeout,
                               extra_env={"PYTEST_ADDOPTS": "--continue-on-collection-errors"})
         results = [TestResult(nodeid, OUTCOMES.get(outcome, TestOutcome.ERROR), 0.0, prun.messages.get(nodeid, ""))
                    for nodeid, outcome in sorted(prun.outcomes.items())]

@@ -1,0 +1,267 @@
+"""Class-level metrics (RepoClassBench): pass@k, test pass rate and compilation rate per language.
+
+For every (task, generation): the generated class goes where the original was -- the task
+record holds the file with the class removed and the insertion point -- in a private copy of
+the repository; the language's runner (``sandbox.suites.runner_for``) compiles the copy
+(Python: byte-compiles it) and runs the task's EXPECTED_TO_PASS tests in the bubblewrap sandbox
+(read-only filesystem but the copy, no network, whole-tree time, memory and process limits).
+A generation passes when every EXPECTED_TO_PASS test passes.
+
+What a model answers is rarely the bare class: :func:`clean_generation` keeps the code of a
+fenced block, and :func:`place_class` handles the imports a model writes above its class --
+Python keeps them in place (an import is a statement anywhere at module level; only
+``from __future__`` imports must be first, so they are dropped), Java and C# move them to the
+file's import block (skipping those already there).
+
+Metrics, macro-averaged over tasks per language (each task's own estimate first, as Chen et al.
+2021 and the paper do): pass@k with the unbiased estimator over the task's n generations
+(``evaluation.stats.pass_at_k``; tasks with n < k have no pass@k); test pass rate = mean share
+of EXPECTED_TO_PASS tests passed per generation; compilation rate = share of generations that
+compile (reported for every language; the paper reports it for Java and C#).
+
+Before any run, each repository folder is checked against the split's ``snapshot_sha256``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Callable
+
+from crossfile_datasets.core.jsonl import InputError, iter_jsonl
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.evaluation.constants import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE, PASS_AT_K
+from crossfile_datasets.evaluation.records import check_same_ids, file_sha256, listed
+from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
+from crossfile_datasets.lang import Lang, get_language
+from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.sandbox import SandboxLimits, copy_repository
+from crossfile_datasets.sandbox.suites import SuiteStatus, TestOutcome, runner_for
+
+_FENCE = re.compile(r"```[^\n`]*\n(.*?)(?:```|\Z)", re.S)
+_JAVA_IMPORT = re.compile(r"^\s*import\s+(static\s+)?[\w.]+(\.\*)?\s*;\s*$")
+_CSHARP_USING = re.compile(r"^\s*using\s+(static\s+)?[\w.=\s]+;\s*$")
+_PACKAGE = re.compile(r"^\s*(package|namespace)\s+[\w.]+\s*;\s*$")
+
+
+# ------------------------------------------------------------------------------ inputs --
+def load_tasks(path: str | os.PathLike) -> dict[str, dict]:
+    tasks: dict[str, dict] = {}
+    for lineno, obj in iter_jsonl(path):
+        for key in ("id", "language", "file", "file_without_class", "insertion_offset", "expected_to_pass"):
+            if key not in obj:
+                raise InputError(f"{path}:{lineno}: not a class-level task (no '{key}')")
+        if obj["id"] in tasks:
+            raise InputError(f"{path}:{lineno}: task id {obj['id']} appears twice")
+        tasks[obj["id"]] = obj
+    if not tasks:
+        raise InputError(f"{path}: no tasks")
+    return tasks
+
+
+def load_predictions(path: str | os.PathLike, tasks: dict[str, dict], split_path) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for lineno, obj in iter_jsonl(path):
+        if "task_id" not in obj:
+            raise InputError(f"{path}:{lineno}: prediction has no 'task_id'")
+        gens = obj.get("generations")
+        if not isinstance(gens, list) or not gens or not all(isinstance(g, str) for g in gens):
+            raise InputError(f"{path}:{lineno}: 'generations' of task {obj['task_id']} must be a non-empty list of strings")
+        if obj["task_id"] in out:
+            raise InputError(f"{path}:{lineno}: task {obj['task_id']} appears twice")
+        out[str(obj["task_id"])] = gens
+    check_same_ids(tasks, list(out), split_path, path)
+    return out
+
+
+# --------------------------------------------------------------------------- placement --
+def clean_generation(text: str) -> str:
+    """The code of an answer: the first fenced block's content when there is one, else the text."""
+    m = _FENCE.search(text)
+    code = m.group(1) if m else text
+    return code.strip("\n").rstrip()
+
+
+def place_class(task: dict, generation: str) -> str:
+    """The class file with the generated class at the original class's place."""
+    lang = Lang(task["language"])
+    code = clean_generation(generation)
+    without, offset = task["file_without_class"], int(task["insertion_offset"])
+    if lang is Lang.PYTHON:
+        # `from __future__` must open the module: it cannot stay at the insertion point
+        code = "\n".join(l for l in code.split("\n") if not re.match(r"\s*from\s+__future__\s+import\b", l))
+        return without[:offset] + code.strip("\n") + without[offset:]
+    pattern = _JAVA_IMPORT if lang is Lang.JAVA else _CSHARP_USING
+    imports, body = [], []
+    head = True
+    for line in code.split("\n"):
+        if head and (pattern.match(line) or _PACKAGE.match(line) or not line.strip()):
+            if pattern.match(line):
+                imports.append(line.strip())
+            continue
+        head = False
+        body.append(line)
+    text = without[:offset] + "\n".join(body).strip("\n") + without[offset:]
+    existing = {l.strip() for l in text.split("\n")}
+    new = [i for i in dict.fromkeys(imports) if i not in existing]
+    if not new:
+        return text
+    lines = text.split("\n")
+    # after the last import/using/package line before the insertion point (else at the top)
+    cut = 0
+    limit = text[: offset].count("\n")
+    for i, line in enumerate(lines[:limit]):
+        if pattern.match(line) or _PACKAGE.match(line):
+            cut = i + 1
+    return "\n".join(lines[:cut] + new + lines[cut:])
+
+
+# ----------------------------------------------------------------------------- running --
+def repository_root(task: dict, repos: str | os.PathLike | None) -> Path:
+    return Path(repos) / task["repository"] if repos is not None else Path(task["repository_root"])
+
+
+def check_snapshots(tasks: list[dict], repos) -> None:
+    """Refuse repository folders whose sources differ from the split's ``snapshot_sha256``."""
+    expected: dict[tuple[str, str], set[str]] = {}
+    for t in tasks:
+        if t.get("snapshot_sha256"):
+            expected.setdefault((str(repository_root(t, repos)), t["language"]), set()).add(t["snapshot_sha256"])
+    bad = []
+    for (root, lang), shas in sorted(expected.items()):
+        if not Path(root).is_dir():
+            bad.append(f"{root}: folder missing")
+            continue
+        _, digest = list_sources(Repository("", Path(root), "", "", ""), get_language(Lang(lang)), BuildReport())
+        if digest not in shas:
+            bad.append(f"{root}: sources hash to {digest[:12]}, the split recorded {', '.join(sorted(s[:12] for s in shas))}")
+    if bad:
+        raise InputError(f"{len(bad)} repository folder(s) differ from the snapshot the split was built from: "
+                         f"{listed(bad)}. Restore them or pass --repos with pristine copies.")
+
+
+def run_generation(task: dict, generation: str, root: Path, limits: SandboxLimits, setup=None) -> dict:
+    """One generation's verdict: compiled, tests passed / total, passed (all of them)."""
+    runner = runner_for(Lang(task["language"]))
+    expected = list(task["expected_to_pass"])
+    started = time.monotonic()
+    result = {"compiled": False, "passed": False, "tests_passed": 0, "tests_total": len(expected), "status": "",
+              "detail": ""}
+    work = Path(tempfile.mkdtemp(prefix="crossfile-class-eval-"))
+    try:
+        copy = work / "repo"
+        copy_repository(root, copy)
+        target = copy / task["file"]
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(place_class(task, generation), encoding="utf-8")
+        compiled = runner.compile_only(copy, limits)
+        result["compiled"] = compiled.status is SuiteStatus.OK
+        if not result["compiled"]:
+            result.update(status="compile_failed", detail=(compiled.reason or compiled.log)[:1000])
+            return result
+        kwargs = {"setup": setup} if setup is not None else {}
+        run = runner.run(copy, expected, coverage=False, limits=limits, **kwargs)
+        outcomes = run.outcomes()
+        passed = sum(1 for t in expected if outcomes.get(t) is TestOutcome.PASSED)
+        result.update(tests_passed=passed, passed=passed == len(expected) and run.status is SuiteStatus.OK,
+                      status="passed" if passed == len(expected) else (
+                          run.status.value if run.status is not SuiteStatus.OK else "failed"))
+        if not result["passed"]:
+            failing = [f"{r.test_id}: {r.message}" for r in run.results if r.outcome is not TestOutcome.PASSED]
+            result["detail"] = ("; ".join(failing[:3]) or run.reason or run.log[-500:])[:1000]
+        return result
+    finally:
+        result["seconds"] = round(time.monotonic() - started, 3)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _setups(tasks: list[dict], repos) -> dict[str, object]:
+    """The Python environment per repository, made from the *original* tree: a generated class
+    must not change which packages the tests get."""
+    out = {}
+    for t in tasks:
+        root = repository_root(t, repos)
+        if t["language"] == Lang.PYTHON.value and str(root) not in out:
+            runner = runner_for(Lang.PYTHON)
+            out[str(root)] = runner.setup(root)
+    return out
+
+
+# ------------------------------------------------------------------------------ metrics --
+def _estimate(values, group: str) -> dict | None:
+    if not values:
+        return None
+    (est,) = bootstrap(values, resamples=BOOTSTRAP_RESAMPLES, confidence=CONFIDENCE, seed=BOOTSTRAP_SEED, group=group)
+    return est.to_dict(digits=6)
+
+
+def summarize(rows: list[dict], ks=PASS_AT_K) -> dict:
+    out: dict[str, dict] = {}
+    for lang in sorted({r["language"] for r in rows}):
+        per_task: dict[str, list[dict]] = {}
+        for r in rows:
+            if r["language"] == lang:
+                per_task.setdefault(r["task_id"], []).append(r)
+        summary: dict = {"tasks": len(per_task), "generations": sum(len(g) for g in per_task.values())}
+        for k in ks:
+            values = [[pass_at_k(len(g), sum(1 for r in g if r["passed"]), k)] for g in per_task.values() if len(g) >= k]
+            summary[f"pass@{k}"] = _estimate(values, f"{lang}/pass@{k}")
+            summary[f"pass@{k}_tasks"] = len(values)
+        rates = [[sum(r["tests_passed"] / r["tests_total"] if r["tests_total"] else 0.0 for r in g) / len(g)]
+                 for g in per_task.values()]
+        summary["test_pass_rate"] = _estimate(rates, f"{lang}/tpr")
+        summary["compilation_rate"] = _estimate([[sum(r["compiled"] for r in g) / len(g)] for g in per_task.values()],
+                                                f"{lang}/cr")
+        statuses: dict[str, int] = {}
+        for g in per_task.values():
+            for r in g:
+                statuses[r["status"]] = statuses.get(r["status"], 0) + 1
+        summary["status"] = dict(sorted(statuses.items()))
+        out[lang] = summary
+    return out
+
+
+def evaluate_class(split_path, predictions_path, *, repos=None, workers: int = 1, ks=PASS_AT_K,
+                   limits: SandboxLimits = SandboxLimits(), progress: Callable[[int, int], None] | None = None) -> dict:
+    """Run every generation of the predictions file and summarize; returns the metrics and the
+    per-generation rows (``generations``)."""
+    tasks = load_tasks(split_path)
+    predictions = load_predictions(predictions_path, tasks, split_path)
+    chosen = [tasks[t] for t in predictions]
+    check_snapshots(chosen, repos)
+    setups = _setups(chosen, repos)
+    jobs = [(tasks[t], i, g) for t, gens in predictions.items() for i, g in enumerate(gens)]
+
+    def one(job) -> dict:
+        task, index, generation = job
+        root = repository_root(task, repos)
+        verdict = run_generation(task, generation, root, limits, setups.get(str(root)))
+        return {"task_id": task["id"], "language": task["language"], "generation_index": index, **verdict}
+
+    rows: list[dict] = []
+    if workers <= 1:
+        for n, job in enumerate(jobs, 1):
+            rows.append(one(job))
+            if progress:
+                progress(n, len(jobs))
+    else:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            for n, row in enumerate(pool.map(one, jobs), 1):
+                rows.append(row)
+                if progress:
+                    progress(n, len(jobs))
+    return {
+        "split": str(split_path), "split_sha256": file_sha256(split_path),
+        "predictions": str(predictions_path), "predictions_sha256": file_sha256(predictions_path),
+        "settings": {"repos": str(repos) if repos else None, "pass_at_k": list(ks), "timeout": limits.timeout,
+                     "test_timeout": limits.test_timeout, "memory_bytes": limits.memory_bytes,
+                     "runner": "crossfile_datasets.sandbox.suites.runner_for", "scale": "fraction (0..1)"},
+        "results": summarize(rows, ks),
+        "generations": rows,
+    }

@@ -1,0 +1,117 @@
+"""Class-level evaluation (evaluation/classlevel.py, `evaluate-predictions class`) on the fixture
+repository: the gold class scores 1, an empty class 0, hostile class bodies stay in the sandbox."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+from crossfile_datasets.builders.classlevel.build import build_class_split
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.evaluation.classlevel import clean_generation, evaluate_class, place_class
+from crossfile_datasets.evaluation.cli import app
+from crossfile_datasets.sandbox import SandboxLimits
+from tests.classlevel.fixture import SHOP, write_shop
+
+EMPTY = "class Cart:\n    pass\n"
+
+
+@pytest.fixture(scope="module")
+def split(tmp_path_factory):
+    base = tmp_path_factory.mktemp("eval")
+    root = write_shop(base / "shop")
+    records, _ = build_class_split("python", [Repository("shop", root, "", "", "MIT")], base / "out",
+                                   allow_execution=True, report=BuildReport())
+    return base, root, base / "out" / "python" / "class.jsonl", records[0]
+
+
+def _predictions(path, task_id, generations):
+    path.write_text(json.dumps({"task_id": task_id, "generations": generations}) + "\n")
+    return path
+
+
+def test_placement_gold_is_the_original_file_and_model_imports_are_handled(split):
+    task = split[3]
+    assert place_class(task, task["class_source"]) == SHOP["pkg/cart.py"]
+    assert place_class(task, "```python\n" + task["class_source"] + "\n```\nThis class...") == SHOP["pkg/cart.py"]
+    answer = "from __future__ import annotations\nimport math\n\n" + task["class_source"]
+    placed = place_class(task, answer)
+    assert "from __future__" not in placed and "import math\n\nclass Cart:" in placed
+    compile(placed, "cart.py", "exec")
+    assert clean_generation("Here:\n```\nclass A:\n    pass\n```") == "class A:\n    pass"
+
+
+def test_java_and_csharp_imports_move_to_the_import_block():
+    java = {"language": "java", "file_without_class": "package a;\n\nimport java.util.List;\n\n\n",
+            "insertion_offset": len("package a;\n\nimport java.util.List;\n\n")}
+    placed = place_class(java, "import java.util.Map;\nimport java.util.List;\n\npublic class A { Map m; }")
+    assert placed == "package a;\n\nimport java.util.List;\nimport java.util.Map;\n\npublic class A { Map m; }\n"
+    cs = {"language": "csharp", "file_without_class": "using System;\nnamespace N {\n\n}\n",
+          "insertion_offset": len("using System;\nnamespace N {\n")}
+    placed = place_class(cs, "using System.Linq;\nclass A {}")
+    assert placed == "using System;\nusing System.Linq;\nnamespace N {\nclass A {}\n}\n"
+
+
+def test_gold_scores_one_and_empty_class_zero(split, tmp_path):
+    _, _, split_path, task = split
+    preds = _predictions(tmp_path / "p.jsonl", task["id"], [task["class_source"], EMPTY, task["class_source"]])
+    summary = evaluate_class(split_path, preds, ks=(1, 2))
+    rows = summary["generations"]
+    assert [r["passed"] for r in rows] == [True, False, True]
+    assert rows[0]["tests_passed"] == rows[0]["tests_total"] == 2 and rows[1]["tests_passed"] == 0
+    result = summary["results"]["python"]
+    assert result["pass@1"]["mean"] == pytest.approx(2 / 3)
+    assert result["pass@2"]["mean"] == pytest.approx(1.0)  # unbiased: 1 - C(1,2)/C(3,2)
+    assert result["compilation_rate"]["mean"] == 1.0
+
+    gold = evaluate_class(split_path, _predictions(tmp_path / "g.jsonl", task["id"], [task["class_source"]]), ks=(1,))
+    assert gold["results"]["python"]["pass@1"]["mean"] == 1.0
+    empty = evaluate_class(split_path, _predictions(tmp_path / "e.jsonl", task["id"], [EMPTY]), ks=(1,))
+    assert empty["results"]["python"]["pass@1"]["mean"] == 0.0
+    assert empty["results"]["python"]["test_pass_rate"]["mean"] == 0.0
+    broken = evaluate_class(split_path, _predictions(tmp_path / "b.jsonl", task["id"], ["class Cart(:\n"]), ks=(1,))
+    assert broken["generations"][0]["status"] == "compile_failed"
+    assert broken["results"]["python"]["compilation_rate"]["mean"] == 0.0
+
+
+def test_hostile_class_bodies_are_contained(split, tmp_path):
+    base, root, split_path, task = split
+    outside = tmp_path / "precious.txt"
+    outside.write_text("keep me")
+    hostile = [
+        # deletes files: the repository it was given, the original repository, a file of the user
+        f"import os, shutil\nshutil.rmtree({str(root)!r}, ignore_errors=True)\n"
+        f"try:\n    os.remove({str(outside)!r})\nexcept OSError:\n    pass\n" + task["class_source"],
+        # a fork bomb when the module is imported
+        "import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n" + task["class_source"],
+        # never returns
+        "while True:\n    pass\n" + task["class_source"],
+    ]
+    preds = _predictions(tmp_path / "h.jsonl", task["id"], hostile)
+    started = time.monotonic()
+    summary = evaluate_class(split_path, preds, ks=(1,), limits=SandboxLimits(timeout=20, test_timeout=5))
+    assert time.monotonic() - started < 120
+    rows = summary["generations"]
+    # the deletions ran inside the sandbox's copy only: the tests there still pass
+    assert outside.read_text() == "keep me" and (root / "pkg" / "cart.py").read_text() == SHOP["pkg/cart.py"]
+    assert not rows[1]["passed"] and not rows[2]["passed"]
+    assert rows[2]["status"] in ("timeout", "crashed", "failed")
+    # the machine is still usable: the gold class passes right after
+    gold = evaluate_class(split_path, _predictions(tmp_path / "g.jsonl", task["id"], [task["class_source"]]), ks=(1,))
+    assert gold["results"]["python"]["pass@1"]["mean"] == 1.0
+
+
+def test_cli(split, tmp_path):
+    _, _, split_path, task = split
+    preds = _predictions(tmp_path / "p.jsonl", task["id"], [task["class_source"]])
+    result = CliRunner().invoke(app, ["class", str(split_path), str(preds), "-o", str(tmp_path / "m.json"), "--k", "1"])
+    assert result.exit_code == 0, result.output
+    assert "Class-level metrics" in result.output
+    assert json.loads((tmp_path / "m.json").read_text())["results"]["python"]["pass@1"]["mean"] == 1.0
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps({"task_id": "nope", "generations": ["x"]}) + "\n")
+    result = CliRunner().invoke(app, ["class", str(split_path), str(bad)])
+    assert result.exit_code == 2 and "not in the split: nope" in result.output
