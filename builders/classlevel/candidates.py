@@ -26,6 +26,7 @@ reason, first failing check wins, in the order of :data:`REJECTIONS`.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import asdict, dataclass, field
 from typing import Mapping
@@ -98,7 +99,8 @@ class ExternalReference:
     symbol: str  # qualified name inside the defining file
     span: dict  # the definition's span {start_line, start_column, end_line, end_column}
     line: int  # 1-based line of the (first) use inside the class
-    method: str  # the method using it ("" = the class header or body outside methods)
+    method: str  # the method of the first use ("" = the class header or body outside methods)
+    used_in: tuple[str, ...] = ()  # every method using it, in class order ("" = outside methods)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -147,6 +149,7 @@ def external_references(info: ClassInfo, ff: FileFacts, graph: nx.MultiDiGraph,
     start_b, end_b = index.char_to_byte(info.start_byte), index.char_to_byte(info.end_byte)
     own_prefix = info.qualified_name + "."
     found: dict[str, ExternalReference] = {}
+    users: dict[str, set[str]] = {}
     method_rows = [(m.start_line, m.end_line, m.name) for m in info.methods]
 
     def method_at(line: int) -> str:
@@ -170,13 +173,17 @@ def external_references(info: ClassInfo, ff: FileFacts, graph: nx.MultiDiGraph,
             path, qual = split_node(target)
             if qual is None or (path == ff.file.path and (qual == info.qualified_name or qual.startswith(own_prefix))):
                 break  # the class itself: not external
+            line = leaf.start_point[0] + 1
             if target not in found:
                 attrs = graph.nodes[target]
-                line = leaf.start_point[0] + 1
                 found[target] = ExternalReference(name, str(attrs.get("kind", "")), path, qual,
                                                   dict(attrs.get("span") or {}), line, method_at(line))
+            users.setdefault(target, set()).add(method_at(line))
             break
-    return sorted(found.values(), key=lambda r: (r.line, r.file, r.symbol))
+    order = {m.name: i for i, m in enumerate(info.methods)}
+    refs = [dataclasses.replace(r, used_in=tuple(sorted(users[t], key=lambda m: order.get(m, -1))))
+            for t, r in found.items()]
+    return sorted(refs, key=lambda r: (r.line, r.file, r.symbol))
 
 
 # --------------------------------------------------------------------------------- tests --
@@ -317,7 +324,7 @@ def select_candidates(
         if has_per_test:
             lines_by_test = [per_test[t].get(info.file, set()) for t in expected]
             covered = [m.name for m in info.methods if any(body_lines[m.name] & lines for lines in lines_by_test)]
-        with_refs = sorted({r.method for r in refs if r.method})
+        with_refs = sorted({m for r in refs for m in r.used_in if m})
         file_lines: set[int] = set()
         if has_per_test:
             for t in expected:

@@ -65,6 +65,7 @@ def make_record(repo: Repository, ff: FileFacts, cand: Candidate, *, test_framew
         "class_source": info.source,
         "external_references": [
             {"name": r.name, "kind": r.kind, "file": r.file, "symbol": r.symbol, "line": r.line, "method": r.method,
+             "used_in": list(r.used_in),
              "start_line": int(r.span.get("start_line", 0)), "start_column": int(r.span.get("start_column", 0)),
              "end_line": int(r.span.get("end_line", 0)), "end_column": int(r.span.get("end_column", 0))}
             for r in cand.references],
@@ -105,7 +106,7 @@ def classlevel_features() -> datasets.Features:
                      "referenced_in_tests": boolean, "makes_external_reference": boolean}],
         "class_source": string,
         "external_references": [{"name": string, "kind": string, "file": string, "symbol": string, "line": int32,
-                                 "method": string, "start_line": int32, "start_column": int32, "end_line": int32,
+                                 "method": string, "used_in": strings, "start_line": int32, "start_column": int32, "end_line": int32,
                                  "end_column": int32}],
         "expected_to_pass": strings, "test_framework": string,
         "file_without_class": string, "insertion_offset": int32, "insertion_line": int32,
