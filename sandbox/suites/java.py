@@ -54,9 +54,12 @@ TEST_COMPILE_JARS = (
 LAUNCHER_JAR = "junit-platform-console-standalone.jar"
 # JVM options that keep a JVM inside the sandbox's RLIMIT_AS (the default reserves a quarter of
 # the machine's memory for the heap and 1 GB of class space) and quick to start
-JVM_OPTIONS = ("-Xmx768m", "-Xss4m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+JVM_OPTIONS = ("-Xmx768m", "-Xss2m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                "-XX:CompressedClassSpaceSize=128m", "-XX:ReservedCodeCacheSize=96m", "-XX:MaxMetaspaceSize=256m",
                "-Duser.language=en", "-Duser.country=US", "-Dfile.encoding=UTF-8")
+# glibc gives every thread up to 8 x cores malloc arenas of 64 MB of address space: a JVM with a
+# few dozen threads would pass the RLIMIT_AS on reservations alone
+JVM_ENV = {"MALLOC_ARENA_MAX": "2"}
 TEST_FOLDERS = frozenset({"test", "tests", "testing", "src-test", "test-src", "unittest", "unittests"})
 _EXCLUDED_NAMES = frozenset({"module-info.java"})
 _JUNIT_IMPORT = re.compile(r"^\s*import\s+(static\s+)?(org\.junit|junit\.framework)\b", re.M)
@@ -119,15 +122,13 @@ def package_label(package: str) -> str:
 
 
 def missing_packages(javac_output: str, project_packages: Iterable[str] = ()) -> dict[str, set[str]]:
-    """javac's "package X does not exist" errors -> {file as printed: {package labels}}; packages of
-    the project itself (a package that is missing because a project file failed) are not counted."""
+    """javac's "package X does not exist" errors -> {file as printed: {package}}; the project's
+    own packages (missing only because a project file failed) are not counted."""
     own = set(project_packages)
     out: dict[str, set[str]] = {}
     for m in _MISSING_PACKAGE.finditer(javac_output):
-        pkg = m.group("pkg")
-        if pkg in own or any(pkg.startswith(p + ".") for p in own):
-            continue
-        out.setdefault(m.group("file"), set()).add(package_label(pkg))
+        if m.group("pkg") not in own:
+            out.setdefault(m.group("file"), set()).add(m.group("pkg"))
     return out
 
 
@@ -251,7 +252,7 @@ class JavaRunner:
         if classpath:
             argv += ["-cp", os.pathsep.join(classpath)]
         argv.append(_write_argfile(argfile, [str(box.root / s) for s in sources]))
-        return box.run(argv)
+        return box.run(argv, env=JVM_ENV)
 
     def _build(self, box, limits) -> _Built:
         layout = java_layout(box.root)
@@ -273,7 +274,7 @@ class JavaRunner:
             if not res.result.ok:
                 missing = missing_packages(output, _project_packages(box.root, layout.main))
                 if missing:
-                    labels = sorted({p for ps in missing.values() for p in ps})
+                    labels = sorted({package_label(p) for ps in missing.values() for p in ps})
                     built.run = SuiteRun(SuiteStatus.FRAMEWORK_UNAVAILABLE, log=built.log,
                                          reason="dependency_unavailable: " + ", ".join(labels))
                 else:
@@ -282,10 +283,12 @@ class JavaRunner:
                 return built
         built.classes_main = main_out
         tests = list(layout.tests)
-        own = _project_packages(box.root, layout.main + layout.tests)
+        main_packages = _project_packages(box.root, layout.main)
+        package_of = {t: _project_packages(box.root, [t]) for t in tests}
         for _ in range(self.max_exclusion_rounds + 1):
             if not tests:
                 break
+            own = main_packages.union(*(package_of[t] for t in tests))
             res = self._javac(box, test_out, tests, [str(main_out), *jars, *framework_jars()], build / "test.args")
             output = res.result.stdout + res.result.stderr
             built.log += "\n$ javac (tests)\n" + output[-4000:]
@@ -300,6 +303,14 @@ class JavaRunner:
                 built.run = SuiteRun(SuiteStatus.COMPILE_FAILED, log=built.log,
                                      reason="compile_failed: " + first_error(output))
                 return built
+            # a package of test files left out earlier is missing for the files that use it:
+            # they need what those files needed
+            for printed in missing:
+                labels = set()
+                for pkg in missing[printed]:
+                    gone = [f for f, pkgs in package_of.items() if f in built.excluded and pkg in pkgs]
+                    labels |= set().union(*(built.excluded[f] for f in gone)) if gone else {package_label(pkg)}
+                missing[printed] = labels
             # leave out the test files that need a missing framework, then compile the rest again
             for printed, labels in missing.items():
                 rel = _relative(printed, box.root)
@@ -352,7 +363,7 @@ class JavaRunner:
                 if not classes:
                     return SuiteRun(SuiteStatus.NO_TESTS, log=built.log, reason="no_tests_selected")
                 argv += [f"--select-class={c}" for c in classes]
-            res = box.run(argv)
+            res = box.run(argv, env=JVM_ENV)
             log = built.log + "\n$ junit console launcher\n" + (res.result.stdout + res.result.stderr)[-8000:] \
                 + _excluded_note(built.excluded)
             texts = [p.read_text(encoding="utf-8", errors="replace") for p in sorted(reports.glob("TEST-*.xml"))] \

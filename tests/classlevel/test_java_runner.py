@@ -60,8 +60,9 @@ def test_summary_box():
 
 def test_missing_packages_name_the_framework_per_file():
     output = (DATA / "javac-missing-packages.txt").read_text(encoding="utf-8")
-    assert missing_packages(output) == {"src/test/java/demo/MockTest.java": {"org.mockito", "org.assertj"}}
-    assert missing_packages(output, ["org.mockito"]) == {"src/test/java/demo/MockTest.java": {"org.assertj"}}
+    assert missing_packages(output) == {"src/test/java/demo/MockTest.java": {"org.mockito", "org.assertj.core.api"}}
+    assert missing_packages(output, ["org.mockito"]) == {"src/test/java/demo/MockTest.java": {"org.assertj.core.api"}}
+    assert package_label("org.assertj.core.api") == "org.assertj"
     assert package_label("com.google.common.collect") == "com.google.common"
 
 
