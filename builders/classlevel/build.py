@@ -93,10 +93,11 @@ def build_class_split(lang: Lang, repos: list[Repository], output_dir: Path, *, 
             repo_report = BuildReport()
             t0 = time.monotonic()
             try:
-                repo_records, repo_stats = build_repository(lang, repo, settings, repo_report)
+                repo_records, repo_stats = build_repository(lang, repo, settings, repo_report,
+                                                            out_dir / "class_paraphrased" / repo.name)
                 repo_stats["status"] = "built"
             except Exception as exc:  # one repository never stops the others; counted, not cached
-                repo_report.count("repositories", "build_failed", repo.name, f"{type(exc).__name__}: {exc}")
+                repo_report.count("repositories", "failed", repo.name, f"{type(exc).__name__}: {exc}")
                 repo_records, repo_stats = [], {"repository": repo.name, "status": "failed", "tasks": 0,
                                                 "error": f"{type(exc).__name__}: {exc}"[:500]}
             repo_stats["seconds"] = round(time.monotonic() - t0, 2)
@@ -151,7 +152,10 @@ def save_dataset(records: list[dict], out_dir: Path) -> Path:
 
 
 # ------------------------------------------------------------------------------ repository --
-def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, report: BuildReport) -> tuple[list[dict], dict]:
+def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, report: BuildReport,
+                     paraphrase_dir: Path | None = None) -> tuple[list[dict], dict]:
+    """One repository's tasks and stats. ``paraphrase_dir``: where the paraphrased copy of the
+    repository goes (with ``settings.paraphrase``; the tasks' ``repository_root`` points there)."""
     language = get_language(lang)
     files, snapshot = list_sources(repo, language, report)
     repo = dataclasses.replace(repo, snapshot_sha256=snapshot)
@@ -202,7 +206,10 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
     if settings.paraphrase and records:
         from crossfile_datasets.builders.classlevel.paraphrase import paraphrase_repository
 
-        records = paraphrase_repository(lang, repo, facts, records, runner, report)
+        target = paraphrase_dir or Path(repo.root).with_name(repo.root.name + ".paraphrased")
+        before = len(records)
+        records, candidates = paraphrase_repository(lang, repo, facts, records, candidates, runner, report, target)
+        stats["paraphrase"] = {"tasks_before": before, "tasks_kept": len(records), "copy": str(target)}
     if settings.llm is not None and records:
         describe(records, candidates, settings.llm, report, repo.name)
     for n, rec in enumerate(records):
@@ -236,7 +243,7 @@ def describe(records: list[dict], candidates: list, llm: DescriptionSettings, re
     from crossfile_datasets.evaluation.models import ModelError
 
     by_name = {(c.info.file, c.info.name): c.info for c in candidates}
-    infos = [by_name[(r["file"], r["original_class_name"])] for r in records]
+    infos = [by_name[(r["file"], r["class_name"])] for r in records]
     try:
         texts = llm_descriptions(infos, llm)
     except ModelError as exc:
