@@ -49,6 +49,7 @@ from crossfile_datasets.core.constants import VARIANT_FILES
 SPLIT = cards.SPLIT
 EXTRAS = "extras"
 EXECUTABLE_FILE = "executable.jsonl"
+CLASS_DATASET = "class_dataset"  # the class-level split's saved Dataset (builders/classlevel/build.py)
 
 
 class HubError(RuntimeError):
@@ -213,6 +214,9 @@ def prepare_upload(output_dir: Path, languages: Sequence[str], workdir: Path) ->
     for lang in languages:
         folder = output_dir / lang
         saved = folder / "dataset"
+        _add_class_split(upload, folder, lang, workdir)
+        if not saved.is_dir() and (folder / CLASS_DATASET).is_dir():
+            continue  # built with --split class only
         if not saved.is_dir():
             raise HubInputError(f"no saved dataset for '{lang}' at {saved}: build it first (build-dataset --lang {lang})")
         loaded = datasets.load_from_disk(str(saved))
@@ -279,6 +283,24 @@ def _remote_licenses(data: dict) -> list[str]:
     return values
 
 
+def _add_class_split(upload: HubUpload, folder: Path, lang: str, workdir: Path) -> None:
+    """The class-level split (builders/classlevel/build.py): configuration ``<lang>_class`` with
+    the Features the builder saved, its card section and its statistics."""
+    saved = folder / CLASS_DATASET
+    if not saved.is_dir():
+        return
+    split = datasets.load_from_disk(str(saved))
+    if len(split) == 0:
+        return
+    _add_config(upload, f"{lang}_class", split, workdir)
+    upload.licenses += [r or "unknown" for r in split["license"]]
+    if (folder / "class_card.md").is_file():
+        upload.sections[f"{lang}_class"] = (folder / "class_card.md").read_text(encoding="utf-8")
+    if (folder / "class_stats.json").is_file():
+        _add_extra(upload, folder / "class_stats.json", f"{EXTRAS}/{lang}/class_stats.json",
+                   f"{lang}: statistics of the class-level split")
+
+
 def merge_card(repo_id: str, upload: HubUpload, remote: DatasetCard | None) -> tuple[str, list[str]]:
     """The merged card text and the remote files of replaced configurations to delete."""
     data = remote.data.to_dict() if remote is not None else {}
@@ -297,7 +319,7 @@ def merge_card(repo_id: str, upload: HubUpload, remote: DatasetCard | None) -> t
     counts = {name: info.splits[SPLIT].num_examples for name, info in infos.items() if info.splits and SPLIT in info.splits}
     # each example once: the language configs, and one of the executable split's context sizes
     examples = sum(n for name, n in counts.items()
-                   if "_" not in name or name.endswith(("_executable", "_executable_full_context")))
+                   if "_" not in name or name.endswith(("_executable", "_executable_full_context", "_class")))
     licenses = sorted(set(_remote_licenses(data)) | set(upload.licenses)) or ["unknown"]
     card_data = cards.card_data(configs, infos, licenses, examples, "Cross-file code completion",
                                 default if default in configs else (upload.configs[0] if upload.configs else None))

@@ -114,3 +114,32 @@ def test_suite_that_does_not_run_is_a_named_reason(tmp_path):
                                        allow_execution=True, report=report)
     assert records == [] and stats["repositories_not_run"] == {"suite_no_tests": 1}
     assert stats["rejected_classes"]["suite_not_run"] == 5  # Cart, Untested, Broken, OneMethod, Receipt
+
+
+def test_hub_upload_of_a_class_only_build(built, tmp_path):
+    from crossfile_datasets.builders.hub import merge_card, prepare_upload
+
+    base = built[0]
+    upload = prepare_upload(base / "out", ["python"], tmp_path / "work")
+    assert upload.configs == ["python_class"]
+    assert upload.sections["python_class"].startswith("## python, class-level split")
+    assert any(path.endswith("python/class_stats.json") for path, _ in upload.extras)
+    text, stale = merge_card("acme/classes", upload, None)
+    assert "python_class" in text and stale == []
+    assert upload.infos["python_class"].features == classlevel_features()
+
+
+def test_build_dataset_command(tmp_path):
+    from typer.testing import CliRunner
+
+    from crossfile_datasets.builders.cli import app
+
+    root = write_shop(tmp_path / "shop")
+    args = ["--lang", "python", "--split", "class", "--repos", str(root), "--output", str(tmp_path / "out")]
+    refused = CliRunner().invoke(app, args)
+    assert refused.exit_code == 2 and "--allow-execution" in refused.output
+    result = CliRunner().invoke(app, [*args, "--allow-execution", "--class-min-methods", "1"])
+    assert result.exit_code == 0, result.output
+    assert "python_class" in result.output and "class:no_external_reference=2" in result.output
+    stats = json.loads((tmp_path / "out" / "python" / "class_stats.json").read_text())
+    assert stats["tasks"] == 2  # Cart and OneMethod with a threshold of one method
