@@ -37,7 +37,7 @@ from crossfile_datasets.analyzers.graph import ScopeResolver, split_node
 from crossfile_datasets.core.records import FileFacts
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang
-from crossfile_datasets.lang.base import LanguageSupport, iter_leaves_in, iter_nodes_in
+from crossfile_datasets.lang.base import LanguageSupport, iter_leaves_in
 from crossfile_datasets.lang.classes import ClassInfo, MethodInfo
 from crossfile_datasets.sandbox.suites import SuiteRun, TestOutcome
 
@@ -280,7 +280,7 @@ def select_candidates(
     for info in classes:
         key = f"{where}{info.file}::{info.qualified_name}"
 
-        def reject(reason: str, detail: str | None = None) -> None:
+        def reject(reason: str, detail: str | None = None, key: str = key) -> None:
             report.count(STAGE, reason, key, detail)
 
         if info.kind != "class":

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Sequence
 
 from crossfile_datasets.analyzers.run import RunStatus
-from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.records import FileFacts, Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang, get_language
