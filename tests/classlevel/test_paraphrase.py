@@ -58,6 +58,10 @@ def test_paraphrased_build_drops_tasks_whose_tests_break(tmp_path):
 
 def test_paraphrased_tasks_point_to_the_copy_and_gold_passes_there(tmp_path):
     root = write_shop(tmp_path / "shop")
+    # pytest names this test after the class object: test_param[Cart], then test_param[cART]
+    (root / "tests" / "test_param.py").write_text(
+        "import pytest\n\nfrom pkg.cart import Cart\n\n\n@pytest.mark.parametrize('kind', [Cart])\n"
+        "def test_param(kind):\n    assert kind({'a': 2.0}).add('a').total() == 2.5\n")
     records, stats = build_class_split("python", [Repository("shop", root, "", "", "MIT")], tmp_path / "out",
                                        allow_execution=True, report=BuildReport(), settings=ClassSettings(paraphrase=True))
     [rec] = records
@@ -66,6 +70,7 @@ def test_paraphrased_tasks_point_to_the_copy_and_gold_passes_there(tmp_path):
     assert rec["repository_root"] == str(copy)
     assert rec["class_source"].startswith("class cART:") and "Cart" not in rec["detailed_skeleton"]
     assert "from pkg.cart import Broken, cART, Lonely, OneMethod" in (copy / "tests" / "test_cart.py").read_text()
+    assert "tests/test_param.py::test_param[cART]" in rec["expected_to_pass"]
     off = rec["insertion_offset"]
     assert rec["file_without_class"][:off] + rec["class_source"] + rec["file_without_class"][off:] == \
         (copy / "pkg" / "cart.py").read_text()
