@@ -26,9 +26,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Sequence
 
+from crossfile_datasets.analyzers.run import RunResult, RunStatus, run
+from crossfile_datasets.core.enums import StrEnum
 from crossfile_datasets.core.records import Diagnostic
 from crossfile_datasets.core.text import utf16_col_to_char_col
-from crossfile_datasets.analyzers.run import RunResult, RunStatus, run
 
 TOOL = "mcs"
 INSTALL_HINT = "install mono's C# compiler (apt-get install -y mono-mcs)"
@@ -194,9 +195,16 @@ def mcs_argv(sources: Sequence[str], out_path: str, defines: Sequence[str] = ("D
     return argv + list(sources)
 
 
+class CompileStatus(StrEnum):
+    OK = "ok"  # mcs ran to the end (with errors or not)
+    TIMEOUT = "timeout"
+    CRASH = "crash"  # killed, output cut, an unexpected exit status or an internal compiler error
+    NOT_FOUND = "not_found"  # no mcs on PATH
+
+
 @dataclass(frozen=True)
 class CompileResult:
-    status: str  # "ok" (compiled, errors or not) | "timeout" | "crash" | "not_found"
+    status: CompileStatus
     diagnostics: tuple[Diagnostic, ...]
     unlocated: tuple[tuple[str, str, str], ...]
     duration: float
@@ -212,13 +220,13 @@ def compile_sources(cwd: Path, sources: Sequence[str], texts: Mapping[str, str],
     """
     res: RunResult = runner(mcs_argv(sources, out_path, defines), timeout=timeout, cwd=cwd)
     if res.status is RunStatus.NOT_FOUND:
-        return CompileResult("not_found", (), (), res.duration, res.stderr.strip())
+        return CompileResult(CompileStatus.NOT_FOUND, (), (), res.duration, res.stderr.strip())
     if res.status is RunStatus.TIMEOUT:
-        return CompileResult("timeout", (), (), res.duration, f"mcs timed out after {timeout:.0f}s")
+        return CompileResult(CompileStatus.TIMEOUT, (), (), res.duration, f"mcs timed out after {timeout:.0f}s")
     if res.status is RunStatus.SIGNALED or res.stdout_truncated or res.stderr_truncated:
-        return CompileResult("crash", (), (), res.duration, f"mcs {res.status.value}: {res.stderr.strip()[-300:]}")
+        return CompileResult(CompileStatus.CRASH, (), (), res.duration, f"mcs {res.status.value}: {res.stderr.strip()[-300:]}")
     if res.returncode not in (0, 1):
-        return CompileResult("crash", (), (), res.duration, f"mcs exited with {res.returncode}: {res.stderr.strip()[-300:]}")
+        return CompileResult(CompileStatus.CRASH, (), (), res.duration, f"mcs exited with {res.returncode}: {res.stderr.strip()[-300:]}")
     return compile_result(res.stdout + "\n" + res.stderr, texts, res.duration)
 
 
@@ -227,8 +235,8 @@ def compile_result(output: str, texts: Mapping[str, str], duration: float) -> Co
     parsed = parse_mcs_output(output)
     if parsed.crashed:
         tail = "\n".join(parsed.other_lines[:5])
-        return CompileResult("crash", (), (), duration, tail[:500], compiler_error=True)
-    return CompileResult("ok", tuple(to_diagnostics(parsed.messages, texts)),
+        return CompileResult(CompileStatus.CRASH, (), (), duration, tail[:500], compiler_error=True)
+    return CompileResult(CompileStatus.OK, tuple(to_diagnostics(parsed.messages, texts)),
                          tuple(u for u in parsed.unlocated if u[0] == "error"), duration)
 
 

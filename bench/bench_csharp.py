@@ -141,12 +141,12 @@ def main() -> None:
         for label, (seconds, usages, report) in results.items():
             same = "same usages" if keys[label] == base else \
                 f"differs: {len(keys[label] - base)} extra, {len(base - keys[label])} missing"
-            print(f"{label:48s} {seconds:7.2f} s  mcs runs {report.counts['checker/mcs_compilations']:4d}  "
+            print(f"{label:48s} {seconds:7.2f} s  mcs runs {report.metrics['checker/mcs_compilations']:4d}  "
                   f"usages {len(usages):4d}  ({same})")
             rounds = {k.split("_")[-1]: v for k, v in report.stage("checker").items() if k.startswith("usages_found_in_round_")}
             print(f"{'':48s} usages per round {rounds}, defining files checked "
-                  f"{report.counts['checker/defining_files_checked']}, skipped as unobserved "
-                  f"{report.counts.get('checker/defining_file_unobserved', 0)}")
+                  f"{report.metrics['checker/defining_files_checked']}, skipped as unobserved "
+                  f"{report.metrics.get('checker/defining_file_unobserved', 0)}")
         opt_s = results[list(variants)[-1]][0]
         print(f"ratio naive / optimized: {naive_s / opt_s:.1f}x")
 

@@ -221,7 +221,7 @@ def main() -> None:
         started = time.monotonic()
         usages = java.find_usages(repo, facts, report)
         print(f"find_usages       : {time.monotonic() - started:7.2f} s, {len(usages)} cross-file uses, "
-              f"{report.counts.get('checker/javac_compilations', 0)} compilations")
+              f"{report.metrics.get('checker/javac_compilations', 0)} compilations")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -31,8 +31,8 @@ def main() -> None:
         batched_s, batched, rb = time_find_usages(PythonSupport(PylintChecker()), repo)
         naive_s, naive, rn = time_find_usages(PythonSupport(PylintChecker(batch_size=1)), repo)
     print(f"repository: {args.files} generated Python files, 3 variant sets (original, remove, empty_class)")
-    print(f"batched  : {batched_s:7.2f} s  ({rb.counts['checker/pylint_processes']} Pylint processes)")
-    print(f"per file : {naive_s:7.2f} s  ({rn.counts['checker/pylint_processes']} Pylint processes)")
+    print(f"batched  : {batched_s:7.2f} s  ({rb.metrics['checker/pylint_processes']} Pylint processes)")
+    print(f"per file : {naive_s:7.2f} s  ({rn.metrics['checker/pylint_processes']} Pylint processes)")
     print(f"ratio    : {naive_s / batched_s:7.1f}x faster batched")
     print(f"usages   : {len(batched)} batched, {len(naive)} per file, identical={batched == naive}")
 

@@ -117,7 +117,7 @@ def build_once(lang: Lang, root: Path, profile_to: Path | None = None) -> dict:
     seconds = time.monotonic() - t0
     cpu, python_cpu = descendants_cpu() - cpu0, time.process_time() - py0
     timings = shard["report"]["timings"]
-    counts = shard["report"]["counts"]
+    counts = shard["report"].get("metrics", {})
     checker = timings.get("checker_seconds", 0.0)
     return {"seconds": seconds, "checker": checker, "rest": seconds - checker, "cpu": cpu, "python_cpu": python_cpu,
             "files": shard["files"],

@@ -209,7 +209,7 @@ def main() -> None:
         t0 = time.monotonic()
         usages = language.find_usages(repo, facts, report)
         print(f"find_usages       : {time.monotonic() - t0:7.2f} s, {len(usages)} usages, "
-              f"{report.counts['checker/tsc_checks']} checks (rounds included)")
+              f"{report.metrics['checker/tsc_checks']} checks (rounds included)")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

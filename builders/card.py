@@ -24,6 +24,7 @@ from datasets.utils.metadata import MetadataConfigs
 from huggingface_hub import DatasetCard, DatasetCardData
 
 from crossfile_datasets.core import toolchain
+from crossfile_datasets.core.reasons import lookup
 
 SPLIT = "test"
 PLOT = "lengths.png"
@@ -166,7 +167,27 @@ def language_section(lang: str, stats: dict, level: int = 1, plot: str | None = 
         "", f"{h}# Failed repositories", "",
         _table([(name, error.replace("|", "\\|")) for name, error in failed], ("repository", "reason: error")),
     ]
+    parts += _losses_section(stats, h)
     return "\n".join(parts)
+
+
+def _losses_section(stats: dict, h: str) -> list[str]:
+    """Every loss (input that should have produced data and did not because something failed or
+    is not supported), with its declared meaning; rules and notes are in the tables above and in
+    stats.json's ``reasons_by_kind``."""
+    by_kind = stats.get("reasons_by_kind")
+    if by_kind is None:
+        return []
+    rows = [f"| `{key}` | {n} | {(lookup(key).meaning if lookup(key) else '')} |"
+            for key, n in sorted(by_kind.get("loss", {}).items())]
+    out = ["", f"{h}# Losses by reason", "",
+           "Inputs that should have produced data and did not, because a tool failed or a construct is "
+           "not supported (reasons left out on purpose by a rule are counted above).", "",
+           "| stage/reason | count | meaning |", "|---|---|---|", *(rows or ["| (none) | 0 | |"])]
+    if by_kind.get("unregistered"):
+        out += ["", "Counted under reasons this version does not declare: "
+                + ", ".join(f"`{k}` ({n})" for k, n in sorted(by_kind["unregistered"].items())) + "."]
+    return out
 
 
 def _model_filter_line(settings: dict | None) -> str:

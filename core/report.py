@@ -4,25 +4,49 @@ Every file or example that does not make it into the dataset is counted here wit
 (datatrove-style), and the first few concrete cases per reason are kept as samples so a user
 can see *which* file was skipped and why. The report is written next to each shard and summed
 into ``stats.json`` and the dataset card.
+
+What a key means is declared once in ``core/reasons.py``: work counters (``Kind.METRIC``) are
+kept in :attr:`BuildReport.metrics`, apart from the reasons in :attr:`BuildReport.counts`, so a
+reader never mistakes "javac_compilations" for a loss. An undeclared key is still counted (as a
+reason) and listed in ``unregistered``; with ``CROSSFILE_STRICT_REASONS=1`` (the test suite) it
+raises instead, so a new reason cannot ship without its declaration.
 """
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from dataclasses import dataclass, field
+
+from crossfile_datasets.core.reasons import Kind, lookup
 
 MAX_SAMPLES_PER_REASON = 20
 
 
+class UnregisteredReason(KeyError):
+    """A key counted without a declaration in core/reasons.py (raised in strict mode only)."""
+
+
+def _strict() -> bool:
+    return os.environ.get("CROSSFILE_STRICT_REASONS", "") not in ("", "0")
+
+
 @dataclass
 class BuildReport:
-    counts: Counter = field(default_factory=Counter)  # "stage/reason" -> n
+    counts: Counter = field(default_factory=Counter)  # "stage/reason" -> n (losses, rules, notes)
     samples: dict[str, list[str]] = field(default_factory=dict)
     timings: dict[str, float] = field(default_factory=dict)
+    metrics: Counter = field(default_factory=Counter)  # "stage/name" -> n (work counters)
+    unregistered: set[str] = field(default_factory=set)  # keys counted without a declaration
 
     def count(self, stage: str, reason: str, where: str | None = None, detail: str | None = None, n: int = 1) -> None:
         key = f"{stage}/{reason}"
-        self.counts[key] += n
+        declared = lookup(key)
+        if declared is None:
+            if _strict():
+                raise UnregisteredReason(f"{key} is not declared in core/reasons.py")
+            self.unregistered.add(key)
+        (self.metrics if declared is not None and declared.kind is Kind.METRIC else self.counts)[key] += n
         if where is not None:
             items = self.samples.setdefault(key, [])
             if len(items) < MAX_SAMPLES_PER_REASON:
@@ -33,6 +57,8 @@ class BuildReport:
 
     def merge(self, other: "BuildReport") -> None:
         self.counts.update(other.counts)
+        self.metrics.update(other.metrics)
+        self.unregistered |= other.unregistered
         for key, items in other.samples.items():
             mine = self.samples.setdefault(key, [])
             mine.extend(items[: max(0, MAX_SAMPLES_PER_REASON - len(mine))])
@@ -40,16 +66,37 @@ class BuildReport:
             self.add_time(name, seconds)
 
     def stage(self, stage: str) -> dict[str, int]:
+        """Reasons and metrics of one stage, by name (a stage holds one or the other, or both
+        for ``checker``: its notes and its work counters)."""
         prefix = stage + "/"
-        return {k[len(prefix):]: v for k, v in sorted(self.counts.items()) if k.startswith(prefix)}
+        both = Counter({k: v for k, v in self.counts.items() if k.startswith(prefix)})
+        both.update({k: v for k, v in self.metrics.items() if k.startswith(prefix)})
+        return {k[len(prefix):]: v for k, v in sorted(both.items())}
+
+    def reasons_by_kind(self) -> dict[str, dict[str, int]]:
+        """Reason counts grouped by kind (loss, rule, note; "unregistered" for undeclared keys)."""
+        out: dict[str, dict[str, int]] = {}
+        for key, n in sorted(self.counts.items()):
+            declared = lookup(key)
+            out.setdefault(declared.kind.value if declared else "unregistered", {})[key] = n
+        return out
 
     def to_dict(self) -> dict:
-        return {
+        out = {
             "counts": dict(sorted(self.counts.items())),
+            "metrics": dict(sorted(self.metrics.items())),
             "samples": {k: v for k, v in sorted(self.samples.items())},
             "timings": {k: round(v, 3) for k, v in sorted(self.timings.items())},
         }
+        if self.unregistered:
+            out["unregistered"] = sorted(self.unregistered)
+        return out
 
     @classmethod
     def from_dict(cls, data: dict) -> "BuildReport":
-        return cls(Counter(data.get("counts", {})), dict(data.get("samples", {})), dict(data.get("timings", {})))
+        report = cls(Counter(), dict(data.get("samples", {})), dict(data.get("timings", {})),
+                     Counter(data.get("metrics", {})), set(data.get("unregistered", ())))
+        for key, n in data.get("counts", {}).items():
+            # reports written before metrics were kept apart hold both in "counts"
+            (report.metrics if (lookup(key) is not None and lookup(key).kind is Kind.METRIC) else report.counts)[key] += n
+        return report

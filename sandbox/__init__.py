@@ -37,6 +37,7 @@ from typing import Iterable, Sequence
 
 from crossfile_datasets.analyzers.run import Limits, RunResult, RunStatus, run
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.enums import StrEnum
 from crossfile_datasets.sandbox.channel import ChannelRecords, ResultChannel, parse_records
 from crossfile_datasets.sandbox.checks import (
     extract_function_source,
@@ -277,18 +278,41 @@ class PytestRun:
     """Outcomes of one sandboxed pytest run, per node id."""
 
     run: SandboxRun
-    outcomes: dict[str, str]  # nodeid -> passed | assertion | error | skipped | xfail | sandbox_violation
+    outcomes: dict[str, Outcome]  # nodeid -> outcome
     messages: dict[str, str] = field(default_factory=dict)
     contexts: dict[str, dict[int, list[str]]] | None = None  # repo-relative file -> line -> nodeids
     complete: bool = False  # pytest's end-of-session record arrived over the channel
     forged_records: int = 0  # channel lines without the run's token (ignored)
 
 
+class Outcome(StrEnum):
+    """One test's outcome in a sandboxed pytest run (see :func:`summarize_outcomes`)."""
+    PASSED = "passed"
+    ASSERTION = "assertion"  # the test body failed with an AssertionError (repairable)
+    ERROR = "error"  # any other failure: setup, teardown, collection, another exception, time-out
+    SKIPPED = "skipped"
+    XFAIL = "xfail"
+    SANDBOX_VIOLATION = "sandbox_violation"  # wrote outside the sandbox or used the network
+
+
+class VerdictStatus(StrEnum):
+    """How a solution fared on a problem's tests (:func:`run_problem_tests`)."""
+    PASSED = "passed"
+    FAILED = "failed"  # assertions failed, nothing else went wrong
+    ERROR = "error"
+    TIMEOUT = "timeout"
+    INCOMPLETE = "incomplete"  # no end-of-session record: killed, os._exit, a crash
+    SANDBOX_VIOLATION = "sandbox_violation"
+    NO_TESTS = "no_tests"
+    INVALID_SOLUTION = "invalid_solution"  # the solution could not be put in place
+
+
 # ranks of a node's outcome when its phases disagree: the worst wins
-OUTCOME_RANK = {"sandbox_violation": 5, "error": 4, "xfail": 3, "assertion": 2, "skipped": 1, "passed": 0}
+OUTCOME_RANK = {Outcome.SANDBOX_VIOLATION: 5, Outcome.ERROR: 4, Outcome.XFAIL: 3, Outcome.ASSERTION: 2,
+                Outcome.SKIPPED: 1, Outcome.PASSED: 0}
 
 
-def summarize_outcomes(records: Iterable[dict]) -> tuple[dict[str, str], dict[str, str]]:
+def summarize_outcomes(records: Iterable[dict]) -> tuple[dict[str, Outcome], dict[str, str]]:
     """Plugin records -> (nodeid -> outcome, nodeid -> first failure message).
 
     ``assertion`` = the test body failed with an AssertionError (repairable); ``error`` = any
@@ -296,23 +320,23 @@ def summarize_outcomes(records: Iterable[dict]) -> tuple[dict[str, str], dict[st
     ``sandbox_violation`` = the test tried to write outside the sandbox or use the network
     (whatever its outcome: such a test never becomes a problem's test).
     """
-    outcomes: dict[str, str] = {}
+    outcomes: dict[str, Outcome] = {}
     messages: dict[str, str] = {}
     for rec in records:
         nodeid, when, outcome = rec["nodeid"], rec["when"], rec["outcome"]
         previous = outcomes.get(nodeid)
         if rec.get("violations"):
-            new = "sandbox_violation"
+            new = Outcome.SANDBOX_VIOLATION
             messages.setdefault(nodeid, "sandbox violation: " + "; ".join(rec["violations"][:3]))
         elif rec.get("xfail"):
-            new = "xfail"
+            new = Outcome.XFAIL
         elif outcome == "failed":
-            new = "assertion" if when == "call" and rec.get("exc_type") == "AssertionError" else "error"
+            new = Outcome.ASSERTION if when == "call" and rec.get("exc_type") == "AssertionError" else Outcome.ERROR
             messages.setdefault(nodeid, f"{rec.get('exc_type')}: {rec.get('message', '')}")
         elif outcome == "skipped":
-            new = "skipped"
+            new = Outcome.SKIPPED
         elif when == "call":
-            new = "passed"
+            new = Outcome.PASSED
         else:
             continue  # setup/teardown passing says nothing on its own
         if previous is None or OUTCOME_RANK[new] > OUTCOME_RANK[previous]:
@@ -320,15 +344,15 @@ def summarize_outcomes(records: Iterable[dict]) -> tuple[dict[str, str], dict[st
     return outcomes, messages
 
 
-def program_outcome(outcomes: dict[str, str], path: str) -> str:
+def program_outcome(outcomes: dict[str, Outcome], path: str) -> Outcome:
     """Outcome of one test program (file) from its tests' outcomes: all must pass."""
     mine = [o for nodeid, o in outcomes.items() if nodeid == path or nodeid.startswith(path + "::")]
     if not mine:
-        return "error"  # nothing collected or the run died before it
-    for worst in ("sandbox_violation", "error", "xfail", "skipped", "assertion"):
+        return Outcome.ERROR  # nothing collected or the run died before it
+    for worst in (Outcome.SANDBOX_VIOLATION, Outcome.ERROR, Outcome.XFAIL, Outcome.SKIPPED, Outcome.ASSERTION):
         if worst in mine:
             return worst
-    return "passed"
+    return Outcome.PASSED
 
 
 def plugin_args(plugins: Sequence[str]) -> list[str]:
@@ -467,7 +491,7 @@ def run_problem_tests(
     limits = SandboxLimits(timeout, base.memory_bytes, base.max_processes, base.file_size_bytes,
                            min(base.test_timeout, timeout))
     started = time.monotonic()
-    verdict: dict = {"passed": False, "status": "error", "tests": {}, "num_tests": 0, "num_passed": 0,
+    verdict: dict = {"passed": False, "status": VerdictStatus.ERROR, "tests": {}, "num_tests": 0, "num_passed": 0,
                      "duration": 0.0, "detail": ""}
     with Sandbox(root, python=python, python_path=problem.get("python_path") or [""], limits=limits,
                  isolation=isolation) as box:
@@ -480,7 +504,7 @@ def run_problem_tests(
         new_text, why = splice_solution(text, problem["qualname"], problem["entry_point"],
                                         problem.get("class_name") or None, solution_code)
         if new_text is None:
-            verdict.update(status="invalid_solution", detail=why)
+            verdict.update(status=VerdictStatus.INVALID_SOLUTION, detail=why)
             return verdict
         module.write_text(new_text, encoding="utf-8")
         check = box.control / "check.py"
@@ -489,31 +513,31 @@ def run_problem_tests(
         argv = [python, str(check), "-p", PLUGIN_NAME, *plugin_args(pytest_plugins or ()), f"--rootdir={box.root}"]
         srun, channel = run_with_channel(box, argv, timeout=timeout, env=env)
     outcomes, messages = summarize_outcomes(channel.records)
-    passed = sum(1 for o in outcomes.values() if o == "passed")
+    passed = sum(1 for o in outcomes.values() if o == Outcome.PASSED)
     detail = ""
     if srun.timed_out:
-        status = "timeout"
+        status = VerdictStatus.TIMEOUT
     elif not channel.complete:
-        status = "incomplete"
+        status = VerdictStatus.INCOMPLETE
         detail = ("the run ended before pytest's end-of-session record (killed, os._exit or a crash"
                   + (", the memory limit" if srun.memory_limit_hit else "") + "): not a pass")
-    elif "sandbox_violation" in outcomes.values():
-        status = "sandbox_violation"
+    elif Outcome.SANDBOX_VIOLATION in outcomes.values():
+        status = VerdictStatus.SANDBOX_VIOLATION
     elif not outcomes:
-        status = "no_tests"
+        status = VerdictStatus.NO_TESTS
     elif passed == len(outcomes) and srun.ok:
-        status = "passed"
-    elif all(o in ("passed", "assertion") for o in outcomes.values()) and srun.result.status is RunStatus.OK \
+        status = VerdictStatus.PASSED
+    elif all(o in (Outcome.PASSED, Outcome.ASSERTION) for o in outcomes.values()) and srun.result.status is RunStatus.OK \
             and not (srun.process_limit_hit or srun.memory_limit_hit):
-        status = "failed"
+        status = VerdictStatus.FAILED
     else:
-        status = "error"
+        status = VerdictStatus.ERROR
     if channel.forged:
         detail = f"{channel.forged} forged verdict lines ignored; " + detail
     detail = detail + "; ".join(f"{k}: {v}" for k, v in list(messages.items())[:5])
-    if not detail and status != "passed":
+    if not detail and status != VerdictStatus.PASSED:
         detail = (srun.result.stderr or srun.result.stdout)[-2000:]
-    verdict.update(passed=status == "passed", status=status, tests=outcomes, num_tests=len(outcomes),
+    verdict.update(passed=status == VerdictStatus.PASSED, status=status, tests=outcomes, num_tests=len(outcomes),
                    num_passed=passed, duration=round(time.monotonic() - started, 3), detail=detail[:2000])
     return verdict
 

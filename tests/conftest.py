@@ -18,6 +18,9 @@ ROOT = Path(__file__).resolve().parents[1]
 # Tests never read or fill the user's cache: a cached checker result would hide the checker
 # behaviour a test is about. Subprocesses started by tests inherit this.
 os.environ["CROSSFILE_CACHE"] = tempfile.mkdtemp(prefix="crossfile-test-cache-")
+# Every reason a build counts must be declared in core/reasons.py: strict mode raises on an
+# undeclared one (builds outside the tests count it and list it as unregistered instead).
+os.environ["CROSSFILE_STRICT_REASONS"] = "1"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 

@@ -10,19 +10,29 @@ import json
 import os
 import shutil
 import statistics
+from pathlib import Path
 
 import datasets
 
-from crossfile_datasets.builders.completion.shards import DONE, SHARDS, BuildSettings, ShardSummary, shard_dir
-from crossfile_datasets.core.atomic import fsync_dir, atomic_write_jsonl, atomic_write_text
-from crossfile_datasets.core.jsonl import read_jsonl
-from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.builders.completion.shards import (
+    DONE,
+    SHARDS,
+    BuildSettings,
+    ShardStatus,
+    ShardSummary,
+    shard_dir,
+)
 from crossfile_datasets.builders.repos import RESOLVE_FAILURES
-from crossfile_datasets.core.records import Repository
-from crossfile_datasets.lang import Lang
-
+from crossfile_datasets.core.atomic import (
+    atomic_write_jsonl,
+    atomic_write_text,
+    fsync_dir,
+)
 from crossfile_datasets.core.constants import VARIANT_FILES  # noqa: E402  (re-exported for the CLI)
-from pathlib import Path
+from crossfile_datasets.core.jsonl import read_jsonl
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.lang import Lang
 
 
 def _span() -> dict:
@@ -108,7 +118,7 @@ def compute_stats(lang: Lang, records: list[dict], report: BuildReport, summarie
         "repositories_with_examples": len({r["metadata"]["repository"] for r in records}),
         "files": files,
         "examples": len(records),
-        "usages_detected": report.counts.get("checker/usages_detected", 0),
+        "usages_detected": report.metrics.get("checker/usages_detected", 0),
         "avg_prompt_lines": mean([_lines(r["prompt"]) for r in records]),
         "avg_prompt_tokens": mean([r["num_prompt_tokens"] for r in records]),
         "avg_reference_lines": mean([_lines(r["groundtruth"]) for r in records]),
@@ -121,7 +131,9 @@ def compute_stats(lang: Lang, records: list[dict], report: BuildReport, summarie
         "normalized_files": report.stage("files_normalized"),
         "checker": report.stage("checker"),
         "unattributed_diagnostics": report.stage("usages"),
-        "counts_by_stage": _by_stage(report),
+        "counts_by_stage": _by_stage(report.counts),
+        "reasons_by_kind": report.reasons_by_kind(),
+        "metrics_by_stage": _by_stage(report.metrics),
         "timings_seconds": {k: round(v, 2) for k, v in sorted(report.timings.items())},
         "per_repository": [
             {"repository": s.repository, "status": s.status, "examples": s.examples, "usages": s.usages,
@@ -133,16 +145,16 @@ def compute_stats(lang: Lang, records: list[dict], report: BuildReport, summarie
         # (dead URL, rejected by the selection criteria...), each with its reason
         "failed_repositories": [
             {"repository": s.repository, "reason": s.reason or "exception", "error": s.error.splitlines()[0] if s.error else ""}
-            for s in summaries if s.status == "failed"
+            for s in summaries if s.status is ShardStatus.FAILED
         ],
         "samples": report.samples,
     }
 
 
-def _by_stage(report: BuildReport) -> dict:
+def _by_stage(counts: dict[str, int]) -> dict:
     """Every count, grouped by stage (languages may add stages such as ``tsconfig``)."""
     out: dict[str, dict[str, int]] = {}
-    for key, value in sorted(report.counts.items()):
+    for key, value in sorted(counts.items()):
         stage, _, reason = key.partition("/")
         out.setdefault(stage, {})[reason] = value
     return out
@@ -185,7 +197,7 @@ def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings,
     for repo in sorted(repos, key=lambda r: r.name):
         path = shard_dir(settings.output, lang, repo)
         summary = by_name[repo.name]
-        if summary.status == "failed" or not (path / DONE).is_file():
+        if summary.status is ShardStatus.FAILED or not (path / DONE).is_file():
             # a shard left by an earlier build of other content or settings is never merged
             report.count("repositories", "failed", repo.name, summary.error)
             continue
@@ -193,7 +205,7 @@ def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings,
         files += meta["files"]
         shard_report = BuildReport.from_dict(json.loads((path / "report.json").read_text()))
         report.merge(shard_report)
-        if summary.status == "skipped_done":  # figures of the earlier run that built the shard
+        if summary.status is ShardStatus.SKIPPED_DONE:  # figures of the earlier run that built the shard
             summary.examples, summary.usages, summary.files = meta["examples"], meta["usages"], meta["files"]
             summary.seconds = shard_report.timings.get("repository_seconds", 0.0)
         shard_records = read_jsonl(path / "examples.jsonl")

@@ -24,7 +24,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable
 
-from crossfile_datasets.core.records import CrossFileUsage
 from crossfile_datasets.analyzers.crossfile import first_uses
 from crossfile_datasets.analyzers.graph import (
     build_graph,
@@ -33,22 +32,29 @@ from crossfile_datasets.analyzers.graph import (
     graph_to_data,
 )
 from crossfile_datasets.analyzers.run import MissingToolError, die_with_parent
-from crossfile_datasets.builders.completion.examples import make_example, usage_record, usages_in_range
-from crossfile_datasets.builders.completion.filters import FilterContext, apply_filters
-from crossfile_datasets.core.report import BuildReport
-from crossfile_datasets.builders.completion.model_filter import ModelFilterSettings
 from crossfile_datasets.builders.cache import UsageCache, ensure_usable, tree_hash
-from crossfile_datasets.core.records import Repository
+from crossfile_datasets.builders.completion.examples import (
+    make_example,
+    usage_record,
+    usages_in_range,
+)
+from crossfile_datasets.builders.completion.filters import FilterContext, apply_filters
+from crossfile_datasets.builders.completion.model_filter import ModelFilterSettings
+from crossfile_datasets.builders.completion.shards import (
+    SHARDS,
+    BuildSettings,
+    ShardStatus,
+    ShardSummary,
+    shard_dir,
+    shard_is_done,
+    write_shard,
+)
 from crossfile_datasets.core.paths import default_cache_dir
-from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.core.records import CrossFileUsage, Repository
+from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.tokenizer import load_tokenizer
 from crossfile_datasets.lang import Lang, get_language
-from crossfile_datasets.builders.completion.shards import BuildSettings
-from crossfile_datasets.builders.completion.shards import SHARDS
-from crossfile_datasets.builders.completion.shards import ShardSummary
-from crossfile_datasets.builders.completion.shards import shard_dir
-from crossfile_datasets.builders.completion.shards import shard_is_done
-from crossfile_datasets.builders.completion.shards import write_shard
+from crossfile_datasets.lang.sources import list_sources
 
 
 # ----------------------------------------------------------------------------- one repository --
@@ -125,7 +131,11 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
 def drop_predictable(examples: list, language, settings: "ModelFilterSettings", report: BuildReport) -> list:
     """CrossCodeEval's model filter: drop what the model completes exactly without cross-file
     context, record the model's completion in every kept example."""
-    from crossfile_datasets.builders.completion.model_filter import REASON, client_for, predictable
+    from crossfile_datasets.builders.completion.model_filter import (
+        REASON,
+        client_for,
+        predictable,
+    )
     from crossfile_datasets.core.tokenizer import load_tokenizer as tokenizer_for
 
     t0 = time.monotonic()
@@ -198,10 +208,10 @@ def _worker(lang_value: str, repo: Repository, settings: BuildSettings, path: st
     except MissingToolError:
         raise
     except Exception as exc:  # a bug or an unexpected input must not stop the other repositories
-        return ShardSummary(repo.name, "failed", seconds=time.monotonic() - t0, reason="exception",
+        return ShardSummary(repo.name, ShardStatus.FAILED, seconds=time.monotonic() - t0, reason="exception",
                             error=f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=8)}")
     write_shard(Path(path), data, fingerprint)
-    return ShardSummary(repo.name, "built", len(data["examples"]), len(data["usages"]), data["files"], time.monotonic() - t0)
+    return ShardSummary(repo.name, ShardStatus.BUILT, len(data["examples"]), len(data["usages"]), data["files"], time.monotonic() - t0)
 
 
 # ------------------------------------------------------------------------------ build scope --
@@ -344,7 +354,7 @@ def build_language(
             path = shard_dir(settings.output, lang, repo)
             fp = settings.fingerprint(lang, repo, tree_hash(repo.root))
             if shard_is_done(path, fp):
-                summaries[repo.name] = ShardSummary(repo.name, "skipped_done")
+                summaries[repo.name] = ShardSummary(repo.name, ShardStatus.SKIPPED_DONE)
                 if on_done:
                     on_done(summaries[repo.name])
             else:
@@ -410,7 +420,7 @@ def _run_pool(jobs: list[tuple], workers: int) -> Iterable[ShardSummary]:
             with ProcessPoolExecutor(max_workers=1, initializer=_init_worker, initargs=(tmpdir,)) as pool:
                 summary = pool.submit(_worker, *job).result()
         except BrokenProcessPool:
-            summary = ShardSummary(name, "failed", reason="worker_lost",
+            summary = ShardSummary(name, ShardStatus.FAILED, reason="worker_lost",
                                    error=f"worker_lost: the worker process died {attempts[name]} times while building it "
                                          "(killed, or out of memory)")
         summary.attempts = attempts[name]

@@ -19,6 +19,7 @@ from crossfile_datasets.core.atomic import (
     atomic_write_text,
     fsync_dir,
 )
+from crossfile_datasets.core.enums import StrEnum
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.lang import Lang
 
@@ -70,10 +71,16 @@ class BuildSettings:
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
+class ShardStatus(StrEnum):
+    BUILT = "built"
+    SKIPPED_DONE = "skipped_done"  # a finished shard with the same fingerprint was reused
+    FAILED = "failed"
+
+
 @dataclass
 class ShardSummary:
     repository: str
-    status: str  # "built" | "skipped_done" | "failed"
+    status: ShardStatus
     examples: int = 0
     usages: int = 0
     files: int = 0
@@ -81,6 +88,9 @@ class ShardSummary:
     error: str = ""
     reason: str = ""  # why it failed: "exception", "worker_lost" (its process died every time)
     attempts: int = 1  # > 1 when a worker process died under it and it was run again
+
+    def __post_init__(self) -> None:
+        self.status = ShardStatus(self.status)  # also when read back from JSON or another process
 
 
 # --------------------------------------------------------------------------------- shards --

@@ -39,7 +39,27 @@ from typing import Callable, Sequence, TypeVar
 
 import datasets
 
-from crossfile_datasets.core import constants as C
+from crossfile_datasets.builders.executable.mutation import (
+    Mutant,
+    mutation_plan,
+    mutation_score,
+    weak_reason,
+)
+from crossfile_datasets.builders.executable.testgen import (
+    USES_RANDOMNESS,
+    LLMError,
+    PynguinUnavailable,
+    TestProgram,
+    apply_captures,
+    generate_llm_tests,
+    instrument_for_capture,
+    pynguin_python,
+    repository_programs,
+    run_pynguin,
+    salted,
+    static_reason,
+    with_source,
+)
 from crossfile_datasets.builders.functions import (
     SIZES,
     Candidate,
@@ -49,37 +69,27 @@ from crossfile_datasets.builders.functions import (
     resolve_dependencies,
     select_candidates,
 )
-from crossfile_datasets.sandbox.environment import RepoEnvironment, detect_requirements, ensure_environment
-from crossfile_datasets.builders.executable.mutation import Mutant, mutation_plan, mutation_score, weak_reason
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.records import FileFacts, Repository
 from crossfile_datasets.core.report import BuildReport
-from crossfile_datasets.core.records import Repository
+from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
 from crossfile_datasets.sandbox import (
+    Outcome,
     PytestRun,
     Sandbox,
     SandboxLimits,
+    VerdictStatus,
     program_outcome,
     render_check,
     run_problem_tests,
     run_pytest,
 )
-from crossfile_datasets.builders.executable.testgen import (
-    LLMError,
-    PynguinUnavailable,
-    TestProgram,
-    apply_captures,
-    generate_llm_tests,
-    instrument_for_capture,
-    pynguin_python,
-    USES_RANDOMNESS,
-    repository_programs,
-    run_pynguin,
-    salted,
-    static_reason,
-    with_source,
+from crossfile_datasets.sandbox.environment import (
+    RepoEnvironment,
+    detect_requirements,
+    ensure_environment,
 )
-from crossfile_datasets.lang import Lang, get_language
-from crossfile_datasets.core.records import FileFacts
 
 EXEC_VERSION = "3"  # bump when problem records change
 SHARDS = "executable_shards"
@@ -365,7 +375,7 @@ def classify_suite(prun: PytestRun) -> tuple[str, str]:
     result = prun.run.result
     output = f"{result.stderr}\n{result.stdout}"
     ran = {n: o for n, o in prun.outcomes.items() if "::" in n or o != "error"}
-    if any(o in ("passed", "assertion") for o in ran.values()):
+    if any(o in (Outcome.PASSED, Outcome.ASSERTION) for o in ran.values()):
         return "ok", ""
     if prun.run.timed_out:
         return "suite_crashed", f"the suite ran longer than {C.EXEC_RUN_TIMEOUT:.0f} s"
@@ -395,7 +405,7 @@ def repository_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str,
                           plugins=ctx.env.pytest_plugins,
                           extra_env={"PYTEST_ADDOPTS": "--continue-on-collection-errors"})
     ctx.report.add_time("exec_repository_suite_seconds", time.monotonic() - t0)
-    passed = sum(1 for o in prun.outcomes.values() if o == "passed")
+    passed = sum(1 for o in prun.outcomes.values() if o == Outcome.PASSED)
     status, detail = classify_suite(prun)
     collect_errors = sorted(n for n, o in prun.outcomes.items() if "::" not in n and o == "error")
     ctx.stats["repository_suite"] = {"tests": sum(1 for n in prun.outcomes if "::" in n), "passed": passed,
@@ -587,7 +597,7 @@ def repair_programs(ctx: RepoContext, failing: list[tuple[TestProgram, str]]) ->
             out[program.path] = "assertion_not_repairable"
             continue
         new_source, why = apply_captures(program.source, entry, records)
-        if new_source is None and why == "assertion_not_repairable" and outcomes.get(program.path) == "passed":
+        if new_source is None and why == "assertion_not_repairable" and outcomes.get(program.path) == Outcome.PASSED:
             # every checked value matched this time and nothing else failed: the assertion
             # that failed a moment ago holds now, so the test's outcome varies
             why = "flaky"
@@ -602,9 +612,9 @@ def stability_verdict(outcomes: Sequence[str], repaired: bool) -> str | None:
     does not pass means its outcome varies: ``flaky``; except a repaired test that never
     passes, whose repair did not work: ``repair_failed``.
     """
-    if outcomes and all(o == "passed" for o in outcomes):
+    if outcomes and all(o == Outcome.PASSED for o in outcomes):
         return None
-    if repaired and "passed" not in outcomes:
+    if repaired and Outcome.PASSED not in outcomes:
         return "repair_failed"
     return "flaky"
 
@@ -624,11 +634,11 @@ def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
         return {}, coverage
     t0 = time.monotonic()
     first, _, _ = run_programs(ctx, list(unique.values()))
-    failing = [(unique[path], entry_of[path]) for path, o in first.items() if o == "assertion"]
-    first_reasons = {"error": "test_error", "skipped": "test_skipped", "xfail": "xfail_marked",
-                     "sandbox_violation": "sandbox_violation"}
-    dropped: dict[str, str] = {path: first_reasons[o] for path, o in first.items() if o not in ("passed", "assertion")}
-    current: dict[str, TestProgram] = {path: unique[path] for path, o in first.items() if o == "passed"}
+    failing = [(unique[path], entry_of[path]) for path, o in first.items() if o == Outcome.ASSERTION]
+    first_reasons = {Outcome.ERROR: "test_error", Outcome.SKIPPED: "test_skipped", Outcome.XFAIL: "xfail_marked",
+                     Outcome.SANDBOX_VIOLATION: "sandbox_violation"}
+    dropped: dict[str, str] = {path: first_reasons[o] for path, o in first.items() if o not in (Outcome.PASSED, Outcome.ASSERTION)}
+    current: dict[str, TestProgram] = {path: unique[path] for path, o in first.items() if o == Outcome.PASSED}
     for path, result in repair_programs(ctx, failing).items():
         if isinstance(result, str):
             dropped[path] = result
@@ -773,8 +783,8 @@ def mutation_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
 
     def run_jobs(jobs: list[tuple[int, Mutant]]) -> None:
         for (i, mutant), status in zip(jobs, parallel(one, jobs, settings.workers)):
-            if status != "invalid_solution":  # could not be put in place: not a mutant of this problem
-                results.setdefault(i, []).append((mutant, status != "passed"))
+            if status != VerdictStatus.INVALID_SOLUTION:  # could not be put in place: not a mutant of this problem
+                results.setdefault(i, []).append((mutant, status != VerdictStatus.PASSED))
 
     results: dict[int, list[tuple[Mutant, bool]]] = {}
     # stubs first: a problem whose tests let a stub pass is dropped, its mutants need not run

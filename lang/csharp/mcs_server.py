@@ -24,7 +24,13 @@ import time
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from crossfile_datasets.analyzers.csc import CompileResult, compile_result, mcs_argv, mono_lib_dir
+from crossfile_datasets.analyzers.csc import (
+    CompileResult,
+    CompileStatus,
+    compile_result,
+    mcs_argv,
+    mono_lib_dir,
+)
 from crossfile_datasets.analyzers.run import (
     PersistentProcess,
     PersistentProcessError,
@@ -82,7 +88,7 @@ class McsServer:
         try:
             answer = self.process.request(request, timeout=timeout)
         except PersistentProcessError as exc:
-            status = "timeout" if isinstance(exc, PersistentProcessTimeout) else "crash"
+            status = CompileStatus.TIMEOUT if isinstance(exc, PersistentProcessTimeout) else CompileStatus.CRASH
             return CompileResult(status, (), (), time.monotonic() - start, str(exc)[:300])
         duration = time.monotonic() - start
         status, _, payload = answer.partition(" ")
@@ -90,9 +96,9 @@ class McsServer:
             output = base64.b64decode(payload).decode("utf-8", errors="replace")
         except ValueError:
             self.process.close()
-            return CompileResult("crash", (), (), duration, "unreadable answer from the mcs server")
+            return CompileResult(CompileStatus.CRASH, (), (), duration, "unreadable answer from the mcs server")
         if status != "OK":  # the server is alive and reports the compiler's own exception
-            return CompileResult("crash", (), (), duration, output[:500], compiler_error=True)
+            return CompileResult(CompileStatus.CRASH, (), (), duration, output[:500], compiler_error=True)
         return compile_result(output, texts, duration)
 
     def close(self) -> None:

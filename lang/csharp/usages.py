@@ -48,7 +48,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Generator, Iterable, Sequence
 
-from crossfile_datasets.core.records import CrossFileUsage, Diagnostic
 from crossfile_datasets.analyzers.crossfile import dedupe_usages
 from crossfile_datasets.analyzers.csc import (
     BAD_EXTENSION,
@@ -62,23 +61,28 @@ from crossfile_datasets.analyzers.csc import (
     NO_OVERRIDE,
     NO_TYPE,
     NOT_IN_INTERFACE,
-    QUERY_PATTERN,
     NOT_INFERRED,
+    QUERY_PATTERN,
     TOOL,
     CompileResult,
+    CompileStatus,
     compile_sources,
 )
 from crossfile_datasets.analyzers.run import run
 from crossfile_datasets.core import constants as C
-from crossfile_datasets.core.records import FileFacts
+from crossfile_datasets.core.records import CrossFileUsage, Diagnostic, FileFacts
 from crossfile_datasets.lang.base import iter_leaves, strip_type_arguments
 from crossfile_datasets.lang.csharp.external import ExternalStubs
 from crossfile_datasets.lang.csharp.mcs_server import McsServerPool
-from crossfile_datasets.lang.csharp.projects import CompilationUnit, compilation_units, repository_defines
+from crossfile_datasets.lang.csharp.projects import (
+    CompilationUnit,
+    compilation_units,
+    repository_defines,
+)
 from crossfile_datasets.lang.csharp.syntax import (
     COMPILE_DEFINES,
-    FileModel,
     NEWER_NODE_FEATURES,
+    FileModel,
     MemberDecl,
     TypeDecl,
     abstractable,
@@ -358,7 +362,7 @@ class CSharpChecker:
             support_texts[EXTERNAL_PATH] = external.render()
             all_texts = {**texts, **support_texts}
             res = self.compile(workdir, all_texts, sorted(all_texts), all_texts, f"baseline{attempt}", events)
-            while res.status in ("crash", "timeout") and len(texts) > 1 and isolated < C.MCS_ISOLATE_FILES:
+            while res.status in (CompileStatus.CRASH, CompileStatus.TIMEOUT) and len(texts) > 1 and isolated < C.MCS_ISOLATE_FILES:
                 culprit = self.isolate_failure(workdir, texts, support_texts, res.status, events)
                 if culprit is None:
                     break
@@ -369,7 +373,7 @@ class CSharpChecker:
                 all_texts = {**texts, **support_texts}
                 self.write(workdir, all_texts)
                 res = self.compile(workdir, all_texts, sorted(all_texts), all_texts, f"baseline{attempt}", events)
-            if res.status != "ok":
+            if res.status is not CompileStatus.OK:
                 events.count("projects", f"checker_{res.status}", unit.name, res.detail)
                 return None
             if res.unlocated:
@@ -474,7 +478,7 @@ class CSharpChecker:
         out = workdir / SUPPORT_DIR / f"{tag}.dll"
         if self.pool is not None:
             res = self.pool.compile(workdir, list(sources), texts, str(out), self.timeout, self.defines)
-            if fallback and res.status in ("crash", "timeout") and not res.compiler_error:
+            if fallback and res.status in (CompileStatus.CRASH, CompileStatus.TIMEOUT) and not res.compiler_error:
                 # the resident server died or hung (it restarts on the next request): this
                 # compilation is repeated by a plain mcs process, which has no state to lose (an
                 # internal error mcs itself reports would only repeat)
@@ -599,7 +603,7 @@ class CSharpChecker:
             write.update(r.write)
             copies.update(r.copies)
         res = self.compile(prepared.workdir, texts, sources, write, tag, events)
-        if res.status != "ok" or not reached_bodies(res.diagnostics):
+        if res.status is not CompileStatus.OK or not reached_bodies(res.diagnostics):
             events.count("checker", "mcs_batch_alone", tag, n=len(requests))
             return alone()
         events.count("checker", "mcs_batched_rounds", n=len(requests))
@@ -671,10 +675,10 @@ class CSharpChecker:
                 texts = {**prepared.texts, **prepared.support, variant: emptied, **patched}
                 res = yield RoundRequest(texts, sources, {variant: emptied, **patched}, f"v{job}r{r}", result.events,
                                          variant, copies)
-                if copies and res.status == "ok":
+                if copies and res.status is CompileStatus.OK:
                     res = dataclasses.replace(res, diagnostics=tuple(
                         dataclasses.replace(d, file=copies[d.file]) if d.file in copies else d for d in res.diagnostics))
-                if res.status != "ok":
+                if res.status is not CompileStatus.OK:
                     result.events.count("files", f"checker_{res.status}", path, res.detail)
                     break
                 if not reached_bodies(res.diagnostics) and abstract_classes and r == 1 and any(

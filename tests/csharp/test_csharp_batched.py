@@ -42,11 +42,11 @@ def test_batched_rounds_give_the_uses_of_one_defining_file_per_compilation(tmp_p
         batched, batched_counts, report = checked(root, batch_files=16)
         assert batched == alone, root.name
         assert batched_counts == alone_counts, root.name
-        assert report.counts["checker/mcs_compilations"] <= alone_report.counts["checker/mcs_compilations"]
-        shared += report.counts["checker/mcs_batched_rounds"]
+        assert report.metrics["checker/mcs_compilations"] <= alone_report.metrics["checker/mcs_compilations"]
+        shared += report.metrics["checker/mcs_batched_rounds"]
     assert shared > 0
-    generated_alone = checked(tmp_path / "layered", batch_files=1)[2].counts["checker/mcs_compilations"]
-    generated_batched = checked(tmp_path / "layered", batch_files=16)[2].counts["checker/mcs_compilations"]
+    generated_alone = checked(tmp_path / "layered", batch_files=1)[2].metrics["checker/mcs_compilations"]
+    generated_batched = checked(tmp_path / "layered", batch_files=16)[2].metrics["checker/mcs_compilations"]
     assert generated_batched * 2 < generated_alone  # the point: far fewer compilations
 
 

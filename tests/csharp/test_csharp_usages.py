@@ -126,7 +126,7 @@ def test_positives_negatives_and_exact_positions(tmp_path: Path):
         assert u.definition_symbol in (f"{u.imported_name}.{u.member}" if u.member else u.imported_name,)
         text = lines[u.line - 1]
         assert text[u.column:u.end_column] == (u.member or u.imported_name)
-    assert report.counts["checker/mcs_compilations"] > 0
+    assert report.metrics["checker/mcs_compilations"] > 0
 
 
 def test_optimized_and_naive_procedures_agree(tmp_path: Path):
@@ -151,7 +151,7 @@ def test_csharp_9_project_is_skipped_with_its_reason(tmp_path: Path):
     assert report.counts["projects/csharp_syntax_too_new"] == 1
     assert report.counts["files/csharp_syntax_too_new"] == 2
     assert any("file-scoped namespace" in s for s in report.samples["files/csharp_syntax_too_new"])
-    assert report.counts.get("checker/mcs_compilations", 0) == 0  # skipped before compiling
+    assert report.metrics.get("checker/mcs_compilations", 0) == 0  # skipped before compiling
 
 
 def test_missing_nuget_packages_are_neutralized_and_uses_still_found(tmp_path: Path):
@@ -181,7 +181,7 @@ namespace Store.Web
     usages, report = build(tmp_path)
     found = {(u.file, u.line, u.member) for u in usages}
     assert {("Controllers/ProductController.cs", 13, "Price"), ("Controllers/ProductController.cs", 14, "Sku")} <= found
-    assert report.counts["checker/usings_neutralized"] == 2
+    assert report.metrics["checker/usings_neutralized"] == 2
     # stand-ins for the missing types (not for the attribute): the base class, the property
     # type, and `JsonConvert`, whose call arguments are checked through its stand-in
     assert report.samples["checker/external_types_declared"] == [

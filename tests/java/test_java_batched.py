@@ -57,7 +57,7 @@ def test_batched_originals_and_pruned_imports_give_the_uses_of_one_file_per_comp
         assert alone, root.name
         assert batched == alone, root.name
         assert batched_counts == alone_counts, root.name
-        assert report.counts["checker/javac_batched_originals"] > 0, root.name
+        assert report.metrics["checker/javac_batched_originals"] > 0, root.name
 
 
 def test_a_batch_with_a_syntax_error_falls_back_to_one_file_per_compilation(tmp_path):

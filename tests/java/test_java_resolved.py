@@ -246,7 +246,7 @@ def test_more_stub_rounds_find_nothing_the_resolution_misses(tmp_path, studio):
     usages, _, _ = studio
     _, more, report = build(tmp_path / "rounds", FILES, JavaSupport(max_rounds=3))
     more = [u for u in more if u.file.endswith("app/Studio.java")]
-    assert report.counts["checker/javac_round_2_uses"] >= 1  # the rounds still run and report
+    assert report.metrics["checker/javac_round_2_uses"] >= 1  # the rounds still run and report
     assert {(u.line, u.column, u.member) for u in more} == {(u.line, u.column, u.member) for u in usages}
 
 

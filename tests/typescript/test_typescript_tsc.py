@@ -111,8 +111,8 @@ def test_positives_and_negatives(tmp_path):
     firsts = first_uses(usages)
     assert sum(1 for u in firsts if u.file == "app/main.ts" and (u.imported_name, u.member) == ("Money", "of")) == 1
     assert not any(u.line == 13 for u in firsts)  # second uses produce no example
-    assert report.counts["usages_by_round/dummy_class_round_2"] >= 2
-    assert report.counts["checker/tsc_checks"] > 0
+    assert report.metrics["usages_by_round/dummy_class_round_2"] >= 2
+    assert report.metrics["checker/tsc_checks"] > 0
 
 
 def test_bad_input_is_counted_not_fatal(tmp_path):
@@ -173,7 +173,7 @@ def test_one_node_process_serves_successive_repositories(tmp_path):
     first = _build(tmp_path / "one", {**LIB, "app/main.ts": MAIN}, language=language)
     second = _build(tmp_path / "two", {**LIB, "app/main.ts": MAIN}, language=language)
     assert first[2] and [u.line for u in first[2]] == [u.line for u in second[2]]
-    assert first[3].counts["checker/tsc_node_starts"] == 1 and second[3].counts.get("checker/tsc_node_starts", 0) == 0
+    assert first[3].metrics["checker/tsc_node_starts"] == 1 and second[3].metrics.get("checker/tsc_node_starts", 0) == 0
     server = language._shared_server()
     assert not server._projects  # forgotten
     shifted = _build(tmp_path / "one", {**LIB, "app/main.ts": "\n" + MAIN}, language=language)  # same path, new text

@@ -1,0 +1,318 @@
+"""The one registry of what a build counts: drop and skip reasons, notes and metrics.
+
+Why it exists: every file, usage, example, problem or repository that does not make it into a
+dataset is counted under a named reason (``core.report.BuildReport``), and the same report also
+counts work done (compilations, cache hits, uses found per round). Readers of ``stats.json`` and
+the card must be able to tell a *loss* from a rule and from a work counter, and a reason name
+must mean one thing everywhere. So each ``stage/reason`` is declared here once, with its
+:class:`Kind` and a one-line meaning:
+
+- ``LOSS``: input that should have produced data and did not because something failed or is not
+  supported (a checker crash, an undecodable file, a diagnostic we could not attribute);
+- ``RULE``: input left out on purpose by a documented rule (vendored folders, CrossCodeEval's
+  filters, candidate criteria);
+- ``NOTE``: kept, but worth knowing (a BOM stripped, pre-existing compile errors);
+- ``METRIC``: a work counter, kept apart from the reasons (``BuildReport.metrics``).
+
+A name may hold ``{placeholders}`` for families (``checker_{status}``). A reason counted without
+being declared is still counted (a build never loses a count over bookkeeping) and listed as
+unregistered in the report; the test suite runs in strict mode (``CROSSFILE_STRICT_REASONS=1``),
+where it raises, and ``tests/core/test_reasons.py`` checks every literal call site.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from crossfile_datasets.core.enums import StrEnum
+
+
+class Stage(StrEnum):
+    REPOSITORIES = "repositories"
+    FILES = "files"
+    FILES_NORMALIZED = "files_normalized"
+    PROJECTS = "projects"  # C# projects (.csproj units)
+    TSCONFIG = "tsconfig"
+    CHECKER = "checker"
+    DIAGNOSTICS = "diagnostics"
+    USAGES = "usages"
+    USAGES_BY_ROUND = "usages_by_round"
+    EXAMPLES = "examples"
+    CACHE = "cache"
+    CANDIDATES = "candidates"  # functions considered by the executable and instruct splits
+    FUNCTIONS = "functions"
+    ENVIRONMENT = "environment"
+    TESTS = "tests"
+    PROBLEMS = "problems"
+    CLASSES = "classes"  # class-level split: classes considered as tasks
+    TASKS = "tasks"  # class-level tasks
+    DESCRIPTIONS = "descriptions"
+
+
+class Kind(StrEnum):
+    LOSS = "loss"
+    RULE = "rule"
+    NOTE = "note"
+    METRIC = "metric"
+
+
+@dataclass(frozen=True)
+class Reason:
+    stage: Stage
+    name: str  # may hold {placeholders}
+    kind: Kind
+    meaning: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.stage.value}/{self.name}"
+
+
+L, R, N, M = Kind.LOSS, Kind.RULE, Kind.NOTE, Kind.METRIC
+S = Stage
+
+_DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
+    # --- repositories ------------------------------------------------------------------------
+    (S.REPOSITORIES, "commit_not_found", L, "the requested commit is not in the repository"),
+    (S.REPOSITORIES, "commit_mismatch", L, "the checked-out commit is not the requested one"),
+    (S.REPOSITORIES, "path_not_found", L, "the given folder does not exist"),
+    (S.REPOSITORIES, "no_creation_date", R, "selection criteria: creation date unknown with a date range set"),
+    (S.REPOSITORIES, "created_too_early", R, "selection criteria: created before the date range"),
+    (S.REPOSITORIES, "created_too_late", R, "selection criteria: created after the date range"),
+    (S.REPOSITORIES, "too_large", R, "selection criteria: larger than allowed"),
+    (S.REPOSITORIES, "too_many_source_files", R, "selection criteria: more source files than allowed"),
+    (S.REPOSITORIES, "license_not_permissive", R, "selection criteria: the license is not a permissive one"),
+    (S.REPOSITORIES, "clone_failed", L, "git clone or checkout of the given URL/commit failed"),
+    (S.REPOSITORIES, "no_source_files", L, "no source file of the language in the repository"),
+    (S.REPOSITORIES, "failed", L, "the repository's build raised an error (see failed_repositories)"),
+    (S.REPOSITORIES, "environment_failed", L, "its test environment could not be created"),
+    (S.REPOSITORIES, "build_failed", L, "its sources (main or tests) do not compile"),
+    (S.REPOSITORIES, "suite_{status}", L, "its test suite did not run to usable results"),
+    (S.REPOSITORIES, "suite_collected_nothing", L, "pytest collected no test"),
+    (S.REPOSITORIES, "suite_crashed", L, "the test suite crashed, timed out or had only collection errors"),
+    (S.REPOSITORIES, "test_framework_unavailable", L, "its tests need a framework that is not installed"),
+    (S.REPOSITORIES, "fork", R, "selection criteria: forks left out"),
+    (S.REPOSITORIES, "too_few_stars", R, "selection criteria: fewer stars than required"),
+    (S.REPOSITORIES, "too_few_source_files", R, "selection criteria: fewer source files than required"),
+    (S.REPOSITORIES, "file_in_dedup_list", R, "selection criteria: a file appears in the deduplication list"),
+    (S.REPOSITORIES, "repository_in_evaluation_split", R, "instruct split: the repository is in an evaluation split"),
+    (S.REPOSITORIES, "created_before_cutoff", R, "selection criteria: created before the cut-off date"),
+    (S.REPOSITORIES, "unknown_creation_date", R, "selection criteria: creation date unknown with a cut-off set"),
+    # --- files -----------------------------------------------------------------------------------
+    (S.FILES, "syntax_error", L, "the parser or the checker found a syntax error"),
+    (S.FILES, "undecodable", L, "not valid UTF-8 (after BOM and encoding detection)"),
+    (S.FILES, "undecodable_name", L, "the file name is not valid UTF-8"),
+    (S.FILES, "unreadable", L, "the file could not be read"),
+    (S.FILES, "checker_crash", L, "the checker crashed on this file"),
+    (S.FILES, "checker_timeout", L, "the checker ran out of time on this file"),
+    (S.FILES, "checker_abandoned", L, "the checker's work on this file was given up after repeated failures"),
+    (S.FILES, "checker_{status}", L, "the checker's run on this file ended with this status"),
+    (S.FILES, "checker_{status}_isolated", L, "the file alone makes the checker end with this status"),
+    (S.FILES, "crashes_checker", L, "the file makes the checker crash and was left out of the program"),
+    (S.FILES, "csharp_syntax_too_new", L, "C# syntax newer than mcs supports (mcs says so)"),
+    (S.FILES, "javac_syntax_error", L, "javac reports a syntax error in the unmodified file"),
+    (S.FILES, "stub_syntax_error", L, "a stubbed variant of the file does not parse (a stubbing defect)"),
+    (S.FILES, "helper_compile_failed", L, "the resident javac helper could not compile the file"),
+    (S.FILES, "checker_stack_overflow", L, "the checker overflowed its stack on this file"),
+    (S.FILES, "excluded_{how}", L, "C#: declarations that do not compile without missing assemblies"),
+    (S.FILES, "refinement_{reason}", L, "TypeScript: the refinement pass failed on this file"),
+    (S.FILES, "checker_usage_error", L, "Pylint refused its command line (exit status 32)"),
+    (S.FILES, "pylint_syntax_error", L, "Pylint reports a syntax error (E0001)"),
+    (S.FILES, "pylint_fatal:{code}", L, "Pylint stopped on the file with a fatal message"),
+    (S.FILES, "{reason}_round2", L, "Python: the second Pylint pass failed on this file with this reason"),
+    (S.FILES, "duplicate_class", L, "Java: the file's class is declared in another file too (ambiguous)"),
+    (S.FILES, "lombok_annotations", L, "Java: Lombok generates members javac cannot see without it"),
+    (S.FILES, "module_info", R, "Java: module-info.java declares no types"),
+    (S.FILES, "package_info", R, "Java: package-info.java declares no types"),
+    (S.FILES, "binary", R, "binary content"),
+    (S.FILES, "generated", R, "generated code (a generator's header)"),
+    (S.FILES, "minified", R, "minified code (very long lines)"),
+    (S.FILES, "oversize", R, "larger than the size limit"),
+    (S.FILES, "vendored_dir", R, "under a vendored or dependency folder (node_modules, vendor, ...)"),
+    (S.FILES, "symlink", R, "a symbolic link (the target is listed where it lives)"),
+    (S.FILES, "symlinked_dir", R, "under a symbolically linked folder"),
+    (S.FILES, "link_outside_repo", R, "a link pointing outside the repository"),
+    (S.FILES, "not_regular_file", R, "a FIFO, socket or device"),
+    (S.FILES, "type_declarations", R, "TypeScript: a .d.ts declaration file"),
+    (S.FILES_NORMALIZED, "bom_stripped", N, "a UTF-8 byte-order mark was removed"),
+    (S.FILES_NORMALIZED, "crlf_converted", N, "CR/CRLF line ends were converted to LF"),
+    # --- projects and configuration ---------------------------------------------------------------
+    (S.PROJECTS, "checker_{status}", L, "C#: the project's compilation ended with this status"),
+    (S.PROJECTS, "checker_crash", L, "C#: the compiler crashed on the project"),
+    (S.PROJECTS, "checker_timeout", L, "C#: the project's compilation ran out of time"),
+    (S.PROJECTS, "checker_error", L, "C#: the compiler reported an internal error"),
+    (S.PROJECTS, "checker_blocked", L, "C#: the project cannot be compiled (its references are missing)"),
+    (S.PROJECTS, "csharp_syntax_too_new", L, "C#: mcs reports syntax newer than C# 7.2"),
+    (S.PROJECTS, "csproj_unreadable", L, "C#: the .csproj file is not readable XML"),
+    (S.TSCONFIG, "tsconfig_extends_unresolved", N, "TypeScript: tsconfig extends a file that is not found"),
+    (S.TSCONFIG, "unreadable_declaration_file", L, "TypeScript: a .d.ts file of the project cannot be read"),
+    (S.TSCONFIG, "broken_tsconfig", L, "TypeScript: tsconfig.json cannot be read; defaults used"),
+    (S.TSCONFIG, "tsconfig_extends_outside_repo", N, "TypeScript: tsconfig extends a file outside the repository"),
+    (S.TSCONFIG, "compiler_option_error", N, "TypeScript: tsc rejects a compiler option; it is left out"),
+    # --- the checker (notes and work) ----------------------------------------------------------------
+    (S.CHECKER, "preexisting_errors", N, "the unmodified file has compile errors (diffed away)"),
+    (S.CHECKER, "resolution_failed", N, "Java: javac's resolution of the unmodified file failed"),
+    (S.CHECKER, "package_path_mismatch", N, "Java: the package does not match the folder"),
+    (S.CHECKER, "javac_batch_failed", N, "Java: a batch of originals failed; its files were checked one by one"),
+    (S.CHECKER, "javac_batch_parse_errors", N, "Java: a batch had a parse error; its files were checked one by one"),
+    (S.CHECKER, "mcs_server_fallback", N, "C#: the resident mcs failed a request; mcs ran as a process"),
+    (S.CHECKER, "mcs_server_unavailable", N, "C#: the resident mcs could not start; mcs runs as processes"),
+    (S.CHECKER, "mcs_batch_alone", N, "C#: a shared compilation failed; its files were compiled alone"),
+    (S.CHECKER, "subset_fallback", N, "C#: a defining file was compiled with a subset of its observers"),
+    (S.CHECKER, "variant_declarations_blocked", N, "C#: the emptied declarations of a round did not compile"),
+    (S.CHECKER, "abstract_classes_undone", N, "C#: emptied abstract classes were restored to compile"),
+    (S.CHECKER, "defining_file_unobserved", N, "C#: no other file uses the defining file: not checked"),
+    (S.CHECKER, "defining_file_checked_in_other_unit", N, "C#: the defining file was checked in another project"),
+    (S.CHECKER, "usages_detected", M, "cross-file usages found"),
+    (S.CHECKER, "cache_hits", M, "files whose usages came from the cache"),
+    (S.CHECKER, "pylint_processes", M, "Pylint processes run"),
+    (S.CHECKER, "javac_compilations", M, "javac compilations"),
+    (S.CHECKER, "javac_jvm_starts", M, "JVM starts"),
+    (S.CHECKER, "javac_batched_originals", M, "Java originals checked in shared compilations"),
+    (S.CHECKER, "javac_resolved_uses", M, "Java uses found by javac's resolution of the unmodified file"),
+    (S.CHECKER, "javac_round_{n}_uses", M, "Java uses found in this stub round"),
+    (S.CHECKER, "tsc_checks", M, "TypeScript checks"),
+    (S.CHECKER, "tsc_node_starts", M, "Node.js starts"),
+    (S.CHECKER, "tsc_server_restarts", M, "TypeScript server restarts"),
+    (S.CHECKER, "mcs_compilations", M, "mcs compilations"),
+    (S.CHECKER, "mcs_batched_rounds", M, "C# rounds run in shared compilations"),
+    (S.CHECKER, "defining_files_checked", M, "C# defining files checked"),
+    (S.CHECKER, "external_types_declared", M, "C# stand-ins declared for types of missing assemblies"),
+    (S.CHECKER, "usings_neutralized", M, "C# using directives of missing assemblies neutralized"),
+    (S.CHECKER, "overrides_blanked", M, "C# overriding members blanked so emptied members stay observable"),
+    (S.CHECKER, "usages_same_receiver", M, "C# masked uses recovered through an already typed receiver"),
+    (S.CHECKER, "usages_found_in_round_{n}", M, "C# uses found in this round"),
+    (S.USAGES_BY_ROUND, "{mode}_round_{n}", M, "TypeScript uses found by this stubbing mode and round"),
+    (S.DIAGNOSTICS, "not_a_signal_{code}", N, "TypeScript: a new diagnostic of a code that does not mean 'undefined'"),
+    # --- usages ------------------------------------------------------------------------------------
+    (S.USAGES, "unattributed_{code}", L, "a new 'undefined' diagnostic that could not be tied to a cross-file entity"),
+    (S.USAGES, "name_not_located", L, "the diagnostic's name was not found at its position"),
+    (S.USAGES, "member_not_located", L, "the diagnostic's member was not found at its position"),
+    (S.USAGES, "constructor_name_not_located", L, "the constructed type's name was not found at its position"),
+    (S.USAGES, "reference_not_located", L, "Java: a resolved reference's name was not found at its offset"),
+    (S.USAGES, "position_out_of_file", L, "the diagnostic points outside the file"),
+    (S.USAGES, "ambiguous_class", L, "Java: the imported class is declared in several files"),
+    (S.USAGES, "other_error", N, "a new diagnostic that is not an 'undefined' message (stubbing side effect)"),
+    (S.USAGES, "unparsed_symbol_or_location", L, "Java: javac's symbol/location lines could not be read"),
+    (S.USAGES, "location_not_stubbed", R, "Java: the diagnostic's location is not a stubbed class"),
+    (S.USAGES, "ambiguous_stub", L, "Java: several stubbed classes could explain the diagnostic"),
+    (S.USAGES, "on_import_row", R, "the diagnostic is on the stubbed import itself"),
+    (S.USAGES, "dunder_member", R, "Python: a dunder attribute (__file__, __doc__, ...) is not a cross-file use"),
+    (S.USAGES, "external_via_project_module", R, "Python: a standard-library or third-party name re-exported by a project module"),
+    (S.USAGES, "member_not_in_project", R, "the member is not defined by the project class (inherited from outside)"),
+    (S.USAGES, "member_of_external_base", R, "the member comes from a base class outside the project"),
+    (S.USAGES, "member_of_function_value", R, "Python: a member of a function's return value, not of the stubbed entity"),
+    (S.USAGES, "member_of_non_class_value", R, "Python: a member of a value that is not an instance of a project class"),
+    (S.USAGES, "found_by_references", N, "TypeScript: a use found by the language service's references"),
+    (S.USAGES, "found_by_definition", N, "TypeScript: a member use found through its definition"),
+    # --- examples --------------------------------------------------------------------------------------
+    (S.EXAMPLES, "too_few_prompt_lines", R, "CrossCodeEval: fewer than the minimum prompt lines of code"),
+    (S.EXAMPLES, "reference_too_short", R, "CrossCodeEval: the reference is too short"),
+    (S.EXAMPLES, "reference_too_long", R, "CrossCodeEval: the reference has more tokens than allowed"),
+    (S.EXAMPLES, "reference_string_literal", R, "CrossCodeEval: the reference is mostly a string literal"),
+    (S.EXAMPLES, "reference_in_other_file", R, "CrossCodeEval: the reference appears verbatim in another file"),
+    (S.EXAMPLES, "groundtruth_in_prompt", R, "the reference appears verbatim in its own prompt"),
+    (S.EXAMPLES, "duplicate_reference", R, "the same reference was already an example of the repository"),
+    (S.EXAMPLES, "predictable_without_context", R, "CrossCodeEval's model filter: completed exactly without context"),
+    (S.EXAMPLES, "entity_not_located", L, "the usage's entity was not found at its position"),
+    (S.EXAMPLES, "no_cursor_token", L, "no token before the entity on its line can be a cursor"),
+    (S.EXAMPLES, "statement_ends_before_entity", L, "the statement ends before the entity: no reference"),
+    (S.EXAMPLES, "in_test_file", R, "--exclude-tests: the file is a test file"),
+    # --- cache ---------------------------------------------------------------------------------------
+    (S.CACHE, "corrupt_entry", N, "a cache entry was not readable JSON or not an entry; recomputed"),
+    (S.CACHE, "checksum_mismatch", N, "a cache entry did not match its checksum; recomputed"),
+    (S.CACHE, "stale_format", N, "a cache entry of an older format; recomputed"),
+    (S.CACHE, "unreadable_entry", N, "a cache entry could not be read; recomputed"),
+    # --- executable and instruct splits ---------------------------------------------------------------
+    (S.CANDIDATES, "selected", M, "functions selected as candidates"),
+    (S.CANDIDATES, "file_syntax_error", L, "the function's file does not parse"),
+    (S.CANDIDATES, "async_function", R, "async functions are not candidates"),
+    (S.CANDIDATES, "dunder_method", R, "dunder methods are not candidates"),
+    (S.CANDIDATES, "entry_point", R, "a script's entry point (main) is not a candidate"),
+    (S.CANDIDATES, "no_docstring", R, "no docstring to describe the function"),
+    (S.CANDIDATES, "short_docstring", R, "the docstring is too short"),
+    (S.CANDIDATES, "no_return_value", R, "the function returns nothing to test"),
+    (S.CANDIDATES, "test_function", R, "test functions are not candidates"),
+    (S.CANDIDATES, "property_setter", R, "property setters are not candidates"),
+    (S.CANDIDATES, "abstract_or_overload", R, "abstract methods and overload declarations are not candidates"),
+    (S.CANDIDATES, "trivial_body", R, "the body is too small to be a problem"),
+    (S.FUNCTIONS, "kept", M, "functions kept for the instruct split"),
+    (S.FUNCTIONS, "function_in_evaluation_split", R, "instruct split: the function is in an evaluation split"),
+    (S.FUNCTIONS, "prompt_unparsable", L, "the prompt does not parse"),
+    (S.ENVIRONMENT, "harness_pin_ignored", N, "a repository pin of pytest/coverage was not installed"),
+    (S.ENVIRONMENT, "requirement_not_installed", L, "a requirement could not be installed"),
+    (S.ENVIRONMENT, "unsupported_requirement_line", N, "a requirements line we cannot read"),
+    (S.TESTS, "pynguin_unavailable", L, "Pynguin is not installed or did not start"),
+    (S.TESTS, "pynguin_no_tests", L, "Pynguin generated no test"),
+    (S.TESTS, "llm_error", L, "the test-writing model failed"),
+    (S.TESTS, "test_file_not_importable", L, "a test file cannot be imported"),
+    (S.TESTS, "does_not_call_target", R, "the test never calls the function"),
+    (S.TESTS, "does_not_execute_target", R, "the test never executes the function"),
+    (S.TESTS, "over_problem_cap", R, "more tests than a problem keeps"),
+    (S.TESTS, "assertion_not_repairable", L, "a failing assertion could not be repaired"),
+    (S.TESTS, "repair_failed", L, "a repaired test still does not pass"),
+    (S.TESTS, "flaky", R, "the test's outcome varies between runs"),
+    (S.TESTS, "not_passing_when_rerun", R, "the test does not pass when rerun"),
+    (S.TESTS, "sandbox_violation", R, "the test tried to write outside the sandbox or use the network"),
+    (S.TESTS, "test_error", L, "the test errors on the original code"),
+    (S.TESTS, "test_skipped", R, "the test is skipped"),
+    (S.TESTS, "xfail_marked", R, "the test is marked xfail"),
+    (S.PROBLEMS, "environment_failed", L, "the problem's test environment could not be created"),
+    (S.PROBLEMS, "gold_failed", L, "the original code fails the problem's tests"),
+    (S.PROBLEMS, "low_coverage", R, "the tests cover too little of the function"),
+    (S.PROBLEMS, "weak_tests", R, "the tests do not catch wrong code (mutants survive)"),
+    (S.PROBLEMS, "no_tests", L, "no test left for the problem"),
+    (S.PROBLEMS, "prompt_unparsable", L, "the problem's prompt does not parse"),
+    (S.PROBLEMS, "suite_collected_nothing", L, "the repository's suite collected nothing"),
+    (S.PROBLEMS, "suite_crashed", L, "the repository's suite crashed"),
+    # --- class-level split ------------------------------------------------------------------------------
+    (S.REPOSITORIES, "test_runner_unavailable", L, "class-level: no test runner for the language"),
+    (S.REPOSITORIES, "class_extractor_unavailable", L, "class-level: no class extractor for the language"),
+    (S.CLASSES, "selected", M, "classes that became tasks"),
+    (S.CLASSES, "not_a_class", R, "an enum, interface, record or struct: only classes become tasks"),
+    (S.CLASSES, "in_test_file", R, "a class of the test suite itself"),
+    (S.CLASSES, "no_methods", R, "nothing to generate but fields"),
+    (S.CLASSES, "no_external_reference", R, "RepoClassBench: the class needs nothing from the repository"),
+    (S.CLASSES, "suite_not_run", L, "the repository's suite did not run (see repositories/suite_*)"),
+    (S.CLASSES, "not_covered_by_tests", R, "no test executes a line of its methods"),
+    (S.CLASSES, "covered_only_by_failing_tests", R, "every test executing it fails on the original repository"),
+    (S.CLASSES, "tests_do_not_reference_class", R, "passing tests execute it but none names the class or a member"),
+    (S.CLASSES, "below_python_method_threshold", R, "RepoClassBench (Python): too few covered methods with an external reference"),
+    (S.CLASSES, "below_java_method_share", R, "RepoClassBench (Java): under 2/3 of the methods named in the tests"),
+    (S.CLASSES, "below_csharp_file_coverage", R, "RepoClassBench (C#): under 30% of the file's lines covered"),
+    (S.TASKS, "no_stable_tests", R, "class-level: no EXPECTED_TO_PASS test passes again on a rerun"),
+    (S.TASKS, "paraphrase_breaks_tests", R, "--paraphrase: the tests no longer pass after the case flip"),
+    (S.TASKS, "paraphrase_class_not_found", L, "--paraphrase: the flipped class could not be found again"),
+    (S.DESCRIPTIONS, "llm_error", L, "class-level: the description model failed; skeletons only"),
+)
+
+REGISTRY: tuple[Reason, ...] = tuple(Reason(stage, name, kind, meaning) for stage, name, kind, meaning in _DECLARED)
+
+
+def _pattern(name: str) -> re.Pattern:
+    parts = re.split(r"\{[^}]*\}", name)
+    return re.compile("(?:" + r"[A-Za-z0-9_.:-]+".join(re.escape(p) for p in parts) + r")\Z")
+
+
+@lru_cache(maxsize=4096)
+def lookup(key: str) -> Reason | None:
+    """``stage/reason`` -> its declaration (exact names win over families), None if undeclared."""
+    stage, _, name = key.partition("/")
+    exact = [r for r in REGISTRY if r.stage.value == stage and r.name == name]
+    if exact:
+        return exact[0]
+    family = [r for r in REGISTRY if r.stage.value == stage and "{" in r.name and _pattern(r.name).match(name)]
+    # the most specific family: the one with the most literal characters
+    return max(family, key=lambda r: len(re.sub(r"\{[^}]*\}", "", r.name)), default=None)
+
+
+def is_metric(key: str) -> bool:
+    reason = lookup(key)
+    return reason is not None and reason.kind is Kind.METRIC
+
+
+def kind_of(key: str) -> Kind | None:
+    reason = lookup(key)
+    return None if reason is None else reason.kind
