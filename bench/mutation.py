@@ -1,0 +1,283 @@
+"""Mutation scores of the core rules: do the tests notice when a rule is broken?
+
+Why it exists: a suite can pass while the rules it is meant to guard are switched off (issue 21:
+13 of 20 one-line mutants of core rules went unnoticed). This benchmark runs mutmut 3 over the
+modules whose rules decide what a dataset contains -- the completion filters, the example and
+cursor/statement logic, the checker diff, the diagnostics parsers, the retrieval ranking -- one
+module at a time, each against only the fast pure-function tests that concern it, and prints the
+mutation score per module and every surviving mutant (its diff). It is a benchmark, not a test:
+the suite never runs it.
+
+mutmut derives a module's import name from its path below ``src/``; our folders sit at the root
+and are installed as ``crossfile_datasets.<folder>`` (setuptools ``package-dir``), so each run
+works in a staging folder that lays the same files out as ``src/crossfile_datasets/<folder>``
+(plus ``tests/`` and the ``core/`` and ``examples/`` the tests read). Tests import ``crossfile_datasets...`` as
+always; mutmut puts its mutated copy first on ``sys.path``, ahead of the editable install.
+
+Score = (killed + timed out) / (mutants of the module's rule functions - known equivalents).
+A mutant no selected test reaches ("no tests") counts as surviving. Known equivalent mutants
+(:data:`EQUIVALENT`) are listed with the reason and left out of the denominator, only while the
+mutated line still reads as recorded.
+
+    pip install -e ".[bench]"                   # mutmut 3.8+ (pulls a newer libcst than the floor)
+    python bench/mutation.py                    # every module, one after another
+    python bench/mutation.py --module filters --module crossfile
+    python bench/mutation.py --json /tmp/mutation.json --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE_FOLDERS = ("core", "analyzers", "lang", "sandbox", "evaluation", "builders", "examples")
+
+
+@dataclass(frozen=True)
+class Target:
+    """One module under mutation: its source, the functions holding its rules (empty: all of
+    them), and the fast tests that are meant to catch a broken rule there."""
+
+    name: str
+    source: str
+    tests: tuple[str, ...]
+    functions: tuple[str, ...] = ()  # "func" or "Class.method"
+
+
+TARGETS: tuple[Target, ...] = (
+    Target("filters", "builders/completion/filters.py",
+           ("tests/completion/test_rule_boundaries.py", "tests/completion/test_test_files_and_prompt_copies.py",
+            "tests/bench/test_word_index.py")),
+    Target("examples", "builders/completion/examples.py",
+           ("tests/completion/test_rule_boundaries.py", "tests/completion/test_make_example.py")),
+    # the cursor and statement rules every language shares (the rest of lang/base.py is parsing
+    # glue and the checker fingerprint, which the contract tests cover)
+    Target("cursor", "lang/base.py",
+           ("tests/completion/test_make_example.py", "tests/completion/test_rule_boundaries.py",
+            "tests/lang/test_cursor_candidates_walk.py"),
+           ("leaves_after", "end_after_first_delimiter", "LanguageSupport.cursor_candidates",
+            "LanguageSupport.prompt_code_lines", "LanguageSupport.string_literal_chars")),
+    # the diff, first uses and de-duplication (map_to_original / row_map: dead code, issue 21 item 6)
+    Target("crossfile", "analyzers/crossfile.py", ("tests/analyzers/test_crossfile.py",),
+           ("new_diagnostics", "first_uses", "dedupe_usages")),
+    Target("pylint", "analyzers/pylint.py",
+           ("tests/python/test_pylint_parser.py", "tests/analyzers/test_parser_exits.py"),
+           ("parse_pylint_json", "exit_status_problem", "to_char_columns")),
+    Target("javac", "analyzers/javac.py",
+           ("tests/java/test_javac_parser.py", "tests/analyzers/test_parser_exits.py"),
+           ("utf16_to_char_column", "utf16_to_char_offset", "split_message", "_diagnostic", "parse_javac_output",
+            "parse_helper_answer", "utf16_converter", "_row_of")),
+    Target("tsc", "analyzers/tsc.py",
+           ("tests/typescript/test_tsc_parser.py", "tests/analyzers/test_parser_exits.py"),
+           ("parse_tsc_text", "parse_server_answer", "to_char_columns")),
+    Target("csc", "analyzers/csc.py",
+           ("tests/csharp/test_csc_parser.py", "tests/analyzers/test_parser_exits.py"),
+           ("parse_mcs_output", "to_diagnostics", "compile_sources", "compile_result")),
+    Target("retrieval", "builders/completion/retrieval.py",
+           ("tests/retrieval/test_retrieval.py", "tests/retrieval/test_ranking.py",
+            "tests/retrieval/test_more_retrievers.py::test_jaccard_scores_token_sets_and_keeps_ties_in_corpus_order",
+            "tests/retrieval/test_more_retrievers.py::test_select_follows_to_the_next_chunk_and_skips_repeated_text"),
+           ("tokenize", "last_nonempty_lines", "file_distance", "chunk_file", "ChunkIndex.__init__", "ChunkIndex.rank",
+            "ChunkIndex.rank_jaccard", "ChunkIndex.top_hits", "ChunkIndex.top_next_chunks", "ChunkIndex.select",
+            "_block", "render_context", "RepositoryRetriever.index_for", "RepositoryRetriever.snippets")),
+)
+
+# Mutants that cannot change behaviour, by mutmut name: (text of the mutated line, why). A
+# mutant counts as equivalent only while its diff still shows that line (mutmut numbers mutants
+# per function, so an edit of the function can give the number to another mutant).
+EQUIVALENT: dict[str, tuple[str, str]] = {}
+
+KILLED = {"killed", "timeout", "caught by type check"}
+# mutmut's exit codes -> statuses (mutmut.stats.status_by_exit_code, repeated so that reading a
+# finished run does not need mutmut importable)
+STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 34: "skipped", 36: "timeout",
+          37: "caught by type check", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout",
+          2: "interrupted", None: "not checked", -11: "segfault", -9: "segfault"}
+
+
+def mutant_prefix(target: Target, function: str) -> str:
+    """mutmut's name of a function's mutants: ``<module>.x_<func>__mutmut_<n>``, methods
+    ``<module>.xǁ<Class>ǁ<method>__mutmut_<n>``."""
+    module = "crossfile_datasets." + target.source[:-3].replace("/", ".")
+    if "." in function:
+        cls, method = function.split(".")
+        return f"{module}.x\u01c1{cls}\u01c1{method}__mutmut_"
+    return f"{module}.x_{function}__mutmut_"
+
+
+def stage(target: Target, where: Path) -> Path:
+    """A folder laid out for mutmut: ``src/crossfile_datasets/<folder>`` copies, the tests,
+    ``core/`` at the root (tests read the tokenizer at ``<root>/core/data``) and a
+    ``pyproject.toml`` with the project's pytest settings plus mutmut's."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "node_modules", ".work")
+    package = where / "src" / "crossfile_datasets"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text('"""Staged copy for mutation testing."""\n')
+    for folder in PACKAGE_FOLDERS:
+        shutil.copytree(ROOT / folder, package / folder, ignore=ignore, symlinks=True)
+    shutil.copytree(ROOT / "tests", where / "tests", ignore=ignore, symlinks=True)
+    for folder in ("core", "examples"):  # tests read <root>/core/data and <root>/examples
+        shutil.copytree(ROOT / folder, where / folder, ignore=ignore, symlinks=True)
+    tests = [t for t in target.tests if (ROOT / t.split("::")[0]).exists()]  # files or pytest node ids
+    if len(tests) < len(target.tests):
+        print(f"  (missing test files left out: {sorted(set(target.tests) - set(tests))})", flush=True)
+    settings = {
+        "source_paths": ["src"],
+        "only_mutate": [f"src/crossfile_datasets/{target.source}"],
+        "pytest_add_cli_args_test_selection": tests,
+        # the slow end-to-end tests some of these files hold are not the fast rule tests
+        "pytest_add_cli_args": ["-q", "-p", "no:cacheprovider", "-m", "not slow", "-o", "addopts="],
+        "use_git_change_detection": False,
+        "also_copy": ["core", "examples"],
+    }
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    text += "\n[tool.mutmut]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in settings.items())
+    (where / "pyproject.toml").write_text(text, encoding="utf-8")
+    return where
+
+
+@dataclass
+class ModuleResult:
+    target: str
+    seconds: float
+    counts: dict[str, int] = field(default_factory=dict)
+    survivors: list[dict] = field(default_factory=list)
+    equivalent: list[dict] = field(default_factory=list)
+
+    @property
+    def in_scope(self) -> int:
+        return sum(self.counts.values()) - self.counts.get("skipped", 0) - len(self.equivalent)
+
+    @property
+    def killed(self) -> int:
+        return sum(n for s, n in self.counts.items() if s in KILLED)
+
+    @property
+    def score(self) -> float:
+        return self.killed / self.in_scope if self.in_scope else 1.0
+
+
+def mutmut(args: list[str], cwd: Path, log) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    return subprocess.run([sys.executable, "-m", "mutmut", *args], cwd=cwd, env=env, stdout=log,
+                          stderr=subprocess.STDOUT, text=True, check=False)
+
+
+def run_target(target: Target, jobs: int, keep: Path | None) -> ModuleResult:
+    """Stage, run mutmut on the target's rule functions, read its verdicts."""
+    tmp = Path(tempfile.mkdtemp(prefix=f"mutation-{target.name}-"))
+    where = stage(target, tmp / "stage")
+    globs = [mutant_prefix(target, f) + "*" for f in target.functions]
+    t0 = time.monotonic()
+    with open(tmp / "mutmut.log", "w") as log:
+        done = mutmut(["run", "--max-children", str(jobs), *globs], where, log)
+    seconds = time.monotonic() - t0
+    meta = where / "mutants" / "src" / "crossfile_datasets" / (target.source + ".meta")
+    if not meta.exists():
+        log_tail = (tmp / "mutmut.log").read_text(errors="replace")[-3000:]
+        raise SystemExit(f"{target.name}: mutmut left no results (exit {done.returncode}):\n{log_tail}")
+    codes = json.loads(meta.read_text())["exit_code_by_key"]
+    prefixes = [mutant_prefix(target, f) for f in target.functions]
+    in_scope = {name: code for name, code in codes.items() if not prefixes or name.startswith(tuple(prefixes))}
+    if done.returncode != 0 or None in in_scope.values():
+        # mutmut stops before running mutants when the clean tests fail or no test reaches the
+        # module; its verdicts are then "not checked" and the log says why
+        log_tail = (tmp / "mutmut.log").read_text(errors="replace")[-1500:]
+        print(f"  mutmut exited with {done.returncode}; unchecked mutants count as surviving. Log tail:\n{log_tail}",
+              flush=True)
+    result = ModuleResult(target.name, seconds)
+    verdicts = [(name, STATUS.get(code, "suspicious")) for name, code in sorted(codes.items(), key=lambda kv: _natural(kv[0]))
+                if not prefixes or name.startswith(tuple(prefixes))]
+    diffs = _diffs([name for name, status in verdicts if status not in KILLED and status != "skipped"], where, target)
+    for name, status in verdicts:
+        if status in KILLED or status == "skipped":
+            result.counts[status] = result.counts.get(status, 0) + 1
+            continue
+        diff = diffs.get(name, "")
+        known = EQUIVALENT.get(name)
+        if known and known[0] in diff:
+            result.equivalent.append({"mutant": name, "status": status, "reason": known[1], "diff": diff})
+            continue
+        result.counts[status] = result.counts.get(status, 0) + 1
+        result.survivors.append({"mutant": name, "status": status, "diff": diff})
+    if keep is not None:
+        shutil.copytree(where / "mutants", keep / target.name, dirs_exist_ok=True)
+    shutil.rmtree(tmp, ignore_errors=True)
+    return result
+
+
+def _natural(name: str) -> tuple:
+    head, _, number = name.rpartition("_")
+    return (head, int(number) if number.isdigit() else 0)
+
+
+_DIFFS = """
+import json, sys
+from pathlib import Path
+from mutmut.mutation.diff_apply import get_diff_for_mutant
+path = Path(sys.argv[1])
+out = {}
+for name in json.load(sys.stdin):
+    lines = get_diff_for_mutant(name, path=path).splitlines()
+    out[name] = "\\n".join(l for l in lines if l.startswith(("-", "+")) and not l.startswith(("---", "+++")))
+print(json.dumps(out))
+"""
+
+
+def _diffs(names: list[str], where: Path, target: Target) -> dict[str, str]:
+    """The changed lines of each mutant (one process for all, through mutmut's own differ)."""
+    if not names:
+        return {}
+    done = subprocess.run([sys.executable, "-c", _DIFFS, f"src/crossfile_datasets/{target.source}"], cwd=where,
+                          input=json.dumps(names), capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        return {name: f"(no diff: {done.stderr.strip()[-200:]})" for name in names}
+    return json.loads(done.stdout)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--module", action="append", choices=[t.name for t in TARGETS],
+                        help="only this module (repeatable; default: all, one after another)")
+    parser.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1: a shared machine)")
+    parser.add_argument("--json", type=Path, help="write the scores and survivors here")
+    parser.add_argument("--keep", type=Path, help="keep mutmut's mutants/ folders here (to inspect with mutmut)")
+    args = parser.parse_args(argv)
+    try:
+        import mutmut  # noqa: F401
+    except ImportError:
+        print("mutmut is not installed: pip install -e '.[bench]'", file=sys.stderr)
+        return 2
+    chosen = [t for t in TARGETS if not args.module or t.name in args.module]
+    results = []
+    for target in chosen:
+        print(f"{target.name}: mutating {target.source} ...", flush=True)
+        results.append(run_target(target, args.jobs, args.keep))
+    print()
+    print(f"{'module':<10} {'source':<33} {'mutants':>7} {'killed':>6} {'survived':>8} {'no test':>7} "
+          f"{'unrun':>5} {'equiv':>5} {'score':>6} {'time':>5}")
+    for t, r in zip(chosen, results):
+        print(f"{r.target:<10} {t.source:<33} {r.in_scope:>7} {r.killed:>6} {r.counts.get('survived', 0):>8} "
+              f"{r.counts.get('no tests', 0):>7} {r.counts.get('not checked', 0):>5} {len(r.equivalent):>5} "
+              f"{r.score:>6.3f} {r.seconds:>4.0f}s")
+    for r in results:
+        for s in r.survivors:
+            print(f"\n[{r.target}] {s['status']}: {s['mutant']}\n{s['diff']}")
+    if args.json:
+        args.json.write_text(json.dumps([{**r.__dict__, "score": r.score, "in_scope": r.in_scope, "killed": r.killed}
+                                         for r in results], indent=2, ensure_ascii=False))
+    return 0 if all(r.score >= 0.9 for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
