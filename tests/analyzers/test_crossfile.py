@@ -54,6 +54,12 @@ def test_first_uses_picks_the_earliest_position_per_name_and_member():
     assert first_uses([twin, same_line_earlier]) == [twin]
 
 
+def test_a_name_use_sorts_before_its_members_at_one_place():
+    name_only, member = use(2, 0, name="A"), use(2, 0, name="A", member="A")
+    assert first_uses([member, name_only]) == [name_only, member]
+    assert dedupe_usages([member, name_only]) == [name_only, member]
+
+
 def test_first_uses_orders_by_file_line_column_and_names():
     a, b = use(2, 0, name="B"), use(2, 0, name="A")
     m1, m2 = use(2, 0, name="A", member="z"), use(2, 0, name="A", member="b")

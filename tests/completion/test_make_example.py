@@ -271,6 +271,7 @@ def test_usages_in_range_respects_where_the_entity_ends():
     elsewhere = CrossFileUsage(**{**tax.__dict__, "file": "b.py"})
     lost = CrossFileUsage(**{**tax.__dict__, "column": tax.column + 1})
     assert usages_in_range([elsewhere, lost], facts, 0, len(PY)) == []
+    assert usages_in_range([elsewhere, lost, tax, price], facts, 0, len(PY)) == [price, tax]
 
 
 def test_usages_in_range_sorts_by_line_column_and_names():

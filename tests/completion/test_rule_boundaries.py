@@ -282,7 +282,18 @@ def test_prompt_tokens_with_and_without_the_prefix_counter(starcoder_tokenizer):
         expected = starcoder_tokenizer.count(text[:cursor])
         assert plain.prompt_tokens(example_at(plain, "m.py", cursor, len(text))) == expected
         assert fast.prompt_tokens(example_at(fast, "m.py", cursor, len(text))) == expected
-    assert list(fast._prefix_counts) == ["m.py"]  # one counter per file, reused
+    assert list(fast._prefix_counts) == ["m.py"]
+    # one prefix counter per file, made once and reused for every prompt of that file
+    made = []
+
+    def prefix_counter(text):
+        made.append(text)
+        return starcoder_tokenizer.prefix_counter(text)
+
+    other = context({"m.py": text, "n.py": text}, count_tokens=starcoder_tokenizer.count, prefix_counter=prefix_counter)
+    for path in ("m.py", "n.py", "m.py", "n.py"):
+        assert other.prompt_tokens(example_at(other, path, 9, len(text))) == starcoder_tokenizer.count(text[:9])
+    assert made == [text, text]
     # a prompt that is not the file's prefix (edited text) is counted as it is
     odd = example_at(fast, "m.py", 10, len(text))
     odd.prompt = "something else entirely"

@@ -135,6 +135,41 @@ def test_budget_boundary_is_inclusive_and_the_cut_keeps_the_longest_head():
     assert render_context([], "//", words) == {"text": "", "list": []}
 
 
+def longest_fitting(snippets, budget, count):
+    """What the cut must give: the longest run of lines, in order, whose rendered text fits."""
+    best = []
+    for i, snippet in enumerate(snippets):
+        for n in range(1, len(snippet.lines) + 1):
+            shown = [*snippets[:i], snippet.head(n)]
+            if count(render_context(shown, "#", count, budget=10**9)["text"]) <= budget:
+                best = shown
+    return [s.to_item() for s in best]
+
+
+@pytest.mark.parametrize("count", [len, words])
+def test_the_cut_is_the_longest_run_of_lines_that_fits(count):
+    snippets = [Snippet("a.py", ("alpha = 1", "beta = alpha + 2"), (0, 1), 3.0),
+                Snippet("pkg/b.py", tuple(f"line_{i} = {i} * {i}" for i in range(6)), tuple(range(6)), 2.0),
+                Snippet("c.py", ("gamma",), (4,), 1.0)]
+    for budget in range(0, 700, 3):
+        assert render_context(snippets, "#", count, budget=budget)["list"] == longest_fitting(snippets, budget, count), budget
+
+
+def test_an_empty_head_is_never_shown():
+    a = Snippet("a.py", ("a1 a2", "a3"), (0, 1), 1.0)
+    b = Snippet("b.py", ("b1", "b2"), (0, 1), 0.5)
+    room = words(render_context([a], "#", words, budget=10**6)["text"])
+    empty_block = words(f"# {FRAGMENT_HEADER}\n# b.py\n\n\n")
+    # room for b's file header but not for its first line: b is left out, not shown empty
+    assert render_context([a, b], "#", words, budget=room + empty_block + 1)["list"] == [a.to_item()]
+    # a counter charging extra for two snippets together: the trim drops the second whole
+    def pair_cost(text: str) -> int:
+        return words(text) + (20 if "a3" in text and "b1" in text else 0)
+    single_b = Snippet("b.py", ("b1",), (0,), 0.5)
+    both = words(render_context([a, single_b], "#", words, budget=10**6)["text"])
+    assert render_context([a, single_b], "#", pair_cost, budget=both + 5)["list"] == [a.to_item()]
+
+
 def test_the_cut_snippet_ends_the_context():
     big = Snippet("big.py", tuple(f"w{i}" for i in range(50)), tuple(range(50)), 2.0)
     small = Snippet("s.py", ("s1",), (0,), 1.0)
@@ -162,14 +197,29 @@ def test_methods_query_what_they_should():
     texts = {"main.py": "x = 1", "lib/a.py": lines("alpha", 10) + "\n" + lines("after", 3),
              "lib/b.py": lines("beta", 4)}
     r = retriever(texts, top_k=1)
-    prompt = "\n".join(f"noise_{i}" for i in range(12)) + "\nalpha_1 = "
-    assert r.snippets("bm25", "main.py", prompt, "beta_2")[0].lines[0] == "after_0 = 0"  # the hit's successor
-    assert r.snippets("jaccard", "main.py", prompt, "beta_2")[0].lines[0] == "after_0 = 0"
+    prompt = "\n".join(f"noise_{i}" for i in range(12)) + "\nalpha_1 = alpha_2 + alpha_3 + beta_1"
+    # top_k is the retriever's; rg1 shows the hit's successor
+    assert [s.lines[0] for s in r.snippets("bm25", "main.py", prompt, "")] == ["after_0 = 0"]
+    assert [s.lines[0] for s in r.snippets("jaccard", "main.py", prompt, "")] == ["after_0 = 0"]
     # the oracle's query is the last lines of prompt + groundtruth joined at the cursor
-    assert r.snippets("oracle", "main.py", prompt, "beta_2 + beta_3")[0].filename == "lib/b.py"
+    assert [s.filename for s in r.snippets("oracle", "main.py", "x = ", "beta_2 + beta_3")] == ["lib/b.py"]
+    assert len(retriever(texts).snippets("bm25", "main.py", prompt, "")) == 2
     # only the last 10 non-empty lines of the prompt are the query: `alpha_1` 12 lines up is not
     far = "alpha_1 = 1\n" + "\n".join(f"noise_{i}" for i in range(10))
     assert r.snippets("bm25", "main.py", far, "") == []
     assert r.context("bm25", "main.py", prompt, "")["text"].startswith(f"# {HEADER}")
-    with pytest.raises(ValueError, match="unknown retrieval method 'nope'"):
+    with pytest.raises(ValueError) as raised:
         r.snippets("nope", "main.py", prompt, "")
+    assert str(raised.value) == "unknown retrieval method 'nope' (choices: bm25, oracle, graph, jaccard, dense)"
+    with pytest.raises(ValueError) as raised:
+        r.snippets("dense", "main.py", prompt, "")
+    assert str(raised.value) == "the dense retriever needs a model: --dense-model PATH_OR_HUB_ID"
+
+
+def test_graph_method_is_the_graph_retriever():
+    texts = {"pkg/__init__.py": "", "pkg/lib.py": "def helper(x):\n    return x + 1\n",
+             "pkg/main.py": "from pkg.lib import helper\n\nvalue = helper(2)\n"}
+    r = retriever(texts)
+    prompt = texts["pkg/main.py"][: texts["pkg/main.py"].index("(2)")]
+    got = r.snippets("graph", "pkg/main.py", prompt, "")
+    assert got == r.graph_snippets("pkg/main.py", prompt) and [s.filename for s in got] == ["pkg/lib.py"]
