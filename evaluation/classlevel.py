@@ -20,10 +20,15 @@ of EXPECTED_TO_PASS tests passed per generation; compilation rate = share of gen
 compile (reported for every language; the paper reports it for Java and C#).
 
 Before any run, each repository folder is checked against the split's ``snapshot_sha256``.
+Generations that give the same class file (repeated samples) are run once. With a results file,
+each generation's verdict is appended as soon as it is known, keyed by task, generation index
+and content hashes, so a rerun runs only what is new or changed.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 import shutil
@@ -37,7 +42,7 @@ from crossfile_datasets.core.jsonl import InputError, iter_jsonl
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.evaluation.constants import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE, PASS_AT_K
-from crossfile_datasets.evaluation.records import check_same_ids, file_sha256, listed
+from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, read_log
 from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
@@ -227,41 +232,84 @@ def summarize(rows: list[dict], ks=PASS_AT_K) -> dict:
     return out
 
 
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _task_sha(task: dict) -> str:
+    keys = ("language", "file", "file_without_class", "insertion_offset", "expected_to_pass", "snapshot_sha256")
+    return _sha(json.dumps({k: task.get(k) for k in keys}, sort_keys=True))
+
+
 def evaluate_class(split_path, predictions_path, *, repos=None, workers: int = 1, ks=PASS_AT_K,
-                   limits: SandboxLimits = SandboxLimits(), progress: Callable[[int, int], None] | None = None) -> dict:
-    """Run every generation of the predictions file and summarize; returns the metrics and the
-    per-generation rows (``generations``)."""
+                   limits: SandboxLimits = SandboxLimits(), results_path=None,
+                   progress: Callable[[int, int], None] | None = None) -> dict:
+    """Run every pending generation of the predictions file and summarize them all; returns the
+    metrics and the per-generation rows (``generations``). ``results_path``: the JSONL log of
+    per-generation verdicts, read first (reused rows) and appended to."""
     tasks = load_tasks(split_path)
     predictions = load_predictions(predictions_path, tasks, split_path)
-    chosen = [tasks[t] for t in predictions]
-    check_snapshots(chosen, repos)
+    settings = {"timeout": limits.timeout, "test_timeout": limits.test_timeout, "memory_bytes": limits.memory_bytes,
+                "max_processes": limits.max_processes, "repos": str(repos) if repos else None}
+    settings_sha = _sha(json.dumps(settings, sort_keys=True))
+    done = {(r.get("task_id"), r.get("generation_index")): r for r in (read_log(results_path) if results_path else [])}
+    rows: list[dict] = []
+    # generations giving the same class file run once: (task id, placed file hash) -> (job, keys)
+    pending: dict[tuple[str, str], tuple[tuple[dict, str], list[dict]]] = {}
+    for task_id, gens in predictions.items():
+        task = tasks[task_id]
+        task_sha = _task_sha(task)
+        for index, generation in enumerate(gens):
+            key = {"task_id": task_id, "language": task["language"], "generation_index": index,
+                   "generation_sha256": _sha(generation), "task_sha256": task_sha, "settings_sha256": settings_sha}
+            old = done.get((task_id, index))
+            if old is not None and all(old.get(k) == v for k, v in key.items()):
+                rows.append(old)
+                continue
+            job_key = (task_id, _sha(place_class(task, generation)))
+            pending.setdefault(job_key, ((task, generation), []))[1].append(key)
+    jobs = list(pending.values())
+    chosen = [job[0][0] for job in jobs]
+    if chosen:
+        check_snapshots(chosen, repos)
     setups = _setups(chosen, repos)
-    jobs = [(tasks[t], i, g) for t, gens in predictions.items() for i, g in enumerate(gens)]
 
     def one(job) -> dict:
-        task, index, generation = job
+        task, generation = job
         root = repository_root(task, repos)
-        verdict = run_generation(task, generation, root, limits, setups.get(str(root)))
-        return {"task_id": task["id"], "language": task["language"], "generation_index": index, **verdict}
+        return run_generation(task, generation, root, limits, setups.get(str(root)))
 
-    rows: list[dict] = []
-    if workers <= 1:
-        for n, job in enumerate(jobs, 1):
-            rows.append(one(job))
+    log = AppendLog(results_path) if results_path and jobs else None
+    try:
+        def finish(n: int, i: int, verdict: dict) -> None:
+            for key in jobs[i][1]:
+                row = {**key, **verdict}
+                rows.append(row)
+                if log is not None:
+                    log.append(row)
             if progress:
                 progress(n, len(jobs))
-    else:
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            for n, row in enumerate(pool.map(one, jobs), 1):
-                rows.append(row)
-                if progress:
-                    progress(n, len(jobs))
+
+        if workers <= 1:
+            for n, (i, job) in enumerate(enumerate(jobs), 1):
+                finish(n, i, one(job[0]))
+        else:
+            with ThreadPoolExecutor(max_workers=workers) as pool:
+                for n, (i, verdict) in enumerate(enumerate(pool.map(lambda j: one(j[0]), jobs)), 1):
+                    finish(n, i, verdict)
+    finally:
+        if log is not None:
+            log.close()
+    rows.sort(key=lambda r: (r["task_id"], r["generation_index"]))
     return {
         "split": str(split_path), "split_sha256": file_sha256(split_path),
         "predictions": str(predictions_path), "predictions_sha256": file_sha256(predictions_path),
-        "settings": {"repos": str(repos) if repos else None, "pass_at_k": list(ks), "timeout": limits.timeout,
-                     "test_timeout": limits.test_timeout, "memory_bytes": limits.memory_bytes,
-                     "runner": "crossfile_datasets.sandbox.suites.runner_for", "scale": "fraction (0..1)"},
+        "generation_results": str(results_path) if results_path else None,
+        "settings": {**settings, "pass_at_k": list(ks), "runner": "crossfile_datasets.sandbox.suites.runner_for",
+                     "scale": "fraction (0..1)"},
+        "generations_run": sum(len(keys) for _, keys in jobs),
+        "generations_reused": len(rows) - sum(len(keys) for _, keys in jobs),
+        "sandbox_runs": len(jobs),
         "results": summarize(rows, ks),
         "generations": rows,
     }

@@ -249,6 +249,7 @@ def class_command(
     predictions: Path = typer.Argument(..., exists=True, dir_okay=False, help='JSONL of {"task_id", "generations": [class source, ...]}'),
     repos: Optional[Path] = typer.Option(None, exists=True, file_okay=False, help="folder with one repository per task 'repository' [the split's repository_root]"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="metrics JSON [PREDICTIONS.metrics.json]"),
+    results: Optional[Path] = typer.Option(None, help="per-generation results JSONL, reused by reruns [OUTPUT stem + .generations.jsonl]"),
     workers: int = typer.Option(1, min=1, help="generations tested in parallel"),
     timeout: float = typer.Option(300.0, min=0.1, help="seconds of wall clock per generation (all its tests)"),
     test_timeout: float = typer.Option(EXEC_TEST_TIMEOUT, min=0.1, help="seconds per test"),
@@ -272,6 +273,7 @@ def class_command(
     except SandboxUnavailable as exc:
         _fail(str(exc))
     output = output or predictions.with_suffix(".metrics.json")
+    results = results or output.with_name(output.stem + ".generations.jsonl")
     limits = SandboxLimits(timeout=timeout, memory_bytes=memory_mb << 20, test_timeout=test_timeout)
     with console.status("running tests") as status:
         def progress(done: int, total: int) -> None:
@@ -279,12 +281,13 @@ def class_command(
 
         try:
             summary = evaluate_class(split, predictions, repos=repos, workers=workers, ks=ks, limits=limits,
-                                     progress=progress)
+                                     results_path=results, progress=progress)
         except InputError as exc:
             _fail(str(exc))
     write_json(output, summary)
     console.print(class_table(summary["results"], ks))
-    console.print(f"{len(summary['generations'])} generations run; wrote {output}", highlight=False)
+    console.print(f"{summary['generations_run']} generations run ({summary['sandbox_runs']} distinct classes), "
+                  f"{summary['generations_reused']} reused; wrote {output} and {results}", highlight=False)
 
 
 def main() -> None:

@@ -104,6 +104,22 @@ def test_hostile_class_bodies_are_contained(split, tmp_path):
     assert gold["results"]["python"]["pass@1"]["mean"] == 1.0
 
 
+def test_repeated_generations_run_once_and_a_rerun_reuses_the_log(split, tmp_path):
+    _, _, split_path, task = split
+    preds = _predictions(tmp_path / "p.jsonl", task["id"], [task["class_source"], EMPTY, task["class_source"] + "\n"])
+    log = tmp_path / "gens.jsonl"
+    first = evaluate_class(split_path, preds, ks=(1,), results_path=log)
+    assert first["sandbox_runs"] == 2 and first["generations_run"] == 3  # gold twice (same placed file)
+    assert len(log.read_text().splitlines()) == 3
+    again = evaluate_class(split_path, preds, ks=(1,), results_path=log)
+    assert again["sandbox_runs"] == 0 and again["generations_reused"] == 3
+    assert again["results"] == first["results"]
+    changed = _predictions(tmp_path / "p.jsonl", task["id"], [task["class_source"], "class Cart:\n    x = 1\n",
+                                                               task["class_source"] + "\n"])
+    third = evaluate_class(split_path, changed, ks=(1,), results_path=log)
+    assert third["sandbox_runs"] == 1 and third["generations_reused"] == 2
+
+
 def test_cli(split, tmp_path):
     _, _, split_path, task = split
     preds = _predictions(tmp_path / "p.jsonl", task["id"], [task["class_source"]])
