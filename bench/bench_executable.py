@@ -34,7 +34,7 @@ from crossfile_datasets.builders.executable.mutation import stubs  # noqa: E402
 from crossfile_datasets.builders.executable.build import SHARDS, build_executable_split  # noqa: E402
 from crossfile_datasets.core.report import BuildReport  # noqa: E402
 from crossfile_datasets.builders.repos import RepoSpec, resolve_all  # noqa: E402
-from crossfile_datasets.sandbox import run_problem_tests  # noqa: E402
+from crossfile_datasets.sandbox.problems import run_problem_tests  # noqa: E402
 
 MANIFEST = ROOT / "bench" / "executable" / "manifest.jsonl"
 

@@ -184,7 +184,8 @@ class Job:
 
 def run_job(job: Job) -> dict:
     """Test one function and measure its DIR (runs in a worker process)."""
-    from crossfile_datasets.sandbox import SandboxLimits, run_problem_tests
+    from crossfile_datasets.sandbox import SandboxLimits
+    from crossfile_datasets.sandbox.problems import run_problem_tests
 
     rate, invoked = None, []
     try:
@@ -371,7 +372,7 @@ def evaluate_executable(
         "predictions_sha256": file_sha256(predictions_path),
         "generation_results": str(results_path),
         "settings": {**settings.to_dict(), "repos": str(repos) if repos else None, "pass_at_k": list(ks),
-                     "runner": "crossfile_datasets.sandbox.run_problem_tests", "scale": "fraction (0..1)"},
+                     "runner": "crossfile_datasets.sandbox.problems.run_problem_tests", "scale": "fraction (0..1)"},
         "generations_run": run_count,
         "generations_reused": reused,
         "sandbox_runs": len(jobs),

@@ -74,21 +74,19 @@ from crossfile_datasets.core.records import FileFacts, Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
-from crossfile_datasets.sandbox import (
-    Outcome,
-    PytestRun,
-    Sandbox,
-    SandboxLimits,
-    VerdictStatus,
-    program_outcome,
-    render_check,
-    run_problem_tests,
-    run_pytest,
-)
+from crossfile_datasets.sandbox import Sandbox, SandboxLimits
+from crossfile_datasets.sandbox.checks import render_check
 from crossfile_datasets.sandbox.environment import (
     RepoEnvironment,
     detect_requirements,
     ensure_environment,
+)
+from crossfile_datasets.sandbox.problems import VerdictStatus, run_problem_tests
+from crossfile_datasets.sandbox.pytest_runs import (
+    Outcome,
+    PytestRun,
+    program_outcome,
+    run_pytest,
 )
 
 EXEC_VERSION = "3"  # bump when problem records change

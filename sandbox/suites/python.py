@@ -27,7 +27,8 @@ from crossfile_datasets.core.records import FileFacts, Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
-from crossfile_datasets.sandbox import PytestRun, Sandbox, SandboxLimits, run_pytest
+from crossfile_datasets.sandbox import Sandbox, SandboxLimits
+from crossfile_datasets.sandbox.pytest_runs import PytestRun, run_pytest
 from crossfile_datasets.sandbox.suites import SuiteRun, SuiteStatus, TestOutcome, TestResult
 
 # the harness plugin's outcomes -> the language-neutral ones

@@ -8,7 +8,8 @@ import pickle
 from crossfile_datasets.analyzers.csc import CompileStatus
 from crossfile_datasets.builders.card import language_section
 from crossfile_datasets.builders.completion.shards import ShardStatus, ShardSummary
-from crossfile_datasets.sandbox import Outcome, VerdictStatus, program_outcome, summarize_outcomes
+from crossfile_datasets.sandbox.problems import VerdictStatus
+from crossfile_datasets.sandbox.pytest_runs import Outcome, program_outcome, summarize_outcomes
 
 
 def test_status_enums_format_and_serialize_as_their_value():

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from crossfile_datasets.sandbox import render_check
+from crossfile_datasets.sandbox.checks import render_check
 from crossfile_datasets.evaluation.cli import app
 from crossfile_datasets.evaluation.executable import (
     RunSettings,

@@ -16,7 +16,7 @@ from crossfile_datasets.builders.executable.build import (
 )
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.builders.repos import RepoSpec, resolve
-from crossfile_datasets.sandbox import run_problem_tests
+from crossfile_datasets.sandbox.problems import run_problem_tests
 
 TEXTKIT = Path(__file__).resolve().parents[2] / "examples" / "python" / "textkit"
 

@@ -30,16 +30,10 @@ import pytest
 from crossfile_datasets import sandbox as sandbox_module
 from crossfile_datasets.builders.executable.build import ExecSettings, build_repository
 from crossfile_datasets.core.report import BuildReport
-from crossfile_datasets.sandbox import (
-    Sandbox,
-    SandboxLimits,
-    SandboxUnavailable,
-    parse_records,
-    run_problem_tests,
-    run_pytest,
-    summarize_outcomes,
-)
-from crossfile_datasets.sandbox import TASKS_PER_PROCESS
+from crossfile_datasets.sandbox import TASKS_PER_PROCESS, Sandbox, SandboxLimits, SandboxUnavailable
+from crossfile_datasets.sandbox.channel import parse_records
+from crossfile_datasets.sandbox.problems import run_problem_tests
+from crossfile_datasets.sandbox.pytest_runs import run_pytest, summarize_outcomes
 from crossfile_datasets.sandbox.isolation import hidden_dirs, require_bwrap
 from crossfile_datasets.evaluation.executable import RunSettings, evaluate_executable
 from crossfile_datasets.core.jsonl import InputError
@@ -579,7 +573,7 @@ def test_attacks_through_the_build_and_the_evaluation(target, tmp_path):
 def test_forged_results_and_early_exit_fail_in_the_problem_runner(target):
     """The runner of record directly: a wrong solution that forges its verdict is not a pass."""
     make_repo(target.original, {"ledger/__init__.py": "", "ledger/book.py": BOOK}, "ledger")
-    from crossfile_datasets.sandbox import render_check
+    from crossfile_datasets.sandbox.checks import render_check
 
     problem = {"repository_root": str(target.original), "file": "ledger/book.py", "qualname": "balance",
                "entry_point": "balance", "class_name": "", "python_path": [""], "requirements": [],

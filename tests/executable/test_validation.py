@@ -9,7 +9,7 @@ import pytest
 
 from crossfile_datasets.builders.executable.build import ExecSettings, build_repository, stability_verdict
 from crossfile_datasets.core.report import BuildReport
-from crossfile_datasets.sandbox import run_problem_tests
+from crossfile_datasets.sandbox.problems import run_problem_tests
 
 
 @pytest.fixture(scope="module")

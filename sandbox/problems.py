@@ -1,0 +1,147 @@
+"""The problem runner: does a solution pass an executable problem's tests? The verdict of record.
+
+Why it exists: the builder's gold gate (a problem is kept only if its reference solution passes)
+and the evaluation of model outputs must measure the same thing, so both call
+:func:`run_problem_tests`: splice the solution into a sandboxed copy of the repository
+(``sandbox/checks.py``), run the problem's check program with the outcome plugin
+(``sandbox/pytest_runs.py``) and turn the outcomes into one :class:`VerdictStatus`.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import time
+from pathlib import Path
+from typing import Sequence
+
+from crossfile_datasets.analyzers.run import RunStatus
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.enums import StrEnum
+from crossfile_datasets.sandbox import PLUGIN_NAME, Sandbox, SandboxLimits
+from crossfile_datasets.sandbox.checks import splice_solution
+from crossfile_datasets.sandbox.pytest_runs import (
+    Outcome,
+    plugin_args,
+    run_with_channel,
+    summarize_outcomes,
+)
+
+
+class VerdictStatus(StrEnum):
+    """How a solution fared on a problem's tests (:func:`run_problem_tests`)."""
+    PASSED = "passed"
+    FAILED = "failed"  # assertions failed, nothing else went wrong
+    ERROR = "error"
+    TIMEOUT = "timeout"
+    INCOMPLETE = "incomplete"  # no end-of-session record: killed, os._exit, a crash
+    SANDBOX_VIOLATION = "sandbox_violation"
+    NO_TESTS = "no_tests"
+    INVALID_SOLUTION = "invalid_solution"  # the solution could not be put in place
+
+
+@functools.lru_cache(maxsize=64)
+def _plugins_of(python: str, requirements: tuple[str, ...]) -> tuple[str, ...]:
+    from crossfile_datasets.sandbox.environment import requirement_pytest_plugins
+
+    return tuple(requirement_pytest_plugins(python, requirements))
+
+
+def run_problem_tests(
+    problem: dict,
+    solution_code: str,
+    timeout: float = C.EXEC_GOLD_TIMEOUT,
+    *,
+    repo_root: str | os.PathLike | None = None,
+    python: str | None = None,
+    limits: SandboxLimits | None = None,
+    pytest_plugins: Sequence[str] | None = None,
+    isolation: str | None = None,
+) -> dict:
+    """Run one problem's tests against ``solution_code``, isolated; the verdict of record.
+
+    ``problem`` is a record of the executable split (``repository_root``, ``file``,
+    ``qualname``, ``entry_point``, ``class_name``, ``python_path``, ``requirements``,
+    ``check``). ``solution_code`` is the target function's code, or a whole prompt plus
+    completion (the last ``def <entry_point>`` is used, dedented and re-indented in place).
+    ``repo_root`` overrides the snapshot recorded in the problem (e.g. after moving the
+    dataset); ``python`` overrides the interpreter (default: the virtual environment made for
+    the problem's requirements, see sandbox/environment.py); ``pytest_plugins`` overrides the
+    pytest plugins loaded (default: those the requirements provide; autoloading is off);
+    ``isolation``: "bwrap" or "none" (default: :func:`isolation_mode`).
+
+    Steps: copy the repository into a fresh sandbox, splice the solution into the module,
+    run the problem's ``check`` program there (all limits of :class:`Sandbox`, wall clock
+    ``timeout``), read each test's outcome from the run's verdict channel.
+
+    Returns ``{"passed": bool, "status": a VerdictStatus, "tests": {nodeid: outcome},
+    "num_tests", "num_passed", "duration", "detail"}``: ``failed`` = only assertion failures;
+    ``incomplete`` = the run ended before pytest's end-of-session record (killed, ``os._exit``,
+    a crash: whatever was reported before, it is not a pass); ``sandbox_violation`` = a test
+    tried to write outside the sandbox or reach the network; ``error`` = anything else went
+    wrong (exceptions, the process or memory limit, the per-test time-out).
+    """
+    root = Path(repo_root or problem["repository_root"])
+    requirements = tuple(sorted(problem.get("requirements") or []))
+    if python is None:
+        from crossfile_datasets.sandbox.environment import ensure_environment
+
+        env = ensure_environment(requirements)
+        python = env.python
+        if pytest_plugins is None:
+            pytest_plugins = env.pytest_plugins
+    elif pytest_plugins is None:
+        pytest_plugins = _plugins_of(python, requirements)
+    base = limits or SandboxLimits()
+    limits = SandboxLimits(timeout, base.memory_bytes, base.max_processes, base.file_size_bytes,
+                           min(base.test_timeout, timeout))
+    started = time.monotonic()
+    verdict: dict = {"passed": False, "status": VerdictStatus.ERROR, "tests": {}, "num_tests": 0, "num_passed": 0,
+                     "duration": 0.0, "detail": ""}
+    with Sandbox(root, python=python, python_path=problem.get("python_path") or [""], limits=limits,
+                 isolation=isolation) as box:
+        module = box.root / problem["file"]
+        try:
+            text = module.read_text(encoding="utf-8")
+        except OSError as exc:
+            verdict["detail"] = f"cannot read {problem['file']}: {exc}"
+            return verdict
+        new_text, why = splice_solution(text, problem["qualname"], problem["entry_point"],
+                                        problem.get("class_name") or None, solution_code)
+        if new_text is None:
+            verdict.update(status=VerdictStatus.INVALID_SOLUTION, detail=why)
+            return verdict
+        module.write_text(new_text, encoding="utf-8")
+        check = box.control / "check.py"
+        check.write_text(problem["check"], encoding="utf-8")
+        env = {"CROSSFILE_TEST_TIMEOUT": str(limits.test_timeout)}
+        argv = [python, str(check), "-p", PLUGIN_NAME, *plugin_args(pytest_plugins or ()), f"--rootdir={box.root}"]
+        srun, channel = run_with_channel(box, argv, timeout=timeout, env=env)
+    outcomes, messages = summarize_outcomes(channel.records)
+    passed = sum(1 for o in outcomes.values() if o == Outcome.PASSED)
+    detail = ""
+    if srun.timed_out:
+        status = VerdictStatus.TIMEOUT
+    elif not channel.complete:
+        status = VerdictStatus.INCOMPLETE
+        detail = ("the run ended before pytest's end-of-session record (killed, os._exit or a crash"
+                  + (", the memory limit" if srun.memory_limit_hit else "") + "): not a pass")
+    elif Outcome.SANDBOX_VIOLATION in outcomes.values():
+        status = VerdictStatus.SANDBOX_VIOLATION
+    elif not outcomes:
+        status = VerdictStatus.NO_TESTS
+    elif passed == len(outcomes) and srun.ok:
+        status = VerdictStatus.PASSED
+    elif all(o in (Outcome.PASSED, Outcome.ASSERTION) for o in outcomes.values()) and srun.result.status is RunStatus.OK \
+            and not (srun.process_limit_hit or srun.memory_limit_hit):
+        status = VerdictStatus.FAILED
+    else:
+        status = VerdictStatus.ERROR
+    if channel.forged:
+        detail = f"{channel.forged} forged verdict lines ignored; " + detail
+    detail = detail + "; ".join(f"{k}: {v}" for k, v in list(messages.items())[:5])
+    if not detail and status != VerdictStatus.PASSED:
+        detail = (srun.result.stderr or srun.result.stdout)[-2000:]
+    verdict.update(passed=status == VerdictStatus.PASSED, status=status, tests=outcomes, num_tests=len(outcomes),
+                   num_passed=passed, duration=round(time.monotonic() - started, 3), detail=detail[:2000])
+    return verdict

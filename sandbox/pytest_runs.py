@@ -1,0 +1,163 @@
+"""Running pytest in a sandbox and reading each test's outcome from the verdict channel.
+
+Why it exists: the executable split (validating tests, measuring coverage), the class-level
+suites and the problem runner (``sandbox/problems.py``) all run pytest the same way: the
+outcome plugin (``sandbox/pytest_plugin.py``) loaded with ``-p``, records read from the run's
+channel (never from files the code under test could write), phases folded into one outcome
+per node id (:func:`summarize_outcomes`), and optionally one coverage context per test.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from crossfile_datasets.core.enums import StrEnum
+from crossfile_datasets.sandbox import PLUGIN_NAME, Sandbox, SandboxRun
+from crossfile_datasets.sandbox.channel import ChannelRecords, ResultChannel
+
+
+@dataclass
+class PytestRun:
+    """Outcomes of one sandboxed pytest run, per node id."""
+
+    run: SandboxRun
+    outcomes: dict[str, Outcome]  # nodeid -> outcome
+    messages: dict[str, str] = field(default_factory=dict)
+    contexts: dict[str, dict[int, list[str]]] | None = None  # repo-relative file -> line -> nodeids
+    complete: bool = False  # pytest's end-of-session record arrived over the channel
+    forged_records: int = 0  # channel lines without the run's token (ignored)
+
+
+class Outcome(StrEnum):
+    """One test's outcome in a sandboxed pytest run (see :func:`summarize_outcomes`)."""
+    PASSED = "passed"
+    ASSERTION = "assertion"  # the test body failed with an AssertionError (repairable)
+    ERROR = "error"  # any other failure: setup, teardown, collection, another exception, time-out
+    SKIPPED = "skipped"
+    XFAIL = "xfail"
+    SANDBOX_VIOLATION = "sandbox_violation"  # wrote outside the sandbox or used the network
+
+
+# ranks of a node's outcome when its phases disagree: the worst wins
+OUTCOME_RANK = {Outcome.SANDBOX_VIOLATION: 5, Outcome.ERROR: 4, Outcome.XFAIL: 3, Outcome.ASSERTION: 2,
+                Outcome.SKIPPED: 1, Outcome.PASSED: 0}
+
+
+def summarize_outcomes(records: Iterable[dict]) -> tuple[dict[str, Outcome], dict[str, str]]:
+    """Plugin records -> (nodeid -> outcome, nodeid -> first failure message).
+
+    ``assertion`` = the test body failed with an AssertionError (repairable); ``error`` = any
+    other failure (setup, teardown, collection, another exception, the per-test time-out);
+    ``sandbox_violation`` = the test tried to write outside the sandbox or use the network
+    (whatever its outcome: such a test never becomes a problem's test).
+    """
+    outcomes: dict[str, Outcome] = {}
+    messages: dict[str, str] = {}
+    for rec in records:
+        nodeid, when, outcome = rec["nodeid"], rec["when"], rec["outcome"]
+        previous = outcomes.get(nodeid)
+        if rec.get("violations"):
+            new = Outcome.SANDBOX_VIOLATION
+            messages.setdefault(nodeid, "sandbox violation: " + "; ".join(rec["violations"][:3]))
+        elif rec.get("xfail"):
+            new = Outcome.XFAIL
+        elif outcome == "failed":
+            new = Outcome.ASSERTION if when == "call" and rec.get("exc_type") == "AssertionError" else Outcome.ERROR
+            messages.setdefault(nodeid, f"{rec.get('exc_type')}: {rec.get('message', '')}")
+        elif outcome == "skipped":
+            new = Outcome.SKIPPED
+        elif when == "call":
+            new = Outcome.PASSED
+        else:
+            continue  # setup/teardown passing says nothing on its own
+        if previous is None or OUTCOME_RANK[new] > OUTCOME_RANK[previous]:
+            outcomes[nodeid] = new
+    return outcomes, messages
+
+
+def program_outcome(outcomes: dict[str, Outcome], path: str) -> Outcome:
+    """Outcome of one test program (file) from its tests' outcomes: all must pass."""
+    mine = [o for nodeid, o in outcomes.items() if nodeid == path or nodeid.startswith(path + "::")]
+    if not mine:
+        return Outcome.ERROR  # nothing collected or the run died before it
+    for worst in (Outcome.SANDBOX_VIOLATION, Outcome.ERROR, Outcome.XFAIL, Outcome.SKIPPED, Outcome.ASSERTION):
+        if worst in mine:
+            return worst
+    return Outcome.PASSED
+
+
+def plugin_args(plugins: Sequence[str]) -> list[str]:
+    return [arg for name in plugins for arg in ("-p", name)]
+
+
+def pytest_argv(sandbox: Sandbox, paths: Sequence[str], coverage_rc: Path | None = None,
+                plugins: Sequence[str] = ()) -> list[str]:
+    head = [sandbox.python]
+    if coverage_rc is not None:
+        head += ["-m", "coverage", "run", f"--rcfile={coverage_rc}", "-m", "pytest"]
+    else:
+        head += ["-m", "pytest"]
+    return [*head, "-q", "-p", "no:cacheprovider", "-p", PLUGIN_NAME, *plugin_args(plugins),
+            f"--rootdir={sandbox.root}", *paths]
+
+
+def run_with_channel(sandbox: Sandbox, argv: Sequence[str], **kwargs) -> tuple[SandboxRun, ChannelRecords]:
+    """Run a program that loads the pytest plugin; its verdict records come over a new channel."""
+    channel = ResultChannel()
+    try:
+        srun = sandbox.run(argv, channel=channel, **kwargs)
+    finally:
+        records = channel.finish()
+    return srun, records
+
+
+def run_pytest(
+    sandbox: Sandbox,
+    paths: Sequence[str],
+    *,
+    coverage_files: Sequence[str] | None = None,
+    timeout: float | None = None,
+    extra_env: dict[str, str] | None = None,
+    plugins: Sequence[str] = (),
+) -> PytestRun:
+    """Run pytest on ``paths`` (relative to the copy) with the outcome plugin.
+
+    ``coverage_files`` (repo-relative): measure those files with one coverage context per
+    test node id and return, per file and line, the node ids that executed it.
+    ``extra_env`` values may name ``__CONTROL__``: the sandbox's control folder.
+    """
+    rc = None
+    data_file = sandbox.control / "coverage.data"
+    if coverage_files:
+        include = "\n".join(f"    {sandbox.root / f}" for f in coverage_files)
+        rc = sandbox.control / "coveragerc"
+        rc.write_text(f"[run]\ndata_file = {data_file}\ninclude =\n{include}\n", encoding="utf-8")
+    env = {k: v.replace("__CONTROL__", str(sandbox.control)) for k, v in (extra_env or {}).items()}
+    env["CROSSFILE_TEST_TIMEOUT"] = str(sandbox.limits.test_timeout)
+    srun, channel = run_with_channel(sandbox, pytest_argv(sandbox, paths, rc, plugins), timeout=timeout, env=env)
+    outcomes, messages = summarize_outcomes(channel.records)
+    contexts = None
+    if coverage_files:
+        contexts = read_coverage_contexts(data_file, sandbox.root)
+    return PytestRun(srun, outcomes, messages, contexts, channel.complete, channel.forged)
+
+
+def read_coverage_contexts(data_file: Path, root: Path) -> dict[str, dict[int, list[str]]]:
+    """coverage.py data -> {repo-relative file: {line: [contexts that executed it]}}."""
+    from coverage import CoverageData
+
+    if not data_file.exists():
+        return {}
+    data = CoverageData(basename=str(data_file))
+    data.read()
+    out: dict[str, dict[int, list[str]]] = {}
+    for measured in data.measured_files():
+        try:
+            rel = Path(measured).resolve().relative_to(root.resolve()).as_posix()
+        except ValueError:
+            continue
+        by_line = data.contexts_by_lineno(measured)
+        out[rel] = {line: [c for c in ctxs if c] for line, ctxs in by_line.items()}
+    return out
