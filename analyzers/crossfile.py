@@ -5,52 +5,118 @@ when making that name empty (or removing its import) makes the real checker repo
 "undefined" error at the use. Errors the checker already reports on the unmodified code are
 never counted, so we always diff the stubbed run against the original run.
 
-This module holds what every language shares: the diagnostic and usage records, the diff,
-the mapping of stubbed rows back to original rows, and the choice of first uses. The
+This module holds what every language shares: the diff, the one usage factory
+(:func:`usage_at`), the round engine (:func:`stub_rounds`: stub, check, diff, restore, next
+round, with per-language :class:`RoundHooks`) and the choice of first uses. The
 language packages build the stubbed texts and say which diagnostics mean what.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Callable, Generator, Generic, Iterable, Protocol, Sequence, TypeVar
 
 from crossfile_datasets.core.records import CrossFileUsage, Diagnostic, ImportBinding
 
 
 @dataclass(frozen=True)
 class StubbedVariant:
-    """A file's text with some project imports made empty or removed.
-
-    ``row_map[r]`` is the original row of stubbed row ``r`` (None when the stub is a pure
-    in-place replacement and rows are identical).
-    """
+    """A file's text with some project imports made empty or removed (rows unchanged: every
+    stub replaces text in place, so a diagnostic's line is the original line)."""
 
     path: str
     mode: str
     text: str
     stubbed: dict[str, ImportBinding] = field(hash=False, compare=False, default_factory=dict)
-    row_map: tuple[int, ...] | None = None
-
-    def original_line(self, line: int) -> int:
-        if self.row_map is None:
-            return line
-        row = line - 1
-        if 0 <= row < len(self.row_map):
-            return self.row_map[row] + 1
-        return line
 
 
-def map_to_original(diags: Iterable[Diagnostic], variant: StubbedVariant) -> list[Diagnostic]:
-    out = []
-    for d in diags:
-        if d.file != variant.path or variant.row_map is None:
-            out.append(d)
+def usage_at(repository: str, file: str, row: int, column: int, *, imported_name: str, member: str | None,
+             stubbed_import: str, tool: str, code: str, message: str, mode: str, round_no: int = 1,
+             definition_file: str | None = None, definition_symbol: str | None = None,
+             entity: str | None = None) -> CrossFileUsage:
+    """The one way a checker finding becomes a :class:`CrossFileUsage`: the use's entity (the
+    member, else the imported name, unless given) starts at 0-based ``row``/``column`` and ends on
+    the same line; lines in the record are 1-based."""
+    entity = entity if entity is not None else (member or imported_name)
+    return CrossFileUsage(
+        repository=repository, file=file, line=row + 1, column=column, imported_name=imported_name, member=member,
+        stubbed_import=stubbed_import, tool=tool, code=code, message=message, definition_file=definition_file,
+        definition_symbol=definition_symbol, end_line=row + 1, end_column=column + len(entity), mode=mode,
+        round=round_no,
+    )
+
+
+# ------------------------------------------------------------------------------ the rounds --
+V = TypeVar("V")  # what one round asks the checker to check (a variant text, a compilation request)
+A = TypeVar("A")  # what the checker answers
+U = TypeVar("U")  # what a round finds (usages, attributions)
+
+
+@dataclass
+class RoundOutcome(Generic[U]):
+    """What one round's check revealed, as the language's hooks read it."""
+
+    found: list[U] = field(default_factory=list)  # new uses (never reported by an earlier round)
+    retry: bool = False  # check the same round again: the hooks changed how variants are made
+    stop: bool = False  # nothing more to learn from this file (a failure the hooks counted)
+
+
+class RoundHooks(Protocol[V, A, U]):
+    """The per-language parts of the stub rounds (Java, TypeScript, C#)."""
+
+    def variant(self, round_no: int) -> V | None:
+        """What to check in this round (None: nothing to stub)."""
+
+    def observe(self, round_no: int, variant: V, answer: A) -> RoundOutcome[U]:
+        """Diff the answer against what is already known and attribute the new errors."""
+
+    def restore(self, found: list[U]) -> bool:
+        """Give back what this round's uses were found on, so errors they masked can surface in
+        the next round; False when nothing changes (nothing new was found, or what was found is
+        already given back): the next round would repeat this one."""
+
+
+def stub_rounds(hooks: RoundHooks[V, A, U], max_rounds: int) -> Generator[V, A, list[U]]:
+    """Stub, check, diff, restore, next round: the loop every language shares.
+
+    Stubbing hides an entity everywhere at once, so the first error on a line can mask the
+    others (``a.b().c()``: only ``b`` is reported). Each round restores what was found and checks
+    again, until restoring changes nothing (a round found nothing new) or ``max_rounds``.
+    A generator: it yields each check it needs and is sent the answer (or thrown the checker's
+    exception), so a caller may run one file's rounds alone (:func:`drive`) or several files'
+    rounds in lockstep, one shared check per round (C#'s batches).
+    """
+    found: list[U] = []
+    round_no = 1
+    while round_no <= max_rounds:
+        variant = hooks.variant(round_no)
+        if variant is None:
+            break
+        answer = yield variant
+        outcome = hooks.observe(round_no, variant, answer)
+        if outcome.retry:
             continue
-        end_line = variant.original_line(d.end_line) if d.end_line is not None else None
-        out.append(Diagnostic(d.file, variant.original_line(d.line), d.column, d.code, d.message,
-                              end_line, d.end_column, d.severity, d.symbol, d.location))
-    return out
+        found.extend(outcome.found)
+        if outcome.stop or round_no == max_rounds or not hooks.restore(outcome.found):
+            break
+        round_no += 1
+    return found
+
+
+def drive(rounds: Generator[V, A, U], check: Callable[[V], A]) -> U:
+    """Run a round generator with a synchronous checker; the checker's exceptions are thrown
+    into the rounds (which may count them and stop, or let them propagate)."""
+    try:
+        request = next(rounds)
+        while True:
+            try:
+                answer = check(request)
+            except Exception as exc:  # noqa: BLE001 - handed to the rounds, which decide
+                request = rounds.throw(exc)
+                continue
+            request = rounds.send(answer)
+    except StopIteration as stop:
+        return stop.value
 
 
 def new_diagnostics(original: Sequence[Diagnostic], stubbed: Sequence[Diagnostic]) -> list[Diagnostic]:

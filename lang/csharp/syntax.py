@@ -150,10 +150,6 @@ class TypeDecl:
     def full_name(self) -> str:
         return f"{self.namespace}.{self.qualified_name}" if self.namespace else self.qualified_name
 
-    @property
-    def is_partial(self) -> bool:
-        return "partial" in self.modifiers
-
     def member_names(self) -> set[str]:
         return {n for m in self.members for n in m.names}
 

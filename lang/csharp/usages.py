@@ -48,7 +48,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Generator, Iterable, Sequence
 
-from crossfile_datasets.analyzers.crossfile import dedupe_usages
+from crossfile_datasets.analyzers.crossfile import (
+    RoundOutcome,
+    dedupe_usages,
+    drive,
+    stub_rounds,
+    usage_at,
+)
 from crossfile_datasets.analyzers.csc import (
     BAD_EXTENSION,
     METHOD_GROUP,
@@ -68,9 +74,10 @@ from crossfile_datasets.analyzers.csc import (
     CompileStatus,
     compile_sources,
 )
-from crossfile_datasets.analyzers.run import run
+from crossfile_datasets.analyzers.run import PersistentProcessError, run
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.records import CrossFileUsage, Diagnostic, FileFacts
+from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang.base import iter_leaves, strip_type_arguments
 from crossfile_datasets.lang.csharp.external import ExternalStubs
 from crossfile_datasets.lang.csharp.mcs_server import McsServerPool
@@ -124,22 +131,6 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 @dataclass
-class Events:
-    """Report entries collected in worker threads, applied to the BuildReport afterwards."""
-
-    items: list[tuple[str, str, str | None, str | None, int]] = field(default_factory=list)
-    seconds: float = 0.0
-    compilations: int = 0
-
-    def count(self, stage: str, reason: str, where: str | None = None, detail: str | None = None, n: int = 1) -> None:
-        self.items.append((stage, reason, where, detail, n))
-
-    def apply(self, report) -> None:
-        for stage, reason, where, detail, n in self.items:
-            report.count(stage, reason, where, detail, n=n)
-
-
-@dataclass
 class PreparedUnit:
     """A unit ready for rounds: compilable texts, support files, the baseline errors."""
 
@@ -165,7 +156,7 @@ class RoundRequest:
     sources: list[str]
     write: dict[str, str]
     tag: str
-    events: "Events"
+    events: BuildReport
     variant: str  # where the emptied defining file is written
     copies: dict[str, str]  # copy path -> the unit file it replaces (overrides blanked)
 
@@ -173,7 +164,7 @@ class RoundRequest:
 @dataclass
 class FileRounds:
     usages: list[CrossFileUsage] = field(default_factory=list)
-    events: Events = field(default_factory=Events)
+    events: BuildReport = field(default_factory=BuildReport)
 
 
 class CSharpChecker:
@@ -211,16 +202,17 @@ class CSharpChecker:
                 report.count("checker", "mcs_server_unavailable", repo.name, "one mcs process per compilation instead")
         try:
             for n, unit in enumerate(units):
-                events = Events()
+                events = BuildReport()
                 t0 = time.monotonic()
                 try:
                     usages.extend(self.run_unit(repo.name, unit, facts, models, tmp / f"unit{n}", events))
-                except Exception as exc:  # a bug or an unforeseen input must not stop the build
+                except (OSError, ValueError, PersistentProcessError) as exc:
+                    # what compiling a project can throw (files, the resident compiler); a bug of
+                    # ours fails the repository with its traceback instead of passing for a crash
                     events.count("projects", "checker_crash", unit.name, f"{type(exc).__name__}: {exc}")
                 finally:
-                    events.apply(report)
+                    report.merge(events)
                     report.add_time("checker_seconds", time.monotonic() - t0)
-                    report.count("checker", "mcs_compilations", n=events.compilations)
         finally:
             if self.pool is not None:
                 self.pool.close()
@@ -229,7 +221,7 @@ class CSharpChecker:
         return dedupe_usages(usages)
 
     def run_unit(self, repo_name: str, unit: CompilationUnit, facts: dict[str, FileFacts],
-                 models: dict[str, FileModel], workdir: Path, events: Events) -> list[CrossFileUsage]:
+                 models: dict[str, FileModel], workdir: Path, events: BuildReport) -> list[CrossFileUsage]:
         if self._too_new(unit, facts, models, events):
             return []
         prepared = self.prepare(unit, facts, models, workdir, events)
@@ -276,9 +268,7 @@ class CSharpChecker:
         out: list[CrossFileUsage] = []
         for r in results:
             out.extend(r.usages)
-            events.items.extend(r.events.items)
-            events.compilations += r.events.compilations
-            events.seconds += r.events.seconds
+            events.merge(r.events)
         for u in out:
             events.count("checker", f"usages_found_in_round_{u.round}")
         self.attributed.update(prepared.candidates)
@@ -310,7 +300,7 @@ class CSharpChecker:
         return groups
 
     # ----------------------------------------------------------------- syntax level --
-    def _too_new(self, unit: CompilationUnit, facts, models, events: Events) -> bool:
+    def _too_new(self, unit: CompilationUnit, facts, models, events: BuildReport) -> bool:
         value_types = {t.name for p in unit.files for t in models[p].all_types() if t.kind in ("struct", "enum")}
         reference_types = {t.name for p in unit.files for t in models[p].all_types()
                            if t.kind in ("class", "interface", "delegate", "record")}
@@ -335,7 +325,7 @@ class CSharpChecker:
         return False
 
     # ------------------------------------------------------------------ preparation --
-    def prepare(self, unit: CompilationUnit, facts, models, workdir: Path, events: Events) -> PreparedUnit | None:
+    def prepare(self, unit: CompilationUnit, facts, models, workdir: Path, events: BuildReport) -> PreparedUnit | None:
         """Make the unit's declarations compile without its missing assemblies (module doc, step 2).
 
         Phase 1 (until mcs reaches method bodies): blank out unresolvable usings, declare
@@ -420,7 +410,7 @@ class CSharpChecker:
         return PreparedUnit(unit, workdir, texts, candidates, excluded, frozenset(d.key() for d in diags),
                             dict(support_texts))
 
-    def _unblock(self, diags, texts, excluded, external: ExternalStubs, facts, models, events: Events,
+    def _unblock(self, diags, texts, excluded, external: ExternalStubs, facts, models, events: BuildReport,
                  neutralized: int) -> tuple[bool, int]:
         """One pass of phase 1 over errors that kept mcs from the bodies; (changed, neutralized)."""
         changed = False
@@ -468,7 +458,7 @@ class CSharpChecker:
             dest.write_text(text, encoding="utf-8")
 
     def compile(self, workdir: Path, texts: dict[str, str], sources: Sequence[str], write: dict[str, str], tag: str,
-                events: Events, fallback: bool = True) -> CompileResult:
+                events: BuildReport, fallback: bool = True) -> CompileResult:
         """Write ``write`` (files new or changed since the last call) and compile ``sources``.
 
         ``texts`` holds the text of every compiled path (for column conversion). Rounds run
@@ -483,19 +473,17 @@ class CSharpChecker:
                 # compilation is repeated by a plain mcs process, which has no state to lose (an
                 # internal error mcs itself reports would only repeat)
                 events.count("checker", "mcs_server_fallback", tag, f"{res.status}: {res.detail[:200]}")
-                events.compilations += 1
-                events.seconds += res.duration
+                events.count("checker", "mcs_compilations")
                 res = compile_sources(workdir, list(sources), texts, str(out), self.timeout, runner=self.runner,
                                       defines=self.defines)
         else:
             res = compile_sources(workdir, list(sources), texts, str(out), self.timeout, runner=self.runner,
                                       defines=self.defines)
-        events.compilations += 1
-        events.seconds += res.duration
+        events.count("checker", "mcs_compilations")
         return res
 
     def isolate_failure(self, workdir: Path, texts: dict[str, str], support: dict[str, str], status: str,
-                        events: Events) -> str | None:
+                        events: BuildReport) -> str | None:
         """The unit file whose removal stops mcs from crashing (or hanging), by bisection.
 
         mcs 6.8 crashes on some valid C# (``case T _:`` in a switch is "NotImplementedException:
@@ -525,19 +513,9 @@ class CSharpChecker:
     def rounds_for(self, repo_name: str, prepared: PreparedUnit, index: "ProjectIndex", facts, models,
                    path: str, compiled: set[str], job: int) -> FileRounds:
         """The rounds of one defining file, each compilation on its own."""
-        steps = self._rounds(repo_name, prepared, index, facts, models, path, compiled, job)
-        try:
-            request = next(steps)
-            while True:
-                try:
-                    res = self.compile(prepared.workdir, request.texts, request.sources, request.write, request.tag,
-                                       request.events)
-                except Exception as exc:  # counted by the rounds as a crash of this defining file
-                    request = steps.throw(exc)
-                    continue
-                request = steps.send(res)
-        except StopIteration as stop:
-            return stop.value
+        return drive(self._rounds(repo_name, prepared, index, facts, models, path, compiled, job),
+                     lambda request: self.compile(prepared.workdir, request.texts, request.sources, request.write,
+                                                  request.tag, request.events))
 
     def rounds_batched(self, repo_name: str, prepared: PreparedUnit, index: "ProjectIndex", facts, models,
                        batch: list[tuple[int, str, set[str], set[str]]]) -> list[FileRounds]:
@@ -550,7 +528,7 @@ class CSharpChecker:
         of F can come only from F's emptied types (``ProjectIndex.observable_names``). When the
         shared compilation fails or does not reach the method bodies (one file's stub may block
         the declarations of all), each file's compilation is repeated alone."""
-        events = Events()
+        events = BuildReport()
         steps: dict[int, Generator] = {}
         requests: dict[int, RoundRequest] = {}
         results: dict[int, FileRounds] = {}
@@ -577,7 +555,7 @@ class CSharpChecker:
         return out
 
     def _batch_compile(self, prepared: PreparedUnit, requests: dict[int, "RoundRequest"],
-                       info: dict[int, tuple[str, set[str], set[str]]], events: Events, tag: str) -> dict:
+                       info: dict[int, tuple[str, set[str], set[str]]], events: BuildReport, tag: str) -> dict:
         """One compilation for every pending request (or one each when that cannot be shared)."""
 
         def alone() -> dict:
@@ -630,91 +608,12 @@ class CSharpChecker:
         """The rounds of one defining file as a generator: it yields each compilation it needs
         (:class:`RoundRequest`) and is sent the result (or thrown the compiler's exception)."""
         result = FileRounds()
-        ff, model = facts[path], models[path]
-        restore: set[tuple[str, str]] = set()  # (type qualified name, member name)
-        restore_any: set[str] = set()  # member names restored in every type of the file
-        keep_nested: set[str] = set()
-        seen = set(prepared.baseline)
-        variant = f"{SUPPORT_DIR}/variant{job}.cs"
-        subset = self.optimized and len(compiled) < len(prepared.texts)
-        attributor = Attributor(repo_name, path, model, index, facts, models)
-        candidates = set(prepared.candidates)
-        overriders = find_overriders(path, model, index, facts, prepared.texts) if model.types else []
-        if overriders:
-            result.events.count("checker", "overrides_blanked", path, n=len(overriders))
-        # parameterless constructor calls are only visible on abstract stand-ins (render_emptied)
-        abstract_classes = any(abstractable(t) for t in model.all_types())
         try:
-            r = 1
-            while r <= self.max_rounds:
-                def keep_member(t: TypeDecl, m: MemberDecl) -> bool:
-                    return any((t.qualified_name, n) in restore or n in restore_any for n in m.names)
-
-                def keep_type(t: TypeDecl) -> bool:
-                    return t.qualified_name in keep_nested
-
-                def instantiable(t: TypeDecl) -> bool:  # until a constructor use of t is found
-                    return (t.qualified_name, t.name) in restore
-
-                emptied = render_emptied(ff.tree, prepared.texts[path], ff.file.index, model, keep_member, keep_type,
-                                         instantiable if abstract_classes else None)
-                files = compiled if subset else set(prepared.texts)
-                # G files whose overrides of F's absent members are blanked, as this job's own copies
-                blanks: dict[str, list[Overrider]] = {}
-                for o in overriders:
-                    if o.file in files and (o.owner.qualified_name, o.member) not in restore and o.member not in restore_any:
-                        blanks.setdefault(o.file, []).append(o)
-                copies = {f"{SUPPORT_DIR}/j{job}/{g}": g for g in blanks}
-                patched = {}
-                for copy, g in copies.items():
-                    text = prepared.texts[g]
-                    for o in blanks[g]:
-                        text = blank_out(text, o.start, o.end)
-                    patched[copy] = text
-                sources = sorted((files - {path} - set(blanks)) | set(prepared.support) | {variant} | set(copies))
-                texts = {**prepared.texts, **prepared.support, variant: emptied, **patched}
-                res = yield RoundRequest(texts, sources, {variant: emptied, **patched}, f"v{job}r{r}", result.events,
-                                         variant, copies)
-                if copies and res.status is CompileStatus.OK:
-                    res = dataclasses.replace(res, diagnostics=tuple(
-                        dataclasses.replace(d, file=copies[d.file]) if d.file in copies else d for d in res.diagnostics))
-                if res.status is not CompileStatus.OK:
-                    result.events.count("files", f"checker_{res.status}", path, res.detail)
-                    break
-                if not reached_bodies(res.diagnostics) and abstract_classes and r == 1 and any(
-                        d.code in ABSTRACT_BLOCKERS and d.file != path for d in res.diagnostics):
-                    # an emptied class made abstract broke a declaration (e.g. a `new()` constraint)
-                    result.events.count("checker", "abstract_classes_undone", path)
-                    abstract_classes = False
-                    continue
-                if not reached_bodies(res.diagnostics) and subset and r == 1:
-                    # the dependency closure missed something that declarations need
-                    result.events.count("checker", "subset_fallback", path)
-                    subset = False
-                    continue
-                # uses are attributed in candidate files only (not in excluded or unparsable ones,
-                # whose compiled text is not the text of the examples)
-                fresh = [d for d in res.diagnostics if d.key() not in seen and d.file in candidates and d.file != path]
-                seen.update(d.key() for d in res.diagnostics)
-                found, more_restore, more_any, more_nested = attributor.attribute(fresh, r, result.events)
-                result.usages.extend(found)
-                # masked uses behind a typed receiver, restored too so the next round sees past them
-                recovered = attributor.same_receiver(result.usages)
-                if recovered:
-                    result.events.count("checker", "usages_same_receiver", path, n=len(recovered))
-                    result.usages.extend(recovered)
-                    more_restore |= {(u.definition_symbol.rsplit(".", 1)[0], u.member) for u in recovered}
-                added = (more_restore - restore) | {(None, n) for n in more_any - restore_any} | (more_nested - keep_nested)
-                if not reached_bodies(res.diagnostics):
-                    result.events.count("checker", "variant_declarations_blocked", path, f"round {r}")
-                if not added:
-                    break
-                restore |= more_restore
-                restore_any |= more_any
-                keep_nested |= more_nested
-                keep_nested |= attributor.nested_needed(restore, restore_any)
-                r += 1
-        except Exception as exc:  # one defining file must never stop the repository
+            rounds = _DefiningFileRounds(self, repo_name, prepared, index, facts, models, path, compiled, job, result)
+            yield from stub_rounds(rounds, self.max_rounds)
+        except (OSError, ValueError, PersistentProcessError) as exc:
+            # what a compilation or the files can throw; a bug of ours propagates (and fails the
+            # repository with its traceback) instead of passing for a checker crash
             result.events.count("files", "checker_crash", path, f"{type(exc).__name__}: {exc}")
         return result
 
@@ -901,6 +800,115 @@ def iter_nodes_of_type(root, kind: str):
             yield node
         stack.extend(reversed(node.children))
 
+class _DefiningFileRounds:
+    """The stub rounds of one defining file F (:func:`analyzers.crossfile.stub_rounds` hooks):
+    F's types are emptied except for the members whose uses earlier rounds reported (and the
+    nested types those need), its observers are compiled against that, and every new error in
+    an observer located on F's member or type is a use."""
+
+    def __init__(self, checker: "CSharpChecker", repo_name: str, prepared: PreparedUnit, index: "ProjectIndex",
+                 facts, models, path: str, compiled: set[str], job: int, result: FileRounds) -> None:
+        self.prepared, self.index, self.path, self.compiled, self.job, self.result = (
+            prepared, index, path, compiled, job, result)
+        self.ff, self.model = facts[path], models[path]
+        self.restore_members: set[tuple[str, str]] = set()  # (type qualified name, member name)
+        self.restore_any: set[str] = set()  # member names restored in every type of the file
+        self.keep_nested: set[str] = set()
+        self.seen = set(prepared.baseline)
+        self.variant_path = f"{SUPPORT_DIR}/variant{job}.cs"
+        self.subset = checker.optimized and len(compiled) < len(prepared.texts)
+        self.attributor = Attributor(repo_name, path, self.model, index, facts, models)
+        self.candidates = set(prepared.candidates)
+        self.overriders = find_overriders(path, self.model, index, facts, prepared.texts) if self.model.types else []
+        if self.overriders:
+            result.events.count("checker", "overrides_blanked", path, n=len(self.overriders))
+        # parameterless constructor calls are only visible on abstract stand-ins (render_emptied)
+        self.abstract_classes = any(abstractable(t) for t in self.model.all_types())
+        self.pending: tuple[set, set, set] = (set(), set(), set())
+
+    def _kept(self, t: TypeDecl, m: MemberDecl) -> bool:
+        return any((t.qualified_name, n) in self.restore_members or n in self.restore_any for n in m.names)
+
+    def _kept_type(self, t: TypeDecl) -> bool:
+        return t.qualified_name in self.keep_nested
+
+    def _instantiable(self, t: TypeDecl) -> bool:  # until a constructor use of t is found
+        return (t.qualified_name, t.name) in self.restore_members
+
+    def variant(self, round_no: int) -> RoundRequest:
+        prepared, path = self.prepared, self.path
+        emptied = render_emptied(self.ff.tree, prepared.texts[path], self.ff.file.index, self.model, self._kept,
+                                 self._kept_type, self._instantiable if self.abstract_classes else None)
+        files = self.compiled if self.subset else set(prepared.texts)
+        # G files whose overrides of F's absent members are blanked, as this job's own copies
+        blanks: dict[str, list[Overrider]] = {}
+        for o in self.overriders:
+            if o.file in files and (o.owner.qualified_name, o.member) not in self.restore_members \
+                    and o.member not in self.restore_any:
+                blanks.setdefault(o.file, []).append(o)
+        copies = {f"{SUPPORT_DIR}/j{self.job}/{g}": g for g in blanks}
+        patched = {}
+        for copy, g in copies.items():
+            text = prepared.texts[g]
+            for o in blanks[g]:
+                text = blank_out(text, o.start, o.end)
+            patched[copy] = text
+        sources = sorted((files - {path} - set(blanks)) | set(prepared.support) | {self.variant_path} | set(copies))
+        texts = {**prepared.texts, **prepared.support, self.variant_path: emptied, **patched}
+        return RoundRequest(texts, sources, {self.variant_path: emptied, **patched}, f"v{self.job}r{round_no}",
+                            self.result.events, self.variant_path, copies)
+
+    def observe(self, round_no: int, request: RoundRequest, res: CompileResult) -> RoundOutcome[CrossFileUsage]:
+        path, events = self.path, self.result.events
+        if request.copies and res.status is CompileStatus.OK:
+            res = dataclasses.replace(res, diagnostics=tuple(
+                dataclasses.replace(d, file=request.copies[d.file]) if d.file in request.copies else d
+                for d in res.diagnostics))
+        if res.status is not CompileStatus.OK:
+            events.count("files", f"checker_{res.status}", path, res.detail)
+            return RoundOutcome(stop=True)
+        if not reached_bodies(res.diagnostics) and self.abstract_classes and round_no == 1 and any(
+                d.code in ABSTRACT_BLOCKERS and d.file != path for d in res.diagnostics):
+            # an emptied class made abstract broke a declaration (e.g. a `new()` constraint)
+            events.count("checker", "abstract_classes_undone", path)
+            self.abstract_classes = False
+            return RoundOutcome(retry=True)
+        if not reached_bodies(res.diagnostics) and self.subset and round_no == 1:
+            # the dependency closure missed something that declarations need
+            events.count("checker", "subset_fallback", path)
+            self.subset = False
+            return RoundOutcome(retry=True)
+        # uses are attributed in candidate files only (not in excluded or unparsable ones,
+        # whose compiled text is not the text of the examples)
+        fresh = [d for d in res.diagnostics if d.key() not in self.seen and d.file in self.candidates and d.file != path]
+        self.seen.update(d.key() for d in res.diagnostics)
+        found, more_restore, more_any, more_nested = self.attributor.attribute(fresh, round_no, events)
+        self.result.usages.extend(found)
+        # masked uses behind a typed receiver, restored too so the next round sees past them
+        recovered = self.attributor.same_receiver(self.result.usages)
+        if recovered:
+            events.count("checker", "usages_same_receiver", path, n=len(recovered))
+            self.result.usages.extend(recovered)
+            more_restore |= {(u.definition_symbol.rsplit(".", 1)[0], u.member) for u in recovered}
+        if not reached_bodies(res.diagnostics):
+            events.count("checker", "variant_declarations_blocked", path, f"round {round_no}")
+        self.pending = (more_restore, more_any, more_nested)
+        return RoundOutcome(found + recovered)
+
+    def restore(self, found: list[CrossFileUsage]) -> bool:
+        # what the errors named comes back, used or not (an override in G needs F's member back)
+        more_restore, more_any, more_nested = self.pending
+        added = ((more_restore - self.restore_members) | {(None, n) for n in more_any - self.restore_any}
+                 | (more_nested - self.keep_nested))
+        if not added:
+            return False
+        self.restore_members |= more_restore
+        self.restore_any |= more_any
+        self.keep_nested |= more_nested
+        self.keep_nested |= self.attributor.nested_needed(self.restore_members, self.restore_any)
+        return True
+
+
 
 # ------------------------------------------------------------------------ attribution --
 class Attributor:
@@ -954,7 +962,7 @@ class Attributor:
                             cur = cur.parent
         return out
 
-    def attribute(self, diags: Sequence[Diagnostic], round_no: int, events: Events):
+    def attribute(self, diags: Sequence[Diagnostic], round_no: int, events: BuildReport):
         usages: list[CrossFileUsage] = []
         restore: set[tuple[str, str]] = set()
         restore_any: set[str] = set()
@@ -1110,7 +1118,7 @@ class Attributor:
 
     # -------------------------------------------------------------------- positions --
     def _usage(self, d: Diagnostic, t: TypeDecl, member: str | None, kind: str, round_no: int,
-               events: Events) -> CrossFileUsage | None:
+               events: BuildReport) -> CrossFileUsage | None:
         ff = self.facts[d.file]
         gmodel = self.models[d.file]
         index = ff.file.index
@@ -1143,11 +1151,10 @@ class Attributor:
         elif member is None:
             imported = entity
         symbol = f"{t.qualified_name}.{member}" if member else t.qualified_name
-        return CrossFileUsage(
-            repository=self.repo_name, file=d.file, line=row + 1, column=col, imported_name=imported,
-            member=member, stubbed_import=self._scope_statement(gmodel, ff, t), tool=TOOL, code=d.code,
-            message=d.message, definition_file=self.path, definition_symbol=symbol, end_line=row + 1,
-            end_column=col + len(entity), mode="empty_type", round=round_no,
+        return usage_at(
+            self.repo_name, d.file, row, col, imported_name=imported, member=member,
+            stubbed_import=self._scope_statement(gmodel, ff, t), tool=TOOL, code=d.code, message=d.message,
+            definition_file=self.path, definition_symbol=symbol, entity=entity, mode="empty_type", round_no=round_no,
         )
 
     def _scope_statement(self, gmodel: FileModel, ff: FileFacts, t: TypeDecl) -> str:

@@ -19,8 +19,14 @@ from typing import Sequence
 import tree_sitter_java
 from tree_sitter import Language
 
-from crossfile_datasets.core.records import CrossFileUsage
-from crossfile_datasets.analyzers.crossfile import dedupe_usages, new_diagnostics
+from crossfile_datasets.analyzers.crossfile import (
+    RoundOutcome,
+    dedupe_usages,
+    drive,
+    new_diagnostics,
+    stub_rounds,
+    usage_at,
+)
 from crossfile_datasets.analyzers.javac import (
     INSTALL_HINT,
     JAVAC_BATCH_FILES,
@@ -33,9 +39,13 @@ from crossfile_datasets.analyzers.javac import (
 )
 from crossfile_datasets.analyzers.run import PersistentProcess
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.records import CrossFileUsage, Diagnostic, FileFacts, SourceFile
 from crossfile_datasets.lang import Lang
-from crossfile_datasets.lang.base import STATEMENT_DELIMITERS, LanguageSupport, end_after_first_delimiter
-from crossfile_datasets.core.records import FileFacts, SourceFile
+from crossfile_datasets.lang.base import (
+    STATEMENT_DELIMITERS,
+    LanguageSupport,
+    end_after_first_delimiter,
+)
 from crossfile_datasets.lang.java.project import JavaProject
 from crossfile_datasets.lang.java.stubs import (
     Attribution,
@@ -217,37 +227,8 @@ class JavaSupport(LanguageSupport):
         baseline = [d for d in original.diagnostics if d.file == target and d.severity == "error"]
         if baseline:
             report.count("checker", "preexisting_errors", path, baseline[0].message.split("\n")[0])
-        state = StubState(stubs)
-        seen: set[tuple] = set()
-        rounds = self.max_rounds if stubs else 0
-        out: list[CrossFileUsage] = []
-        # the stub declarations are appended after the original's last line: ignore their rows
-        last_line = ff.file.text.count("\n") + (0 if ff.file.text.endswith("\n") else 1)
-        for round_no in range(1, rounds + 1):
-            state.round = round_no
-            text, overrides = build_variant(ff, project, state, root, self.prune_imports)
-            answer = helper.compile(target, text, overrides)
-            if answer.parse_errors:
-                raise JavacFailure("stub_syntax_error", next((d.message for d in answer.diagnostics), ""))
-            errors = [d for d in answer.diagnostics if d.file == target and d.severity == "error" and d.line <= last_line]
-            # the same error seen again in a later round: its message may name another class
-            # (the round-1 empty class is declared in this file, later ones are the real one)
-            fresh = [d for d in new_diagnostics(baseline, errors) if (d.line, d.column, d.code, d.symbol) not in seen]
-            seen.update((d.line, d.column, d.code, d.symbol) for d in fresh)
-            attributor = Attributor(ff, project, state)
-            found = []
-            for d in fresh:
-                result = attributor.attribute(d)
-                if isinstance(result, str):
-                    report.count("usages", result, f"{path}:{d.line}:{d.column}", d.message.split("\n")[0])
-                    continue
-                found.append(result)
-            if not found:
-                break
-            report.count("checker", f"javac_round_{round_no}_uses", n=len(found))
-            for a in found:
-                state.record(a, a.inherited)
-                out.append(self._usage(repo.name, ff, a, round_no))
+        rounds = JavaRounds(self, helper, repo.name, root, ff, project, StubState(stubs), baseline, report)
+        out = drive(stub_rounds(rounds, self.max_rounds if stubs else 0), rounds.check)
         return self._with_references(repo.name, root, ff, project, out, original.references, report)
 
     @staticmethod
@@ -297,33 +278,78 @@ class JavaSupport(LanguageSupport):
                 symbol, (owner_name, None if ref.kind == "CONSTRUCTOR" else ref.name, f"(resolved) {ref.owner}"))
             by_position[(line, col)] = len(out)
             added += 1
-            out.append(CrossFileUsage(
-                repository=repo_name, file=path, line=line, column=col, imported_name=imported_name, member=member,
-                stubbed_import=stubbed, tool=TOOL, code=RESOLVED_CODE,
+            out.append(usage_at(
+                repo_name, path, line - 1, col, imported_name=imported_name, member=member, stubbed_import=stubbed,
+                tool=TOOL, code=RESOLVED_CODE,
                 message=f"{ref.name} resolves to {ref.owner}" + ("" if ref.kind == "CONSTRUCTOR" else f".{ref.name}"),
-                definition_file=rel, definition_symbol=symbol, end_line=line, end_column=col + len(ref.name),
-                mode=RESOLVED_MODE, round=0,
+                definition_file=rel, definition_symbol=symbol, entity=ref.name, mode=RESOLVED_MODE, round_no=0,
             ))
         if added:
             report.count("checker", "javac_resolved_uses", n=added)
         return out
 
-    @staticmethod
-    def _usage(repo_name: str, ff: JavaFileFacts, a: Attribution, round_no: int) -> CrossFileUsage:
-        row, col = ff.file.index.row_col(a.offset)
-        entity = a.member or a.imported_name
-        return CrossFileUsage(
-            repository=repo_name, file=ff.file.path, line=row + 1, column=col,
-            imported_name=a.imported_name, member=a.member, stubbed_import=a.stub.stubbed_import,
-            tool=TOOL, code=a.diagnostic.code, message=a.diagnostic.message,
-            definition_file=a.definition_file, definition_symbol=a.definition_symbol,
-            end_line=row + 1, end_column=col + len(entity), mode=a.stub.mode, round=round_no,
-        )
-
     # ------------------------------------------------------------------------ examples --
     def statement_end(self, facts: FileFacts, offset: int) -> int:
         """Just after the first ``;``, ``{`` or ``}`` token at or after the entity (CrossCodeEval)."""
         return end_after_first_delimiter(facts, offset)
+
+
+class JavaRounds:
+    """The stub rounds of one Java file (:func:`analyzers.crossfile.stub_rounds` hooks): each
+    round compiles the file with its project imports' classes emptied except for the members
+    whose uses earlier rounds reported, so errors those uses masked can surface."""
+
+    def __init__(self, support: JavaSupport, helper: JavacHelper, repo_name: str, root: str, ff: JavaFileFacts,
+                 project: JavaProject, state: StubState, baseline: list[Diagnostic], report) -> None:
+        self.support, self.helper, self.repo_name, self.root = support, helper, repo_name, root
+        self.ff, self.project, self.state, self.baseline, self.report = ff, project, state, baseline, report
+        self.target = os.path.join(root, ff.file.path)
+        self.seen: set[tuple] = set()
+        # the stub declarations are appended after the original's last line: ignore their rows
+        self.last_line = ff.file.text.count("\n") + (0 if ff.file.text.endswith("\n") else 1)
+
+    def variant(self, round_no: int) -> tuple[str, dict]:
+        self.state.round = round_no
+        return build_variant(self.ff, self.project, self.state, self.root, self.support.prune_imports)
+
+    def check(self, variant: tuple[str, dict]) -> HelperAnswer:
+        text, overrides = variant
+        return self.helper.compile(self.target, text, overrides)
+
+    def observe(self, round_no: int, variant, answer: HelperAnswer) -> RoundOutcome[CrossFileUsage]:
+        if answer.parse_errors:
+            raise JavacFailure("stub_syntax_error", next((d.message for d in answer.diagnostics), ""))
+        path = self.ff.file.path
+        errors = [d for d in answer.diagnostics
+                  if d.file == self.target and d.severity == "error" and d.line <= self.last_line]
+        # the same error seen again in a later round: its message may name another class
+        # (the round-1 empty class is declared in this file, later ones are the real one)
+        fresh = [d for d in new_diagnostics(self.baseline, errors) if (d.line, d.column, d.code, d.symbol) not in self.seen]
+        self.seen.update((d.line, d.column, d.code, d.symbol) for d in fresh)
+        attributor = Attributor(self.ff, self.project, self.state)
+        found: list[Attribution] = []
+        for d in fresh:
+            result = attributor.attribute(d)
+            if isinstance(result, str):
+                self.report.count("usages", result, f"{path}:{d.line}:{d.column}", d.message.split("\n")[0])
+                continue
+            found.append(result)
+        if found:
+            self.report.count("checker", f"javac_round_{round_no}_uses", n=len(found))
+        self.attributions = found
+        return RoundOutcome([self._usage(a, round_no) for a in found])
+
+    def restore(self, found: list[CrossFileUsage]) -> bool:
+        for a in self.attributions:
+            self.state.record(a, a.inherited)
+        return bool(self.attributions)  # every found member is given back: the next round differs
+
+    def _usage(self, a: Attribution, round_no: int) -> CrossFileUsage:
+        row, col = self.ff.file.index.row_col(a.offset)
+        return usage_at(self.repo_name, self.ff.file.path, row, col, imported_name=a.imported_name, member=a.member,
+                        stubbed_import=a.stub.stubbed_import, tool=TOOL, code=a.diagnostic.code,
+                        message=a.diagnostic.message, definition_file=a.definition_file,
+                        definition_symbol=a.definition_symbol, mode=a.stub.mode, round_no=round_no)
 
 
 def writes_qualified_project_name(ff: JavaFileFacts, project: JavaProject) -> bool:

@@ -30,7 +30,7 @@ import tree_sitter_python
 from tree_sitter import Language, Node
 
 from crossfile_datasets.core.records import CrossFileUsage, Diagnostic
-from crossfile_datasets.analyzers.crossfile import StubbedVariant, dedupe_usages, new_diagnostics
+from crossfile_datasets.analyzers.crossfile import StubbedVariant, dedupe_usages, new_diagnostics, usage_at
 from crossfile_datasets.analyzers.pylint import INSTALL_HINT, TOOL, PylintChecker
 from crossfile_datasets.lang import Lang
 from crossfile_datasets.core.records import Definition, FileFacts, ImportBinding, SourceFile, Span
@@ -346,7 +346,7 @@ class PythonSupport(LanguageSupport):
             out.append(repl)
             last = end
         out.append(src[last:])
-        return StubbedVariant(ff.file.path, mode, "".join(out), stubbed, None)
+        return StubbedVariant(ff.file.path, mode, "".join(out), stubbed)
 
     # -------------------------------------------------------------------------- usages --
     def find_usages(self, repo, facts: dict[str, FileFacts], report) -> list[CrossFileUsage]:
@@ -502,12 +502,10 @@ class PythonSupport(LanguageSupport):
                     continue
                 definition_file, symbol = target
             stmt = ff.file.text[binding.statement.start : binding.statement.end]
-            entity = member or binding.local_name
-            out.append(CrossFileUsage(
-                repository=repo_name, file=ff.file.path, line=row + 1, column=col,
-                imported_name=binding.local_name, member=member, stubbed_import=stmt, tool=TOOL,
-                code=d.code, message=d.message, definition_file=definition_file, definition_symbol=symbol,
-                end_line=row + 1, end_column=col + len(entity), mode=variant.mode,
+            out.append(usage_at(
+                repo_name, ff.file.path, row, col, imported_name=binding.local_name, member=member, stubbed_import=stmt,
+                tool=TOOL, code=d.code, message=d.message, definition_file=definition_file, definition_symbol=symbol,
+                mode=variant.mode,
             ))
         return out
 

@@ -35,7 +35,15 @@ import tree_sitter_typescript
 from tree_sitter import Language, Node
 
 from crossfile_datasets.core.records import CrossFileUsage, Diagnostic
-from crossfile_datasets.analyzers.crossfile import StubbedVariant, dedupe_usages, new_diagnostics
+from crossfile_datasets.analyzers.crossfile import (
+    RoundOutcome,
+    StubbedVariant,
+    dedupe_usages,
+    drive,
+    new_diagnostics,
+    stub_rounds,
+    usage_at,
+)
 from crossfile_datasets.analyzers.run import MissingToolError
 from crossfile_datasets.analyzers.tsc import (
     MISSING_EXPORT_CODES,
@@ -318,7 +326,7 @@ class TypeScriptSupport(LanguageSupport):
             for b in bindings:
                 stubbed[b.local_name] = b
         pieces.append(src[last:])
-        return StubbedVariant(ff.file.path, mode, "".join(pieces), stubbed, None)
+        return StubbedVariant(ff.file.path, mode, "".join(pieces), stubbed)
 
     # -------------------------------------------------------------------------- usages --
     def find_usages(self, repo, facts: dict[str, FileFacts], report) -> list[CrossFileUsage]:
@@ -400,6 +408,45 @@ def _fit(replacement: str, statement: str) -> str:
     if len(rows) == 1:
         return replacement.ljust(len(statement))
     return replacement + "\n" * (len(rows) - 1) + " " * len(rows[-1])
+
+
+class _ModeRounds:
+    """The stub rounds of one file in one stubbing mode (:func:`analyzers.crossfile.stub_rounds`
+    hooks): later rounds declare dummy classes holding the members already found, so errors
+    hidden behind them (``Name.create().run()``) surface."""
+
+    def __init__(self, session: "_CheckSession", ff: TypeScriptFileFacts, mode: str, original: list[Diagnostic]) -> None:
+        self.session, self.ff, self.mode, self.original = session, ff, mode, original
+        self.declarations: dict[str, str] = {}
+        self.found: list[CrossFileUsage] = []
+        self.seen: set[tuple] = set()
+        self.last: tuple[StubbedVariant, list[Diagnostic]] | None = None
+
+    def variant(self, round_no: int) -> StubbedVariant | None:
+        return self.session.support.stub_variant(self.ff, self.mode, self.declarations)
+
+    def check(self, variant: StubbedVariant) -> list[Diagnostic]:
+        return self.session.check(self.ff.file.path, variant.text)
+
+    def observe(self, round_no: int, variant: StubbedVariant, stubbed: list[Diagnostic]) -> RoundOutcome[CrossFileUsage]:
+        stub_rows = {r for b in variant.stubbed.values() for r in range(b.statement.start_row + 1, b.statement.end_row + 2)}
+        fresh = [d for d in new_diagnostics(self.original, stubbed) if d.line not in stub_rows]
+        new = [u for u in self.session._attribute(self.ff, variant, fresh, round_no) if _position(u) not in self.seen]
+        self.session.report.count("usages_by_round", f"{self.mode}_round_{round_no}", n=len(new))
+        self.found.extend(new)
+        self.seen.update(_position(u) for u in new)
+        self.last = (variant, fresh)
+        return RoundOutcome(new)
+
+    def restore(self, found: list[CrossFileUsage]) -> bool:
+        if not found:
+            return False
+        variant, fresh = self.last
+        following = self.session._restored_declarations(self.ff, variant, self.found, fresh)
+        if following == self.declarations:
+            return False
+        self.declarations = following
+        return True
 
 
 # ----------------------------------------------------------------------------- checking --
@@ -488,29 +535,10 @@ class _CheckSession:
         return usages
 
     def _mode(self, ff: TypeScriptFileFacts, mode: str, original: list[Diagnostic]) -> list[CrossFileUsage]:
-        found: list[CrossFileUsage] = []
-        seen: set[tuple] = set()
-        declarations: dict[str, str] = {}
         self.namespace_classes, self.vias = {}, {}
+        rounds = _ModeRounds(self, ff, mode, original)
         max_rounds = C.TSC_MAX_ROUNDS if mode == "dummy_class" else 1
-        for round_no in range(1, max_rounds + 1):
-            variant = self.support.stub_variant(ff, mode, declarations)
-            if variant is None:
-                return found
-            stubbed = self.check(ff.file.path, variant.text)
-            stub_rows = {r for b in variant.stubbed.values() for r in range(b.statement.start_row + 1, b.statement.end_row + 2)}
-            fresh = [d for d in new_diagnostics(original, stubbed) if d.line not in stub_rows]
-            new = [u for u in self._attribute(ff, variant, fresh, round_no) if _position(u) not in seen]
-            self.report.count("usages_by_round", f"{mode}_round_{round_no}", n=len(new))
-            found.extend(new)
-            seen.update(_position(u) for u in new)
-            if round_no == max_rounds:
-                break
-            following = self._restored_declarations(ff, variant, found, fresh)
-            if not new or following == declarations:
-                break
-            declarations = following
-        return found
+        return drive(stub_rounds(rounds, max_rounds), rounds.check)
 
     # ----------------------------------------------------------------------- refinement --
     def _refine(self, ff: TypeScriptFileFacts, found: list[CrossFileUsage]) -> list[CrossFileUsage]:
@@ -582,14 +610,12 @@ class _CheckSession:
                     continue
                 definition_file, symbol = self._definition(b, None)
                 self.report.count("usages", "found_by_references", f"{ff.file.path}:{row + 1}", b.local_name)
-                refined.append(CrossFileUsage(
-                    repository=self.repo_name, file=ff.file.path, line=row + 1, column=col,
-                    imported_name=b.local_name, member=None,
+                refined.append(usage_at(
+                    self.repo_name, ff.file.path, row, col, imported_name=b.local_name, member=None,
                     stubbed_import=ff.file.text[b.statement.start:b.statement.end], tool=TOOL, code="references",
                     message=f"Reference to the imported '{b.local_name}' (removing the import did not make "
                             f"it an error: e.g. a global of the library has the same name)",
-                    definition_file=definition_file, definition_symbol=symbol,
-                    end_line=row + 1, end_column=col + len(b.local_name), mode="remove", round=1))
+                    definition_file=definition_file, definition_symbol=symbol, mode="remove"))
         return refined
 
     def _declared_members(self, ff: TypeScriptFileFacts, keys: list[tuple[int, int]], answers: list[list[dict]],
@@ -639,13 +665,11 @@ class _CheckSession:
                 continue
             name = str(place.get("name") or member)
             self.report.count("usages", "found_by_definition", f"{ff.file.path}:{line}", f"{symbol}.{name}")
-            out.append(CrossFileUsage(
-                repository=self.repo_name, file=ff.file.path, line=line, column=col,
-                imported_name=binding.local_name, member=member,
+            out.append(usage_at(
+                self.repo_name, ff.file.path, line - 1, col, imported_name=binding.local_name, member=member,
                 stubbed_import=ff.file.text[binding.statement.start:binding.statement.end], tool=TOOL,
                 code="definition", message=f"'{member}' is declared by {symbol} in {rel}",
-                definition_file=rel, definition_symbol=f"{symbol}.{name}",
-                end_line=line, end_column=col + len(member), mode="definition", round=1))
+                definition_file=rel, definition_symbol=f"{symbol}.{name}", mode="definition"))
         return out
 
     # ---------------------------------------------------------------------- attribution --
@@ -668,13 +692,11 @@ class _CheckSession:
                 self.report.count("usages", "on_import_row", f"{ff.file.path}:{d.line}", d.message)
                 continue
             definition_file, symbol = self._definition(binding, member, via)
-            entity = member or binding.local_name
-            out.append(CrossFileUsage(
-                repository=self.repo_name, file=ff.file.path, line=row + 1, column=col,
-                imported_name=binding.local_name, member=member,
+            out.append(usage_at(
+                self.repo_name, ff.file.path, row, col, imported_name=binding.local_name, member=member,
                 stubbed_import=ff.file.text[binding.statement.start:binding.statement.end], tool=TOOL,
                 code=d.code, message=d.message, definition_file=definition_file, definition_symbol=symbol,
-                end_line=row + 1, end_column=col + len(entity), mode=variant.mode, round=round_no,
+                mode=variant.mode, round_no=round_no,
             ))
             if via is not None:
                 self.vias[_position(out[-1])] = via
