@@ -13,7 +13,6 @@ line-oriented request/response protocol.
 
 from __future__ import annotations
 
-import enum
 import os
 import queue
 import selectors
@@ -27,12 +26,14 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+from crossfile_datasets.core.enums import StrEnum
+
 DEFAULT_OUTPUT_CAP = 16 * 1024 * 1024  # bytes kept per stream; the rest is drained and dropped
 LEADER_EXIT_GRACE = 0.3  # seconds to keep draining pipes after the leader exited
 
 
-class RunStatus(str, enum.Enum):
-    OK = "ok"  # exited (any exit code)
+class RunStatus(StrEnum):
+    EXITED = "exited"  # ran to its end (any exit code: what it means is the caller's business)
     TIMEOUT = "timeout"
     SIGNALED = "signaled"  # killed by a signal we did not send
     NOT_FOUND = "not_found"  # the executable does not exist
@@ -55,7 +56,7 @@ class RunResult:
 
     @property
     def ok(self) -> bool:
-        return self.status is RunStatus.OK and self.returncode == 0
+        return self.status is RunStatus.EXITED and self.returncode == 0
 
 
 @dataclass(frozen=True)
@@ -298,7 +299,7 @@ def run(
     elif rc is not None and rc < 0:
         status = RunStatus.SIGNALED
     else:
-        status = RunStatus.OK
+        status = RunStatus.EXITED
     return RunResult(
         argv=tuple(args),
         status=status,

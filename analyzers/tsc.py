@@ -101,7 +101,7 @@ def run_tsc_project(project_file: str, cwd: str, timeout: float = C.TSC_CLI_TIME
     if res.status is RunStatus.TIMEOUT:
         raise TscCheckError("checker_timeout", f"tsc did not finish in {timeout:.0f}s")
     # exit 0 = clean, 1/2 = errors reported; anything else (or a stack trace) is a crash
-    if res.status is not RunStatus.OK or res.returncode not in (0, 1, 2) or res.stdout_truncated:
+    if res.status is not RunStatus.EXITED or res.returncode not in (0, 1, 2) or res.stdout_truncated:
         raise TscCheckError("checker_crash", (res.stderr or res.stdout)[-500:])
     return parse_tsc_text(res.stdout)
 

@@ -80,7 +80,7 @@ TARGETS: tuple[Target, ...] = (
     Target("tsc", "analyzers/tsc.py",
            ("tests/typescript/test_tsc_parser.py", "tests/analyzers/test_parser_exits.py"),
            ("parse_tsc_text", "parse_server_answer", "to_char_columns")),
-    Target("csc", "analyzers/csc.py",
+    Target("csc", "analyzers/mcs.py",
            ("tests/csharp/test_csc_parser.py", "tests/analyzers/test_parser_exits.py"),
            ("parse_mcs_output", "to_diagnostics", "compile_sources", "compile_result")),
     Target("retrieval", "builders/completion/retrieval.py",

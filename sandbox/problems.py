@@ -132,7 +132,7 @@ def run_problem_tests(
         status = VerdictStatus.NO_TESTS
     elif passed == len(outcomes) and srun.ok:
         status = VerdictStatus.PASSED
-    elif all(o in (Outcome.PASSED, Outcome.ASSERTION) for o in outcomes.values()) and srun.result.status is RunStatus.OK \
+    elif all(o in (Outcome.PASSED, Outcome.ASSERTION) for o in outcomes.values()) and srun.result.status is RunStatus.EXITED \
             and not (srun.process_limit_hit or srun.memory_limit_hit):
         status = VerdictStatus.FAILED
     else:

@@ -20,7 +20,7 @@ from typing import Sequence
 from tree_sitter import Language, Node
 
 from crossfile_datasets.core.records import CrossFileUsage
-from crossfile_datasets.analyzers.csc import INSTALL_HINT, TOOL
+from crossfile_datasets.analyzers.mcs import INSTALL_HINT, TOOL
 from crossfile_datasets.lang import Lang
 from crossfile_datasets.lang.base import STATEMENT_DELIMITERS, LanguageSupport, end_after_first_delimiter
 from crossfile_datasets.core.records import Definition, FileFacts, ImportBinding, SourceFile

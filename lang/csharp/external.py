@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from crossfile_datasets.core.records import Diagnostic
-from crossfile_datasets.analyzers.csc import MISSING_MEMBER, NO_CONSTRUCTOR, NO_NAME, NO_TYPE
+from crossfile_datasets.analyzers.mcs import MISSING_MEMBER, NO_CONSTRUCTOR, NO_NAME, NO_TYPE
 from crossfile_datasets.core.records import FileFacts
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

@@ -9,7 +9,7 @@ each compilation; measured 3-5x faster per compilation (docs/csharp.md). Each se
 after a crash, a time-out, or ``MCS_SERVER_MAX_REQUESTS`` compilations to bound its memory).
 
 When the server cannot be built or started, :func:`McsServerPool.create` returns None and the
-caller falls back to one ``mcs`` process per compilation (``analyzers.csc.compile_sources``).
+caller falls back to one ``mcs`` process per compilation (``analyzers.mcs.compile_sources``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from crossfile_datasets.analyzers.csc import (
+from crossfile_datasets.analyzers.mcs import (
     CompileResult,
     CompileStatus,
     compile_result,

@@ -390,7 +390,7 @@ def build_model(path: str, tree: Tree, index: TextIndex) -> FileModel:
 
 
 # ---------------------------------------------------------------------- preprocessor --
-COMPILE_DEFINES = ("DEBUG", "TRACE")  # what analyzers/csc.py passes to mcs (-define:DEBUG;TRACE)
+COMPILE_DEFINES = ("DEBUG", "TRACE")  # what analyzers/mcs.py passes to mcs (-define:DEBUG;TRACE)
 _DIRECTIVE = re.compile(r"^[ \t]*#[ \t]*(if|elif|else|endif|define|undef)\b([^\r\n]*)")
 _PP_TOKEN = re.compile(r"\s*(?:(&&|\|\||==|!=|!|\(|\))|([A-Za-z_][A-Za-z0-9_]*))")
 

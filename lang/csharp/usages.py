@@ -55,7 +55,7 @@ from crossfile_datasets.analyzers.crossfile import (
     stub_rounds,
     usage_at,
 )
-from crossfile_datasets.analyzers.csc import (
+from crossfile_datasets.analyzers.mcs import (
     BAD_EXTENSION,
     METHOD_GROUP,
     MISSING_MEMBER,

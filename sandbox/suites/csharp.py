@@ -44,7 +44,7 @@ NUNIT_FRAMEWORK_CANDIDATES = (
     Path("/usr/lib/cli/nunit.framework-2.6.3/nunit.framework.dll"),
     Path("/usr/lib/cli/nunit.framework-2.6/nunit.framework.dll"),
 )
-LANG_VERSION = "7.2"  # the newest mcs 6.8 accepts (analyzers/csc.py)
+LANG_VERSION = "7.2"  # the newest mcs 6.8 accepts (analyzers/mcs.py)
 ASSEMBLY = "Suite"  # library + tests, one assembly
 _TEST_FOLDER = re.compile(r"(^|[._-])(unit)?tests?($|[._-])|^test", re.I)
 _NUNIT_USING = re.compile(r"^\s*using\s+NUnit\.Framework\s*;", re.M)
@@ -250,7 +250,7 @@ def _sandbox_limits(limits):
 
 
 def _optional_references() -> list[str]:
-    from crossfile_datasets.analyzers.csc import OPTIONAL_REFERENCES, mono_lib_dir
+    from crossfile_datasets.analyzers.mcs import OPTIONAL_REFERENCES, mono_lib_dir
 
     lib = mono_lib_dir()
     return [f"-r:{ref}" for ref in OPTIONAL_REFERENCES if lib is not None and (lib / ref).is_file()]

@@ -11,7 +11,7 @@ import pytest
 
 from crossfile_datasets.analyzers import pylint as pylint_mod
 from crossfile_datasets.analyzers import tsc as tsc_mod
-from crossfile_datasets.analyzers.csc import CompileResult, compile_result, compile_sources, mcs_argv, parse_mcs_output, to_diagnostics
+from crossfile_datasets.analyzers.mcs import CompileResult, compile_result, compile_sources, mcs_argv, parse_mcs_output, to_diagnostics
 from crossfile_datasets.analyzers.javac import (
     HelperAnswer,
     Reference,

@@ -13,7 +13,7 @@ import shlex
 
 import pytest
 
-from crossfile_datasets.analyzers.csc import compile_result, compile_sources, parse_mcs_output, to_diagnostics
+from crossfile_datasets.analyzers.mcs import compile_result, compile_sources, parse_mcs_output, to_diagnostics
 from crossfile_datasets.analyzers.pylint import PylintParse, exit_status_problem, parse_pylint_json
 from crossfile_datasets.analyzers.run import run
 from crossfile_datasets.analyzers.tsc import parse_server_answer, parse_tsc_text

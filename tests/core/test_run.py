@@ -31,7 +31,7 @@ def _alive(pid: int) -> bool:
 
 def test_normal_exit_and_exit_code():
     res = run([PY, "-c", "import sys; print('hi'); sys.exit(3)"], timeout=10)
-    assert res.status is RunStatus.OK and res.returncode == 3 and res.stdout == "hi\n" and not res.ok
+    assert res.status is RunStatus.EXITED and res.returncode == 3 and res.stdout == "hi\n" and not res.ok
 
 
 def test_sleeps_forever_is_killed_at_timeout():
@@ -50,7 +50,7 @@ def test_children_that_outlive_the_parent_are_killed(tmp_path):
         "os._exit(0)\n"
     )
     res = run([PY, "-c", code], timeout=10)
-    assert res.status is RunStatus.OK
+    assert res.status is RunStatus.EXITED
     child = int(pidfile.read_text())
     deadline = time.monotonic() + 5
     while _alive(child) and time.monotonic() < deadline:
@@ -62,13 +62,13 @@ def test_daemonised_child_holding_the_pipe_does_not_hang_the_call():
     code = "import subprocess, sys; subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(1000)']); print('parent done')"
     t0 = time.monotonic()
     res = run([PY, "-c", code], timeout=30)
-    assert "parent done" in res.stdout and res.status is RunStatus.OK
+    assert "parent done" in res.stdout and res.status is RunStatus.EXITED
     assert time.monotonic() - t0 < 5
 
 
 def test_huge_output_is_capped():
     res = run([PY, "-c", "import sys; sys.stdout.write('x' * 100_000_000)"], timeout=60, output_cap=1_000_000)
-    assert res.stdout_truncated and len(res.stdout) == 1_000_000 and res.status is RunStatus.OK
+    assert res.stdout_truncated and len(res.stdout) == 1_000_000 and res.status is RunStatus.EXITED
 
 
 def test_invalid_utf8_is_decoded_with_replacement():

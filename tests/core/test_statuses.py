@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import pickle
 
-from crossfile_datasets.analyzers.csc import CompileStatus
+from crossfile_datasets.analyzers.mcs import CompileStatus
 from crossfile_datasets.builders.card import language_section
 from crossfile_datasets.builders.completion.shards import ShardStatus, ShardSummary
 from crossfile_datasets.sandbox.problems import VerdictStatus

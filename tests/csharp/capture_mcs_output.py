@@ -1,6 +1,6 @@
 """Re-capture the real mcs output stored under tests/csharp/data (run by hand, not by pytest).
 
-Each case folder holds C# sources; ``mcs_output.txt`` is what ``analyzers.csc.compile_sources``
+Each case folder holds C# sources; ``mcs_output.txt`` is what ``analyzers.mcs.compile_sources``
 reads from mcs for them (stdout, a newline, stderr). Usage: ``python tests/csharp/capture_mcs_output.py``.
 """
 
@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from crossfile_datasets.analyzers.csc import mcs_argv  # noqa: E402
+from crossfile_datasets.analyzers.mcs import mcs_argv  # noqa: E402
 from crossfile_datasets.analyzers.run import run  # noqa: E402
 
 DATA = Path(__file__).parent / "data"

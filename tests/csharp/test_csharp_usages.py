@@ -10,7 +10,7 @@ from crossfile_datasets.analyzers.crossfile import first_uses
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.lang.sources import list_sources
-from crossfile_datasets.analyzers.csc import compile_sources
+from crossfile_datasets.analyzers.mcs import compile_sources
 from crossfile_datasets.lang.csharp import CSharpSupport
 from crossfile_datasets.lang.csharp.mcs_server import McsServerPool
 from crossfile_datasets.lang.csharp.usages import CSharpChecker

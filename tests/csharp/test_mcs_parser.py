@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from crossfile_datasets.analyzers.csc import parse_mcs_output, to_diagnostics
+from crossfile_datasets.analyzers.mcs import parse_mcs_output, to_diagnostics
 from crossfile_datasets.core.text import utf16_col_to_char_col
 
 DATA = Path(__file__).parent / "data"
