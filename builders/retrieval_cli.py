@@ -1,6 +1,6 @@
 """``retrieval-report``: how often each retriever's context holds the gold definition.
 
-A thin typer app over :func:`builders.completion.retrieval.retrieval_report` (the lead wires it as a
+A thin typer app over :func:`builders.completion.retrieval_report.retrieval_report` (the lead wires it as a
 console script or into the main CLI).
 """
 
@@ -11,7 +11,7 @@ from typing import List, Optional
 
 import typer
 
-from crossfile_datasets.builders.completion.retrieval import retrieval_report
+from crossfile_datasets.builders.completion.retrieval_report import retrieval_report
 
 # plain (click) help: rich panels cut option names at 80 columns
 report_app = typer.Typer(add_completion=False, rich_markup_mode=None, help="Score retrieval variants against the gold definitions.")

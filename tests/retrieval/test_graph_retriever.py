@@ -8,7 +8,8 @@ import pytest
 from tokenizers import Tokenizer
 
 from crossfile_datasets.analyzers.graph import build_graph, definition_node_for_usage, definition_span
-from crossfile_datasets.builders.completion.retrieval import RepositoryRetriever, item_contains
+from crossfile_datasets.builders.completion.retrieval import RepositoryRetriever
+from crossfile_datasets.builders.completion.retrieval_report import item_contains
 from crossfile_datasets.lang import get_language
 from crossfile_datasets.core.records import SourceFile
 from tests.graph.shopkeeper import analyzed

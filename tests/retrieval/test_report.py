@@ -6,7 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
-from crossfile_datasets.builders.completion.retrieval import item_contains, recall_at_k, retrieval_report
+from crossfile_datasets.builders.completion.retrieval_report import item_contains, recall_at_k, retrieval_report
 from crossfile_datasets.builders.retrieval_cli import report_app
 
 
