@@ -220,8 +220,41 @@ def run(
     if not args:
         raise ValueError("empty argv")
     start = time.monotonic()
+    proc = _start_piped(args, limits, cwd, env, stdin, pass_fds)
+    if isinstance(proc, RunResult):
+        return proc
+    if stdin is not None:
+        data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
+        threading.Thread(target=_feed, args=(proc.stdin, data), daemon=True).start()
+    deadline = start + timeout
+    output = _drain(proc, deadline, output_cap)
+    timed_out = _reap(proc, deadline, output.timed_out)
+    duration = time.monotonic() - start
+    rc = proc.returncode
+    return RunResult(
+        argv=tuple(args),
+        status=_status(timed_out, rc),
+        returncode=rc,
+        stdout=decode(bytes(output.stdout)),
+        stderr=decode(bytes(output.stderr)),
+        duration=duration,
+        stdout_truncated=output.stdout_truncated,
+        stderr_truncated=output.stderr_truncated,
+    )
+
+
+def _start_piped(
+    args: list[str],
+    limits: Limits | None,
+    cwd: str | os.PathLike | None,
+    env: Mapping[str, str] | None,
+    stdin: str | bytes | None,
+    pass_fds: Sequence[int],
+) -> subprocess.Popen | RunResult:
+    """Start ``args`` through the launcher with piped output; a NOT_FOUND result when it
+    cannot be executed."""
     try:
-        proc = _popen(
+        return _popen(
             args,
             limits,
             cwd=cwd,
@@ -236,17 +269,25 @@ def run(
     except PermissionError as exc:
         return RunResult(tuple(args), RunStatus.NOT_FOUND, None, "", f"cannot execute {args[0]}: {exc}", 0.0)
 
-    if stdin is not None:
-        data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
-        threading.Thread(target=_feed, args=(proc.stdin, data), daemon=True).start()
 
+@dataclass
+class _Output:
+    stdout: bytearray
+    stderr: bytearray
+    stdout_truncated: bool
+    stderr_truncated: bool
+    timed_out: bool  # the deadline passed while the pipes were still open
+
+
+def _drain(proc: subprocess.Popen, deadline: float, output_cap: int) -> _Output:
+    """Read both pipes until they close, the deadline passes, or the leader has been gone for
+    ``LEADER_EXIT_GRACE`` seconds; keep at most ``output_cap`` bytes per stream."""
     buffers = {proc.stdout: bytearray(), proc.stderr: bytearray()}
     truncated = {proc.stdout: False, proc.stderr: False}
     sel = selectors.DefaultSelector()
     for stream in buffers:
         os.set_blocking(stream.fileno(), False)
         sel.register(stream, selectors.EVENT_READ)
-    deadline = start + timeout
     timed_out = False
     open_streams = 2
     leader_exit_seen: float | None = None
@@ -279,6 +320,13 @@ def run(
             if len(chunk) > room:
                 truncated[stream] = True
     sel.close()
+    return _Output(buffers[proc.stdout], buffers[proc.stderr], truncated[proc.stdout], truncated[proc.stderr],
+                   timed_out)
+
+
+def _reap(proc: subprocess.Popen, deadline: float, timed_out: bool) -> bool:
+    """Wait for the leader and kill its whole group; close the pipes. Returns whether the run
+    timed out (also when the leader outlived the deadline after its pipes closed)."""
     if timed_out:
         kill_group(proc.pid)
     # Pipes are closed (or we timed out): wait for the leader, then make sure no member of
@@ -290,26 +338,18 @@ def run(
         kill_group(proc.pid)
         proc.wait()
     kill_group(proc.pid)  # descendants that outlived the leader
-    for stream in buffers:
+    for stream in (proc.stdout, proc.stderr):
         stream.close()
-    duration = time.monotonic() - start
-    rc = proc.returncode
+    return timed_out
+
+
+def _status(timed_out: bool, returncode: int | None) -> RunStatus:
+    """How the run ended: our time-out, a signal we did not send, or an exit (any code)."""
     if timed_out:
-        status = RunStatus.TIMEOUT
-    elif rc is not None and rc < 0:
-        status = RunStatus.SIGNALED
-    else:
-        status = RunStatus.EXITED
-    return RunResult(
-        argv=tuple(args),
-        status=status,
-        returncode=rc,
-        stdout=decode(bytes(buffers[proc.stdout])),
-        stderr=decode(bytes(buffers[proc.stderr])),
-        duration=duration,
-        stdout_truncated=truncated[proc.stdout],
-        stderr_truncated=truncated[proc.stderr],
-    )
+        return RunStatus.TIMEOUT
+    if returncode is not None and returncode < 0:
+        return RunStatus.SIGNALED
+    return RunStatus.EXITED
 
 
 def _feed(pipe, data: bytes) -> None:
