@@ -141,6 +141,17 @@ def _object_of(node):
     return parent if obj == node else None
 
 
+def _access_chain(node) -> list:
+    """The member accesses ``node`` starts, outermost first: for ``pkg`` in ``pkg.util.helper``,
+    the nodes of ``pkg.util.helper`` and ``pkg.util``."""
+    chain = []
+    access = _object_of(node)
+    while access is not None:
+        chain.append(access)
+        access = _object_of(access)
+    return chain[::-1]
+
+
 def external_references(info: ClassInfo, ff: FileFacts, graph: nx.MultiDiGraph,
                         resolver: ScopeResolver) -> list[ExternalReference]:
     """Definitions of the repository the class uses that lie outside it (one per definition,
@@ -161,10 +172,8 @@ def external_references(info: ClassInfo, ff: FileFacts, graph: nx.MultiDiGraph,
         if _is_member_position(leaf):
             continue
         written = index.node_text(leaf)
-        attempts = []
-        access = _object_of(leaf)
-        if access is not None:  # `u.helper`, `Cls.CONST`: the qualified name first
-            attempts.append(re.sub(r"\s+", "", index.node_text(access)))
+        # `u.helper`, `pkg.util.helper`, `Cls.CONST`: the longest qualified name first
+        attempts = [re.sub(r"\s+", "", index.node_text(access)) for access in _access_chain(leaf)]
         attempts.append(written)
         for name in attempts:
             target = resolver.resolve(ff.file.path, name)

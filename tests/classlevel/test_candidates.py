@@ -96,3 +96,27 @@ def test_without_per_test_coverage_tests_are_chosen_by_their_bodies(shop):
     assert set(by_name) == {"Cart", "OneMethod"}
     assert by_name["Cart"].referenced_methods == ["__init__", "add", "subtotal", "total", "describe"]
     assert "tests/test_cart.py::test_broken" not in by_name["OneMethod"].expected_to_pass
+
+
+def test_qualified_module_references_and_shadowed_names():
+    from crossfile_datasets.analyzers.graph import ScopeResolver
+    from crossfile_datasets.builders.classlevel.candidates import external_references
+    from crossfile_datasets.core.records import SourceFile
+
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/util.py": "def helper(x):\n    return x\n\n\ndef other():\n    return 0\n\n\nclass Base:\n    K = 1\n",
+        "pkg/a.py": ("import pkg.util\nfrom pkg import util as u\nfrom pkg.util import Base as B\n\n\n"
+                     "class A(B):\n    def f(self, other):\n        return pkg.util.helper(2) + B.K + other\n\n"
+                     "    def g(self):\n        return self.helper + u.other()\n"),
+    }
+    facts = get_language(Lang.PYTHON).analyze_files("/nonexistent", [SourceFile(p, t) for p, t in files.items()])
+    graph = build_graph("r", "python", facts, [])
+    [info] = extractor_for(Lang.PYTHON)(facts["pkg/a.py"])
+    refs = external_references(info, facts["pkg/a.py"], graph, ScopeResolver(facts, graph))
+    assert [(r.name, r.symbol, r.used_in) for r in refs] == [
+        ("B", "Base", ("",)),  # the base class, used in the header
+        ("B.K", "Base.K", ("f",)),  # (same line: by defining file, then symbol)
+        ("pkg.util.helper", "helper", ("f",)),  # through `import pkg.util`
+        ("u.other", "other", ("g",)),  # not the parameter `other`, not `self.helper`
+    ]
