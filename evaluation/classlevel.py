@@ -127,6 +127,35 @@ def place_class(task: dict, generation: str) -> str:
     return "\n".join(lines[:cut] + new + lines[cut:])
 
 
+# ----------------------------------------------------------------------------- prompts --
+DESCRIPTIONS = ("detailed_skeleton", "sketchy_skeleton", "detailed", "sketchy")
+_COMMENT = {Lang.PYTHON: "#", Lang.JAVA: "//", Lang.CSHARP: "//"}
+CLASS_PROMPT = (
+    "You are completing a file of a {language} repository. The class `{name}` is missing from the file "
+    "{file}; it goes where the file says `{marker}`.\n\n"
+    "Description of the class:\n{description}\n"
+    "The file without the class:\n```{language}\n{context}\n```\n\n"
+    "Write the complete class `{name}` (with any imports it needs above it). Answer with the code only, "
+    "in one fenced code block."
+)
+
+
+def class_prompt(task: dict, description: str = "detailed_skeleton") -> str:
+    """The generation prompt of a task: one of its descriptions and its file with the class removed
+    (a comment marks the insertion point). Raises ValueError for a description the task lacks."""
+    if description not in DESCRIPTIONS:
+        raise ValueError(f"description must be one of {', '.join(DESCRIPTIONS)}, got {description!r}")
+    text = task.get(description) or ""
+    if not text.strip():
+        raise ValueError(f"task {task.get('id')} has no '{description}' description (built without --llm-url?)")
+    lang = Lang(task["language"])
+    marker = f"{_COMMENT.get(lang, '#')} <the class {task['class_name']} goes here>"
+    without, offset = task["file_without_class"], int(task["insertion_offset"])
+    context = without[:offset] + marker + without[offset:]
+    return CLASS_PROMPT.format(language=lang.value, name=task["class_name"], file=task["file"], marker=marker,
+                               description=text.rstrip() + "\n", context=context.rstrip("\n"))
+
+
 # ----------------------------------------------------------------------------- running --
 def repository_root(task: dict, repos: str | os.PathLike | None) -> Path:
     return Path(repos) / task["repository"] if repos is not None else Path(task["repository_root"])

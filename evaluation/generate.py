@@ -6,6 +6,8 @@
     generate-predictions executable SPLIT.jsonl PRED.jsonl --model PATH_OR_ID
         [--context-size full_context|medium_context|small_context|all] [--n 5 --temperature 0.2]
         [--instruct]
+    generate-predictions class SPLIT.jsonl PRED.jsonl --model-url URL [--model NAME]
+        [--description detailed_skeleton|sketchy_skeleton|detailed|sketchy] [--n 5 --temperature 0.2]
 
 Completion: the prompt is the example's cross-file context (``crossfile_context.text``, as
 CrossCodeEval's inference puts it before the code; ``--no-context`` leaves it out) followed by
@@ -158,6 +160,45 @@ def executable_command(
                     _fail(str(exc))
                 rows.append({"task_id": task_id, "context_size": size, "generations": gens})
                 bar.update(task, advance=1)
+    write_jsonl(output, rows)
+    console.print(f"wrote {len(rows)} prediction sets ({n} generation(s) each) of {client.name} to {output}", highlight=False)
+
+
+@app.command("class")
+def class_command(
+    split: Path = typer.Argument(..., exists=True, dir_okay=False, help="class-level split JSONL (class.jsonl)"),
+    output: Path = typer.Argument(..., dir_okay=False, help='predictions JSONL ({"task_id", "generations"})'),
+    model: Optional[str] = typer.Option(None, "--model", help="served model name (with --model-url) or a local path / Hub id"),
+    model_url: Optional[str] = typer.Option(None, "--model-url", help="OpenAI-compatible endpoint [CROSSFILE_MODEL_URL]"),
+    api_key: Optional[str] = typer.Option(None, "--api-key", help="endpoint key [CROSSFILE_MODEL_KEY / OPENAI_API_KEY]"),
+    description: str = typer.Option("detailed_skeleton", "--description", help="detailed_skeleton, sketchy_skeleton, detailed or sketchy (the last two need a split built with --llm-url)"),
+    n: int = typer.Option(1, "--n", min=1, help="generations per task (pass@k needs n >= k)"),
+    temperature: float = typer.Option(0.0, "--temperature", min=0.0, help="0 = greedy; > 0 samples (seeded)"),
+    top_p: float = typer.Option(0.95, "--top-p", min=0.0, max=1.0),
+    seed: int = typer.Option(0, "--seed", help="sampling seed"),
+    max_new_tokens: int = typer.Option(2048, "--max-new-tokens", min=1),
+    cache: bool = typer.Option(True, "--cache/--no-cache", help="reuse cached responses for identical requests"),
+) -> None:
+    """n classes per class-level task, from the chat API: the task's description and its file
+    with the class removed (evaluation.classlevel.class_prompt)."""
+    from crossfile_datasets.evaluation.classlevel import class_prompt
+
+    try:
+        tasks = [(str(r["id"]), class_prompt(r, description)) for _, r in iter_jsonl(split)]
+    except (InputError, KeyError, ValueError) as exc:
+        _fail(f"{split}: {exc}")
+    client = _client(model, model_url, api_key, cache)
+    params = GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p, n=n, seed=seed)
+    rows = []
+    with _progress() as bar:
+        task = bar.add_task(f"generating with {client.name}", total=len(tasks))
+        for task_id, prompt in tasks:
+            try:
+                (gens,) = client.chat([[{"role": "user", "content": prompt}]], params)
+            except ModelError as exc:
+                _fail(str(exc))
+            rows.append({"task_id": task_id, "description": description, "generations": gens})
+            bar.update(task, advance=1)
     write_jsonl(output, rows)
     console.print(f"wrote {len(rows)} prediction sets ({n} generation(s) each) of {client.name} to {output}", highlight=False)
 

@@ -131,3 +131,32 @@ def test_cli(split, tmp_path):
     bad.write_text(json.dumps({"task_id": "nope", "generations": ["x"]}) + "\n")
     result = CliRunner().invoke(app, ["class", str(split_path), str(bad)])
     assert result.exit_code == 2 and "not in the split: nope" in result.output
+
+
+def test_generate_then_evaluate_with_a_model_endpoint(split, tmp_path):
+    from crossfile_datasets.evaluation.classlevel import class_prompt
+    from crossfile_datasets.evaluation.generate import app as generate_app
+    from tests.models.standin_openai import OpenAIStandIn
+
+    _, _, split_path, task = split
+    prompt = class_prompt(task, "sketchy_skeleton")
+    assert "# <the class Cart goes here>" in prompt and "def subtotal(self):" in prompt
+    assert "round_money(sum(" not in prompt  # neither the description nor the file shows the class body
+    seen = []
+
+    def chat(messages):  # a "model" that answers the gold class in a fence, with chatter around it
+        seen.append(messages[-1]["content"])
+        return "Here is the class:\n```python\n" + task["class_source"] + "\n```\nHope it helps."
+
+    preds = tmp_path / "preds.jsonl"
+    with OpenAIStandIn(complete=lambda p: "", chat=chat) as server:
+        result = CliRunner().invoke(generate_app, ["class", str(split_path), str(preds), "--model-url", server.url,
+                                                   "--model", "tiny-coder", "--description", "sketchy_skeleton",
+                                                   "--no-cache"])
+    assert result.exit_code == 0, result.output
+    assert seen == [prompt]
+    summary = evaluate_class(split_path, preds, ks=(1,))
+    assert summary["results"]["python"]["pass@1"]["mean"] == 1.0
+    missing = CliRunner().invoke(generate_app, ["class", str(split_path), str(preds), "--model-url", "http://127.0.0.1:9",
+                                                "--description", "detailed"])
+    assert missing.exit_code == 2 and "no 'detailed' description" in missing.output
