@@ -47,19 +47,22 @@ def pylint_command() -> list[str]:
 # is the checker process's only PYTHONPATH entry, it holds nothing named like a stdlib module.
 PLUGIN_DIR = Path(__file__).resolve().parent / "pylint_plugins"
 PLUGINS = ("crossfile_annotations",)
+# --observe-types: members used on parameters whose classes the repository's tests observed
+OBSERVED_PLUGIN, OBSERVED_CODE = "crossfile_observed", "W9901"
 
 
-def pylint_argv(files: Sequence[str], rcfile: str, source_roots: Sequence[str]) -> list[str]:
+def pylint_argv(files: Sequence[str], rcfile: str, source_roots: Sequence[str], observed: bool = False) -> list[str]:
+    """``observed``: also load ``crossfile_observed`` and report its W9901 (``--observe-types``)."""
     argv = [
         *pylint_command(),
         f"--rcfile={rcfile}",  # never the repository's own configuration (it may hide members)
-        f"--load-plugins={','.join(PLUGINS)}",
+        f"--load-plugins={','.join(PLUGINS + ((OBSERVED_PLUGIN,) if observed else ()))}",
         # report a missing member even when another inferred value of the receiver is opaque
         # (a parameter's annotation and a call Pylint cannot follow): both runs see the same
         # opaque values, so the diff still keeps only what emptying an import caused
         "--ignore-on-opaque-inference=n",
         "--disable=all",
-        f"--enable={','.join(ENABLED)}",
+        f"--enable={','.join(ENABLED + ((OBSERVED_CODE,) if observed else ()))}",
         "--output-format=json",
         "--score=n",
         "--persistent=n",
@@ -218,8 +221,10 @@ class PylintChecker:
         self.bisect_budget = bisect_budget
         self._run = runner
 
-    def check(self, root: Path, files: Sequence[str], all_paths: Sequence[str], texts: Mapping[str, str]) -> CheckOutcome:
-        """Check ``files`` (relative to ``root``) in one or few Pylint processes."""
+    def check(self, root: Path, files: Sequence[str], all_paths: Sequence[str], texts: Mapping[str, str],
+              observed: Path | None = None) -> CheckOutcome:
+        """Check ``files`` (relative to ``root``) in one or few Pylint processes; ``observed``:
+        a parameter-type observation file for the ``crossfile_observed`` plugin."""
         outcome = CheckOutcome()
         root = Path(root).resolve()
         rcfile = root / ".crossfile-pylintrc"
@@ -231,13 +236,14 @@ class PylintChecker:
         state = _BisectState(self.bisect_budget)
         try:
             for i in range(0, len(files), self.batch_size):
-                self._check_batch(root, cwd, files[i : i + self.batch_size], roots, str(rcfile), texts, outcome, state)
+                self._check_batch(root, cwd, files[i : i + self.batch_size], roots, str(rcfile), texts, outcome, state,
+                                  observed)
         finally:
             shutil.rmtree(cwd, ignore_errors=True)
         return outcome
 
     def _check_batch(self, root: Path, cwd: Path, batch, roots, rcfile, texts, outcome: CheckOutcome,
-                     state: "_BisectState") -> None:
+                     state: "_BisectState", observed: Path | None = None) -> None:
         if not batch:
             return
         timeout = self.file_timeout if len(batch) == 1 else min(self.batch_timeout, self.file_timeout + 2.0 * len(batch))
@@ -250,9 +256,11 @@ class PylintChecker:
             timeout = min(timeout, remaining)
         abs_roots = [str(root / r) if r else str(root) for r in roots]
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONSAFEPATH": "1", "PYTHONPATH": str(PLUGIN_DIR)}
-        for var in ("PYLINTRC", "PYTHONSTARTUP", "PYTHONHOME"):
+        for var in ("PYLINTRC", "PYTHONSTARTUP", "PYTHONHOME", "CROSSFILE_OBSERVED_TYPES", "CROSSFILE_OBSERVED_ROOT"):
             env.pop(var, None)
-        argv = pylint_argv([str(root / f) for f in batch], rcfile, abs_roots)
+        if observed is not None:
+            env.update(CROSSFILE_OBSERVED_TYPES=str(observed), CROSSFILE_OBSERVED_ROOT=str(root))
+        argv = pylint_argv([str(root / f) for f in batch], rcfile, abs_roots, observed is not None)
         res = self._run(argv, timeout=timeout, cwd=cwd, env=env)
         outcome.runs += 1
         reason = None
@@ -277,8 +285,8 @@ class PylintChecker:
                 return
             state.start()
             mid = len(batch) // 2
-            self._check_batch(root, cwd, batch[:mid], roots, rcfile, texts, outcome, state)
-            self._check_batch(root, cwd, batch[mid:], roots, rcfile, texts, outcome, state)
+            self._check_batch(root, cwd, batch[:mid], roots, rcfile, texts, outcome, state, observed)
+            self._check_batch(root, cwd, batch[mid:], roots, rcfile, texts, outcome, state, observed)
             return
         outcome.diagnostics.extend(to_char_columns(parsed.diagnostics, texts))
         outcome.failed.update(parsed.failed)

@@ -169,7 +169,7 @@ def checkout(entry: dict, mirror_root: Path) -> Path:
     return dest
 
 
-def build(entry: dict, path: Path, lang: str, out: Path) -> float:
+def build(entry: dict, path: Path, lang: str, out: Path, observe_types: bool = False) -> float:
     # the manifest sits beside the checkout: manifest paths may not leave the manifest's folder
     manifest = path.parent / f"{path.name}.manifest.jsonl"
     out.mkdir(parents=True, exist_ok=True)
@@ -178,7 +178,9 @@ def build(entry: dict, path: Path, lang: str, out: Path) -> float:
     manifest.write_text(json.dumps(row) + "\n", encoding="utf-8")
     t0 = time.monotonic()
     proc = subprocess.run(["build-dataset", "--lang", lang, "--repos", str(manifest), "--output", str(out / "output"),
-                           "--workers", "1", "--no-cache", "--retrievers", ""], capture_output=True, text=True)
+                           "--workers", "1", "--no-cache", "--retrievers", "",
+                           *(["--observe-types", "--allow-execution"] if observe_types and lang == "python" else [])],
+                          capture_output=True, text=True)
     seconds = time.monotonic() - t0
     if proc.returncode != 0:
         print(f"  build failed ({proc.returncode}): {proc.stderr.strip()[-800:]}", file=sys.stderr)
@@ -192,6 +194,8 @@ def main() -> int:
     parser.add_argument("--mirror-root", type=Path, default=Path(os.environ.get("CROSSFILE_MIRROR_ROOT", "/work/.mirror")))
     parser.add_argument("--details", action="store_true", help="list missed first uses and spurious usages")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
+    parser.add_argument("--observe-types", action="store_true",
+                        help="Python: build with --observe-types (runs each repository's tests in the sandbox)")
     args = parser.parse_args()
 
     entries = read_jsonl(RECALL / "manifest.jsonl")
@@ -210,7 +214,7 @@ def main() -> int:
             labels = [lab for lab in read_jsonl(RECALL / "labels" / f"{lang}.jsonl") if lab["repo"] == entry["repo"]]
             path = checkout(entry, args.mirror_root)
             out = Path(tmp) / entry["repo"].replace("/", "__")
-            seconds = build(entry, path, lang, out)
+            seconds = build(entry, path, lang, out, args.observe_types)
             usages = read_jsonl(out / "output" / lang / "usages.jsonl")
             score = score_repository(labels, usages, entry["labeled_files"])
             score.seconds = seconds

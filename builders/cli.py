@@ -120,6 +120,7 @@ def build_dataset(
     max_files: Optional[int] = typer.Option(None, "--max-files", help="Maximum number of source files (CrossCodeEval: 50)."),
     permissive_only: bool = typer.Option(False, "--permissive-only", help="Keep permissively licensed repositories only."),
     dedup_hashes: Optional[Path] = typer.Option(None, "--dedup-hashes", help="File of sha256 digests (one per line): drop repositories containing any such file."),
+    observe_types: bool = typer.Option(False, "--observe-types", help="Python completion split: run each repository's tests once in the sandbox to observe the classes passed to unannotated parameters, so members used on them count as cross-file uses (mode 'observed'); needs --allow-execution."),
     exclude_tests: bool = typer.Option(False, "--exclude-tests", help="Leave out completion examples whose file is a test (each counted as in_test_file); every example records is_test_file."),
     context_tokens: int = typer.Option(C.CONTEXT_TOKEN_BUDGET, "--context-tokens", min=1, help="Cross-file context budget in StarCoder tokens (CrossCodeEval: 512)."),
     chunk_lines: int = typer.Option(C.CHUNK_LINES, "--chunk-lines", min=1, help="Non-empty lines per retrieval chunk (CrossCodeEval: 10)."),
@@ -155,11 +156,13 @@ def build_dataset(
         _fail("the executable split exists for Python only: use --lang python")
     if split in (Split.EXECUTABLE, Split.ALL) and not allow_execution:
         _fail("the executable split runs repository code (tests) in an isolated child process; pass --allow-execution to allow it")
+    if observe_types and not allow_execution:
+        _fail("--observe-types runs the repositories' test suites in an isolated child process; pass --allow-execution to allow it")
     if split is Split.CLASS and not allow_execution:
         _fail("the class split runs the repositories' test suites in an isolated child process; pass --allow-execution to allow it")
     if split is Split.CLASS and llm_url and not llm_model:
         _fail("--llm-url needs --llm-model (the served model's name)")
-    if split in (Split.EXECUTABLE, Split.ALL, Split.CLASS):
+    if split in (Split.EXECUTABLE, Split.ALL, Split.CLASS) or observe_types:
         from crossfile_datasets.sandbox import SandboxUnavailable, configure_isolation
 
         try:
@@ -207,7 +210,7 @@ def build_dataset(
                              executor=executor.value, ray_address=ray_address, exclude_tests=exclude_tests,
                              model_filter=_model_filter_settings(model_filter, model_filter_name),
                              context_tokens=context_tokens, chunk_lines=chunk_lines, top_k=top_k,
-                             dense_model=_dense_model(dense_model, methods))
+                             dense_model=_dense_model(dense_model, methods), observe_types=observe_types)
     try:
         with build_scope(output):
             class_settings = None

@@ -190,6 +190,9 @@ class Repository:
     license: str
     is_git: bool = False
     snapshot_sha256: str = ""  # filled by list_sources (hash over the files read)
+    # --observe-types (Python): a JSON file of the parameter classes the repository's tests passed
+    # (sandbox/type_observation.py), read by the Pylint plugin crossfile_observed; "" = none
+    observed_types: str = ""
 
     @property
     def canonical_id(self) -> str:

@@ -32,6 +32,7 @@ CHANNEL_ENV = "CROSSFILE_CHANNEL"  # "<token read fd>:<record write fd>" in the 
 class ChannelRecords:
     records: list[dict] = field(default_factory=list)  # outcome records with the right token
     session_end: dict | None = None  # pytest's end-of-session record (None: the run did not finish)
+    events: dict[str, dict] = field(default_factory=dict)  # other event records by name (observed_types)
     forged: int = 0  # lines that did not carry the token
 
     @property
@@ -112,6 +113,8 @@ def parse_records(text: str, token: str) -> ChannelRecords:
             out.forged += 1
         elif record.get("event") == "session_end":
             out.session_end = record
+        elif "event" in record:
+            out.events[str(record["event"])] = record
         else:
             out.records.append(record)
     return out

@@ -273,6 +273,76 @@ def pytest_collectreport(report):
                "xfail": False, "message": str(report.longrepr)[-1000:], "violations": []})
 
 
+# --- observed parameter types (CROSSFILE_OBSERVE_TYPES = the repository copy's root) -----------
+# For the completion split's --observe-types: while the suite runs, a profile function records,
+# for every call of a function defined in the repository, the class of each argument whose class
+# is defined in the repository too. Pylint cannot type an unannotated parameter
+# (``def f(stack): stack.preprocess``); what the tests passed can. Reported once, at the end.
+_OBSERVE_ROOT = os.environ.pop("CROSSFILE_OBSERVE_TYPES", "")
+_MAX_TYPES_PER_PARAMETER = 8
+_observed = {}  # (file, first line, function, parameter) -> set of (module, class qualname)
+_code_info = {}  # code object -> (file, first line, function, parameter names) or None
+_type_info = {}  # type -> (module, qualname) or None
+
+
+def _under_root(filename):
+    return filename.startswith(_OBSERVE_ROOT + os.sep)
+
+
+def _class_key(cls):
+    key = _type_info.get(cls, False)
+    if key is False:
+        key = None
+        module = sys.modules.get(getattr(cls, "__module__", None) or "")
+        filename = getattr(module, "__file__", None) or ""
+        if filename and _under_root(os.path.realpath(filename)) and "<locals>" not in cls.__qualname__:
+            key = (module.__name__, cls.__qualname__)
+        _type_info[cls] = key
+    return key
+
+
+def _profile(frame, event, arg):
+    if event != "call":
+        return
+    code = frame.f_code
+    info = _code_info.get(code, False)
+    if info is False:
+        info = None
+        filename = os.path.realpath(code.co_filename)
+        if _under_root(filename):
+            count = code.co_argcount + code.co_kwonlyargcount
+            names = tuple(n for n in code.co_varnames[:count] if n not in ("self", "cls"))
+            if names:
+                info = (os.path.relpath(filename, _OBSERVE_ROOT).replace(os.sep, "/"), code.co_firstlineno,
+                        code.co_name, names)
+        _code_info[code] = info
+    if info is None:
+        return
+    values = frame.f_locals
+    for name in info[3]:
+        if name not in values:
+            continue
+        key = _class_key(type(values[name]))
+        if key is None:
+            continue
+        seen = _observed.setdefault((info[0], info[1], info[2], name), set())
+        if len(seen) < _MAX_TYPES_PER_PARAMETER:
+            seen.add(key)
+
+
+def pytest_sessionstart(session):
+    if _OBSERVE_ROOT:
+        import threading
+
+        threading.setprofile(_profile)
+        sys.setprofile(_profile)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session, exitstatus):
+    if _OBSERVE_ROOT:
+        sys.setprofile(None)
+        _send({"event": "observed_types", "parameters": [
+            {"file": f, "line": line, "function": fn, "parameter": param, "types": sorted(map(list, types))}
+            for (f, line, fn, param), types in sorted(_observed.items())]})
     _send({"event": "session_end", "exitstatus": int(exitstatus), "collected": session.testscollected})

@@ -12,6 +12,7 @@ scheduling.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import os
 import shutil
 import tempfile
@@ -73,7 +74,15 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
         files = []
     facts = language.analyze_files(str(repo.root), files)
     report.add_time("parse_seconds", time.monotonic() - t0)
-    usages = find_usages_cached(language, repo, facts, report, settings) if files else []
+    observation_dir = None
+    if settings.observe_types and lang is Lang.PYTHON and files:
+        observation_dir = Path(tempfile.mkdtemp(prefix="crossfile-observed-"))
+        repo = observe_types(repo, observation_dir, report)
+    try:
+        usages = find_usages_cached(language, repo, facts, report, settings) if files else []
+    finally:
+        if observation_dir is not None:
+            shutil.rmtree(observation_dir, ignore_errors=True)
     report.count("checker", "usages_detected", n=len(usages))
 
     graph = build_graph(repo.name, lang.value, facts, usages)
@@ -152,13 +161,34 @@ def drop_predictable(examples: list, language, settings: "ModelFilterSettings", 
     return kept
 
 
+def observe_types(repo: Repository, folder: Path, report: BuildReport) -> Repository:
+    """--observe-types: the repository's tests run once in the sandbox and report the classes
+    passed to its functions' parameters; the repository comes back naming that record (or
+    unchanged, with the reason counted, when the suite could not tell)."""
+    from crossfile_datasets.sandbox.type_observation import ObservationStatus, observe_parameter_types
+
+    t0 = time.monotonic()
+    observed = observe_parameter_types(repo.root)
+    report.add_time("observe_types_seconds", time.monotonic() - t0)
+    if observed.status is not ObservationStatus.OK:
+        report.count("repositories", f"types_not_observed_{observed.status}", repo.name, observed.detail)
+        return repo
+    report.count("checker", "observed_parameters", n=len(observed.parameters))
+    path = folder / "observed_types.json"
+    path.write_text(observed.to_json(), encoding="utf-8")
+    return replace(repo, observed_types=str(path))
+
+
 def find_usages_cached(language, repo: Repository, facts, report: BuildReport, settings: BuildSettings) -> list[CrossFileUsage]:
     """The language's usages, from the content-addressed cache when the repository and the
     checker are unchanged (see builders/cache.py)."""
     if not settings.use_cache:
         return language.find_usages(repo, facts, report)
     cache = UsageCache(settings.cache_dir or default_cache_dir())
-    key = cache.key(language.lang.value, language.checker_fingerprint(), tree_hash(repo.root))
+    content = tree_hash(repo.root)
+    if repo.observed_types:  # what the tests observed is an input of the checker run too
+        content += "|observed:" + hashlib.sha256(Path(repo.observed_types).read_bytes()).hexdigest()
+    key = cache.key(language.lang.value, language.checker_fingerprint(), content)
     hit = cache.load(language.lang.value, key, report)
     if hit is not None:
         usages, replay = hit

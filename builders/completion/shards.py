@@ -51,6 +51,9 @@ class BuildSettings:
     top_k: int = C.TOP_K
     chunk_lines: int = C.CHUNK_LINES
     dense_model: str | None = None  # encoder of the "dense" retriever (builders/completion/dense.py)
+    # Python: run the repository's tests once in the sandbox to observe the classes passed to
+    # unannotated parameters (sandbox/type_observation.py); needs --allow-execution
+    observe_types: bool = False
 
     def fingerprint(self, lang: Lang, repo: Repository, snapshot: str = "") -> str:
         payload = {
@@ -63,6 +66,7 @@ class BuildSettings:
             "exclude_tests": self.exclude_tests,
             "model_filter": self.model_filter.fingerprint() if self.model_filter else None,
             "retrieval": [self.context_tokens, self.top_k, self.chunk_lines, self.dense_model],
+            "observe_types": self.observe_types,
             "repo": [repo.name, repo.url, repo.commit, repo.license, str(repo.root)],
             # the content: a repository edited since its shard was built is rebuilt (a commit
             # alone misses uncommitted edits and local folders have none)

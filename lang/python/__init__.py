@@ -16,6 +16,7 @@ cannot see.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -31,7 +32,7 @@ from tree_sitter import Language, Node
 
 from crossfile_datasets.core.records import CrossFileUsage, Diagnostic
 from crossfile_datasets.analyzers.crossfile import StubbedVariant, dedupe_usages, new_diagnostics, usage_at
-from crossfile_datasets.analyzers.pylint import INSTALL_HINT, TOOL, PylintChecker
+from crossfile_datasets.analyzers.pylint import INSTALL_HINT, OBSERVED_CODE, TOOL, PylintChecker
 from crossfile_datasets.lang import Lang
 from crossfile_datasets.core.records import Definition, FileFacts, ImportBinding, SourceFile, Span
 from crossfile_datasets.lang.base import LanguageSupport, iter_nodes
@@ -358,7 +359,10 @@ class PythonSupport(LanguageSupport):
                 report.count("files", "syntax_error", path)
                 continue
             checkable[path] = ff
-        if not checkable:
+        observed = Path(repo.observed_types) if getattr(repo, "observed_types", "") else None
+        # --observe-types: files with an observed parameter are checked too, for W9901 alone
+        observed_files = _observed_files(observed, facts) if observed is not None else set()
+        if not checkable and not observed_files:
             return []
         variants = {mode: {p: self.stub_variant(ff, mode) for p, ff in checkable.items()} for mode in ("remove", "empty_class")}
         all_paths = sorted(facts)
@@ -368,7 +372,7 @@ class PythonSupport(LanguageSupport):
         tmp = Path(tempfile.mkdtemp(prefix="crossfile-pylint-"))
         try:
             t0 = time.monotonic()
-            jobs = {"original": (texts, sorted(checkable))}
+            jobs = {"original": (texts, sorted(set(checkable) | observed_files))}
             for mode, by_path in variants.items():
                 mode_texts = dict(texts)
                 mode_texts.update({p: v.text for p, v in by_path.items() if v is not None})
@@ -376,7 +380,8 @@ class PythonSupport(LanguageSupport):
             # the three copies are independent Pylint processes: run them side by side when this
             # worker has cores to spare (threads only wait on the child processes)
             with ThreadPoolExecutor(max_workers=self.parallelism) as pool:
-                futures = {name: pool.submit(self._check_copy, tmp / name, job_texts, files, all_paths)
+                futures = {name: pool.submit(self._check_copy, tmp / name, job_texts, files, all_paths,
+                                             observed if name == "original" else None)
                            for name, (job_texts, files) in jobs.items()}
                 outcomes = {name: fut.result() for name, fut in futures.items()}
             original = outcomes.pop("original")
@@ -398,6 +403,8 @@ class PythonSupport(LanguageSupport):
                         continue
                     fresh = new_diagnostics(orig_by_file.get(path, []), stub_by_file.get(path, []))
                     usages.extend(self._attribute(repo.name, checkable[path], variant, fresh, report, resolver))
+            if observed is not None:
+                usages.extend(observed_usages(repo.name, facts, original.diagnostics, failed, report))
             if self.rounds >= 2:
                 usages.extend(self._second_round(repo.name, checkable, jobs["empty_class"][0], usages, failed,
                                                  orig_by_file, all_paths, tmp, report, resolver))
@@ -437,12 +444,13 @@ class PythonSupport(LanguageSupport):
             out.extend(replace(u, round=2) for u in self._attribute(repo_name, checkable[path], variant, fresh, report, resolver))
         return out
 
-    def _check_copy(self, root: Path, texts: dict[str, str], files: list[str], all_paths: list[str]):
+    def _check_copy(self, root: Path, texts: dict[str, str], files: list[str], all_paths: list[str],
+                    observed: Path | None = None):
         for rel, text in texts.items():
             dest = root / rel
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_text(text, encoding="utf-8")
-        return self.checker.check(root, files, all_paths, texts)
+        return self.checker.check(root, files, all_paths, texts, observed)
 
     def _attribute(self, repo_name: str, ff: FileFacts, variant: StubbedVariant, diags: list[Diagnostic], report,
                    resolver: ExportResolver | None = None) -> list[CrossFileUsage]:
@@ -696,3 +704,49 @@ def _rebuild_import(statement: str, keep: list[ImportBinding]) -> str | None:
     if head.startswith("from "):
         return f"from {keep[0].module} import " + ", ".join(clause(b) for b in keep)
     return None
+
+
+# ----------------------------------------------------------------- observed parameter types --
+OBSERVED_MODE = "observed"  # found by --observe-types (CrossFileUsage.mode), not by a stub round
+_OBSERVED = re.compile(r"observed (?P<member>\w+) at (?P<line>\d+):(?P<col>\d+) on (?P<classes>.+?) "
+                       r"declared by (?P<file>.+?)::(?P<symbol>[\w.]+)$")
+
+
+def _observed_files(path: Path, facts: dict[str, FileFacts]) -> set[str]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return set()
+    return {p["file"] for p in data.get("parameters", []) if p.get("file") in facts and not facts[p["file"]].has_syntax_error}
+
+
+def observed_usages(repo_name: str, facts: dict[str, FileFacts], diagnostics: list[Diagnostic],
+                    failed: dict[str, str], report) -> list[CrossFileUsage]:
+    """W9901 of the original run (``crossfile_observed``) -> usages with ``mode="observed"``: a
+    member used on a parameter whose classes the tests observed, declared in another file."""
+    out = []
+    for d in diagnostics:
+        if d.code != OBSERVED_CODE or d.file in failed or d.file not in facts:
+            continue
+        m = _OBSERVED.match(d.message)
+        if m is None:
+            report.count("usages", f"unattributed_{d.code}", f"{d.file}:{d.line}", d.message)
+            continue
+        index = facts[d.file].file.index
+        row, member = int(m["line"]) - 1, m["member"]
+        if not 0 <= row < index.num_lines:
+            report.count("usages", "position_out_of_file", f"{d.file}:{d.line}", d.message)
+            continue
+        line = index.line(row)
+        col = len(line.encode("utf-8")[: int(m["col"])].decode("utf-8", errors="replace"))
+        if line[col : col + len(member)] != member:
+            report.count("usages", "member_not_located", f"{d.file}:{row + 1}", d.message)
+            continue
+        owner = m["symbol"].rsplit(".", 1)[0]
+        out.append(usage_at(repo_name, d.file, row, col, imported_name=owner.rsplit(".", 1)[-1], member=member,
+                            stubbed_import=f"(observed) {m['classes']}", tool=TOOL, code=d.code, message=d.message,
+                            definition_file=m["file"], definition_symbol=m["symbol"], mode=OBSERVED_MODE, round_no=0))
+    if out:
+        report.count("checker", "observed_uses", n=len(out))
+    return out
+
