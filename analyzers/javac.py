@@ -99,11 +99,6 @@ def utf16_to_char_column(line_text: str, utf16_column: int) -> int:
     return len(line_text) + (utf16_column - units)
 
 
-def utf16_to_char_offset(text: str, utf16_offset: int) -> int:
-    """An offset into ``text`` counted in UTF-16 units (Java's ``String`` index) -> code points."""
-    return utf16_to_char_column(text, utf16_offset)
-
-
 def split_message(message: str) -> tuple[str, str, str]:
     """javac message -> (heading, symbol, location); symbol/location are '' when absent."""
     lines = message.split("\n")

@@ -489,10 +489,6 @@ class PersistentProcess:
         self.close()
 
 
-def which_all(names: Sequence[str]) -> dict[str, str | None]:
-    return {n: shutil.which(n) for n in names}
-
-
 def path_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
     """A copy of the current environment with ``extra`` applied (for child processes)."""
     env = dict(os.environ)
@@ -515,5 +511,4 @@ __all__ = [
     "path_env",
     "require_binary",
     "run",
-    "which_all",
 ]

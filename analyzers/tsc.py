@@ -78,14 +78,6 @@ def require_typescript() -> Path:
     return directory
 
 
-def typescript_version(directory: Path | None = None) -> str:
-    try:
-        data = json.loads(((directory or typescript_dir()) / "package.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return "unknown"
-    return str(data.get("version", "unknown"))
-
-
 def tsc_project_argv(node: str, project_file: str, typescript: Path | None = None) -> list[str]:
     """argv of one ``tsc -p <tsconfig>`` run (no emit, machine-readable output)."""
     return [node, str((typescript or typescript_dir()) / "bin" / "tsc"), "--noEmit", "--pretty", "false", "-p", project_file]

@@ -258,11 +258,3 @@ def scan_region(root: Node, start: int, end: int, lang: str) -> RegionScan:
 def parse_fragment(lang: str, path: str, prefix: bytes, fragment: bytes) -> Tree:
     """Parse ``prefix + fragment`` (prefix gives the fragment its lexical context)."""
     return parser_for(ts_language(lang, path)).parse(prefix + fragment)
-
-
-def identifiers_of(lang: str, code: str, context: str = "", path: str = "") -> list[str]:
-    """Identifiers of ``code`` (in order, with repeats), parsed after ``context``."""
-    prefix, body = context.encode("utf-8"), code.encode("utf-8")
-    tree = parse_fragment(lang, path, prefix, body)
-    scan = scan_region(tree.root_node, len(prefix), len(prefix) + len(body), lang)
-    return [text for _, _, text in scan.identifiers]

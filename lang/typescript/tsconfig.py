@@ -28,8 +28,6 @@ MAX_EXTENDS_DEPTH = 8  # `extends` chains longer than this are treated as cycles
 # Options whose values are paths relative to the tsconfig file that sets them.
 PATH_OPTIONS = ("baseUrl", "rootDir", "outDir", "declarationDir")
 PATH_LIST_OPTIONS = ("rootDirs", "typeRoots")
-# Library names that bring the browser globals (Request, Response, Event, Node, ...).
-DOM_LIBS = re.compile(r"^dom(\.|$)", re.I)
 
 
 def strip_jsonc(text: str) -> str:
@@ -108,11 +106,6 @@ class TsConfig:
     def root_dirs(self) -> list[str]:
         value = self.options.get("rootDirs")
         return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
-
-    def wants_dom(self) -> bool:
-        """Whether the project asks for the browser globals (explicit ``lib`` naming DOM)."""
-        libs = self.options.get("lib")
-        return isinstance(libs, list) and any(isinstance(l, str) and DOM_LIBS.match(l) for l in libs)
 
     def includes(self, rel_path: str) -> bool:
         """Whether a repository-relative file is part of this configuration's program."""

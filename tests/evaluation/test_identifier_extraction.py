@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from crossfile_datasets.evaluation.syntax import identifiers_of
+from tests.evaluation.identifiers import identifiers_of
 
 
 @pytest.mark.parametrize("lang", ["csharp", "java"])

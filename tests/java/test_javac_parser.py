@@ -14,7 +14,6 @@ from crossfile_datasets.analyzers.javac import (
     split_message,
     utf16_converter,
     utf16_to_char_column,
-    utf16_to_char_offset,
 )
 
 DATA = Path(__file__).parent / "data"
@@ -150,5 +149,5 @@ def test_utf16_converter_agrees_with_the_walk_at_every_character_boundary():
     convert = utf16_converter(text)
     units = 0
     for i, ch in enumerate(text + " "):  # every boundary, and one past the end
-        assert convert(units) == utf16_to_char_offset(text, units) == i
+        assert convert(units) == utf16_to_char_column(text, units) == i
         units += 2 if ord(ch) > 0xFFFF else 1

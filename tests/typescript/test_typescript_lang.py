@@ -52,7 +52,6 @@ def test_config_extends_and_paths_are_repository_relative(tmp_path):
     assert problems == []
     assert cfg.options["strict"] is True and cfg.base_url == ""
     assert cfg.paths_base == ""  # paths resolve against the inherited baseUrl (the repository root)
-    assert cfg.wants_dom()
     assert cfg.includes("web/src/a.ts") and not cfg.includes("other/a.ts")
 
 
