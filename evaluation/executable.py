@@ -64,7 +64,9 @@ def load_problems(path: str | os.PathLike) -> dict[str, dict]:
     for lineno, record in iter_jsonl(path):
         if "id" not in record:
             raise InputError(f"{path}:{lineno}: executable record has no 'id'")
-        for key in ("entry_point", "solution"):
+        # what run_problem_tests reads unconditionally: a record without them is bad input, told
+        # here once, not an exception in every run
+        for key in ("entry_point", "solution", "file", "qualname", "check"):
             if not isinstance(record.get(key), str) or not record[key]:
                 raise InputError(f"{path}:{lineno}: record {record['id']} has no '{key}'")
         task_id = str(record["id"])
@@ -195,7 +197,11 @@ def run_job(job: Job) -> dict:
         verdict = run_problem_tests(job.problem, job.function, job.settings.timeout, repo_root=job.repo_root,
                                     python=job.settings.python, limits=limits, isolation=job.settings.sandbox)
         result = normalize_result(verdict)
-    except Exception as exc:  # one broken generation or problem must not stop the others
+    except OSError as exc:
+        # The run's own files or processes failed (the repository folder gone, a full disk, no
+        # more processes): this generation's verdict is an error, the others still run. What a
+        # generation can do wrong is a verdict of run_problem_tests (invalid_solution, failed,
+        # error, ...), never an exception; any other exception is a bug of ours and stops the run.
         result = normalize_result({"status": "error", "detail": f"{type(exc).__name__}: {exc}"})
     total = result["tests_total"]
     result["test_pass_rate"] = result["tests_passed"] / total if total else 0.0
@@ -342,6 +348,9 @@ def evaluate_executable(
     reused = len(rows)
     jobs = [job for job, _ in pending.values()]
     # every run copies its repository folder: check them all before the first run
+    rootless = sorted({str(job.problem["id"]) for job in jobs if job.repo_root is None and not job.problem.get("repository_root")})
+    if rootless:
+        raise InputError(f"{len(rootless)} record(s) have no 'repository_root' (pass --repos): {listed(rootless)}")
     unchecked = check_snapshots([job.problem for job in jobs], repos) if jobs else 0
     keys = [ks_ for _, ks_ in pending.values()]
     run_count = sum(len(k) for k in keys)

@@ -63,20 +63,33 @@ def render_check(target: str, file: str, test_paths: Sequence[str], test_list: S
 
 
 # --------------------------------------------------------------------- solution splicing --
+# What ast.parse raises on text that is not a module it can build: invalid syntax; NUL bytes
+# (ValueError before Python 3.11.4) and lone surrogates (UnicodeEncodeError, a ValueError);
+# nesting deeper than the parser's stack (MemoryError) or the AST builder's (RecursionError).
+# A generation can be any of these: each means "does not parse", never a crash of the run.
+_UNPARSABLE = (SyntaxError, ValueError, MemoryError, RecursionError)
+
+
+def _parse(code: str) -> ast.Module | None:
+    try:
+        return ast.parse(code)
+    except _UNPARSABLE:
+        return None
+
+
 def _function_nodes(tree: ast.AST) -> list[tuple[str | None, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """(enclosing class, definition) of every function, in source order (pre-order walk).
+    Iterative: an expression nested a few thousand levels deep parses, and a recursive walk
+    over it would hit Python's recursion limit."""
     out = []
-
-    def visit(node: ast.AST, cls: str | None) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                out.append((cls, child))
-                visit(child, cls)
-            elif isinstance(child, ast.ClassDef):
-                visit(child, child.name)
-            else:
-                visit(child, cls)
-
-    visit(tree, None)
+    stack: list[tuple[ast.AST, str | None]] = [(child, None) for child in reversed(list(ast.iter_child_nodes(tree)))]
+    while stack:
+        node, cls = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out.append((cls, node))
+        elif isinstance(node, ast.ClassDef):
+            cls = node.name
+        stack.extend((child, cls) for child in reversed(list(ast.iter_child_nodes(node))))
     return out
 
 
@@ -91,13 +104,11 @@ def extract_function_source(code: str, entry_point: str, class_name: str | None 
     ``code`` may be just the function, or a whole prompt plus completion: the last definition
     wins (the target comes after the context), one inside ``class_name`` is preferred.
     """
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
+    tree = _parse(code)
+    if tree is None:
         code = textwrap.dedent(code)
-        try:
-            tree = ast.parse(code)
-        except SyntaxError:
+        tree = _parse(code)
+        if tree is None:
             return None
     found = [(cls, node) for cls, node in _function_nodes(tree) if node.name == entry_point]
     if not found:
@@ -111,9 +122,8 @@ def extract_function_source(code: str, entry_point: str, class_name: str | None 
 
 def locate_function(module_text: str, qualname: str) -> tuple[int, int, str] | None:
     """(first line incl. decorators, last line, indentation) of ``qualname`` ("f" or "Cls.m")."""
-    try:
-        tree = ast.parse(module_text)
-    except SyntaxError:
+    tree = _parse(module_text)
+    if tree is None:
         return None
     parts = qualname.split(".")
     body: list[ast.stmt] = tree.body
@@ -151,4 +161,6 @@ def splice_solution(module_text: str, qualname: str, entry_point: str, class_nam
         ast.parse(new_text)
     except SyntaxError as exc:
         return None, f"the module does not parse with the solution: {exc.msg} (line {exc.lineno})"
+    except _UNPARSABLE as exc:
+        return None, f"the module does not parse with the solution: {type(exc).__name__}"
     return new_text, ""

@@ -264,3 +264,59 @@ def test_repository_folders_are_checked_against_the_recorded_snapshot(workspace)
 def test_opting_out_of_the_sandbox_is_part_of_the_settings_key():
     assert "sandbox" not in RunSettings().to_dict()  # results logged before the option stay reusable
     assert RunSettings(sandbox="none").to_dict()["sandbox"] == "none"
+
+
+# Generations Python's parser cannot build a tree for: a 50000-link attribute chain (the AST
+# builder's recursion limit), 100000 unary minus signs (the parser's stack: MemoryError). A
+# 2000-link chain parses; only a recursive walk over its tree failed.
+DEEP_CHAIN = "    return title" + ".x" * 50000 + "\n"
+DEEP_UNARY = "    return " + "-" * 100000 + "1\n"
+LONG_CHAIN = "    return title" + ".x" * 2000 + "\n"
+
+
+def test_generations_the_parser_cannot_build_are_invalid_solutions(workspace):
+    """They used to reach the runner's catch-all and became 'error' rows (RecursionError,
+    MemoryError); with the catch narrowed they would stop the evaluation. They are solutions
+    that cannot be put in place."""
+    tmp, repos, split = workspace
+    preds = _write_predictions(tmp / "p.jsonl", [
+        {"task_id": PROBLEM["id"], "generations": [DEEP_CHAIN, DEEP_UNARY, LONG_CHAIN]}])
+    log = tmp / "log.jsonl"
+    evaluate_executable(split, preds, log, repos=repos, settings=SETTINGS)
+    rows = {r["generation_index"]: r for r in map(json.loads, log.read_text().splitlines())}
+    assert rows[0]["status"] == rows[1]["status"] == "invalid_solution", (rows[0]["detail"], rows[1]["detail"])
+    # the long chain is placed and run: its tests fail on `str` having no attribute `x`
+    assert rows[2]["status"] == "error" and "AttributeError" in rows[2]["detail"]
+
+
+def test_run_job_turns_only_failures_of_the_run_itself_into_error_rows(workspace, monkeypatch):
+    """A repository folder that vanished (OSError) is one errored generation; a bug of ours
+    (here: a TypeError injected into the DIR measurement) propagates instead of being
+    counted as an errored generation, as the old catch-all did."""
+    from crossfile_datasets.evaluation import executable
+
+    tmp, repos, split = workspace
+    job = executable.Job(PROBLEM, generated_function(PROBLEM, SOLUTION), SETTINGS, str(tmp / "gone"))
+    row = executable.run_job(job)
+    assert row["status"] == "error" and row["detail"].startswith("FileNotFoundError")
+
+    def broken(problem, function):
+        raise TypeError("a bug of ours")
+
+    monkeypatch.setattr(executable, "dependency_invocation", broken)
+    with pytest.raises(TypeError, match="a bug of ours"):
+        executable.run_job(executable.Job(PROBLEM, generated_function(PROBLEM, SOLUTION), SETTINGS, str(repos / "textkit")))
+
+
+def test_records_without_what_the_runner_reads_are_refused_before_any_run(workspace):
+    from crossfile_datasets.core.jsonl import InputError
+
+    tmp, repos, split = workspace
+    preds = _write_predictions(tmp / "p.jsonl", [{"task_id": PROBLEM["id"], "generations": [SOLUTION]}])
+    split.write_text(json.dumps({k: v for k, v in PROBLEM.items() if k != "check"}) + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match="has no 'check'"):
+        evaluate_executable(split, preds, tmp / "log.jsonl", repos=repos, settings=SETTINGS)
+    split.write_text(json.dumps(PROBLEM) + "\n", encoding="utf-8")  # no repository_root, and no --repos
+    with pytest.raises(InputError, match="no 'repository_root'"):
+        evaluate_executable(split, preds, tmp / "log.jsonl", settings=SETTINGS)
+    assert not (tmp / "log.jsonl").exists()
