@@ -35,9 +35,16 @@ import sys
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from crossfile_datasets.analyzers.run import RunStatus
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.lang import Lang
-from crossfile_datasets.sandbox.suites import SuiteRun, SuiteStatus, TestOutcome, TestResult
+from crossfile_datasets.sandbox.suites import (
+    SuiteRun,
+    SuiteStatus,
+    TestOutcome,
+    TestResult,
+)
 
 NUNIT_CONSOLE = Path("/usr/lib/nunit/nunit-console.exe")
 NUNIT_FRAMEWORK_CANDIDATES = (
@@ -46,16 +53,16 @@ NUNIT_FRAMEWORK_CANDIDATES = (
 )
 LANG_VERSION = "7.2"  # the newest mcs 6.8 accepts (analyzers/mcs.py)
 ASSEMBLY = "Suite"  # library + tests, one assembly
-_TEST_FOLDER = re.compile(r"(^|[._-])(unit)?tests?($|[._-])|^test", re.I)
-_NUNIT_USING = re.compile(r"^\s*using\s+NUnit\.Framework\s*;", re.M)
+_TEST_FOLDER = re.compile(r"(^|[._-])(unit)?tests?($|[._-])|^test", re.IGNORECASE)
+_NUNIT_USING = re.compile(r"^\s*using\s+NUnit\.Framework\s*;", re.MULTILINE)
 _OTHER_FRAMEWORKS = (
-    ("xunit", re.compile(r"^\s*using\s+Xunit\b", re.M)),
-    ("mstest", re.compile(r"^\s*using\s+Microsoft\.VisualStudio\.TestTools\.UnitTesting\b", re.M)),
+    ("xunit", re.compile(r"^\s*using\s+Xunit\b", re.MULTILINE)),
+    ("mstest", re.compile(r"^\s*using\s+Microsoft\.VisualStudio\.TestTools\.UnitTesting\b", re.MULTILINE)),
 )
-_MCS_ERROR = re.compile(r"^(?P<file>.+?)\((?P<line>\d+),\d+\+?\): error (?P<code>CS\d+): (?P<msg>.*)$", re.M)
+_MCS_ERROR = re.compile(r"^(?P<file>.+?)\((?P<line>\d+),\d+\+?\): error (?P<code>CS\d+): (?P<msg>.*)$", re.MULTILINE)
 _USING_LINE = re.compile(r"^\s*(?:global\s+)?using\s+(?:static\s+)?(?:\w+\s*=\s*)?(?P<ns>[\w.]+)\s*;")
 # nunit-console's summary: "Tests run: 4, Errors: 0, Failures: 1, Inconclusive: 0, Time: ..."
-_SUMMARY = re.compile(r"^Tests run: (\d+), Errors: (\d+), Failures: (\d+), Inconclusive: (\d+)", re.M)
+_SUMMARY = re.compile(r"^Tests run: (\d+), Errors: (\d+), Failures: (\d+), Inconclusive: (\d+)", re.MULTILINE)
 _WORST = {TestOutcome.ERROR: 3, TestOutcome.FAILED: 2, TestOutcome.SKIPPED: 1, TestOutcome.PASSED: 0}
 _EXCLUDED_NAMES = frozenset({"AssemblyInfo.cs"})
 # mono's heap is not bounded by RLIMIT_AS-friendly flags; keep its GC nursery modest
@@ -399,7 +406,7 @@ class CSharpRunner:
     def _result(res, xml_text: str, test_ids, log: str, covered, coverable) -> SuiteRun:
         results = parse_nunit_results(xml_text)
         summary = parse_summary(res.result.stdout)
-        trusted = (res.result.status.value == "ok" and not res.process_limit_hit and not res.memory_limit_hit
+        trusted = (res.result.status is RunStatus.EXITED and not res.process_limit_hit and not res.memory_limit_hit
                    and summary is not None and res.result.returncode is not None and res.result.returncode >= 0
                    and count_passed_cases(xml_text)
                    == summary["run"] - summary["errors"] - summary["failures"] - summary["inconclusive"])

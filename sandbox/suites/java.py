@@ -31,18 +31,24 @@ paper's Java criterion is the methods referenced in the test bodies.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import sys
 import xml.etree.ElementTree as ET
-from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
 
+from crossfile_datasets.analyzers.run import RunStatus
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.lang import Lang
-from crossfile_datasets.sandbox.suites import SuiteRun, SuiteStatus, TestOutcome, TestResult
+from crossfile_datasets.sandbox.suites import (
+    SuiteRun,
+    SuiteStatus,
+    TestOutcome,
+    TestResult,
+)
 
 JAVA_SHARE = Path("/usr/share/java")
 # compile-time jars of the tests (JUnit 4 + hamcrest, JUnit 5 API/params) and the launcher that
@@ -62,11 +68,11 @@ JVM_OPTIONS = ("-Xmx768m", "-Xss2m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=
 JVM_ENV = {"MALLOC_ARENA_MAX": "2"}
 TEST_FOLDERS = frozenset({"test", "tests", "testing", "src-test", "test-src", "unittest", "unittests"})
 _EXCLUDED_NAMES = frozenset({"module-info.java"})
-_JUNIT_IMPORT = re.compile(r"^\s*import\s+(static\s+)?(org\.junit|junit\.framework)\b", re.M)
-_MISSING_PACKAGE = re.compile(r"^(?P<file>.+?\.java):(?P<line>\d+): error: package (?P<pkg>[\w.]+) does not exist", re.M)
-_ERROR_LINE = re.compile(r"^(?P<file>.+?\.java):(?P<line>\d+): error: (?P<msg>.*)$", re.M)
+_JUNIT_IMPORT = re.compile(r"^\s*import\s+(static\s+)?(org\.junit|junit\.framework)\b", re.MULTILINE)
+_MISSING_PACKAGE = re.compile(r"^(?P<file>.+?\.java):(?P<line>\d+): error: package (?P<pkg>[\w.]+) does not exist", re.MULTILINE)
+_ERROR_LINE = re.compile(r"^(?P<file>.+?\.java):(?P<line>\d+): error: (?P<msg>.*)$", re.MULTILINE)
 # the launcher's summary box: "[         5 tests successful      ]"
-_SUMMARY = re.compile(r"^\[\s*(\d+) tests (found|started|successful|failed|skipped|aborted)\s*\]", re.M)
+_SUMMARY = re.compile(r"^\[\s*(\d+) tests (found|started|successful|failed|skipped|aborted)\s*\]", re.MULTILINE)
 _WORST = {TestOutcome.ERROR: 3, TestOutcome.FAILED: 2, TestOutcome.SKIPPED: 1, TestOutcome.PASSED: 0}
 # second component of a package that is a vendor, not a product: name three components
 _VENDORS = frozenset({"apache", "google", "eclipse", "fasterxml", "jetbrains", "springframework", "sun", "github"})
@@ -229,6 +235,9 @@ class JavaRunner:
     language = Lang.JAVA
     max_exclusion_rounds = 4
 
+    def __init__(self) -> None:
+        self._excluded_by_tests: dict[str, dict[str, set[str]]] = {}  # test files' hash -> left out
+
     # -- discovery ------------------------------------------------------------------------
     def discover(self, root: Path) -> list[str]:
         """Test method ids found statically in the test sources (``pkg.Cls#method``)."""
@@ -285,6 +294,13 @@ class JavaRunner:
         tests = list(layout.tests)
         main_packages = _project_packages(box.root, layout.main)
         package_of = {t: _project_packages(box.root, [t]) for t in tests}
+        # the evaluation rebuilds a repository once per generated class with the same test
+        # files: start from the files left out last time (their jars are still missing)
+        key = _tests_key(box.root, tests)
+        known = self._excluded_by_tests.get(key)
+        if known:
+            built.excluded = {f: set(labels) for f, labels in known.items()}
+            tests = [t for t in tests if t not in built.excluded]
         for _ in range(self.max_exclusion_rounds + 1):
             if not tests:
                 break
@@ -297,6 +313,7 @@ class JavaRunner:
                 return built
             if res.result.ok:
                 built.classes_test = test_out
+                self._excluded_by_tests[key] = {f: set(labels) for f, labels in built.excluded.items()}
                 return built
             missing = missing_packages(output, own)
             if not missing:
@@ -375,7 +392,7 @@ class JavaRunner:
         results = parse_junit_reports(texts)
         summary = parse_summary(res.result.stdout)
         # the launcher prints its summary after writing the reports: both must say the same
-        trusted = (res.result.status.value == "ok" and res.result.returncode in (0, 1) and not res.process_limit_hit
+        trusted = (res.result.status is RunStatus.EXITED and res.result.returncode in (0, 1) and not res.process_limit_hit
                    and not res.memory_limit_hit and "successful" in summary
                    and summary["successful"] == count_passed_cases(texts))
         if res.timed_out:
@@ -420,7 +437,19 @@ def _relative(printed: str, root: Path) -> str:
         return printed
 
 
-_PACKAGE_LINE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.M)
+def _tests_key(root: Path, tests: list[str]) -> str:
+    digest = hashlib.sha256()
+    for rel in tests:
+        digest.update(rel.encode() + b"\0")
+        try:
+            digest.update((Path(root) / rel).read_bytes())
+        except OSError:
+            pass
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+_PACKAGE_LINE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.MULTILINE)
 
 
 def _project_packages(root: Path, files: list[str]) -> set[str]:
@@ -433,17 +462,6 @@ def _project_packages(root: Path, files: list[str]) -> set[str]:
         if m:
             out.add(m.group(1))
     return out
-
-
-def excluded_counts(log: str) -> Counter:
-    """Package label -> test files left out, from a run's log (for reports)."""
-    counts: Counter = Counter()
-    for line in log.split("# test files left out (framework unavailable):\n", 1)[-1].splitlines() if \
-            "# test files left out" in log else ():
-        if ": needs " in line:
-            for p in line.split(": needs ", 1)[1].split(", "):
-                counts[p] += 1
-    return counts
 
 
 RUNNER = JavaRunner()

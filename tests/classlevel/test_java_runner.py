@@ -11,6 +11,7 @@ from crossfile_datasets.lang import Lang
 from crossfile_datasets.sandbox.suites import SuiteStatus, runner_for
 from crossfile_datasets.sandbox.suites import TestOutcome as Outcome
 from crossfile_datasets.sandbox.suites.java import (
+    JavaRunner,
     java_layout,
     missing_packages,
     package_label,
@@ -124,7 +125,8 @@ def test_layout_separates_main_tests_resources(tmp_path):
 
 @pytest.mark.javac
 def test_whole_suite_in_the_sandbox_leaves_out_the_mockito_test(tmp_path):
-    runner = runner_for(Lang.JAVA)
+    runner = JavaRunner()  # a fresh one: no left-out files remembered from other tests
+    assert type(runner_for(Lang.JAVA)) is JavaRunner
     root = write_repo(tmp_path)
     run = runner.run(root, None, coverage=False, limits=None)
     assert run.status is SuiteStatus.OK, run.log
@@ -138,6 +140,11 @@ def test_whole_suite_in_the_sandbox_leaves_out_the_mockito_test(tmp_path):
     assert "src/test/java/demo/MockedTest.java: needs org.mockito" in run.log
     # static discovery gives the same ids (plus the left-out file's)
     assert set(runner.discover(root)) == {r.test_id for r in run.results} | {"demo.MockedTest#m"}
+    assert run.log.count("$ javac (tests)") == 2
+    # the same test files again (an evaluation's next generation): one test compilation
+    again = runner.run(root, ["demo.CalcTest#adds"], coverage=False, limits=None)
+    assert again.log.count("$ javac (tests)") == 1 and "MockedTest.java: needs org.mockito" in again.log
+    assert [r.outcome for r in again.results] == [Outcome.PASSED]
 
 
 @pytest.mark.javac
