@@ -136,6 +136,36 @@ def build_dataset(
     allow_outside_manifest: bool = typer.Option(False, "--allow-outside-manifest", help="Allow manifest 'path' entries outside the manifest's folder (e.g. ../other or /abs/path)."),
 ) -> None:
     """Build repository-level code benchmarks from real repositories."""
+    languages, methods = _check_request(
+        lang, retrievers, split, allow_execution, observe_types, sandbox, exclude_eval, llm_url, llm_model, tokenizer,
+        output, use_cache, cache_dir, push_to_hub, token)
+    criteria = _criteria(created_after, created_before, exclude_forks, min_stars, max_size_kb, min_files, max_files,
+                         permissive_only, dedup_hashes)
+    settings = BuildSettings(output=output, seed=seed, workers=workers, tokenizer=tokenizer, retrievers=methods,
+                             use_cache=use_cache, cache_dir=cache_dir, criteria=criteria,
+                             executor=executor.value, ray_address=ray_address, exclude_tests=exclude_tests,
+                             model_filter=_model_filter_settings(model_filter, model_filter_name),
+                             context_tokens=context_tokens, chunk_lines=chunk_lines, top_k=top_k,
+                             dense_model=_dense_model(dense_model, methods), observe_types=observe_types)
+    try:
+        with build_scope(output):
+            class_settings = _class_settings(class_min_methods, class_min_method_share, class_min_file_coverage,
+                                             llm_url, llm_model, paraphrase) if split is Split.CLASS else None
+            all_stats = _build_all(languages, repos, repos_dir, criteria, settings, split, use_pynguin, pynguin_seconds,
+                                   llm_url, llm_model, allow_outside_manifest, exclude_eval or [], class_settings)
+    except OutputLockedError as exc:
+        _fail(str(exc))
+    _print_summary(all_stats)
+    if not any(_built(stats) for stats in all_stats.values()):
+        _fail("nothing could be built: every repository failed or none was given (see the reasons above and stats.json)", 1)
+    if push_to_hub:
+        _push(output, push_to_hub, languages, private, token)
+
+
+def _check_request(lang, retrievers, split, allow_execution, observe_types, sandbox, exclude_eval, llm_url, llm_model,
+                   tokenizer, output, use_cache, cache_dir, push_to_hub, token) -> tuple[list[Lang], tuple[str, ...]]:
+    """Everything that can be refused before the build starts, with a one-line error:
+    -> (languages, retrievers)."""
     if lang != "all" and lang not in [l.value for l in Lang]:
         _fail(f"unknown language '{lang}' (choices: {', '.join(_lang_choices())})")
     if lang != "all" and Lang(lang) not in registered():
@@ -147,21 +177,7 @@ def build_dataset(
     unknown = [m for m in methods if m not in VARIANT_FILES]
     if unknown:
         _fail(f"unknown retriever(s) {', '.join(unknown)} (choices: {', '.join(VARIANT_FILES)})")
-    if split is Split.INSTRUCT and Lang.PYTHON not in languages:
-        _fail("the instruct split exists for Python only: use --lang python")
-    for path in exclude_eval or []:
-        if not path.is_file():
-            _fail(f"--exclude-eval {path}: not a file")
-    if split in (Split.EXECUTABLE, Split.ALL) and Lang.PYTHON not in languages:
-        _fail("the executable split exists for Python only: use --lang python")
-    if split in (Split.EXECUTABLE, Split.ALL) and not allow_execution:
-        _fail("the executable split runs repository code (tests) in an isolated child process; pass --allow-execution to allow it")
-    if observe_types and not allow_execution:
-        _fail("--observe-types runs the repositories' test suites in an isolated child process; pass --allow-execution to allow it")
-    if split is Split.CLASS and not allow_execution:
-        _fail("the class split runs the repositories' test suites in an isolated child process; pass --allow-execution to allow it")
-    if split is Split.CLASS and llm_url and not llm_model:
-        _fail("--llm-url needs --llm-model (the served model's name)")
+    _check_split(split, languages, allow_execution, observe_types, exclude_eval, llm_url, llm_model)
     if split in (Split.EXECUTABLE, Split.ALL, Split.CLASS) or observe_types:
         from crossfile_datasets.sandbox import SandboxUnavailable, configure_isolation
 
@@ -192,7 +208,31 @@ def build_dataset(
             check_hub_access(push_to_hub, token)
         except HubError as exc:
             _fail(str(exc))
+    return languages, methods
 
+
+def _check_split(split, languages, allow_execution, observe_types, exclude_eval, llm_url, llm_model) -> None:
+    """Which splits exist for which languages, and which run code (only with --allow-execution)."""
+    if split is Split.INSTRUCT and Lang.PYTHON not in languages:
+        _fail("the instruct split exists for Python only: use --lang python")
+    for path in exclude_eval or []:
+        if not path.is_file():
+            _fail(f"--exclude-eval {path}: not a file")
+    if split in (Split.EXECUTABLE, Split.ALL) and Lang.PYTHON not in languages:
+        _fail("the executable split exists for Python only: use --lang python")
+    if split in (Split.EXECUTABLE, Split.ALL) and not allow_execution:
+        _fail("the executable split runs repository code (tests) in an isolated child process; pass --allow-execution to allow it")
+    if observe_types and not allow_execution:
+        _fail("--observe-types runs the repositories' test suites in an isolated child process; pass --allow-execution to allow it")
+    if split is Split.CLASS and not allow_execution:
+        _fail("the class split runs the repositories' test suites in an isolated child process; pass --allow-execution to allow it")
+    if split is Split.CLASS and llm_url and not llm_model:
+        _fail("--llm-url needs --llm-model (the served model's name)")
+
+
+def _criteria(created_after, created_before, exclude_forks, min_stars, max_size_kb, min_files, max_files,
+              permissive_only, dedup_hashes) -> RepositoryCriteria | None:
+    """The repository selection criteria (None when no criterion is set)."""
     try:
         hashes = load_hash_list(dedup_hashes) if dedup_hashes else frozenset()
     except (OSError, ValueError) as exc:
@@ -203,42 +243,29 @@ def build_dataset(
         exclude_forks=exclude_forks, min_stars=min_stars, max_size_kb=max_size_kb, min_files=min_files,
         max_files=max_files, permissive_only=permissive_only, dedup_hashes=hashes,
     )
-    if criteria == RepositoryCriteria():
-        criteria = None
-    settings = BuildSettings(output=output, seed=seed, workers=workers, tokenizer=tokenizer, retrievers=methods,
-                             use_cache=use_cache, cache_dir=cache_dir, criteria=criteria,
-                             executor=executor.value, ray_address=ray_address, exclude_tests=exclude_tests,
-                             model_filter=_model_filter_settings(model_filter, model_filter_name),
-                             context_tokens=context_tokens, chunk_lines=chunk_lines, top_k=top_k,
-                             dense_model=_dense_model(dense_model, methods), observe_types=observe_types)
+    return None if criteria == RepositoryCriteria() else criteria
+
+
+def _class_settings(min_methods, min_method_share, min_file_coverage, llm_url, llm_model, paraphrase):
+    from crossfile_datasets.builders.classlevel.build import ClassSettings
+    from crossfile_datasets.builders.classlevel.candidates import Thresholds
+    from crossfile_datasets.builders.classlevel.skeleton import DescriptionSettings
+
+    return ClassSettings(
+        Thresholds(python_min_methods=min_methods, java_min_method_share=min_method_share,
+                   csharp_min_file_coverage=min_file_coverage),
+        DescriptionSettings(llm_url, llm_model) if llm_url else None, paraphrase)
+
+
+def _push(output: Path, repo_id: str, languages: list[Lang], private: bool, token: str | None) -> None:
+    from crossfile_datasets.builders.hub import push_to_hub as push
+
     try:
-        with build_scope(output):
-            class_settings = None
-            if split is Split.CLASS:
-                from crossfile_datasets.builders.classlevel.build import ClassSettings
-                from crossfile_datasets.builders.classlevel.candidates import Thresholds
-                from crossfile_datasets.builders.classlevel.skeleton import DescriptionSettings
-
-                class_settings = ClassSettings(
-                    Thresholds(python_min_methods=class_min_methods, java_min_method_share=class_min_method_share,
-                               csharp_min_file_coverage=class_min_file_coverage),
-                    DescriptionSettings(llm_url, llm_model) if llm_url else None, paraphrase)
-            all_stats = _build_all(languages, repos, repos_dir, criteria, settings, split, use_pynguin, pynguin_seconds,
-                                   llm_url, llm_model, allow_outside_manifest, exclude_eval or [], class_settings)
-    except OutputLockedError as exc:
+        urls = push(output, repo_id, [l.value for l in languages], private=private, token=token)
+    except (RuntimeError, ValueError) as exc:
         _fail(str(exc))
-    _print_summary(all_stats)
-    if not any(_built(stats) for stats in all_stats.values()):
-        _fail("nothing could be built: every repository failed or none was given (see the reasons above and stats.json)", 1)
-    if push_to_hub:
-        from crossfile_datasets.builders.hub import push_to_hub as push
-
-        try:
-            urls = push(output, push_to_hub, [l.value for l in languages], private=private, token=token)
-        except (RuntimeError, ValueError) as exc:
-            _fail(str(exc))
-        for url in urls:
-            console.print(f"pushed: {url}", soft_wrap=True)
+    for url in urls:
+        console.print(f"pushed: {url}", soft_wrap=True)
 
 
 def _built(stats: dict) -> int:
