@@ -19,7 +19,6 @@ or from the command line (``tools_app``).
 from __future__ import annotations
 
 import json
-import posixpath
 from pathlib import Path
 from typing import List, Mapping, Optional, Sequence
 
@@ -31,8 +30,9 @@ from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.text import decode_source
 from crossfile_datasets.builders.completion.retrieval import ChunkIndex, chunk_file
 from crossfile_datasets.core.records import SourceFile
+from crossfile_datasets.lang import get_language, registered
 
-_TS_SUFFIXES = (".d.ts", ".tsx", ".ts", ".mts", ".cts")
+_REGISTERED = frozenset(lang.value for lang in registered())
 
 
 class RepoToolsError(ValueError):
@@ -49,6 +49,9 @@ class RepoTools:
         else:
             self.texts = {f.path: f.text for f in files}
         self.language = graph.graph.get("language", "")
+        # the language's rules (import syntax, comment marker); None for a language not
+        # registered here: no import statements, `//` comments
+        self.support = get_language(self.language) if self.language in _REGISTERED else None
         self._chunks: ChunkIndex | None = None
 
     @classmethod
@@ -130,23 +133,13 @@ class RepoTools:
 
     def import_statement(self, node: str, from_file: str | None = None) -> str | None:
         attrs = self._attrs(node)
-        qual, kind, name = attrs.get("qualified_name", ""), attrs.get("kind"), attrs.get("name")
         package = self.graph.nodes[file_node(attrs["path"])].get("package", "")
-        nested = "." in qual
-        if self.language == "python":
-            return None if nested or not package else f"from {package} import {name}"
-        if self.language == "java":
-            if kind not in CLASS_KINDS or not package:
-                return None
-            return f"import {package}.{qual};"
-        if self.language == "csharp":
-            namespace = attrs.get("namespace") or package
-            return f"using {namespace};" if kind in CLASS_KINDS and namespace else None
-        if self.language == "typescript":
-            if nested:
-                return None
-            return f'import {{ {name} }} from "{typescript_specifier(attrs["path"], from_file)}";'
-        return None
+        if self.support is None:
+            return None
+        return self.support.import_statement(
+            name=attrs.get("name"), qualified_name=attrs.get("qualified_name", ""), kind=attrs.get("kind"),
+            path=attrs["path"], package=package, namespace=attrs.get("namespace") or "", from_file=from_file,
+        )
 
     def class_info(self, class_name: str) -> list[dict]:
         """Structured form of :meth:`get_class_info`: one dict per matching class."""
@@ -196,7 +189,7 @@ class RepoTools:
     def get_method_body(self, class_name: str, method_name: str, max_lines: int = C.METHOD_BODY_MAX_LINES) -> list[str]:
         """Every overload's source; longer than ``max_lines`` -> head plus a truncation note."""
         out = []
-        marker = "#" if self.language == "python" else "//"
+        marker = self.support.comment_prefix if self.support is not None else "//"
         for node in self.find_methods(class_name, method_name):
             for overload in self._overloads(node):
                 source = self._source(self._attrs(node)["path"], overload["span"])
@@ -215,20 +208,6 @@ class RepoTools:
         if self._chunks is None:
             self._chunks = ChunkIndex([c for path in sorted(self.texts) for c in chunk_file(path, self.texts[path])])
         return [s.to_item() for s in self._chunks.top_hits(query, k)]
-
-
-def typescript_specifier(target: str, from_file: str | None) -> str:
-    """The relative module specifier of ``target`` as seen from ``from_file`` (no extension)."""
-    stem = target
-    for suffix in _TS_SUFFIXES:
-        if stem.endswith(suffix):
-            stem = stem[: -len(suffix)]
-            break
-    if posixpath.basename(stem) == "index":
-        stem = posixpath.dirname(stem) or "."
-    base = posixpath.dirname(from_file) if from_file else ""
-    rel = posixpath.relpath(stem, base or ".")
-    return rel if rel.startswith(".") else f"./{rel}"
 
 
 # ------------------------------------------------------------------------------- CLI --

@@ -5,53 +5,23 @@ the lexer sees each character of the completion in its true context (inside a st
 not, after a ``//`` or not). Everything is in UTF-8 byte offsets of that concatenation, so
 no character index of the (possibly long) prompt ever has to be built.
 
-Grammars come from the language registry (``lang.get_language(lang).ts_language(path)``);
-a language not registered yet falls back to its official grammar wheel, so scoring never
-depends on the builder's checker support for that language.
+Grammars and reserved words come from the language registry (``lang.get_language(lang)``:
+``ts_language(path)``, ``reserved_words``).
 """
 
 from __future__ import annotations
 
-import keyword
 import re
 import threading
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from tree_sitter import Language, Node, Parser, Tree
 
+from crossfile_datasets.lang import get_language
 from crossfile_datasets.lang.base import STATEMENT_DELIMITERS, STRING_NODE_TYPES
 
 LANGUAGES = ("python", "java", "typescript", "csharp")
 
-# Tokens that end a statement in Java / TypeScript / C# (CrossCodeEval's rule).
-
-# Reserved words per language (from the language specifications: Python's `keyword.kwlist`,
-# JLS 3.9, ECMAScript 2023 12.7.2 + strict mode, C# 12 spec 6.4.4). Tree-sitter already
-# gives keywords their own anonymous node types; these lists only catch the rare keyword
-# that error recovery turned into an identifier. Contextual words ("get", "type", "from",
-# "value", ...) are NOT listed: they are ordinary names in most positions.
-_JAVA = """abstract assert boolean break byte case catch char class const continue default do
-double else enum extends final finally float for goto if implements import instanceof int
-interface long native new package private protected public return short static strictfp super
-switch synchronized this throw throws transient try void volatile while true false null var
-yield _"""
-_TYPESCRIPT = """break case catch class const continue debugger default delete do else enum
-export extends false finally for function if import in instanceof new null return super
-switch this throw true try typeof var void while with implements interface let package
-private protected public static yield"""
-_CSHARP = """abstract as base bool break byte case catch char checked class const continue
-decimal default delegate do double else enum event explicit extern false finally fixed float
-for foreach goto if implicit in int interface internal is lock long namespace new null object
-operator out override params private protected public readonly ref return sbyte sealed short
-sizeof stackalloc static string struct switch this throw true try typeof uint ulong unchecked
-unsafe ushort using virtual void volatile while var"""
-RESERVED_WORDS: dict[str, frozenset[str]] = {
-    "python": frozenset(keyword.kwlist),
-    "java": frozenset(_JAVA.split()),
-    "typescript": frozenset(_TYPESCRIPT.split()),
-    "csharp": frozenset(_CSHARP.split()),
-}
 # Identifier node types in which a reserved word can never be a name. Member names
 # (property_identifier, field_identifier, ...) may legally be reserved words in TypeScript
 # (`promise.catch`), so they are never filtered.
@@ -64,34 +34,9 @@ def check_language(lang: str) -> str:
     return lang
 
 
-@lru_cache(maxsize=None)
-def _wheel_language(lang: str, tsx: bool) -> Language:
-    if lang == "python":
-        import tree_sitter_python as grammar
-
-        return Language(grammar.language())
-    if lang == "java":
-        import tree_sitter_java as grammar
-
-        return Language(grammar.language())
-    if lang == "typescript":
-        import tree_sitter_typescript as grammar
-
-        return Language(grammar.language_tsx() if tsx else grammar.language_typescript())
-    import tree_sitter_c_sharp as grammar
-
-    return Language(grammar.language())
-
-
 def ts_language(lang: str, path: str = "") -> Language:
     """The grammar for a file of ``lang`` (TSX for ``.tsx`` paths)."""
-    from crossfile_datasets.lang import get_language
-
-    check_language(lang)
-    try:
-        return get_language(lang).ts_language(path)
-    except KeyError:  # not registered (yet): the official wheel is the same grammar
-        return _wheel_language(lang, path.endswith(".tsx"))
+    return get_language(check_language(lang)).ts_language(path)
 
 
 _local = threading.local()
@@ -223,7 +168,8 @@ def scan_region(root: Node, start: int, end: int, lang: str) -> RegionScan:
     count. Identifiers inside string interpolations (`${x}`, `{x}`) are code and count;
     reserved words that error recovery turned into plain identifiers do not.
     """
-    reserved = RESERVED_WORDS[check_language(lang)]
+    # reserved words that error recovery turned into plain identifiers are not names
+    reserved = get_language(check_language(lang)).reserved_words
     scan = RegionScan()
     stack: list[tuple[Node, bool]] = [(root, False)]
     while stack:

@@ -146,6 +146,10 @@ class LanguageSupport(abc.ABC):
     # File-name globs of test files in this language's conventions (is_test_path adds the
     # folder conventions every language shares).
     test_file_globs: ClassVar[tuple[str, ...]] = ()
+    # The reserved words of the language specification. Scoring (evaluation/syntax.py) does not
+    # count one that tree-sitter's error recovery turned into a plain identifier; contextual
+    # words ("get", "value", "from", "type") are ordinary names in most positions: not listed.
+    reserved_words: ClassVar[frozenset[str]]
 
     # -- parsing -------------------------------------------------------------------
     @abc.abstractmethod
@@ -233,6 +237,29 @@ class LanguageSupport(abc.ABC):
 
         for binary, hint in self.required_binaries.items():
             require_binary(binary, hint)
+
+    # -- repository tools ------------------------------------------------------------------
+    @abc.abstractmethod
+    def import_statement(
+        self,
+        *,
+        name: str,
+        qualified_name: str,
+        kind: str,
+        path: str,
+        package: str,
+        namespace: str = "",
+        from_file: str | None = None,
+    ) -> str | None:
+        """The statement that brings a project definition into scope in a file of this
+        language (RepoClassBench's ``get_imports`` tool), or None when the language has none.
+
+        The definition as the repository graph records it: ``name``, ``qualified_name`` (with a
+        dot when nested), ``kind`` (``class``, ``function``, ...), ``namespace`` (C#) and its
+        file ``path``, whose ``package`` is the module / Java package / C# namespace.
+        ``from_file``: the file that will hold the statement, when known (TypeScript's module
+        specifiers are relative to it).
+        """
 
     # -- examples --------------------------------------------------------------------------
     @abc.abstractmethod

@@ -20,6 +20,7 @@ from typing import Sequence
 from tree_sitter import Language, Node
 
 from crossfile_datasets.core.records import CrossFileUsage
+from crossfile_datasets.analyzers.graph import CLASS_KINDS
 from crossfile_datasets.analyzers.mcs import INSTALL_HINT, TOOL
 from crossfile_datasets.lang import Lang
 from crossfile_datasets.lang.base import STATEMENT_DELIMITERS, LanguageSupport, end_after_first_delimiter
@@ -28,6 +29,7 @@ from crossfile_datasets.lang.csharp.projects import repository_defines
 from crossfile_datasets.lang.csharp.syntax import (
     LANGUAGE,
     NAMESPACE_NODES,
+    RESERVED_WORDS,
     FileModel,
     active_code,
     build_model,
@@ -41,6 +43,7 @@ class CSharpSupport(LanguageSupport):
     extensions = (".cs",)
     test_file_globs = ("*Test.cs", "*Tests.cs", "*Fixture.cs")
     comment_prefix = "//"
+    reserved_words = RESERVED_WORDS
     cursor_stop_tokens = STATEMENT_DELIMITERS  # the reference ends at the first of these
     min_prompt_lines = 5
     checker_name = TOOL
@@ -60,6 +63,12 @@ class CSharpSupport(LanguageSupport):
 
     def ts_language(self, path: str = "") -> Language:
         return LANGUAGE
+
+    def import_statement(self, *, name: str, qualified_name: str, kind: str, path: str, package: str,
+                         namespace: str = "", from_file: str | None = None) -> str | None:
+        # `using` names a namespace and brings its types; functions and members have none
+        namespace = namespace or package
+        return f"using {namespace};" if kind in CLASS_KINDS and namespace else None
 
     # ------------------------------------------------------------------------- parsing --
     def analyze_files(self, repo_root: str, files: Sequence[SourceFile]) -> dict[str, FileFacts]:

@@ -25,6 +25,13 @@ from crossfile_datasets.core.text import TextIndex
 from crossfile_datasets.lang.base import iter_leaves
 
 LANGUAGE = Language(tree_sitter_c_sharp.language())
+# Reserved words, C# 12 specification 6.4.4 (keywords), plus var.
+RESERVED_WORDS = frozenset("""abstract as base bool break byte case catch char checked class const continue
+decimal default delegate do double else enum event explicit extern false finally fixed float
+for foreach goto if implicit in int interface internal is lock long namespace new null object
+operator out override params private protected public readonly ref return sbyte sealed short
+sizeof stackalloc static string struct switch this throw true try typeof uint ulong unchecked
+unsafe ushort using virtual void volatile while var""".split())
 
 TYPE_KINDS = {
     "class_declaration": "class",

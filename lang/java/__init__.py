@@ -27,6 +27,7 @@ from crossfile_datasets.analyzers.crossfile import (
     stub_rounds,
     usage_at,
 )
+from crossfile_datasets.analyzers.graph import CLASS_KINDS
 from crossfile_datasets.analyzers.javac import (
     INSTALL_HINT,
     JAVAC_BATCH_FILES,
@@ -56,6 +57,7 @@ from crossfile_datasets.lang.java.stubs import (
     plan_stubs,
 )
 from crossfile_datasets.lang.java.syntax import (
+    RESERVED_WORDS,
     JavaFileFacts,
     read_declarations,
     read_imports,
@@ -76,6 +78,7 @@ class JavaSupport(LanguageSupport):
     extensions = (".java",)
     test_file_globs = ("*Test.java", "*Tests.java", "Test*.java", "*IT.java", "*TestCase.java")
     comment_prefix = "//"
+    reserved_words = RESERVED_WORDS
     cursor_stop_tokens = STATEMENT_DELIMITERS  # the reference ends at the first of these
     min_prompt_lines = 20
     checker_name = TOOL
@@ -105,6 +108,13 @@ class JavaSupport(LanguageSupport):
 
     def ts_language(self, path: str = "") -> Language:
         return _LANGUAGE
+
+    def import_statement(self, *, name: str, qualified_name: str, kind: str, path: str, package: str,
+                         namespace: str = "", from_file: str | None = None) -> str | None:
+        # types only (a nested one by its dotted name); the default package cannot be imported
+        if kind not in CLASS_KINDS or not package:
+            return None
+        return f"import {package}.{qualified_name};"
 
     # ------------------------------------------------------------------------- parsing --
     def analyze_files(self, repo_root: str, files: Sequence[SourceFile]) -> dict[str, FileFacts]:

@@ -27,6 +27,12 @@ TYPE_DECLARATIONS = {
 # Bodies whose direct children are member declarations (not statements).
 MEMBER_BODIES = frozenset({"class_body", "interface_body", "enum_body", "enum_body_declarations", "annotation_type_body"})
 NAME_NODES = frozenset({"identifier", "type_identifier"})
+# Reserved words, JLS 3.9 (keywords and the literals true, false, null) plus var, yield and _.
+RESERVED_WORDS = frozenset("""abstract assert boolean break byte case catch char class const continue default do
+double else enum extends final finally float for goto if implements import instanceof int
+interface long native new package private protected public return short static strictfp super
+switch synchronized this throw throws transient try void volatile while true false null var
+yield _""".split())
 
 
 @dataclass(frozen=True)

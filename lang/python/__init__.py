@@ -17,6 +17,7 @@ cannot see.
 from __future__ import annotations
 
 import json
+import keyword
 import os
 import re
 import shutil
@@ -127,6 +128,7 @@ class PythonSupport(LanguageSupport):
     extensions = (".py",)
     test_file_globs = ("test_*.py", "*_test.py", "tests.py", "conftest.py")
     comment_prefix = "#"
+    reserved_words = frozenset(keyword.kwlist)
     min_prompt_lines = 10
     checker_name = TOOL
     required_binaries: dict[str, str] = {}  # Pylint runs as `python -m pylint`; checked in check_tools
@@ -143,6 +145,11 @@ class PythonSupport(LanguageSupport):
 
     def ts_language(self, path: str = "") -> Language:
         return _LANGUAGE
+
+    def import_statement(self, *, name: str, qualified_name: str, kind: str, path: str, package: str,
+                         namespace: str = "", from_file: str | None = None) -> str | None:
+        # module level only: a nested definition is reached through the one containing it
+        return None if "." in qualified_name or not package else f"from {package} import {name}"
 
     def checker_fingerprint(self) -> str:
         import astroid

@@ -61,8 +61,8 @@ from crossfile_datasets.lang import Lang
 from crossfile_datasets.lang.base import STATEMENT_DELIMITERS, LanguageSupport, iter_leaves
 from crossfile_datasets.core.records import FileFacts, ImportBinding, SourceFile
 from crossfile_datasets.core.text import utf16_col_to_char_col
-from crossfile_datasets.lang.typescript.resolve import ModuleResolver
-from crossfile_datasets.lang.typescript.syntax import ModuleSyntax, read_module
+from crossfile_datasets.lang.typescript.resolve import ModuleResolver, relative_specifier
+from crossfile_datasets.lang.typescript.syntax import RESERVED_WORDS, ModuleSyntax, read_module
 from crossfile_datasets.lang.typescript.tsconfig import TsConfig, checker_options, find_configs, load_config
 
 _TYPESCRIPT = Language(tree_sitter_typescript.language_typescript())
@@ -165,6 +165,7 @@ class TypeScriptSupport(LanguageSupport):
     extensions = (".ts", ".tsx")
     test_file_globs = ("*.test.ts", "*.spec.ts", "*.test.tsx", "*.spec.tsx")
     comment_prefix = "//"
+    reserved_words = RESERVED_WORDS
     cursor_stop_tokens = STATEMENT_DELIMITERS  # the reference ends at the first of these
     min_prompt_lines = 30
     checker_name = TOOL
@@ -183,6 +184,13 @@ class TypeScriptSupport(LanguageSupport):
 
     def ts_language(self, path: str = "") -> Language:
         return _TSX if path.endswith(".tsx") else _TYPESCRIPT
+
+    def import_statement(self, *, name: str, qualified_name: str, kind: str, path: str, package: str,
+                         namespace: str = "", from_file: str | None = None) -> str | None:
+        # a module's top-level export, by a path relative to the importing file
+        if "." in qualified_name:
+            return None
+        return f'import {{ {name} }} from "{relative_specifier(path, from_file)}";'
 
     def is_source_path(self, path: str) -> bool:
         return path.endswith(self.extensions) and not _is_declaration(path)

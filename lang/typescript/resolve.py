@@ -17,6 +17,23 @@ from crossfile_datasets.lang.typescript.tsconfig import TsConfig
 # Try order of TypeScript's node/bundler resolution for a path without extension.
 EXTENSIONS = (".ts", ".tsx", ".d.ts")
 JS_TO_TS = {".js": (".ts", ".tsx", ".d.ts"), ".jsx": (".tsx",), ".mjs": (".mts", ".d.mts"), ".cjs": (".cts", ".d.cts")}
+# Suffixes a specifier leaves out (``.d.ts`` before ``.ts``: the longest first).
+_SPECIFIER_SUFFIXES = (".d.ts", ".tsx", ".ts", ".mts", ".cts")
+
+
+def relative_specifier(target: str, from_file: str | None) -> str:
+    """The relative module specifier of the project file ``target`` as seen from ``from_file``
+    (no extension; a folder's ``index`` file is the folder): the inverse of resolving one."""
+    stem = target
+    for suffix in _SPECIFIER_SUFFIXES:
+        if stem.endswith(suffix):
+            stem = stem[: -len(suffix)]
+            break
+    if posixpath.basename(stem) == "index":
+        stem = posixpath.dirname(stem) or "."
+    base = posixpath.dirname(from_file) if from_file else ""
+    rel = posixpath.relpath(stem, base or ".")
+    return rel if rel.startswith(".") else f"./{rel}"
 
 
 def _norm(path: str) -> str:

@@ -23,6 +23,11 @@ MEMBER_METHOD_TYPES = frozenset({"method_definition", "abstract_method_signature
 MEMBER_FIELD_TYPES = frozenset({"public_field_definition", "property_signature"})
 VARIABLE_TYPES = frozenset({"lexical_declaration", "variable_declaration"})
 NAMESPACE_TYPES = frozenset({"internal_module", "module"})
+# Reserved words, ECMAScript 2023 12.7.2 plus those of strict mode.
+RESERVED_WORDS = frozenset("""break case catch class const continue debugger default delete do else enum
+export extends false finally for function if import in instanceof new null return super
+switch this throw true try typeof var void while with implements interface let package
+private protected public static yield""".split())
 
 
 @dataclass(frozen=True)

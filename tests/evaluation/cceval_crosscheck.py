@@ -36,12 +36,15 @@ def _install_adapters() -> None:
 
     import tree_sitter
 
-    from crossfile_datasets.evaluation.syntax import _wheel_language  # imported before the old API replaces the new one
+    from crossfile_datasets.lang import get_language
 
+    # the registry's grammars (the official wheels), made before the old API replaces the new one
+    grammars = {name: get_language(lang).ts_language() for name, lang in
+                (("python", "python"), ("java", "java"), ("typescript", "typescript"), ("c_sharp", "csharp"))}
     real_parser = tree_sitter.Parser
 
     def old_language(_library: str, name: str):
-        return _wheel_language("csharp" if name == "c_sharp" else name, False)
+        return grammars[name]
 
     class OldParser:
         def __init__(self) -> None:

@@ -99,3 +99,42 @@ def test_cursor_never_lands_inside_a_string_literal(lang):
     assert candidates and candidates[-1] == entity
     inside = [c for c in candidates if any(s < c < e for s, e in literals)]
     assert not inside, [code[c:c + 5] for c in inside]
+
+
+@pytest.mark.parametrize("lang", registered(), ids=lambda l: l.value)
+def test_reserved_words_and_import_statements(lang):
+    """The members scoring (``reserved_words``) and the repository tools (``import_statement``)
+    call: the statement for the sample's ``Helper``, written in place of the using file's own
+    import, is read back by the language's own import resolution as importing ``Helper`` from
+    its file; a member (nested definition) has no import statement."""
+    from crossfile_datasets.analyzers.graph import build_graph, file_node
+
+    support = get_language(lang)
+    words = support.reserved_words
+    assert isinstance(words, frozenset) and all(isinstance(w, str) and w.strip() == w != "" for w in words)
+    assert {"class", "return", "if"} <= words and not {"Helper", "value", "get"} & words
+    sample = SAMPLES[lang]
+    use_path = next(p for p in sample if "use." in p.lower())
+    files = [SourceFile(p, t) for p, t in sorted(sample.items()) if support.is_source_path(p)]
+    graph = build_graph("sample", lang.value, support.analyze_files("/nonexistent", files), [])
+    defs = {attrs["qualified_name"]: attrs for _, attrs in graph.nodes(data=True) if attrs.get("kind") != "file"}
+
+    def statement(attrs: dict) -> str | None:
+        return support.import_statement(
+            name=attrs["name"], qualified_name=attrs["qualified_name"], kind=attrs["kind"], path=attrs["path"],
+            package=graph.nodes[file_node(attrs["path"])]["package"], namespace=attrs.get("namespace") or "",
+            from_file=use_path)
+
+    helper = defs["Helper"]
+    written = statement(helper)
+    assert written is not None and "\n" not in written
+    lines = sample[use_path].split("\n")
+    own = next(i for i, line in enumerate(lines) if line.startswith(("from ", "import ", "using ")))
+    lines[own] = written
+    rewritten = [SourceFile(p, "\n".join(lines) if p == use_path else t) for p, t in sorted(sample.items())
+                 if support.is_source_path(p)]
+    use = support.analyze_files("/nonexistent", rewritten)[use_path]
+    assert not use.has_syntax_error
+    assert [(b.target_file, b.target_symbol) for b in use.imports] == [(helper["path"], "Helper")]
+    member = next(attrs for qual, attrs in defs.items() if qual.startswith("Helper.") and attrs["name"].lower() == "run")
+    assert statement(member) is None

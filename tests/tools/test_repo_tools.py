@@ -6,7 +6,8 @@ import pytest
 from typer.testing import CliRunner
 
 from crossfile_datasets.analyzers.graph import build_graph, save_graph
-from crossfile_datasets.builders.repo_tools import RepoTools, tools_app, typescript_specifier
+from crossfile_datasets.builders.repo_tools import RepoTools, tools_app
+from crossfile_datasets.lang.typescript.resolve import relative_specifier
 from crossfile_datasets.core.records import Definition, FileFacts, ImportBinding, SourceFile, Span
 from tests.graph.shopkeeper import ROOT, analyzed
 
@@ -168,8 +169,8 @@ def test_csharp_usings_and_typescript_specifiers():
     assert ts.get_imports(["Item", "makeItem", "total"], from_file="src/app/main.ts") == [
         'import { Item } from "../models/item";', 'import { makeItem } from "../models";',
     ]
-    assert typescript_specifier("src/a.tsx", "src/b.ts") == "./a"
-    assert typescript_specifier("lib/x.d.ts", None) == "./lib/x"
+    assert relative_specifier("src/a.tsx", "src/b.ts") == "./a"
+    assert relative_specifier("lib/x.d.ts", None) == "./lib/x"
 
 
 def test_typescript_namespace_import_resolves_qualified_bases():
