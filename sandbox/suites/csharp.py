@@ -277,6 +277,9 @@ class CSharpRunner:
 
     language = Lang.CSHARP
     max_exclusion_rounds = 4
+    # with coverage on a whole-suite run, rerun each fixture alone for SuiteRun.per_test_coverage
+    per_fixture_coverage = True
+    max_fixture_runs = 200
 
     def discover(self, root: Path) -> list[str]:
         """NUnit test method ids found statically in the test sources."""
@@ -378,21 +381,12 @@ class CSharpRunner:
                 return built.run
             result_file = box.control / "nunit-result.xml"
             coverage_file = box.control / "coverage.xml"
-            argv = ["mono", "--debug"]
-            if coverage:
-                # without a filter mono 6.8's coverage profiler crashes under nunit-console
-                filt = box.control / "covfilter"
-                filt.write_text(f"+[{ASSEMBLY}]\n", encoding="utf-8")
-                argv.append(f"--profile=coverage:output={coverage_file},covfilter-file={filt}")
-            argv += [str(NUNIT_CONSOLE), "-nologo", "-noshadow", "-nothread", "-domain=None", "-labels",
-                     f"-xml={result_file}", f"-timeout={int(limits.test_timeout * 1000)}"]
+            names = None
             if test_ids is not None:
                 names = sorted({method_id(t) for t in test_ids})
                 if not names:
                     return SuiteRun(SuiteStatus.NO_TESTS, log=built.log, reason="no_tests_selected")
-                argv.append("-run=" + ",".join(names))
-            argv.append(str(built.assembly))
-            res = box.run(argv, env=MONO_ENV)
+            res = self._nunit(box, built, limits, names, coverage_file if coverage else None, result_file)
             log = built.log + "\n$ nunit-console\n" + (res.result.stdout + res.result.stderr)[-8000:] \
                 + _excluded_note(built.excluded)
             xml_text = result_file.read_text(encoding="utf-8", errors="replace") if result_file.is_file() else ""
@@ -400,7 +394,55 @@ class CSharpRunner:
             if coverage and coverage_file.is_file():
                 covered, coverable = parse_mono_coverage(coverage_file.read_text(encoding="utf-8", errors="replace"),
                                                          box.root)
-        return self._result(res, xml_text, test_ids, log, covered, coverable)
+            per_test: dict[str, dict[str, set[int]]] = {}
+            if coverage and test_ids is None and self.per_fixture_coverage:
+                per_test, note = self._fixture_coverage(box, built, limits, parse_nunit_results(xml_text))
+                log += note
+        run = self._result(res, xml_text, test_ids, log, covered, coverable)
+        if run.status is SuiteStatus.OK:
+            run.per_test_coverage = per_test
+        return run
+
+    def _nunit(self, box, built: _Built, limits, names: list[str] | None, coverage_file: Path | None,
+               result_file: Path):
+        argv = ["mono", "--debug"]
+        if coverage_file is not None:
+            # without a filter mono 6.8's coverage profiler crashes under nunit-console
+            filt = box.control / "covfilter"
+            filt.write_text(f"+[{ASSEMBLY}]\n", encoding="utf-8")
+            argv.append(f"--profile=coverage:output={coverage_file},covfilter-file={filt}")
+        argv += [str(NUNIT_CONSOLE), "-nologo", "-noshadow", "-nothread", "-domain=None", "-labels",
+                 f"-xml={result_file}", f"-timeout={int(limits.test_timeout * 1000)}"]
+        if names is not None:
+            argv.append("-run=" + ",".join(names))
+        argv.append(str(built.assembly))
+        return box.run(argv, env=MONO_ENV)
+
+    def _fixture_coverage(self, box, built: _Built, limits, results: list[TestResult]):
+        """Each passing test's fixture run alone under the coverage profiler: test id -> the lines
+        its *fixture* ran (mono's profiler has no per-test contexts; a fixture is the finest unit
+        one nunit-console run can isolate cheaply). An over-approximation of the test's own lines."""
+        fixtures: dict[str, list[str]] = {}
+        for r in results:
+            if r.outcome is TestOutcome.PASSED:
+                fixtures.setdefault(r.test_id.rsplit(".", 1)[0], []).append(r.test_id)
+        if len(fixtures) > self.max_fixture_runs:
+            return {}, f"\n# per-fixture coverage skipped: {len(fixtures)} fixtures > {self.max_fixture_runs}"
+        per_test: dict[str, dict[str, set[int]]] = {}
+        failed = []
+        for i, (fixture, tests) in enumerate(sorted(fixtures.items())):
+            cov_file, res_file = box.control / f"fixture-{i}.xml", box.control / f"fixture-{i}-result.xml"
+            res = self._nunit(box, built, limits, [fixture], cov_file, res_file)
+            if res.result.status is not RunStatus.EXITED or not cov_file.is_file():
+                failed.append(fixture)
+                continue
+            lines, _ = parse_mono_coverage(cov_file.read_text(encoding="utf-8", errors="replace"), box.root)
+            for t in tests:
+                per_test[t] = lines
+        note = f"\n# per-fixture coverage: {len(fixtures)} fixture runs"
+        if failed:
+            note += f", {len(failed)} without coverage: {', '.join(failed[:5])}"
+        return per_test, note
 
     @staticmethod
     def _result(res, xml_text: str, test_ids, log: str, covered, coverable) -> SuiteRun:

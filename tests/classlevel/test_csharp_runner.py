@@ -137,6 +137,13 @@ def test_whole_suite_with_coverage(tmp_path):
     unused = {i for i, text in enumerate(lines, 1) if "return -a" in text}
     assert unused <= run.coverable["Calc/Calc.cs"] and not unused & run.coverage["Calc/Calc.cs"]
     assert {i for i, text in enumerate(lines, 1) if "Helper.Plus(r, a)" in text} <= run.coverage["Calc/Calc.cs"]
+    # per-test coverage is the coverage of the test's fixture run alone (passing tests only)
+    add = {i for i, text in enumerate(lines, 1) if "public int Add" in text}
+    mul = {i for i, text in enumerate(lines, 1) if "Helper.Plus(r, a)" in text}
+    nested = run.per_test_coverage["Demo.Tests.CalcTests+Nested.Deep"]["Calc/Calc.cs"]
+    assert add <= nested and not mul & nested
+    assert mul <= run.per_test_coverage["Demo.Tests.CalcTests.Adds"]["Calc/Calc.cs"]  # Muls is in its fixture
+    assert "Demo.Tests.CalcTests.Fails" not in run.per_test_coverage
 
 
 @pytest.mark.mcs
