@@ -84,20 +84,3 @@ def extractor_for(lang: Lang) -> ClassExtractor:
     module_name, _, attr = EXTRACTORS[lang].partition(":")
     return getattr(importlib.import_module(module_name), attr)
 
-
-# (a test file's facts) -> {test id (the language runner's id): simple names its body references}.
-# RepoClassBench's Java criterion counts a class's methods referenced in the bodies of the tests
-# that pass; C# falls back to it where coverage is unavailable. Lang -> "module:function".
-TestsReferences = Callable[[FileFacts], dict[str, set[str]]]
-TESTS_REFERENCES: dict[Lang, str] = {
-    Lang.JAVA: "crossfile_datasets.lang.java.classes:referenced_names_by_test",
-    Lang.CSHARP: "crossfile_datasets.lang.csharp.classes:referenced_names_by_test",
-}
-
-
-def references_in_tests_for(lang: Lang) -> TestsReferences:
-    lang = Lang(lang)
-    if lang not in TESTS_REFERENCES:
-        raise LookupError(f"tests_references_unavailable: {lang.value}")
-    module_name, _, attr = TESTS_REFERENCES[lang].partition(":")
-    return getattr(importlib.import_module(module_name), attr)

@@ -13,11 +13,9 @@ indexer with accessor bodies or an ``=>`` expression is a method (its body is th
 the arrow clause), as are constructors, destructors and operators. Nested types stay inside their
 outer type's source.
 
-:func:`referenced_names_by_test` gives, per NUnit test method (``[Test]``, ``[TestCase]``,
-``[TestCaseSource]``, ``[Theory]``), the simple names its body references, with the runner's ids
-(``Namespace.Fixture.Method``, nested fixtures ``Namespace.Outer+Inner.Method``): the class-level
-split's fallback criterion when line coverage is unavailable, and "the test body references the
-class" for EXPECTED_TO_PASS.
+:func:`nunit_test_methods` finds a file's NUnit test methods (``[Test]``, ``[TestCase]``,
+``[TestCaseSource]``, ``[Theory]``) with the runner's ids (``Namespace.Fixture.Method``, nested
+fixtures ``Namespace.Outer+Inner.Method``), for its static discovery.
 
 Conventions (``lang/classes.py``): ``start_byte``/``end_byte`` are character offsets into the
 decoded text; a signature runs from the first modifier (after the attribute lists) to the body,
@@ -321,19 +319,3 @@ def nunit_test_methods(ff: FileFacts) -> dict[str, Node]:
         visit(node, f"{namespace}.{name}" if namespace else name)
     return out
 
-
-def referenced_names_by_test(ff: FileFacts) -> dict[str, set[str]]:
-    """Per NUnit test method of ``ff`` (the runner's id), the simple names its body references
-    (invoked members, constructed and mentioned types, accessed members, identifiers)."""
-    out: dict[str, set[str]] = {}
-    for test_id, node in nunit_test_methods(ff).items():
-        names: set[str] = set()
-        body = _member_body(node)
-        stack = [body] if body is not None else []
-        while stack:
-            n = stack.pop()
-            if n.type == "identifier":
-                names.add(n.text.decode("utf-8", "replace"))
-            stack.extend(n.children)
-        out[test_id] = names
-    return out

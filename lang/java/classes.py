@@ -4,19 +4,15 @@ Why it exists: the class-level split (RepoClassBench) needs, per top-level class
 metadata -- signature, annotations, parent classes and interfaces, fields with their initializers,
 and per method / constructor its signature, annotations, Javadoc and body -- read from the same
 tree-sitter tree as the rest of the Java support (``FileFacts.tree``), so spans agree with the
-graph and the completion split. The paper's Java criterion for a candidate class is about the
-*test bodies* ("methods referenced in the bodies of the tests that pass"), not coverage, so this
-module also reads, per JUnit test method of a test file, the simple names its body references
-(:func:`referenced_names_by_test`), with the same test ids as the runner (``sandbox/suites/java.py``):
-``package.Outer$Nested#method``.
+graph and the completion split. :func:`junit_test_methods` finds a test file's JUnit test methods
+with the runner's ids (``sandbox/suites/java.py``: ``package.Outer$Nested#method``), for its
+static discovery.
 
 Conventions (``lang/classes.py``): ``start_byte``/``end_byte`` are character offsets into the
 decoded text, so ``text[start_byte:end_byte]`` is the class as written, its Javadoc and
 annotations included. A signature runs from the first modifier that is not an annotation (or the
 keyword / type when there is none) to the body, whitespace collapsed. Nested types stay inside
-their outer class's source and are not methods or fields of it. Names are matched by simple
-name, without type resolution: a test that calls ``other.size()`` references every class's
-``size``; the builder intersects with the class's own names.
+their outer class's source and are not methods or fields of it.
 """
 
 from __future__ import annotations
@@ -229,19 +225,6 @@ def _is_test_method(node: Node, r: _Reader, junit3: bool) -> bool:
     return False
 
 
-def _referenced_names(body: Node, r: _Reader) -> set[str]:
-    """Simple names a body references: invoked methods, method references, constructed and
-    mentioned types, accessed fields, plain identifiers."""
-    out: set[str] = set()
-    stack = [body]
-    while stack:
-        node = stack.pop()
-        if node.type in ("identifier", "type_identifier"):
-            out.add(r.of(node))
-        stack.extend(node.children)
-    return out
-
-
 def junit_test_methods(ff: FileFacts) -> dict[str, Node]:
     """JUnit test methods of a file: test id (``package.Outer$Nested#method``, the runner's)
     -> the method's node. Abstract test classes' methods are reported under their own class."""
@@ -267,15 +250,3 @@ def junit_test_methods(ff: FileFacts) -> dict[str, Node]:
             visit(child, f"{package}.{name}" if package else name)
     return out
 
-
-def referenced_names_by_test(ff: FileFacts) -> dict[str, set[str]]:
-    """Per JUnit test method of ``ff`` (test id as the runner's), the simple names its body
-    references (calls, method references, types, fields, identifiers). A class's methods
-    "referenced in a test's body" are its method names in this set; the class itself is
-    referenced when its name is."""
-    r = _Reader(ff)
-    out = {}
-    for test_id, node in junit_test_methods(ff).items():
-        body = node.child_by_field_name("body")
-        out[test_id] = _referenced_names(body, r) if body is not None else set()
-    return out

@@ -17,7 +17,7 @@ a namespace that is not available (Moq, FluentAssertions...) is left out (listed
 xUnit and MSTest suites are ``test_framework_unavailable: xunit`` / ``mstest``.
 
 Results: one :class:`TestResult` per test *method*, id ``Namespace.Fixture.Method`` (NUnit 2.6's
-full name; nested fixtures ``Outer+Inner``) -- the ids of ``lang.csharp.classes.referenced_names_by_test``;
+full name; nested fixtures ``Outer+Inner``) -- the ids of ``lang.csharp.classes.nunit_test_methods``;
 ``[TestCase]`` rows fold into their method (worst outcome wins). They come from the ``-xml`` result
 file (:func:`parse_nunit_results`, a pure parser tested on captured output), trusted only when
 nunit-console exited by itself and its printed summary agrees with the file (the code under test

@@ -20,7 +20,7 @@ when no test file is left the suite is ``FRAMEWORK_UNAVAILABLE`` with the reason
 ``dependency_unavailable: <package>``. The left-out files are listed in ``SuiteRun.log``.
 
 Results: one :class:`TestResult` per test *method*, id ``package.Outer$Nested#method`` -- the ids of
-``lang.java.classes.referenced_names_by_test`` and of :meth:`JavaRunner.discover`; parameterized,
+``lang.java.classes.junit_test_methods`` (:meth:`JavaRunner.discover`); parameterized,
 repeated and dynamic invocations fold into their method (the worst outcome wins, times add up).
 They are read from the launcher's XML reports (:func:`parse_junit_reports`, a pure parser tested
 on captured output). Those files are written by the JVM that runs the tests, so a hostile class

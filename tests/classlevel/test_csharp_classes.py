@@ -1,9 +1,10 @@
-"""C#'s class extractor and test-body references (lang/csharp/classes.py) on a written file."""
+"""C#'s class extractor and NUnit test-method discovery (lang/csharp/classes.py) on written files."""
 from __future__ import annotations
 
 from crossfile_datasets.core.records import SourceFile
 from crossfile_datasets.lang import Lang, get_language
-from crossfile_datasets.lang.classes import extractor_for, references_in_tests_for
+from crossfile_datasets.lang.classes import extractor_for
+from crossfile_datasets.lang.csharp.classes import nunit_test_methods
 
 SOURCE = '''using System;
 using System.Collections.Generic;
@@ -121,11 +122,8 @@ def test_cart_metadata():
     assert "Bump" not in methods  # the nested class's
 
 
-def test_nunit_test_references_use_the_runners_ids():
-    refs = references_in_tests_for(Lang.CSHARP)(_facts("Shop.Tests/CartTests.cs", TESTS))
-    assert set(refs) == {"Shop.Tests.CartTests.Twices", "Shop.Tests.CartTests.Totals",
-                         "Shop.Tests.CartTests.Counts", "Shop.Tests.CartTests+Nested.Names"}
-    assert {"cart", "Twice"} <= refs["Shop.Tests.CartTests.Twices"]
-    assert {"Cart", "Total"} <= refs["Shop.Tests.CartTests.Totals"]
-    assert "Count" in refs["Shop.Tests.CartTests.Counts"]
-    assert {"Cart", "Name"} <= refs["Shop.Tests.CartTests+Nested.Names"]
+def test_nunit_test_methods_have_the_runners_ids():
+    methods = nunit_test_methods(_facts("Shop.Tests/CartTests.cs", TESTS))
+    # [SetUp] and Helper are not tests; [NUnit.Framework.TestAttribute] is; nested fixtures join with '+'
+    assert set(methods) == {"Shop.Tests.CartTests.Twices", "Shop.Tests.CartTests.Totals",
+                            "Shop.Tests.CartTests.Counts", "Shop.Tests.CartTests+Nested.Names"}
