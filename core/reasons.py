@@ -288,6 +288,9 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TASKS, "no_stable_tests", R, "class-level: no EXPECTED_TO_PASS test passes again on a rerun"),
     (S.TASKS, "paraphrase_breaks_tests", R, "--paraphrase: the tests no longer pass after the case flip"),
     (S.TASKS, "paraphrase_class_not_found", L, "--paraphrase: the flipped class could not be found again"),
+    (S.TASKS, "tests_pass_without_class", R, "class-level: every EXPECTED_TO_PASS test also passes with the class emptied"),
+    (S.TASKS, "below_threshold_after_gates", R, "class-level: the language threshold fails on the tests left after the rerun and emptied-class gates"),
+    (S.TESTS, "passes_without_class", R, "class-level: the test passes with the class emptied (left out of EXPECTED_TO_PASS)"),
     (S.DESCRIPTIONS, "llm_error", L, "class-level: the description model failed; skeletons only"),
 )
 

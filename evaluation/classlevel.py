@@ -180,13 +180,21 @@ def check_snapshots(tasks: list[dict], repos) -> None:
                          f"{listed(bad)}. Restore them or pass --repos with pristine copies.")
 
 
-def run_generation(task: dict, generation: str, root: Path, limits: SandboxLimits, setup=None) -> dict:
-    """One generation's verdict: compiled, tests passed / total, passed (all of them)."""
+def empty_class(task: dict) -> str:
+    """The class with its signature and nothing else (``class Cart:`` + ``pass``; Java/C#:
+    ``public class Cart { }``): what a generation that gets the class wrong scores against.
+    Decorators, annotations and attributes are left out (they may name the class's members)."""
+    signature = task["class_signature"].rstrip()
+    if Lang(task["language"]) is Lang.PYTHON:
+        return signature + "\n    pass\n"
+    return signature + " { }\n"
+
+
+def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, setup=None):
+    """Compile a private copy of ``root`` with ``generation`` in place of the task's class and run
+    its EXPECTED_TO_PASS tests there: (the compile run, the test run or None when it did not
+    compile). The copy is removed afterwards."""
     runner = runner_for(Lang(task["language"]))
-    expected = list(task["expected_to_pass"])
-    started = time.monotonic()
-    result = {"compiled": False, "passed": False, "tests_passed": 0, "tests_total": len(expected), "status": "",
-              "detail": ""}
     work = Path(tempfile.mkdtemp(prefix="crossfile-class-eval-"))
     try:
         copy = work / "repo"
@@ -195,12 +203,26 @@ def run_generation(task: dict, generation: str, root: Path, limits: SandboxLimit
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(place_class(task, generation), encoding="utf-8")
         compiled = runner.compile_only(copy, limits)
-        result["compiled"] = compiled.status is SuiteStatus.OK
-        if not result["compiled"]:
+        if compiled.status is not SuiteStatus.OK:
+            return compiled, None
+        kwargs = {"setup": setup} if setup is not None else {}
+        return compiled, runner.run(copy, list(task["expected_to_pass"]), coverage=False, limits=limits, **kwargs)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def run_generation(task: dict, generation: str, root: Path, limits: SandboxLimits, setup=None) -> dict:
+    """One generation's verdict: compiled, tests passed / total, passed (all of them)."""
+    expected = list(task["expected_to_pass"])
+    started = time.monotonic()
+    result = {"compiled": False, "passed": False, "tests_passed": 0, "tests_total": len(expected), "status": "",
+              "detail": ""}
+    try:
+        compiled, run = run_placed(task, generation, root, limits, setup)
+        result["compiled"] = run is not None
+        if run is None:
             result.update(status="compile_failed", detail=(compiled.reason or compiled.log)[:1000])
             return result
-        kwargs = {"setup": setup} if setup is not None else {}
-        run = runner.run(copy, expected, coverage=False, limits=limits, **kwargs)
         outcomes = run.outcomes()
         passed = sum(1 for t in expected if outcomes.get(t) is TestOutcome.PASSED)
         result.update(tests_passed=passed, passed=passed == len(expected) and run.status is SuiteStatus.OK,
@@ -212,7 +234,6 @@ def run_generation(task: dict, generation: str, root: Path, limits: SandboxLimit
         return result
     finally:
         result["seconds"] = round(time.monotonic() - started, 3)
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def _setups(tasks: list[dict], repos) -> dict[str, object]:

@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 
 from crossfile_datasets.analyzers.graph import build_graph
-from crossfile_datasets.builders.classlevel.candidates import STAGE, Thresholds, select_candidates
+from crossfile_datasets.builders.classlevel.candidates import STAGE, Thresholds, remeasure, select_candidates
 from crossfile_datasets.builders.classlevel.record import CLASSLEVEL_VERSION, classlevel_dataset, make_record
 from crossfile_datasets.builders.classlevel.skeleton import DescriptionSettings, llm_descriptions
 from crossfile_datasets.core.records import Repository
@@ -197,8 +197,17 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
             report.count(STAGE, "suite_not_run", f"{where}{c.info.file}::{c.info.qualified_name}")
         return [], stats
     candidates = select_candidates(lang, language, facts, classes, suite, graph, settings.thresholds, report, where)
+    selected = {id(c): len(c.expected_to_pass) for c in candidates}
     candidates = gold_gate(runner, repo, candidates, report, where)
     setup = runner.setup(repo.root) if hasattr(runner, "setup") else None
+    t0 = time.monotonic()
+    gate: dict = {"tasks_before": len(candidates)}
+    candidates = empty_class_gate(lang, repo, facts, candidates, report, where, setup, gate)
+    gate.update(tasks_kept=len(candidates), seconds=round(time.monotonic() - t0, 2))
+    report.add_time("class_empty_gate_seconds", time.monotonic() - t0)
+    stats["empty_class_gate"] = gate
+    # the gates narrowed some EXPECTED_TO_PASS sets: the threshold must hold on the tests kept
+    candidates = recheck(lang, language, facts, candidates, suite, settings.thresholds, report, where, selected)
     records = [make_record(repo, facts[c.info.file], c, test_framework=FRAMEWORKS.get(lang, ""),
                            python_path=list(getattr(setup, "python_path", ()) or ()),
                            requirements=list(getattr(setup, "requirements", ()) or ()))
@@ -236,6 +245,67 @@ def gold_gate(runner, repo: Repository, candidates: list, report: BuildReport, w
             continue
         cand.expected_to_pass = stable
         kept.append(cand)
+    return kept
+
+
+def empty_class_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, report: BuildReport, where: str,
+                     setup=None, gate: dict | None = None) -> list:
+    """Run each candidate's EXPECTED_TO_PASS tests with the class emptied -- its signature and an
+    empty body, placed the way the evaluation places a generation (``evaluation.classlevel``:
+    :func:`empty_class`, :func:`run_placed`) -- and drop the tests that still pass: they do not
+    judge the class (a Java test whose body calls ``String.trim()`` was picked for a class with a
+    ``trim`` method). A class left without tests is dropped (``tasks/tests_pass_without_class``).
+    Java/C#: an empty class usually does not compile against its tests; then every test fails
+    and all are kept. One sandbox run per task (each needs its own copy)."""
+    from crossfile_datasets.evaluation.classlevel import empty_class, run_placed
+    from crossfile_datasets.sandbox import SandboxLimits
+
+    gate = gate if gate is not None else {}
+    gate.update(runs=0, not_compiled=0, tests_dropped=0)
+    kept = []
+    for cand in candidates:
+        info = cand.info
+        text = facts[info.file].file.text
+        view = {"language": lang.value, "file": info.file, "class_name": info.name, "class_signature": info.signature,
+                "file_without_class": text[:info.start_byte] + text[info.end_byte:],
+                "insertion_offset": info.start_byte, "expected_to_pass": list(cand.expected_to_pass)}
+        _, run = run_placed(view, empty_class(view), Path(repo.root), SandboxLimits(), setup)
+        gate["runs"] += 1
+        if run is None:  # the empty class does not compile: no test can pass
+            gate["not_compiled"] += 1
+            kept.append(cand)
+            continue
+        outcomes = run.outcomes()
+        without = [t for t in cand.expected_to_pass if outcomes.get(t) is TestOutcome.PASSED]
+        for t in without:
+            report.count("tests", "passes_without_class", f"{where}{t}", f"{info.file}::{info.name}")
+        gate["tests_dropped"] += len(without)
+        left = [t for t in cand.expected_to_pass if t not in without]
+        if not left:
+            report.count("tasks", "tests_pass_without_class", f"{where}{info.file}::{info.name}",
+                         f"all {len(without)} EXPECTED_TO_PASS tests pass with an empty class")
+            continue
+        cand.expected_to_pass = left
+        kept.append(cand)
+    return kept
+
+
+def recheck(lang: Lang, language, facts: dict, candidates: list, suite: SuiteRun, thresholds, report: BuildReport,
+            where: str, selected: dict[int, int]) -> list:
+    """Apply the language threshold again to the candidates whose EXPECTED_TO_PASS tests the gates
+    narrowed (``selected``: id(candidate) -> its number of tests at selection); the derived fields
+    (covered / referenced methods, file coverage) follow the tests kept."""
+    kept = []
+    for cand in candidates:
+        if len(cand.expected_to_pass) == selected.get(id(cand), len(cand.expected_to_pass)):
+            kept.append(cand)
+            continue
+        new, reason, detail = remeasure(lang, language, facts, cand, suite, thresholds)
+        if reason is not None:
+            report.count("tasks", "below_threshold_after_gates", f"{where}{cand.info.file}::{cand.info.name}",
+                         f"{reason}: {detail}")
+            continue
+        kept.append(new)
     return kept
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import asdict, dataclass, field
-from typing import Mapping
+from typing import Callable, Mapping
 
 import networkx as nx
 
@@ -37,7 +37,7 @@ from crossfile_datasets.analyzers.graph import ScopeResolver, split_node
 from crossfile_datasets.core.records import FileFacts
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang
-from crossfile_datasets.lang.base import LanguageSupport, iter_leaves_in
+from crossfile_datasets.lang.base import LanguageSupport, iter_leaves, iter_leaves_in
 from crossfile_datasets.lang.classes import ClassInfo, MethodInfo
 from crossfile_datasets.sandbox.suites import SuiteRun, TestOutcome
 
@@ -246,6 +246,12 @@ def test_identifiers(test_id: str, facts: Mapping[str, FileFacts], language: Lan
             if "identifier" in leaf.type or leaf.type in ("constant",)}
 
 
+def file_identifiers(ff: FileFacts) -> frozenset[str]:
+    """Every identifier written in a file (imports included)."""
+    index = ff.file.index
+    return frozenset(index.node_text(leaf) for leaf in iter_leaves(ff.tree.root_node) if "identifier" in leaf.type)
+
+
 def member_names(info: ClassInfo) -> set[str]:
     names = {m.name for m in info.methods if not (m.name.startswith("__") and m.name.endswith("__"))}
     names |= {v.name for v in info.member_variables}
@@ -284,6 +290,17 @@ def select_candidates(
         if test_id not in idents_cache:
             idents_cache[test_id] = test_identifiers(test_id, facts, language)
         return idents_cache[test_id] or set()
+
+    names_cache: dict[str, frozenset[str]] = {}  # test file -> its identifiers
+
+    def file_names(test_id: str) -> frozenset[str]:
+        located = locate_test(test_id, facts, language)
+        if located is None:
+            return frozenset()
+        path = located[0].file.path
+        if path not in names_cache:
+            names_cache[path] = file_identifiers(located[0])
+        return names_cache[path]
 
     out = []
     for info in classes:
@@ -324,39 +341,74 @@ def select_candidates(
         else:
             covering_passing = set(passing)
         expected = sorted(t for t in covering_passing if idents(t) & names)
+        detail = f"{len(covering_passing)} passing tests execute it" if has_per_test else None
+        if not has_per_test and expected:
+            # without coverage, a body naming `trim` or `print` is no evidence that the test uses
+            # *this* class (String.trim()): its file must name the class (an import or a use)
+            naming = [t for t in expected if info.name in file_names(t)]
+            if not naming:
+                detail = f"{len(expected)} passing tests name a member, their files never name {info.name}"
+            expected = naming
         if not expected:
-            reject("tests_do_not_reference_class", f"{len(covering_passing)} passing tests execute it" if has_per_test else None)
+            reject("tests_do_not_reference_class", detail)
             continue
-        used = set().union(*(idents(t) for t in expected))
-        referenced = [m.name for m in info.methods if m.name in used or (m.is_constructor and info.name in used)]
-        covered: list[str] = []
-        if has_per_test:
-            lines_by_test = [per_test[t].get(info.file, set()) for t in expected]
-            covered = [m.name for m in info.methods if any(body_lines[m.name] & lines for lines in lines_by_test)]
-        with_refs = sorted({m for r in refs for m in r.used_in if m})
-        file_lines: set[int] = set()
-        if has_per_test:
-            for t in expected:
-                file_lines |= per_test[t].get(info.file, set())
-        else:
-            file_lines = set(suite.coverage.get(info.file, set()))
-        share = len(file_lines) / max(1, _nonblank_lines(ff))
-        cand = Candidate(info, refs, expected, covered, referenced, with_refs, round(share, 4))
-        if lang is Lang.PYTHON:
-            good = [m for m in covered if m in with_refs]
-            if len(good) < thresholds.python_min_methods:
-                reject("below_python_method_threshold",
-                       f"{len(good)} covered methods with an external reference (need {thresholds.python_min_methods})")
-                continue
-        elif lang is Lang.JAVA:
-            share_m = len(referenced) / len(info.methods)
-            if share_m + 1e-9 < thresholds.java_min_method_share or len(refs) < thresholds.java_min_external:
-                reject("below_java_method_share", f"{len(referenced)}/{len(info.methods)} methods named in tests")
-                continue
-        elif lang is Lang.CSHARP:
-            if share + 1e-9 < thresholds.csharp_min_file_coverage or len(refs) < thresholds.csharp_min_external:
-                reject("below_csharp_file_coverage", f"{share:.2f} of the file's lines covered")
-                continue
+        cand, reason, detail = measure(lang, info, refs, ff, expected, idents, suite, thresholds)
+        if reason is not None:
+            reject(reason, detail)
+            continue
         report.count(STAGE, "selected", key)
         out.append(cand)
     return out
+
+
+def measure(lang: Lang, info: ClassInfo, refs: list[ExternalReference], ff: FileFacts, expected: list[str],
+            idents: Callable[[str], set[str]], suite: SuiteRun, thresholds: Thresholds
+            ) -> tuple[Candidate, str | None, str | None]:
+    """The candidate for ``expected`` as its EXPECTED_TO_PASS tests, and the language threshold's
+    rejection reason and detail (None when it holds)."""
+    per_test = suite.per_test_coverage
+    has_per_test = bool(per_test)
+    body_lines = {m.name: method_body_lines(m) for m in info.methods}
+    used = set().union(*(idents(t) for t in expected))
+    referenced = [m.name for m in info.methods if m.name in used or (m.is_constructor and info.name in used)]
+    covered: list[str] = []
+    if has_per_test:
+        lines_by_test = [per_test.get(t, {}).get(info.file, set()) for t in expected]
+        covered = [m.name for m in info.methods if any(body_lines[m.name] & lines for lines in lines_by_test)]
+    with_refs = sorted({m for r in refs for m in r.used_in if m})
+    file_lines: set[int] = set()
+    if has_per_test:
+        for t in expected:
+            file_lines |= per_test.get(t, {}).get(info.file, set())
+    else:
+        file_lines = set(suite.coverage.get(info.file, set()))
+    share = len(file_lines) / max(1, _nonblank_lines(ff))
+    cand = Candidate(info, refs, list(expected), covered, referenced, with_refs, round(share, 4))
+    if lang is Lang.PYTHON:
+        good = [m for m in covered if m in with_refs]
+        if len(good) < thresholds.python_min_methods:
+            return cand, "below_python_method_threshold", \
+                f"{len(good)} covered methods with an external reference (need {thresholds.python_min_methods})"
+    elif lang is Lang.JAVA:
+        share_m = len(referenced) / len(info.methods)
+        if share_m + 1e-9 < thresholds.java_min_method_share or len(refs) < thresholds.java_min_external:
+            return cand, "below_java_method_share", f"{len(referenced)}/{len(info.methods)} methods named in tests"
+    elif lang is Lang.CSHARP:
+        if share + 1e-9 < thresholds.csharp_min_file_coverage or len(refs) < thresholds.csharp_min_external:
+            return cand, "below_csharp_file_coverage", f"{share:.2f} of the file's lines covered"
+    return cand, None, None
+
+
+def remeasure(lang: Lang, language: LanguageSupport, facts: Mapping[str, FileFacts], cand: Candidate,
+              suite: SuiteRun, thresholds: Thresholds) -> tuple[Candidate, str | None, str | None]:
+    """:func:`measure` again on the candidate's (narrowed) EXPECTED_TO_PASS tests: the builder's
+    gates drop tests after selection, and the threshold is a property of the tests kept."""
+    cache: dict[str, set[str]] = {}
+
+    def idents(test_id: str) -> set[str]:
+        if test_id not in cache:
+            cache[test_id] = test_identifiers(test_id, facts, language) or set()
+        return cache[test_id]
+
+    return measure(lang, cand.info, cand.references, facts[cand.info.file], cand.expected_to_pass, idents,
+                   suite, thresholds)

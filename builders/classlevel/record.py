@@ -18,7 +18,7 @@ from crossfile_datasets.builders.classlevel.candidates import Candidate
 from crossfile_datasets.builders.classlevel.skeleton import detailed_skeleton, sketchy_skeleton
 from crossfile_datasets.core.records import FileFacts, Repository
 
-CLASSLEVEL_VERSION = "1"  # bump when records change
+CLASSLEVEL_VERSION = "2"  # bump when records or task selection change (2: emptied-class gate)
 
 
 def file_imports(ff: FileFacts) -> list[str]:
