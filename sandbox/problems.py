@@ -18,7 +18,8 @@ from typing import Sequence
 from crossfile_datasets.analyzers.run import RunStatus
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.enums import StrEnum
-from crossfile_datasets.sandbox import PLUGIN_NAME, Sandbox, SandboxLimits
+from crossfile_datasets.sandbox import PLUGIN_NAME, Sandbox, SandboxLimits, SandboxRun
+from crossfile_datasets.sandbox.channel import ChannelRecords
 from crossfile_datasets.sandbox.checks import splice_solution
 from crossfile_datasets.sandbox.pytest_runs import (
     Outcome,
@@ -82,16 +83,7 @@ def run_problem_tests(
     wrong (exceptions, the process or memory limit, the per-test time-out).
     """
     root = Path(repo_root or problem["repository_root"])
-    requirements = tuple(sorted(problem.get("requirements") or []))
-    if python is None:
-        from crossfile_datasets.sandbox.environment import ensure_environment
-
-        env = ensure_environment(requirements)
-        python = env.python
-        if pytest_plugins is None:
-            pytest_plugins = env.pytest_plugins
-    elif pytest_plugins is None:
-        pytest_plugins = _plugins_of(python, requirements)
+    python, pytest_plugins = _interpreter(python, pytest_plugins, tuple(sorted(problem.get("requirements") or [])))
     base = limits or SandboxLimits()
     limits = SandboxLimits(timeout, base.memory_bytes, base.max_processes, base.file_size_bytes,
                            min(base.test_timeout, timeout))
@@ -119,24 +111,7 @@ def run_problem_tests(
         srun, channel = run_with_channel(box, argv, timeout=timeout, env=env)
     outcomes, messages = summarize_outcomes(channel.records)
     passed = sum(1 for o in outcomes.values() if o == Outcome.PASSED)
-    detail = ""
-    if srun.timed_out:
-        status = VerdictStatus.TIMEOUT
-    elif not channel.complete:
-        status = VerdictStatus.INCOMPLETE
-        detail = ("the run ended before pytest's end-of-session record (killed, os._exit or a crash"
-                  + (", the memory limit" if srun.memory_limit_hit else "") + "): not a pass")
-    elif Outcome.SANDBOX_VIOLATION in outcomes.values():
-        status = VerdictStatus.SANDBOX_VIOLATION
-    elif not outcomes:
-        status = VerdictStatus.NO_TESTS
-    elif passed == len(outcomes) and srun.ok:
-        status = VerdictStatus.PASSED
-    elif all(o in (Outcome.PASSED, Outcome.ASSERTION) for o in outcomes.values()) and srun.result.status is RunStatus.EXITED \
-            and not (srun.process_limit_hit or srun.memory_limit_hit):
-        status = VerdictStatus.FAILED
-    else:
-        status = VerdictStatus.ERROR
+    status, detail = _status(srun, channel, outcomes, passed)
     if channel.forged:
         detail = f"{channel.forged} forged verdict lines ignored; " + detail
     detail = detail + "; ".join(f"{k}: {v}" for k, v in list(messages.items())[:5])
@@ -145,3 +120,34 @@ def run_problem_tests(
     verdict.update(passed=status == VerdictStatus.PASSED, status=status, tests=outcomes, num_tests=len(outcomes),
                    num_passed=passed, duration=round(time.monotonic() - started, 3), detail=detail[:2000])
     return verdict
+
+
+def _interpreter(python: str | None, pytest_plugins: Sequence[str] | None,
+                 requirements: tuple[str, ...]) -> tuple[str, Sequence[str]]:
+    """The run's interpreter and pytest plugins: those given, else the virtual environment
+    made for the requirements and the plugins they provide."""
+    if python is None:
+        from crossfile_datasets.sandbox.environment import ensure_environment
+
+        env = ensure_environment(requirements)
+        return env.python, env.pytest_plugins if pytest_plugins is None else pytest_plugins
+    return python, _plugins_of(python, requirements) if pytest_plugins is None else pytest_plugins
+
+
+def _status(srun: SandboxRun, channel: ChannelRecords, outcomes: dict[str, Outcome], passed: int) -> tuple[VerdictStatus, str]:
+    """The verdict of a finished run, and why when the outcomes alone do not say it."""
+    if srun.timed_out:
+        return VerdictStatus.TIMEOUT, ""
+    if not channel.complete:
+        return VerdictStatus.INCOMPLETE, ("the run ended before pytest's end-of-session record (killed, os._exit or a crash"
+                                          + (", the memory limit" if srun.memory_limit_hit else "") + "): not a pass")
+    if Outcome.SANDBOX_VIOLATION in outcomes.values():
+        return VerdictStatus.SANDBOX_VIOLATION, ""
+    if not outcomes:
+        return VerdictStatus.NO_TESTS, ""
+    if passed == len(outcomes) and srun.ok:
+        return VerdictStatus.PASSED, ""
+    if all(o in (Outcome.PASSED, Outcome.ASSERTION) for o in outcomes.values()) and srun.result.status is RunStatus.EXITED \
+            and not (srun.process_limit_hit or srun.memory_limit_hit):
+        return VerdictStatus.FAILED, ""
+    return VerdictStatus.ERROR, ""
