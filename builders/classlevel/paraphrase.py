@@ -10,7 +10,9 @@ from outside the repository, that name is left alone. The EXPECTED_TO_PASS tests
 the copy; a task whose tests no longer all pass is dropped and counted
 (``tasks/paraphrase_breaks_tests``), and the kept tasks' records are rebuilt from the copy
 (class source, file without the class, insertion point, skeletons, ``repository_root``,
-``snapshot_sha256``), with ``paraphrased = true`` and the ``original_class_name``.
+``snapshot_sha256``), with ``paraphrased = true`` and the ``original_class_name``. Java: a
+class's file named after it is renamed with it (``Recipe.java`` -> ``rECIPE.java``: javac wants
+a public class in ``<Name>.java``), and the record's ``file`` follows.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import shutil
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from crossfile_datasets.analyzers.graph import ScopeResolver, build_graph
 from crossfile_datasets.builders.classlevel.candidates import Candidate, external_references
@@ -61,6 +63,20 @@ def flipped_text(ff: FileFacts, names: dict[str, str]) -> str:
     return out
 
 
+def renamed_files(lang: Lang, records: list[dict], names: dict[str, str]) -> dict[str, str]:
+    """Java: the files to rename with their class (old path -> new path). javac wants a public
+    top-level class in ``<Name>.java`` ("class rECIPE is public, should be declared in a file
+    named rECIPE.java"), so ``Recipe.java`` becomes ``rECIPE.java``. Other languages: none."""
+    if Lang(lang) is not Lang.JAVA:
+        return {}
+    out = {}
+    for rec in records:
+        path = PurePosixPath(rec["file"])
+        if path.stem == rec["class_name"] and rec["class_name"] in names:
+            out[rec["file"]] = str(path.with_name(names[rec["class_name"]] + path.suffix))
+    return out
+
+
 def paraphrase_repository(lang: Lang, repo: Repository, facts: dict[str, FileFacts], records: list[dict],
                           candidates: list[Candidate], runner, report: BuildReport, target: Path
                           ) -> tuple[list[dict], list[Candidate]]:
@@ -75,6 +91,9 @@ def paraphrase_repository(lang: Lang, repo: Repository, facts: dict[str, FileFac
         new = flipped_text(ff, names)
         if new != ff.file.text:
             (target / path).write_text(new, encoding="utf-8")
+    moved = renamed_files(lang, records, names)
+    for old_path, new_path in moved.items():
+        (target / old_path).rename(target / new_path)
     # the whole suite, not the ids: a test id may hold a flipped name (pytest's parameter ids
     # come from the classes' __name__: test_alt_salt[Serializer] becomes [sERIALIZER]), and
     # pytest refuses a whole run when one given id does not exist
@@ -96,20 +115,21 @@ def paraphrase_repository(lang: Lang, repo: Repository, facts: dict[str, FileFac
     kept, kept_candidates = [], []
     for rec in records:
         where = f"{repo.name}:{rec['file']}::{rec['class_name']}"
+        file = moved.get(rec["file"], rec["file"])
         expected = [t if t in outcomes else flipped_id(t) for t in rec["expected_to_pass"]]
         failing = [t for t in expected if outcomes.get(t) is not TestOutcome.PASSED]
         if failing:
             report.count("tasks", "paraphrase_breaks_tests", where, f"{len(failing)} tests, e.g. {failing[0]}")
             continue
         new_name = names[rec["class_name"]]
-        info = next((c for c in extract(new_facts[rec["file"]]) if c.name == new_name), None)
+        info = next((c for c in extract(new_facts[file]) if c.name == new_name), None) if file in new_facts else None
         if info is None:
             report.count("tasks", "paraphrase_class_not_found", where)
             continue
         old = by_key[(rec["file"], rec["class_name"])]
-        refs = external_references(info, new_facts[rec["file"]], graph, resolver)
+        refs = external_references(info, new_facts[file], graph, resolver)
         cand = dataclasses.replace(old, info=info, references=refs, expected_to_pass=expected)
-        new = make_record(new_repo, new_facts[rec["file"]], cand, test_framework=rec["test_framework"],
+        new = make_record(new_repo, new_facts[file], cand, test_framework=rec["test_framework"],
                           python_path=rec["python_path"], requirements=rec["requirements"])
         new.update(paraphrased=True, original_class_name=rec["class_name"])
         kept.append(new)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from crossfile_datasets.builders.classlevel.build import ClassSettings, build_class_split
 from crossfile_datasets.builders.classlevel.paraphrase import flip, flipped_text
 from crossfile_datasets.core.records import Repository, SourceFile
@@ -11,6 +13,7 @@ from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.evaluation.classlevel import evaluate_class
 from crossfile_datasets.lang import Lang, get_language
 from tests.classlevel.fixture import write_shop
+from tests.conftest import require_tool, write_tree
 
 
 def _facts(files: dict[str, str]):
@@ -79,3 +82,27 @@ def test_paraphrased_tasks_point_to_the_copy_and_gold_passes_there(tmp_path):
     preds.write_text(json.dumps({"task_id": rec["id"], "generations": [rec["class_source"], "class cART:\n    pass"]}) + "\n")
     summary = evaluate_class(split, preds, ks=(1,))
     assert [g["passed"] for g in summary["generations"]] == [True, False]
+
+
+@pytest.mark.javac
+def test_java_paraphrase_renames_the_class_file(tmp_path):
+    """javac wants a public class in <Name>.java: Counter.java becomes cOUNTER.java with its class."""
+    require_tool("javac")
+    from tests.classlevel.test_empty_class_gate import JAVA
+
+    root = write_tree(tmp_path / "demo", JAVA)
+    report = BuildReport()
+    records, stats = build_class_split("java", [Repository("demo", root, "", "", "MIT")], tmp_path / "out",
+                                       allow_execution=True, report=report, settings=ClassSettings(paraphrase=True))
+    assert stats["dropped_tasks"].get("paraphrase_breaks_tests", 0) == 0
+    assert [(r["class_name"], r["file"], r["original_class_name"], r["expected_to_pass"]) for r in records] == [
+        ("cOUNTER", "src/main/java/demo/cOUNTER.java", "Counter", ["demo.CounterTest#counts"])]
+    copy = tmp_path / "out" / "java" / "class_paraphrased" / "demo"
+    assert records[0]["repository_root"] == str(copy)
+    assert not (copy / "src/main/java/demo/Counter.java").exists()
+    assert "new cOUNTER()" in (copy / "src/test/java/demo/CounterTest.java").read_text()
+    assert (root / "src/main/java/demo/Counter.java").is_file()  # the original is untouched
+    preds = tmp_path / "preds.jsonl"
+    preds.write_text(json.dumps({"task_id": records[0]["id"], "generations": [records[0]["class_source"]]}) + "\n")
+    summary = evaluate_class(tmp_path / "out" / "java" / "class.jsonl", preds, ks=(1,))
+    assert summary["results"]["java"]["pass@1"]["mean"] == 1.0
