@@ -140,21 +140,21 @@ def test_utf16_converter_at_the_boundaries(text, position, expected):
 # ------------------------------------------------------------------------------ Pylint --
 def test_pylint_columns_convert_only_what_they_can():
     text = "é = 1\nx = 'ü'.y\nlast = 'ö'.z"  # three lines, no newline at the end
-    other = "ä.b\n"
+    other = "ää.b\n"
     d = lambda line, col, end_line=None, end_col=None, file="a.py": Diagnostic(  # noqa: E731
         file, line, col, "E1101", f"msg {line}", end_line, end_col, "error", "no-member", "loc")
-    given = [d(1, 0, file="gone.py"), d(1, 4, file="ascii.py"), d(2, 9, 2, 10), d(3, 12, 3, 13), d(0, 5, 0, 5),
-             d(4, 7, 4, 7), d(2, 9, None, 6), d(2, 9, 2, None), d(1, 3, file="b.py")]
+    given = [d(1, 0, file="gone.py"), d(1, 4, file="ascii.py"), d(2, 7, 2, 9), d(3, 12, 3, 13), d(0, 12, 0, 12),
+             d(4, 7, 4, 7), d(2, 9, None, 6), d(2, 9, 2, None), d(1, 4, file="b.py")]
     got = pylint_mod.to_char_columns(given, {"a.py": text, "ascii.py": "x = y\n", "b.py": other})
     assert got[:2] == given[:2]
     assert [(g.line, g.column, g.end_line, g.end_column) for g in got[2:]] == [
-        (2, 8, 2, 9),     # after 'ü' (2 bytes)
+        (2, 6, 2, 8),     # after 'ü' (2 bytes)
         (3, 11, 3, 12),   # the last line
-        (0, 5, 0, 5),     # no such line: unchanged
+        (0, 12, 0, 12),   # no such line: unchanged
         (4, 7, 4, 7),
         (2, 8, None, 6),  # no end line: the end column stays
         (2, 8, 2, None),
-        (1, 2, None, None),  # another file, another index
+        (1, 2, None, None),  # another file, another index (4 bytes of `ää`)
     ]
     assert all((g.file, g.code, g.message, g.severity, g.symbol, g.location) ==
                (o.file, o.code, o.message, o.severity, o.symbol, o.location) for g, o in zip(got, given))

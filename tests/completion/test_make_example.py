@@ -5,6 +5,8 @@ ends all went unnoticed). Real grammars, hand-written files whose every position
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import random
 from pathlib import Path
 
@@ -105,6 +107,12 @@ def test_positions_inside_string_literals_are_skipped():
     assert texts_at(text, got) == ["x = f", '= f"a', 'f"a {', "+ Lib", "Lib.b"]  # not `{y}` inside it
 
 
+@pytest.mark.parametrize("text", ["a = 1\nb = Lib.bar", "a = 1\nb = Lib.bar\n", "b = Lib.bar\nc = 2"])
+def test_candidates_on_the_last_and_first_lines(text):
+    language, facts = facts_of("python", "a.py", text)
+    assert texts_at(text, language.cursor_candidates(facts, text.index("Lib"))) == ["b = L", "= Lib", "Lib.b"]
+
+
 def test_candidates_are_on_the_entity_line_and_not_after_it():
     text = "a = 1\nb = c + Lib.bar + d\ne = 2\n"
     language, facts = facts_of("python", "a.py", text)
@@ -125,7 +133,15 @@ def test_statement_end_skips_zero_width_delimiters():
     assert language.statement_end(facts, offset) == end_after_first_delimiter(facts, offset)
 
 
+def test_statement_end_skips_a_zero_width_delimiter_right_after_the_entity():
+    text = "class A { void f() { int b = Lib.bar() int c = 2; } }\n"  # tree-sitter adds a `;` of width 0
+    _, facts = facts_of("java", "A.java", text)
+    offset = text.index("Lib")
+    assert text[offset:end_after_first_delimiter(facts, offset)] == "Lib.bar() int c = 2;"
+
+
 @pytest.mark.parametrize("text, reference", [
+    ("class A { void f() { run(Lib -> { x(); }); } }\n", "Lib -> {"),  # the entity's own next sibling
     ("class A { void f() { if (Lib.ok()) { g(); } } }\n", "Lib.ok()) {"),
     ("class A { void f() { Lib.bar(); g(); } }\n", "Lib.bar();"),
     ("class A { int x = Lib.bar() }", "Lib.bar() }"),
@@ -297,20 +313,23 @@ def test_record_fields():
     record = ex.to_record()
     assert record == {
         "prompt": ex.prompt, "groundtruth": ex.groundtruth, "right_context": ex.right_context,
-        "crossfile_context": {"text": "", "list": []},
+        "crossfile_context": {"text": "", "list": [], "ranked": []},
         "metadata": {"task_id": "shop/0", "repository": "shop", "file": "shop/cart.py", "context_start_lineno": 0,
                      "groundtruth_start_lineno": 3, "right_context_start_lineno": 3,
                      "model_filter": {"model": "m", "completion": "c"}},
         "language": "python", "repository_url": REPO.url, "commit": "c0ffee", "license": "MIT",
+        "snapshot": f"sha256:{REPO.snapshot_sha256}" if REPO.snapshot_sha256 else "",
         "crossfile_usages": [{"imported_name": "Lib", "member": "tax", "line": 4, "column": usage.column,
                               "definition_file": None, "definition_span": {"start_line": 1, "end_line": 2},
                               "definition_node": "lib.py::tax", "tool": "t", "code": "E", "message": "m"}],
         "num_prompt_tokens": 11, "num_groundtruth_tokens": 5, "is_test_file": False,
     }
     assert record["metadata"]["model_filter"] is not ex.model_filter  # a copy
+    named, _ = make_example(language, facts, usage, replace(REPO, snapshot_sha256="ab12"), 0)
+    assert named.to_record()["snapshot"] == "sha256:ab12"  # the --snapshots rows it was built from
     fresh = CompletionExample(prompt="", groundtruth="", right_context="", file="", repository="", language="",
                               repository_url="", commit="", license="", groundtruth_start_lineno=0,
                               right_context_start_lineno=0, usage=None)
     assert (fresh.model_filter, fresh.crossfile_context, fresh.crossfile_usages) == (
-        {"model": "", "completion": ""}, {"text": "", "list": []}, [])
+        {"model": "", "completion": ""}, {"text": "", "list": [], "ranked": []}, [])
     assert usage_record(usage) == {**record["crossfile_usages"][0], "definition_span": None, "definition_node": None}

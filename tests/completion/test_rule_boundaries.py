@@ -166,6 +166,18 @@ def test_string_literal_counts_only_the_reference_part():
     assert StringLiteralDominated().check(ex, ctx) == (True, "")
 
 
+def test_string_literal_chars_adds_every_literal_of_the_range_only():
+    text = 'x = 1\nr = f("abcdefgh", y, "ijklmnop") + "qr"\nz = "after"\n'
+    ctx = context({"m.py": text})
+    facts = ctx.facts["m.py"]
+    start, end = text.index('f("'), text.index(' + "qr"')
+    assert ctx.language.string_literal_chars(facts, start, end) == 20  # both literals, quotes included
+    assert ctx.language.string_literal_chars(facts, start, len(text)) == 20 + 4 + 7
+    inside = text.index("cdef")
+    assert ctx.language.string_literal_chars(facts, inside, inside) == 0  # an empty range
+    assert ctx.language.string_literal_chars(facts, inside, inside + 3) == 3
+
+
 def test_blank_reference_is_not_string_dominated():
     ctx = context({"m.py": 'x = 1\n\n\ny = "' + "s" * 20 + '"\n'})
     ex = example_at(ctx, "m.py", 6, 8)  # the two newlines
