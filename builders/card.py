@@ -48,6 +48,8 @@ FIELDS = [
     ("crossfile_context.text", "string", "Retrieved cross-file context rendered as a comment block ('' in the baseline)."),
     ("crossfile_context.list[]", "list", "Retrieved chunks: `retrieved_chunk`, `filename`, `score`, `lines` "
      "(**1-based** line numbers in `filename`); empty in the baseline configuration."),
+    ("crossfile_context.ranked[]", "list", "Every snippet the retriever ranked, before the token budget cut: "
+     "`filename`, `score`, `lines` (**1-based**); re-render any budget from the `snapshot`'s files."),
     ("metadata.task_id / repository / file", "string", "Example id, repository name, file path in the repository."),
     ("metadata.context_start_lineno", "int32", "**0-based** line of the prompt's first line (CrossCodeEval convention)."),
     ("metadata.groundtruth_start_lineno", "int32", "**0-based** line where the reference starts (CrossCodeEval convention)."),
@@ -55,6 +57,8 @@ FIELDS = [
     ("metadata.model_filter", "struct", "CrossCodeEval's model filter: `model` and its `completion` without cross-file context (empty strings when the filter did not run)."),
     ("language", "string", "python, java, typescript or csharp."),
     ("repository_url / commit / license", "string", "Provenance: public URL (or folder name), commit, SPDX license id."),
+    ("snapshot", "string", "`sha256:` hash over the repository files the example was built from; with `--snapshots` "
+     "the `<lang>_snapshots` configuration holds those files (`snapshot`, `repository`, `path`, `content`, `sha256`)."),
     ("crossfile_usages[]", "list", "Every cross-file name the reference uses, proven by the checker: `imported_name`, "
      "`member`, `line` (**1-based**), `column` (**0-based**), `definition_file`, `definition_span` "
      "(`start_line`/`end_line` **1-based**, columns **0-based**), `definition_node`, `tool`, `code`, `message`."),

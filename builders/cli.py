@@ -121,6 +121,7 @@ def build_dataset(
     permissive_only: bool = typer.Option(False, "--permissive-only", help="Keep permissively licensed repositories only."),
     dedup_hashes: Optional[Path] = typer.Option(None, "--dedup-hashes", help="File of sha256 digests (one per line): drop repositories containing any such file."),
     observe_types: bool = typer.Option(False, "--observe-types", help="Python completion split: run each repository's tests once in the sandbox to observe the classes passed to unannotated parameters, so members used on them count as cross-file uses (mode 'observed'); needs --allow-execution."),
+    snapshots: bool = typer.Option(False, "--snapshots", help="Completion split: also write the repository files the examples were built from (<lang>/snapshots.jsonl, the <lang>_snapshots Hub config; each example names its `snapshot`), so contexts can be rebuilt with other retrievers."),
     exclude_tests: bool = typer.Option(False, "--exclude-tests", help="Leave out completion examples whose file is a test (each counted as in_test_file); every example records is_test_file."),
     context_tokens: int = typer.Option(C.CONTEXT_TOKEN_BUDGET, "--context-tokens", min=1, help="Cross-file context budget in StarCoder tokens (CrossCodeEval: 512)."),
     chunk_lines: int = typer.Option(C.CHUNK_LINES, "--chunk-lines", min=1, help="Non-empty lines per retrieval chunk (CrossCodeEval: 10)."),
@@ -146,7 +147,8 @@ def build_dataset(
                              executor=executor.value, ray_address=ray_address, exclude_tests=exclude_tests,
                              model_filter=_model_filter_settings(model_filter, model_filter_name),
                              context_tokens=context_tokens, chunk_lines=chunk_lines, top_k=top_k,
-                             dense_model=_dense_model(dense_model, methods), observe_types=observe_types)
+                             dense_model=_dense_model(dense_model, methods), observe_types=observe_types,
+                             snapshots=snapshots)
     try:
         with build_scope(output):
             class_settings = _class_settings(class_min_methods, class_min_method_share, class_min_file_coverage,

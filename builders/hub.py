@@ -44,7 +44,7 @@ try:  # transport errors of the HTTP client huggingface_hub uses (httpx2 since 1
     from httpx2 import HTTPError as TransportError
 except ImportError:  # pragma: no cover
     from httpx import HTTPError as TransportError
-from crossfile_datasets.core.constants import VARIANT_FILES
+from crossfile_datasets.core.constants import SNAPSHOTS_DATASET, VARIANT_FILES
 
 SPLIT = cards.SPLIT
 EXTRAS = "extras"
@@ -170,10 +170,13 @@ def variant_dataset(path: Path, base: datasets.Dataset) -> datasets.Dataset:
     item_keys = list((items.feature if hasattr(items, "feature") else items[0]).keys())  # datasets.List, or [dict]
     rows = []
     for record in _read_jsonl(path):
-        ctx = record.get("crossfile_context") or {"text": "", "list": []}
+        ctx = record.get("crossfile_context") or {"text": "", "list": [], "ranked": []}
         row = {key: record.get(key) for key in features}
         row["crossfile_context"] = {"text": ctx.get("text", ""),
-                                    "list": [{k: c.get(k) for k in item_keys} for c in ctx.get("list") or []]}
+                                    "list": [{k: c.get(k) for k in item_keys} for c in ctx.get("list") or []],
+                                    "ranked": [{"filename": c["filename"], "score": float(c["score"]),
+                                                "lines": list(c.get("lines") or [])} for c in ctx.get("ranked") or []]}
+        row["snapshot"] = record.get("snapshot", "")
         rows.append(row)
     if not rows:
         return datasets.Dataset.from_dict({name: [] for name in features}, features=features)
@@ -228,6 +231,8 @@ def prepare_upload(output_dir: Path, languages: Sequence[str], workdir: Path) ->
         for method, filename in VARIANT_FILES.items():
             if (folder / filename).is_file():
                 _add_config(upload, variant_config(lang, method), variant_dataset(folder / filename, base), workdir)
+        if (folder / SNAPSHOTS_DATASET).is_dir():  # --snapshots: the files every example names by `snapshot`
+            _add_config(upload, f"{lang}_snapshots", datasets.load_from_disk(str(folder / SNAPSHOTS_DATASET)), workdir)
         extras = f"{EXTRAS}/{lang}"
         for name, description in (("stats.json", "build statistics, every drop and skip count, per-repository status"),
                                   ("usages.jsonl", "every cross-file usage the checker proved (one JSON object per line)"),

@@ -96,6 +96,10 @@ MODEL_FILTER_PROMPT_TOKENS = 1998  # 2048-token window of starcoderbase-1B minus
 # --- dense retrieval (builders/completion/dense.py) ---------------------------------------------------------
 DENSE_MAX_TOKENS = 512  # encoder input length; UniXcoder's maximum position (CrossCodeEval's dense retriever)
 
+# --snapshots: the repository files the examples were built from (JSONL, and the saved dataset
+# the <lang>_snapshots Hub config is pushed from)
+SNAPSHOTS_FILE, SNAPSHOTS_DATASET = "snapshots.jsonl", "snapshots_dataset"
+
 # The CrossCodeEval-compatible JSONL file of each retrieval method (one config per method on the Hub)
 VARIANT_FILES = {
     "bm25": "line_completion_rg1_bm25.jsonl",

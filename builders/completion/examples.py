@@ -42,7 +42,10 @@ class CompletionExample:
     is_test_file: bool = False  # the file is a test by the language's conventions (is_test_path)
     # CrossCodeEval's model filter: the model's name and its completion without cross-file context
     model_filter: dict = field(default_factory=lambda: {"model": "", "completion": ""})
-    crossfile_context: dict = field(default_factory=lambda: {"text": "", "list": []})
+    crossfile_context: dict = field(default_factory=lambda: {"text": "", "list": [], "ranked": []})
+    # the repository content the example was made from ("sha256:<hash over the files read>"):
+    # the key of --snapshots' rows, so contexts can be rebuilt from the exact files
+    snapshot: str = ""
 
     def to_record(self) -> dict:
         """The CrossCodeEval-compatible JSONL record (plus our provenance fields)."""
@@ -64,6 +67,7 @@ class CompletionExample:
             "repository_url": self.repository_url,
             "commit": self.commit,
             "license": self.license,
+            "snapshot": self.snapshot,
             "crossfile_usages": self.crossfile_usages,
             "num_prompt_tokens": self.num_prompt_tokens,
             "num_groundtruth_tokens": self.num_groundtruth_tokens,
@@ -144,6 +148,7 @@ def make_example(
         cursor=cursor,
         end=end,
         is_test_file=language.is_test_path(facts.file.path),
+        snapshot=f"sha256:{repo.snapshot_sha256}" if repo.snapshot_sha256 else "",
     )
     return example, ""
 

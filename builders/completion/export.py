@@ -28,7 +28,7 @@ from crossfile_datasets.core.atomic import (
     atomic_write_text,
     fsync_dir,
 )
-from crossfile_datasets.core.constants import VARIANT_FILES  # noqa: E402  (re-exported for the CLI)
+from crossfile_datasets.core.constants import SNAPSHOTS_DATASET, SNAPSHOTS_FILE, VARIANT_FILES  # noqa: E402  (VARIANT_FILES re-exported for the CLI)
 from crossfile_datasets.core.jsonl import read_jsonl
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
@@ -54,6 +54,8 @@ def completion_features() -> datasets.Features:
                 # (``lines``: 1-based line numbers of the chunk in ``filename``)
                 "list": [{"retrieved_chunk": string, "filename": string, "score": datasets.Value("float64"),
                           "lines": [i32]}],
+                # every snippet the retriever ranked, before the token budget cut (text: in the snapshot)
+                "ranked": [{"filename": string, "score": datasets.Value("float64"), "lines": [i32]}],
             },
             "metadata": {
                 "task_id": string,
@@ -68,6 +70,7 @@ def completion_features() -> datasets.Features:
             "repository_url": string,
             "commit": string,
             "license": string,
+            "snapshot": string,
             "crossfile_usages": [
                 {
                     "imported_name": string,
@@ -89,12 +92,21 @@ def completion_features() -> datasets.Features:
     )
 
 
+def snapshot_features() -> datasets.Features:
+    string = datasets.Value("string")
+    return datasets.Features({"snapshot": string, "repository": string, "path": string, "language": string,
+                              "content": string, "sha256": string})
+
+
 def _conform(record: dict) -> dict:
     """Keep only the schema's keys in retrieved chunks (retrievers may add diagnostics keys)."""
     ctx = record["crossfile_context"]
     items = [{"retrieved_chunk": c["retrieved_chunk"], "filename": c["filename"], "score": float(c["score"]),
               "lines": list(c.get("lines") or [])} for c in ctx["list"]]
-    return {**record, "crossfile_context": {"text": ctx["text"], "list": items}}
+    ranked = [{"filename": c["filename"], "score": float(c["score"]), "lines": list(c.get("lines") or [])}
+              for c in ctx.get("ranked") or []]
+    return {**record, "snapshot": record.get("snapshot", ""),
+            "crossfile_context": {"text": ctx["text"], "list": items, "ranked": ranked}}
 
 
 def to_dataset(records: list[dict]) -> datasets.Dataset:
@@ -187,6 +199,7 @@ def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings,
         report.merge(selection_report)
     records: list[dict] = []
     usages: list[dict] = []
+    snapshots: list[dict] = []
     contexts: dict[str, list[dict]] = {m: [] for m in settings.retrievers}
     files = 0
     graphs = out / f".graphs.tmp-{os.getpid()}"  # swapped in whole at the end
@@ -211,6 +224,8 @@ def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings,
         shard_records = read_jsonl(path / "examples.jsonl")
         records.extend(shard_records)
         usages.extend(read_jsonl(path / "usages.jsonl"))
+        if settings.snapshots:
+            snapshots.extend(read_jsonl(path / "snapshot.jsonl"))
         for method in contexts:
             items = read_jsonl(path / f"context_{method}.jsonl")
             if len(items) != len(shard_records):
@@ -222,10 +237,12 @@ def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings,
     for method, items in contexts.items():
         atomic_write_jsonl(out / VARIANT_FILES[method], [{**r, "crossfile_context": c} for r, c in zip(records, items)])
     atomic_write_jsonl(out / "usages.jsonl", usages)
+    _write_snapshots(out, snapshots if settings.snapshots else None)
     _swap_dir(graphs, out / "graphs")
     stats = compute_stats(lang, records, report, summaries, files)
     # whether CrossCodeEval's model filter ran, and with which model (card and stats say it)
     stats["model_filter"] = settings.model_filter.fingerprint() if settings.model_filter else None
+    stats["snapshot_files"] = len(snapshots) if settings.snapshots else None
     for reason in RESOLVE_FAILURES:  # inputs that never became a repository (dead URL...)
         for sample in (selection_report.samples.get(f"repositories/{reason}", []) if selection_report else []):
             where, _, error = sample.partition(": ")
@@ -241,6 +258,23 @@ def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings,
     return stats
 
 
+def _write_snapshots(out: Path, rows: list[dict] | None) -> None:
+    """--snapshots: the JSONL and the saved dataset of the files; None: remove those of an
+    earlier build (a rebuild without the option leaves no stale snapshot behind)."""
+    if rows is None:
+        (out / SNAPSHOTS_FILE).unlink(missing_ok=True)
+        shutil.rmtree(out / SNAPSHOTS_DATASET, ignore_errors=True)
+        return
+    atomic_write_jsonl(out / SNAPSHOTS_FILE, rows)
+    features = snapshot_features()
+    data = datasets.Dataset.from_list(rows, features=features) if rows else \
+        datasets.Dataset.from_dict({k: [] for k in features}, features=features)
+    tmp = out / f".{SNAPSHOTS_DATASET}.tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    data.save_to_disk(str(tmp), num_shards=1)
+    _swap_dir(tmp, out / SNAPSHOTS_DATASET)
+
+
 def _swap_dir(new: Path, dest: Path) -> None:
     """Put folder ``new`` in place of ``dest``: the old one is moved aside, not deleted first, so
     ``dest`` is missing only between two renames and never half-written."""
@@ -254,4 +288,5 @@ def _swap_dir(new: Path, dest: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-__all__ = ["VARIANT_FILES", "completion_features", "compute_stats", "dataset_card", "merge_language", "to_dataset", "SHARDS"]
+__all__ = ["VARIANT_FILES", "SNAPSHOTS_FILE", "completion_features", "compute_stats", "dataset_card", "merge_language",
+           "snapshot_features", "to_dataset", "SHARDS"]

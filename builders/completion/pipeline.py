@@ -126,7 +126,9 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
         report.add_time("retrieval_seconds", time.monotonic() - t1)
 
     report.add_time("repository_seconds", time.monotonic() - t0)
+    extra = {"snapshot": snapshot_rows(repo, lang, files)} if settings.snapshots else {}
     return {
+        **extra,
         "repository": asdict_repo(repo),
         "files": len(files),
         "examples": [ex.to_record() for ex in examples],
@@ -213,6 +215,14 @@ def _usage_json(graph, usage: CrossFileUsage) -> dict:
     data = usage.to_json()
     data["definition_node"] = definition_node_for_usage(graph, usage)
     return data
+
+
+def snapshot_rows(repo: Repository, lang: Lang, files) -> list[dict]:
+    """--snapshots: the files the examples were built from, as read (LF, no BOM: the text the
+    prompts and contexts are cut from), with the hash of their bytes as stored."""
+    snapshot = f"sha256:{repo.snapshot_sha256}"
+    return [{"snapshot": snapshot, "repository": repo.name, "path": f.path, "language": lang.value,
+             "content": f.text, "sha256": f.raw_sha256} for f in sorted(files, key=lambda f: f.path)]
 
 
 def asdict_repo(repo: Repository) -> dict:

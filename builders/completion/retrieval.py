@@ -221,12 +221,17 @@ def render_context(
     Snippets are added whole while they fit; the first one that does not fit contributes as
     many of its leading lines as fit (at least one, else it is dropped) and ends the context.
     ``list`` describes exactly what ``text`` shows. Nothing fits -> empty text and list.
+    ``ranked`` is every snippet the retriever returned, in rank order, before the budget
+    (``filename``, ``score``, 1-based ``lines``): with ``--snapshots`` a user re-renders any
+    budget from the exact files without rebuilding.
 
     Counting the growing text again for every step was most of the retrieval time, so blocks
     are counted separately (each block starts a line, where BPE merges do not cross), then
     the whole text is counted once and trimmed line by line in the rare case it is over.
     """
     header = f"{comment_prefix} {HEADER}\n\n"
+    ranked = [{"filename": s.filename, "score": float(s.score), "lines": [r + 1 for r in s.rows]}
+              for s in snippets if s.lines]
     used = count_tokens(header)
     shown: list[Snippet] = []
     for snippet in snippets:
@@ -250,11 +255,11 @@ def render_context(
     while shown:
         text = header + "".join(_block(s, comment_prefix) for s in shown)
         if count_tokens(text) <= budget:
-            return {"text": text, "list": [s.to_item() for s in shown]}
+            return {"text": text, "list": [s.to_item() for s in shown], "ranked": ranked}
         last = shown.pop()
         if len(last.lines) > 1:
             shown.append(last.head(len(last.lines) - 1))
-    return {"text": "", "list": []}
+    return {"text": "", "list": [], "ranked": ranked}
 
 
 # ------------------------------------------------------------------------------ graph --

@@ -54,6 +54,8 @@ class BuildSettings:
     # Python: run the repository's tests once in the sandbox to observe the classes passed to
     # unannotated parameters (sandbox/type_observation.py); needs --allow-execution
     observe_types: bool = False
+    # write the repository files every example was built from (<lang>/snapshots.jsonl, a Hub config)
+    snapshots: bool = False
 
     def fingerprint(self, lang: Lang, repo: Repository, snapshot: str = "") -> str:
         payload = {
@@ -67,6 +69,7 @@ class BuildSettings:
             "model_filter": self.model_filter.fingerprint() if self.model_filter else None,
             "retrieval": [self.context_tokens, self.top_k, self.chunk_lines, self.dense_model],
             "observe_types": self.observe_types,
+            "snapshots": self.snapshots,
             "repo": [repo.name, repo.url, repo.commit, repo.license, str(repo.root)],
             # the content: a repository edited since its shard was built is rebuilt (a commit
             # alone misses uncommitted edits and local folders have none)
@@ -120,6 +123,8 @@ def write_shard(path: Path, data: dict, fingerprint: str) -> None:
     tmp.mkdir(parents=True)
     atomic_write_jsonl(tmp / "examples.jsonl", data["examples"])
     atomic_write_jsonl(tmp / "usages.jsonl", data["usages"])
+    if "snapshot" in data:
+        atomic_write_jsonl(tmp / "snapshot.jsonl", data["snapshot"])
     for method, items in data["contexts"].items():
         atomic_write_jsonl(tmp / f"context_{method}.jsonl", items)
     atomic_write_text(tmp / "graph.json", json.dumps(data["graph"]))

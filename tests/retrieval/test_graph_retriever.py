@@ -116,4 +116,4 @@ def test_comments_and_strings_are_not_uses_and_same_file_names_are_skipped(count
     retriever = RepositoryRetriever(files, facts, graph, python, count_tokens)
     ranked = [node for node, _ in retriever.visible_definitions("app.py", texts["app.py"])]
     assert ranked == ["sym:lib/shapes.py#Square", "sym:lib/shapes.py#Circle"]
-    assert retriever.context("graph", "missing.py", "x = ", "1") == {"text": "", "list": []}
+    assert retriever.context("graph", "missing.py", "x = ", "1") == {"text": "", "list": [], "ranked": []}

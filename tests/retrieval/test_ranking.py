@@ -131,8 +131,9 @@ def test_budget_boundary_is_inclusive_and_the_cut_keeps_the_longest_head():
     empty = Snippet("e.py", (), (), 9.0)
     assert render_context([empty, a], "#", words, budget=exact)["list"] == [a.to_item()]
     # nothing fits: no text at all (not a lone header)
-    assert render_context([a], "#", words, budget=header + 3) == {"text": "", "list": []}
-    assert render_context([], "//", words) == {"text": "", "list": []}
+    assert render_context([a], "#", words, budget=header + 3) == {
+        "text": "", "list": [], "ranked": [{"filename": a.filename, "score": a.score, "lines": [r + 1 for r in a.rows]}]}
+    assert render_context([], "//", words) == {"text": "", "list": [], "ranked": []}
 
 
 def longest_fitting(snippets, budget, count):

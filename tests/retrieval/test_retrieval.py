@@ -186,7 +186,7 @@ def test_rendering_matches_crosscodeeval(count_tokens):
     ]
     java = render_context(snippets[1:], "//", count_tokens)
     assert java["text"].startswith(f"// {HEADER}\n\n// the below code fragment can be found in:\n// b.py\n// X = 2")
-    assert render_context([], "#", count_tokens) == {"text": "", "list": []}
+    assert render_context([], "#", count_tokens) == {"text": "", "list": [], "ranked": []}
 
 
 def test_context_is_cut_at_512_starcoder_tokens_at_line_boundaries(count_tokens):
@@ -208,7 +208,11 @@ def test_context_is_cut_at_512_starcoder_tokens_at_line_boundaries(count_tokens)
     for item in shown:
         assert "\n".join(f"# {line}" for line in item["retrieved_chunk"].split("\n")) in ctx["text"]
     # a budget too small for any line gives no context at all
-    assert render_context(snippets, "#", count_tokens, budget=20) == {"text": "", "list": []}
+    nothing = render_context(snippets, "#", count_tokens, budget=20)
+    assert (nothing["text"], nothing["list"]) == ("", [])
+    # what the retriever ranked stays, whatever fits: any budget can be rendered again
+    assert nothing["ranked"] == ctx["ranked"] == [
+        {"filename": s.filename, "score": s.score, "lines": [r + 1 for r in s.rows]} for s in snippets]
 
 
 def test_every_method_has_its_own_variant_file_named_for_the_loaders():
