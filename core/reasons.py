@@ -312,13 +312,3 @@ def lookup(key: str) -> Reason | None:
     family = [r for r in REGISTRY if r.stage.value == stage and "{" in r.name and _pattern(r.name).match(name)]
     # the most specific family: the one with the most literal characters
     return max(family, key=lambda r: len(re.sub(r"\{[^}]*\}", "", r.name)), default=None)
-
-
-def is_metric(key: str) -> bool:
-    reason = lookup(key)
-    return reason is not None and reason.kind is Kind.METRIC
-
-
-def kind_of(key: str) -> Kind | None:
-    reason = lookup(key)
-    return None if reason is None else reason.kind

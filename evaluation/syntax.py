@@ -199,8 +199,3 @@ def scan_region(root: Node, start: int, end: int, lang: str) -> RegionScan:
     scan.comments.sort()
     scan.identifiers.sort()
     return scan
-
-
-def parse_fragment(lang: str, path: str, prefix: bytes, fragment: bytes) -> Tree:
-    """Parse ``prefix + fragment`` (prefix gives the fragment its lexical context)."""
-    return parser_for(ts_language(lang, path)).parse(prefix + fragment)

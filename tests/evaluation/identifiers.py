@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from crossfile_datasets.evaluation.syntax import parse_fragment, scan_region
+from crossfile_datasets.evaluation.syntax import parser_for, scan_region, ts_language
 
 
 def identifiers_of(lang: str, code: str, context: str = "", path: str = "") -> list[str]:
-    """Identifiers of ``code`` (in order, with repeats), parsed after ``context``."""
+    """Identifiers of ``code`` (in order, with repeats), parsed after ``context`` (which gives
+    the code its lexical context)."""
     prefix, body = context.encode("utf-8"), code.encode("utf-8")
-    tree = parse_fragment(lang, path, prefix, body)
+    tree = parser_for(ts_language(lang, path)).parse(prefix + body)
     scan = scan_region(tree.root_node, len(prefix), len(prefix) + len(body), lang)
     return [text for _, _, text in scan.identifiers]
