@@ -55,6 +55,7 @@ def test_helper_diagnostic_positions_and_missing_fields():
         {"file": A, "line": 7, "position": 3, "message": "first line"},
         {"file": A, "line": 7, "position": TEXT.index("B"), "message": "second line"},
         {"file": A, "line": 9, "position": -1, "message": "no position"},
+        {"file": A, "line": 8, "message": "position left out"},
         {"file": "/p/Other.java", "line": 4, "position": 5, "message": "file not checked"},
     ]
     got = parse_helper_answer(answer(ok=True, diagnostics=diags), {A: TEXT}).diagnostics
@@ -64,6 +65,7 @@ def test_helper_diagnostic_positions_and_missing_fields():
         (A, 1, 3, "", "error", "first line"),
         (A, 2, 10, "", "error", "second line"),
         (A, 9, 0, "", "error", "no position"),
+        (A, 8, 0, "", "error", "position left out"),
         ("/p/Other.java", 4, 0, "", "error", "file not checked"),
     ]
     # the same file twice, with an emoji: positions are UTF-16 units
@@ -85,6 +87,7 @@ def test_helper_references():
     text = 'class A { String s = "😀"; int x = B.y; }\n'
     refs = [{"name": "y", "position": text.index("B.y") + 3, "kind": "FIELD", "owner": "p.B", "file": "/p/B.java"},
             {"name": "skipped", "position": -1},
+            {"name": "no position either"},
             {"position": 0},
             {"name": "z", "position": 1}]
     got = parse_helper_answer(answer(ok=True, references=refs), {A: text}, target=A)
@@ -187,13 +190,14 @@ def test_tsc_columns_convert_only_what_they_can():
     text = "let a = 1;\nlet s = '😀'; B.y;\nlet t = '😀'; C.z"
     d = lambda line, col, end_line=None, end_col=None, file="a.ts": Diagnostic(  # noqa: E731
         file, line, col, "TS2339", f"msg {line}", end_line, end_col, "error", "sym", "loc")
-    given = [d(1, 0, file="gone.ts"), d(1, 4, file="ascii.ts"), d(0, 3), d(2, 15, 2, 18), d(3, 15, 3, 17),
-             d(1, 4, 1, 5), d(4, 2, 4, 2), d(2, 15, None, 9), d(2, 15, 2, None), d(2, 15, 0, 9), d(1, 2, file="b.ts")]
+    given = [d(1, 0, file="gone.ts"), d(1, 4, file="ascii.ts"), d(0, 15), d(2, 15, 2, 18), d(3, 15, 3, 17),
+             d(1, 4, 1, 5), d(4, 2, 4, 2), d(2, 15, None, 9), d(2, 15, 2, None), d(2, 15, 0, 9), d(1, 2, file="b.ts"),
+             d(1, 2, 1, 4, file="b.ts")]
     got = tsc_mod.to_char_columns(given, {"a.ts": text, "ascii.ts": "x\n", "b.ts": "😀😀\n"})
     assert got[:3] == given[:3]
     assert [(g.line, g.column, g.end_line, g.end_column) for g in got[3:]] == [
         (2, 14, 2, 17), (3, 14, 3, 16), (1, 4, 1, 5), (4, 2, 4, 2), (2, 14, None, 9), (2, 14, 2, None),
-        (2, 14, 0, 9), (1, 1, None, None)]
+        (2, 14, 0, 9), (1, 1, None, None), (1, 1, 1, 2)]
     assert all((g.file, g.code, g.message, g.severity, g.symbol, g.location) ==
                (o.file, o.code, o.message, o.severity, o.symbol, o.location) for g, o in zip(got, given))
 
@@ -223,8 +227,10 @@ def test_mcs_line_endings_paths_and_related_lines():
     out = parse_mcs_output(
         "Lib.cs(1,1): (Location of the symbol related to previous error)\n"  # nothing to relate to
         "src\\A.cs(1,1): error CS0103: The name `AX' does not exist  \r\n"
-        "/opt/X (Location of the symbol related to previous error)\n")
-    (msg,) = out.messages
+        "/opt/X (Location of the symbol related to previous error)\n"
+        "A.cs(2,1): error CS0001: ends with X\r\n")
+    msg, last = out.messages
+    assert last.message == "ends with X"
     assert (msg.file, msg.message, msg.related) == ("src/A.cs", "The name `AX' does not exist  ", ("/opt/X",))
 
 
@@ -271,11 +277,12 @@ def test_mcs_results_carry_empty_tuples_durations_and_the_end_of_stderr(tmp_path
     missing = compile_sources(tmp_path, ["A.cs"], {}, "o.dll", 30,
                               runner=lambda argv, **kw: run(["/nonexistent/mcs"], **kw))
     assert (missing.status, missing.diagnostics, missing.unlocated) == ("not_found", (), ())
-    assert isinstance(missing.duration, float) and isinstance(missing.detail, str)
+    assert isinstance(missing.duration, float) and "/nonexistent/mcs" in missing.detail
     # stdout and stderr are read as separate lines
     runner, _ = recording("printf 'A.cs(1,1): error CS1: x'; printf 'A.cs(2,1): error CS2: y' >&2; exit 1")
     both = compile_sources(tmp_path, ["A.cs"], {}, "o.dll", 30, runner=runner)
-    assert [d.code for d in both.diagnostics] == ["CS1", "CS2"] and both.duration > 0
+    assert [(d.file, d.code, d.message) for d in both.diagnostics] == [("A.cs", "CS1", "x"), ("A.cs", "CS2", "y")]
+    assert both.duration > 0
 
 
 def test_mcs_crash_detail_is_the_first_five_lines_cut_at_500():
@@ -285,3 +292,5 @@ def test_mcs_crash_detail_is_the_first_five_lines_cut_at_500():
     assert len(crashed.detail) == 500
     assert (crashed.diagnostics, crashed.unlocated) == ((), ())
     assert compile_result("", {}, 3.5) == CompileResult("ok", (), (), 3.5)
+    short = compile_result("\n".join(["Unhandled Exception:", *(f"l{i}" for i in range(7))]), {}, 1.0)
+    assert short.detail == "Unhandled Exception:\nl0\nl1\nl2\nl3"
