@@ -67,9 +67,9 @@ TARGETS: tuple[Target, ...] = (
             "tests/lang/test_cursor_candidates_walk.py"),
            ("leaves_after", "end_after_first_delimiter", "LanguageSupport.cursor_candidates",
             "LanguageSupport.prompt_code_lines", "LanguageSupport.string_literal_chars")),
-    # the diff, first uses and de-duplication (map_to_original / row_map: dead code, issue 21 item 6)
-    Target("crossfile", "analyzers/crossfile.py", ("tests/analyzers/test_crossfile.py",),
-           ("new_diagnostics", "first_uses", "dedupe_usages")),
+    # the round engine, the usage factory, the diff, first uses and de-duplication
+    Target("crossfile", "analyzers/crossfile.py", ("tests/analyzers/test_crossfile.py", "tests/analyzers/test_round_engine.py"),
+           ("usage_at", "stub_rounds", "drive", "new_diagnostics", "first_uses", "dedupe_usages")),
     Target("pylint", "analyzers/pylint.py",
            ("tests/python/test_pylint_parser.py", "tests/analyzers/test_parser_exits.py", "tests/analyzers/test_parser_edges.py"),
            ("parse_pylint_json", "exit_status_problem", "to_char_columns")),
@@ -92,10 +92,76 @@ TARGETS: tuple[Target, ...] = (
             "_block", "render_context", "RepositoryRetriever.index_for", "RepositoryRetriever.snippets")),
 )
 
-# Mutants that cannot change behaviour, by mutmut name: (text of the mutated line, why). A
-# mutant counts as equivalent only while its diff still shows that line (mutmut numbers mutants
-# per function, so an edit of the function can give the number to another mutant).
-EQUIVALENT: dict[str, tuple[str, str]] = {}
+# Mutants that cannot change behaviour, by mutmut name: (text on the mutated line, why). A
+# mutant counts as equivalent only while its diff's added line still shows that text (mutmut
+# numbers mutants per function, so an edit of the function can give the number to another one).
+_F = "crossfile_datasets.builders.completion.filters."
+_E = "crossfile_datasets.builders.completion.examples."
+_B = "crossfile_datasets.lang.base."
+_P = "crossfile_datasets.analyzers.pylint."
+_J = "crossfile_datasets.analyzers.javac."
+_T = "crossfile_datasets.analyzers.tsc."
+_M = "crossfile_datasets.analyzers.mcs."
+_R = "crossfile_datasets.builders.completion.retrieval."
+_CACHE = "a per-file cache: computing the value again gives the same value"
+_TARGET = ("the target text only feeds utf16_converter; a missing or empty target is a text without "
+           "astral characters, whose converter is the identity either way")
+_FALSY = "None and False are both false where the flag is read"
+_SPLIT = "str.splitlines() never leaves a '\\r' in a line: the strip is defensive"
+_END0 = "end_line 0 is already excluded by the `d.end_line and` before it"
+EQUIVALENT: dict[str, tuple[str, str]] = {
+    _F + "x\u01c1WordIndex\u01c1candidates__mutmut_9": ("key=None))", "the intersection does not depend on the operands' order; sorting by size only makes it cheaper"),
+    _F + "x\u01c1WordIndex\u01c1candidates__mutmut_11": ("for w in inner), ))", "the intersection does not depend on the operands' order; sorting by size only makes it cheaper"),
+    _E + "x_usage_seed__mutmut_5": ('digest()[:8], )', "int.from_bytes' byte order defaults to 'big' since Python 3.11 (on 3.10 every call would raise)"),
+    _E + "x_usage_seed__mutmut_9": ('"UTF-8"', "codec names are case-insensitive"),
+    _B + "x\u01c1LanguageSupport\u01c1cursor_candidates__mutmut_8": ("and False else", "a longer walk: the loop stops at the first leaf of the next row anyway"),
+    _B + "x\u01c1LanguageSupport\u01c1cursor_candidates__mutmut_13": ("row + 2 <", "a longer walk on the second-to-last row: the loop stops at the next row anyway"),
+    _B + "x\u01c1LanguageSupport\u01c1cursor_candidates__mutmut_25": ("break", "unreachable: iter_leaves_in yields leaves reaching the line's first byte, and a leaf ending there ends at (row, 0), not on an earlier row"),
+    _B + "x\u01c1LanguageSupport\u01c1string_literal_chars__mutmut_9": ("node.end_byte <= byte_start and node.start_byte >= byte_end", "skipping subtrees outside the range only saves time: their overlap is clamped to 0"),
+    _B + "x\u01c1LanguageSupport\u01c1string_literal_chars__mutmut_10": ("node.end_byte < byte_start or", "a node ending at the range's start overlaps by 0 characters"),
+    _B + "x\u01c1LanguageSupport\u01c1string_literal_chars__mutmut_11": ("node.start_byte > byte_end", "a node starting at the range's end overlaps by 0 characters"),
+    _P + "x_parse_pylint_json__mutmut_20": ("raise ValueError(None)", "unreachable: text[start:] starts with '[', so json.loads returns a list or raises"),
+    _P + "x_parse_pylint_json__mutmut_21": ("XXPylint JSON output is not a listXX", "unreachable: text[start:] starts with '[', so json.loads returns a list or raises"),
+    _P + "x_parse_pylint_json__mutmut_22": ("pylint json output is not a list", "unreachable: text[start:] starts with '[', so json.loads returns a list or raises"),
+    _P + "x_parse_pylint_json__mutmut_23": ("PYLINT JSON OUTPUT IS NOT A LIST", "unreachable: text[start:] starts with '[', so json.loads returns a list or raises"),
+    _P + "x_to_char_columns__mutmut_32": ("0 <= d.end_line <= idx.num_lines", _END0),
+    _J + "x_parse_helper_answer__mutmut_1": ('target: str = "XXXX"', _TARGET),
+    _J + "x_parse_helper_answer__mutmut_122": ("convert = None", _CACHE),
+    _J + "x_parse_helper_answer__mutmut_123": ("convert = converters.get(None)", _CACHE),
+    _J + "x_parse_helper_answer__mutmut_129": ("starts = None", _CACHE),
+    _J + "x_parse_helper_answer__mutmut_130": ("starts = indexes.get(None)", _CACHE),
+    _J + "x_parse_helper_answer__mutmut_178": ('"kind", "error"', "_diagnostic lower-cases the kind"),
+    _J + "x_parse_helper_answer__mutmut_189": ("if (target) or True", _TARGET),
+    _J + "x_parse_helper_answer__mutmut_194": ('texts.get(target, "XXXX")', _TARGET),
+    _J + "x_parse_helper_answer__mutmut_195": ('if target else "XXXX"', _TARGET),
+    _J + "x_parse_helper_answer__mutmut_198": ('(data.get("references")) or True', "a converter made for an answer without references is never used"),
+    _J + "x_parse_javac_output__mutmut_73": ('rindex("^")', "the caret line pattern allows one caret only"),
+    _J + "x_utf16_to_char_column__mutmut_1": ("utf16_column <= 0 and line_text.isascii()", "the loop gives the shortcut's answer for columns <= 0 and for ASCII lines"),
+    _J + "x_utf16_to_char_column__mutmut_2": ("utf16_column < 0 or", "the loop returns 0 for column 0"),
+    _J + "x_utf16_to_char_column__mutmut_3": ("utf16_column <= 1 or", "the loop returns 1 for column 1 (the first character has at least one unit)"),
+    _T + "x_parse_tsc_text__mutmut_2": ("continuing = None", _FALSY),
+    _T + "x_parse_tsc_text__mutmut_6": ('raw.lstrip("\\r")', _SPLIT),
+    _T + "x_parse_tsc_text__mutmut_71": ("continuing = None", _FALSY),
+    _T + "x_to_char_columns__mutmut_5": ("text.isascii() and d.line <= 0", "the UTF-16 conversion of an ASCII line is the identity"),
+    _T + "x_to_char_columns__mutmut_34": ("0 <= d.end_line <= len(lines)", _END0),
+    _M + "x_parse_mcs_output__mutmut_5": ('raw.lstrip("\\r")', _SPLIT),
+    _M + "x_to_diagnostics__mutmut_49": ('            symbol="column_clamped"', "Diagnostic's severity defaults to 'error'"),
+    # render_context: block counts only decide how much is tried before the exact count of the
+    # whole text, which trims line by line to the same longest fitting run of lines (checked by
+    # brute force for two counters in tests/retrieval/test_ranking.py); these change only how
+    # many counts it takes
+    _R + "x_render_context__mutmut_23": ("if used - cost <= budget", _TRIM := "output unchanged: the final exact count trims to the same longest fitting run of lines; only the number of counts changes"),
+    _R + "x_render_context__mutmut_26": ("used = cost", _TRIM),
+    _R + "x_render_context__mutmut_27": ("used -= cost", _TRIM),
+    _R + "x_render_context__mutmut_30": ("lo, hi = 1, len(snippet.lines) - 1", _TRIM),
+    _R + "x_render_context__mutmut_31": ("lo, hi = 0, len(snippet.lines) + 1", _TRIM),
+    _R + "x_render_context__mutmut_38": ("mid = (lo + hi + 2) // 2", _TRIM),
+    _R + "x_render_context__mutmut_40": ("if used - count_tokens(", _TRIM),
+    _R + "x_render_context__mutmut_55": ("shown.append(snippet.head(None))", _TRIM),
+    _R + "x\u01c1ChunkIndex\u01c1rank__mutmut_3": ("if self.bm25 is None and not tokens", "without chunks there are no postings and without tokens no hits: both give []"),
+    _R + "x\u01c1ChunkIndex\u01c1top_hits__mutmut_3": ("follow=None", _FALSY),
+    _R + "x\u01c1RepositoryRetriever\u01c1index_for__mutmut_19": ("popitem(last=None)", _FALSY),
+}
 
 KILLED = {"killed", "timeout", "caught by type check"}
 # mutmut's exit codes -> statuses (mutmut.stats.status_by_exit_code, repeated so that reading a
@@ -207,7 +273,7 @@ def run_target(target: Target, jobs: int, keep: Path | None) -> ModuleResult:
             continue
         diff = diffs.get(name, "")
         known = EQUIVALENT.get(name)
-        if known and known[0] in diff:
+        if known and any(known[0] in line for line in diff.splitlines() if line.startswith("+")):
             result.equivalent.append({"mutant": name, "status": status, "reason": known[1], "diff": diff})
             continue
         result.counts[status] = result.counts.get(status, 0) + 1

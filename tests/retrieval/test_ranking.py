@@ -204,6 +204,7 @@ def test_methods_query_what_they_should():
     assert [s.lines[0] for s in r.snippets("jaccard", "main.py", prompt, "")] == ["after_0 = 0"]
     # the oracle's query is the last lines of prompt + groundtruth joined at the cursor
     assert [s.filename for s in r.snippets("oracle", "main.py", "x = ", "beta_2 + beta_3")] == ["lib/b.py"]
+    assert len(r.snippets("oracle", "main.py", "x = alpha_1", " + beta_1")) == 1  # two files hit, top 1
     assert len(retriever(texts).snippets("bm25", "main.py", prompt, "")) == 2
     # only the last 10 non-empty lines of the prompt are the query: `alpha_1` 12 lines up is not
     far = "alpha_1 = 1\n" + "\n".join(f"noise_{i}" for i in range(10))
