@@ -82,3 +82,61 @@ def test_dedupe_keeps_distinct_uses():
     got = dedupe_usages(list(reversed(uses)))
     assert len(got) == len(uses) and set(got) == set(uses)
     assert got == sorted(uses, key=lambda u: (u.file, u.line, u.column, u.imported_name, u.member or ""))
+
+
+# ------------------------------------------------------------------- usage factory, rounds --
+def test_usage_at_fills_every_field():
+    from crossfile_datasets.analyzers.crossfile import usage_at
+
+    got = usage_at("repo", "a.py", 2, 4, imported_name="Lib", member="price", stubbed_import="from lib import Lib",
+                   tool="javac", code="c", message="msg", mode="remove", round_no=2, definition_file="lib.py",
+                   definition_symbol="Lib.price")
+    assert got == CrossFileUsage(repository="repo", file="a.py", line=3, column=4, imported_name="Lib", member="price",
+                                 stubbed_import="from lib import Lib", tool="javac", code="c", message="msg",
+                                 definition_file="lib.py", definition_symbol="Lib.price", end_line=3, end_column=9,
+                                 mode="remove", round=2)
+    named = usage_at("repo", "a.py", 0, 0, imported_name="Lib", member=None, stubbed_import="s", tool="t", code="c",
+                     message="m", mode="m")
+    assert (named.end_column, named.round, named.definition_file, named.definition_symbol) == (3, 1, None, None)
+    assert usage_at("repo", "a.py", 0, 0, imported_name="Lib", member="x", stubbed_import="s", tool="t", code="c",
+                    message="m", mode="m", entity="Lib.x").end_column == 5
+
+
+def test_rounds_see_their_own_variant_and_answer():
+    from crossfile_datasets.analyzers.crossfile import RoundOutcome, drive, stub_rounds
+
+    class Hooks:
+        def __init__(self):
+            self.seen = []
+
+        def variant(self, round_no):
+            return f"v{round_no}" if round_no <= 2 else None
+
+        def observe(self, round_no, variant, answer):
+            self.seen.append((round_no, variant, answer))
+            return RoundOutcome(found=[f"{variant}:{answer}"])
+
+        def restore(self, found):
+            return True
+
+    hooks = Hooks()
+    assert drive(stub_rounds(hooks, 5), lambda v: v.upper()) == ["v1:V1", "v2:V2"]
+    assert hooks.seen == [(1, "v1", "V1"), (2, "v2", "V2")]
+
+
+def test_drive_goes_on_after_the_rounds_handle_a_checker_error():
+    from crossfile_datasets.analyzers.crossfile import drive
+
+    def rounds():
+        try:
+            answer = yield "first"
+        except ValueError:
+            answer = yield "again"
+        return answer
+
+    def check(request):
+        if request == "first":
+            raise ValueError("checker failed")
+        return request.upper()
+
+    assert drive(rounds(), check) == "AGAIN"
