@@ -10,12 +10,12 @@ or on processing order: the same input and seed give byte-identical examples.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import random
 from dataclasses import dataclass, field
 
-from crossfile_datasets.core.records import CrossFileUsage
-from crossfile_datasets.core.records import FileFacts
+from crossfile_datasets.core.records import CrossFileUsage, FileFacts
 from crossfile_datasets.lang.base import LanguageSupport
 
 
@@ -155,11 +155,31 @@ def make_example(
 
 def usages_in_range(usages: list[CrossFileUsage], facts: FileFacts, start: int, end: int) -> list[CrossFileUsage]:
     """Every usage of the file whose entity lies inside ``[start, end)`` (position order)."""
-    out = []
-    for u in usages:
-        if u.file != facts.file.path:
-            continue
-        off = entity_offset(facts, u)
-        if off is not None and start <= off and off + len(u.member or u.imported_name) <= end:
-            out.append(u)
-    return sorted(out, key=lambda u: (u.line, u.column, u.imported_name, u.member or ""))
+    return LocatedUsages(usages, facts).in_range(start, end)
+
+
+class LocatedUsages:
+    """A file's usages located once and sorted by entity offset, so each example finds the ones
+    inside its reference by bisection (locating every usage of the file again for each of its
+    examples was quadratic: 1.5 million locations for one 600-file Java repository)."""
+
+    def __init__(self, usages: list[CrossFileUsage], facts: FileFacts) -> None:
+        located = []
+        for u in usages:
+            if u.file != facts.file.path:
+                continue
+            off = entity_offset(facts, u)
+            if off is not None:
+                located.append((off, off + len(u.member or u.imported_name), u))
+        located.sort(key=lambda item: item[0])
+        self.items = located
+        self.offsets = [item[0] for item in located]
+
+    def in_range(self, start: int, end: int) -> list[CrossFileUsage]:
+        out = []
+        for off, stop, u in self.items[bisect.bisect_left(self.offsets, start):]:
+            if off >= end:  # an entity is never empty: none from here on ends by ``end``
+                break
+            if stop <= end:
+                out.append(u)
+        return sorted(out, key=lambda u: (u.line, u.column, u.imported_name, u.member or ""))

@@ -35,9 +35,9 @@ from crossfile_datasets.analyzers.graph import (
 from crossfile_datasets.analyzers.run import MissingToolError, die_with_parent
 from crossfile_datasets.builders.cache import UsageCache, ensure_usable, tree_hash
 from crossfile_datasets.builders.completion.examples import (
+    LocatedUsages,
     make_example,
     usage_record,
-    usages_in_range,
 )
 from crossfile_datasets.builders.completion.filters import FilterContext, apply_filters
 from crossfile_datasets.builders.completion.model_filter import ModelFilterSettings
@@ -91,6 +91,7 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
     ctx = FilterContext(language, facts, count_tokens, prefix_counter=tokenizer.prefix_counter)
     examples = []
     usages_by_file: dict[str, list[CrossFileUsage]] = {}  # grouped once: per example, only its file's usages
+    located: dict[str, LocatedUsages] = {}  # per file, its usages located once
     for u in usages:
         usages_by_file.setdefault(u.file, []).append(u)
     for usage in first_uses(usages):
@@ -105,7 +106,9 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
         if not keep:
             report.count("examples", reason, f"{usage.file}:{usage.line}")
             continue
-        covered = usages_in_range(usages_by_file.get(usage.file, []), facts[usage.file], example.cursor, example.end)
+        if usage.file not in located:
+            located[usage.file] = LocatedUsages(usages_by_file.get(usage.file, []), facts[usage.file])
+        covered = located[usage.file].in_range(example.cursor, example.end)
         example.crossfile_usages = [_usage_entry(graph, u) for u in covered]
         examples.append(example)
     if settings.model_filter and examples:
@@ -167,7 +170,10 @@ def observe_types(repo: Repository, folder: Path, report: BuildReport) -> Reposi
     """--observe-types: the repository's tests run once in the sandbox and report the classes
     passed to its functions' parameters; the repository comes back naming that record (or
     unchanged, with the reason counted, when the suite could not tell)."""
-    from crossfile_datasets.sandbox.type_observation import ObservationStatus, observe_parameter_types
+    from crossfile_datasets.sandbox.type_observation import (
+        ObservationStatus,
+        observe_parameter_types,
+    )
 
     t0 = time.monotonic()
     observed = observe_parameter_types(repo.root)

@@ -40,7 +40,12 @@ from crossfile_datasets.analyzers.javac import (
 )
 from crossfile_datasets.analyzers.run import PersistentProcess
 from crossfile_datasets.core import constants as C
-from crossfile_datasets.core.records import CrossFileUsage, Diagnostic, FileFacts, SourceFile
+from crossfile_datasets.core.records import (
+    CrossFileUsage,
+    Diagnostic,
+    FileFacts,
+    SourceFile,
+)
 from crossfile_datasets.lang import Lang
 from crossfile_datasets.lang.base import (
     STATEMENT_DELIMITERS,
@@ -135,8 +140,22 @@ class JavaSupport(LanguageSupport):
 
     def prompt_code_lines(self, facts: FileFacts, prompt: str) -> int:
         """Non-empty prompt lines that are neither imports nor the package declaration."""
-        skipped = facts.import_rows | getattr(facts, "package_rows", frozenset())
-        return sum(1 for row, line in enumerate(prompt.split("\n")) if line.strip() and row not in skipped)
+        # the prompt is the file's text up to the cursor: its whole lines are the file's first rows,
+        # counted once per file (examples of a long file used to split its prompt each time)
+        cumulative = facts.__dict__.get("_code_lines_before")
+        if cumulative is None:
+            skipped = facts.import_rows | getattr(facts, "package_rows", frozenset())
+            cumulative = [0]
+            for row, line in enumerate(facts.file.text.split("\n")):
+                cumulative.append(cumulative[-1] + (1 if line.strip() and row not in skipped else 0))
+            facts.__dict__["_code_lines_before"] = cumulative
+        whole = prompt.count("\n")
+        if not facts.file.text.startswith(prompt) or whole >= len(cumulative):
+            skipped = facts.import_rows | getattr(facts, "package_rows", frozenset())
+            return sum(1 for row, line in enumerate(prompt.split("\n")) if line.strip() and row not in skipped)
+        last = prompt[prompt.rfind("\n") + 1:]
+        skipped_last = whole in facts.import_rows or whole in getattr(facts, "package_rows", frozenset())
+        return cumulative[whole] + (1 if last.strip() and not skipped_last else 0)
 
     # -------------------------------------------------------------------------- usages --
     def find_usages(self, repo, facts: dict[str, FileFacts], report) -> list[CrossFileUsage]:

@@ -34,9 +34,8 @@ from typing import Iterable
 
 from tree_sitter import Node
 
-from crossfile_datasets.core.records import Diagnostic
 from crossfile_datasets.analyzers.javac import split_message
-from crossfile_datasets.core.records import Span
+from crossfile_datasets.core.records import Diagnostic, Span
 from crossfile_datasets.lang.java.project import JavaProject, TypeRef
 from crossfile_datasets.lang.java.syntax import (
     NAME_NODES,
@@ -270,7 +269,7 @@ def blank_spans(text: str, spans: Iterable[tuple[int, int]]) -> str:
         if end <= start:
             continue
         pieces.append(text[last:start])
-        pieces.append("".join("\n" if ch == "\n" else " " for ch in text[start:end]))
+        pieces.append("\n".join(" " * len(part) for part in text[start:end].split("\n")))
         last = end
     pieces.append(text[last:])
     return "".join(pieces)
