@@ -135,6 +135,8 @@ EQUIVALENT: dict[str, tuple[str, str]] = {
     _J + "x_parse_helper_answer__mutmut_194": ('texts.get(target, "XXXX")', _TARGET),
     _J + "x_parse_helper_answer__mutmut_195": ('if target else "XXXX"', _TARGET),
     _J + "x_parse_helper_answer__mutmut_198": ('(data.get("references")) or True', "a converter made for an answer without references is never used"),
+    _J + "x_parse_helper_answer__mutmut_115": ('"position", -2', "any negative default means 'no position'"),
+    _J + "x_parse_helper_answer__mutmut_218": ('"position", -2', "any negative default means 'no position'"),
     _J + "x_parse_javac_output__mutmut_73": ('rindex("^")', "the caret line pattern allows one caret only"),
     _J + "x_utf16_to_char_column__mutmut_1": ("utf16_column <= 0 and line_text.isascii()", "the loop gives the shortcut's answer for columns <= 0 and for ASCII lines"),
     _J + "x_utf16_to_char_column__mutmut_2": ("utf16_column < 0 or", "the loop returns 0 for column 0"),
@@ -222,7 +224,9 @@ class ModuleResult:
 
     @property
     def in_scope(self) -> int:
-        return sum(self.counts.values()) - self.counts.get("skipped", 0) - len(self.equivalent)
+        """Mutants that count: all but mutmut's skipped ones and the known equivalents (which
+        are listed apart, never in ``counts``)."""
+        return sum(self.counts.values()) - self.counts.get("skipped", 0)
 
     @property
     def killed(self) -> int:
