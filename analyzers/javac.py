@@ -44,7 +44,7 @@ TOOL = "javac"
 INSTALL_HINT = "install a JDK (apt-get install -y default-jdk-headless)"
 HELPER_SOURCE = Path(__file__).resolve().parents[1] / "lang" / "java" / "CrossfileJavac.java"
 HELPER_CLASS = "CrossfileJavac"
-# Unmodified files checked in one compilation (JavaSupport._check_originals): javac reads the
+# Unmodified files checked in one compilation (JavaSupport._check_original_batch): javac reads the
 # sourcepath once per compilation, so the cost of that read is shared by this many files.
 JAVAC_BATCH_FILES = 64
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 import atexit
 import dataclasses
 import os
+import queue
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Sequence
 
 import tree_sitter_java
@@ -46,6 +48,7 @@ from crossfile_datasets.core.records import (
     FileFacts,
     SourceFile,
 )
+from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang
 from crossfile_datasets.lang.base import (
     STATEMENT_DELIMITERS,
@@ -98,18 +101,26 @@ class JavaSupport(LanguageSupport):
         max_rounds: int = C.JAVAC_MAX_ROUNDS,
         batch_files: int = JAVAC_BATCH_FILES,
         prune_imports: bool = True,
+        parallelism: int | None = None,
     ) -> None:
         self.request_timeout = request_timeout
+        # javac helpers (one JVM each) checking one repository's files side by side; the pipeline
+        # gives each worker process its share of the cores (set_checker_parallelism)
+        self.parallelism = parallelism or max(1, os.cpu_count() or 1)
         self.max_rounds = max_rounds
         self.batch_files = batch_files  # unmodified files per compilation (1: each alone)
         self.prune_imports = prune_imports  # hollowed files lose the imports they no longer use
-        self._jvm: PersistentProcess | None = None  # warm helper JVM, reused across repositories
+        self._jvms: list[PersistentProcess] = []  # warm helper JVMs, reused across repositories
 
-    def _shared_jvm(self) -> PersistentProcess:
-        if self._jvm is None:
-            self._jvm = new_helper_process()
-            atexit.register(self._jvm.close)
-        return self._jvm
+    def set_checker_parallelism(self, processes: int) -> None:
+        self.parallelism = max(1, processes)
+
+    def _shared_jvms(self, count: int) -> list[PersistentProcess]:
+        while len(self._jvms) < count:
+            jvm = new_helper_process()
+            atexit.register(jvm.close)
+            self._jvms.append(jvm)
+        return self._jvms[:count]
 
     def ts_language(self, path: str = "") -> Language:
         return _LANGUAGE
@@ -189,27 +200,63 @@ class JavaSupport(LanguageSupport):
         root = os.path.abspath(str(repo.root))
         usages: list[CrossFileUsage] = []
         started = time.monotonic()
-        jvm = self._shared_jvm()
-        starts_before = jvm.starts
-        helper = JavacHelper([os.path.join(root, r) if r else root for r in project.roots], repository_jars(root),
-                             request_timeout=self.request_timeout, process=jvm)
+        workers = max(1, min(self.parallelism, len(plans)))
+        jvms = self._shared_jvms(workers)
+        starts_before = sum(jvm.starts for jvm in jvms)
+        roots, jars = [os.path.join(root, r) if r else root for r in project.roots], repository_jars(root)
+        helpers = [JavacHelper(roots, jars, request_timeout=self.request_timeout, process=jvm) for jvm in jvms]
+        free: queue.SimpleQueue[JavacHelper] = queue.SimpleQueue()
+        for helper in helpers:
+            free.put(helper)
+
+        def with_helper(task):
+            helper = free.get()
+            try:
+                return task(helper)
+            finally:
+                free.put(helper)
+
+        def rounds_of(plan: tuple[JavaFileFacts, list[Stub]]) -> tuple[list[CrossFileUsage], BuildReport]:
+            ff, stubs = plan
+            own = BuildReport()  # merged in file order: the same report as checking one by one
+            try:
+                found = with_helper(lambda helper: self._check_file(helper, repo, root, ff, project, stubs, own,
+                                                                    originals.get(ff.file.path)))
+            except JavacFailure as exc:
+                own.count("files", exc.reason, ff.file.path, exc.detail)
+                found = []
+            return found, own
+
         try:
-            originals = self._check_originals(helper, root, [ff for ff, _ in plans], report)
-            for ff, stubs in plans:
-                try:
-                    usages.extend(self._check_file(helper, repo, root, ff, project, stubs, report,
-                                                   originals.get(ff.file.path)))
-                except JavacFailure as exc:
-                    report.count("files", exc.reason, ff.file.path, exc.detail)
+            # files are independent (each checks its own variants against the unchanged others),
+            # so the JVMs take them from one queue; results are put back in file order
+            with ThreadPoolExecutor(max_workers=workers) as pool:
+                originals: dict[str, HelperAnswer] = {}
+                batches = self._original_batches([ff for ff, _ in plans])
+                for answers, own in pool.map(lambda chunk: with_helper(
+                        lambda helper: self._check_original_batch(helper, root, chunk)), batches):
+                    originals.update(answers)
+                    report.merge(own)
+                for found, own in pool.map(rounds_of, plans):
+                    usages.extend(found)
+                    report.merge(own)
         finally:
-            helper.close()
+            for helper in helpers:
+                helper.close()
             report.add_time("checker_seconds", time.monotonic() - started)
-            report.count("checker", "javac_compilations", n=helper.requests)
-            report.count("checker", "javac_jvm_starts", n=jvm.starts - starts_before)
+            report.count("checker", "javac_compilations", n=sum(helper.requests for helper in helpers))
+            report.count("checker", "javac_jvm_starts", n=sum(jvm.starts for jvm in jvms) - starts_before)
         return dedupe_usages(usages)
 
-    def _check_originals(self, helper: JavacHelper, root: str, files: list[JavaFileFacts], report) -> dict[str, HelperAnswer]:
-        """The unmodified files checked ``JAVAC_BATCH_FILES`` at a time in one compilation each.
+    def _original_batches(self, files: list[JavaFileFacts]) -> list[list[JavaFileFacts]]:
+        if self.batch_files <= 1:
+            return []
+        chunks = [files[start : start + self.batch_files] for start in range(0, len(files), self.batch_files)]
+        return [chunk for chunk in chunks if len(chunk) >= 2]
+
+    def _check_original_batch(self, helper: JavacHelper, root: str, chunk: list[JavaFileFacts]
+                              ) -> tuple[dict[str, HelperAnswer], BuildReport]:
+        """Unmodified files checked together in one compilation (``JAVAC_BATCH_FILES`` at a time).
 
         Checked alone, every file makes javac read the sourcepath it reaches (through imports,
         the whole repository: 800 of 800 files parsed for one file of a generated repository), so
@@ -218,26 +265,18 @@ class JavaSupport(LanguageSupport):
         compilation as alone: same diagnostics, same resolution (compared on the fixtures by
         ``tests/java/test_java_batched.py``). A batch with a syntax error or a failure is left
         out: its files are checked one by one as before (and fail with their own reason)."""
-        out: dict[str, HelperAnswer] = {}
-        if self.batch_files <= 1:
-            return out
-        for start in range(0, len(files), self.batch_files):
-            chunk = files[start : start + self.batch_files]
-            if len(chunk) < 2:
-                continue
-            units = [(os.path.join(root, ff.file.path), ff.file.text) for ff in chunk]
-            try:
-                answers = helper.compile_units(units, references=True,
-                                               timeout=self.request_timeout * (1 + len(units) / 8))
-            except JavacFailure as exc:
-                report.count("checker", "javac_batch_failed", chunk[0].file.path, f"{exc.reason}: {exc.detail}"[:300])
-                continue
-            if any(a.parse_errors for a in answers.values()):
-                report.count("checker", "javac_batch_parse_errors", chunk[0].file.path)
-                continue
-            report.count("checker", "javac_batched_originals", n=len(chunk))
-            out.update({ff.file.path: answers[target] for ff, (target, _) in zip(chunk, units)})
-        return out
+        report = BuildReport()
+        units = [(os.path.join(root, ff.file.path), ff.file.text) for ff in chunk]
+        try:
+            answers = helper.compile_units(units, references=True, timeout=self.request_timeout * (1 + len(units) / 8))
+        except JavacFailure as exc:
+            report.count("checker", "javac_batch_failed", chunk[0].file.path, f"{exc.reason}: {exc.detail}"[:300])
+            return {}, report
+        if any(a.parse_errors for a in answers.values()):
+            report.count("checker", "javac_batch_parse_errors", chunk[0].file.path)
+            return {}, report
+        report.count("checker", "javac_batched_originals", n=len(chunk))
+        return {ff.file.path: answers[target] for ff, (target, _) in zip(chunk, units)}, report
 
     def _check_file(self, helper: JavacHelper, repo, root: str, ff: JavaFileFacts, project: JavaProject,
                     stubs: list[Stub], report, original: HelperAnswer | None = None) -> list[CrossFileUsage]:

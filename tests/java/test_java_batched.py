@@ -107,3 +107,25 @@ def test_blanking_several_spans_at_once_is_blanking_them_one_by_one():
         for start, end in spans:
             one_by_one = blank(one_by_one, start, end)
         assert blank_spans(text, spans) == one_by_one
+
+
+def _with_parallelism(root: Path, parallelism: int):
+    java = JavaSupport(batch_files=3, parallelism=parallelism)
+    repo = Repository(root.name, root, str(root), "", "MIT")
+    report = BuildReport()
+    sources, _ = list_sources(repo, java, report)
+    usages = java.find_usages(repo, java.analyze_files(str(root), sources), report)
+    return usages, report
+
+
+def test_files_checked_by_several_jvms_give_the_uses_and_reasons_of_one(tmp_path):
+    """Issue 20 item 3: a repository's files spread over the worker's cores (one JVM each);
+    usages, every reason and its samples (merged in file order) are those of one JVM."""
+    require_tool("javac")
+    for root in repositories(tmp_path):
+        one, one_report = _with_parallelism(root, 1)
+        two, two_report = _with_parallelism(root, 2)
+        assert one and two == one, root.name
+        assert two_report.counts == one_report.counts, root.name
+        assert two_report.samples == one_report.samples, root.name
+        assert two_report.metrics["checker/javac_compilations"] == one_report.metrics["checker/javac_compilations"]
