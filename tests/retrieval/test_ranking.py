@@ -225,3 +225,17 @@ def test_graph_method_is_the_graph_retriever():
     prompt = texts["pkg/main.py"][: texts["pkg/main.py"].index("(2)")]
     got = r.snippets("graph", "pkg/main.py", prompt, "")
     assert got == r.graph_snippets("pkg/main.py", prompt) and [s.filename for s in got] == ["pkg/lib.py"]
+
+
+from tests.retrieval.test_more_retrievers import tiny_encoder  # noqa: E402,F401  (a fixture: a tiny BERT made from a config)
+
+
+def test_dense_method_queries_the_prompt_tail_and_follows_the_hit(tiny_encoder):  # noqa: F811
+    needle = "\n".join(f"needle_{i} = compute({i})" for i in range(10))
+    texts = {"main.py": "x = 1\n" + needle, "lib/a.py": needle + "\n" + "\n".join(f"after_{i} = {i}" for i in range(10)),
+             "lib/b.py": "\n".join(f"other_{i} = {i}" for i in range(10))}
+    r = retriever(texts, top_k=1, dense_model=tiny_encoder)
+    got = r.snippets("dense", "main.py", "far_away = 1\n" + needle, "")
+    # the identical chunk of lib/a.py ranks first (cosine 1); rg1 shows its successor; top 1
+    assert [(s.filename, s.lines[0]) for s in got] == [("lib/a.py", "after_0 = 0")]
+    assert got[0].score == pytest.approx(1.0, abs=1e-4)
