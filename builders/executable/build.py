@@ -14,9 +14,11 @@ Why it exists: completion benchmarks score text; this split scores behaviour. Pe
    outcome varies is dropped; a function whose kept tests cover less than
    ``EXEC_MIN_COVERAGE`` of its lines is dropped;
 5. the gold gate: the original function must pass its own check in the runner evaluation
-   uses (:func:`sandbox.run_problem_tests`).
+   uses (:func:`sandbox.problems.run_problem_tests`);
+6. the output: statistics, the ``datasets`` schema and the card section
+   (``builders/executable/export.py``).
 
-Every execution happens in a sandbox (``builders/sandbox.py``) and only when the caller passed
+Every execution happens in a sandbox (``sandbox/``) and only when the caller passed
 ``allow_execution=True``. Each repository is written as a shard with a completion marker, so
 a rerun skips finished repositories. Drops are counted in the :class:`BuildReport` under the
 stages ``candidates`` (functions that are not problems), ``tests`` (tests that were dropped),
@@ -31,14 +33,13 @@ import json
 import os
 import re
 import shutil
-import statistics
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path, PurePosixPath
 from typing import Callable, Sequence, TypeVar
 
-import datasets
 
+from crossfile_datasets.builders.executable.export import compute_stats, executable_card_section, save_executable_dataset
 from crossfile_datasets.builders.executable.mutation import (
     Mutant,
     mutation_plan,
@@ -61,7 +62,6 @@ from crossfile_datasets.builders.executable.testgen import (
     with_source,
 )
 from crossfile_datasets.builders.functions import (
-    SIZES,
     Candidate,
     build_prompts,
     instruct_prompts,
@@ -805,156 +805,3 @@ def mutation_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
         kept.append(rec)
     ctx.stats["mutants_run"] = sum(len(v) for v in results.values())
     return kept
-
-
-# --------------------------------------------------------------------------------- stats --
-def compute_stats(records: list[dict], report: BuildReport, per_repo: list[dict], seconds: float) -> dict:
-    by_origin: dict[str, int] = {}
-    for rec in records:
-        for origin in rec["test_origins"]:
-            name = origin.split(":", 1)[0]
-            by_origin[name] = by_origin.get(name, 0) + 1
-    candidates = report.stage("candidates")
-    selected = candidates.pop("selected", 0)
-    coverages = [r["coverage"] for r in records]
-    scores = [r["mutation_score"] for r in records]
-    return {
-        "language": "python",
-        "split": "executable",
-        "repositories": len(per_repo),
-        "candidates": selected,
-        "problems": len(records),
-        "excluded_functions": candidates,
-        "dropped_problems": report.stage("problems"),
-        "dropped_tests": report.stage("tests"),
-        "environment": report.stage("environment"),
-        "repositories_not_run": report.stage("repositories"),
-        "tests": {
-            "total": sum(len(r["test_list"]) for r in records),
-            "by_origin": dict(sorted(by_origin.items())),
-            "repaired": sum(sum(r["test_repaired"]) for r in records),
-            "mean_per_problem": round(statistics.mean(len(r["test_list"]) for r in records), 2) if records else 0.0,
-        },
-        "mean_coverage": round(statistics.mean(coverages), 4) if coverages else 0.0,
-        "mean_mutation_score": round(statistics.mean(scores), 4) if scores else 0.0,
-        "dependencies": {
-            "with_cross_file": sum(1 for r in records if r["dependencies"]["cross_file"]),
-            "mean_in_file": round(statistics.mean(len(r["dependencies"]["in_file"]) for r in records), 2) if records else 0.0,
-            "mean_cross_file": round(statistics.mean(len(r["dependencies"]["cross_file"]) for r in records), 2) if records else 0.0,
-        },
-        "build_seconds": round(seconds, 2),
-        "timings": {k: round(v, 2) for k, v in sorted(report.timings.items()) if k.startswith("exec_")},
-        "per_repository": per_repo,
-        "samples": {k: v for k, v in report.samples.items()
-                    if k.split("/", 1)[0] in ("problems", "tests", "environment", "repositories")},
-    }
-
-
-# ------------------------------------------------------------------------------- features --
-def executable_features() -> datasets.Features:
-    """The datasets schema of the executable split (one record per problem)."""
-    string = datasets.Value("string")
-    sizes = {size: string for size in SIZES}
-    dependency = {"name": string, "kind": string, "file": string, "code": string, "used_as": datasets.Sequence(string)}
-    return datasets.Features({
-        "id": string,
-        "project": string,
-        "module": string,
-        "file": string,
-        "entry_point": string,
-        "qualname": string,
-        "class_name": string,
-        "function_signature": string,
-        "docstring": string,
-        "target_function_prompt": string,
-        "solution": string,
-        "solution_lines": {"start_line": datasets.Value("int32"), "end_line": datasets.Value("int32")},
-        "prompt": sizes,
-        "instruct_prompt": dict(sizes),
-        "dependencies": {"in_file": [dependency], "cross_file": [dict(dependency)]},
-        "check": string,
-        "test_list": datasets.Sequence(string),
-        "test_paths": datasets.Sequence(string),
-        "test_origins": datasets.Sequence(string),
-        "test_repaired": datasets.Sequence(datasets.Value("bool")),
-        "coverage": datasets.Value("float64"),
-        "mutation_score": datasets.Value("float64"),
-        "mutants": {"run": datasets.Value("int32"), "killed": datasets.Value("int32"), "survived": datasets.Sequence(string)},
-        "requirements": datasets.Sequence(string),
-        "python_path": datasets.Sequence(string),
-        "language": string,
-        "repository": string,
-        "repository_url": string,
-        "repository_root": string,
-        "commit": string,
-        "license": string,
-        "snapshot_sha256": string,
-    })
-
-
-def repoexec_view(record: dict, size: str = "full_context") -> dict:
-    """A record in RepoExec's flat layout (one context size per split: ``prompt`` is a string)."""
-    flat = {k: v for k, v in record.items() if k not in ("prompt", "instruct_prompt")}
-    flat["prompt"] = record["prompt"][size]
-    flat["instruct_prompt"] = record["instruct_prompt"][size]
-    return flat
-
-
-def repoexec_features() -> datasets.Features:
-    """The schema of :func:`repoexec_view` records: ``prompt`` and ``instruct_prompt`` are strings."""
-    features = dict(executable_features())
-    features["prompt"] = datasets.Value("string")
-    features["instruct_prompt"] = datasets.Value("string")
-    return datasets.Features(features)
-
-
-def executable_dataset(records: list[dict]) -> datasets.DatasetDict:
-    """The split as RepoExec publishes it: one split per context size (``full_context``,
-    ``medium_context``, ``small_context``), same rows, explicit Features."""
-    features = repoexec_features()
-    out = {}
-    for size in SIZES:
-        rows = [repoexec_view(r, size) for r in records]
-        out[size] = (datasets.Dataset.from_list(rows, features=features) if rows
-                     else datasets.Dataset.from_dict({k: [] for k in features}, features=features))
-    return datasets.DatasetDict(out)
-
-
-def save_executable_dataset(records: list[dict], out_dir: Path) -> Path:
-    """Save :func:`executable_dataset` to ``<out_dir>/executable_dataset`` (atomically)."""
-    target = out_dir / "executable_dataset"
-    tmp = out_dir / "executable_dataset.partial"
-    shutil.rmtree(tmp, ignore_errors=True)
-    executable_dataset(records).save_to_disk(str(tmp), num_shards={s: 1 for s in SIZES} if records else None)
-    shutil.rmtree(target, ignore_errors=True)
-    tmp.rename(target)
-    return target
-
-
-def executable_card_section(stats: dict) -> str:
-    """The dataset card's section on the executable split (figures from ``executable_stats.json``)."""
-    dropped = ", ".join(f"{k} {v}" for k, v in sorted(stats.get("dropped_problems", {}).items())) or "none"
-    not_run = ", ".join(f"{k} {v}" for k, v in sorted(stats.get("repositories_not_run", {}).items())) or "none"
-    tests = stats.get("tests", {})
-    return "\n".join([
-        "## Python, executable split (RepoExec method)",
-        "",
-        "Configurations `python_executable_full_context`, `python_executable_medium_context`, "
-        "`python_executable_small_context` (RepoExec's three context sizes; same problems, `prompt` differs). "
-        "Each problem is a function of a real repository with the tests that execute it; `check` runs them.",
-        "",
-        "| figure | value |",
-        "|---|---|",
-        f"| repositories | {stats.get('repositories', 0)} |",
-        f"| candidate functions | {stats.get('candidates', 0)} |",
-        f"| problems | {stats.get('problems', 0)} |",
-        f"| tests (mean per problem) | {tests.get('total', 0)} ({tests.get('mean_per_problem', 0)}) |",
-        f"| mean coverage of the body by the kept tests | {stats.get('mean_coverage', 0)} |",
-        f"| mean mutation score (killed / non-equivalent mutants) | {stats.get('mean_mutation_score', 0)} |",
-        f"| dropped problems | {dropped} |",
-        f"| repositories whose suite did not run | {not_run} |",
-        "",
-        "Every problem's tests were run against >= 10 single-change mutants of its reference solution and "
-        "against stubs (empty body, constant results, the exceptions the tests expect): a problem whose tests "
-        "let a stub pass, or kill fewer than 60% of the mutants, is dropped as `weak_tests`.",
-    ])

@@ -9,11 +9,8 @@ from pathlib import Path
 import datasets
 import pytest
 
-from crossfile_datasets.builders.executable.build import (
-    ExecutionNotAllowedError,
-    build_executable_split,
-    executable_features,
-)
+from crossfile_datasets.builders.executable.build import ExecutionNotAllowedError, build_executable_split
+from crossfile_datasets.builders.executable.export import executable_features
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.builders.repos import RepoSpec, resolve
 from crossfile_datasets.sandbox.problems import run_problem_tests
