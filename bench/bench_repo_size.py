@@ -132,7 +132,9 @@ def checkout(entry: dict) -> Path:
         return folder  # the commit's files exported without git (a mirror missing a large blob)
     if not (folder / ".git").is_dir():
         folder.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["git", "clone", "-q", entry["url"], str(folder)], check=True)
+        # a local mirror (CROSSFILE_MIRROR_ROOT/<owner>+<name>/repo) when there is one, else the URL
+        mirror = Path(os.environ.get("CROSSFILE_MIRROR_ROOT", "/work/.mirror")) / entry["repo"].replace("/", "+") / "repo"
+        subprocess.run(["git", "clone", "-q", str(mirror) if mirror.is_dir() else entry["url"], str(folder)], check=True)
     subprocess.run(["git", "-C", str(folder), "checkout", "-q", entry["commit"]], check=True)
     return folder
 
