@@ -189,3 +189,45 @@ def test_java_class_whose_tests_pass_without_it_is_dropped(tmp_path):
     assert any("Formatter" in s for s in rejected) and not any("Greeter" in s for s in rejected)
     gate = stats["per_repository"][0]["empty_class_gate"]
     assert gate == {**gate, "tasks_before": 2, "tasks_kept": 1, "runs": 2, "not_compiled": 1, "tests_dropped": 1}
+
+
+def test_threshold_is_applied_again_to_the_tests_the_gate_keeps(tmp_path):
+    """Ledger's methods `post` and `taxed` are both covered only together with the smoke test;
+    its real test covers `post` alone: 1 covered method with an external reference < 2."""
+    files = {
+        **SHOP,
+        "pkg/ledger.py": '''from pkg.money import round_money, with_tax
+
+
+class Ledger:
+    def __init__(self):
+        self.rows = []
+
+    def post(self, value):
+        self.rows.append(round_money(value))
+        return self
+
+    def taxed(self):
+        return [with_tax(v) for v in self.rows]
+''',
+        "tests/test_ledger.py": '''import contextlib
+
+from pkg.ledger import Ledger
+
+
+def test_post():
+    assert Ledger().post(1.234).rows == [1.23]
+
+
+def test_ledger_runs():
+    with contextlib.suppress(Exception):
+        Ledger().post(1.0).taxed()
+''',
+    }
+    root = write_tree(tmp_path / "shop", files)
+    records, _, report = _build(tmp_path, "python", root, "shop")
+    assert "Ledger" not in {r["class_name"] for r in records}
+    assert report.counts["tasks/below_threshold_after_gates"] == 1
+    sample = report.samples["tasks/below_threshold_after_gates"][0]
+    assert "Ledger" in sample and "below_python_method_threshold" in sample
+    assert any("test_ledger_runs" in s for s in report.samples["tests/passes_without_class"])
