@@ -469,18 +469,51 @@ class RepositoryRetriever:
         return sorted(last_use.items(), key=lambda item: -item[1])
 
     def graph_snippets(self, file: str, prompt: str) -> list[Snippet]:
+        """The ``top_k`` visible definitions closest to the cursor, then one level of their own
+        dependencies (definitions of other files their code uses, proven by the checker), at
+        half their user's score: rendering keeps them only while the token budget allows."""
         facts = self.facts.get(file)
         if facts is None:
             return []
         cursor_row = prompt.count("\n")
-        out: list[Snippet] = []
+        out: list[tuple[str, Snippet]] = []
         for node, offset in self.visible_definitions(file, prompt):
             distance = cursor_row - facts.file.index.row_col(offset)[0]
             snippet = self.definitions.snippet(node, 1.0 / (1 + max(distance, 0)))
             if snippet is not None:
-                out.append(snippet)
+                out.append((node, snippet))
             if len(out) == self.top_k:
                 break
+        chosen = {node for node, _ in out}
+        dependencies: list[Snippet] = []
+        for node, snippet in out:
+            for dependency in self.dependencies(node):
+                if dependency in chosen or split_node(dependency)[0] == file:
+                    continue
+                chosen.add(dependency)
+                extra = self.definitions.snippet(dependency, snippet.score / 2)
+                if extra is not None:
+                    dependencies.append(extra)
+        return [snippet for _, snippet in out] + dependencies[: self.top_k]
+
+    def dependencies(self, node: str) -> list[str]:
+        """Definitions (not whole files) that ``node``'s own code uses in other files: the
+        ``uses`` edges of its file whose line lies inside its span, in order of use."""
+        attrs = self.graph.nodes.get(node)
+        if attrs is None or attrs.get("kind") == "file" or "span" not in attrs:
+            return []
+        path, spans = attrs["path"], _spans(attrs)
+        found: list[tuple[int, int, str]] = []
+        for _, target, data in self.graph.out_edges(file_node(path), data=True):
+            if data.get("kind") != "uses" or target == node or split_node(target)[1] is None:
+                continue
+            line = data.get("line") or 0
+            if any(s["start_line"] <= line <= s["end_line"] for s in spans):
+                found.append((line, data.get("column") or 0, target))
+        out: list[str] = []
+        for _, _, target in sorted(found):
+            if target not in out:
+                out.append(target)
         return out
 
 

@@ -43,6 +43,7 @@ def recall_at_k(records: Iterable[dict], ks: Sequence[int] = C.RECALL_AT_K) -> d
     with_gold = 0
     hits = {k: 0 for k in ks}
     file_hits = {k: 0 for k in ks}
+    in_context = 0  # the gold definition anywhere in what the budget let the context show
     total = 0
     for record in records:
         total += 1
@@ -57,11 +58,13 @@ def recall_at_k(records: Iterable[dict], ks: Sequence[int] = C.RECALL_AT_K) -> d
                 hits[k] += 1
             if any(item.get("filename") == g[0] for item in top for g in gold):
                 file_hits[k] += 1
+        in_context += any(item_contains(item, g) for item in items for g in gold)
     result = {"examples": total, "with_gold": with_gold}
     for k in ks:
         result[f"recall@{k}"] = round(hits[k] / with_gold, 4) if with_gold else 0.0
     for k in ks:
         result[f"file_recall@{k}"] = round(file_hits[k] / with_gold, 4) if with_gold else 0.0
+    result["gold_in_context"] = round(in_context / with_gold, 4) if with_gold else 0.0
     return result
 
 
@@ -113,7 +116,7 @@ def _print_table(report: dict) -> None:
     # where one row per retriever with every metric as a column had its headers cut
     ks = report["ks"]
     rows = [("examples", "examples", "d"), ("with gold", "with_gold", "d"), *[(f"recall@{k}", f"recall@{k}", ".3f") for k in ks],
-            (f"file recall@{ks[-1]}", f"file_recall@{ks[-1]}", ".3f")]
+            (f"file recall@{ks[-1]}", f"file_recall@{ks[-1]}", ".3f"), ("gold in context", "gold_in_context", ".3f")]
     console = Console()
     console.print("Retrieval: share of examples whose context contains the gold definition", soft_wrap=True)
     for lang, by_retriever in report["results"].items():

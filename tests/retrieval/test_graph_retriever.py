@@ -117,3 +117,35 @@ def test_comments_and_strings_are_not_uses_and_same_file_names_are_skipped(count
     ranked = [node for node, _ in retriever.visible_definitions("app.py", texts["app.py"])]
     assert ranked == ["sym:lib/shapes.py#Square", "sym:lib/shapes.py#Circle"]
     assert retriever.context("graph", "missing.py", "x = ", "1") == {"text": "", "list": [], "ranked": []}
+
+
+def test_definitions_own_dependencies_follow_the_top_k_while_the_budget_allows(count_tokens):
+    """Issue 17 item 5: one level of the retrieved definitions' own dependencies (uses the checker
+    proved inside their code), ranked after them at half their score."""
+    from crossfile_datasets.builders.completion.retrieval import render_context
+    from crossfile_datasets.core.records import CrossFileUsage
+
+    python = get_language("python")
+    texts = {
+        "lib/units.py": "class Meter:\n    def scale(self):\n        return 100\n",
+        "lib/shapes.py": "from lib.units import Meter\n\n\nclass Square:\n    def area(self):\n        return Meter().scale()\n",
+        "app.py": "from lib.shapes import Square\n\n\ndef draw():\n    shape = Square()\n    return ",
+    }
+    files = [SourceFile(p, t) for p, t in sorted(texts.items())]
+    facts = python.analyze_files("/nonexistent", files)
+    usage = CrossFileUsage("shapes", "lib/shapes.py", 6, 15, "Meter", None, "from lib.units import Meter", "pylint",
+                           "E0602", "Undefined variable 'Meter'", "lib/units.py", "Meter", 6, 20, "remove")
+    graph = build_graph("shapes", "python", facts, [usage])
+    retriever = RepositoryRetriever(files, facts, graph, python, count_tokens)
+    assert retriever.dependencies("sym:lib/shapes.py#Square") == ["sym:lib/units.py#Meter"]
+    assert retriever.dependencies("sym:lib/units.py#Meter") == []  # uses nothing of another file
+    square, meter = retriever.snippets("graph", "app.py", texts["app.py"], "")
+    assert (square.filename, meter.filename) == ("lib/shapes.py", "lib/units.py")
+    assert meter.score == square.score / 2 and meter.lines[0] == "class Meter:"
+    full = render_context([square, meter], "#", count_tokens)
+    assert [item["filename"] for item in full["list"]] == ["lib/shapes.py", "lib/units.py"]
+    # a budget that holds only the definition itself: the dependency is ranked but not shown
+    tight = count_tokens(render_context([square], "#", count_tokens)["text"])
+    shown = render_context([square, meter], "#", count_tokens, budget=tight)
+    assert [item["filename"] for item in shown["list"]] == ["lib/shapes.py"]
+    assert [item["filename"] for item in shown["ranked"]] == ["lib/shapes.py", "lib/units.py"]
