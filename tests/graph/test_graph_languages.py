@@ -132,7 +132,14 @@ def test_graph_retriever_and_tools(name):
     assert ranked == expected
     ctx = retriever.context("graph", case["fridge"], prompt, "")
     assert ctx["text"].startswith("// Here are some relevant code fragments")
-    assert [item["filename"] for item in ctx["list"]] == [n[4:].split("#")[0] for n in expected]
+    shown = [item["filename"] for item in ctx["list"]]
+    assert shown[: len(expected)] == [n[4:].split("#")[0] for n in expected]
+    # then, while the budget allows, one level of their own dependencies (issue 17 item 5)
+    dependencies: list[str] = []
+    for node in expected:
+        dependencies += [d for d in retriever.dependencies(node) if d not in expected and d not in dependencies]
+    files_of = [d[4:].split("#")[0] for d in dependencies]
+    assert shown[len(expected):] == files_of[: len(shown) - len(expected)]
     tools = RepoTools(graph, files)
     assert tools.get_imports(["Perishable"], from_file=case["fridge"]) == [case["import"]]
     assert tools.get_signature("Perishable", case["price"]) == case["price_signatures"]  # inherited
