@@ -14,8 +14,10 @@ lines in the records are 1-based.
 from __future__ import annotations
 
 import importlib
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Callable
+
+from tree_sitter import Node
 
 from crossfile_datasets.core.records import FileFacts
 from crossfile_datasets.lang import Lang
@@ -65,6 +67,25 @@ class ClassInfo:
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+
+class NodeReader:
+    """The character offsets and text of a file's tree-sitter nodes, as the extractors read them
+    (``core.text.TextIndex``'s conversions; a missing node reads as "")."""
+
+    def __init__(self, ff: FileFacts) -> None:
+        self.ff = ff
+        self.index = ff.file.index
+        self.text = ff.file.text
+
+    def start(self, node: Node) -> int:
+        return self.index.node_start(node)
+
+    def end(self, node: Node) -> int:
+        return self.index.node_end(node)
+
+    def of(self, node: Node | None) -> str:
+        return "" if node is None else self.index.node_text(node)
 
 
 # (file facts) -> its top-level classes (nested classes stay inside their outer class)

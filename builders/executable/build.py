@@ -38,8 +38,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path, PurePosixPath
 from typing import Callable, Sequence, TypeVar
 
-
-from crossfile_datasets.builders.executable.export import compute_stats, executable_card_section, save_executable_dataset
+from crossfile_datasets.builders.executable.export import (
+    compute_stats,
+    executable_card_section,
+    save_executable_dataset,
+)
 from crossfile_datasets.builders.executable.mutation import (
     Mutant,
     mutation_plan,
@@ -88,6 +91,7 @@ from crossfile_datasets.sandbox.pytest_runs import (
     program_outcome,
     run_pytest,
 )
+from crossfile_datasets.sandbox.suites.python import source_roots
 
 EXEC_VERSION = "3"  # bump when problem records change
 SHARDS = "executable_shards"
@@ -261,18 +265,6 @@ def _write_shard(shard: Path, records: list[dict], report: BuildReport, stats: d
 
 
 # ------------------------------------------------------------------------------ repository --
-def source_roots(facts: dict[str, FileFacts]) -> list[str]:
-    """Folders that must be on sys.path for the files' module names to import ("" = root)."""
-    roots = {""}
-    for path, ff in facts.items():
-        if not ff.package:
-            continue
-        module_path = ff.package.replace(".", "/") + ("/__init__.py" if path.endswith("__init__.py") else ".py")
-        if path.endswith(module_path):
-            roots.add(path[: -len(module_path)].rstrip("/"))
-    return sorted(roots, key=lambda r: (r != "", r))
-
-
 def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildReport
                        ) -> tuple[RepoContext | None, list[Candidate]]:
     """Static work and the environment: (context, candidates with dependencies and prompts).

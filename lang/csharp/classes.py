@@ -27,7 +27,12 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from crossfile_datasets.core.records import FileFacts
-from crossfile_datasets.lang.classes import ClassInfo, MemberVariable, MethodInfo
+from crossfile_datasets.lang.classes import (
+    ClassInfo,
+    MemberVariable,
+    MethodInfo,
+    NodeReader,
+)
 
 TYPE_KINDS = {
     "class_declaration": "class",
@@ -45,26 +50,11 @@ _FIELD_NODES = frozenset({"field_declaration", "event_field_declaration"})
 TEST_ATTRIBUTES = frozenset({"Test", "TestCase", "TestCaseSource", "Theory"})
 
 
-class _Reader:
-    def __init__(self, ff: FileFacts) -> None:
-        self.index = ff.file.index
-        self.text = ff.file.text
-
-    def start(self, node: Node) -> int:
-        return self.index.node_start(node)
-
-    def end(self, node: Node) -> int:
-        return self.index.node_end(node)
-
-    def of(self, node: Node | None) -> str:
-        return "" if node is None else self.text[self.start(node):self.end(node)]
-
-
 def _attribute_lists(node: Node) -> list[Node]:
     return [c for c in node.children if c.type == "attribute_list"]
 
 
-def _attribute_names(node: Node, r: _Reader) -> set[str]:
+def _attribute_names(node: Node, r: NodeReader) -> set[str]:
     names = set()
     for lst in _attribute_lists(node):
         for attr in lst.named_children:
@@ -75,11 +65,11 @@ def _attribute_names(node: Node, r: _Reader) -> set[str]:
     return names
 
 
-def _modifiers(node: Node, r: _Reader) -> set[str]:
+def _modifiers(node: Node, r: NodeReader) -> set[str]:
     return {r.of(c) for c in node.children if c.type == "modifier"}
 
 
-def _doc(node: Node, r: _Reader) -> list[Node]:
+def _doc(node: Node, r: NodeReader) -> list[Node]:
     """The ``///`` comment lines right above a declaration (each on the line before the next)."""
     out: list[Node] = []
     row = node.start_point[0]
@@ -91,7 +81,7 @@ def _doc(node: Node, r: _Reader) -> list[Node]:
     return out
 
 
-def _doc_text(nodes: list[Node], r: _Reader) -> str:
+def _doc_text(nodes: list[Node], r: NodeReader) -> str:
     return r.text[r.start(nodes[0]):r.end(nodes[-1])] if nodes else ""
 
 
@@ -102,7 +92,7 @@ def _signature_start(node: Node) -> Node:
     return node
 
 
-def _signature(node: Node, body: Node | None, r: _Reader) -> str:
+def _signature(node: Node, body: Node | None, r: NodeReader) -> str:
     start = r.start(_signature_start(node))
     end = r.start(body) if body is not None else r.end(node)
     return " ".join(r.text[start:end].split()).rstrip(";").rstrip()
@@ -113,21 +103,21 @@ def _type_body(node: Node) -> Node | None:
         (c for c in node.children if c.type in ("declaration_list", "enum_member_declaration_list")), None)
 
 
-def _type_name(node: Node, r: _Reader) -> str:
+def _type_name(node: Node, r: NodeReader) -> str:
     name = node.child_by_field_name("name")
     if name is None:
         name = next((c for c in node.children if c.type == "identifier"), None)
     return r.of(name)
 
 
-def _bases(node: Node, r: _Reader) -> tuple[str, ...]:
+def _bases(node: Node, r: NodeReader) -> tuple[str, ...]:
     base_list = next((c for c in node.children if c.type == "base_list"), None)
     if base_list is None:
         return ()
     return tuple(r.of(c) for c in base_list.named_children if c.type != "argument_list")
 
 
-def _member_name(node: Node, r: _Reader) -> str:
+def _member_name(node: Node, r: NodeReader) -> str:
     if node.type == "indexer_declaration":
         return "this"
     if node.type == "operator_declaration":
@@ -177,7 +167,7 @@ def _is_auto_property(node: Node) -> bool:
     return all(_member_body(a) is None for a in accessors.named_children if a.type == "accessor_declaration")
 
 
-def _declared_type(node: Node, r: _Reader) -> str:
+def _declared_type(node: Node, r: NodeReader) -> str:
     t = node.child_by_field_name("type")
     if t is not None:
         return r.of(t)
@@ -187,7 +177,7 @@ def _declared_type(node: Node, r: _Reader) -> str:
     return ""
 
 
-def _fields(node: Node, r: _Reader) -> list[MemberVariable]:
+def _fields(node: Node, r: NodeReader) -> list[MemberVariable]:
     static = "static" in _modifiers(node, r) or "const" in _modifiers(node, r)
     declaration = r.of(node)
     if node.type == "property_declaration":
@@ -217,7 +207,7 @@ def _fields(node: Node, r: _Reader) -> list[MemberVariable]:
     return out
 
 
-def _method(node: Node, r: _Reader) -> MethodInfo:
+def _method(node: Node, r: NodeReader) -> MethodInfo:
     body = _member_body(node)
     mods = _modifiers(node, r)
     doc = _doc(node, r)
@@ -236,7 +226,7 @@ def _method(node: Node, r: _Reader) -> MethodInfo:
 
 
 def class_info(ff: FileFacts, node: Node) -> ClassInfo:
-    r = _Reader(ff)
+    r = NodeReader(ff)
     body = _type_body(node)
     doc = _doc(node, r)
     first = doc[0] if doc else node
@@ -302,7 +292,7 @@ def extract_classes(ff: FileFacts) -> list[ClassInfo]:
 def nunit_test_methods(ff: FileFacts) -> dict[str, Node]:
     """NUnit test methods of a file: test id (``Ns.Fixture.Method``, nested fixtures joined with
     ``+`` as NUnit 2.6 names them) -> the method's node."""
-    r = _Reader(ff)
+    r = NodeReader(ff)
     out: dict[str, Node] = {}
 
     def visit(node: Node, full: str) -> None:

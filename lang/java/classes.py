@@ -20,7 +20,12 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from crossfile_datasets.core.records import FileFacts
-from crossfile_datasets.lang.classes import ClassInfo, MemberVariable, MethodInfo
+from crossfile_datasets.lang.classes import (
+    ClassInfo,
+    MemberVariable,
+    MethodInfo,
+    NodeReader,
+)
 
 TYPE_KINDS = {
     "class_declaration": "class",
@@ -39,21 +44,6 @@ _COMMENTS = frozenset({"block_comment", "line_comment", "comment"})
 TEST_ANNOTATIONS = frozenset({"Test", "ParameterizedTest", "RepeatedTest", "TestFactory", "TestTemplate", "Theory"})
 
 
-class _Reader:
-    def __init__(self, ff: FileFacts) -> None:
-        self.index = ff.file.index
-        self.text = ff.file.text
-
-    def start(self, node: Node) -> int:
-        return self.index.node_start(node)
-
-    def end(self, node: Node) -> int:
-        return self.index.node_end(node)
-
-    def of(self, node: Node | None) -> str:
-        return "" if node is None else self.text[self.start(node):self.end(node)]
-
-
 def _modifiers(node: Node) -> Node | None:
     return next((c for c in node.children if c.type == "modifiers"), None)
 
@@ -63,12 +53,12 @@ def _annotations(node: Node) -> list[Node]:
     return [c for c in mods.children if c.type in _ANNOTATIONS] if mods is not None else []
 
 
-def _keywords(node: Node, r: _Reader) -> set[str]:
+def _keywords(node: Node, r: NodeReader) -> set[str]:
     mods = _modifiers(node)
     return {r.of(c) for c in mods.children if c.type not in _ANNOTATIONS} if mods is not None else set()
 
 
-def annotation_name(node: Node, r: _Reader) -> str:
+def annotation_name(node: Node, r: NodeReader) -> str:
     """``@org.junit.Test(expected = X.class)`` -> ``Test``."""
     name = node.child_by_field_name("name")
     return r.of(name).rsplit(".", 1)[-1] if name is not None else r.of(node).lstrip("@").split("(")[0].strip()
@@ -88,13 +78,13 @@ def _signature_start(node: Node) -> Node:
     return node.children[0]
 
 
-def _signature(node: Node, body: Node | None, r: _Reader) -> str:
+def _signature(node: Node, body: Node | None, r: NodeReader) -> str:
     start = r.start(_signature_start(node))
     end = r.start(body) if body is not None else r.end(node)
     return " ".join(r.text[start:end].split()).rstrip(";").rstrip()
 
 
-def _javadoc(node: Node, r: _Reader) -> Node | None:
+def _javadoc(node: Node, r: NodeReader) -> Node | None:
     """The ``/** ... */`` comment right before a declaration (only whitespace between)."""
     prev = node.prev_sibling
     if prev is not None and prev.type in ("block_comment", "comment") and r.of(prev).startswith("/**"):
@@ -109,7 +99,7 @@ def _body(node: Node) -> Node | None:
     return next((c for c in node.children if c.type in _BODY_TYPES or c.type in ("block", "constructor_body")), None)
 
 
-def _bases(node: Node, r: _Reader) -> tuple[str, ...]:
+def _bases(node: Node, r: NodeReader) -> tuple[str, ...]:
     out: list[str] = []
     for child in node.children:
         if child.type == "superclass":
@@ -130,7 +120,7 @@ def _member_nodes(body: Node) -> list[Node]:
     return out
 
 
-def _fields(node: Node, r: _Reader) -> list[MemberVariable]:
+def _fields(node: Node, r: NodeReader) -> list[MemberVariable]:
     type_node = node.child_by_field_name("type")
     static = "static" in _keywords(node, r)
     declaration = r.of(node)
@@ -144,7 +134,7 @@ def _fields(node: Node, r: _Reader) -> list[MemberVariable]:
     return out
 
 
-def _method(node: Node, r: _Reader, owner_kind: str) -> MethodInfo:
+def _method(node: Node, r: NodeReader, owner_kind: str) -> MethodInfo:
     body = node.child_by_field_name("body")
     if body is None and node.type == "compact_constructor_declaration":
         body = next((c for c in node.children if c.type == "block"), None)
@@ -169,7 +159,7 @@ def _method(node: Node, r: _Reader, owner_kind: str) -> MethodInfo:
 
 def class_info(ff: FileFacts, node: Node, qualified: str = "") -> ClassInfo:
     """The record of one type declaration ``node`` of ``ff``."""
-    r = _Reader(ff)
+    r = NodeReader(ff)
     body = _body(node)
     doc = _javadoc(node, r)
     first = doc or node
@@ -214,7 +204,7 @@ def extract_classes(ff: FileFacts) -> list[ClassInfo]:
 
 
 # ------------------------------------------------------------------- test method bodies --
-def _is_test_method(node: Node, r: _Reader, junit3: bool) -> bool:
+def _is_test_method(node: Node, r: NodeReader, junit3: bool) -> bool:
     if any(annotation_name(a, r) in TEST_ANNOTATIONS for a in _annotations(node)):
         return True
     if junit3:  # JUnit 3: public void testSomething() in a junit.framework.TestCase subclass
@@ -228,7 +218,7 @@ def _is_test_method(node: Node, r: _Reader, junit3: bool) -> bool:
 def junit_test_methods(ff: FileFacts) -> dict[str, Node]:
     """JUnit test methods of a file: test id (``package.Outer$Nested#method``, the runner's)
     -> the method's node. Abstract test classes' methods are reported under their own class."""
-    r = _Reader(ff)
+    r = NodeReader(ff)
     package = getattr(ff, "package", "") or ""
     out: dict[str, Node] = {}
 

@@ -20,26 +20,19 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from crossfile_datasets.core.records import FileFacts
-from crossfile_datasets.lang.classes import ClassInfo, MemberVariable, MethodInfo
+from crossfile_datasets.lang.classes import (
+    ClassInfo,
+    MemberVariable,
+    MethodInfo,
+    NodeReader,
+)
 
 _STATIC_DECORATORS = frozenset({"staticmethod", "classmethod"})
 _ABSTRACT_DECORATORS = frozenset({"abstractmethod", "abc.abstractmethod", "abstractproperty"})
 
 
-class _Reader:
-    def __init__(self, ff: FileFacts) -> None:
-        self.ff = ff
-        self.index = ff.file.index
-        self.text = ff.file.text
-
-    def start(self, node: Node) -> int:
-        return self.index.node_start(node)
-
-    def end(self, node: Node) -> int:
-        return self.index.node_end(node)
-
-    def of(self, node: Node | None) -> str:
-        return "" if node is None else self.text[self.start(node):self.end(node)]
+class _Reader(NodeReader):
+    """:class:`NodeReader` with the lines and blocks Python's extractor needs."""
 
     def line(self, node: Node) -> int:
         return node.start_point[0] + 1

@@ -14,7 +14,7 @@ import enum
 import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from crossfile_datasets.lang import Lang
 
@@ -59,6 +59,34 @@ class SuiteRun:
 
     def outcomes(self) -> dict[str, "TestOutcome"]:
         return {r.test_id: r.outcome for r in self.results}
+
+
+def judge_run(results: list[TestResult], test_ids: list[str] | None, *, timed_out: bool, trusted: bool,
+              unfinished: tuple[str, str], id_of: Callable[[str], str] = lambda t: t
+              ) -> tuple[SuiteStatus, str, list[TestResult]]:
+    """(status, reason, results) of a finished run of a console runner (JUnit's launcher,
+    nunit-console) from its parsed report.
+
+    ``trusted``: the runner ended normally and its printed summary agrees with the report; when
+    not, nothing counts as passed (a class under test may have written the report itself or
+    stopped the runner), each passed entry becomes an error with ``unfinished`` = (reason,
+    message). With ``test_ids``, the results are those tests' in that order (``id_of`` maps a
+    requested id to the report's), a test the report lacks being an error."""
+    reason_unfinished, message_unfinished = unfinished
+    if timed_out:
+        status, reason = SuiteStatus.TIMEOUT, "suite_timeout"
+    elif not trusted:
+        status, reason = SuiteStatus.CRASHED, reason_unfinished
+        results = [TestResult(r.test_id, TestOutcome.ERROR if r.outcome is TestOutcome.PASSED else r.outcome,
+                              r.seconds, r.message or message_unfinished) for r in results]
+    elif not results:
+        status, reason = SuiteStatus.NO_TESTS, "no_tests_found"
+    else:
+        status, reason = SuiteStatus.OK, ""
+    if test_ids is not None:
+        by_id = {r.test_id: r for r in results}
+        results = [by_id.get(id_of(t)) or TestResult(t, TestOutcome.ERROR, 0.0, "test did not run") for t in test_ids]
+    return status, reason, results
 
 
 class TestRunner(Protocol):

@@ -44,6 +44,7 @@ from crossfile_datasets.sandbox.suites import (
     SuiteStatus,
     TestOutcome,
     TestResult,
+    judge_run,
 )
 
 NUNIT_CONSOLE = Path("/usr/lib/nunit/nunit-console.exe")
@@ -452,20 +453,9 @@ class CSharpRunner:
                    and summary is not None and res.result.returncode is not None and res.result.returncode >= 0
                    and count_passed_cases(xml_text)
                    == summary["run"] - summary["errors"] - summary["failures"] - summary["inconclusive"])
-        if res.timed_out:
-            status, reason = SuiteStatus.TIMEOUT, "suite_timeout"
-        elif not trusted:
-            status, reason = SuiteStatus.CRASHED, "nunit_console_did_not_finish"
-            results = [TestResult(r.test_id, TestOutcome.ERROR if r.outcome is TestOutcome.PASSED else r.outcome,
-                                  r.seconds, r.message or "nunit-console did not finish") for r in results]
-        elif not results:
-            status, reason = SuiteStatus.NO_TESTS, "no_tests_found"
-        else:
-            status, reason = SuiteStatus.OK, ""
-        if test_ids is not None:
-            by_id = {r.test_id: r for r in results}
-            results = [by_id.get(method_id(t)) or TestResult(t, TestOutcome.ERROR, 0.0, "test did not run")
-                       for t in test_ids]
+        status, reason, results = judge_run(results, test_ids, timed_out=res.timed_out, trusted=trusted,
+                                            unfinished=("nunit_console_did_not_finish", "nunit-console did not finish"),
+                                            id_of=method_id)
         run = SuiteRun(status, results, covered if trusted else {}, log, reason)
         run.coverable = coverable if trusted else {}
         return run

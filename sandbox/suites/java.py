@@ -48,6 +48,7 @@ from crossfile_datasets.sandbox.suites import (
     SuiteStatus,
     TestOutcome,
     TestResult,
+    judge_run,
 )
 
 JAVA_SHARE = Path("/usr/share/java")
@@ -395,19 +396,8 @@ class JavaRunner:
         trusted = (res.result.status is RunStatus.EXITED and res.result.returncode in (0, 1) and not res.process_limit_hit
                    and not res.memory_limit_hit and "successful" in summary
                    and summary["successful"] == count_passed_cases(texts))
-        if res.timed_out:
-            status, reason = SuiteStatus.TIMEOUT, "suite_timeout"
-        elif not trusted:
-            status, reason = SuiteStatus.CRASHED, "launcher_did_not_finish"
-            results = [TestResult(r.test_id, TestOutcome.ERROR if r.outcome is TestOutcome.PASSED else r.outcome,
-                                  r.seconds, r.message or "launcher did not finish") for r in results]
-        elif not results:
-            status, reason = SuiteStatus.NO_TESTS, "no_tests_found"
-        else:
-            status, reason = SuiteStatus.OK, ""
-        if test_ids is not None:
-            by_id = {r.test_id: r for r in results}
-            results = [by_id.get(t) or TestResult(t, TestOutcome.ERROR, 0.0, "test did not run") for t in test_ids]
+        status, reason, results = judge_run(results, test_ids, timed_out=res.timed_out, trusted=trusted,
+                                            unfinished=("launcher_did_not_finish", "launcher did not finish"))
         return SuiteRun(status, results, {}, log, reason)
 
 

@@ -29,7 +29,12 @@ from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
 from crossfile_datasets.sandbox import Sandbox, SandboxLimits
 from crossfile_datasets.sandbox.pytest_runs import PytestRun, run_pytest
-from crossfile_datasets.sandbox.suites import SuiteRun, SuiteStatus, TestOutcome, TestResult
+from crossfile_datasets.sandbox.suites import (
+    SuiteRun,
+    SuiteStatus,
+    TestOutcome,
+    TestResult,
+)
 
 # the harness plugin's outcomes -> the language-neutral ones
 OUTCOMES = {
@@ -58,8 +63,8 @@ class PythonSetup:
 
 
 def source_roots(facts: dict[str, FileFacts]) -> list[str]:
-    """Folders that must be on sys.path for the files' module names to import ("" = root).
-    (The executable split computes the same; it sits above this layer.)"""
+    """Folders that must be on sys.path for the files' module names to import ("" = root); the
+    executable split's environments use it too."""
     roots = {""}
     for path, ff in facts.items():
         if not ff.package:
@@ -76,7 +81,10 @@ _LOCK = threading.Lock()
 
 def python_setup(root: Path, facts: dict[str, FileFacts] | None = None, report: BuildReport | None = None) -> PythonSetup:
     """The environment and source roots of the repository at ``root`` (cached per snapshot)."""
-    from crossfile_datasets.sandbox.environment import detect_requirements, ensure_environment
+    from crossfile_datasets.sandbox.environment import (
+        detect_requirements,
+        ensure_environment,
+    )
 
     root = Path(root).resolve()
     language = get_language(Lang.PYTHON)
