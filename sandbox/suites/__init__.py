@@ -61,6 +61,23 @@ class SuiteRun:
         return {r.test_id: r.outcome for r in self.results}
 
 
+# when a parameterized test's rows are folded into one result, the worst outcome stands
+_WORST = {TestOutcome.ERROR: 3, TestOutcome.FAILED: 2, TestOutcome.SKIPPED: 1, TestOutcome.PASSED: 0}
+
+
+def fold_result(folded: dict[str, TestResult], test_id: str, outcome: TestOutcome, seconds: float,
+                message: str) -> None:
+    """Add one report entry to ``folded`` (test id -> result): the rows of a parameterized test
+    become one result with their summed time and the worst outcome (and its message)."""
+    prev = folded.get(test_id)
+    if prev is None:
+        folded[test_id] = TestResult(test_id, outcome, seconds, message)
+    else:
+        prev.seconds += seconds
+        if _WORST[outcome] > _WORST[prev.outcome]:
+            prev.outcome, prev.message = outcome, message or prev.message
+
+
 def judge_run(results: list[TestResult], test_ids: list[str] | None, *, timed_out: bool, trusted: bool,
               unfinished: tuple[str, str], id_of: Callable[[str], str] = lambda t: t
               ) -> tuple[SuiteStatus, str, list[TestResult]]:

@@ -44,6 +44,7 @@ from crossfile_datasets.sandbox.suites import (
     SuiteStatus,
     TestOutcome,
     TestResult,
+    fold_result,
     judge_run,
 )
 
@@ -64,7 +65,6 @@ _MCS_ERROR = re.compile(r"^(?P<file>.+?)\((?P<line>\d+),\d+\+?\): error (?P<code
 _USING_LINE = re.compile(r"^\s*(?:global\s+)?using\s+(?:static\s+)?(?:\w+\s*=\s*)?(?P<ns>[\w.]+)\s*;")
 # nunit-console's summary: "Tests run: 4, Errors: 0, Failures: 1, Inconclusive: 0, Time: ..."
 _SUMMARY = re.compile(r"^Tests run: (\d+), Errors: (\d+), Failures: (\d+), Inconclusive: (\d+)", re.MULTILINE)
-_WORST = {TestOutcome.ERROR: 3, TestOutcome.FAILED: 2, TestOutcome.SKIPPED: 1, TestOutcome.PASSED: 0}
 _EXCLUDED_NAMES = frozenset({"AssemblyInfo.cs"})
 # mono's heap is not bounded by RLIMIT_AS-friendly flags; keep its GC nursery modest
 MONO_ENV = {"MONO_GC_PARAMS": "nursery-size=16m", "MONO_ENV_OPTIONS": ""}
@@ -196,13 +196,7 @@ def parse_nunit_results(xml_text: str) -> list[TestResult]:
             seconds = float(case.get("time") or 0)
         except ValueError:
             seconds = 0.0
-        prev = folded.get(test_id)
-        if prev is None:
-            folded[test_id] = TestResult(test_id, outcome, seconds, message)
-        else:
-            prev.seconds += seconds
-            if _WORST[outcome] > _WORST[prev.outcome]:
-                prev.outcome, prev.message = outcome, message or prev.message
+        fold_result(folded, test_id, outcome, seconds, message)
     return [folded[k] for k in sorted(folded)]
 
 

@@ -48,6 +48,7 @@ from crossfile_datasets.sandbox.suites import (
     SuiteStatus,
     TestOutcome,
     TestResult,
+    fold_result,
     judge_run,
 )
 
@@ -74,7 +75,6 @@ _MISSING_PACKAGE = re.compile(r"^(?P<file>.+?\.java):(?P<line>\d+): error: packa
 _ERROR_LINE = re.compile(r"^(?P<file>.+?\.java):(?P<line>\d+): error: (?P<msg>.*)$", re.MULTILINE)
 # the launcher's summary box: "[         5 tests successful      ]"
 _SUMMARY = re.compile(r"^\[\s*(\d+) tests (found|started|successful|failed|skipped|aborted)\s*\]", re.MULTILINE)
-_WORST = {TestOutcome.ERROR: 3, TestOutcome.FAILED: 2, TestOutcome.SKIPPED: 1, TestOutcome.PASSED: 0}
 # second component of a package that is a vendor, not a product: name three components
 _VENDORS = frozenset({"apache", "google", "eclipse", "fasterxml", "jetbrains", "springframework", "sun", "github"})
 
@@ -191,13 +191,7 @@ def parse_junit_reports(xml_texts: Iterable[str]) -> list[TestResult]:
             except ValueError:
                 seconds = 0.0
             test_id = f"{classname}#{_method_of(name, uid)}"
-            prev = folded.get(test_id)
-            if prev is None:
-                folded[test_id] = TestResult(test_id, outcome, seconds, message)
-            else:
-                prev.seconds += seconds
-                if _WORST[outcome] > _WORST[prev.outcome]:
-                    prev.outcome, prev.message = outcome, message or prev.message
+            fold_result(folded, test_id, outcome, seconds, message)
     return [folded[k] for k in sorted(folded)]
 
 
