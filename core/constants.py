@@ -100,6 +100,14 @@ DENSE_MAX_TOKENS = 512  # encoder input length; UniXcoder's maximum position (Cr
 # the <lang>_snapshots Hub config is pushed from)
 SNAPSHOTS_FILE, SNAPSHOTS_DATASET = "snapshots.jsonl", "snapshots_dataset"
 
+# The RepoBench-style splits of the completion split (builders/completion/splits.py). The first is
+# CrossCodeEval's (today's examples: <lang>/line_completion*.jsonl, the ``test`` split); the others
+# are written to <lang>/<split>/line_completion*.jsonl and saved as splits of the same name.
+CROSS_FILE_FIRST, CROSS_FILE_RANDOM, IN_FILE = "cross_file_first", "cross_file_random", "in_file"
+COMPLETION_SPLITS = (CROSS_FILE_FIRST, CROSS_FILE_RANDOM, IN_FILE)
+EXTRA_COMPLETION_SPLITS = (CROSS_FILE_RANDOM, IN_FILE)  # the ones beside CrossCodeEval's
+IN_FILE_MIN_PER_FILE = 1  # in_file examples per file: as many as its cross-file examples, at least this
+
 # The CrossCodeEval-compatible JSONL file of each retrieval method (one config per method on the Hub)
 VARIANT_FILES = {
     "bm25": "line_completion_rg1_bm25.jsonl",

@@ -40,6 +40,10 @@ class Stage(StrEnum):
     USAGES = "usages"
     USAGES_BY_ROUND = "usages_by_round"
     EXAMPLES = "examples"
+    # the RepoBench-style splits of the completion split (builders/completion/splits.py): the
+    # same example reasons as ``examples`` (which is cross_file_first's stage), counted apart
+    EXAMPLES_RANDOM = "examples_cross_file_random"
+    EXAMPLES_IN_FILE = "examples_in_file"
     CACHE = "cache"
     CANDIDATES = "candidates"  # functions considered by the executable and instruct splits
     FUNCTIONS = "functions"
@@ -223,6 +227,15 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.EXAMPLES, "no_cursor_token", L, "no token before the entity on its line can be a cursor"),
     (S.EXAMPLES, "statement_ends_before_entity", L, "the statement ends before the entity: no reference"),
     (S.EXAMPLES, "in_test_file", R, "--exclude-tests: the file is a test file"),
+    # --- the cross_file_random and in_file splits (builders/completion/splits.py) ---------------------
+    (S.EXAMPLES_RANDOM, "no_later_use", R, "cross_file_random: the entity is used once in its file (no later use to draw)"),
+    (S.EXAMPLES_IN_FILE, "file_without_crossfile_usage", R, "in_file: the file has no proven cross-file use, so no stub run is known to have checked it"),
+    (S.EXAMPLES_IN_FILE, "diagnostics_not_all_listed", R, "in_file: the repository's unattributed stub diagnostics exceed the listed samples, so no line can be proven"),
+    (S.EXAMPLES_IN_FILE, "no_in_file_name", R, "in_file: the file has no use of a name it defines itself (outside the definitions)"),
+    (S.EXAMPLES_IN_FILE, "line_has_crossfile_usage", R, "in_file: the reference's lines hold a cross-file use (some stub mode)"),
+    (S.EXAMPLES_IN_FILE, "line_has_stub_diagnostic", R, "in_file: a stub run reported a new diagnostic on the reference's lines"),
+    (S.EXAMPLES_IN_FILE, "uses_imported_project_name", R, "in_file: the reference names a project import of the file"),
+    (S.EXAMPLES_IN_FILE, "quota_reached", M, "in_file: proven candidate lines not drawn (the file's quota was filled)"),
     # --- cache ---------------------------------------------------------------------------------------
     (S.CACHE, "corrupt_entry", N, "a cache entry was not readable JSON or not an entry; recomputed"),
     (S.CACHE, "checksum_mismatch", N, "a cache entry did not match its checksum; recomputed"),
@@ -293,6 +306,11 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TESTS, "passes_without_class", R, "class-level: the test passes with the class emptied (left out of EXPECTED_TO_PASS)"),
     (S.DESCRIPTIONS, "llm_error", L, "class-level: the description model failed; skeletons only"),
 )
+
+# cross_file_random and in_file examples pass the same cursor rules and filters as the first uses:
+# every example reason is declared for their stages too
+_DECLARED += tuple((split_stage, name, kind, meaning) for split_stage in (S.EXAMPLES_RANDOM, S.EXAMPLES_IN_FILE)
+                   for stage, name, kind, meaning in _DECLARED if stage is S.EXAMPLES)
 
 REGISTRY: tuple[Reason, ...] = tuple(Reason(stage, name, kind, meaning) for stage, name, kind, meaning in _DECLARED)
 

@@ -21,12 +21,17 @@ from crossfile_datasets.builders.completion.shards import (
     ShardStatus,
     ShardSummary,
     shard_dir,
+    split_file,
 )
 from crossfile_datasets.builders.repos import RESOLVE_FAILURES
 from crossfile_datasets.core.atomic import (
     atomic_write_jsonl,
     atomic_write_text,
     fsync_dir,
+)
+from crossfile_datasets.core.constants import (
+    CROSS_FILE_FIRST,
+    EXTRA_COMPLETION_SPLITS,
 )
 from crossfile_datasets.core.constants import SNAPSHOTS_DATASET, SNAPSHOTS_FILE, VARIANT_FILES  # noqa: E402  (VARIANT_FILES re-exported for the CLI)
 from crossfile_datasets.core.jsonl import read_jsonl
@@ -163,6 +168,24 @@ def compute_stats(lang: Lang, records: list[dict], report: BuildReport, summarie
     }
 
 
+# the report stage of each split's example reasons (core/reasons.py)
+SPLIT_STAGES = {CROSS_FILE_FIRST: "examples", "cross_file_random": "examples_cross_file_random",
+                "in_file": "examples_in_file"}
+TEST_SPLIT = "test"  # the saved dataset's and the Hub's name of cross_file_first (CrossCodeEval's)
+
+
+def split_stats(first: list[dict], extra: dict[str, list[dict]], report: BuildReport) -> dict:
+    """Per split: examples, repositories with examples, and every example reason by name."""
+    out = {}
+    for split, records in ((CROSS_FILE_FIRST, first), *extra.items()):
+        prefix = SPLIT_STAGES[split] + "/"
+        out[split] = {"examples": len(records),
+                      "repositories_with_examples": len({r["metadata"]["repository"] for r in records}),
+                      "dropped_examples": {k[len(prefix):]: n for k, n in sorted(report.counts.items()) if k.startswith(prefix)},
+                      "metrics": {k[len(prefix):]: n for k, n in sorted(report.metrics.items()) if k.startswith(prefix)}}
+    return out
+
+
 def _by_stage(counts: dict[str, int]) -> dict:
     """Every count, grouped by stage (languages may add stages such as ``tsconfig``)."""
     out: dict[str, dict[str, int]] = {}
@@ -201,6 +224,9 @@ def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings,
     usages: list[dict] = []
     snapshots: list[dict] = []
     contexts: dict[str, list[dict]] = {m: [] for m in settings.retrievers}
+    split_records: dict[str, list[dict]] = {split: [] for split in EXTRA_COMPLETION_SPLITS}
+    split_contexts: dict[str, dict[str, list[dict]]] = {split: {m: [] for m in settings.retrievers}
+                                                        for split in EXTRA_COMPLETION_SPLITS}
     files = 0
     graphs = out / f".graphs.tmp-{os.getpid()}"  # swapped in whole at the end
     if graphs.exists():
@@ -231,11 +257,29 @@ def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings,
             if len(items) != len(shard_records):
                 raise RuntimeError(f"shard {path} has {len(items)} '{method}' contexts for {len(shard_records)} examples")
             contexts[method].extend(items)
+        for split in EXTRA_COMPLETION_SPLITS:
+            part = read_jsonl(path / split_file(split, "examples"))
+            split_records[split].extend(part)
+            for method in settings.retrievers:
+                items = read_jsonl(path / split_file(split, f"context_{method}"))
+                if len(items) != len(part):
+                    raise RuntimeError(f"shard {path} has {len(items)} '{method}' {split} contexts for {len(part)} examples")
+                split_contexts[split][method].extend(items)
         shutil.copyfile(path / "graph.json", graphs / f"{repo.name}.json")
 
     atomic_write_jsonl(out / "line_completion.jsonl", records)
     for method, items in contexts.items():
         atomic_write_jsonl(out / VARIANT_FILES[method], [{**r, "crossfile_context": c} for r, c in zip(records, items)])
+    for split in EXTRA_COMPLETION_SPLITS:  # <lang>/<split>/line_completion*.jsonl, the same names
+        folder = out / split
+        folder.mkdir(exist_ok=True)
+        atomic_write_jsonl(folder / "line_completion.jsonl", split_records[split])
+        for stale in folder.glob("line_completion_*.jsonl"):  # a variant no longer built
+            if not any(stale.name == VARIANT_FILES[m] for m in split_contexts[split]):
+                stale.unlink()
+        for method, items in split_contexts[split].items():
+            atomic_write_jsonl(folder / VARIANT_FILES[method],
+                               [{**r, "crossfile_context": c} for r, c in zip(split_records[split], items)])
     atomic_write_jsonl(out / "usages.jsonl", usages)
     _write_snapshots(out, snapshots if settings.snapshots else None)
     _swap_dir(graphs, out / "graphs")
@@ -243,6 +287,7 @@ def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings,
     # whether CrossCodeEval's model filter ran, and with which model (card and stats say it)
     stats["model_filter"] = settings.model_filter.fingerprint() if settings.model_filter else None
     stats["snapshot_files"] = len(snapshots) if settings.snapshots else None
+    stats["splits"] = split_stats(records, split_records, report)
     for reason in RESOLVE_FAILURES:  # inputs that never became a repository (dead URL...)
         for sample in (selection_report.samples.get(f"repositories/{reason}", []) if selection_report else []):
             where, _, error = sample.partition(": ")
@@ -253,7 +298,11 @@ def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings,
     if tmp.exists():
         shutil.rmtree(tmp)
     # an empty split saved with the default 0 shards cannot be loaded back (datasets bug)
-    datasets.DatasetDict({"test": to_dataset(records)}).save_to_disk(str(tmp), num_shards={"test": 1} if not records else None)
+    # one schema, three splits: ``test`` is cross_file_first (CrossCodeEval's examples, the name
+    # every existing reader uses), beside cross_file_random and in_file
+    parts = {TEST_SPLIT: records, **split_records}
+    datasets.DatasetDict({name: to_dataset(rows) for name, rows in parts.items()}).save_to_disk(
+        str(tmp), num_shards={name: 1 for name, rows in parts.items() if not rows} or None)
     _swap_dir(tmp, out / "dataset")
     return stats
 

@@ -21,6 +21,7 @@ import traceback
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable
@@ -41,6 +42,15 @@ from crossfile_datasets.builders.completion.examples import (
 )
 from crossfile_datasets.builders.completion.filters import FilterContext, apply_filters
 from crossfile_datasets.builders.completion.model_filter import ModelFilterSettings
+from crossfile_datasets.builders.completion.splits import (
+    StubEvidence,
+    anchor_usage,
+    in_file_anchors,
+    in_file_order,
+    in_file_quota,
+    random_later_uses,
+    unproven_reason,
+)
 from crossfile_datasets.builders.completion.shards import (
     SHARDS,
     BuildSettings,
@@ -50,6 +60,7 @@ from crossfile_datasets.builders.completion.shards import (
     shard_is_done,
     write_shard,
 )
+from crossfile_datasets.core.constants import CROSS_FILE_RANDOM, IN_FILE
 from crossfile_datasets.core.paths import default_cache_dir
 from crossfile_datasets.core.records import CrossFileUsage, Repository
 from crossfile_datasets.core.report import BuildReport
@@ -89,35 +100,76 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
     tokenizer = load_tokenizer(settings.tokenizer)
     count_tokens = tokenizer.count
     ctx = FilterContext(language, facts, count_tokens, prefix_counter=tokenizer.prefix_counter)
-    examples = []
     usages_by_file: dict[str, list[CrossFileUsage]] = {}  # grouped once: per example, only its file's usages
     located: dict[str, LocatedUsages] = {}  # per file, its usages located once
     for u in usages:
         usages_by_file.setdefault(u.file, []).append(u)
-    for usage in first_uses(usages):
+
+    def covered_usages(example) -> list[dict]:
+        if example.file not in located:
+            located[example.file] = LocatedUsages(usages_by_file.get(example.file, []), facts[example.file])
+        return [_usage_entry(graph, u) for u in located[example.file].in_range(example.cursor, example.end)]
+
+    def place(usage: CrossFileUsage, stage: str, split_ctx: FilterContext, check=None):
+        """One usage (or in_file anchor) -> a kept example, or None with its reason counted:
+        the same cursor rule, test-file rule and filters for every split."""
         example, why = make_example(language, facts[usage.file], usage, repo, settings.seed)
         if example is None:
-            report.count("examples", why, f"{usage.file}:{usage.line}")
-            continue
+            report.count(stage, why, f"{usage.file}:{usage.line}")
+            return None
         if settings.exclude_tests and example.is_test_file:
-            report.count("examples", "in_test_file", f"{usage.file}:{usage.line}")
-            continue
-        keep, reason = apply_filters(example, ctx)
+            report.count(stage, "in_test_file", f"{usage.file}:{usage.line}")
+            return None
+        if check is not None:
+            why = check(example)
+            if why:
+                report.count(stage, why, f"{usage.file}:{usage.line}")
+                return None
+        keep, reason = apply_filters(example, split_ctx)
         if not keep:
-            report.count("examples", reason, f"{usage.file}:{usage.line}")
-            continue
-        if usage.file not in located:
-            located[usage.file] = LocatedUsages(usages_by_file.get(usage.file, []), facts[usage.file])
-        covered = located[usage.file].in_range(example.cursor, example.end)
-        example.crossfile_usages = [_usage_entry(graph, u) for u in covered]
-        examples.append(example)
+            report.count(stage, reason, f"{usage.file}:{usage.line}")
+            return None
+        return example
+
+    # cross_file_first: CrossCodeEval's examples, the first use of each cross-file entity
+    examples = []
+    for usage in first_uses(usages):
+        example = place(usage, "examples", ctx)
+        if example is not None:
+            example.crossfile_usages = covered_usages(example)
+            examples.append(example)
     if settings.model_filter and examples:
         examples = drop_predictable(examples, language, settings.model_filter, report)
     for number, example in enumerate(examples):  # numbered after every drop: ids have no gaps
         example.task_id = f"{repo.name}/{lang.value}/{number}"
 
+    # the RepoBench-style splits (builders/completion/splits.py); each has its own duplicate set,
+    # so a split never loses an example because another split holds the same reference
+    split_examples: dict[str, list] = {}
+    random_stage = "examples_cross_file_random"
+    chosen = []
+    random_ctx = replace(ctx, seen_references=set())
+    for first, later in random_later_uses(usages, settings.seed, repo.canonical_id):
+        if later is None:
+            report.count(random_stage, "no_later_use", f"{first.file}:{first.line}")
+            continue
+        example = place(later, random_stage, random_ctx)
+        if example is not None:
+            example.crossfile_usages = covered_usages(example)
+            chosen.append(example)
+    if settings.model_filter and chosen:
+        chosen = drop_predictable(chosen, language, settings.model_filter, report, stage=random_stage)
+    split_examples[CROSS_FILE_RANDOM] = chosen
+    # in_file: no model filter (it drops what needs no cross-file context: the whole split)
+    split_examples[IN_FILE] = in_file_examples(facts, usages, report, settings, repo, place, replace(ctx, seen_references=set()),
+                                               Counter(ex.file for ex in examples))
+    for split, items in split_examples.items():
+        for number, example in enumerate(items):
+            example.task_id = f"{repo.name}/{lang.value}/{split}/{number}"
+
     contexts: dict[str, list[dict]] = {}
-    if settings.retrievers and examples:
+    split_contexts: dict[str, dict[str, list[dict]]] = {split: {} for split in split_examples}
+    if settings.retrievers and (examples or any(split_examples.values())):
         from crossfile_datasets.builders.completion.retrieval import RepositoryRetriever
 
         t1 = time.monotonic()
@@ -126,6 +178,10 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
                                         dense_model=settings.dense_model)
         for method in settings.retrievers:
             contexts[method] = [retriever.context(method, ex.file, ex.prompt, ex.groundtruth) for ex in examples]
+        for split, items in split_examples.items():
+            for method in settings.retrievers:
+                split_contexts[split][method] = [retriever.context(method, ex.file, ex.prompt, ex.groundtruth)
+                                                 for ex in items]
         report.add_time("retrieval_seconds", time.monotonic() - t1)
 
     report.add_time("repository_seconds", time.monotonic() - t0)
@@ -135,6 +191,8 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
         "repository": asdict_repo(repo),
         "files": len(files),
         "examples": [ex.to_record() for ex in examples],
+        "splits": {split: {"examples": [ex.to_record() for ex in items], "contexts": split_contexts[split]}
+                   for split, items in split_examples.items()},
         "usages": [_usage_json(graph, u) for u in usages],
         "contexts": contexts,
         "graph": graph_to_data(graph),
@@ -142,7 +200,44 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
     }
 
 
-def drop_predictable(examples: list, language, settings: "ModelFilterSettings", report: BuildReport) -> list:
+def in_file_examples(facts, usages: list[CrossFileUsage], report: BuildReport, settings: BuildSettings, repo: Repository,
+                     place, ctx: FilterContext, cross_file_per_file: Counter) -> list:
+    """The in_file split of one repository (builders/completion/splits.py): per file checked with
+    its imports stubbed, anchors tried in seeded order until the file's quota is filled; each
+    must be proven by the stub runs' evidence and pass the same cursor rule and filters."""
+    stage = "examples_in_file"
+    evidence = StubEvidence.collect(usages, report, facts)
+    if not evidence.complete:
+        report.count(stage, "diagnostics_not_all_listed", repo.name)
+        return []
+    checked = {u.file for u in usages}
+    out = []
+    for path in sorted(facts):
+        ff = facts[path]
+        if path not in checked:
+            report.count(stage, "file_without_crossfile_usage", path)
+            continue
+        anchors = in_file_anchors(ff)
+        if not anchors:
+            report.count(stage, "no_in_file_name", path)
+            continue
+        quota = in_file_quota(cross_file_per_file.get(path, 0))
+        kept = 0
+        order = in_file_order(anchors, settings.seed, repo.canonical_id, path)
+        for tried, (offset, name) in enumerate(order):
+            if kept == quota:
+                report.count(stage, "quota_reached", n=len(order) - tried)
+                break
+            example = place(anchor_usage(repo.name, ff, offset, name), stage, ctx,
+                            check=lambda ex: unproven_reason(ff, ex.cursor, ex.end, evidence))
+            if example is not None:
+                out.append(example)  # crossfile_usages stays empty: proven to hold none
+                kept += 1
+    return sorted(out, key=lambda ex: (ex.file, ex.cursor))  # position order, as the other splits
+
+
+def drop_predictable(examples: list, language, settings: "ModelFilterSettings", report: BuildReport,
+                     stage: str = "examples") -> list:
     """CrossCodeEval's model filter: drop what the model completes exactly without cross-file
     context, record the model's completion in every kept example."""
     from crossfile_datasets.builders.completion.model_filter import (
@@ -158,7 +253,7 @@ def drop_predictable(examples: list, language, settings: "ModelFilterSettings", 
     kept = []
     for example, (exact, completion) in zip(examples, verdicts):
         if exact:
-            report.count("examples", REASON, f"{example.file}:{example.groundtruth_start_lineno + 1}")
+            report.count(stage, REASON, f"{example.file}:{example.groundtruth_start_lineno + 1}")
             continue
         example.model_filter = {"model": client.name, "completion": completion}
         kept.append(example)

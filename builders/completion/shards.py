@@ -23,7 +23,7 @@ from crossfile_datasets.core.enums import StrEnum
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.lang import Lang
 
-PIPELINE_VERSION = "3"  # bump when shard content changes meaning
+PIPELINE_VERSION = "4"  # bump when shard content changes meaning (4: the cross_file_random and in_file splits)
 
 
 SHARDS = "shards"
@@ -105,6 +105,12 @@ def shard_dir(output: Path, lang: Lang, repo: Repository) -> Path:
     return output / lang.value / SHARDS / repo.name
 
 
+def split_file(split: str, name: str) -> str:
+    """A shard's file of one of the extra splits: ``cross_file_random.examples.jsonl``,
+    ``in_file.context_bm25.jsonl`` (the first split keeps the unprefixed names)."""
+    return f"{split}.{name}.jsonl"
+
+
 def shard_is_done(path: Path, fingerprint: str) -> bool:
     marker = path / DONE
     if not marker.is_file():
@@ -127,10 +133,15 @@ def write_shard(path: Path, data: dict, fingerprint: str) -> None:
         atomic_write_jsonl(tmp / "snapshot.jsonl", data["snapshot"])
     for method, items in data["contexts"].items():
         atomic_write_jsonl(tmp / f"context_{method}.jsonl", items)
+    for split, part in data.get("splits", {}).items():  # the RepoBench-style splits (splits.py)
+        atomic_write_jsonl(tmp / split_file(split, "examples"), part["examples"])
+        for method, items in part["contexts"].items():
+            atomic_write_jsonl(tmp / split_file(split, f"context_{method}"), items)
     atomic_write_text(tmp / "graph.json", json.dumps(data["graph"]))
     atomic_write_text(tmp / "report.json", json.dumps(data["report"], indent=1))
     meta = {"fingerprint": fingerprint, "repository": data["repository"], "files": data["files"],
-            "examples": len(data["examples"]), "usages": len(data["usages"])}
+            "examples": len(data["examples"]), "usages": len(data["usages"]),
+            "split_examples": {split: len(part["examples"]) for split, part in data.get("splits", {}).items()}}
     atomic_write_text(tmp / DONE, json.dumps(meta, indent=1))  # last: the shard's completeness mark
     if path.exists():
         shutil.rmtree(path)
