@@ -165,6 +165,16 @@ def language_section(lang: str, stats: dict, level: int = 1, plot: str | None = 
         parts += ["", f"![Prompt and reference lengths]({plot})"]
     elif stats.get("examples"):
         parts += ["", f"(No length plot: {toolchain.missing_extra('matplotlib', 'the plot')}.)"]
+    if stats.get("splits"):
+        parts += ["", f"{h}# Splits (RepoBench)", "",
+                  "`cross_file_first` is CrossCodeEval's (the `test` split, the examples above); `cross_file_random` "
+                  "completes a seeded random later use of a cross-file entity; `in_file` is a control: lines the "
+                  "checker proves hold no cross-file use, anchored on a name the file defines. Same cursor rule, "
+                  "filters and Features for all three; reasons are counted per split.", "",
+                  "| split | examples | dropped or left out, by reason |", "|---|---|---|",
+                  *[f"| `{name}` | {part['examples']} | "
+                    + (", ".join(f"{reason} {n}" for reason, n in sorted(part.get("dropped_examples", {}).items())) or "none")
+                    + " |" for name, part in stats["splits"].items()]]
     parts += [
         "", f"{h}# Dropped examples by reason", "", _table(sorted(stats.get("dropped_examples", {}).items())),
         "", f"{h}# Skipped files, projects and repositories by reason", "", _table(sorted(skipped.items())),
@@ -229,7 +239,9 @@ def local_card(lang: str, stats: dict, records: list[dict], files: dict[str, str
                out_dir: Path) -> str:
     """The card of ``<output>/<lang>``: one configuration per JSONL file (``files``: config -> file name),
     the first one the default, each with the split's Features; writes the length plot next to it."""
-    configs = MetadataConfigs({name: {"data_files": [{"split": SPLIT, "path": path}]} for name, path in files.items()})
+    # a configuration's value: one file (the ``test`` split), or split name -> file
+    configs = MetadataConfigs({name: {"data_files": [{"split": split, "path": path} for split, path in _by_split(entry).items()]}
+                               for name, entry in files.items()})
     infos = DatasetInfosDict({name: DatasetInfo(features=features, config_name=name) for name in files})
     has_plot = length_plot(records, Path(out_dir) / PLOT, f"{lang}: {len(records)} examples")
     data = card_data(configs, infos, [r.get("license") for r in records] or ["unknown"], len(records),
@@ -239,8 +251,14 @@ def local_card(lang: str, stats: dict, records: list[dict], files: dict[str, str
     return str(DatasetCard(f"---\n{data.to_yaml()}\n---\n\n{body}\n"))
 
 
-def _loading_section(lang: str, files: dict[str, str]) -> str:
+def _by_split(entry: "str | dict[str, str]") -> dict[str, str]:
+    return {SPLIT: entry} if isinstance(entry, str) else dict(entry)
+
+
+def _loading_section(lang: str, files: dict) -> str:
     """How to load this folder: the card's configs and Features do the work."""
+    splits = [split for split in _by_split(next(iter(files.values()), "")) if split != SPLIT]
+    files = {name: _by_split(entry)[SPLIT] for name, entry in files.items()}
     variant = next((f for f in list(files.values())[1:]), None)
     lines = ["## Loading", "", "```python", "import datasets", "",
              f'base = datasets.load_dataset("OUTPUT/{lang}", split="{SPLIT}")  # the default configuration']
@@ -253,6 +271,9 @@ def _loading_section(lang: str, files: dict[str, str]) -> str:
                   f'features = datasets.load_dataset_builder("OUTPUT/{lang}").info.features',
                   f'datasets.load_dataset("json", data_files=["OUTPUT/{lang}/{next(iter(files.values()))}", '
                   f'"OUTPUT/{lang}/{variant}"], features=features)']
+    if splits:
+        lines += ["", "# the RepoBench-style splits (every configuration has them; `test` is cross_file_first)"]
+        lines += [f'{split} = datasets.load_dataset("OUTPUT/{lang}", split="{split}")' for split in splits]
     lines += ["```", "", "`OUTPUT/" + lang + "/dataset` is the same default configuration saved with "
               "`save_to_disk` (`datasets.load_from_disk`)."]
     return "\n".join(lines)

@@ -11,7 +11,9 @@ from, so two concurrent pushes cannot silently drop each other's configurations.
 Configurations: ``<lang>`` (the saved ``<output>/<lang>/dataset``), ``<lang>_<variant>`` for each
 retrieval variant file present (``python_rg1_bm25``, ``python_oracle_bm25``, ``python_graph``:
 same Features as ``<lang>``, so they concatenate), and ``python_executable`` when the executable
-split was built. The graphs, ``usages.jsonl``, ``stats.json`` and the length plot go under
+split was built. Each completion configuration has the splits ``test`` (CrossCodeEval's first
+uses), ``cross_file_first`` (the same files, RepoBench's name), ``cross_file_random`` and
+``in_file`` (``builders/completion/splits.py``). The graphs, ``usages.jsonl``, ``stats.json`` and the length plot go under
 ``extras/<lang>/``, described in the card.
 
 :func:`check_hub_access` is called before a build starts: a bad token, a repository id the
@@ -44,7 +46,7 @@ try:  # transport errors of the HTTP client huggingface_hub uses (httpx2 since 1
     from httpx2 import HTTPError as TransportError
 except ImportError:  # pragma: no cover
     from httpx import HTTPError as TransportError
-from crossfile_datasets.core.constants import SNAPSHOTS_DATASET, VARIANT_FILES
+from crossfile_datasets.core.constants import CROSS_FILE_FIRST, EXTRA_COMPLETION_SPLITS, SNAPSHOTS_DATASET, VARIANT_FILES
 
 SPLIT = cards.SPLIT
 EXTRAS = "extras"
@@ -183,25 +185,36 @@ def variant_dataset(path: Path, base: datasets.Dataset) -> datasets.Dataset:
     return datasets.Dataset.from_list(rows, features=features)
 
 
-def _add_config(upload: HubUpload, config: str, dataset: datasets.Dataset, workdir: Path) -> None:
+def _add_config(upload: HubUpload, config: str, dataset: datasets.Dataset, workdir: Path,
+                splits: dict[str, datasets.Dataset] | None = None) -> None:
+    """One configuration: ``dataset`` as the ``test`` split, plus ``splits`` (the completion
+    split's cross_file_random and in_file, same Features). With ``splits`` the ``test`` shards are
+    also listed as ``cross_file_first`` (RepoBench's name; the same files, sent once)."""
     max_shard = convert_file_size_to_int(datasets.config.MAX_SHARD_SIZE)
-    num_shards = max(1, math.ceil(dataset.data.nbytes / max_shard))
-    paths = []
-    total_bytes = 0
-    for i in range(num_shards):
-        rel = f"{config}/{SPLIT}-{i:05d}-of-{num_shards:05d}.parquet"
-        local = workdir / rel
-        local.parent.mkdir(parents=True, exist_ok=True)
-        dataset.shard(num_shards, i, contiguous=True).to_parquet(str(local))
-        total_bytes += local.stat().st_size
-        paths.append(rel)
-        upload.operations.append(CommitOperationAdd(path_in_repo=rel, path_or_fileobj=str(local)))
+    data_files = []
+    infos = SplitDict()
+    total_bytes = dataset_bytes = 0
+    for name, part in {SPLIT: dataset, **(splits or {})}.items():
+        num_shards = max(1, math.ceil(part.data.nbytes / max_shard))
+        paths = []
+        for i in range(num_shards):
+            rel = f"{config}/{name}-{i:05d}-of-{num_shards:05d}.parquet"
+            local = workdir / rel
+            local.parent.mkdir(parents=True, exist_ok=True)
+            part.shard(num_shards, i, contiguous=True).to_parquet(str(local))
+            total_bytes += local.stat().st_size
+            paths.append(rel)
+            upload.operations.append(CommitOperationAdd(path_in_repo=rel, path_or_fileobj=str(local)))
+        data_files.append({"split": name, "path": paths})
+        infos.add(SplitInfo(name=name, num_bytes=part.data.nbytes, num_examples=len(part)))
+        dataset_bytes += part.data.nbytes
+        if splits and name == SPLIT:
+            data_files.append({"split": CROSS_FILE_FIRST, "path": list(paths)})
+            infos.add(SplitInfo(name=CROSS_FILE_FIRST, num_bytes=part.data.nbytes, num_examples=len(part)))
     upload.configs.append(config)
-    upload.data_files[config] = {"data_files": [{"split": SPLIT, "path": paths}]}
-    splits = SplitDict()
-    splits.add(SplitInfo(name=SPLIT, num_bytes=dataset.data.nbytes, num_examples=len(dataset)))
-    upload.infos[config] = DatasetInfo(features=dataset.features, splits=splits, config_name=config,
-                                       download_size=total_bytes, dataset_size=dataset.data.nbytes)
+    upload.data_files[config] = {"data_files": data_files}
+    upload.infos[config] = DatasetInfo(features=dataset.features, splits=infos, config_name=config,
+                                       download_size=total_bytes, dataset_size=dataset_bytes)
 
 
 def _add_extra(upload: HubUpload, local: Path, path_in_repo: str, description: str | None) -> None:
@@ -226,11 +239,17 @@ def prepare_upload(output_dir: Path, languages: Sequence[str], workdir: Path) ->
         if not isinstance(loaded, datasets.DatasetDict) or SPLIT not in loaded:
             raise HubInputError(f"{saved} is not a DatasetDict with a '{SPLIT}' split")
         base = loaded[SPLIT]
-        _add_config(upload, lang, base, workdir)
-        upload.licenses += [r or "unknown" for r in base["license"]] if "license" in base.column_names else ["unknown"]
+        # the RepoBench-style splits saved beside ``test`` (= cross_file_first), when built
+        extra = {name: loaded[name] for name in EXTRA_COMPLETION_SPLITS if name in loaded}
+        _add_config(upload, lang, base, workdir, extra or None)
+        for part in [base, *extra.values()]:
+            upload.licenses += [r or "unknown" for r in part["license"]] if "license" in part.column_names else ["unknown"]
         for method, filename in VARIANT_FILES.items():
             if (folder / filename).is_file():
-                _add_config(upload, variant_config(lang, method), variant_dataset(folder / filename, base), workdir)
+                variant_extra = {name: variant_dataset(folder / name / filename, base)
+                                 for name in extra if (folder / name / filename).is_file()}
+                _add_config(upload, variant_config(lang, method), variant_dataset(folder / filename, base), workdir,
+                            variant_extra or None)
         if (folder / SNAPSHOTS_DATASET).is_dir():  # --snapshots: the files every example names by `snapshot`
             _add_config(upload, f"{lang}_snapshots", datasets.load_from_disk(str(folder / SNAPSHOTS_DATASET)), workdir)
         extras = f"{EXTRAS}/{lang}"

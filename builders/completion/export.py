@@ -200,7 +200,11 @@ def dataset_card(lang: Lang, stats: dict, variants: list[str], records: list[dic
     from crossfile_datasets.builders.card import local_card
     from crossfile_datasets.builders.hub import variant_config
 
-    files = {lang.value: "line_completion.jsonl", **{variant_config(lang.value, m): VARIANT_FILES[m] for m in variants}}
+    def splits(name: str) -> dict[str, str]:  # each configuration's splits (the extra ones in their folders)
+        return {TEST_SPLIT: name, CROSS_FILE_FIRST: name, **{split: f"{split}/{name}" for split in EXTRA_COMPLETION_SPLITS}}
+
+    files = {lang.value: splits("line_completion.jsonl"),
+             **{variant_config(lang.value, m): splits(VARIANT_FILES[m]) for m in variants}}
     return local_card(lang.value, stats, records, files, completion_features(), out_dir)
 
 
