@@ -364,15 +364,22 @@ def _print_summary(all_stats: dict) -> None:
     """One row per split, then every drop and skip reason with its count (never truncated)."""
     out = Console()
     table = Table(title="build-dataset summary")
-    for col in ("split", "repositories", "examples"):
+    extra = ("cross_file_random", "in_file")  # the completion split's RepoBench-style splits (export.split_stats)
+    with_splits = any(stats.get("splits") for stats in all_stats.values())
+    for col in ("split", "repositories", "examples", *(extra if with_splits else ())):
         table.add_column(col)
     for name, stats in all_stats.items():
-        table.add_row(name, str(stats.get("repositories", "")), str(stats.get("examples", 0)))
+        splits = stats.get("splits") or {}
+        table.add_row(name, str(stats.get("repositories", "")), str(stats.get("examples", 0)),
+                      *([str(splits[s]["examples"]) if s in splits else "" for s in extra] if with_splits else []))
     out.print(table)
     for name, stats in all_stats.items():
         from crossfile_datasets.builders.completion.export import skip_reasons
 
-        for label, counts in (("dropped examples", stats.get("dropped_examples", {})), ("skipped", skip_reasons(stats))):
+        split_drops = [(f"{split} dropped", part.get("dropped_examples", {}))
+                       for split, part in (stats.get("splits") or {}).items() if split in extra]
+        for label, counts in (("dropped examples", stats.get("dropped_examples", {})), *split_drops,
+                              ("skipped", skip_reasons(stats))):
             if counts:
                 out.print(f"[bold]{name}[/] {label}: " + ", ".join(f"{k}={v}" for k, v in counts.items()), soft_wrap=True)
         for failed in stats.get("failed_repositories", []):
