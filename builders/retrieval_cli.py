@@ -12,6 +12,7 @@ from typing import List, Optional
 import typer
 
 from crossfile_datasets.builders.completion.retrieval_report import retrieval_report
+from crossfile_datasets.core.constants import COMPLETION_SPLITS
 
 # plain (click) help: rich panels cut option names at 80 columns
 report_app = typer.Typer(add_completion=False, rich_markup_mode=None, help="Score retrieval variants against the gold definitions.")
@@ -21,13 +22,18 @@ report_app = typer.Typer(add_completion=False, rich_markup_mode=None, help="Scor
 def retrieval_report_command(
     output_dir: Path = typer.Argument(..., exists=True, file_okay=False, help="A build output folder (<output>/<lang>/line_completion_*.jsonl)."),
     lang: Optional[List[str]] = typer.Option(None, "--lang", help="Languages to score (repeatable; default: every language folder with variant files)."),
+    split: str = typer.Option("cross_file_first", "--split", help="cross_file_first (<lang>/line_completion_*.jsonl), cross_file_random or in_file (<lang>/<split>/)."),
 ) -> None:
-    """Recall@1/3/5 per retriever and language; writes retrieval_report.json and .png into OUTPUT_DIR."""
-    report = retrieval_report(output_dir, lang or None)
+    """Recall@1/3/5 per retriever and language; writes retrieval_report[_<split>].json and .png into OUTPUT_DIR."""
+    if split not in COMPLETION_SPLITS:
+        typer.echo(f"--split must be one of {', '.join(COMPLETION_SPLITS)}", err=True)
+        raise typer.Exit(2)
+    report = retrieval_report(output_dir, lang or None, split=split)
     if not report["results"]:
-        typer.echo(f"no line_completion_*.jsonl files under {output_dir}", err=True)
+        typer.echo(f"no line_completion_*.jsonl files under {output_dir} for split {split}", err=True)
         raise typer.Exit(1)
-    typer.echo(f"wrote {output_dir / 'retrieval_report.json'} and {output_dir / 'retrieval_report.png'}", err=True)
+    stem = "retrieval_report" if split == "cross_file_first" else f"retrieval_report_{split}"
+    typer.echo(f"wrote {output_dir / (stem + '.json')} and {output_dir / (stem + '.png')}", err=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

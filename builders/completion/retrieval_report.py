@@ -80,22 +80,28 @@ def retriever_name(path: Path) -> str:
     return path.stem[len("line_completion_") :]
 
 
-def retrieval_report(output_dir: Path, languages: Iterable[str] | None = None, ks: Sequence[int] = C.RECALL_AT_K) -> dict:
+def retrieval_report(output_dir: Path, languages: Iterable[str] | None = None, ks: Sequence[int] = C.RECALL_AT_K,
+                     split: str | None = None) -> dict:
     """Recall@k of every retrieval variant file, per language; saves JSON and a PNG chart.
 
-    Reads ``<output>/<lang>/line_completion_*.jsonl``; writes ``<output>/retrieval_report.json``
-    and ``<output>/retrieval_report.png``; returns the report and prints it as a table.
+    Reads ``<output>/<lang>/line_completion_*.jsonl`` (with ``split``, one of the extra splits of
+    builders/completion/splits.py: ``<output>/<lang>/<split>/line_completion_*.jsonl``); writes
+    ``<output>/retrieval_report[_<split>].json`` and ``.png``; returns the report and prints it as a table.
     """
     output_dir = Path(output_dir)
+    sub = split if split and split != C.CROSS_FILE_FIRST else ""
     if languages is None:
-        languages = sorted(p.name for p in output_dir.iterdir() if p.is_dir() and any(p.glob("line_completion_*.jsonl")))
+        languages = sorted(p.name for p in output_dir.iterdir()
+                           if p.is_dir() and any((p / sub).glob("line_completion_*.jsonl")))
     results: dict[str, dict[str, dict]] = {}
     for lang in languages:
-        files = sorted((output_dir / lang).glob("line_completion_*.jsonl"))
+        files = sorted((output_dir / lang / sub).glob("line_completion_*.jsonl"))
         if files:
             results[lang] = {retriever_name(f): recall_at_k(_read_jsonl(f), ks) for f in files}
-    report = {"ks": list(ks), "criterion": item_contains.__doc__.split("\n")[0].strip(), "results": results}
-    (output_dir / "retrieval_report.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
+    report = {"ks": list(ks), "criterion": item_contains.__doc__.split("\n")[0].strip(), "results": results,
+              "split": split or C.CROSS_FILE_FIRST}
+    stem = f"retrieval_report_{sub}" if sub else "retrieval_report"
+    (output_dir / f"{stem}.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
     _print_table(report)
     if results:
         try:
@@ -104,7 +110,7 @@ def retrieval_report(output_dir: Path, languages: Iterable[str] | None = None, k
             report["plot"] = None
             print(f"(No plot: {toolchain.missing_extra('matplotlib', 'the retrieval plot')}.)")
         else:
-            _plot(report, output_dir / "retrieval_report.png")
+            _plot(report, output_dir / f"{stem}.png")
     return report
 
 
