@@ -188,8 +188,9 @@ def variant_dataset(path: Path, base: datasets.Dataset) -> datasets.Dataset:
 def _add_config(upload: HubUpload, config: str, dataset: datasets.Dataset, workdir: Path,
                 splits: dict[str, datasets.Dataset] | None = None) -> None:
     """One configuration: ``dataset`` as the ``test`` split, plus ``splits`` (the completion
-    split's cross_file_random and in_file, same Features). With ``splits`` the ``test`` shards are
-    also listed as ``cross_file_first`` (RepoBench's name; the same files, sent once)."""
+    split's non-empty cross_file_random and in_file, same Features). With ``splits`` (even empty)
+    the ``test`` shards are also listed as ``cross_file_first`` (RepoBench's name; the same files,
+    sent once)."""
     max_shard = convert_file_size_to_int(datasets.config.MAX_SHARD_SIZE)
     data_files = []
     infos = SplitDict()
@@ -208,7 +209,7 @@ def _add_config(upload: HubUpload, config: str, dataset: datasets.Dataset, workd
         data_files.append({"split": name, "path": paths})
         infos.add(SplitInfo(name=name, num_bytes=part.data.nbytes, num_examples=len(part)))
         dataset_bytes += part.data.nbytes
-        if splits and name == SPLIT:
+        if splits is not None and name == SPLIT:
             data_files.append({"split": CROSS_FILE_FIRST, "path": list(paths)})
             infos.add(SplitInfo(name=CROSS_FILE_FIRST, num_bytes=part.data.nbytes, num_examples=len(part)))
     upload.configs.append(config)
@@ -240,8 +241,9 @@ def prepare_upload(output_dir: Path, languages: Sequence[str], workdir: Path) ->
             raise HubInputError(f"{saved} is not a DatasetDict with a '{SPLIT}' split")
         base = loaded[SPLIT]
         # the RepoBench-style splits saved beside ``test`` (= cross_file_first), when built
-        extra = {name: loaded[name] for name in EXTRA_COMPLETION_SPLITS if name in loaded}
-        _add_config(upload, lang, base, workdir, extra or None)
+        # (an empty split is left out: ``datasets`` refuses to prepare a split with no data)
+        extra = {name: loaded[name] for name in EXTRA_COMPLETION_SPLITS if name in loaded and len(loaded[name])}
+        _add_config(upload, lang, base, workdir, extra)
         for part in [base, *extra.values()]:
             upload.licenses += [r or "unknown" for r in part["license"]] if "license" in part.column_names else ["unknown"]
         for method, filename in VARIANT_FILES.items():
@@ -249,7 +251,7 @@ def prepare_upload(output_dir: Path, languages: Sequence[str], workdir: Path) ->
                 variant_extra = {name: variant_dataset(folder / name / filename, base)
                                  for name in extra if (folder / name / filename).is_file()}
                 _add_config(upload, variant_config(lang, method), variant_dataset(folder / filename, base), workdir,
-                            variant_extra or None)
+                            variant_extra)
         if (folder / SNAPSHOTS_DATASET).is_dir():  # --snapshots: the files every example names by `snapshot`
             _add_config(upload, f"{lang}_snapshots", datasets.load_from_disk(str(folder / SNAPSHOTS_DATASET)), workdir)
         extras = f"{EXTRAS}/{lang}"

@@ -235,6 +235,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.EXAMPLES_IN_FILE, "line_has_crossfile_usage", R, "in_file: the reference's lines hold a cross-file use (some stub mode)"),
     (S.EXAMPLES_IN_FILE, "line_has_stub_diagnostic", R, "in_file: a stub run reported a new diagnostic on the reference's lines"),
     (S.EXAMPLES_IN_FILE, "uses_imported_project_name", R, "in_file: the reference names a project import of the file"),
+    (S.EXAMPLES_IN_FILE, "names_other_file_definition", R, "in_file: the reference names a top-level definition of another project file (a same-package type needs no import)"),
     (S.EXAMPLES_IN_FILE, "quota_reached", M, "in_file: proven candidate lines not drawn (the file's quota was filled)"),
     # --- cache ---------------------------------------------------------------------------------------
     (S.CACHE, "corrupt_entry", N, "a cache entry was not readable JSON or not an entry; recomputed"),

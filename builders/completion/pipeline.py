@@ -49,6 +49,7 @@ from crossfile_datasets.builders.completion.splits import (
     in_file_order,
     in_file_quota,
     random_later_uses,
+    top_level_names,
     unproven_reason,
 )
 from crossfile_datasets.builders.completion.shards import (
@@ -211,6 +212,7 @@ def in_file_examples(facts, usages: list[CrossFileUsage], report: BuildReport, s
         report.count(stage, "diagnostics_not_all_listed", repo.name)
         return []
     checked = {u.file for u in usages}
+    elsewhere = top_level_names(facts)
     out = []
     for path in sorted(facts):
         ff = facts[path]
@@ -229,7 +231,7 @@ def in_file_examples(facts, usages: list[CrossFileUsage], report: BuildReport, s
                 report.count(stage, "quota_reached", n=len(order) - tried)
                 break
             example = place(anchor_usage(repo.name, ff, offset, name), stage, ctx,
-                            check=lambda ex: unproven_reason(ff, ex.cursor, ex.end, evidence))
+                            check=lambda ex, ff=ff: unproven_reason(ff, ex.cursor, ex.end, evidence, elsewhere))
             if example is not None:
                 out.append(example)  # crossfile_usages stays empty: proven to hold none
                 kept += 1

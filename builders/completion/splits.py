@@ -12,7 +12,8 @@ RepoBench adds two more splits so the gain from cross-file context can be measur
   when the checker proves it: the file was checked with its project imports stubbed (it has a
   proven cross-file use), no stub mode found a cross-file use on the reference's lines, and no
   stub run reported any other new diagnostic there (the unattributed ones the language counted
-  under ``usages/*``); the reference also names no project import of the file, and its anchor is
+  under ``usages/*``); the reference also names no project import of the file and no top-level
+  definition of another file (stubbing cannot see a same-package type), and its anchor is
   a name the file itself defines, used outside its definition (so the line is not trivial). The
   cursor is placed before that anchor by the same rule as before a cross-file entity. No checker
   runs are added: the build's own usages and counted diagnostics are the evidence.
@@ -25,13 +26,12 @@ from __future__ import annotations
 
 import hashlib
 import random
-import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from crossfile_datasets.analyzers.crossfile import first_uses
-from crossfile_datasets.core.records import CrossFileUsage, FileFacts
 from crossfile_datasets.core.constants import IN_FILE_MIN_PER_FILE
+from crossfile_datasets.core.records import CrossFileUsage, FileFacts
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang.base import iter_leaves, iter_leaves_in
 
@@ -88,7 +88,7 @@ class StubEvidence:
     complete: bool  # False: more diagnostics were counted than their samples list
 
     @classmethod
-    def collect(cls, usages: Iterable[CrossFileUsage], report: BuildReport, paths: Iterable[str]) -> "StubEvidence":
+    def collect(cls, usages: Iterable[CrossFileUsage], report: BuildReport, paths: Iterable[str]) -> StubEvidence:
         usage_lines: dict[str, set[int]] = {}
         for u in usages:
             usage_lines.setdefault(u.file, set()).update(range(u.line, (u.end_line or u.line) + 1))
@@ -144,12 +144,23 @@ def in_file_anchors(facts: FileFacts) -> list[tuple[int, str]]:
         row = leaf.start_point[0]
         if name not in names or row in import_rows or (name, row) in header_rows or leaf.end_point[0] != row:
             continue
-        parent = leaf.parent
-        declared = parent.child_by_field_name("name") if parent is not None else None
-        if declared is not None and (declared.start_byte, declared.end_byte) == (leaf.start_byte, leaf.end_byte):
+        if _declares(leaf):
             continue  # the name of a declaration (a parameter, a local, a member): not a use
         by_row[row] = (index.node_start(leaf), name)
     return [by_row[row] for row in sorted(by_row)]
+
+
+# tree-sitter node types that declare the name in their ``name`` field (every grammar of ours);
+# other nodes with a ``name`` field use it (Java's method_invocation, C#'s member_access_expression)
+_DECLARING = ("declaration", "definition", "declarator", "parameter", "signature")
+
+
+def _declares(leaf) -> bool:
+    parent = leaf.parent
+    if parent is None or not any(part in parent.type for part in _DECLARING):
+        return False
+    declared = parent.child_by_field_name("name")
+    return declared is not None and (declared.start_byte, declared.end_byte) == (leaf.start_byte, leaf.end_byte)
 
 
 def anchor_usage(repository: str, facts: FileFacts, offset: int, name: str) -> CrossFileUsage:
@@ -161,11 +172,26 @@ def anchor_usage(repository: str, facts: FileFacts, offset: int, name: str) -> C
                           definition_file=facts.file.path, end_line=row + 1, end_column=col + len(name), mode=IN_FILE_TOOL)
 
 
-_WORD = re.compile(r"\w+")
+def top_level_names(facts: dict[str, FileFacts]) -> dict[str, set[str]]:
+    """Name -> the files defining it at their top level (types, functions, constants, ...)."""
+    out: dict[str, set[str]] = {}
+    for path, ff in facts.items():
+        for d in ff.definitions:
+            if d.name and "." not in d.qualified_name:
+                out.setdefault(d.name, set()).add(path)
+    return out
 
 
-def unproven_reason(facts: FileFacts, cursor: int, end: int, evidence: StubEvidence) -> str:
-    """Why the reference ``[cursor, end)`` cannot be an in_file example ('' when proven)."""
+def unproven_reason(facts: FileFacts, cursor: int, end: int, evidence: StubEvidence,
+                    elsewhere: dict[str, set[str]] | None = None) -> str:
+    """Why the reference ``[cursor, end)`` cannot be an in_file example ('' when proven).
+
+    Besides the checker's evidence, two name checks: the reference names no project import of
+    the file, and no top-level definition of another file (``elsewhere``, from
+    :func:`top_level_names`). The second matters where stubbing cannot see a use: Java and C#
+    reach same-package types without an import, and an emptied type is still a type, so
+    ``Genre genre`` in a parameter list is never a diagnostic although ``Genre`` lives in another
+    file (and a property of this file may share its name)."""
     path = facts.file.path
     index = facts.file.index
     first = index.row_col(cursor)[0] + 1
@@ -176,12 +202,13 @@ def unproven_reason(facts: FileFacts, cursor: int, end: int, evidence: StubEvide
     if path in evidence.whole_files or lines & evidence.diagnostic_lines.get(path, set()):
         return "line_has_stub_diagnostic"
     imported = {b.local_name.split(".")[0] for b in facts.imports if b.target_file is not None and b.local_name}
-    if imported:
-        root = facts.tree.root_node
-        for leaf in iter_leaves_in(root, index.char_to_byte(cursor), index.char_to_byte(end)):
-            start = index.node_start(leaf)
-            if cursor <= start < end and "identifier" in leaf.type and index.node_text(leaf) in imported:
-                return "uses_imported_project_name"
+    names = [index.node_text(leaf) for leaf in iter_leaves_in(facts.tree.root_node, index.char_to_byte(cursor),
+                                                              index.char_to_byte(end))
+             if cursor <= index.node_start(leaf) < end and "identifier" in leaf.type]
+    if any(name in imported for name in names):
+        return "uses_imported_project_name"
+    if elsewhere and any(elsewhere.get(name, set()) - {path} for name in names):
+        return "names_other_file_definition"
     return ""
 
 

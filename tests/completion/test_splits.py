@@ -89,7 +89,7 @@ def test_every_split_is_built_counted_and_numbered(built):
 
 
 def test_random_use_is_a_later_use_of_the_same_entity(built):
-    lang, _, folder, _ = built
+    _, _, folder, _ = built
     usages = _usages(folder)
     firsts = {}
     for u in usages:
@@ -179,7 +179,7 @@ def test_evaluation_scores_predictions_of_a_new_split(built, tmp_path):
         preds = tmp_path / f"{split}.jsonl"
         preds.write_text("".join(json.dumps({"task_id": r["metadata"]["task_id"], "pred": r["groundtruth"]}) + "\n"
                                  for r in rows))
-        summary, scores = evaluate_completion(path, preds, resamples=0)
+        _, scores = evaluate_completion(path, preds, resamples=0)
         assert len(scores) == len(rows) and all(s.em == 100.0 for s in scores), split
 
 
@@ -195,3 +195,16 @@ def test_stub_evidence_reads_the_counted_diagnostics_and_refuses_an_incomplete_l
     for i in range(25):  # more than the report keeps samples of: not every line is known
         report.count("usages", "unattributed_E0602", f"pkg/a.py:{i + 1}", "undefined")
     assert not StubEvidence.collect([], report, ["pkg/a.py"]).complete
+
+
+def test_retrieval_report_scores_one_split(built):
+    from crossfile_datasets.builders.completion.retrieval_report import retrieval_report
+
+    lang, _, folder, stats = built
+    report = retrieval_report(folder.parent, [lang.value], split="cross_file_random")
+    scored = report["results"][lang.value]
+    assert set(scored) == {"rg1_bm25", "graph"} and report["split"] == "cross_file_random"
+    assert all(r["examples"] == r["with_gold"] == stats["splits"]["cross_file_random"]["examples"] for r in scored.values())
+    assert (folder.parent / "retrieval_report_cross_file_random.json").is_file()
+    first = retrieval_report(folder.parent, [lang.value])
+    assert all(r["examples"] == stats["examples"] for r in first["results"][lang.value].values())

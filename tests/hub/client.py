@@ -5,7 +5,7 @@ loads run here (``python -m tests.hub.client ...``) rather than in the pytest pr
 one JSON object on stdout.
 
     push OUTPUT REPO LANG [LANG...]      -> {"urls": [...]}  or {"error": "..."}
-    load REPO CONFIG [CONFIG...]         -> {"<config>": {"rows": [...], "features": ...}, "default": ...}
+    load REPO CONFIG [CONFIG...]         -> {"<config>": {"rows": [...], "features": ..., "splits": {split: n}}, "default": ...}
     serve                                -> one JSON command per stdin line ({"args": [...], "token": ...}),
                                             one JSON answer per stdout line (one process for many calls)
 """
@@ -34,6 +34,11 @@ def load(repo: str, configs: list[str]) -> dict:
         ds = datasets.load_dataset(repo, config, split="test")
         loaded[config] = ds
         out[config] = {"rows": ds.to_list(), "features": str(ds.features)}
+        if "_executable" not in config:  # the completion split's RepoBench-style splits, all at once
+            parts = datasets.load_dataset(repo, config)
+            out[config]["splits"] = {name: len(part) for name, part in parts.items()}
+            out[config]["split_features"] = sorted({str(part.features) for part in parts.values()})
+            out[config]["in_file_rows"] = parts["in_file"].to_list() if "in_file" in parts else None
     default = datasets.load_dataset(repo, split="test")  # no configuration name: the card's default
     out["default"] = {"rows": len(default), "features": str(default.features)}
     completion = [c for c in configs if "_executable" not in c]

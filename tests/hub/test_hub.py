@@ -40,6 +40,25 @@ SIZES = ("full_context", "medium_context", "small_context")
 APACHE = "Apache License\nVersion 2.0, January 2004\nhttp://www.apache.org/licenses/\n"
 
 
+# a file with a second use of Helper's members and lines using the file's own definitions, so the
+# cross_file_random and in_file splits (builders/completion/splits.py) have examples to push
+SPLIT_FILES = {
+    Lang.PYTHON: ("pkg/app/report.py",
+                  "from pkg.helper import Helper\n\n" + "".join(f"LIMIT_{i} = {i}\n" for i in range(12))
+                  + "\n\ndef scale(value, factor):\n    return value * factor\n\n\n"
+                  "def summary(items):\n    first = Helper().run_4()\n    base = scale(first, LIMIT_3)\n"
+                  "    second = Helper().run_4() + Helper().run_5()\n    total = scale(base + second, len(items))\n"
+                  "    return total\n"),
+    Lang.JAVA: ("src/com/acme/app/Report.java",
+                "package com.acme.app;\n\nimport com.acme.Helper;\n\npublic class Report {\n"
+                "    static int scale(int value, int factor) {\n        return value * factor;\n    }\n\n"
+                "    int summary(int n) {\n" + "".join(f"        int w{i} = {i};\n" for i in range(24))
+                + "        int first = new Helper().run4();\n        int base = scale(first, w3);\n"
+                "        int second = new Helper().run4() + new Helper().run5();\n        int total = scale(base + second, n);\n"
+                "        return total;\n    }\n}\n"),
+}
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     """``<out>/python`` (MIT) and ``<out>/java`` (Apache-2.0), every retrieval variant."""
@@ -49,6 +68,8 @@ def built(tmp_path_factory) -> Path:
     out = root / "out"
     for lang in (Lang.PYTHON, Lang.JAVA):
         repo = write_clean(root / "repos" / f"shop_{lang.value}", lang)
+        path, text = SPLIT_FILES[lang]  # later uses and in-file lines: the splits are not empty
+        (repo / path).write_text(text)
         if lang is Lang.JAVA:
             (repo / "LICENSE").write_text(APACHE)
         stats = build_language(lang, resolve_all([RepoSpec(path=str(repo))]),
@@ -194,6 +215,18 @@ def test_push_two_languages_one_at_a_time_keeps_both(built, hub_client):
         assert loaded[lang]["rows"] == json.loads(json.dumps(local.to_list(), default=str))
         assert loaded["concatenated"][lang] == 4 * len(local)
     assert loaded["default"]["rows"] == len(loaded["python"]["rows"])
+    # every completion configuration has the RepoBench-style splits, one schema, the local rows
+    for lang in ("python", "java"):
+        saved = datasets.load_from_disk(str(built / lang / "dataset"))
+        for config in (c.replace("python", lang) for c in python_configs):
+            assert loaded[config]["splits"] == {"test": len(saved["test"]), "cross_file_first": len(saved["test"]),
+                                                "cross_file_random": len(saved["cross_file_random"]),
+                                                "in_file": len(saved["in_file"])}, config
+            assert loaded[config]["split_features"] == [loaded[python_configs[0]]["features"]]
+        assert loaded[lang]["in_file_rows"] == json.loads(json.dumps(saved["in_file"].to_list(), default=str))
+        assert len(saved["cross_file_random"]) > 0 and len(saved["in_file"]) > 0
+        assert f"{lang}/in_file-00000-of-00001.parquet" in repo["files"]
+        assert f"{lang}_graph/cross_file_random-00000-of-00001.parquet" in repo["files"]
     assert len({loaded[c]["features"] for c in python_configs}) == 1
 
     # pushing python again replaces its configurations and keeps java's
