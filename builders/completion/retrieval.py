@@ -18,8 +18,12 @@ builder so models can be compared on our data the same way, and fix what it gets
   (the hit itself when it is the file's last chunk); ``oracle`` uses the hit; a chunk whose
   text was already selected is skipped;
 - ``graph``: the definitions of the project names visible in the prompt (imports, and names of
-  the same package/namespace), ranked by how close to the cursor they are last used (an
-  explicit import statement counts as a use; a wildcard / namespace import does not); a long
+  the same package/namespace), ranked by graph distance from the cursor's file (hops over the
+  dependency graph: what the prompt's import statements import, and the definitions of the
+  file's own package, are 1 hop away; what a file or class reached so far imports, defines,
+  contains, inherits or uses is one hop more), then by how close to the cursor they are last
+  used in the prompt, ties in order of first mention (:func:`definition_score`); then one level
+  of their own dependencies; a long
   class is shown as a skeleton, a module as the header lines of its top-level definitions;
 - rendering: CrossCodeEval's comment block, cut at ``CONTEXT_TOKEN_BUDGET`` tokens of the given
   counter (StarCoder in the pipeline) at line boundaries; ``list`` holds exactly what the text
@@ -33,7 +37,7 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 from rank_bm25 import BM25Okapi
 
@@ -359,6 +363,111 @@ def identifier_uses(facts: FileFacts, prompt: str) -> list[tuple[int, str, str |
     return out
 
 
+# -------------------------------------------------------------------- graph ranking --
+# Hops beyond which the distance search stops: the prompt's names are 1 or 2 hops away (an
+# imported name or one of the file's own package; a member of an imported module, class or
+# package), a member or base of those 2 or 3; further nodes all share the last tier.
+GRAPH_MAX_HOPS = 3
+
+
+@dataclass
+class GraphCandidate:
+    """A definition of another file that the prompt names, with what the ranking needs.
+
+    ``last_use``: offset of the last use before the cursor, an explicit import statement
+    included, and ``last_row`` its row; ``distance``: hops from the cursor's file
+    (:func:`graph_distances`). Candidates are listed in order of first mention, which breaks
+    ties.
+    """
+
+    node: str
+    distance: int = GRAPH_MAX_HOPS + 1
+    last_use: int = -1
+    last_row: int = -1
+
+
+def own_dependencies(graph: "nx.MultiDiGraph", node: str) -> list[str]:
+    """Definitions (not whole files) that ``node``'s own code uses in other files: the ``uses``
+    edges of its file whose line lies inside its span, in order of use."""
+    attrs = graph.nodes.get(node)
+    if attrs is None or attrs.get("kind") == "file" or "span" not in attrs:
+        return []
+    path, spans = attrs["path"], _spans(attrs)
+    found: list[tuple[int, int, str]] = []
+    for _, target, data in graph.out_edges(file_node(path), data=True):
+        if data.get("kind") != "uses" or target == node or split_node(target)[1] is None:
+            continue
+        line = data.get("line") or 0
+        if any(s["start_line"] <= line <= s["end_line"] for s in spans):
+            found.append((line, data.get("column") or 0, target))
+    out: list[str] = []
+    for _, _, target in sorted(found):
+        if target not in out:
+            out.append(target)
+    return out
+
+
+def graph_distances(
+    graph: "nx.MultiDiGraph",
+    first_hop: Iterable[str],
+    dependencies: Callable[[str], list[str]] | None = None,
+    max_hops: int = GRAPH_MAX_HOPS,
+) -> dict[str, int]:
+    """Hops from the cursor's file to every node within ``max_hops`` (breadth-first).
+
+    ``first_hop``: the nodes the cursor's file reaches in one hop, i.e. the targets of the
+    import statements *in the prompt* (and its own package's files). The cursor's file's
+    other edges are not followed: its ``uses`` edges come from checking the whole file, the
+    line being completed included. From there one hop is: file -> what it ``imports`` and
+    ``defines``; definition -> its members (``contains``), its bases (``inherits``) and the
+    definitions its own code uses (``dependencies``, default :func:`own_dependencies`).
+    """
+    dependencies = dependencies or (lambda node: own_dependencies(graph, node))
+    distance: dict[str, int] = {}
+    frontier: list[str] = []
+    for node in first_hop:
+        if node in graph and node not in distance:
+            distance[node] = 1
+            frontier.append(node)
+    for hop in range(2, max_hops + 1):
+        nxt: list[str] = []
+        for node in frontier:
+            if graph.nodes[node].get("kind") == "file":
+                targets = [t for _, t, d in graph.out_edges(node, data=True) if d.get("kind") in ("imports", "defines")]
+            else:
+                targets = [t for _, t, d in graph.out_edges(node, data=True) if d.get("kind") in ("contains", "inherits")]
+                targets += dependencies(node)
+            for target in targets:
+                if target not in distance:
+                    distance[target] = hop
+                    nxt.append(target)
+        frontier = nxt
+    return distance
+
+
+def definition_score(distance: int, rows_to_cursor: int) -> float:
+    """The graph retriever's score (higher ranks first): graph distance first, then how close
+    to the cursor the definition was last used in the prompt.
+
+    Distance ``d`` gives the tier ``(1/(d+1), 1/d]``; inside it the place is the proximity
+    ``p = 1/(1 + rows between the last use and the cursor)``, in (0, 1]:
+    ``1/(d+1) + (1/d - 1/(d+1)) * p``. So every definition 1 hop away outranks every one 2 hops
+    away, and a definition used on the cursor's row scores ``1/d``. (Ranking by the number of
+    uses in the prompt, before or after proximity, lowered recall on every measured language:
+    examples are first uses, so the gold name has not been used yet; docs/graph_and_retrieval.md.)
+    """
+    d = max(distance, 1)
+    low, high = 1.0 / (d + 1), 1.0 / d
+    return low + (high - low) / (1 + max(rows_to_cursor, 0))
+
+
+def rank_definitions(candidates: Sequence[GraphCandidate], cursor_row: int) -> list[tuple[GraphCandidate, float]]:
+    """``(candidate, score)`` best first: by :func:`definition_score`; equal scores keep the
+    candidates' order (first mention in the prompt), so the ranking is deterministic."""
+    scored = [(c, definition_score(c.distance, cursor_row - c.last_row)) for c in candidates]
+    return sorted(scored, key=lambda pair: -pair[1])
+
+
 # -------------------------------------------------------------------------- retriever --
 class RepositoryRetriever:
     """All retrieval methods for one repository (build once, query per example)."""
@@ -388,6 +497,8 @@ class RepositoryRetriever:
         self.definitions = GraphDefinitions(graph, self.files)
         self.resolver = ScopeResolver(facts, graph)
         self._indexes: OrderedDict[str, ChunkIndex] = OrderedDict()
+        self._distances: OrderedDict[tuple, dict[str, int]] = OrderedDict()
+        self._dependencies: dict[str, list[str]] = {}
 
     def index_for(self, file: str) -> ChunkIndex:
         """The BM25 index over the chunks of every other file (a small LRU: examples come by file)."""
@@ -427,19 +538,26 @@ class RepositoryRetriever:
         return render_context(found, self.language.comment_prefix, self.count_tokens, self.budget)
 
     # -- graph --------------------------------------------------------------------------
-    def visible_definitions(self, file: str, prompt: str) -> list[tuple[str, int]]:
-        """``(node, offset of its last use before the cursor)`` for project definitions of
-        other files that the prompt imports or names, closest to the cursor first."""
+    def graph_candidates(self, file: str, prompt: str) -> list[GraphCandidate]:
+        """The project definitions of other files that the prompt imports or names, in order of
+        first mention, with their last use and graph distance (not yet ranked).
+
+        Only the prompt is read (its import statements and the identifiers of its code up to
+        the cursor), never the file's checker-proven uses, which include the line to complete.
+        """
         facts = self.facts.get(file)
         if facts is None:
             return []
         cursor = len(prompt)
-        last_use: dict[str, int] = {}
+        row_of = facts.file.index.row_col
+        found: dict[str, GraphCandidate] = {}
 
         def note(node: str | None, offset: int) -> None:
             if node is None or node not in self.graph or split_node(node)[0] == file:
                 return
-            last_use[node] = max(last_use.get(node, -1), offset)
+            candidate = found.setdefault(node, GraphCandidate(node))
+            if offset > candidate.last_use:
+                candidate.last_use, candidate.last_row = offset, row_of(offset)[0]
 
         modules: dict[str, str] = {}
         for b in facts.imports:
@@ -453,7 +571,6 @@ class RepositoryRetriever:
                 modules[b.local_name] = file_node(b.target_file)
                 note(modules[b.local_name], b.statement.start)
         import_rows = facts.import_rows
-        row_of = facts.file.index.row_col
         for offset, name, member in identifier_uses(facts, prompt):
             if row_of(offset)[0] in import_rows:
                 continue
@@ -466,58 +583,74 @@ class RepositoryRetriever:
                 note(target, offset)  # `module.name`: the member's definition says more than the module
             elif name in modules:
                 note(modules[name], offset)
-        return sorted(last_use.items(), key=lambda item: -item[1])
+        if found:
+            distance = self.distances_from(file, prompt.count("\n"))
+            for candidate in found.values():
+                candidate.distance = distance.get(candidate.node, GRAPH_MAX_HOPS + 1)
+        return list(found.values())
+
+    def distances_from(self, file: str, cursor_row: int) -> dict[str, int]:
+        """:func:`graph_distances` from ``file`` for a cursor on ``cursor_row`` (0-based): the
+        first hop is what the file's import statements that start on an earlier row import,
+        and the other files of its package with their definitions (Java and C# see those
+        without an import: the language imports them, so they are as near as an imported name)."""
+        first = [t for _, t, d in self.graph.out_edges(file_node(file), data=True)
+                 if d.get("kind") == "imports" and (d.get("line") or 0) <= cursor_row]
+        package = self.facts[file].package
+        for other in self.resolver.by_package.get(package, []) if package else []:
+            if other != file:
+                first.append(file_node(other))
+                first += [t for _, t, d in self.graph.out_edges(file_node(other), data=True) if d.get("kind") == "defines"]
+        key = (file, tuple(first))  # the same for every cursor after the imports: one search per file
+        if key not in self._distances:
+            self._distances[key] = graph_distances(self.graph, first, self.dependencies)
+            while len(self._distances) > 4:
+                self._distances.popitem(last=False)
+        return self._distances[key]
+
+    def visible_definitions(self, file: str, prompt: str) -> list[tuple[str, int]]:
+        """``(node, offset of its last use before the cursor)`` of the prompt's definitions of
+        other files, best first (:func:`rank_definitions`)."""
+        ranked = rank_definitions(self.graph_candidates(file, prompt), prompt.count("\n"))
+        return [(c.node, c.last_use) for c, _ in ranked]
 
     def graph_snippets(self, file: str, prompt: str) -> list[Snippet]:
-        """The ``top_k`` visible definitions closest to the cursor, then one level of their own
-        dependencies (definitions of other files their code uses, proven by the checker), at
-        half their user's score: rendering keeps them only while the token budget allows."""
+        """The ``top_k`` best-ranked visible definitions, then one level of their own dependencies
+        (definitions of other files their code uses, proven by the checker): a dependency is one
+        hop further than its user and not used in the prompt, so its score is the floor of that
+        tier, ``1/(d+2)`` for a user at distance ``d``, below every visible definition there.
+        The list is in score order (stable); rendering keeps what the token budget allows."""
         facts = self.facts.get(file)
         if facts is None:
             return []
-        cursor_row = prompt.count("\n")
-        out: list[tuple[str, Snippet]] = []
-        for node, offset in self.visible_definitions(file, prompt):
-            distance = cursor_row - facts.file.index.row_col(offset)[0]
-            snippet = self.definitions.snippet(node, 1.0 / (1 + max(distance, 0)))
+        out: list[tuple[GraphCandidate, Snippet]] = []
+        for candidate, score in rank_definitions(self.graph_candidates(file, prompt), prompt.count("\n")):
+            snippet = self.definitions.snippet(candidate.node, score)
             if snippet is not None:
-                out.append((node, snippet))
+                out.append((candidate, snippet))
             if len(out) == self.top_k:
                 break
-        chosen = {node for node, _ in out}
+        chosen = {candidate.node for candidate, _ in out}
         dependencies: list[Snippet] = []
-        for node, snippet in out:
-            for dependency in self.dependencies(node):
+        for candidate, _ in out:
+            for dependency in self.dependencies(candidate.node):
                 if dependency in chosen or split_node(dependency)[0] == file:
                     continue
                 chosen.add(dependency)
-                extra = self.definitions.snippet(dependency, snippet.score / 2)
+                extra = self.definitions.snippet(dependency, 1.0 / (max(candidate.distance, 1) + 2))
                 if extra is not None:
                     dependencies.append(extra)
-        return [snippet for _, snippet in out] + dependencies[: self.top_k]
+        snippets = [snippet for _, snippet in out] + dependencies[: self.top_k]
+        return sorted(snippets, key=lambda snippet: -snippet.score)
 
     def dependencies(self, node: str) -> list[str]:
-        """Definitions (not whole files) that ``node``'s own code uses in other files: the
-        ``uses`` edges of its file whose line lies inside its span, in order of use."""
-        attrs = self.graph.nodes.get(node)
-        if attrs is None or attrs.get("kind") == "file" or "span" not in attrs:
-            return []
-        path, spans = attrs["path"], _spans(attrs)
-        found: list[tuple[int, int, str]] = []
-        for _, target, data in self.graph.out_edges(file_node(path), data=True):
-            if data.get("kind") != "uses" or target == node or split_node(target)[1] is None:
-                continue
-            line = data.get("line") or 0
-            if any(s["start_line"] <= line <= s["end_line"] for s in spans):
-                found.append((line, data.get("column") or 0, target))
-        out: list[str] = []
-        for _, _, target in sorted(found):
-            if target not in out:
-                out.append(target)
-        return out
-
+        """:func:`own_dependencies` of ``node`` (cached: the distance search asks again)."""
+        if node not in self._dependencies:
+            self._dependencies[node] = own_dependencies(self.graph, node)
+        return self._dependencies[node]
 
 __all__ = [
-    "METHODS", "VARIANT_FILES", "Chunk", "ChunkIndex", "RepositoryRetriever", "Snippet", "chunk_file",
-    "file_distance", "last_nonempty_lines", "render_context", "tokenize",
+    "GRAPH_MAX_HOPS", "METHODS", "VARIANT_FILES", "Chunk", "ChunkIndex", "GraphCandidate", "RepositoryRetriever", "Snippet",
+    "chunk_file", "definition_score", "file_distance", "graph_distances", "last_nonempty_lines", "own_dependencies",
+    "rank_definitions", "render_context", "tokenize",
 ]

@@ -1,4 +1,5 @@
-"""The graph retriever: definitions of the project names the prompt uses, closest use first."""
+"""The graph retriever: definitions of the project names the prompt uses, nearest in the graph
+first, then closest use first."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def prompt_before(shop, path: str, marker: str) -> str:
 
 
 @pytest.mark.pylint
-def test_ranked_by_last_use_before_the_cursor_import_counts_as_a_use(shop):
+def test_ranked_by_distance_then_last_use_before_the_cursor_import_counts_as_a_use(shop):
     shop, retriever = shop
     prompt = prompt_before(shop, REPORT, 'print("standard rate:", ')
     ranked = [(node, shop.facts[REPORT].file.index.row_col(offset)[0] + 1) for node, offset in retriever.visible_definitions(REPORT, prompt)]
@@ -50,8 +51,11 @@ def test_ranked_by_last_use_before_the_cursor_import_counts_as_a_use(shop):
     ]
     later = prompt_before(shop, REPORT, 'print("sample:", ')
     nodes = [node for node, _ in retriever.visible_definitions(REPORT, later)]
-    # `tax.STANDARD_RATE` (line 33) resolves to the module member; the module keeps its import rank
-    assert nodes[0] == "sym:shopkeeper/billing/tax.py#STANDARD_RATE" and nodes[-1] == "file:shopkeeper/billing/tax.py"
+    # `tax.STANDARD_RATE` (line 33) resolves to the module member: 2 hops (the imported module,
+    # then its definition), so it follows every imported name although it is used last
+    assert nodes[-2:] == ["file:shopkeeper/billing/tax.py", "sym:shopkeeper/billing/tax.py#STANDARD_RATE"]
+    distance = {c.node: c.distance for c in retriever.graph_candidates(REPORT, later)}
+    assert [distance[n] for n in nodes] == [1, 1, 1, 1, 1, 1, 2]
 
 
 @pytest.mark.pylint
@@ -121,7 +125,7 @@ def test_comments_and_strings_are_not_uses_and_same_file_names_are_skipped(count
 
 def test_definitions_own_dependencies_follow_the_top_k_while_the_budget_allows(count_tokens):
     """Issue 17 item 5: one level of the retrieved definitions' own dependencies (uses the checker
-    proved inside their code), ranked after them at half their score."""
+    proved inside their code), ranked after them at the floor of the next distance tier."""
     from crossfile_datasets.builders.completion.retrieval import render_context
     from crossfile_datasets.core.records import CrossFileUsage
 
@@ -141,7 +145,9 @@ def test_definitions_own_dependencies_follow_the_top_k_while_the_budget_allows(c
     assert retriever.dependencies("sym:lib/units.py#Meter") == []  # uses nothing of another file
     square, meter = retriever.snippets("graph", "app.py", texts["app.py"], "")
     assert (square.filename, meter.filename) == ("lib/shapes.py", "lib/units.py")
-    assert meter.score == square.score / 2 and meter.lines[0] == "class Meter:"
+    # Square is imported (1 hop) and used 1 row above the cursor: 1/2 + 1/2 * 1/2; Meter, one hop
+    # further and not used in the prompt, gets the floor of the 2-hop tier, 1/3
+    assert square.score == 0.75 and meter.score == 1 / 3 and meter.lines[0] == "class Meter:"
     full = render_context([square, meter], "#", count_tokens)
     assert [item["filename"] for item in full["list"]] == ["lib/shapes.py", "lib/units.py"]
     # a budget that holds only the definition itself: the dependency is ranked but not shown
