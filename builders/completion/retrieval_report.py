@@ -4,17 +4,21 @@ Why it exists apart from ``retrieval.py``: the retrievers are part of every buil
 is an analysis of a finished build (``retrieval-report``, ``builders/retrieval_cli.py``) and
 brings the console table (rich) and the optional chart (matplotlib) with it. It reads the
 ``line_completion_*.jsonl`` variant files and judges each item against the
-``definition_span`` of the example's cross-file usages (:func:`item_contains`).
+``definition_span`` of the example's cross-file usages (:func:`item_contains`). Retrievers of
+one language are scored on exactly the same examples (the task ids every variant file holds),
+and the graph retriever is compared with each other one example by example (:func:`compare`).
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core import toolchain
+
+GRAPH = "graph"  # the variant compared example by example with every other one
 
 
 def _gold(record: dict) -> list[tuple[str, int, int]]:
@@ -36,6 +40,37 @@ def item_contains(item: dict, gold: tuple[str, int, int]) -> bool:
     if lines is None:
         return True
     return any(start <= line <= end for line in lines)
+
+
+def _hits(record: dict, k: int) -> bool:
+    items = ((record.get("crossfile_context") or {}).get("list") or [])[:k]
+    return any(item_contains(item, g) for item in items for g in _gold(record))
+
+
+def task_id(record: dict) -> str | None:
+    return (record.get("metadata") or {}).get("task_id")
+
+
+def common_examples(variants: Mapping[str, Sequence[dict]]) -> dict[str, list[dict]]:
+    """Each variant's records restricted to the task ids that every variant holds, so recall is
+    compared on the same examples; records without a task id are all kept (nothing to match)."""
+    ids = [{task_id(r) for r in records if task_id(r) is not None} for records in variants.values()]
+    shared = set.intersection(*ids) if ids else set()
+    return {name: [r for r in records if task_id(r) is None or task_id(r) in shared] for name, records in variants.items()}
+
+
+def compare(a: Sequence[dict], b: Sequence[dict], ks: Sequence[int] = C.RECALL_AT_K) -> dict:
+    """Example by example, retriever ``a`` against ``b`` on the examples both hold (by task id)
+    with a gold definition: per k, how many only ``a`` hits, only ``b``, both."""
+    by_id = {task_id(r): r for r in b if task_id(r) is not None}
+    pairs = [(r, by_id[task_id(r)]) for r in a if task_id(r) in by_id and _gold(r)]
+    out: dict = {"examples": len(pairs)}
+    for k in ks:
+        ha = [_hits(x, k) for x, _ in pairs]
+        hb = [_hits(y, k) for _, y in pairs]
+        out[f"@{k}"] = {"only_a": sum(x and not y for x, y in zip(ha, hb)), "only_b": sum(y and not x for x, y in zip(ha, hb)),
+                        "both": sum(x and y for x, y in zip(ha, hb))}
+    return out
 
 
 def recall_at_k(records: Iterable[dict], ks: Sequence[int] = C.RECALL_AT_K) -> dict:
@@ -94,12 +129,21 @@ def retrieval_report(output_dir: Path, languages: Iterable[str] | None = None, k
         languages = sorted(p.name for p in output_dir.iterdir()
                            if p.is_dir() and any((p / sub).glob("line_completion_*.jsonl")))
     results: dict[str, dict[str, dict]] = {}
+    comparisons: dict[str, dict[str, dict]] = {}
     for lang in languages:
         files = sorted((output_dir / lang / sub).glob("line_completion_*.jsonl"))
-        if files:
-            results[lang] = {retriever_name(f): recall_at_k(_read_jsonl(f), ks) for f in files}
+        if not files:
+            continue
+        variants = {retriever_name(f): list(_read_jsonl(f)) for f in files}
+        shared = common_examples(variants)
+        results[lang] = {}
+        for name, records in shared.items():
+            results[lang][name] = recall_at_k(records, ks)
+            results[lang][name]["not_in_every_variant"] = len(variants[name]) - len(records)
+        if GRAPH in shared:
+            comparisons[lang] = {name: compare(shared[GRAPH], records, ks) for name, records in shared.items() if name != GRAPH}
     report = {"ks": list(ks), "criterion": item_contains.__doc__.split("\n")[0].strip(), "results": results,
-              "split": split or C.CROSS_FILE_FIRST}
+              "comparisons": comparisons, "split": split or C.CROSS_FILE_FIRST}
     stem = f"retrieval_report_{sub}" if sub else "retrieval_report"
     (output_dir / f"{stem}.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
     _print_table(report)
@@ -121,7 +165,7 @@ def _print_table(report: dict) -> None:
     # one table per language, one column per retriever: three retrievers fit in 80 columns,
     # where one row per retriever with every metric as a column had its headers cut
     ks = report["ks"]
-    rows = [("examples", "examples", "d"), ("with gold", "with_gold", "d"), *[(f"recall@{k}", f"recall@{k}", ".3f") for k in ks],
+    rows = [("same examples", "examples", "d"), ("not in every variant", "not_in_every_variant", "d"), ("with gold", "with_gold", "d"), *[(f"recall@{k}", f"recall@{k}", ".3f") for k in ks],
             (f"file recall@{ks[-1]}", f"file_recall@{ks[-1]}", ".3f"), ("gold in context", "gold_in_context", ".3f")]
     console = Console()
     console.print("Retrieval: share of examples whose context contains the gold definition", soft_wrap=True)
@@ -131,8 +175,13 @@ def _print_table(report: dict) -> None:
         for name in by_retriever:
             table.add_column(name, justify="right", no_wrap=True, min_width=len(name))
         for label, key, fmt in rows:
-            table.add_row(label, *[format(r[key], fmt) for r in by_retriever.values()])
+            table.add_row(label, *[format(r.get(key, 0), fmt) for r in by_retriever.values()])
         console.print(table)
+        for other, c in report.get("comparisons", {}).get(lang, {}).items():
+            recall = by_retriever
+            parts = [f"@{k} {recall[GRAPH][f'recall@{k}']:.3f} vs {recall[other][f'recall@{k}']:.3f} "
+                     f"(only graph {c[f'@{k}']['only_a']}, only {other} {c[f'@{k}']['only_b']})" for k in ks]
+            console.print(f"{lang}: graph vs {other} on the same {c['examples']} examples: " + "; ".join(parts), soft_wrap=True)
 
 
 def _plot(report: dict, path: Path) -> None:
@@ -161,4 +210,4 @@ def _plot(report: dict, path: Path) -> None:
     plt.close(fig)
 
 
-__all__ = ["item_contains", "recall_at_k", "retrieval_report", "retriever_name"]
+__all__ = ["common_examples", "compare", "item_contains", "recall_at_k", "retrieval_report", "retriever_name", "task_id"]

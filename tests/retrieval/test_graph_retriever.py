@@ -155,3 +155,27 @@ def test_definitions_own_dependencies_follow_the_top_k_while_the_budget_allows(c
     shown = render_context([square, meter], "#", count_tokens, budget=tight)
     assert [item["filename"] for item in shown["list"]] == ["lib/shapes.py"]
     assert [item["filename"] for item in shown["ranked"]] == ["lib/shapes.py", "lib/units.py"]
+
+
+@pytest.mark.pylint
+def test_graph_top1_is_the_gold_where_bm25s_is_not_imported_name_before_a_module_member(shop):
+    """End to end on the shopkeeper fixture (real Pylint usages): the first use of the imported
+    ``DEFAULT_CURRENCY`` in invoice.py comes after ``tax.rate_for`` / ``tax.with_tax`` were used.
+    Those are members of an imported module (2 hops); the imported name is 1 hop away, so it
+    ranks first although its last use (the import) is further from the cursor. BM25's best
+    chunk is another one."""
+    shop, retriever = shop
+    path = "shopkeeper/billing/invoice.py"
+    usage = next(u for u in shop.usages if u.file == path and u.imported_name == "DEFAULT_CURRENCY")
+    text = shop.facts[path].file.text
+    prompt = text[: sum(len(line) + 1 for line in text.split("\n")[: usage.line - 1]) + usage.column]
+    assert prompt.endswith("currency=") and "tax.with_tax(" in prompt
+    span = definition_span(shop.graph, definition_node_for_usage(shop.graph, usage))
+    gold = (usage.definition_file, span["start_line"], span["end_line"])
+    graph = retriever.context("graph", path, prompt, "DEFAULT_CURRENCY")["list"]
+    bm25 = retriever.context("bm25", path, prompt, "DEFAULT_CURRENCY")["list"]
+    assert item_contains(graph[0], gold) and graph[0]["score"] == max(item["score"] for item in graph)
+    assert bm25 and not item_contains(bm25[0], gold)
+    distance = {c.node: c.distance for c in retriever.graph_candidates(path, prompt)}
+    assert distance[definition_node_for_usage(shop.graph, usage)] == 1
+    assert distance["sym:shopkeeper/billing/tax.py#with_tax"] == 2

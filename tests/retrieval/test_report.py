@@ -6,7 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
-from crossfile_datasets.builders.completion.retrieval_report import item_contains, recall_at_k, retrieval_report
+from crossfile_datasets.builders.completion.retrieval_report import common_examples, compare, item_contains, recall_at_k, retrieval_report
 from crossfile_datasets.builders.retrieval_cli import report_app
 
 
@@ -90,3 +90,26 @@ def test_cli_command(tmp_path):
     empty = tmp_path / "empty"
     empty.mkdir()
     assert runner.invoke(report_app, [str(empty)]).exit_code == 1
+
+
+def with_id(rec, task):
+    return {**rec, "metadata": {"task_id": task}}
+
+
+def test_retrievers_are_scored_on_the_same_examples_and_compared_one_by_one(tmp_path, capsys):
+    """graph holds t0..t2, rg1_bm25 t1..t3: both are scored on t1, t2 only (issue 17 item 5)."""
+    gold = usage("a.py", 10, 20)
+    hit, miss = [item("a.py", [12])], [item("b.py", [1])]
+    graph = [with_id(record([gold], hit), "t0"), with_id(record([gold], hit), "t1"), with_id(record([gold], miss), "t2")]
+    bm25 = [with_id(record([gold], miss), "t1"), with_id(record([gold], hit), "t2"), with_id(record([gold], hit), "t3")]
+    write_jsonl(tmp_path / "java" / "line_completion_graph.jsonl", graph)
+    write_jsonl(tmp_path / "java" / "line_completion_rg1_bm25.jsonl", bm25)
+    report = retrieval_report(tmp_path)
+    g, b = report["results"]["java"]["graph"], report["results"]["java"]["rg1_bm25"]
+    assert (g["examples"], g["not_in_every_variant"], b["examples"], b["not_in_every_variant"]) == (2, 1, 2, 1)
+    assert g["recall@1"] == 0.5 and b["recall@1"] == 0.5  # on all their rows: 0.67 and 0.67
+    assert report["comparisons"]["java"]["rg1_bm25"] == {
+        "examples": 2, **{f"@{k}": {"only_a": 1, "only_b": 1, "both": 0} for k in (1, 3, 5)}}
+    assert "graph vs rg1_bm25 on the same 2 examples: @1 0.500 vs 0.500 (only graph 1, only rg1_bm25 1)" in capsys.readouterr().out
+    assert compare(graph, bm25, ks=(1,))["examples"] == 2
+    assert common_examples({"x": graph, "y": HAND_MADE})["y"] == HAND_MADE  # rows without ids: all kept
