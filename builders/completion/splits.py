@@ -37,6 +37,8 @@ from crossfile_datasets.lang.base import iter_leaves, iter_leaves_in
 
 # ``usages/*`` reasons that describe a use that WAS found (no unexplained diagnostic behind them)
 FOUND_USAGE_NOTES = frozenset({"found_by_references", "found_by_definition"})
+# ``usages/*`` reasons whose place is ``path:<char offset>``, not a line: the whole file is unproven
+OFFSET_PLACES = frozenset({"reference_not_located"})
 IN_FILE_TOOL = "in_file"  # the ``tool`` of the anchor record an in_file example is made from
 
 
@@ -106,6 +108,8 @@ class StubEvidence:
             for sample in samples:
                 where = sample.split(": ", 1)[0]
                 path, line = _where(where, known)
+                if reason in OFFSET_PLACES and path is not None:
+                    line = None
                 if path is None:
                     complete = False  # a place we cannot read: nothing can be proven
                 elif line is None:

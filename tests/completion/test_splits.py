@@ -24,8 +24,11 @@ from crossfile_datasets.builders.completion.pipeline import build_language
 from crossfile_datasets.builders.completion.shards import BuildSettings
 from crossfile_datasets.builders.completion.splits import (
     StubEvidence,
+    in_file_anchors,
     in_file_quota,
     random_later_uses,
+    top_level_names,
+    unproven_reason,
 )
 from crossfile_datasets.builders.repos import RepoSpec, resolve_all
 from crossfile_datasets.core.constants import EXTRA_COMPLETION_SPLITS, VARIANT_FILES
@@ -189,9 +192,12 @@ def test_stub_evidence_reads_the_counted_diagnostics_and_refuses_an_incomplete_l
     report.count("usages", "other_error", "src/B.java:3:14", "cannot find symbol")
     report.count("usages", "ambiguous_class", "src/C.java", "Cls")
     report.count("usages", "found_by_definition", "x.ts:1", "ignored: a use that was found")
-    evidence = StubEvidence.collect([], report, ["pkg/a.py", "src/B.java", "src/C.java", "x.ts"])
+    report.count("usages", "reference_not_located", "src/D.java:1234", "Name")  # a char offset, not a line
+    evidence = StubEvidence.collect([], report, ["pkg/a.py", "src/B.java", "src/C.java", "src/D.java", "x.ts"])
     assert evidence.complete
-    assert evidence.diagnostic_lines == {"pkg/a.py": {7}, "src/B.java": {3}} and evidence.whole_files == {"src/C.java"}
+    assert evidence.diagnostic_lines == {"pkg/a.py": {7}, "src/B.java": {3}}
+    assert evidence.whole_files == {"src/C.java", "src/D.java"}
+    assert not StubEvidence.collect([], report, ["pkg/a.py"]).complete  # places in files it does not know
     for i in range(25):  # more than the report keeps samples of: not every line is known
         report.count("usages", "unattributed_E0602", f"pkg/a.py:{i + 1}", "undefined")
     assert not StubEvidence.collect([], report, ["pkg/a.py"]).complete
@@ -208,3 +214,34 @@ def test_retrieval_report_scores_one_split(built):
     assert (folder.parent / "retrieval_report_cross_file_random.json").is_file()
     first = retrieval_report(folder.parent, [lang.value])
     assert all(r["examples"] == stats["examples"] for r in first["results"][lang.value].values())
+
+
+def test_in_file_anchors_and_the_name_checks_on_parsed_java(tmp_path):
+    """tree-sitter only: anchors are uses of the file's own names (a call's name is a use, a
+    declaration's is not); a same-package type of another file needs no import and is refused."""
+    src = tmp_path / "shop" / "src" / "com" / "acme"
+    src.mkdir(parents=True)
+    (src / "Genre.java").write_text("package com.acme;\n\npublic enum Genre { FICTION, HISTORY }\n")
+    book = ("package com.acme;\n\npublic class Book {\n    private int copies;\n\n"
+            "    int scale(int factor) {\n        return copies * factor;\n    }\n\n"
+            "    int twice() {\n        return scale(2);\n    }\n\n"
+            "    boolean sameGenre(Genre genre) {\n        return genre == Genre.FICTION;\n    }\n}\n")
+    (src / "Book.java").write_text(book)
+    language = get_language(Lang.JAVA)
+    repo = resolve_all([RepoSpec(path=str(tmp_path / "shop"))])[0]
+    files, _ = list_sources(repo, language, BuildReport())
+    facts = language.analyze_files(str(repo.root), files)
+    path = "src/com/acme/Book.java"
+    anchors = in_file_anchors(facts[path])
+    text = facts[path].file.text
+    rows = {text.count("\n", 0, offset) + 1: name for offset, name in anchors}
+    assert rows == {7: "copies", 11: "scale"}  # uses only: not the field, method or parameter declarations
+    evidence = StubEvidence.collect([], BuildReport(), facts)
+    elsewhere = top_level_names(facts)
+    call = text.index("scale(2)")
+    assert unproven_reason(facts[path], call, text.index(";", call) + 1, evidence, elsewhere) == ""
+    compare = text.index("genre == Genre")
+    assert unproven_reason(facts[path], compare, text.index(";", compare) + 1, evidence, elsewhere) \
+        == "names_other_file_definition"
+    evidence.usage_lines[path] = {11}
+    assert unproven_reason(facts[path], call, text.index(";", call) + 1, evidence, elsewhere) == "line_has_crossfile_usage"
