@@ -15,6 +15,7 @@ Only the project files are read here (XML, no build tool is run).
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
 import posixpath
 import re
@@ -134,6 +135,31 @@ def _under(path: str, directory: str) -> bool:
 
 def _matches(path: str, directory: str, patterns: Sequence[str]) -> bool:
     rel = path[len(directory) + 1:] if directory else path
+    literal_rel, literal_path, wildcards = _split_patterns(directory, tuple(patterns))
+    if rel in literal_rel or path in literal_path:
+        return True
+    return _matches_wildcards(path, rel, directory, wildcards)
+
+
+@functools.lru_cache(maxsize=1024)
+def _split_patterns(directory: str, patterns: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str], tuple[str, ...]]:
+    """A project's patterns split once: the literal ones (an old-style project lists hundreds of
+    plain paths; checked against every source they made the file listing quadratic) as sets,
+    the ones with ``*?[`` kept for fnmatch. A literal pattern matches exactly when fnmatch
+    would: the relative path equals it, or the path equals it joined to the project directory
+    (``fnmatch`` compares case-sensitively on POSIX, ``normcase`` being the identity there)."""
+    literal_rel, literal_path, wildcards = set(), set(), []
+    for pattern in patterns:
+        pat = pattern.replace("\\", "/")
+        if any(c in pat for c in "*?["):
+            wildcards.append(pattern)
+        else:
+            literal_rel.add(pat)
+            literal_path.add(_norm(directory, pat))
+    return frozenset(literal_rel), frozenset(literal_path), tuple(wildcards)
+
+
+def _matches_wildcards(path: str, rel: str, directory: str, patterns: Sequence[str]) -> bool:
     for pattern in patterns:
         pat = pattern.replace("\\", "/")
         if fnmatch.fnmatch(rel, pat) or fnmatch.fnmatch(path, _norm(directory, pat)):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Sequence
 
 import tree_sitter_c_sharp
 from tree_sitter import Language, Node, Tree
@@ -485,23 +485,42 @@ def _blank(line: str) -> str:
 # ---------------------------------------------------------------------- syntax level --
 def detect_newer_syntax(tree: Tree, index: TextIndex, value_types: Iterable[str] = (),
                         reference_types: Iterable[str] = (), nullable_enabled: bool = False,
-                        limit: int = 20) -> list[NewerSyntax]:
+                        limit: int = 20, events: list[tuple] | None = None) -> list[NewerSyntax]:
     """Constructs newer than C# 7.2 found in the tree (at most ``limit``), in source order.
 
     ``value_types`` / ``reference_types``: simple names of the project's structs+enums /
     classes+interfaces+delegates, used to tell `Point?` (Nullable<T>) from `Item?` (a C# 8
     nullable reference annotation). ``nullable_enabled``: the project file enables nullable
     reference types, so `T?` on any name that is not a known value type is an annotation.
+    ``events``: :func:`newer_syntax_events` of the tree, when the caller keeps them (a file is
+    part of many compilation units; the walk does not depend on the unit's type names).
     """
     value_types = set(value_types)
     reference_types = set(reference_types) - value_types
     found: list[NewerSyntax] = []
+    for feature, row, annotation in (events if events is not None else newer_syntax_events(tree, index)):
+        if len(found) >= limit:
+            break
+        if annotation is not None:
+            if not _is_reference_annotation(annotation, value_types, reference_types, nullable_enabled):
+                continue
+            feature = "nullable reference type annotation (C# 8)"
+        found.append(NewerSyntax(feature, row))
+    found.sort(key=lambda n: n.row)
+    return found
+
+
+def newer_syntax_events(tree: Tree, index: TextIndex) -> list[tuple[str | None, int, tuple | None]]:
+    """Every candidate of :func:`detect_newer_syntax` in walk order: ``(feature, row, None)``,
+    or ``(None, row, (inner node type, simple name))`` for a ``T?`` whose verdict depends on
+    the unit's type names."""
+    found: list[tuple[str | None, int, tuple | None]] = []
 
     def add(feature: str, node: Node) -> None:
-        found.append(NewerSyntax(feature, node.start_point[0]))
+        found.append((feature, node.start_point[0], None))
 
     stack = [tree.root_node]
-    while stack and len(found) < limit:
+    while stack:
         node = stack.pop()
         t = node.type
         if t in NEWER_NODE_FEATURES:
@@ -538,22 +557,20 @@ def detect_newer_syntax(tree: Tree, index: TextIndex, value_types: Iterable[str]
                 add("default interface member (C# 8)", node)
         elif t == "interpolated_string_expression" and index.node_text(node).startswith("@$"):
             add("@$ interpolated verbatim string (C# 8)", node)
-        elif t == "nullable_type" and _is_reference_annotation(node, index, value_types, reference_types, nullable_enabled):
-            add("nullable reference type annotation (C# 8)", node)
+        elif t == "nullable_type":
+            inner = node.named_children[0] if node.named_children else None
+            if inner is not None:
+                found.append((None, node.start_point[0], (inner.type, simple_type_name(index.node_text(inner)))))
         stack.extend(reversed(node.children))
-    found.sort(key=lambda n: n.row)
     return found
 
 
-def _is_reference_annotation(node: Node, index: TextIndex, value_types: set[str], reference_types: set[str],
+def _is_reference_annotation(inner: tuple[str, str], value_types: set[str], reference_types: set[str],
                              nullable_enabled: bool) -> bool:
-    inner = node.named_children[0] if node.named_children else None
-    if inner is None:
-        return False
-    if inner.type == "array_type":
+    inner_type, name = inner
+    if inner_type == "array_type":
         return True
-    name = simple_type_name(index.node_text(inner))
-    if inner.type == "predefined_type":
+    if inner_type == "predefined_type":
         return name in ("string", "object", "dynamic")
     if name in value_types or name in KNOWN_VALUE_TYPES:
         return False
@@ -661,3 +678,66 @@ def enclosing_types(model: FileModel, offset: int) -> list[TypeDecl]:
     out = [t for t in model.all_types() if t.start <= offset < t.end]
     out.sort(key=lambda t: t.start, reverse=True)
     return out
+
+
+# ------------------------------------------------------------------------- bodies --
+_BODY_OWNERS = frozenset({"method_declaration", "constructor_declaration", "destructor_declaration",
+                          "operator_declaration", "conversion_operator_declaration", "accessor_declaration"})
+_BODY_CONTAINERS = frozenset({"compilation_unit", "namespace_declaration", "file_scoped_namespace_declaration",
+                              "declaration_list", "property_declaration", "indexer_declaration", "event_declaration",
+                              "accessor_list", *TYPE_KINDS})
+_DIRECTIVE_LINE = re.compile(r"^[ \t]*#", re.MULTILINE)
+
+
+def body_ranges(tree: Tree, index: TextIndex) -> tuple[tuple[int, int], ...]:
+    """Char ranges ``{ ... }`` of the block bodies of methods, constructors, destructors,
+    operators and accessors (outermost only; lambdas, field initializers and expression
+    bodies are not included), in source order."""
+    out: list[tuple[int, int]] = []
+    stack = [tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.type in _BODY_OWNERS:
+            for child in node.children:
+                if child.type == "block":
+                    out.append((index.node_start(child), index.node_end(child)))
+            continue
+        if node.type in _BODY_CONTAINERS or node.type.startswith("preproc_if") or node.type in ("preproc_else", "preproc_elif"):
+            stack.extend(reversed(node.children))
+    out.sort()
+    return tuple(out)
+
+
+def strippable_ranges(text: str, ranges: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """The ranges :func:`strip_bodies` replaces: a ``{ ... }`` block without a preprocessor line
+    (its directives may pair with ones outside it, so such a body is kept whole)."""
+    out = []
+    pos = 0
+    for start, end in ranges:
+        if start < pos or end > len(text) or text[start] != "{" or text[end - 1] != "}":
+            continue
+        if _DIRECTIVE_LINE.search(text, start, end):
+            continue
+        out.append((start, end))
+        pos = end
+    return tuple(out)
+
+
+def strip_bodies(text: str, ranges: Sequence[tuple[int, int]]) -> str:
+    """``text`` with each body of ``ranges`` replaced by ``{throw null;}`` (its newlines kept).
+
+    Declarations (types, signatures, fields, constants, attributes) are untouched, so other
+    files compile against this one exactly as before; only the statements inside the bodies,
+    whose errors belong to this file alone, are gone. A body holding a preprocessor line is
+    kept whole (its directives may pair with ones outside it). ``text`` must have the offsets
+    of the text the ranges come from (length-preserving edits only, e.g. blanked usings).
+    """
+    out: list[str] = []
+    pos = 0
+    for start, end in strippable_ranges(text, ranges):
+        body = text[start:end]
+        out.append(text[pos:start])
+        out.append("{throw null;" + "\n" * body.count("\n") + "}")
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)

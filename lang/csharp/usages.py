@@ -38,10 +38,14 @@ contain a definition for `Price'"). Steps per compilation unit (``lang.csharp.pr
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
+import functools
+import os
 import re
 import shutil
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -94,11 +98,15 @@ from crossfile_datasets.lang.csharp.syntax import (
     TypeDecl,
     abstractable,
     blank_out,
+    body_ranges,
     build_model,
     detect_newer_syntax,
+    newer_syntax_events,
     enclosing_types,
     render_emptied,
     simple_type_name,
+    strip_bodies,
+    strippable_ranges,
 )
 
 SUPPORT_DIR = "__crossfile__"
@@ -107,6 +115,7 @@ NAMESPACES_PATH = f"{SUPPORT_DIR}/namespaces.cs"
 EXTERNAL_PATH = f"{SUPPORT_DIR}/external_types.cs"
 SENTINEL_TEXT = "namespace CrossfileSentinel__ { internal class Sentinel__ { void Body() { int reached = \"body\"; } } }\n"
 SENTINEL_CODE = "CS0029"
+BODILESS_DIR = f"{SUPPORT_DIR}/bodiless/"  # copies of unit files with their method bodies stripped
 
 # mcs codes of lexical/syntax errors (the file did not parse).
 # declaration errors an abstract stand-in can cause (`new()` constraints, `new` in a field initializer)
@@ -141,11 +150,22 @@ class PreparedUnit:
     excluded: dict[str, str]  # path -> "emptied" | "removed"
     baseline: frozenset[tuple]
     support: dict[str, str]  # support file path -> text (sentinel, namespaces, external types)
+    # defining file -> files compiled with their bodies in its rounds (CSharpChecker.strip_bodies)
+    keep: dict[str, frozenset[str]] = field(default_factory=dict)
+    bodiless: dict[str, str] = field(default_factory=dict)  # unit file -> its bodiless copy's text, once written
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @functools.cached_property
+    def candidate_set(self) -> frozenset[str]:
+        return frozenset(self.candidates)
 
 
 # Defining files with disjoint observers whose rounds share one compilation (CSharpChecker.batches):
 # each compilation holds (nearly) the closure of the unit, so sharing it divides the work.
 MCS_BATCH_FILES = 16
+MCS_BATCH_SPLITS = 3  # times a blocked shared compilation is retried without the files that blocked it
+# declaration errors after which mcs still checks the bodies (docs/csharp.md): not what blocked them
+NON_BLOCKING_CODES = frozenset({"CS0534", "CS0535"})
 
 
 @dataclass
@@ -159,6 +179,7 @@ class RoundRequest:
     events: BuildReport
     variant: str  # where the emptied defining file is written
     copies: dict[str, str]  # copy path -> the unit file it replaces (overrides blanked)
+    keep: frozenset[str] | None = None  # files compiled with their bodies (None: every file)
 
 
 @dataclass
@@ -172,8 +193,13 @@ class CSharpChecker:
 
     def __init__(self, *, optimized: bool = True, workers: int = C.MCS_WORKERS, max_rounds: int = C.MCS_MAX_ROUNDS,
                  timeout: float = C.MCS_COMPILE_TIMEOUT, resident: bool = True, runner: Callable = run,
-                 batch_files: int = MCS_BATCH_FILES) -> None:
+                 batch_files: int = MCS_BATCH_FILES, strip_bodies: bool = True) -> None:
         self.optimized = optimized
+        # compile the files that cannot observe the defining file without their method bodies
+        # (module doc, step 5); needs the observer analysis, so only when optimized
+        self.strip_bodies = strip_bodies and optimized
+        self.body_ranges: dict[str, tuple[tuple[int, int], ...]] = {}  # path -> ranges strip_bodies removes
+        self.declared_identifiers: dict[str, frozenset[str]] = {}  # path -> identifiers outside those
         self.batch_files = batch_files  # defining files whose rounds share compilations (1: each alone)
         self.resident = resident  # compile with resident McsServer processes (else one mcs per run)
         self.pool: McsServerPool | None = None
@@ -183,11 +209,14 @@ class CSharpChecker:
         self.runner = runner
         self.defines: tuple[str, ...] = COMPILE_DEFINES
         self.attributed: set[str] = set()
+        self.syntax_events: dict[str, list] = {}  # path -> syntax.newer_syntax_events of its tree
 
     # ------------------------------------------------------------------------- entry --
     def find_usages(self, repo, facts: dict[str, FileFacts], report) -> list[CrossFileUsage]:
         models = {p: build_model(p, ff.tree, ff.file.index) for p, ff in facts.items()}
         self.attributed = set()  # candidate files of the units already checked
+        self.syntax_events = {}
+        self.body_ranges, self.declared_identifiers = {}, {}
         # the symbols the trees were parsed with (lang.csharp.CSharpSupport.analyze_files)
         self.defines = repository_defines(Path(repo.root))
         units, projects = compilation_units(Path(repo.root), sorted(facts))
@@ -195,7 +224,7 @@ class CSharpChecker:
             if p.error:
                 report.count("projects", "csproj_unreadable", p.path, p.error)
         usages: list[CrossFileUsage] = []
-        tmp = Path(tempfile.mkdtemp(prefix="crossfile-mcs-"))
+        tmp = Path(tempfile.mkdtemp(prefix="crossfile-mcs-", dir=_memory_tmp()))
         if self.resident and units:
             self.pool = McsServerPool.create(self.workers)
             if self.pool is None:
@@ -213,6 +242,7 @@ class CSharpChecker:
                 finally:
                     report.merge(events)
                     report.add_time("checker_seconds", time.monotonic() - t0)
+                    shutil.rmtree(tmp / f"unit{n}", ignore_errors=True)  # a unit's files are not read again
         finally:
             if self.pool is not None:
                 self.pool.close()
@@ -239,6 +269,8 @@ class CSharpChecker:
                 if not dependents:
                     events.count("checker", "defining_file_unobserved", path)
                     continue
+                # every file that can observe F keeps its bodies, also when checked in another unit
+                keep = frozenset(dependents | {path})
                 if path in self.attributed:
                     # F and these observers were checked in an earlier unit (a library is part of
                     # every unit that references it): only observers new to this unit can add uses
@@ -247,6 +279,12 @@ class CSharpChecker:
                         events.count("checker", "defining_file_checked_in_other_unit", path)
                         continue
                 compiled = index.closure({path, *dependents})
+                if self.strip_bodies:
+                    prepared.keep[path] = keep
+                    if len(compiled) < len(prepared.texts):
+                        # bodiless files need only what their declarations name
+                        compiled = index.closure({path, *dependents} | (keep & compiled), keep,
+                                                 lambda p: self.declared(p, facts, prepared, models))
                 observers[path] = dependents
             else:
                 compiled = set(prepared.texts)
@@ -299,6 +337,55 @@ class CSharpChecker:
                 claimed.append(mine)
         return groups
 
+    # ----------------------------------------------------------------------- bodies --
+    def _ranges(self, path: str, facts) -> tuple[tuple[int, int], ...]:
+        """The body ranges of ``path`` that :func:`syntax.strip_bodies` removes (none for a file
+        that is not attributed: excluded or unparsable files are compiled as they are)."""
+        if path not in self.body_ranges:
+            ff = facts[path]
+            self.body_ranges[path] = strippable_ranges(ff.file.text, body_ranges(ff.tree, ff.file.index))
+        return self.body_ranges[path]
+
+    def declared(self, path: str, facts, prepared: PreparedUnit, models) -> frozenset[str]:
+        """Identifiers of ``path`` outside the bodies its bodiless copy loses (all of them for a
+        file compiled as it is)."""
+        if path not in prepared.candidate_set:
+            return models[path].identifiers
+        if path not in self.declared_identifiers:
+            ff = facts[path]
+            ranges = self._ranges(path, facts)
+            starts = [a for a, _ in ranges]
+            index = ff.file.index
+            names = set()
+            for leaf in iter_leaves(ff.tree.root_node):
+                if leaf.type != "identifier":
+                    continue
+                at = index.node_start(leaf)
+                k = bisect.bisect_right(starts, at) - 1
+                if k < 0 or not (ranges[k][0] <= at < ranges[k][1]):
+                    names.add(index.node_text(leaf))
+            self.declared_identifiers[path] = frozenset(names)
+        return self.declared_identifiers[path]
+
+    def bodiless(self, prepared: PreparedUnit, paths: Iterable[str], facts) -> dict[str, str]:
+        """``{unit file: its bodiless copy}`` for the attributed files among ``paths``; each copy is
+        written once per unit (under the unit's lock, before any compilation reads it)."""
+        out: dict[str, str] = {}
+        candidates = prepared.candidate_set
+        with prepared.lock:
+            for p in paths:
+                if p not in candidates:
+                    continue
+                copy = BODILESS_DIR + p
+                if p not in prepared.bodiless:
+                    text = strip_bodies(prepared.texts[p], self._ranges(p, facts))
+                    dest = prepared.workdir / copy
+                    dest.parent.mkdir(parents=True, exist_ok=True)
+                    dest.write_text(text, encoding="utf-8")
+                    prepared.bodiless[p] = text
+                out[p] = copy
+        return out
+
     # ----------------------------------------------------------------- syntax level --
     def _too_new(self, unit: CompilationUnit, facts, models, events: BuildReport) -> bool:
         value_types = {t.name for p in unit.files for t in models[p].all_types() if t.kind in ("struct", "enum")}
@@ -307,7 +394,10 @@ class CSharpChecker:
         offenders = []
         for path in unit.files:
             ff = facts[path]
-            found = detect_newer_syntax(ff.tree, ff.file.index, value_types, reference_types, unit.nullable, limit=3)
+            if path not in self.syntax_events:  # a library file is part of every unit referencing it
+                self.syntax_events[path] = newer_syntax_events(ff.tree, ff.file.index)
+            found = detect_newer_syntax(ff.tree, ff.file.index, value_types, reference_types, unit.nullable, limit=3,
+                                        events=self.syntax_events[path])
             if ff.has_syntax_error:
                 # statements at top level in a file tree-sitter could not parse are its error
                 # recovery, not a verdict: mcs compiles the unit and says CS1644/CS8107 if too new
@@ -555,12 +645,22 @@ class CSharpChecker:
         return out
 
     def _batch_compile(self, prepared: PreparedUnit, requests: dict[int, "RoundRequest"],
-                       info: dict[int, tuple[str, set[str], set[str]]], events: BuildReport, tag: str) -> dict:
-        """One compilation for every pending request (or one each when that cannot be shared)."""
+                       info: dict[int, tuple[str, set[str], set[str]]], events: BuildReport, tag: str,
+                       depth: int = 0) -> dict:
+        """One compilation for every pending request (or one each when that cannot be shared).
 
-        def alone() -> dict:
+        When the shared compilation stops before the bodies, the files whose own parts (emptied
+        file, blanked copies, observers) hold errors the baseline does not have are compiled
+        alone and the others share a compilation again (at most ``MCS_BATCH_SPLITS`` times):
+        one file's blocked declarations no longer cost every file of the group a compilation
+        of its own. Each file still gets the answer of a compilation that reached the bodies
+        with no other file's errors in its observers, or of its own compilation."""
+
+        def alone(which: Iterable[int] | None = None) -> dict:
             answers: dict = {}
             for job, request in requests.items():
+                if which is not None and job not in which:
+                    continue
                 try:
                     answers[job] = self.compile(prepared.workdir, request.texts, request.sources, request.write,
                                                 request.tag, request.events)
@@ -572,7 +672,10 @@ class CSharpChecker:
         if len(requests) == 1 or len(replaced) != len(set(replaced)):
             return alone()
         originals = {info[job][0] for job in requests} | set(replaced)
-        sources = sorted({s for r in requests.values() for s in r.sources} - originals)
+        chosen = {s for r in requests.values() for s in r.sources
+                  if (s[len(BODILESS_DIR):] if s.startswith(BODILESS_DIR) else s) not in originals}
+        # a file one job compiles with its bodies is compiled with them (and what they name) for all
+        sources = sorted(s for s in chosen if not (s.startswith(BODILESS_DIR) and s[len(BODILESS_DIR):] in chosen))
         texts: dict[str, str] = {}
         write: dict[str, str] = {}
         copies: dict[str, str] = {}
@@ -582,6 +685,13 @@ class CSharpChecker:
             copies.update(r.copies)
         res = self.compile(prepared.workdir, texts, sources, write, tag, events)
         if res.status is not CompileStatus.OK or not reached_bodies(res.diagnostics):
+            blockers = self._blockers(prepared, requests, info, res) if depth < MCS_BATCH_SPLITS else None
+            if blockers and len(requests) - len(blockers) >= 2:
+                events.count("checker", "mcs_batch_alone", tag, n=len(blockers))
+                answers = alone(blockers)
+                rest = {job: r for job, r in requests.items() if job not in blockers}
+                answers.update(self._batch_compile(prepared, rest, info, events, f"{tag}s", depth + 1))
+                return answers
             events.count("checker", "mcs_batch_alone", tag, n=len(requests))
             return alone()
         events.count("checker", "mcs_batched_rounds", n=len(requests))
@@ -603,6 +713,32 @@ class CSharpChecker:
                     routed[job].append(d)
         return {job: dataclasses.replace(res, diagnostics=tuple(routed[job])) for job in requests}
 
+    @staticmethod
+    def _blockers(prepared: PreparedUnit, requests: dict[int, "RoundRequest"],
+                  info: dict[int, tuple[str, set[str], set[str]]], res: CompileResult) -> set[int] | None:
+        """The jobs of a shared compilation that stopped before the bodies whose own files hold
+        errors the baseline does not have; None when that cannot be told (a crash, an error in a
+        file no single job owns, or no such error)."""
+        if res.status is not CompileStatus.OK:
+            return None
+        variants = {r.variant: job for job, r in requests.items()}
+        copies = {copy: job for job, r in requests.items() for copy in r.copies}
+        owner = {g: job for job in requests for g in info[job][1]}
+        found: set[int] = set()
+        for d in res.diagnostics:
+            if d.file == SENTINEL_PATH or d.code in NON_BLOCKING_CODES:
+                continue
+            job = variants.get(d.file, copies.get(d.file))
+            if job is None:
+                unit_file = d.file[len(BODILESS_DIR):] if d.file.startswith(BODILESS_DIR) else d.file
+                if dataclasses.replace(d, file=unit_file).key() in prepared.baseline:
+                    continue
+                job = owner.get(unit_file)
+                if job is None:
+                    return None
+            found.add(job)
+        return found or None
+
     def _rounds(self, repo_name: str, prepared: PreparedUnit, index: "ProjectIndex", facts, models,
                 path: str, compiled: set[str], job: int) -> Generator["RoundRequest", CompileResult, FileRounds]:
         """The rounds of one defining file as a generator: it yields each compilation it needs
@@ -616,6 +752,13 @@ class CSharpChecker:
             # repository with its traceback) instead of passing for a checker crash
             result.events.count("files", "checker_crash", path, f"{type(exc).__name__}: {exc}")
         return result
+
+
+def _memory_tmp() -> str | None:
+    """/dev/shm when writable: every unit writes hundreds of files that mcs reads and that are
+    deleted afterwards (on the shared disk, unlinking NLog's ~7,000 took 9 s); else the default."""
+    shm = "/dev/shm"
+    return shm if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK) else None
 
 
 def reached_bodies(diags: Iterable[Diagnostic]) -> bool:
@@ -704,7 +847,11 @@ class ProjectIndex:
         found.discard(path)
         return found
 
-    def closure(self, start: Iterable[str]) -> set[str]:
+    def closure(self, start: Iterable[str], keep: frozenset[str] | None = None,
+                declared: Callable[[str], frozenset[str]] | None = None) -> set[str]:
+        """``start`` and every unit file declaring a name they mention, transitively. With
+        ``keep`` and ``declared``, a file outside ``keep`` is compiled without its bodies and
+        mentions only ``declared(path)`` (the identifiers outside them)."""
         out: set[str] = set()
         stack = list(start)
         while stack:
@@ -712,7 +859,8 @@ class ProjectIndex:
             if p in out or p not in self.prepared.texts:
                 continue
             out.add(p)
-            for name in self.models[p].identifiers:
+            names = self.models[p].identifiers if keep is None or p in keep else declared(p)
+            for name in names:
                 for q in self.by_name.get(name, ()):
                     if q not in out:
                         stack.append(q)
@@ -811,6 +959,8 @@ class _DefiningFileRounds:
         self.prepared, self.index, self.path, self.compiled, self.job, self.result = (
             prepared, index, path, compiled, job, result)
         self.ff, self.model = facts[path], models[path]
+        self.checker, self.facts = checker, facts
+        self.keep = prepared.keep.get(path) if checker.strip_bodies else None
         self.restore_members: set[tuple[str, str]] = set()  # (type qualified name, member name)
         self.restore_any: set[str] = set()  # member names restored in every type of the file
         self.keep_nested: set[str] = set()
@@ -853,10 +1003,16 @@ class _DefiningFileRounds:
             for o in blanks[g]:
                 text = blank_out(text, o.start, o.end)
             patched[copy] = text
-        sources = sorted((files - {path} - set(blanks)) | set(prepared.support) | {self.variant_path} | set(copies))
-        texts = {**prepared.texts, **prepared.support, self.variant_path: emptied, **patched}
+        plain = files - {path} - set(blanks)
+        # files that cannot observe F are compiled from their bodiless copies (their errors are
+        # the baseline's, and bodies change nothing another file sees)
+        stripped = self.checker.bodiless(prepared, plain - self.keep, self.facts) if self.keep is not None else {}
+        sources = sorted((plain - set(stripped)) | set(stripped.values()) | set(prepared.support)
+                         | {self.variant_path} | set(copies))
+        texts = {**prepared.texts, **prepared.support, **{c: prepared.bodiless[g] for g, c in stripped.items()},
+                 self.variant_path: emptied, **patched}
         return RoundRequest(texts, sources, {self.variant_path: emptied, **patched}, f"v{self.job}r{round_no}",
-                            self.result.events, self.variant_path, copies)
+                            self.result.events, self.variant_path, copies, self.keep)
 
     def observe(self, round_no: int, request: RoundRequest, res: CompileResult) -> RoundOutcome[CrossFileUsage]:
         path, events = self.path, self.result.events
