@@ -23,7 +23,7 @@ from crossfile_datasets.core.enums import StrEnum
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.lang import Lang
 
-PIPELINE_VERSION = "5"  # bump when shard content changes meaning (4-5: the cross_file_random and in_file splits)
+PIPELINE_VERSION = "6"  # bump when shard content changes meaning (4-6: the cross_file_random and in_file splits)
 
 
 SHARDS = "shards"
