@@ -146,6 +146,7 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
 
     # the RepoBench-style splits (builders/completion/splits.py); each has its own duplicate set,
     # so a split never loses an example because another split holds the same reference
+    t_splits = time.monotonic()
     split_examples: dict[str, list] = {}
     random_stage = "examples_cross_file_random"
     chosen = []
@@ -167,6 +168,7 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
     for split, items in split_examples.items():
         for number, example in enumerate(items):
             example.task_id = f"{repo.name}/{lang.value}/{split}/{number}"
+    report.add_time("splits_seconds", time.monotonic() - t_splits)
 
     contexts: dict[str, list[dict]] = {}
     split_contexts: dict[str, dict[str, list[dict]]] = {split: {} for split in split_examples}
