@@ -163,8 +163,8 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
         chosen = drop_predictable(chosen, language, settings.model_filter, report, stage=random_stage)
     split_examples[CROSS_FILE_RANDOM] = chosen
     # in_file: no model filter (it drops what needs no cross-file context: the whole split)
-    split_examples[IN_FILE] = in_file_examples(facts, usages, report, settings, repo, place, replace(ctx, seen_references=set()),
-                                               Counter(ex.file for ex in examples))
+    split_examples[IN_FILE] = in_file_examples(language, facts, usages, report, settings, repo, place,
+                                               replace(ctx, seen_references=set()), Counter(ex.file for ex in examples))
     for split, items in split_examples.items():
         for number, example in enumerate(items):
             example.task_id = f"{repo.name}/{lang.value}/{split}/{number}"
@@ -203,8 +203,8 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
     }
 
 
-def in_file_examples(facts, usages: list[CrossFileUsage], report: BuildReport, settings: BuildSettings, repo: Repository,
-                     place, ctx: FilterContext, cross_file_per_file: Counter) -> list:
+def in_file_examples(language, facts, usages: list[CrossFileUsage], report: BuildReport, settings: BuildSettings,
+                     repo: Repository, place, ctx: FilterContext, cross_file_per_file: Counter) -> list:
     """The in_file split of one repository (builders/completion/splits.py): per file checked with
     its imports stubbed, anchors tried in seeded order until the file's quota is filled; each
     must be proven by the stub runs' evidence and pass the same cursor rule and filters."""
@@ -218,6 +218,9 @@ def in_file_examples(facts, usages: list[CrossFileUsage], report: BuildReport, s
     out = []
     for path in sorted(facts):
         ff = facts[path]
+        if settings.exclude_tests and language.is_test_path(path):  # once per file, not per line tried
+            report.count(stage, "in_test_file", path)
+            continue
         if path not in checked:
             report.count(stage, "file_without_crossfile_usage", path)
             continue

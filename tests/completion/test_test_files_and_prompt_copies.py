@@ -79,3 +79,12 @@ def test_exclude_tests_flags_and_drops_examples_from_test_files(tmp_path):
     assert [r["metadata"]["file"] for r in rows] == ["shop/cart.py"]
     stats = json.loads((tmp_path / "no-tests/python/stats.json").read_text())
     assert stats["dropped_examples"].get("in_test_file") == 1
+    # the RepoBench-style splits follow the same rule; in_file counts a test file once, not per line tried
+    for split in ("cross_file_random", "in_file"):
+        rows = [json.loads(l) for l in (tmp_path / f"no-tests/python/{split}/line_completion.jsonl").read_text().splitlines()]
+        assert not any(r["is_test_file"] for r in rows), split
+    from crossfile_datasets.lang import Lang, get_language
+
+    root = tmp_path / "repos" / "shop"
+    test_files = [p for p in root.rglob("*.py") if get_language(Lang.PYTHON).is_test_path(p.relative_to(root).as_posix())]
+    assert test_files and stats["splits"]["in_file"]["dropped_examples"].get("in_test_file") == len(test_files)
