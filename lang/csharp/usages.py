@@ -47,7 +47,7 @@ import shutil
 import tempfile
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Generator, Iterable, Sequence
@@ -210,6 +210,7 @@ class CSharpChecker:
         self.defines: tuple[str, ...] = COMPILE_DEFINES
         self.attributed: set[str] = set()
         self.syntax_events: dict[str, list] = {}  # path -> syntax.newer_syntax_events of its tree
+        self.file_cache: dict = {}  # ProjectIndex.per_file
 
     # ------------------------------------------------------------------------- entry --
     def find_usages(self, repo, facts: dict[str, FileFacts], report) -> list[CrossFileUsage]:
@@ -217,6 +218,7 @@ class CSharpChecker:
         self.attributed = set()  # candidate files of the units already checked
         self.syntax_events = {}
         self.body_ranges, self.declared_identifiers = {}, {}
+        self.file_cache: dict = {}  # ProjectIndex.per_file
         # the symbols the trees were parsed with (lang.csharp.CSharpSupport.analyze_files)
         self.defines = repository_defines(Path(repo.root))
         units, projects = compilation_units(Path(repo.root), sorted(facts))
@@ -229,12 +231,28 @@ class CSharpChecker:
             self.pool = McsServerPool.create(self.workers)
             if self.pool is None:
                 report.count("checker", "mcs_server_unavailable", repo.name, "one mcs process per compilation instead")
+        # the next unit is prepared while this one's rounds run: preparation does not depend on
+        # the units before it (only the rounds do, through `attributed`), and the rounds of a
+        # unit often keep fewer than `workers` compilers busy (a few groups in lockstep)
+        ahead = ThreadPoolExecutor(max_workers=1) if self.workers > 1 and len(units) > 1 else None
+        staged: dict[int, Future] = {}
+
+        def stage(k: int) -> None:
+            if ahead is not None and k < len(units) and k not in staged:
+                staged[k] = ahead.submit(self.stage_unit, units[k], facts, models, tmp / f"unit{k}")
+
         try:
+            stage(0)
             for n, unit in enumerate(units):
-                events = BuildReport()
                 t0 = time.monotonic()
+                stage(n + 1)
+                events, prepared, failure = (staged.pop(n).result() if n in staged
+                                             else self.stage_unit(unit, facts, models, tmp / f"unit{n}"))
                 try:
-                    usages.extend(self.run_unit(repo.name, unit, facts, models, tmp / f"unit{n}", events))
+                    if failure is not None:
+                        raise failure
+                    if prepared is not None:
+                        usages.extend(self.run_unit(repo.name, unit, facts, models, tmp / f"unit{n}", events, prepared))
                 except (OSError, ValueError, PersistentProcessError) as exc:
                     # what compiling a project can throw (files, the resident compiler); a bug of
                     # ours fails the repository with its traceback instead of passing for a crash
@@ -244,20 +262,38 @@ class CSharpChecker:
                     report.add_time("checker_seconds", time.monotonic() - t0)
                     shutil.rmtree(tmp / f"unit{n}", ignore_errors=True)  # a unit's files are not read again
         finally:
+            if ahead is not None:
+                for future in staged.values():
+                    future.cancel()
+                ahead.shutdown(wait=True)
             if self.pool is not None:
                 self.pool.close()
                 self.pool = None
             shutil.rmtree(tmp, ignore_errors=True)
         return dedupe_usages(usages)
 
+    def stage_unit(self, unit: CompilationUnit, facts: dict[str, FileFacts], models: dict[str, FileModel],
+                   workdir: Path) -> tuple[BuildReport, PreparedUnit | None, Exception | None]:
+        """The syntax-level check and the preparation of one unit, with their own events (and
+        the exception compiling threw, handed to the caller as if raised there)."""
+        events = BuildReport()
+        try:
+            if self._too_new(unit, facts, models, events):
+                return events, None, None
+            return events, self.prepare(unit, facts, models, workdir, events), None
+        except (OSError, ValueError, PersistentProcessError) as exc:
+            return events, None, exc
+
     def run_unit(self, repo_name: str, unit: CompilationUnit, facts: dict[str, FileFacts],
-                 models: dict[str, FileModel], workdir: Path, events: BuildReport) -> list[CrossFileUsage]:
-        if self._too_new(unit, facts, models, events):
-            return []
-        prepared = self.prepare(unit, facts, models, workdir, events)
+                 models: dict[str, FileModel], workdir: Path, events: BuildReport,
+                 prepared: PreparedUnit | None = None) -> list[CrossFileUsage]:
         if prepared is None:
-            return []
-        index = ProjectIndex(prepared, models)
+            if self._too_new(unit, facts, models, events):
+                return []
+            prepared = self.prepare(unit, facts, models, workdir, events)
+            if prepared is None:
+                return []
+        index = ProjectIndex(prepared, models, self.file_cache)
         jobs = []
         observers: dict[str, set[str]] = {}
         for path in sorted(prepared.candidates):
@@ -769,9 +805,12 @@ def reached_bodies(diags: Iterable[Diagnostic]) -> bool:
 class ProjectIndex:
     """Names declared and mentioned per file of a prepared unit, and the types by name."""
 
-    def __init__(self, prepared: PreparedUnit, models: dict[str, FileModel]) -> None:
+    def __init__(self, prepared: PreparedUnit, models: dict[str, FileModel], cache: dict | None = None) -> None:
         self.prepared = prepared
         self.models = models
+        # facts of one file computed once per repository (a file is observed by many defining
+        # files, in many rounds and units): walking its tree each time grew with N x observers
+        self.cache = cache if cache is not None else {}
         self.paths = sorted(prepared.texts)
         self.declared: dict[str, set[str]] = {}
         self.by_name: dict[str, set[str]] = {}
@@ -811,6 +850,11 @@ class ProjectIndex:
         for p in self.paths:
             for name in models[p].identifiers:
                 self.mentioning.setdefault(name, set()).add(p)
+
+    def per_file(self, key: tuple, compute: Callable):
+        if key not in self.cache:
+            self.cache[key] = compute()  # the same value if two threads race
+        return self.cache[key]
 
     def observable_names(self, path: str) -> set[str]:
         """Names a file must mention to reach a member of a type defined in ``path``.
@@ -927,16 +971,46 @@ def find_overriders(path: str, model: FileModel, index: "ProjectIndex", facts, f
                 if found is not None:
                     out.append(Overrider(g, found.start(), found.end(), owner, m.names[0]))
         if interfaces:
-            ff = facts[g]
-            for node in iter_nodes_of_type(ff.tree.root_node, "explicit_interface_specifier"):
-                named = [c for c in node.named_children]
-                written = ff.file.index.node_text(named[0]) if named else ""
+            for start, end, written, name in index.per_file(("interface_specifiers", g),
+                                                            lambda: interface_specifiers(facts[g])):
                 owner = interfaces.get(simple_type_name(strip_type_arguments(written)))
-                name = node.next_named_sibling
-                if owner is not None and name is not None and name.type == "identifier":
-                    out.append(Overrider(g, ff.file.index.node_start(node), ff.file.index.node_end(node), owner,
-                                         ff.file.index.node_text(name)))
+                if owner is not None:
+                    out.append(Overrider(g, start, end, owner, name))
     return out
+
+
+def interface_specifiers(ff: FileFacts) -> list[tuple[int, int, str, str]]:
+    """``(start, end, interface as written, member name)`` of every explicit implementation
+    ``IFoo.M`` of a file (the ``IFoo.`` span)."""
+    out = []
+    index = ff.file.index
+    for node in iter_nodes_of_type(ff.tree.root_node, "explicit_interface_specifier"):
+        named = [c for c in node.named_children]
+        written = index.node_text(named[0]) if named else ""
+        name = node.next_named_sibling
+        if name is not None and name.type == "identifier":
+            out.append((index.node_start(node), index.node_end(node), written, index.node_text(name)))
+    return out
+
+
+def member_accesses(ff: FileFacts) -> list[tuple[int, int, str, str, int | None]]:
+    """``(row, column, member, receiver text without spaces, id of the enclosing scope node)`` of
+    every ``receiver.member`` of a file, in tree order."""
+    index = ff.file.index
+    accesses = []
+    for node in iter_nodes_of_type(ff.tree.root_node, "member_access_expression"):
+        name = node.child_by_field_name("name")
+        receiver = node.child_by_field_name("expression")
+        if name is None or receiver is None or name.type != "identifier":
+            continue
+        scope = node.parent
+        while scope is not None and scope.type not in _SCOPES:
+            scope = scope.parent
+        row, _ = name.start_point
+        col = index.node_start(name) - index.line_starts[row]
+        accesses.append((row, col, index.node_text(name), re.sub(r"\s+", "", index.node_text(receiver)),
+                         scope.id if scope is not None else None))
+    return accesses
 
 
 def iter_nodes_of_type(root, kind: str):
@@ -1233,21 +1307,7 @@ class Attributor:
                 by_file.setdefault(u.file, []).append(u)
         out: list[CrossFileUsage] = []
         for g, usages in by_file.items():
-            ff = self.facts[g]
-            index = ff.file.index
-            accesses = []  # (row, col, name, receiver text, scope node id)
-            for node in iter_nodes_of_type(ff.tree.root_node, "member_access_expression"):
-                name = node.child_by_field_name("name")
-                receiver = node.child_by_field_name("expression")
-                if name is None or receiver is None or name.type != "identifier":
-                    continue
-                scope = node.parent
-                while scope is not None and scope.type not in _SCOPES:
-                    scope = scope.parent
-                row, _ = name.start_point
-                col = index.node_start(name) - index.line_starts[row]
-                accesses.append((row, col, index.node_text(name), re.sub(r"\s+", "", index.node_text(receiver)),
-                                 scope.id if scope is not None else None))
+            accesses = self.index.per_file(("accesses", g), lambda: member_accesses(self.facts[g]))
             where = {(a[0], a[1]): a for a in accesses}
             taken = {(u.line - 1, u.column) for u in usages}
             for u in usages:
