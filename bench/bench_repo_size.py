@@ -122,7 +122,7 @@ def build_once(lang: Lang, root: Path, profile_to: Path | None = None) -> dict:
     return {"seconds": seconds, "checker": checker, "rest": seconds - checker, "cpu": cpu, "python_cpu": python_cpu,
             "files": shard["files"],
             "examples": len(shard["examples"]), "usages": len(shard["usages"]),
-            "compilations": counts.get("checker/javac_compilations", 0)}
+            "compilations": counts.get("checker/javac_compilations", 0) or counts.get("checker/mcs_compilations", 0)}
 
 
 def checkout(entry: dict) -> Path:
@@ -139,7 +139,7 @@ def checkout(entry: dict) -> Path:
     return folder
 
 
-def real_repositories(langs: list[Lang], repeat: int, label: str, json_path: str) -> None:
+def real_repositories(langs: list[Lang], repeat: int, label: str, json_path: str, profile: str | None = None) -> None:
     """Build each manifest repository of ``langs`` (one worker, no cache, no retrieval) and
     append its rows to ``json_path`` (a list of rows, as for the generated family)."""
     rows = json.loads(Path(json_path).read_text()) if Path(json_path).exists() else []
@@ -149,7 +149,13 @@ def real_repositories(langs: list[Lang], repeat: int, label: str, json_path: str
         if lang not in langs:
             continue
         root = checkout(entry)
-        runs = [build_once(lang, root) for _ in range(repeat)]
+        prof = None
+        if profile:
+            Path(profile).mkdir(parents=True, exist_ok=True)
+            prof = Path(profile) / f"{lang.value}_{entry['repo'].replace('/', '+')}.prof"
+        runs = [build_once(lang, root, prof if k == 0 else None) for k in range(repeat)]
+        if prof:
+            print(top_outside_checker(prof, 40), file=sys.stderr)
         secs = sorted(r["seconds"] for r in runs)
         row = {"language": lang.value, "repository": entry["repo"], "commit": entry["commit"], "files": runs[0]["files"],
                "usages": runs[0]["usages"], "examples": runs[0]["examples"], "compilations": runs[0]["compilations"],
@@ -190,7 +196,7 @@ def main() -> None:
         report(rows, args.plot, args.json)
         return
     if args.real:
-        real_repositories([Lang(x) for x in args.langs.split(",")], args.repeat, args.label, args.json)
+        real_repositories([Lang(x) for x in args.langs.split(",")], args.repeat, args.label, args.json, args.profile)
         return
     sizes = [int(x) for x in args.sizes.split(",")]
     rows = []
