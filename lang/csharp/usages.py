@@ -152,6 +152,7 @@ class PreparedUnit:
     support: dict[str, str]  # support file path -> text (sentinel, namespaces, external types)
     # defining file -> files compiled with their bodies in its rounds (CSharpChecker.strip_bodies)
     keep: dict[str, frozenset[str]] = field(default_factory=dict)
+    closure: dict[str, set[str]] = field(default_factory=dict)  # defining file -> its closure with every body
     bodiless: dict[str, str] = field(default_factory=dict)  # unit file -> its bodiless copy's text, once written
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -180,6 +181,7 @@ class RoundRequest:
     variant: str  # where the emptied defining file is written
     copies: dict[str, str]  # copy path -> the unit file it replaces (overrides blanked)
     keep: frozenset[str] | None = None  # files compiled with their bodies (None: every file)
+    with_bodies: list[str] | None = None  # the sources without bodiless copies (when some were used)
 
 
 @dataclass
@@ -317,6 +319,7 @@ class CSharpChecker:
                 compiled = index.closure({path, *dependents})
                 if self.strip_bodies:
                     prepared.keep[path] = keep
+                    prepared.closure[path] = compiled
                     if len(compiled) < len(prepared.texts):
                         # bodiless files need only what their declarations name
                         compiled = index.closure({path, *dependents} | (keep & compiled), keep,
@@ -640,8 +643,19 @@ class CSharpChecker:
                    path: str, compiled: set[str], job: int) -> FileRounds:
         """The rounds of one defining file, each compilation on its own."""
         return drive(self._rounds(repo_name, prepared, index, facts, models, path, compiled, job),
-                     lambda request: self.compile(prepared.workdir, request.texts, request.sources, request.write,
-                                                  request.tag, request.events))
+                     lambda request: self.compile_request(prepared, request))
+
+    def compile_request(self, prepared: PreparedUnit, request: "RoundRequest") -> CompileResult:
+        """One defining file's compilation. mcs 6.8 can crash on a body depending on which other
+        bodies it compiled (seen on Stateless: an async method with `out var`), so a compilation
+        with bodiless files that crashes or hangs is repeated with every body, as before
+        bodies were stripped: whatever mcs does with those sources is what the file gets."""
+        res = self.compile(prepared.workdir, request.texts, request.sources, request.write, request.tag,
+                           request.events)
+        if res.status in (CompileStatus.CRASH, CompileStatus.TIMEOUT) and request.with_bodies is not None:
+            res = self.compile(prepared.workdir, request.texts, request.with_bodies, request.write,
+                               f"{request.tag}b", request.events)
+        return res
 
     def rounds_batched(self, repo_name: str, prepared: PreparedUnit, index: "ProjectIndex", facts, models,
                        batch: list[tuple[int, str, set[str], set[str]]]) -> list[FileRounds]:
@@ -698,8 +712,7 @@ class CSharpChecker:
                 if which is not None and job not in which:
                     continue
                 try:
-                    answers[job] = self.compile(prepared.workdir, request.texts, request.sources, request.write,
-                                                request.tag, request.events)
+                    answers[job] = self.compile_request(prepared, request)
                 except Exception as exc:  # noqa: BLE001 - handed to that file's rounds, as alone
                     answers[job] = exc
             return answers
@@ -1083,10 +1096,15 @@ class _DefiningFileRounds:
         stripped = self.checker.bodiless(prepared, plain - self.keep, self.facts) if self.keep is not None else {}
         sources = sorted((plain - set(stripped)) | set(stripped.values()) | set(prepared.support)
                          | {self.variant_path} | set(copies))
+        with_bodies = None
+        if stripped:  # what this compilation was before bodies were stripped
+            files = prepared.closure.get(path, files) if self.subset else set(prepared.texts)
+            with_bodies = sorted((files - {path} - set(blanks)) | set(prepared.support) | {self.variant_path}
+                                 | set(copies))
         texts = {**prepared.texts, **prepared.support, **{c: prepared.bodiless[g] for g, c in stripped.items()},
                  self.variant_path: emptied, **patched}
         return RoundRequest(texts, sources, {self.variant_path: emptied, **patched}, f"v{self.job}r{round_no}",
-                            self.result.events, self.variant_path, copies, self.keep)
+                            self.result.events, self.variant_path, copies, self.keep, with_bodies)
 
     def observe(self, round_no: int, request: RoundRequest, res: CompileResult) -> RoundOutcome[CrossFileUsage]:
         path, events = self.path, self.result.events
