@@ -14,8 +14,10 @@ returns them as-is and :func:`to_char_columns` converts them with the checked te
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import queue
 import shutil
 import sys
 import tempfile
@@ -25,7 +27,7 @@ from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
 from crossfile_datasets.core.records import Diagnostic
-from crossfile_datasets.analyzers.run import RunResult, RunStatus, run
+from crossfile_datasets.analyzers.run import PersistentProcess, PersistentProcessError, PersistentProcessTimeout, RunResult, RunStatus, run
 from crossfile_datasets.core import constants as C
 
 TOOL = "pylint"
@@ -46,15 +48,21 @@ def pylint_command() -> list[str]:
 # Our Pylint plugins (annotated parameters inferred as instances of their class); the folder
 # is the checker process's only PYTHONPATH entry, it holds nothing named like a stdlib module.
 PLUGIN_DIR = Path(__file__).resolve().parent / "pylint_plugins"
-PLUGINS = ("crossfile_annotations",)
+PLUGINS = ("crossfile_annotations", "crossfile_lean")
+# the resident checker (a module of the same folder, run with ``python -m``)
+SERVER_MODULE = "crossfile_pylint_server"
 # --observe-types: members used on parameters whose classes the repository's tests observed
 OBSERVED_PLUGIN, OBSERVED_CODE = "crossfile_observed", "W9901"
 
 
 def pylint_argv(files: Sequence[str], rcfile: str, source_roots: Sequence[str], observed: bool = False) -> list[str]:
     """``observed``: also load ``crossfile_observed`` and report its W9901 (``--observe-types``)."""
+    return [*pylint_command(), *pylint_options(rcfile, source_roots, observed), "--output-format=json", "--", *files]
+
+
+def pylint_options(rcfile: str, source_roots: Sequence[str], observed: bool = False) -> list[str]:
+    """The options of every check, the output format aside (the resident server sets its reporter)."""
     argv = [
-        *pylint_command(),
         f"--rcfile={rcfile}",  # never the repository's own configuration (it may hide members)
         f"--load-plugins={','.join(PLUGINS + ((OBSERVED_PLUGIN,) if observed else ()))}",
         # report a missing member even when another inferred value of the receiver is opaque
@@ -63,7 +71,6 @@ def pylint_argv(files: Sequence[str], rcfile: str, source_roots: Sequence[str], 
         "--ignore-on-opaque-inference=n",
         "--disable=all",
         f"--enable={','.join(ENABLED + ((OBSERVED_CODE,) if observed else ()))}",
-        "--output-format=json",
         "--score=n",
         "--persistent=n",
         "--reports=n",
@@ -71,7 +78,7 @@ def pylint_argv(files: Sequence[str], rcfile: str, source_roots: Sequence[str], 
     ]
     if source_roots:
         argv.append(f"--source-roots={','.join(source_roots)}")
-    return argv + ["--", *files]
+    return argv
 
 
 @dataclass
@@ -173,7 +180,14 @@ def to_char_columns(diags: Sequence[Diagnostic], texts: Mapping[str, str]) -> li
 class CheckOutcome:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     failed: dict[str, str] = field(default_factory=dict)  # path -> reason
-    runs: int = 0  # checker processes started
+    runs: int = 0  # checker runs (fresh processes and resident requests)
+    resident_fallbacks: int = 0  # batches the resident server failed, checked again by fresh processes
+
+    def merge(self, other: "CheckOutcome") -> None:
+        self.diagnostics.extend(other.diagnostics)
+        self.failed.update(other.failed)
+        self.runs += other.runs
+        self.resident_fallbacks += other.resident_fallbacks
 
 
 def python_source_roots(paths: Sequence[str]) -> list[str]:
@@ -197,7 +211,7 @@ def python_source_roots(paths: Sequence[str]) -> list[str]:
 
 
 class PylintChecker:
-    """Checks sets of files laid out under a directory, one Pylint process per batch.
+    """Checks sets of files laid out under a directory, in few Pylint runs per copy.
 
     Pylint runs from an empty working directory with no ``PYTHONPATH`` and with
     ``PYTHONSAFEPATH``: a repository's top-level ``json.py``/``types.py``/``typing.py`` must not
@@ -205,6 +219,13 @@ class PylintChecker:
     an empty report was read as "no findings"). The project is found through ``--source-roots``
     (Pylint puts the roots of the checked files on its search path only while checking, so the
     repository's own ``import json`` still means its ``json.py``).
+
+    A batch goes first to a resident Pylint (``pylint_plugins/crossfile_pylint_server.py``: the
+    standard library's and third-party packages' trees survive from one copy to the next, ~30%
+    of a check on sphinx); when it fails in any way (a time-out, a crash, an answer that is not
+    Pylint's report) the batch is checked again by fresh processes and bisected as before, and
+    the fallback is counted. A ``CROSSFILE_PYLINT`` wrapper, a custom runner and
+    ``--observe-types`` runs (whose plugin caches per process) always use fresh processes.
     """
 
     def __init__(
@@ -214,17 +235,23 @@ class PylintChecker:
         batch_size: int = C.PYLINT_BATCH_SIZE,
         runner: Callable[..., RunResult] = run,
         bisect_budget: float = C.PYLINT_BISECT_BUDGET,
+        resident: bool = True,
+        server_command: Sequence[str] | None = None,
     ) -> None:
         self.batch_timeout = batch_timeout
         self.file_timeout = file_timeout
         self.batch_size = batch_size
         self.bisect_budget = bisect_budget
         self._run = runner
+        self.resident = resident and runner is run
+        self._servers: queue.SimpleQueue[_Server] = queue.SimpleQueue()  # idle resident servers
+        # the resident server's command (tests name a misbehaving one)
+        self.server_command = list(server_command or [sys.executable, "-m", SERVER_MODULE])
 
     def check(self, root: Path, files: Sequence[str], all_paths: Sequence[str], texts: Mapping[str, str],
               observed: Path | None = None) -> CheckOutcome:
-        """Check ``files`` (relative to ``root``) in one or few Pylint processes; ``observed``:
-        a parameter-type observation file for the ``crossfile_observed`` plugin."""
+        """Check ``files`` (relative to ``root``) in one or few Pylint runs; ``observed``: a
+        parameter-type observation file for the ``crossfile_observed`` plugin."""
         outcome = CheckOutcome()
         root = Path(root).resolve()
         rcfile = root / ".crossfile-pylintrc"
@@ -234,34 +261,85 @@ class PylintChecker:
         files = sorted(files)
         cwd = Path(tempfile.mkdtemp(prefix="crossfile-pylint-cwd-"))
         state = _BisectState(self.bisect_budget)
+        resident = self.resident and observed is None and not os.environ.get("CROSSFILE_PYLINT")
         try:
             for i in range(0, len(files), self.batch_size):
-                self._check_batch(root, cwd, files[i : i + self.batch_size], roots, str(rcfile), texts, outcome, state,
-                                  observed)
+                batch = files[i : i + self.batch_size]
+                done = resident and self._check_resident(root, batch, roots, str(rcfile), texts, outcome, state)
+                if done is True:
+                    continue
+                if done is _TIMED_OUT and len(batch) > 1:
+                    # the whole batch would time out again in a fresh process: go straight to halves
+                    state.start()
+                    mid = len(batch) // 2
+                    self._check_batch(root, cwd, batch[:mid], roots, str(rcfile), texts, outcome, state, observed)
+                    self._check_batch(root, cwd, batch[mid:], roots, str(rcfile), texts, outcome, state, observed)
+                    continue
+                self._check_batch(root, cwd, batch, roots, str(rcfile), texts, outcome, state, observed)
         finally:
             shutil.rmtree(cwd, ignore_errors=True)
         return outcome
 
-    def _check_batch(self, root: Path, cwd: Path, batch, roots, rcfile, texts, outcome: CheckOutcome,
-                     state: "_BisectState", observed: Path | None = None) -> None:
-        if not batch:
-            return
-        timeout = self.file_timeout if len(batch) == 1 else min(self.batch_timeout, self.file_timeout + 2.0 * len(batch))
-        if state.started is not None:
-            remaining = state.remaining()
-            if remaining <= 0:
-                for path in batch:  # the bisection budget is spent: count, do not run
-                    outcome.failed[path] = "checker_abandoned"
+    def close(self) -> None:
+        """Stop the idle resident servers (the next check starts new ones)."""
+        while True:
+            try:
+                self._servers.get_nowait().close()
+            except queue.Empty:
                 return
-            timeout = min(timeout, remaining)
-        abs_roots = [str(root / r) if r else str(root) for r in roots]
+
+    def _env(self, root: Path, observed: Path | None) -> dict[str, str]:
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONSAFEPATH": "1", "PYTHONPATH": str(PLUGIN_DIR)}
         for var in ("PYLINTRC", "PYTHONSTARTUP", "PYTHONHOME", "CROSSFILE_OBSERVED_TYPES", "CROSSFILE_OBSERVED_ROOT"):
             env.pop(var, None)
         if observed is not None:
             env.update(CROSSFILE_OBSERVED_TYPES=str(observed), CROSSFILE_OBSERVED_ROOT=str(root))
+        return env
+
+    def _timeout(self, batch: Sequence[str], state: "_BisectState") -> float:
+        timeout = self.file_timeout if len(batch) == 1 else min(self.batch_timeout, self.file_timeout + 2.0 * len(batch))
+        return min(timeout, state.remaining()) if state.started is not None else timeout
+
+    def _check_resident(self, root: Path, batch, roots, rcfile, texts, outcome: CheckOutcome,
+                        state: "_BisectState") -> bool | object:
+        """One request to a resident server: True when its report was recorded; False or
+        ``_TIMED_OUT`` (nothing recorded) when the batch must be checked by fresh processes."""
+        try:
+            server = self._servers.get_nowait()
+        except queue.Empty:
+            server = _Server(self.server_command, self._env(root, None))
+        abs_roots = [str(root / r) if r else str(root) for r in roots]
+        request = {"args": pylint_options(rcfile, abs_roots) + ["--", *(str(root / f) for f in batch)],
+                   "root": str(root), "roots": abs_roots}
+        try:
+            answer = json.loads(server.process.request(json.dumps(request), self._timeout(batch, state)))
+            parsed = _relative_to(parse_pylint_json(answer["report"]), root, server.cwd)
+            problem = answer.get("error") or exit_status_problem(answer["status"], parsed)
+        except PersistentProcessTimeout:
+            problem = _TIMED_OUT
+        except (PersistentProcessError, ValueError, KeyError, TypeError, json.JSONDecodeError) as exc:
+            problem = str(exc) or type(exc).__name__
+        if problem:
+            server.close()  # its caches may be inconsistent: never reused
+            outcome.resident_fallbacks += 1
+            return _TIMED_OUT if problem is _TIMED_OUT else False
+        self._servers.put(server)
+        outcome.runs += 1
+        outcome.diagnostics.extend(to_char_columns(parsed.diagnostics, texts))
+        outcome.failed.update(parsed.failed)
+        return True
+
+    def _check_batch(self, root: Path, cwd: Path, batch, roots, rcfile, texts, outcome: CheckOutcome,
+                     state: "_BisectState", observed: Path | None = None) -> None:
+        if not batch:
+            return
+        if state.started is not None and state.remaining() <= 0:
+            for path in batch:  # the bisection budget is spent: count, do not run
+                outcome.failed[path] = "checker_abandoned"
+            return
+        abs_roots = [str(root / r) if r else str(root) for r in roots]
         argv = pylint_argv([str(root / f) for f in batch], rcfile, abs_roots, observed is not None)
-        res = self._run(argv, timeout=timeout, cwd=cwd, env=env)
+        res = self._run(argv, timeout=self._timeout(batch, state), cwd=cwd, env=self._env(root, observed))
         outcome.runs += 1
         reason = None
         parsed = None
@@ -290,6 +368,22 @@ class PylintChecker:
             return
         outcome.diagnostics.extend(to_char_columns(parsed.diagnostics, texts))
         outcome.failed.update(parsed.failed)
+
+
+_TIMED_OUT = object()  # _check_resident's answer for a request that ran out of time
+
+
+class _Server:
+    """One resident Pylint process and the empty folder it runs in."""
+
+    def __init__(self, command: Sequence[str], env: Mapping[str, str]) -> None:
+        self.cwd = Path(tempfile.mkdtemp(prefix="crossfile-pylint-server-"))
+        self.process = PersistentProcess(command, cwd=self.cwd, env=env)
+        atexit.register(self.close)
+
+    def close(self) -> None:
+        self.process.close()
+        shutil.rmtree(self.cwd, ignore_errors=True)
 
 
 @dataclass

@@ -19,7 +19,9 @@ STRING_LITERAL_MIN_CHARS = 12  # ...when that literal part is at least this long
 # --- checkers --------------------------------------------------------------------------
 PYLINT_BATCH_TIMEOUT = 300.0  # seconds for one Pylint run over a batch of files
 PYLINT_FILE_TIMEOUT = 60.0  # seconds per file when a batch is bisected down to single files
-PYLINT_BATCH_SIZE = 200  # files per Pylint process (one process per variant set otherwise)
+PYLINT_BATCH_SIZE = 200  # files per Pylint run (one run per variant set otherwise)
+# a copy is cut into chunks checked side by side only when each chunk has at least this many files
+PYLINT_MIN_CHUNK = 50
 # seconds one variant copy may spend isolating failures once a batch failed (bisection); what
 # is left unchecked then is counted as files/checker_abandoned (issue 15: one slow file cost
 # ~9 minutes in 21 runs before this bound)

@@ -31,9 +31,10 @@ from typing import Sequence
 import tree_sitter_python
 from tree_sitter import Language, Node
 
+from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.records import CrossFileUsage, Diagnostic
 from crossfile_datasets.analyzers.crossfile import StubbedVariant, dedupe_usages, new_diagnostics, usage_at
-from crossfile_datasets.analyzers.pylint import INSTALL_HINT, OBSERVED_CODE, TOOL, PylintChecker
+from crossfile_datasets.analyzers.pylint import INSTALL_HINT, OBSERVED_CODE, TOOL, CheckOutcome, PylintChecker
 from crossfile_datasets.lang import Lang
 from crossfile_datasets.core.records import Definition, FileFacts, ImportBinding, SourceFile, Span
 from crossfile_datasets.lang.base import LanguageSupport, iter_nodes
@@ -384,17 +385,11 @@ class PythonSupport(LanguageSupport):
                 mode_texts = dict(texts)
                 mode_texts.update({p: v.text for p, v in by_path.items() if v is not None})
                 jobs[mode] = (mode_texts, sorted(p for p, v in by_path.items() if v is not None))
-            # the three copies are independent Pylint processes: run them side by side when this
-            # worker has cores to spare (threads only wait on the child processes)
-            with ThreadPoolExecutor(max_workers=self.parallelism) as pool:
-                futures = {name: pool.submit(self._check_copy, tmp / name, job_texts, files, all_paths,
-                                             observed if name == "original" else None)
-                           for name, (job_texts, files) in jobs.items()}
-                outcomes = {name: fut.result() for name, fut in futures.items()}
+            outcomes = self._check_copies(tmp, jobs, all_paths, {"original": observed})
             original = outcomes.pop("original")
             results = outcomes
             report.add_time("checker_seconds", time.monotonic() - t0)
-            report.count("checker", "pylint_processes", n=original.runs + sum(r.runs for r in results.values()))
+            _count_runs(report, original, *results.values())
             failed: dict[str, str] = dict(original.failed)
             for r in results.values():
                 for p, why in r.failed.items():
@@ -416,6 +411,7 @@ class PythonSupport(LanguageSupport):
                 usages.extend(self._second_round(repo.name, checkable, jobs["empty_class"][0], usages, failed,
                                                  orig_by_file, all_paths, tmp, report, resolver))
         finally:
+            self.checker.close()
             shutil.rmtree(tmp, ignore_errors=True)
         return dedupe_usages(usages)
 
@@ -436,9 +432,9 @@ class PythonSupport(LanguageSupport):
         t0 = time.monotonic()
         texts = dict(round1_texts)
         texts.update({p: v.text for p, v in variants.items()})
-        outcome = self._check_copy(tmp / "round2", texts, sorted(variants), all_paths)
+        outcome = self._check_copies(tmp, {"round2": (texts, sorted(variants))}, all_paths)["round2"]
         report.add_time("checker_seconds", time.monotonic() - t0)
-        report.count("checker", "pylint_processes", n=outcome.runs)
+        _count_runs(report, outcome)
         for path, why in sorted(outcome.failed.items()):
             if path in variants:
                 report.count("files", f"{why}_round2", path)
@@ -451,13 +447,32 @@ class PythonSupport(LanguageSupport):
             out.extend(replace(u, round=2) for u in self._attribute(repo_name, checkable[path], variant, fresh, report, resolver))
         return out
 
-    def _check_copy(self, root: Path, texts: dict[str, str], files: list[str], all_paths: list[str],
-                    observed: Path | None = None):
-        for rel, text in texts.items():
-            dest = root / rel
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_text(text, encoding="utf-8")
-        return self.checker.check(root, files, all_paths, texts, observed)
+    def _check_copies(self, tmp: Path, jobs: dict[str, tuple[dict[str, str], list[str]]], all_paths: list[str],
+                      observed: dict[str, Path | None] | None = None) -> dict[str, CheckOutcome]:
+        """Lay out each copy under ``tmp/<name>`` and check its files; one outcome per copy.
+
+        The copies are independent, and so are the files of one copy: a large copy is cut into
+        up to one contiguous chunk (neighbouring files import the same modules) per core of this
+        worker, and all chunks of all copies are checked side by side (threads only wait on the
+        Pylint processes). A chunk of fewer than ``PYLINT_MIN_CHUNK`` files is not worth the
+        modules every chunk infers again."""
+        observed = observed or {}
+        tasks = []
+        for name, (texts, files) in jobs.items():
+            root = tmp / name
+            for rel, text in texts.items():
+                dest = root / rel
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                dest.write_text(text, encoding="utf-8")
+            chunks = max(1, min(self.parallelism, len(files) // C.PYLINT_MIN_CHUNK))
+            size = -(-len(files) // chunks) if files else 1
+            tasks.extend((name, root, texts, files[i : i + size]) for i in range(0, max(len(files), 1), size))
+        outcomes = {name: CheckOutcome() for name in jobs}
+        with ThreadPoolExecutor(max_workers=self.parallelism) as pool:
+            done = pool.map(lambda t: self.checker.check(t[1], t[3], all_paths, t[2], observed.get(t[0])), tasks)
+            for (name, *_), outcome in zip(tasks, done):
+                outcomes[name].merge(outcome)
+        return outcomes
 
     def _attribute(self, repo_name: str, ff: FileFacts, variant: StubbedVariant, diags: list[Diagnostic], report,
                    resolver: ExportResolver | None = None) -> list[CrossFileUsage]:
@@ -570,6 +585,13 @@ class PythonSupport(LanguageSupport):
             node = node.parent
         row, _ = index.row_col(offset)
         return index.line_starts[row] + len(index.line(row))
+
+
+def _count_runs(report, *outcomes: CheckOutcome) -> None:
+    report.count("checker", "pylint_runs", n=sum(o.runs for o in outcomes))
+    fallbacks = sum(o.resident_fallbacks for o in outcomes)
+    if fallbacks:
+        report.count("checker", "pylint_resident_fallbacks", n=fallbacks)
 
 
 def _group(diags: Sequence[Diagnostic]) -> dict[str, list[Diagnostic]]:

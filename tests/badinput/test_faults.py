@@ -133,7 +133,7 @@ def test_damaged_cache_entries_are_counted_and_recomputed(tmp_path, how, reason)
     assert faults.damage_cache_entries(cache, how) == 1
     again = build_language(Lang.PYTHON, repos, BuildSettings(output=tmp_path / "b", retrievers=(), cache_dir=cache))
     assert again["counts_by_stage"]["cache"] == {reason: 1}
-    assert "cache_hits" not in again["checker"] and again["checker"]["pylint_processes"] >= 1  # recomputed
+    assert "cache_hits" not in again["checker"] and again["checker"]["pylint_runs"] >= 1  # recomputed
     assert _examples(tmp_path / "b") == _examples(tmp_path / "a") and first["examples"] >= 3
     third = build_language(Lang.PYTHON, repos, BuildSettings(output=tmp_path / "c", retrievers=(), cache_dir=cache))
     assert third["checker"]["cache_hits"] == 1 and "cache" not in third["counts_by_stage"]  # healed

@@ -183,9 +183,9 @@ def test_checker_results_are_cached_by_content(tmp_path):
     assert first["checker"].get("cache_hits", 0) == 1  # r2 has r1's content
     # other filters/retrievers/seed: a new build, but no checker run at all
     again = build_language(Lang.PYTHON, repos, BuildSettings(output=tmp_path / "b", retrievers=(), cache_dir=cache, seed=3))
-    assert again["checker"]["cache_hits"] == 2 and "pylint_processes" not in again["checker"]
+    assert again["checker"]["cache_hits"] == 2 and "pylint_runs" not in again["checker"]
     usages = [json.loads(l) for l in (tmp_path / "b/python/usages.jsonl").read_text().splitlines()]
     assert {u["repository"] for u in usages} == {"r1", "r2"}
     (repos[0].root / "app.py").write_text((repos[0].root / "app.py").read_text() + "more = helpers.compute_total(4)\n")
     changed = build_language(Lang.PYTHON, repos, BuildSettings(output=tmp_path / "c", retrievers=(), cache_dir=cache))
-    assert changed["checker"]["cache_hits"] == 1 and changed["checker"]["pylint_processes"] == 3
+    assert changed["checker"]["cache_hits"] == 1 and changed["checker"]["pylint_runs"] == 3
