@@ -646,10 +646,10 @@ class CSharpChecker:
                      lambda request: self.compile_request(prepared, request))
 
     def compile_request(self, prepared: PreparedUnit, request: "RoundRequest") -> CompileResult:
-        """One defining file's compilation. mcs 6.8 can crash on a body depending on which other
-        bodies it compiled (seen on Stateless: an async method with `out var`), so a compilation
-        with bodiless files that crashes or hangs is repeated with every body, as before
-        bodies were stripped: whatever mcs does with those sources is what the file gets."""
+        """One defining file's compilation. mcs 6.8 crashes on some code depending on what else it
+        compiles and in which order (:func:`source_order`), so a compilation with bodiless files
+        that crashes or hangs is repeated with every body, as before bodies were stripped:
+        whatever mcs does with those sources is what the file gets."""
         res = self.compile(prepared.workdir, request.texts, request.sources, request.write, request.tag,
                            request.events)
         if res.status in (CompileStatus.CRASH, CompileStatus.TIMEOUT) and request.with_bodies is not None:
@@ -724,7 +724,8 @@ class CSharpChecker:
         chosen = {s for r in requests.values() for s in r.sources
                   if (s[len(BODILESS_DIR):] if s.startswith(BODILESS_DIR) else s) not in originals}
         # a file one job compiles with its bodies is compiled with them (and what they name) for all
-        sources = sorted(s for s in chosen if not (s.startswith(BODILESS_DIR) and s[len(BODILESS_DIR):] in chosen))
+        sources = sorted((s for s in chosen if not (s.startswith(BODILESS_DIR) and s[len(BODILESS_DIR):] in chosen)),
+                         key=source_order)
         texts: dict[str, str] = {}
         write: dict[str, str] = {}
         copies: dict[str, str] = {}
@@ -801,6 +802,13 @@ class CSharpChecker:
             # repository with its traceback) instead of passing for a checker crash
             result.events.count("files", "checker_crash", path, f"{type(exc).__name__}: {exc}")
         return result
+
+
+def source_order(source: str) -> str:
+    """Sort key of a compiled path: a bodiless copy takes the place of the file it replaces. mcs
+    reads its sources in command-line order and 6.8 crashes on some code depending on that order
+    (Stateless: an async method with `out var`, whenever one bodiless copy sorted first)."""
+    return source[len(BODILESS_DIR):] if source.startswith(BODILESS_DIR) else source
 
 
 def _memory_tmp() -> str | None:
@@ -1095,7 +1103,7 @@ class _DefiningFileRounds:
         # the baseline's, and bodies change nothing another file sees)
         stripped = self.checker.bodiless(prepared, plain - self.keep, self.facts) if self.keep is not None else {}
         sources = sorted((plain - set(stripped)) | set(stripped.values()) | set(prepared.support)
-                         | {self.variant_path} | set(copies))
+                         | {self.variant_path} | set(copies), key=source_order)
         with_bodies = None
         if stripped:  # what this compilation was before bodies were stripped
             files = prepared.closure.get(path, files) if self.subset else set(prepared.texts)

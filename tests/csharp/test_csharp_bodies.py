@@ -101,3 +101,13 @@ def test_optimised_checker_gives_the_uses_of_the_unoptimised_path(tmp_path):
     # try stops before the bodies, Box is compiled alone, Cat and Dog share a compilation again
     assert blocked.counts["checker/mcs_batch_alone"] == 2
     assert blocked.metrics["checker/mcs_batched_rounds"] == 4
+
+
+def test_a_bodiless_copy_is_compiled_in_the_place_of_the_file_it_replaces():
+    # mcs 6.8 crashes on some code depending on the order of its sources (Stateless: an async
+    # method with `out var` crashed whenever one bodiless copy was sorted ahead of the library)
+    from crossfile_datasets.lang.csharp.usages import BODILESS_DIR, SENTINEL_PATH, source_order
+
+    sources = [f"{BODILESS_DIR}b/B.cs", "c/C.cs", SENTINEL_PATH, "a/A.cs", "__crossfile__/variant0.cs"]
+    assert sorted(sources, key=source_order) == [
+        "__crossfile__/sentinel.cs", "__crossfile__/variant0.cs", "a/A.cs", f"{BODILESS_DIR}b/B.cs", "c/C.cs"]
