@@ -29,6 +29,7 @@ PYLINT_BISECT_BUDGET = 120.0
 TSC_STARTUP_TIMEOUT = 120.0  # seconds for the first check of a project (Node + TypeScript + lib load; 1-4 s measured)
 TSC_REQUEST_TIMEOUT = 60.0  # seconds for one in-memory check of one file (20-100 ms measured, bench_typescript)
 TSC_CLI_TIMEOUT = 180.0  # seconds for one `tsc -p` process (benchmark / cross-checks; 1.7-2.9 s measured)
+TSC_MIN_GROUP = 40  # files per Node process before a repository's files are spread over several
 TSC_MAX_ROUNDS = 3  # dummy-class rounds (rounds > 1 restore reported members to unmask further uses; ours)
 JAVAC_STARTUP_TIMEOUT = 120.0  # seconds for starting the helper JVM and its first answer (~0.7 s measured)
 JAVAC_REQUEST_TIMEOUT = 60.0  # seconds for one in-memory compilation of one file (~20-150 ms measured)

@@ -26,6 +26,7 @@ import atexit
 import os
 import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -35,6 +36,7 @@ import tree_sitter_typescript
 from tree_sitter import Language, Node
 
 from crossfile_datasets.core.records import CrossFileUsage, Diagnostic
+from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.analyzers.crossfile import (
     RoundOutcome,
     StubbedVariant,
@@ -172,15 +174,27 @@ class TypeScriptSupport(LanguageSupport):
     required_binaries = {"node": NODE_HINT}
     modes = ("remove", "dummy_class")
 
-    _server: TscServer | None = None  # warm Node process, reused across repositories
+    def __init__(self, parallelism: int | None = None) -> None:
+        # Node processes checking one repository's files side by side; the pipeline gives each
+        # worker process its share of the cores (set_checker_parallelism)
+        self.parallelism = parallelism or max(1, os.cpu_count() or 1)
+        self._servers: list[TscServer] = []  # warm Node processes, reused across repositories
+
+    def set_checker_parallelism(self, processes: int) -> None:
+        self.parallelism = max(1, processes)
+
+    def _shared_servers(self, count: int) -> list[TscServer]:
+        while len(self._servers) < count:
+            server = TscServer(request_timeout=C.TSC_REQUEST_TIMEOUT, startup_timeout=C.TSC_STARTUP_TIMEOUT)
+            atexit.register(server.close)
+            self._servers.append(server)
+        for server in self._servers:
+            # limits are read per repository, so a changed setting applies to the warm processes too
+            server.request_timeout, server.startup_timeout = C.TSC_REQUEST_TIMEOUT, C.TSC_STARTUP_TIMEOUT
+        return self._servers[:count]
 
     def _shared_server(self) -> TscServer:
-        if self._server is None:
-            self._server = TscServer(request_timeout=C.TSC_REQUEST_TIMEOUT, startup_timeout=C.TSC_STARTUP_TIMEOUT)
-            atexit.register(self._server.close)
-        # limits are read per repository, so a changed setting applies to the warm process too
-        self._server.request_timeout, self._server.startup_timeout = C.TSC_REQUEST_TIMEOUT, C.TSC_STARTUP_TIMEOUT
-        return self._server
+        return self._shared_servers(1)[0]
 
     def ts_language(self, path: str = "") -> Language:
         return _TSX if path.endswith(".tsx") else _TYPESCRIPT
@@ -357,11 +371,31 @@ class TypeScriptSupport(LanguageSupport):
             return []
         self.check_tools()
         started = time.monotonic()
-        session = _CheckSession(self, repo.name, project, facts, report, self._shared_server())
+        # Each file is checked against the unchanged others, so files are independent: a large
+        # repository's files are cut into contiguous groups, one per Node process of this worker
+        # (each process loads the program once, so a group is worth it from TSC_MIN_GROUP files).
+        paths = list(checkable)
+        groups = max(1, min(self.parallelism, len(paths) // C.TSC_MIN_GROUP))
+        size = -(-len(paths) // groups)
+        chunks = [{p: checkable[p] for p in paths[i : i + size]} for i in range(0, len(paths), size)]
+        servers = self._shared_servers(len(chunks))
+
+        def check_group(index: int) -> tuple[list[CrossFileUsage], BuildReport]:
+            own = BuildReport()
+            # every process holds the whole program: a file it leaves out is counted once
+            session = _CheckSession(self, repo.name, project, facts, own, servers[index], count_left_out=index == 0)
+            try:
+                return session.run(chunks[index]), own
+            finally:
+                session.close()
+
+        usages: list[CrossFileUsage] = []
         try:
-            usages = session.run(checkable)
+            with ThreadPoolExecutor(max_workers=len(chunks)) as pool:
+                for found, own in pool.map(check_group, range(len(chunks))):  # in file order
+                    usages.extend(found)
+                    report.merge(own)
         finally:
-            session.close()
             report.add_time("checker_seconds", time.monotonic() - started)
         return dedupe_usages(usages)
 
@@ -462,8 +496,9 @@ class _CheckSession:
     """One repository's checks on one :class:`TscServer` (one Node process)."""
 
     def __init__(self, support: TypeScriptSupport, repo_name: str, project: TypeScriptProject,
-                 facts: dict[str, FileFacts], report, server: TscServer) -> None:
+                 facts: dict[str, FileFacts], report, server: TscServer, count_left_out: bool = True) -> None:
         self.support = support
+        self.count_left_out = count_left_out
         self.repo_name = repo_name
         self.project = project
         self.facts = facts
@@ -513,8 +548,9 @@ class _CheckSession:
             root = str(self.project.root).rstrip(os.sep) + os.sep
             for excluded in self.server.excluded:
                 self.left_out.add(excluded[len(root):] if excluded.startswith(root) else excluded)
-                self.report.count("files", "crashes_checker", excluded[len(root):] if excluded.startswith(root) else excluded,
-                                  "parsing it overflows the compiler's stack: left out of the checked program")
+                if self.count_left_out:
+                    self.report.count("files", "crashes_checker", excluded[len(root):] if excluded.startswith(root) else excluded,
+                                      "parsing it overflows the compiler's stack: left out of the checked program")
             self.server.excluded.clear()
 
     def run(self, checkable: dict[str, TypeScriptFileFacts]) -> list[CrossFileUsage]:
