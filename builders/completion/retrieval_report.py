@@ -63,7 +63,12 @@ def compare(a: Sequence[dict], b: Sequence[dict], ks: Sequence[int] = C.RECALL_A
     """Example by example, retriever ``a`` against ``b`` on the examples both hold (by task id)
     with a gold definition: per k, how many only ``a`` hits, only ``b``, both."""
     by_id = {task_id(r): r for r in b if task_id(r) is not None}
-    pairs = [(r, by_id[task_id(r)]) for r in a if task_id(r) in by_id and _gold(r)]
+    if by_id:
+        pairs = [(r, by_id[task_id(r)]) for r in a if task_id(r) in by_id and _gold(r)]
+    elif len(a) == len(b):  # no task ids (hand-made files): the variants of one build, in one order
+        pairs = [(x, y) for x, y in zip(a, b) if _gold(x)]
+    else:
+        pairs = []
     out: dict = {"examples": len(pairs)}
     for k in ks:
         ha = [_hits(x, k) for x, _ in pairs]
@@ -177,11 +182,18 @@ def _print_table(report: dict) -> None:
         for label, key, fmt in rows:
             table.add_row(label, *[format(r.get(key, 0), fmt) for r in by_retriever.values()])
         console.print(table)
-        for other, c in report.get("comparisons", {}).get(lang, {}).items():
-            recall = by_retriever
-            parts = [f"@{k} {recall[GRAPH][f'recall@{k}']:.3f} vs {recall[other][f'recall@{k}']:.3f} "
-                     f"(only graph {c[f'@{k}']['only_a']}, only {other} {c[f'@{k}']['only_b']})" for k in ks]
-            console.print(f"{lang}: graph vs {other} on the same {c['examples']} examples: " + "; ".join(parts), soft_wrap=True)
+        comparisons = report.get("comparisons", {}).get(lang, {})
+        if comparisons:
+            # example by example: how many gold definitions only the graph retriever ranks in the
+            # top k, and how many only the other one does
+            duel = Table(title=f"{lang}: graph vs each, only graph / only other", title_justify="left")
+            duel.add_column("retriever", no_wrap=True)
+            duel.add_column("examples", justify="right", no_wrap=True)
+            for k in ks:
+                duel.add_column(f"@{k}", justify="right", no_wrap=True)
+            for other, c in comparisons.items():
+                duel.add_row(other, str(c["examples"]), *[f"{c[f'@{k}']['only_a']} / {c[f'@{k}']['only_b']}" for k in ks])
+            console.print(duel)
 
 
 def _plot(report: dict, path: Path) -> None:
