@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from crossfile_datasets.analyzers.pylint import PLUGIN_DIR, PLUGINS, PylintChecker, pylint_argv
+from crossfile_datasets.core import constants as C
 from crossfile_datasets.lang.python import PythonSupport
 from tests.conftest import write_tree
 from tests.python.helpers import usages_of
@@ -128,3 +129,15 @@ def test_lean_plugin_skips_call_checks_only_when_their_messages_are_off(tmp_path
     assert "crossfile_lean" in PLUGINS
     assert codes("E1101") == [(6, "E1101"), (7, "E1101")]
     assert codes("E1120") == [(6, "E1101"), (7, "E1101"), (8, "E1120")]  # no-value-for-parameter
+
+
+def test_copies_cut_into_chunks_per_core_find_what_whole_copies_find(monkeypatch):
+    """A large copy is cut into one chunk per core (PYLINT_MIN_CHUNK files at least): forced
+    here on a sample, three chunks per copy on three resident servers."""
+    root = EXAMPLES / "shelfkeeper"
+    whole, whole_report, _ = usages_of(root, language=PythonSupport(checker=PylintChecker(resident=False), parallelism=1))
+    monkeypatch.setattr(C, "PYLINT_MIN_CHUNK", 1)
+    chunked, report, _ = usages_of(root, language=PythonSupport(checker=PylintChecker(), parallelism=3))
+    assert report.metrics["checker/pylint_runs"] > whole_report.metrics["checker/pylint_runs"]
+    assert whole and _keys(chunked) == _keys(whole)
+    assert report.counts == whole_report.counts
