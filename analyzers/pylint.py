@@ -257,7 +257,7 @@ class PylintChecker:
         rcfile = root / ".crossfile-pylintrc"
         if not rcfile.exists():
             rcfile.write_text("[MAIN]\n", encoding="utf-8")
-        roots = python_source_roots(all_paths)
+        roots = [str(root / r) if r else str(root) for r in python_source_roots(all_paths)]
         files = sorted(files)
         cwd = Path(tempfile.mkdtemp(prefix="crossfile-pylint-cwd-"))
         state = _BisectState(self.bisect_budget)
@@ -270,10 +270,7 @@ class PylintChecker:
                     continue
                 if done is _TIMED_OUT and len(batch) > 1:
                     # the whole batch would time out again in a fresh process: go straight to halves
-                    state.start()
-                    mid = len(batch) // 2
-                    self._check_batch(root, cwd, batch[:mid], roots, str(rcfile), texts, outcome, state, observed)
-                    self._check_batch(root, cwd, batch[mid:], roots, str(rcfile), texts, outcome, state, observed)
+                    self._check_halves(root, cwd, batch, roots, str(rcfile), texts, outcome, state, observed)
                     continue
                 self._check_batch(root, cwd, batch, roots, str(rcfile), texts, outcome, state, observed)
         finally:
@@ -308,9 +305,8 @@ class PylintChecker:
             server = self._servers.get_nowait()
         except queue.Empty:
             server = _Server(self.server_command, self._env(root, None))
-        abs_roots = [str(root / r) if r else str(root) for r in roots]
-        request = {"args": pylint_options(rcfile, abs_roots) + ["--", *(str(root / f) for f in batch)],
-                   "root": str(root), "roots": abs_roots}
+        request = {"args": pylint_options(rcfile, roots) + ["--", *(str(root / f) for f in batch)],
+                   "root": str(root), "roots": roots}
         try:
             answer = json.loads(server.process.request(json.dumps(request), self._timeout(batch, state)))
             parsed = _relative_to(parse_pylint_json(answer["report"]), root, server.cwd)
@@ -337,8 +333,7 @@ class PylintChecker:
             for path in batch:  # the bisection budget is spent: count, do not run
                 outcome.failed[path] = "checker_abandoned"
             return
-        abs_roots = [str(root / r) if r else str(root) for r in roots]
-        argv = pylint_argv([str(root / f) for f in batch], rcfile, abs_roots, observed is not None)
+        argv = pylint_argv([str(root / f) for f in batch], rcfile, roots, observed is not None)
         res = self._run(argv, timeout=self._timeout(batch, state), cwd=cwd, env=self._env(root, observed))
         outcome.runs += 1
         reason = None
@@ -361,13 +356,18 @@ class PylintChecker:
             if len(batch) == 1:
                 outcome.failed[batch[0]] = reason or "checker_crash"
                 return
-            state.start()
-            mid = len(batch) // 2
-            self._check_batch(root, cwd, batch[:mid], roots, rcfile, texts, outcome, state, observed)
-            self._check_batch(root, cwd, batch[mid:], roots, rcfile, texts, outcome, state, observed)
+            self._check_halves(root, cwd, batch, roots, rcfile, texts, outcome, state, observed)
             return
         outcome.diagnostics.extend(to_char_columns(parsed.diagnostics, texts))
         outcome.failed.update(parsed.failed)
+
+    def _check_halves(self, root: Path, cwd: Path, batch, roots, rcfile, texts, outcome: CheckOutcome,
+                      state: "_BisectState", observed: Path | None) -> None:
+        """Bisection: each half of a failed batch in fresh processes, within the time budget."""
+        state.start()
+        mid = len(batch) // 2
+        self._check_batch(root, cwd, batch[:mid], roots, rcfile, texts, outcome, state, observed)
+        self._check_batch(root, cwd, batch[mid:], roots, rcfile, texts, outcome, state, observed)
 
 
 _TIMED_OUT = object()  # _check_resident's answer for a request that ran out of time

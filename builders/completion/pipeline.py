@@ -179,12 +179,13 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> d
         retriever = RepositoryRetriever(files, facts, graph, language, count_tokens, budget=settings.context_tokens,
                                         top_k=settings.top_k, chunk_lines=settings.chunk_lines,
                                         dense_model=settings.dense_model)
-        for method in settings.retrievers:
-            contexts[method] = [retriever.context(method, ex.file, ex.prompt, ex.groundtruth) for ex in examples]
-        for split, items in split_examples.items():
-            for method in settings.retrievers:
-                split_contexts[split][method] = [retriever.context(method, ex.file, ex.prompt, ex.groundtruth)
-                                                 for ex in items]
+
+        def contexts_of(items: list) -> dict[str, list[dict]]:
+            return {method: [retriever.context(method, ex.file, ex.prompt, ex.groundtruth) for ex in items]
+                    for method in settings.retrievers}
+
+        contexts = contexts_of(examples)
+        split_contexts = {split: contexts_of(items) for split, items in split_examples.items()}
         report.add_time("retrieval_seconds", time.monotonic() - t1)
 
     report.add_time("repository_seconds", time.monotonic() - t0)

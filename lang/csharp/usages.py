@@ -722,9 +722,9 @@ class CSharpChecker:
             return alone()
         originals = {info[job][0] for job in requests} | set(replaced)
         chosen = {s for r in requests.values() for s in r.sources
-                  if (s[len(BODILESS_DIR):] if s.startswith(BODILESS_DIR) else s) not in originals}
+                  if unit_file(s) not in originals}
         # a file one job compiles with its bodies is compiled with them (and what they name) for all
-        sources = sorted((s for s in chosen if not (s.startswith(BODILESS_DIR) and s[len(BODILESS_DIR):] in chosen)),
+        sources = sorted((s for s in chosen if not (s.startswith(BODILESS_DIR) and unit_file(s) in chosen)),
                          key=source_order)
         texts: dict[str, str] = {}
         write: dict[str, str] = {}
@@ -780,10 +780,10 @@ class CSharpChecker:
                 continue
             job = variants.get(d.file, copies.get(d.file))
             if job is None:
-                unit_file = d.file[len(BODILESS_DIR):] if d.file.startswith(BODILESS_DIR) else d.file
-                if dataclasses.replace(d, file=unit_file).key() in prepared.baseline:
+                original = unit_file(d.file)
+                if dataclasses.replace(d, file=original).key() in prepared.baseline:
                     continue
-                job = owner.get(unit_file)
+                job = owner.get(original)
                 if job is None:
                     return None
             found.add(job)
@@ -808,7 +808,12 @@ def source_order(source: str) -> str:
     """Sort key of a compiled path: a bodiless copy takes the place of the file it replaces. mcs
     reads its sources in command-line order and 6.8 crashes on some code depending on that order
     (Stateless: an async method with `out var`, whenever one bodiless copy sorted first)."""
-    return source[len(BODILESS_DIR):] if source.startswith(BODILESS_DIR) else source
+    return unit_file(source)
+
+
+def unit_file(source: str) -> str:
+    """The unit file a compiled path stands for: a bodiless copy's original, else the path itself."""
+    return source.removeprefix(BODILESS_DIR)
 
 
 def _memory_tmp() -> str | None:

@@ -465,8 +465,8 @@ class PythonSupport(LanguageSupport):
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 dest.write_text(text, encoding="utf-8")
             chunks = max(1, min(self.parallelism, len(files) // C.PYLINT_MIN_CHUNK))
-            size = -(-len(files) // chunks) if files else 1
-            tasks.extend((name, root, texts, files[i : i + size]) for i in range(0, max(len(files), 1), size))
+            size = -(-len(files) // chunks) or 1
+            tasks.extend((name, root, texts, files[i : i + size]) for i in range(0, len(files), size))
         outcomes = {name: CheckOutcome() for name in jobs}
         with ThreadPoolExecutor(max_workers=self.parallelism) as pool:
             done = pool.map(lambda t: self.checker.check(t[1], t[3], all_paths, t[2], observed.get(t[0])), tasks)
