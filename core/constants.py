@@ -66,6 +66,11 @@ EXEC_MUTANT_TIMEOUT = 30.0  # seconds for one mutant's run; a time-out kills the
 EXEC_MEMORY_BYTES = 2 * 1024**3  # RLIMIT_AS of every sandboxed process (ours)
 EXEC_MAX_PROCESSES = 32  # live processes per sandbox (cgroup pids.max / audit guard / watchdog; ours)
 EXEC_FILE_SIZE_BYTES = 64 * 1024**2  # RLIMIT_FSIZE: largest file a sandboxed process may write (ours)
+# the host side of the sandbox (sandbox/hostfs.py, sandbox/channel.py): what the host reads back
+# from folders and pipes sandboxed code controls is capped, the excess counted (ours)
+HOST_READ_MAX_BYTES = 64 * 1024**2  # one file read into memory (reports, records, requirements)
+HOST_COPY_MAX_BYTES = 512 * 1024**2  # one file copied out to the host's disk (coverage data)
+CHANNEL_MAX_BYTES = 64 * 1024**2  # verdict records kept from one run's channel; the rest is counted, not kept
 EXEC_PIP_TIMEOUT = 900.0  # seconds for installing one repository's requirements (ours)
 PYNGUIN_VERSION = "0.48.0"  # newest on PyPI when written (`pip index versions pynguin`); Python >=3.10,<3.16
 PYNGUIN_SEARCH_SECONDS = 30  # Pynguin --maximum-search-time per module: a safety cap (ours; RepoExec does not say)

@@ -53,6 +53,8 @@ class Stage(StrEnum):
     CLASSES = "classes"  # class-level split: classes considered as tasks
     TASKS = "tasks"  # class-level tasks
     DESCRIPTIONS = "descriptions"
+    # host reads and writes in folders sandboxed code could touch, refused (sandbox/hostfs.py)
+    HOST_FILES = "host_files"
 
 
 class Kind(StrEnum):
@@ -307,6 +309,16 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TASKS, "below_threshold_after_gates", R, "class-level: the language threshold fails on the tests left after the rerun and emptied-class gates"),
     (S.TESTS, "passes_without_class", R, "class-level: the test passes with the class emptied (left out of EXPECTED_TO_PASS)"),
     (S.DESCRIPTIONS, "llm_error", L, "class-level: the description model failed; skeletons only"),
+    # --- the host side of the sandbox (sandbox/hostfs.py: every value of its Refusal) -------------------
+    (S.HOST_FILES, "symlink", L, "a file the host reads or writes in a sandbox-touchable folder is a symbolic link: refused"),
+    (S.HOST_FILES, "symlinked_parent", L, "a folder on the way to a host-read or -written file is a symbolic link: refused"),
+    (S.HOST_FILES, "parent_not_directory", L, "something on the way to a host-read or -written file is not a folder"),
+    (S.HOST_FILES, "not_regular_file", L, "a FIFO, socket, device or folder where the host reads a file: refused"),
+    (S.HOST_FILES, "too_large", L, "a file or stream the host reads back from a sandbox is over its size cap"),
+    (S.HOST_FILES, "path_escapes", L, "a path the host was to read or write leaves its folder (absolute, '..')"),
+    (S.HOST_FILES, "missing", L, "a file the host expected from a sandboxed run is not there"),
+    (S.HOST_FILES, "already_exists", L, "something was planted where the host writes a new file: refused"),
+    (S.HOST_FILES, "unreadable", L, "a file the host reads back from a sandbox could not be read"),
 )
 
 # cross_file_random and in_file examples pass the same cursor rules and filters as the first uses:
