@@ -30,6 +30,8 @@ import os
 import sqlite3
 import threading
 import time
+import urllib.error
+import urllib.request
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Protocol, Sequence
@@ -101,8 +103,6 @@ class OpenAICompatibleClient:
         return f"{base}/{path}"
 
     def _post(self, path: str, payload: dict) -> dict:
-        import requests
-
         headers = {"Content-Type": "application/json"}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
@@ -110,17 +110,17 @@ class OpenAICompatibleClient:
         last = ""
         for attempt in range(self.max_retries + 1):
             try:
-                resp = requests.post(self._url(path), json=payload, headers=headers, timeout=self.timeout)
-            except requests.RequestException as exc:
+                status, body = http_request(self._url(path), json.dumps(payload).encode(), headers, self.timeout)
+            except OSError as exc:  # refused, reset, DNS, time-out (urllib's URLError is an OSError)
                 last = f"{type(exc).__name__}: {exc}"
             else:
-                if resp.status_code == 200:
+                if status == 200:
                     try:
-                        return resp.json()
+                        return json.loads(body)
                     except ValueError:
                         raise ModelError(f"{self._url(path)} answered 200 with a body that is not JSON") from None
-                last = f"HTTP {resp.status_code}: {resp.text[:300]}"
-                if resp.status_code not in RETRY_STATUSES:
+                last = f"HTTP {status}: {body[:300].decode('utf-8', errors='replace')}"
+                if status not in RETRY_STATUSES:
                     raise ModelError(f"{self._url(path)} refused the request ({last})")
             if attempt < self.max_retries:
                 self.sleep(delay)
@@ -281,19 +281,28 @@ class CachedClient:
         return self._cached("chat", conversations, params, self.client.chat)
 
 
+def http_request(url: str, data: bytes | None, headers: dict[str, str], timeout: float) -> tuple[int, bytes]:
+    """One HTTP request with the standard library (no extra dependency): (status, body). Error
+    statuses are answers, not exceptions; connection failures raise OSError."""
+    request = urllib.request.Request(url, data=data, headers=headers, method="POST" if data is not None else "GET")
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read() or b""
+
+
 def served_model(url: str, api_key: str | None = None, timeout: float = 30.0) -> str:
     """The first model a server lists at ``/v1/models`` (what vLLM, TGI and llama.cpp serve)."""
-    import requests
-
     probe = OpenAICompatibleClient(url, "", api_key)
     headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     try:
-        resp = requests.get(probe._url("models"), headers=headers, timeout=timeout)
-        models = resp.json().get("data") if resp.status_code == 200 else None
-    except (requests.RequestException, ValueError) as exc:
+        status, body = http_request(probe._url("models"), None, headers, timeout)
+        models = json.loads(body).get("data") if status == 200 else None
+    except (OSError, ValueError, AttributeError) as exc:
         raise ModelError(f"cannot list the models of {url}: {exc}") from None
     if not models:
-        raise ModelError(f"{url} lists no model at /v1/models (HTTP {resp.status_code}); name one with --model")
+        raise ModelError(f"{url} lists no model at /v1/models (HTTP {status}); name one with --model")
     return str(models[0]["id"])
 
 

@@ -3,7 +3,7 @@
 It answers ``/v1/completions``, ``/v1/chat/completions`` and ``/v1/models`` on 127.0.0.1 from a
 script (a function of the prompt or the conversation), records every request, and can fail the
 first requests with a chosen status to exercise retries. The tests run the real client code
-(``requests`` over a real socket) against it; no network beyond loopback.
+(the standard library's HTTP client over a real socket) against it; no network beyond loopback.
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ def test_gives_up_after_retries_and_refuses_client_errors_at_once():
 
 def test_unreachable_endpoint_is_a_model_error():
     client = OpenAICompatibleClient("http://127.0.0.1:9", "m", max_retries=1, sleep=_no_sleep, timeout=2)
-    with pytest.raises(ModelError, match="ConnectionError"):
+    with pytest.raises(ModelError, match="Connection refused"):
         client.complete(["p"], GenerationParams())
 
 

@@ -235,3 +235,20 @@ def test_retrieval_report_without_matplotlib_names_the_extra(installed, shadowin
     _check(res, "retrieval-report")
     assert (out / "retrieval_report.json").is_file() and not (out / "retrieval_report.png").exists()
     assert "crossfile-datasets[report]" in res.stdout + res.stderr
+
+
+def test_generate_predictions_against_a_model_server_in_a_clean_install(installed, shadowing, tiny_build, tmp_path):
+    """``--model-url`` needs nothing the wheel does not declare (``requests`` was imported but
+    never declared: a traceback in a clean install)."""
+    from tests.models.standin_openai import OpenAIStandIn
+
+    split = tiny_build / "python" / "line_completion.jsonl"
+    predictions = tmp_path / "predictions.jsonl"
+    with OpenAIStandIn(lambda prompt: "total = 0\n") as server:
+        res = subprocess.run([installed.bin("generate-predictions"), "completion", str(split), str(predictions),
+                              "--model-url", server.url, "--no-cache"],
+                             capture_output=True, text=True, timeout=300, cwd=shadowing, env=_env(installed, shadowing))
+    _check(res, "generate-predictions --model-url")
+    rows = [json.loads(line) for line in predictions.read_text().splitlines()]
+    assert len(rows) == len(split.read_text().splitlines()) and all(r["pred"] == "total = 0\n" for r in rows)
+    assert server.requests and all(path == "/v1/completions" for path, _ in server.requests)
