@@ -14,19 +14,20 @@ failed, and links a plot of prompt and reference lengths (PNG next to the card).
 
 from __future__ import annotations
 
+import importlib.metadata
+import json
 import re
 from pathlib import Path
 from typing import Iterable
 
-import datasets
 from datasets.info import DatasetInfo, DatasetInfosDict
+from datasets.splits import SplitDict, SplitInfo
 from datasets.utils.metadata import MetadataConfigs
 from huggingface_hub import DatasetCard, DatasetCardData
 
 from crossfile_datasets.core import toolchain
 from crossfile_datasets.core.reasons import lookup
 
-SPLIT = "test"
 PLOT = "lengths.png"
 TASK_CATEGORIES = ["text-generation"]
 TAGS = ["code", "code-completion", "crossfile-datasets"]
@@ -167,7 +168,7 @@ def language_section(lang: str, stats: dict, level: int = 1, plot: str | None = 
         parts += ["", f"(No length plot: {toolchain.missing_extra('matplotlib', 'the plot')}.)"]
     if stats.get("splits"):
         parts += ["", f"{h}# Splits (RepoBench)", "",
-                  "`cross_file_first` is CrossCodeEval's (the `test` split, the examples above); `cross_file_random` "
+                  "`cross_file_first` is CrossCodeEval's (the examples above); `cross_file_random` "
                   "completes a seeded random later use of a cross-file entity; `in_file` is a control: lines the "
                   "checker proves hold no cross-file use, anchored on a name the file defines. Same cursor rule, "
                   "filters and Features for all three; reasons are counted per split.", "",
@@ -235,53 +236,192 @@ def card_data(configs: MetadataConfigs, infos: DatasetInfosDict, licenses: Itera
     return data
 
 
-def local_card(lang: str, stats: dict, records: list[dict], files: dict[str, str], features: datasets.Features,
-               out_dir: Path) -> str:
-    """The card of ``<output>/<lang>``: one configuration per JSONL file (``files``: config -> file name),
-    the first one the default, each with the split's Features; writes the length plot next to it."""
-    # a configuration's value: one file (the ``test`` split), or split name -> file
-    configs = MetadataConfigs({name: {"data_files": [{"split": split, "path": path} for split, path in _by_split(entry).items()]}
-                               for name, entry in files.items()})
-    infos = DatasetInfosDict({name: DatasetInfo(features=features, config_name=name) for name in files})
-    has_plot = length_plot(records, Path(out_dir) / PLOT, f"{lang}: {len(records)} examples")
-    data = card_data(configs, infos, [r.get("license") for r in records] or ["unknown"], len(records),
-                     f"Cross-file code completion ({lang})", next(iter(files), None))
-    body = "\n\n".join([language_section(lang, stats, 1, PLOT if has_plot else None), fields_section(2),
-                        _configs_table({n: len(records) for n in files}, 2), _loading_section(lang, files)])
-    return str(DatasetCard(f"---\n{data.to_yaml()}\n---\n\n{body}\n"))
+def configs_and_infos(specs: Iterable, prefix: bool = False, with_splits: bool = False
+                      ) -> tuple[MetadataConfigs, DatasetInfosDict]:
+    """``configs`` (data files per split) and ``dataset_info`` (Features) of configuration specs
+    (``builders/publish.py``); ``prefix``: paths from the output folder instead of the language's."""
+    configs = MetadataConfigs()
+    infos = DatasetInfosDict()
+    for spec in specs:
+        files = {split: (f"{spec.lang}/{path}" if prefix else path) for split, path in spec.files.items()}
+        configs[spec.name] = {"data_files": [{"split": split, "path": path} for split, path in files.items()]}
+        splits = None
+        if with_splits:
+            splits = SplitDict()
+            for split, n in spec.counts.items():
+                splits.add(SplitInfo(name=split, num_examples=n))
+        infos[spec.name] = DatasetInfo(features=spec.features, config_name=spec.name, splits=splits)
+    return configs, infos
 
 
-def _by_split(entry: "str | dict[str, str]") -> dict[str, str]:
-    return {SPLIT: entry} if isinstance(entry, str) else dict(entry)
+KIND_NAMES = {"completion": "cross-file code completion (CrossCodeEval method, RepoBench splits)",
+              "executable": "executable function generation (RepoExec method)",
+              "class": "class-level generation (RepoClassBench method)",
+              "instruct": "instruction-tuning data (functions with their repository context)",
+              "snapshots": "the repository files the completion examples were built from"}
 
 
-def _loading_section(lang: str, files: dict) -> str:
-    """How to load this folder: the card's configs and Features do the work."""
-    splits = [split for split in _by_split(next(iter(files.values()), "")) if split != SPLIT]
-    files = {name: _by_split(entry)[SPLIT] for name, entry in files.items()}
-    variant = next((f for f in list(files.values())[1:]), None)
-    lines = ["## Loading", "", "```python", "import datasets", "",
-             f'base = datasets.load_dataset("OUTPUT/{lang}", split="{SPLIT}")  # the default configuration']
-    if variant:
-        name = list(files)[1]
-        lines += [f'{name} = datasets.load_dataset("OUTPUT/{lang}", "{name}", split="{SPLIT}")',
-                  f"both = datasets.concatenate_datasets([base, {name}])  # one schema for every file", "",
-                  "# the raw JSON files together: JSON cannot type the baseline's empty context lists,",
-                  "# so give the card's Features",
-                  f'features = datasets.load_dataset_builder("OUTPUT/{lang}").info.features',
-                  f'datasets.load_dataset("json", data_files=["OUTPUT/{lang}/{next(iter(files.values()))}", '
-                  f'"OUTPUT/{lang}/{variant}"], features=features)']
-    if splits:
-        lines += ["", "# the RepoBench-style splits (every configuration has them; `test` is cross_file_first)"]
-        lines += [f'{split} = datasets.load_dataset("OUTPUT/{lang}", split="{split}")' for split in splits]
-    lines += ["```", "", "`OUTPUT/" + lang + "/dataset` is the same default configuration saved with "
-              "`save_to_disk` (`datasets.load_from_disk`)."]
-    return "\n".join(lines)
+def _spec_rows(specs: Iterable) -> list[str]:
+    rows = ["| configuration | content | split | examples |", "|---|---|---|---|"]
+    for spec in specs:
+        for split, n in spec.counts.items():
+            rows.append(f"| `{spec.name}` | {KIND_NAMES.get(spec.kind, spec.kind)} | `{split}` | {n} |")
+    return rows
 
 
-def _configs_table(counts: dict[str, int], level: int) -> str:
-    return "\n".join([f"{'#' * level} Configurations", "", "| configuration | examples |", "|---|---|"]
-                     + [f"| `{c}` | {n} |" for c, n in counts.items()])
+def _repository_rows(rows: dict[str, dict], with_language: bool = False) -> list[str]:
+    kinds = [k for k in ("completion", "executable", "class", "instruct") if any(k in r["splits"] for r in rows.values())]
+    head = (["language"] if with_language else []) + ["repository", "URL", "commit", "license"] + kinds
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for _, row in sorted(rows.items()):
+        cells = ([row.get("language", "")] if with_language else []) + [
+            row["repository"], row["url"] or "(local folder)", f"`{row['commit']}`" if row["commit"] else "",
+            row["license"] or "unknown"] + [str(row["splits"].get(k, "")) for k in kinds]
+        out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    return out if rows else out + ["| (none) |" + " |" * (len(head) - 1)]
+
+
+def repositories_section(lang: str, repositories: dict[str, dict], level: int = 2) -> str:
+    """The repositories of one language with URL, commit, license and what each split took."""
+    return "\n".join([f"{'#' * level} Repositories — {lang}", "", *_repository_rows(repositories)])
+
+
+def _settings_rows(settings: dict) -> list[str]:
+    out = ["| split | setting | value |", "|---|---|---|"]
+    for kind, values in settings.items():
+        for key, value in sorted(values.items()):
+            out.append(f"| {kind} | `{key}` | `{json.dumps(value, sort_keys=True)}` |")
+    return out if settings else out + ["| (not recorded) | | |"]
+
+
+def tool_version() -> str:
+    try:
+        return importlib.metadata.version("crossfile-datasets")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree that is not installed
+        return "unknown"
+
+
+CITATION = """```bibtex
+@software{crossfile_datasets,
+  title  = {crossfile-datasets: repository-level code benchmarks built from real repositories},
+  note   = {version %s},
+}
+@inproceedings{ding2023crosscodeeval,
+  title     = {CrossCodeEval: A Diverse and Multilingual Benchmark for Cross-File Code Completion},
+  author    = {Ding, Yangruibo and Wang, Zijian and Ahmad, Wasi Uddin and Ding, Hantian and Tan, Ming and
+               Jain, Nihal and Ramanathan, Murali Krishna and Nallapati, Ramesh and Bhatia, Parminder and
+               Roth, Dan and Xiang, Bing},
+  booktitle = {Advances in Neural Information Processing Systems (Datasets and Benchmarks Track)},
+  year      = {2023},
+  eprint    = {2310.11248},
+}
+@inproceedings{liu2024repobench,
+  title     = {RepoBench: Benchmarking Repository-Level Code Auto-Completion Systems},
+  author    = {Liu, Tianyang and Xu, Canwen and McAuley, Julian},
+  booktitle = {International Conference on Learning Representations},
+  year      = {2024},
+  eprint    = {2306.03091},
+}
+@article{hai2024repoexec,
+  title   = {RepoExec: Evaluate Code Generation with a Repository-Level Executable Benchmark},
+  author  = {Hai, Nam Le and Nguyen, Dung Manh and Bui, Nghi D. Q.},
+  journal = {arXiv preprint arXiv:2406.11927},
+  year    = {2024},
+}
+@article{deshpande2024classlevel,
+  title   = {Class-Level Code Generation from Natural Language Using Iterative, Tool-Enhanced Reasoning over Repository},
+  author  = {Deshpande, Ajinkya and Agarwal, Anmol and Shet, Shashank and Iyer, Arun and Kanade, Aditya and
+             Bairi, Ramakrishna and Parthasarathy, Suresh},
+  journal = {arXiv preprint arXiv:2405.01573},
+  year    = {2024},
+}
+```"""
+
+
+def citation_section(level: int = 2) -> str:
+    return "\n".join([f"{'#' * level} Citation", "",
+                      "Cite the tool and the method of each configuration you use (CrossCodeEval for completion, "
+                      "RepoBench for `cross_file_random`/`in_file`, RepoExec for the executable split, RepoClassBench "
+                      "for the class-level split):", "", CITATION % tool_version()])
+
+
+def licenses_section(level: int = 2) -> str:
+    return "\n".join([f"{'#' * level} Licenses", "",
+                      "Every example comes from a repository under its own license (`license` per record, the "
+                      "repositories table above): check it before redistribution. Token counts were made with the "
+                      "StarCoder tokenizer (BigCode OpenRAIL-M v1), which is not part of this data."])
+
+
+def _card_data(specs: list, licenses: Iterable[str], pretty_name: str, default: str | None,
+               prefix: bool = False) -> DatasetCardData:
+    configs, infos = configs_and_infos(specs, prefix=prefix)
+    examples = sum(spec.examples for spec in specs if spec.kind != "snapshots" and spec.name == _base_name(spec))
+    return card_data(configs, infos, licenses, examples, pretty_name, default)
+
+
+def _base_name(spec) -> str:
+    """The configuration that counts a split's examples once (not its retrieval variants)."""
+    return spec.lang if spec.kind == "completion" else spec.name
+
+
+def language_card(lang: str, specs: list, sections: dict[str, str], repositories: dict[str, dict], settings: dict,
+                  plot: bool = False) -> str:
+    """The card of ``<output>/<lang>``: every configuration of every split built there (the
+    completion base is the default), each split's section, the repositories, the settings."""
+    default = specs[0].name
+    licenses = [row["license"] or "unknown" for row in repositories.values()] or ["unknown"]
+    data = _card_data(specs, licenses, f"Repository-level code benchmarks ({lang})", default)
+    first = specs[0]
+    split = next(iter(first.files))
+    loading = ["```python", "import datasets", "",
+               f'ds = datasets.load_dataset("OUTPUT/{lang}", "{first.name}")  # every split of the default configuration',
+               *[f'{spec.name} = datasets.load_dataset("OUTPUT/{lang}", "{spec.name}", split="{next(iter(spec.files))}")'
+                 for spec in specs[1:]],
+               "```", "",
+               f"`OUTPUT/{lang}/dataset` (and `executable_dataset`, `class_dataset`) are the same data saved with "
+               "`save_to_disk` (`datasets.load_from_disk`). The completion JSONL files alone cannot type the "
+               "baseline's empty context lists: load them through this card (above), or give its Features "
+               f'(`datasets.load_dataset_builder("OUTPUT/{lang}").info.features`) to `load_dataset("json", ...)`.']
+    body = [f"# Repository-level code benchmarks — {lang}", "",
+            f"Built with crossfile-datasets {tool_version()} from {len(repositories)} repositories. "
+            f'`datasets.load_dataset("OUTPUT/{lang}", "<configuration>", split="<split>")` loads any row below '
+            f'(`split="{split}"` of `{first.name}` is the default).', "",
+            "## Configurations", "", *_spec_rows(specs), "", "## Loading", "", *loading]
+    for kind in ("completion", "executable", "class", "instruct"):
+        if sections.get(kind):
+            body += ["", _demote(sections[kind].strip())]
+    body += ["", "## Repositories", "", *_repository_rows(repositories), "",
+             "## Build settings", "", *_settings_rows(settings)]
+    if any(spec.kind == "completion" for spec in specs):
+        body += ["", fields_section(2)]
+    body += ["", citation_section(2), "", licenses_section(2)]
+    return str(DatasetCard(f"---\n{data.to_yaml()}\n---\n\n" + "\n".join(body) + "\n"))
+
+
+def _demote(section: str) -> str:
+    """A section written at level 1 (``# ...``) or 2 placed under the card's level-2 headings."""
+    if section.startswith("# "):
+        return re.sub(r"^(#+) ", lambda m: "#" + m.group(1) + " ", section, flags=re.M)
+    return section
+
+
+def output_card(every: dict[str, list], repositories: dict[str, dict]) -> str:
+    """The card of an output folder: every language's configurations (paths from the folder), no
+    default, so ``load_dataset(OUTPUT)`` asks for a configuration instead of mixing languages."""
+    specs = [spec for lang in every for spec in every[lang]]
+    licenses = [row["license"] or "unknown" for row in repositories.values()] or ["unknown"]
+    data = _card_data(specs, licenses, "Repository-level code benchmarks", None, prefix=True)
+    example = specs[0]
+    body = ["# Repository-level code benchmarks", "",
+            f"Built with crossfile-datasets {tool_version()}: {', '.join(every)}. Each language folder has its own "
+            "card with the statistics, drop reasons and settings of every split.", "",
+            "```python", "import datasets", "",
+            f'ds = datasets.load_dataset("OUTPUT", "{example.name}")  # one configuration: a language and a split kind',
+            "# datasets.load_dataset(\"OUTPUT\") without a configuration name lists the configurations",
+            "```", "", "## Configurations", "", *_spec_rows(specs), "",
+            "## Repositories", "", *_repository_rows(repositories, with_language=True), "",
+            citation_section(2), "", licenses_section(2)]
+    return str(DatasetCard(f"---\n{data.to_yaml()}\n---\n\n" + "\n".join(body) + "\n"))
 
 
 # Hub card: one section per language between markers, so a later push of another language keeps it
@@ -305,25 +445,29 @@ def read_extras(text: str) -> list[tuple[str, str]]:
     return [(m["path"], m["desc"]) for m in _EXTRA_ROW.finditer(text[start:end if end > 0 else None])]
 
 
-def hub_card(repo_id: str, data: DatasetCardData, sections: dict[str, str], counts: dict[str, int],
-             extras: list[tuple[str, str]]) -> str:
-    """The whole Hub card: how to load, configurations, one section per language (kept across pushes), fields."""
+def hub_card(repo_id: str, data: DatasetCardData, sections: dict[str, str], counts: dict[str, dict[str, int]],
+             extras: list[tuple[str, str]], repositories: dict[str, dict] | None = None) -> str:
+    """The whole Hub card: how to load, configurations, one section per language (kept across
+    pushes), the repositories, fields and citation."""
     parts = [
         f"# {repo_id}",
         "",
-        "Repository-level code completion benchmarks (CrossCodeEval method) built with crossfile-datasets. "
-        f"Load a configuration with `datasets.load_dataset(\"{repo_id}\", \"<configuration>\", split=\"{SPLIT}\")`; "
-        "all completion configurations of a language share one schema, so they concatenate.",
+        "Repository-level code benchmarks (CrossCodeEval, RepoBench, RepoExec and RepoClassBench methods) built "
+        f"with crossfile-datasets. Load a configuration with `datasets.load_dataset(\"{repo_id}\", "
+        "\"<configuration>\", split=\"<split>\")`; all completion configurations of a language share one schema "
+        "and the splits `cross_file_first`, `cross_file_random` and `in_file`.",
         "",
-        _configs_table(counts, 2),
+        "## Configurations", "", "| configuration | split | examples |", "|---|---|---|",
+        *[f"| `{name}` | `{split}` | {n} |" for name, splits in counts.items() for split, n in splits.items()],
     ]
     if extras:
         parts += ["", "## Other files", "", "| path | content |", "|---|---|"] + [f"| `{p}` | {d} |" for p, d in extras]
     for name in sorted(sections):
         parts += ["", f"<!-- crossfile:section {name} -->\n{sections[name].strip()}\n<!-- /crossfile:section -->"]
-    parts += ["", fields_section(2)]
+    parts += ["", fields_section(2), "", citation_section(2), "", licenses_section(2)]
     return f"---\n{data.to_yaml()}\n---\n\n" + "\n".join(parts) + "\n"
 
 
-__all__ = ["FIELDS", "PLOT", "card_data", "field_table", "hub_card", "hub_license", "language_section", "length_plot",
-           "local_card", "read_extras", "read_sections", "size_category"]
+__all__ = ["FIELDS", "PLOT", "card_data", "citation_section", "configs_and_infos", "field_table", "hub_card",
+           "hub_license", "language_card", "repositories_section", "language_section", "length_plot", "output_card", "read_extras",
+           "read_sections", "size_category", "tool_version"]

@@ -33,7 +33,7 @@ from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.records import Definition, FileFacts, ImportBinding
 
-SIZES = ("full_context", "medium_context", "small_context")
+SIZES = C.EXECUTABLE_SPLITS  # RepoExec's context sizes: the executable split's split names
 TEST_DIR_NAMES = frozenset({"test", "tests", "testing", "unittests", "unit_tests"})
 ENTRY_POINT_NAMES = frozenset({"main", "cli", "run_cli", "entrypoint", "entry_point"})
 _BUILTINS = frozenset(dir(builtins))

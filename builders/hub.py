@@ -4,17 +4,17 @@ A push adds or replaces OUR configurations and keeps every other one, as
 ``datasets.DatasetDict.push_to_hub(config_name=...)`` does: the remote README's ``configs`` and
 ``dataset_info`` are read and merged, so pushing ``--lang python`` and later ``--lang java``
 leaves both loadable. Unlike ``push_to_hub`` everything goes in ONE commit (Parquet shards named
-as ``push_to_hub`` names them, ``<config>/test-00000-of-00001.parquet``, stale shards of a
+as ``push_to_hub`` names them, ``<config>/<split>-00000-of-00001.parquet``, stale shards of a
 replaced configuration deleted, the merged card) whose parent is the revision the card was read
 from, so two concurrent pushes cannot silently drop each other's configurations.
 
-Configurations: ``<lang>`` (the saved ``<output>/<lang>/dataset``), ``<lang>_<variant>`` for each
-retrieval variant file present (``python_rg1_bm25``, ``python_oracle_bm25``, ``python_graph``:
-same Features as ``<lang>``, so they concatenate), and ``python_executable`` when the executable
-split was built. Each completion configuration has the splits ``test`` (CrossCodeEval's first
-uses), ``cross_file_first`` (the same files, RepoBench's name), ``cross_file_random`` and
-``in_file`` (``builders/completion/splits.py``). The graphs, ``usages.jsonl``, ``stats.json`` and the length plot go under
-``extras/<lang>/``, described in the card.
+Configurations are those of ``builders/publish.py``, the same the local cards list:
+``<lang>`` and ``<lang>_<variant>`` per retrieval variant file (``python_rg1_bm25``,
+``python_oracle_bm25``, ``python_graph``: one schema, so they concatenate) with the splits
+``cross_file_first``, ``cross_file_random`` and ``in_file``; ``python_executable`` with one split
+per context size; ``<lang>_class`` (``test``); ``python_instruct`` (``train``);
+``<lang>_snapshots`` (``files``). The graphs, ``usages.jsonl``, the statistics and the length
+plot go under ``extras/<lang>/``, described in the card.
 
 :func:`check_hub_access` is called before a build starts: a bad token, a repository id the
 token cannot write to or an unreachable Hub is a one-line :class:`HubError`, not a traceback
@@ -46,12 +46,9 @@ try:  # transport errors of the HTTP client huggingface_hub uses (httpx2 since 1
     from httpx2 import HTTPError as TransportError
 except ImportError:  # pragma: no cover
     from httpx import HTTPError as TransportError
-from crossfile_datasets.core.constants import CROSS_FILE_FIRST, EXTRA_COMPLETION_SPLITS, SNAPSHOTS_DATASET, VARIANT_FILES
+from crossfile_datasets.builders.publish import language_configs, language_provenance, variant_config  # noqa: F401  (variant_config: re-exported)
 
-SPLIT = cards.SPLIT
 EXTRAS = "extras"
-EXECUTABLE_FILE = "executable.jsonl"
-CLASS_DATASET = "class_dataset"  # the class-level split's saved Dataset (builders/classlevel/build.py)
 
 
 class HubError(RuntimeError):
@@ -141,11 +138,6 @@ def _fine_grained_write(who: dict, repo_id: str) -> bool:
     return False
 
 
-def variant_config(lang: str, method: str) -> str:
-    """``("python", "bm25")`` -> ``python_rg1_bm25`` (named after the variant's file)."""
-    return f"{lang}_{Path(VARIANT_FILES[method]).stem[len('line_completion_'):]}"
-
-
 @dataclass
 class HubUpload:
     """What one push sends: configurations, commit operations, card pieces."""
@@ -160,42 +152,18 @@ class HubUpload:
     card: str = ""
 
 
-def _read_jsonl(path: Path) -> list[dict]:
-    with path.open(encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
-
-
-def variant_dataset(path: Path, base: datasets.Dataset) -> datasets.Dataset:
-    """A variant JSONL as a dataset with exactly ``base``'s Features (so the two concatenate)."""
-    features = base.features
-    items = features["crossfile_context"]["list"]
-    item_keys = list((items.feature if hasattr(items, "feature") else items[0]).keys())  # datasets.List, or [dict]
-    rows = []
-    for record in _read_jsonl(path):
-        ctx = record.get("crossfile_context") or {"text": "", "list": [], "ranked": []}
-        row = {key: record.get(key) for key in features}
-        row["crossfile_context"] = {"text": ctx.get("text", ""),
-                                    "list": [{k: c.get(k) for k in item_keys} for c in ctx.get("list") or []],
-                                    "ranked": [{"filename": c["filename"], "score": float(c["score"]),
-                                                "lines": list(c.get("lines") or [])} for c in ctx.get("ranked") or []]}
-        row["snapshot"] = record.get("snapshot", "")
-        rows.append(row)
-    if not rows:
-        return datasets.Dataset.from_dict({name: [] for name in features}, features=features)
-    return datasets.Dataset.from_list(rows, features=features)
-
-
-def _add_config(upload: HubUpload, config: str, dataset: datasets.Dataset, workdir: Path,
-                splits: dict[str, datasets.Dataset] | None = None) -> None:
-    """One configuration: ``dataset`` as the ``test`` split, plus ``splits`` (the completion
-    split's non-empty cross_file_random and in_file, same Features). With ``splits`` (even empty)
-    the ``test`` shards are also listed as ``cross_file_first`` (RepoBench's name; the same files,
-    sent once)."""
+def _add_config(upload: HubUpload, config: str, parts: dict[str, datasets.Dataset], workdir: Path) -> None:
+    """One configuration: each split as Parquet shards named as ``push_to_hub`` names them
+    (``<config>/<split>-00000-of-00001.parquet``). A split with no rows is left out (``datasets``
+    refuses to prepare a split with no data), except the first, so the configuration exists."""
     max_shard = convert_file_size_to_int(datasets.config.MAX_SHARD_SIZE)
     data_files = []
     infos = SplitDict()
     total_bytes = dataset_bytes = 0
-    for name, part in {SPLIT: dataset, **(splits or {})}.items():
+    features = next(iter(parts.values())).features
+    for index, (name, part) in enumerate(parts.items()):
+        if index and not len(part):
+            continue
         num_shards = max(1, math.ceil(part.data.nbytes / max_shard))
         paths = []
         for i in range(num_shards):
@@ -209,12 +177,9 @@ def _add_config(upload: HubUpload, config: str, dataset: datasets.Dataset, workd
         data_files.append({"split": name, "path": paths})
         infos.add(SplitInfo(name=name, num_bytes=part.data.nbytes, num_examples=len(part)))
         dataset_bytes += part.data.nbytes
-        if splits is not None and name == SPLIT:
-            data_files.append({"split": CROSS_FILE_FIRST, "path": list(paths)})
-            infos.add(SplitInfo(name=CROSS_FILE_FIRST, num_bytes=part.data.nbytes, num_examples=len(part)))
     upload.configs.append(config)
     upload.data_files[config] = {"data_files": data_files}
-    upload.infos[config] = DatasetInfo(features=dataset.features, splits=infos, config_name=config,
+    upload.infos[config] = DatasetInfo(features=features, splits=infos, config_name=config,
                                        download_size=total_bytes, dataset_size=dataset_bytes)
 
 
@@ -225,39 +190,29 @@ def _add_extra(upload: HubUpload, local: Path, path_in_repo: str, description: s
 
 
 def prepare_upload(output_dir: Path, languages: Sequence[str], workdir: Path) -> HubUpload:
-    """Write every configuration's shards under ``workdir`` and list every file to send."""
+    """Write every configuration's shards under ``workdir`` and list every file to send: the
+    configurations of ``builders/publish.py`` (the same the local cards list), same splits."""
     output_dir = Path(output_dir)
     upload = HubUpload()
     for lang in languages:
         folder = output_dir / lang
-        saved = folder / "dataset"
-        _add_class_split(upload, folder, lang, workdir)
-        if not saved.is_dir() and (folder / CLASS_DATASET).is_dir():
-            continue  # built with --split class only
-        if not saved.is_dir():
-            raise HubInputError(f"no saved dataset for '{lang}' at {saved}: build it first (build-dataset --lang {lang})")
-        loaded = datasets.load_from_disk(str(saved))
-        if not isinstance(loaded, datasets.DatasetDict) or SPLIT not in loaded:
-            raise HubInputError(f"{saved} is not a DatasetDict with a '{SPLIT}' split")
-        base = loaded[SPLIT]
-        # the RepoBench-style splits saved beside ``test`` (= cross_file_first), when built
-        # (an empty split is left out: ``datasets`` refuses to prepare a split with no data)
-        extra = {name: loaded[name] for name in EXTRA_COMPLETION_SPLITS if name in loaded and len(loaded[name])}
-        _add_config(upload, lang, base, workdir, extra)
-        for part in [base, *extra.values()]:
-            upload.licenses += [r or "unknown" for r in part["license"]] if "license" in part.column_names else ["unknown"]
-        for method, filename in VARIANT_FILES.items():
-            if (folder / filename).is_file():
-                variant_extra = {name: variant_dataset(folder / name / filename, base)
-                                 for name in extra if (folder / name / filename).is_file()}
-                _add_config(upload, variant_config(lang, method), variant_dataset(folder / filename, base), workdir,
-                            variant_extra)
-        if (folder / SNAPSHOTS_DATASET).is_dir():  # --snapshots: the files every example names by `snapshot`
-            _add_config(upload, f"{lang}_snapshots", datasets.load_from_disk(str(folder / SNAPSHOTS_DATASET)), workdir)
+        specs = language_configs(folder, lang)
+        if not specs:
+            raise HubInputError(f"nothing built for '{lang}' in {folder}: build it first (build-dataset --lang {lang})")
+        for spec in specs:
+            try:
+                parts = {split: spec.dataset(folder, split) for split in spec.files}
+            except Exception as exc:  # datasets raises several types for a malformed file
+                raise HubInputError(f"{folder}: configuration {spec.name} does not load: {_one_line(exc)}") from None
+            _add_config(upload, spec.name, parts, workdir)
+            if spec.kind != "snapshots" and "license" in spec.features:
+                upload.licenses += [r or "unknown" for part in parts.values() for r in part["license"]]
         extras = f"{EXTRAS}/{lang}"
         for name, description in (("stats.json", "build statistics, every drop and skip count, per-repository status"),
                                   ("usages.jsonl", "every cross-file usage the checker proved (one JSON object per line)"),
                                   ("executable_stats.json", "statistics of the executable split"),
+                                  ("class_stats.json", "statistics of the class-level split"),
+                                  ("instruct_stats.json", "statistics of the instruct split"),
                                   (cards.PLOT, "prompt and reference length distributions")):
             if (folder / name).is_file():
                 _add_extra(upload, folder / name, f"{extras}/{name}", f"{lang}: {description}")
@@ -266,27 +221,17 @@ def prepare_upload(output_dir: Path, languages: Sequence[str], workdir: Path) ->
             _add_extra(upload, graph, f"{extras}/graphs/{graph.name}", None)
         if graphs:
             upload.extras.append((f"{extras}/graphs/", f"{lang}: one definition/usage graph per repository ({len(graphs)} files, networkx node-link JSON)"))
-        executable = folder / EXECUTABLE_FILE
-        saved_exec = folder / "executable_dataset"
-        if executable.is_file() and executable.stat().st_size and saved_exec.is_dir():
-            # the executable split as RepoExec publishes it: one configuration per context size,
-            # with the explicit Features the builder saved (builders/executable/build.py)
-            exec_splits = datasets.load_from_disk(str(saved_exec))
-            for size, split in exec_splits.items():
-                _add_config(upload, f"{lang}_executable_{size}", split, workdir)
-            if (folder / "executable_card.md").is_file():
-                upload.sections[f"{lang}_executable"] = (folder / "executable_card.md").read_text(encoding="utf-8")
-        elif executable.is_file() and executable.stat().st_size:
-            try:
-                split = datasets.Dataset.from_json(str(executable), cache_dir=str(workdir / "json-cache"))
-            except Exception as exc:  # datasets raises several types for a malformed file
-                raise HubInputError(f"{executable} does not load with datasets: {_one_line(exc)}") from None
-            _add_config(upload, f"{lang}_executable", split, workdir)
         stats_path = folder / "stats.json"
         if stats_path.is_file():
             stats = json.loads(stats_path.read_text(encoding="utf-8"))
             plot = f"{extras}/{cards.PLOT}" if (folder / cards.PLOT).is_file() else None
             upload.sections[lang] = cards.language_section(lang, stats, level=2, plot=plot)
+        for kind, name in (("executable", "executable_card.md"), ("class", "class_card.md")):
+            if (folder / name).is_file():
+                upload.sections[f"{lang}_{kind}"] = (folder / name).read_text(encoding="utf-8")
+        repositories = language_provenance(folder).rows
+        if repositories:
+            upload.sections[f"{lang}_repositories"] = cards.repositories_section(lang, repositories)
     return upload
 
 
@@ -309,24 +254,6 @@ def _remote_licenses(data: dict) -> list[str]:
     return values
 
 
-def _add_class_split(upload: HubUpload, folder: Path, lang: str, workdir: Path) -> None:
-    """The class-level split (builders/classlevel/build.py): configuration ``<lang>_class`` with
-    the Features the builder saved, its card section and its statistics."""
-    saved = folder / CLASS_DATASET
-    if not saved.is_dir():
-        return
-    split = datasets.load_from_disk(str(saved))
-    if len(split) == 0:
-        return
-    _add_config(upload, f"{lang}_class", split, workdir)
-    upload.licenses += [r or "unknown" for r in split["license"]]
-    if (folder / "class_card.md").is_file():
-        upload.sections[f"{lang}_class"] = (folder / "class_card.md").read_text(encoding="utf-8")
-    if (folder / "class_stats.json").is_file():
-        _add_extra(upload, folder / "class_stats.json", f"{EXTRAS}/{lang}/class_stats.json",
-                   f"{lang}: statistics of the class-level split")
-
-
 def merge_card(repo_id: str, upload: HubUpload, remote: DatasetCard | None) -> tuple[str, list[str]]:
     """The merged card text and the remote files of replaced configurations to delete."""
     data = remote.data.to_dict() if remote is not None else {}
@@ -342,12 +269,12 @@ def merge_card(repo_id: str, upload: HubUpload, remote: DatasetCard | None) -> t
     sections = {**cards.read_sections(remote.text if remote is not None else ""), **upload.sections}
     extras = {p: d for p, d in cards.read_extras(remote.text if remote is not None else "")}
     extras.update(dict(upload.extras))
-    counts = {name: info.splits[SPLIT].num_examples for name, info in infos.items() if info.splits and SPLIT in info.splits}
-    # each example once: the language configs, and one of the executable split's context sizes
-    examples = sum(n for name, n in counts.items()
-                   if "_" not in name or name.endswith(("_executable", "_executable_full_context", "_class")))
+    counts = {name: {split: info.num_examples for split, info in (i.splits or {}).items()} for name, i in infos.items()}
+    # each example once: the first split of the language configs and of the executable and class ones
+    examples = sum(next(iter(splits.values()), 0) for name, splits in counts.items()
+                   if "_" not in name or name.endswith(("_executable", "_class")))
     licenses = sorted(set(_remote_licenses(data)) | set(upload.licenses)) or ["unknown"]
-    card_data = cards.card_data(configs, infos, licenses, examples, "Cross-file code completion",
+    card_data = cards.card_data(configs, infos, licenses, examples, "Repository-level code benchmarks",
                                 default if default in configs else (upload.configs[0] if upload.configs else None))
     ours = {p for op in upload.operations for p in [op.path_in_repo]}
     text = cards.hub_card(repo_id, card_data, sections, counts, sorted(extras.items()))
@@ -393,7 +320,8 @@ def push_to_hub(
                               commit_message=f"Upload {', '.join(upload.configs)}")
         except (HfHubHTTPError, TransportError, OSError) as exc:
             raise HubError(f"push to {repo_id} failed: {_one_line(exc)}") from None
-    return [f"{repo_url}/viewer/{config}/{SPLIT}" for config in upload.configs]
+    return [f"{repo_url}/viewer/{config}/{next(iter(upload.data_files[config]['data_files']))['split']}"
+            for config in upload.configs]
 
 
 def _validate_card(api: HfApi, text: str) -> None:

@@ -108,9 +108,18 @@ DENSE_MAX_TOKENS = 512  # encoder input length; UniXcoder's maximum position (Cr
 # the <lang>_snapshots Hub config is pushed from)
 SNAPSHOTS_FILE, SNAPSHOTS_DATASET = "snapshots.jsonl", "snapshots_dataset"
 
+# Split names, chosen once for the folder, the cards and the Hub alike (builders/publish.py):
+# RepoBench v1.1's for completion (below), RepoExec's context sizes for the executable split,
+# one ``test`` split per class-level configuration, ``train`` for the instruct data and
+# ``files`` for the repository snapshots. The saved ``datasets`` folder of each split:
+COMPLETION_DATASET, EXECUTABLE_DATASET, CLASS_DATASET, INSTRUCT_DATASET = (
+    "dataset", "executable_dataset", "class_dataset", "instruct_dataset")
+EXECUTABLE_SPLITS = ("full_context", "medium_context", "small_context")
+CLASS_SPLIT, INSTRUCT_SPLIT, SNAPSHOTS_SPLIT = "test", "train", "files"
+
 # The RepoBench-style splits of the completion split (builders/completion/splits.py). The first is
-# CrossCodeEval's (today's examples: <lang>/line_completion*.jsonl, the ``test`` split); the others
-# are written to <lang>/<split>/line_completion*.jsonl and saved as splits of the same name.
+# CrossCodeEval's (its examples: <lang>/line_completion*.jsonl); the others are written to
+# <lang>/<split>/line_completion*.jsonl; all three are saved as splits of the same names.
 CROSS_FILE_FIRST, CROSS_FILE_RANDOM, IN_FILE = "cross_file_first", "cross_file_random", "in_file"
 COMPLETION_SPLITS = (CROSS_FILE_FIRST, CROSS_FILE_RANDOM, IN_FILE)
 EXTRA_COMPLETION_SPLITS = (CROSS_FILE_RANDOM, IN_FILE)  # the ones beside CrossCodeEval's

@@ -37,6 +37,7 @@ from crossfile_datasets.analyzers.graph import build_graph
 from crossfile_datasets.builders.classlevel.candidates import STAGE, Thresholds, remeasure, select_candidates
 from crossfile_datasets.builders.classlevel.record import CLASSLEVEL_VERSION, classlevel_dataset, make_record
 from crossfile_datasets.builders.classlevel.skeleton import DescriptionSettings, llm_descriptions
+from crossfile_datasets.builders.publish import quiet_datasets, write_cards
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang, get_language
@@ -101,6 +102,7 @@ def build_class_split(lang: Lang, repos: list[Repository], output_dir: Path, *, 
                 repo_records, repo_stats = [], {"repository": repo.name, "status": "failed", "tasks": 0,
                                                 "error": f"{type(exc).__name__}: {exc}"[:500]}
             repo_stats["seconds"] = round(time.monotonic() - t0, 2)
+            repo_stats.update(url=repo.url or "", commit=repo.commit or "", license=repo.license or "")
             if repo_stats["status"] == "built":
                 write_shard(shard, repo_records, repo_report, repo_stats, fingerprint)
         report.merge(repo_report)
@@ -112,6 +114,7 @@ def build_class_split(lang: Lang, repos: list[Repository], output_dir: Path, *, 
     stats = compute_stats(lang, records, report, per_repo, time.monotonic() - started)
     (out_dir / "class_stats.json").write_text(json.dumps(stats, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     (out_dir / "class_card.md").write_text(card_section(stats) + "\n", encoding="utf-8")
+    write_cards(out_dir.parent, [out_dir.name])
     return records, stats
 
 
@@ -145,7 +148,8 @@ def write_shard(shard: Path, records: list[dict], report: BuildReport, stats: di
 def save_dataset(records: list[dict], out_dir: Path) -> Path:
     target, tmp = out_dir / "class_dataset", out_dir / "class_dataset.partial"
     shutil.rmtree(tmp, ignore_errors=True)
-    classlevel_dataset(records).save_to_disk(str(tmp))
+    with quiet_datasets():  # one shard: an empty dataset saved with none cannot be loaded back
+        classlevel_dataset(records).save_to_disk(str(tmp), num_shards=1)
     shutil.rmtree(target, ignore_errors=True)
     tmp.rename(target)
     return target

@@ -29,7 +29,10 @@ from crossfile_datasets.core.atomic import (
     atomic_write_text,
     fsync_dir,
 )
+from crossfile_datasets.builders.card import PLOT, length_plot, tool_version
+from crossfile_datasets.builders.publish import quiet_datasets, write_cards
 from crossfile_datasets.core.constants import (
+    COMPLETION_DATASET,
     CROSS_FILE_FIRST,
     EXTRA_COMPLETION_SPLITS,
 )
@@ -171,7 +174,6 @@ def compute_stats(lang: Lang, records: list[dict], report: BuildReport, summarie
 # the report stage of each split's example reasons (core/reasons.py)
 SPLIT_STAGES = {CROSS_FILE_FIRST: "examples", "cross_file_random": "examples_cross_file_random",
                 "in_file": "examples_in_file"}
-TEST_SPLIT = "test"  # the saved dataset's and the Hub's name of cross_file_first (CrossCodeEval's)
 
 
 def split_stats(first: list[dict], extra: dict[str, list[dict]], report: BuildReport) -> dict:
@@ -193,19 +195,6 @@ def _by_stage(counts: dict[str, int]) -> dict:
         stage, _, reason = key.partition("/")
         out.setdefault(stage, {})[reason] = value
     return out
-
-
-def dataset_card(lang: Lang, stats: dict, variants: list[str], records: list[dict], out_dir) -> str:
-    """The language's README.md (rendered by ``crossfile_datasets.builders.card``; also writes its length plot)."""
-    from crossfile_datasets.builders.card import local_card
-    from crossfile_datasets.builders.hub import variant_config
-
-    def splits(name: str) -> dict[str, str]:  # each configuration's splits (the extra ones in their folders)
-        return {TEST_SPLIT: name, CROSS_FILE_FIRST: name, **{split: f"{split}/{name}" for split in EXTRA_COMPLETION_SPLITS}}
-
-    files = {lang.value: splits("line_completion.jsonl"),
-             **{variant_config(lang.value, m): splits(VARIANT_FILES[m]) for m in variants}}
-    return local_card(lang.value, stats, records, files, completion_features(), out_dir)
 
 
 def skip_reasons(stats: dict) -> dict[str, int]:
@@ -237,6 +226,7 @@ def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings,
         shutil.rmtree(graphs)
     graphs.mkdir(parents=True)
     by_name = {s.repository: s for s in summaries}
+    provenance: dict[str, dict] = {r.name: {"url": r.url, "commit": r.commit, "license": r.license} for r in repos}
     for repo in sorted(repos, key=lambda r: r.name):
         path = shard_dir(settings.output, lang, repo)
         summary = by_name[repo.name]
@@ -245,6 +235,7 @@ def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings,
             report.count("repositories", "failed", repo.name, summary.error)
             continue
         meta = json.loads((path / DONE).read_text())
+        provenance[repo.name] = meta.get("repository") or {}
         files += meta["files"]
         shard_report = BuildReport.from_dict(json.loads((path / "report.json").read_text()))
         report.merge(shard_report)
@@ -296,19 +287,35 @@ def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings,
         for sample in (selection_report.samples.get(f"repositories/{reason}", []) if selection_report else []):
             where, _, error = sample.partition(": ")
             stats["failed_repositories"].append({"repository": where, "reason": reason, "error": error})
+    stats["settings"] = completion_settings(settings)
+    for entry in stats["per_repository"]:  # provenance as the shard recorded it (a folder's commit is its content hash)
+        entry.update({key: provenance.get(entry["repository"], {}).get(key) or "" for key in ("url", "commit", "license")})
     atomic_write_text(out / "stats.json", json.dumps(stats, indent=2))
-    atomic_write_text(out / "README.md", dataset_card(lang, stats, list(contexts), records, out))
+    if not length_plot(records, out / PLOT, f"{lang.value}: {len(records)} examples"):
+        (out / PLOT).unlink(missing_ok=True)
     tmp = out / ".dataset.tmp"
     if tmp.exists():
         shutil.rmtree(tmp)
-    # an empty split saved with the default 0 shards cannot be loaded back (datasets bug)
-    # one schema, three splits: ``test`` is cross_file_first (CrossCodeEval's examples, the name
-    # every existing reader uses), beside cross_file_random and in_file
-    parts = {TEST_SPLIT: records, **split_records}
-    datasets.DatasetDict({name: to_dataset(rows) for name, rows in parts.items()}).save_to_disk(
-        str(tmp), num_shards={name: 1 for name, rows in parts.items() if not rows} or None)
-    _swap_dir(tmp, out / "dataset")
+    # one schema, RepoBench's three splits (core/constants.py); an empty split saved with the
+    # default 0 shards cannot be loaded back (datasets bug): one shard each
+    parts = {CROSS_FILE_FIRST: records, **split_records}
+    with quiet_datasets():
+        datasets.DatasetDict({name: to_dataset(rows) for name, rows in parts.items()}).save_to_disk(
+            str(tmp), num_shards={name: 1 for name, rows in parts.items() if not rows} or None)
+    _swap_dir(tmp, out / COMPLETION_DATASET)
+    write_cards(settings.output, [lang.value])
     return stats
+
+
+def completion_settings(settings: BuildSettings) -> dict:
+    """What the card reports of a completion build's settings (everything that changes the data)."""
+    return {"tool_version": tool_version(), "seed": settings.seed, "retrievers": list(settings.retrievers),
+            "context_tokens": settings.context_tokens, "top_k": settings.top_k, "chunk_lines": settings.chunk_lines,
+            "tokenizer": settings.tokenizer or "bundled StarCoder (OpenRAIL-M)", "dense_model": settings.dense_model,
+            "exclude_tests": settings.exclude_tests, "observe_types": settings.observe_types,
+            "snapshots": settings.snapshots,
+            "model_filter": settings.model_filter.fingerprint() if settings.model_filter else None,
+            "criteria": settings.criteria.fingerprint() if settings.criteria else None}
 
 
 def _write_snapshots(out: Path, rows: list[dict] | None) -> None:
@@ -324,7 +331,8 @@ def _write_snapshots(out: Path, rows: list[dict] | None) -> None:
         datasets.Dataset.from_dict({k: [] for k in features}, features=features)
     tmp = out / f".{SNAPSHOTS_DATASET}.tmp"
     shutil.rmtree(tmp, ignore_errors=True)
-    data.save_to_disk(str(tmp), num_shards=1)
+    with quiet_datasets():
+        data.save_to_disk(str(tmp), num_shards=1)
     _swap_dir(tmp, out / SNAPSHOTS_DATASET)
 
 
@@ -341,5 +349,5 @@ def _swap_dir(new: Path, dest: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-__all__ = ["VARIANT_FILES", "SNAPSHOTS_FILE", "completion_features", "compute_stats", "dataset_card", "merge_language",
+__all__ = ["VARIANT_FILES", "SNAPSHOTS_FILE", "completion_features", "completion_settings", "compute_stats", "merge_language",
            "snapshot_features", "to_dataset", "SHARDS"]

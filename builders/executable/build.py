@@ -64,6 +64,7 @@ from crossfile_datasets.builders.executable.testgen import (
     static_reason,
     with_source,
 )
+from crossfile_datasets.builders.publish import write_cards
 from crossfile_datasets.builders.functions import (
     Candidate,
     build_prompts,
@@ -221,7 +222,9 @@ def build_executable_split(
 
     records: list[dict] = []
     per_repo = []
+    provenance = {r.name: {"url": r.url or "", "commit": r.commit or "", "license": r.license or ""} for r in ordered}
     for repo_records, repo_report, repo_stats in parallel(one, ordered, side_by_side):
+        repo_stats.update(provenance.get(repo_stats.get("repository"), {}))
         report.merge(repo_report)
         records.extend(repo_records)
         per_repo.append(repo_stats)
@@ -232,6 +235,7 @@ def build_executable_split(
     stats = compute_stats(records, report, per_repo, time.monotonic() - started)
     (out_dir / "executable_stats.json").write_text(json.dumps(stats, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     (out_dir / "executable_card.md").write_text(executable_card_section(stats) + "\n", encoding="utf-8")
+    write_cards(out_dir.parent, [out_dir.name])
     return records
 
 

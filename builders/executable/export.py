@@ -16,6 +16,7 @@ from pathlib import Path
 import datasets
 
 from crossfile_datasets.builders.functions import SIZES
+from crossfile_datasets.builders.publish import quiet_datasets
 from crossfile_datasets.core.report import BuildReport
 
 
@@ -136,7 +137,9 @@ def save_executable_dataset(records: list[dict], out_dir: Path) -> Path:
     target = out_dir / "executable_dataset"
     tmp = out_dir / "executable_dataset.partial"
     shutil.rmtree(tmp, ignore_errors=True)
-    executable_dataset(records).save_to_disk(str(tmp), num_shards={s: 1 for s in SIZES} if records else None)
+    with quiet_datasets():
+        # one shard per split: an empty split saved with none cannot be loaded back
+        executable_dataset(records).save_to_disk(str(tmp), num_shards={s: 1 for s in SIZES})
     shutil.rmtree(target, ignore_errors=True)
     tmp.rename(target)
     return target
@@ -150,8 +153,8 @@ def executable_card_section(stats: dict) -> str:
     return "\n".join([
         "## Python, executable split (RepoExec method)",
         "",
-        "Configurations `python_executable_full_context`, `python_executable_medium_context`, "
-        "`python_executable_small_context` (RepoExec's three context sizes; same problems, `prompt` differs). "
+        "Configuration `python_executable`, one split per RepoExec context size (`full_context`, `medium_context`, "
+        "`small_context`: same problems, `prompt` differs). "
         "Each problem is a function of a real repository with the tests that execute it; `check` runs them.",
         "",
         "| figure | value |",

@@ -38,6 +38,8 @@ from crossfile_datasets.builders.functions import (
     resolve_dependencies,
     select_candidates,
 )
+from crossfile_datasets.builders.publish import quiet_datasets, write_cards
+from crossfile_datasets.core.constants import INSTRUCT_DATASET, INSTRUCT_SPLIT
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.records import Repository, hosted_path
 from crossfile_datasets.lang.sources import list_sources
@@ -188,7 +190,8 @@ def build_instruct_split(repositories: Iterable[Repository], output: Path, exclu
     features = instruct_features()
     data = (datasets.Dataset.from_list(records, features=features) if records
             else datasets.Dataset.from_dict({name: [] for name in features}, features=features))
-    datasets.DatasetDict({"train": data}).save_to_disk(str(out / "instruct_dataset"))
+    with quiet_datasets():
+        datasets.DatasetDict({INSTRUCT_SPLIT: data}).save_to_disk(str(out / INSTRUCT_DATASET))
     stats = {
         "language": "python",
         "split": "instruct",
@@ -204,4 +207,5 @@ def build_instruct_split(repositories: Iterable[Repository], output: Path, exclu
         "timings_seconds": {k: round(v, 2) for k, v in sorted(report.timings.items())},
     }
     (out / "instruct_stats.json").write_text(json.dumps(stats, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    write_cards(out.parent, [out.name])
     return records, stats

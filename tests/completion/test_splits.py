@@ -164,14 +164,14 @@ def test_in_file_lines_hold_no_crossfile_use_and_pass_the_filters(built):
 def test_features_equal_across_splits_and_variants(built):
     _, _, folder, _ = built
     saved = datasets.load_from_disk(str(folder / "dataset"))
-    assert set(saved) == {"test", *EXTRA_COMPLETION_SPLITS}
+    assert set(saved) == {"cross_file_first", *EXTRA_COMPLETION_SPLITS}
     assert len({repr(part.features) for part in saved.values()}) == 1
-    assert len(saved["test"]) == len(read_jsonl(folder / "line_completion.jsonl"))
+    assert len(saved["cross_file_first"]) == len(read_jsonl(folder / "line_completion.jsonl"))
     loaded = datasets.load_dataset(str(folder), f"{folder.name}_graph", cache_dir=str(folder.parent / "hf-cache"))
     assert {name: len(part) for name, part in loaded.items()} == {
-        "test": len(saved["test"]), "cross_file_first": len(saved["test"]),
+        "cross_file_first": len(saved["cross_file_first"]),
         **{split: len(saved[split]) for split in EXTRA_COMPLETION_SPLITS}}
-    assert all(part.features == saved["test"].features for part in loaded.values())
+    assert all(part.features == saved["cross_file_first"].features for part in loaded.values())
 
 
 def test_evaluation_scores_predictions_of_a_new_split(built, tmp_path):

@@ -88,7 +88,7 @@ def test_a_build_without_any_example_still_writes_an_empty_dataset(tmp_path):
     stats = build_language(Lang.PYTHON, resolve_all([RepoSpec(path=str(repo))]), BuildSettings(output=tmp_path / "out"))
     assert stats["examples"] == 0
     ds = datasets.load_from_disk(str(tmp_path / "out/python/dataset"))
-    assert ds["test"].num_rows == 0 and "prompt" in ds["test"].column_names
+    assert ds["cross_file_first"].num_rows == 0 and "prompt" in ds["cross_file_first"].column_names
     assert (tmp_path / "out/python/line_completion_rg1_bm25.jsonl").read_text() == ""
 
 
@@ -104,7 +104,7 @@ def test_same_input_and_seed_give_identical_output_and_seed_changes_cursors(tmp_
     assert a["repositories_with_examples"] == 2 and a["examples"] >= 4 and b["examples"] == a["examples"]
     assert _digest(tmp_path / "a") == _digest(tmp_path / "b")  # 1 worker vs 2 workers
     ds = datasets.load_from_disk(str(tmp_path / "a/python/dataset"))
-    assert ds["test"].num_rows == a["examples"] and ds["test"][0]["metadata"]["task_id"] == "r1/python/0"
+    assert ds["cross_file_first"].num_rows == a["examples"] and ds["cross_file_first"][0]["metadata"]["task_id"] == "r1/python/0"
     seeds = set()
     for seed in range(6):
         build_language(Lang.PYTHON, repos, BuildSettings(output=tmp_path / f"s{seed}", retrievers=(), seed=seed))

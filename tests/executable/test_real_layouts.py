@@ -123,7 +123,7 @@ def test_testcase_classes_old_pytest_pin_and_junk_only_tests(tmp_path):
     assert saved["small_context"].features == repoexec_features() and saved["full_context"].num_rows == 2
     assert saved["full_context"]["prompt"] == [r["prompt"]["full_context"] for r in records]
     card = (tmp_path / "out" / "python" / "executable_card.md").read_text()
-    assert "python_executable_full_context" in card and "mean mutation score" in card
+    assert "`python_executable`" in card and "`full_context`" in card and "mean mutation score" in card
 
 
 @pytest.mark.slow

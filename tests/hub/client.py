@@ -31,15 +31,15 @@ def load(repo: str, configs: list[str]) -> dict:
     out: dict = {}
     loaded = {}
     for config in configs:
-        ds = datasets.load_dataset(repo, config, split="test")
-        loaded[config] = ds
-        out[config] = {"rows": ds.to_list(), "features": str(ds.features)}
-        if "_executable" not in config:  # the completion split's RepoBench-style splits, all at once
-            parts = datasets.load_dataset(repo, config)
-            out[config]["splits"] = {name: len(part) for name, part in parts.items()}
-            out[config]["split_features"] = sorted({str(part.features) for part in parts.values()})
-            out[config]["in_file_rows"] = parts["in_file"].to_list() if "in_file" in parts else None
-    default = datasets.load_dataset(repo, split="test")  # no configuration name: the card's default
+        parts = datasets.load_dataset(repo, config)  # every split of the configuration
+        first = next(iter(parts))  # cross_file_first, full_context, test
+        loaded[config] = parts[first]
+        out[config] = {"rows": parts[first].to_list(), "features": str(parts[first].features), "first": first,
+                       "splits": {name: len(part) for name, part in parts.items()},
+                       "split_rows": {name: part.to_list() for name, part in parts.items()},
+                       "split_features": sorted({str(part.features) for part in parts.values()})}
+        out[config]["in_file_rows"] = parts["in_file"].to_list() if "in_file" in parts else None
+    default = datasets.load_dataset(repo, split="cross_file_first")  # no configuration name: the card's default
     out["default"] = {"rows": len(default), "features": str(default.features)}
     completion = [c for c in configs if "_executable" not in c]
     by_lang: dict[str, list] = {}

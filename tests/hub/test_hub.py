@@ -121,13 +121,14 @@ def hub_client(tmp_path):
 def test_every_local_output_loads_with_one_schema_and_a_default_config(built, tmp_path):
     cache = str(tmp_path / "cache")
     folder = built / "python"
-    saved = datasets.load_from_disk(str(folder / "dataset"))["test"]
-    default = datasets.load_dataset(str(folder), split="test", cache_dir=cache)  # no config name
+    saved = datasets.load_from_disk(str(folder / "dataset"))["cross_file_first"]
+    default = datasets.load_dataset(str(folder), split="cross_file_first", cache_dir=cache)  # no config name
     assert default.features == saved.features and len(default) == len(saved)
     assert default.to_list() == saved.to_list()
     parts = [saved]
     for method in ("bm25", "oracle", "graph"):
-        variant = datasets.load_dataset(str(folder), variant_config("python", method), split="test", cache_dir=cache)
+        variant = datasets.load_dataset(str(folder), variant_config("python", method), split="cross_file_first",
+                                        cache_dir=cache)
         assert variant.features == saved.features, method
         parts.append(variant)
     both = datasets.concatenate_datasets(parts)
@@ -143,14 +144,61 @@ def test_every_local_output_loads_with_one_schema_and_a_default_config(built, tm
     card = DatasetCard((folder / "README.md").read_text())
     data = card.data.to_dict()
     assert data["license"] == "mit" and data["size_categories"] == ["n<1K"]
+    assert all(f["split"] != "test" for c in data["configs"] for f in c["data_files"])  # no duplicate of cross_file_first
     assert data["task_categories"] == ["text-generation"] and data["language"] == ["code"]
     assert [c["config_name"] for c in data["configs"] if c.get("default")] == ["python"]
     assert {i["config_name"] for i in data["dataset_info"]} == {"python", "python_rg1_bm25", "python_oracle_bm25", "python_graph"}
     assert "| `metadata.groundtruth_start_lineno` | int32 | **0-based**" in card.text
-    assert "`line` (**1-based**)" in card.text and "## Failed repositories" in card.text
+    assert "`line` (**1-based**)" in card.text and "### Failed repositories" in card.text
+    assert "## Repositories" in card.text and "## Build settings" in card.text and "## Citation" in card.text
+    assert "CrossCodeEval" in card.text and "| `seed` | `42` |" in card.text
     assert "![Prompt and reference lengths](lengths.png)" in card.text and "## Loading" in card.text
     assert (folder / "lengths.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert DatasetCard((built / "java" / "README.md").read_text()).data.license == "apache-2.0"
+
+
+def test_output_folder_card_names_every_configuration_and_never_mixes_languages(built, tmp_path):
+    """``load_dataset(OUTPUT)`` used to read every language's JSONL into one split; the folder's card
+    lists each language's configurations (paths from the folder) and names no default."""
+    from crossfile_datasets.builders.publish import write_cards
+
+    cache = str(tmp_path / "cache")
+    write_cards(built)
+    card = DatasetCard((built / "README.md").read_text())
+    names = [c["config_name"] for c in card.data.to_dict()["configs"]]
+    assert {"python", "java", "python_graph", "java_rg1_bm25"} <= set(names)
+    assert not any(c.get("default") for c in card.data.to_dict()["configs"])
+    with pytest.raises(ValueError, match="Config name is missing"):
+        datasets.load_dataset(str(built), cache_dir=cache)
+    java = datasets.load_dataset(str(built), "java_graph", cache_dir=cache)
+    saved = datasets.load_from_disk(str(built / "java" / "dataset"))
+    assert {name: len(part) for name, part in java.items()} == {name: len(part) for name, part in saved.items()}
+    assert set(java["cross_file_first"]["language"]) == {"java"}
+    assert "| python | " in card.text and "## Citation" in card.text
+
+
+def test_class_and_executable_only_folders_load_through_their_card(tmp_path):
+    """A folder built with ``--split class`` (or executable) alone has a card whose configurations
+    load with ``datasets.load_dataset(folder)``; it used to fail."""
+    from crossfile_datasets.builders.publish import language_configs, write_cards
+
+    folder = tmp_path / "class_out" / "python"
+    folder.mkdir(parents=True)
+    rows = [{"task_id": f"r/python/class/{n}", "class_name": f"C{n}", "license": "MIT", "language": "python"}
+            for n in range(3)]
+    datasets.Dataset.from_list(rows).save_to_disk(str(folder / "class_dataset"), num_shards=1)
+    (folder / "class_stats.json").write_text(json.dumps({"per_repository": [
+        {"repository": "r", "tasks": 3, "url": "https://example.org/r", "commit": "a" * 40, "license": "MIT"}]}))
+    executable = write_executable_split(folder)
+    write_cards(tmp_path / "class_out")
+    assert [s.name for s in language_configs(folder, "python")] == ["python_executable", "python_class"]
+    cache = str(tmp_path / "cache")
+    loaded = datasets.load_dataset(str(folder), "python_class", cache_dir=cache)
+    assert list(loaded) == ["test"] and loaded["test"].to_list() == rows
+    by_size = datasets.load_dataset(str(folder), "python_executable", cache_dir=cache)
+    assert list(by_size) == list(SIZES) and by_size["small_context"].to_list() == executable["small_context"]
+    card = (folder / "README.md").read_text()
+    assert "| r | https://example.org/r | `" + "a" * 40 + "` | MIT |" in card
 
 
 def write_executable_split(folder: Path) -> list[dict]:
@@ -175,8 +223,8 @@ def test_push_two_languages_one_at_a_time_keeps_both(built, hub_client):
     hub, client = hub_client
     first = client("push", str(built), "acme/crossfile", "python")
     python_configs = ["python", "python_rg1_bm25", "python_oracle_bm25", "python_graph"]
-    assert first["urls"] == [f"{hub.endpoint}/datasets/acme/crossfile/viewer/{c}/test"
-                             for c in python_configs + [f"python_executable_{size}" for size in SIZES]]
+    assert first["urls"] == [f"{hub.endpoint}/datasets/acme/crossfile/viewer/{c}/cross_file_first"
+                             for c in python_configs] + [f"{hub.endpoint}/datasets/acme/crossfile/viewer/python_executable/full_context"]
     second = client("push", str(built), "acme/crossfile", "java")
     assert len(second["urls"]) == 4
     repo = hub.repos["acme/crossfile"]
@@ -189,7 +237,8 @@ def test_push_two_languages_one_at_a_time_keeps_both(built, hub_client):
                          ("HEAD", "/datasets/acme/crossfile/resolve/{sha}/README.md")):
         assert any(m == method and re.fullmatch(re.escape(path).replace(r"\{sha\}", "[0-9a-f]{40}"), p) for m, p in seen), path
     assert any(m == "PUT" and p.startswith("/lfs-upload/") for m, p in seen)
-    assert repo["files"]["python/test-00000-of-00001.parquet"]["lfs"]
+    assert repo["files"]["python/cross_file_first-00000-of-00001.parquet"]["lfs"]
+    assert not any("/test-" in path for path in repo["files"])  # no split duplicates another
     for lang in ("python", "java"):
         for name in ("stats.json", "usages.jsonl", "lengths.png"):
             assert f"extras/{lang}/{name}" in repo["files"]
@@ -199,7 +248,7 @@ def test_push_two_languages_one_at_a_time_keeps_both(built, hub_client):
     data = card.data.to_dict()
     configs = {c["config_name"]: c for c in data["configs"]}
     java_configs = [c.replace("python", "java") for c in python_configs]
-    executable_configs = [f"python_executable_{size}" for size in SIZES]
+    executable_configs = ["python_executable"]
     assert sorted(configs) == sorted(python_configs + java_configs + executable_configs)
     assert "`extras/python/executable_stats.json`" in card.text and "## Python, executable split" in card.text
     assert [n for n, c in configs.items() if c.get("default")] == ["python"]
@@ -208,10 +257,10 @@ def test_push_two_languages_one_at_a_time_keeps_both(built, hub_client):
     assert "`extras/java/usages.jsonl`" in card.text and "`extras/python/stats.json`" in card.text
 
     loaded = client("load", "acme/crossfile", *python_configs, *java_configs, *executable_configs)
-    for size in SIZES:
-        assert loaded[f"python_executable_{size}"]["rows"] == executable[size]
+    for size in SIZES:  # one configuration, RepoExec's context sizes as its splits
+        assert loaded["python_executable"]["split_rows"][size] == executable[size]
     for lang in ("python", "java"):
-        local = datasets.load_from_disk(str(built / lang / "dataset"))["test"]
+        local = datasets.load_from_disk(str(built / lang / "dataset"))["cross_file_first"]
         assert loaded[lang]["rows"] == json.loads(json.dumps(local.to_list(), default=str))
         assert loaded["concatenated"][lang] == 4 * len(local)
     assert loaded["default"]["rows"] == len(loaded["python"]["rows"])
@@ -219,7 +268,7 @@ def test_push_two_languages_one_at_a_time_keeps_both(built, hub_client):
     for lang in ("python", "java"):
         saved = datasets.load_from_disk(str(built / lang / "dataset"))
         for config in (c.replace("python", lang) for c in python_configs):
-            assert loaded[config]["splits"] == {"test": len(saved["test"]), "cross_file_first": len(saved["test"]),
+            assert loaded[config]["splits"] == {"cross_file_first": len(saved["cross_file_first"]),
                                                 "cross_file_random": len(saved["cross_file_random"]),
                                                 "in_file": len(saved["in_file"])}, config
             assert loaded[config]["split_features"] == [loaded[python_configs[0]]["features"]]
@@ -289,9 +338,9 @@ def test_cli_builds_then_pushes_to_the_hub(tmp_path):
                               cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
         assert proc.returncode == 0, proc.stderr[-3000:]
         pushed = [line.split("pushed: ", 1)[1] for line in proc.stderr.splitlines() if line.startswith("pushed: ")]
-        assert pushed == [f"{hub.endpoint}/datasets/acme/tiny/viewer/{c}/test" for c in ("python", "python_graph")]
+        assert pushed == [f"{hub.endpoint}/datasets/acme/tiny/viewer/{c}/cross_file_first" for c in ("python", "python_graph")]
         assert hub.repos["acme/tiny"]["private"] is True
-        assert "python_graph/test-00000-of-00001.parquet" in hub.repos["acme/tiny"]["files"]
+        assert "python_graph/cross_file_first-00000-of-00001.parquet" in hub.repos["acme/tiny"]["files"]
 
 
 def test_card_metadata_helpers():

@@ -17,3 +17,13 @@ def test_tokenizer_license_is_stated_next_to_it_and_in_the_package_metadata():
     package_data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
     # the whole folder is package data, so PROVENANCE.md travels with tokenizer.json
     assert any(p.endswith("starcoder/*") for patterns in package_data.values() for p in patterns)
+
+
+def test_every_bundled_sample_states_its_license():
+    """The README says the samples are MIT: each carries a LICENSE, so the cards built from them say
+    ``mit`` instead of ``[mit, unknown]``."""
+    from crossfile_datasets.builders.repos import detect_license
+
+    samples = [p for p in (ROOT / "examples").glob("*/*") if p.is_dir()]
+    assert len(samples) >= 14
+    assert {p.name: detect_license(p) for p in samples} == {p.name: "MIT" for p in samples}
