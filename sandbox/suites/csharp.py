@@ -1,11 +1,10 @@
-"""Running a C# repository's NUnit tests in the sandbox: mcs + NUnit 2.6's console, with coverage.
+"""Running a C# repository's NUnit tests in the sandbox: mcs + our test host on NUnit 2.6's core.
 
 Why it exists: the class-level split keeps a C# class when tests that pass on the original
 repository cover at least 30% of its file's lines (RepoClassBench's C# criterion), and judges a
 generated class by those tests. ``dotnet`` cannot restore packages here, so the runner builds from
-sources with mono's ``mcs`` against Debian's NUnit 2.6 (``libnunit-cil-dev``) and runs
-``nunit-console`` under mono, inside :class:`crossfile_datasets.sandbox.Sandbox` (bubblewrap, no
-network, limits).
+sources with mono's ``mcs`` against Debian's NUnit 2.6 (``libnunit-cil-dev``) and runs the tests
+under mono, inside :class:`crossfile_datasets.sandbox.Sandbox` (bubblewrap, no network, limits).
 
 What is compiled: the ``.csproj`` compilation units (``lang/csharp/projects.py``: a project nobody
 references plus what it references) that hold NUnit test files, else the whole repository; a file
@@ -16,27 +15,42 @@ makes ``internal`` members and ``InternalsVisibleTo`` a non-issue. A test file w
 a namespace that is not available (Moq, FluentAssertions...) is left out (listed in the log);
 xUnit and MSTest suites are ``test_framework_unavailable: xunit`` / ``mstest``.
 
+How tests run and how the verdict travels (issue 27): not through nunit-console, whose result
+file and printed summary the code under test can rewrite, print over or cut short. Our own host
+(``csharp_host/CrossfileTestHost.cs``, compiled once per source and cached like the mcs server)
+loads NUnit 2.6's core, runs the tests in a child AppDomain whose base folder is the assembly's
+(tests reading files beside it work) and sends one record per finished test over the sandbox's
+verdict channel (``sandbox/channel.py``: a pipe opened by the harness, a token read before any
+test code loads, an end-of-session record written after the last test). A run without that
+record (``Environment.Exit``, a crash, a time-out) is ``CRASHED`` and nothing in it passes;
+stdout is only a log. Everything the host hands to a run (the host itself, the coverage filter,
+response files, the list of tests) sits in a folder of ours that the sandbox sees read-only, and
+everything it reads back (coverage data) goes through ``sandbox/hostfs.py``; the host never
+writes into the sandbox folder after a sandboxed run began.
+
 Results: one :class:`TestResult` per test *method*, id ``Namespace.Fixture.Method`` (NUnit 2.6's
 full name; nested fixtures ``Outer+Inner``) -- the ids of ``lang.csharp.classes.nunit_test_methods``;
-``[TestCase]`` rows fold into their method (worst outcome wins). They come from the ``-xml`` result
-file (:func:`parse_nunit_results`, a pure parser tested on captured output), trusted only when
-nunit-console exited by itself and its printed summary agrees with the file (the code under test
-runs in the same process and could rewrite it). Coverage: mono's coverage profiler
+``[TestCase]`` rows fold into their method (worst outcome wins). Coverage: mono's coverage profiler
 (``libmono-profiler``: ``mono --profile=coverage:output=...,covfilter-file=...``; without the filter
-mono 6.8 crashes under nunit-console) gives, per source file, the lines with a statement that ran
+mono 6.8 crashes) gives, per source file, the lines with a statement that ran
 (``SuiteRun.coverage``) and every line with a statement (``SuiteRun.coverable``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
+import secrets
+import shutil
 import sys
+import tempfile
+import threading
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from crossfile_datasets.analyzers.run import RunStatus
+from crossfile_datasets.analyzers.run import RunStatus, run
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.lang import Lang
 from crossfile_datasets.sandbox.suites import (
@@ -48,7 +62,6 @@ from crossfile_datasets.sandbox.suites import (
     judge_run,
 )
 
-NUNIT_CONSOLE = Path("/usr/lib/nunit/nunit-console.exe")
 NUNIT_FRAMEWORK_CANDIDATES = (
     Path("/usr/lib/cli/nunit.framework-2.6.3/nunit.framework.dll"),
     Path("/usr/lib/cli/nunit.framework-2.6/nunit.framework.dll"),
@@ -63,8 +76,6 @@ _OTHER_FRAMEWORKS = (
 )
 _MCS_ERROR = re.compile(r"^(?P<file>.+?)\((?P<line>\d+),\d+\+?\): error (?P<code>CS\d+): (?P<msg>.*)$", re.MULTILINE)
 _USING_LINE = re.compile(r"^\s*(?:global\s+)?using\s+(?:static\s+)?(?:\w+\s*=\s*)?(?P<ns>[\w.]+)\s*;")
-# nunit-console's summary: "Tests run: 4, Errors: 0, Failures: 1, Inconclusive: 0, Time: ..."
-_SUMMARY = re.compile(r"^Tests run: (\d+), Errors: (\d+), Failures: (\d+), Inconclusive: (\d+)", re.MULTILINE)
 _EXCLUDED_NAMES = frozenset({"AssemblyInfo.cs"})
 # mono's heap is not bounded by RLIMIT_AS-friendly flags; keep its GC nursery modest
 MONO_ENV = {"MONO_GC_PARAMS": "nursery-size=16m", "MONO_ENV_OPTIONS": ""}
@@ -104,7 +115,7 @@ def csharp_layout(root: Path) -> CSharpLayout:
 
     root = Path(root)
     sources = _sources(root)
-    texts = {rel: (root / rel).read_text(encoding="utf-8-sig", errors="replace") for rel in sources}
+    texts = {rel: _read(root, rel) for rel in sources}
     layout = CSharpLayout()
     for name, pattern in _OTHER_FRAMEWORKS:
         hits = [rel for rel in sources if pattern.search(texts[rel])]
@@ -136,10 +147,7 @@ def missing_namespaces(mcs_output: str, root: Path) -> dict[str, set[str]]:
         except ValueError:
             rel = printed
         if rel not in lines_cache:
-            try:
-                lines_cache[rel] = path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
-            except OSError:
-                lines_cache[rel] = []
+            lines_cache[rel] = _read(root, rel).splitlines()
         lines = lines_cache[rel]
         line_no = int(m.group("line"))
         using = _USING_LINE.match(lines[line_no - 1]) if 0 < line_no <= len(lines) else None
@@ -157,65 +165,6 @@ def first_error(mcs_output: str) -> str:
 
 
 # ------------------------------------------------------------------------- result parsing --
-def _outcome(case: ET.Element) -> TestOutcome:
-    result = case.get("result") or ""
-    if result == "Success":
-        return TestOutcome.PASSED
-    if result == "Failure":
-        return TestOutcome.FAILED
-    if result in ("Error", "Cancelled", "NotRunnable"):
-        return TestOutcome.ERROR
-    if case.get("executed") == "True" and case.get("success") == "True":
-        return TestOutcome.PASSED
-    return TestOutcome.SKIPPED  # Ignored, Skipped, Inconclusive, Explicit
-
-
-def method_id(full_name: str) -> str:
-    """``Ns.Fixture.Method(2,3,"a.b")`` -> ``Ns.Fixture.Method``."""
-    return full_name.split("(", 1)[0].strip()
-
-
-def parse_nunit_results(xml_text: str) -> list[TestResult]:
-    """NUnit 2.6's ``-xml`` result file -> one result per test method, ``[TestCase]`` rows folded
-    (worst outcome, summed seconds, first message)."""
-    try:
-        root = ET.fromstring(xml_text)
-    except ET.ParseError:
-        return []
-    folded: dict[str, TestResult] = {}
-    for case in root.iter("test-case"):
-        test_id = method_id(case.get("name") or "")
-        outcome = _outcome(case)
-        message = ""
-        for path in ("failure/message", "reason/message"):
-            node = case.find(path)
-            if node is not None and node.text:
-                message = node.text.strip()[:500]
-                break
-        try:
-            seconds = float(case.get("time") or 0)
-        except ValueError:
-            seconds = 0.0
-        fold_result(folded, test_id, outcome, seconds, message)
-    return [folded[k] for k in sorted(folded)]
-
-
-def count_passed_cases(xml_text: str) -> int:
-    try:
-        root = ET.fromstring(xml_text)
-    except ET.ParseError:
-        return -1
-    return sum(1 for c in root.iter("test-case") if c.get("result") == "Success")
-
-
-def parse_summary(stdout: str) -> dict[str, int] | None:
-    m = _SUMMARY.search(stdout)
-    if not m:
-        return None
-    run, errors, failures, inconclusive = (int(g) for g in m.groups())
-    return {"run": run, "errors": errors, "failures": failures, "inconclusive": inconclusive}
-
-
 def parse_mono_coverage(xml_text: str, root: Path | str) -> tuple[dict[str, set[int]], dict[str, set[int]]]:
     """mono's coverage profiler XML -> ({relative file: lines that ran}, {relative file: lines
     with a statement}); files outside ``root`` (the framework, mono's own) are left out."""
@@ -244,6 +193,93 @@ def parse_mono_coverage(xml_text: str, root: Path | str) -> tuple[dict[str, set[
     return covered, coverable
 
 
+# ---------------------------------------------------------------------------- test host --
+HOST_SOURCE = Path(__file__).resolve().parent / "csharp_host" / "CrossfileTestHost.cs"
+HOST_EXE = "CrossfileTestHost.exe"
+_NUNIT_CORE = ("nunit.core", "nunit.core.interfaces")
+_HOST_LOCK = threading.Lock()
+
+
+def _nunit_core_references() -> list[Path] | None:
+    found = []
+    for name in _NUNIT_CORE:
+        hits = sorted(Path("/usr/lib/cli").glob(f"{name}-2.6*/{name}.dll"))
+        if not hits:
+            return None
+        found.append(hits[-1])
+    return found
+
+
+def build_host() -> Path | None:
+    """Compile the test host (``csharp_host/CrossfileTestHost.cs``) against NUnit 2.6's core, once
+    per source and mcs version, into the user cache (our own code, compiled outside the sandbox
+    like the mcs server). None when mcs, mono or NUnit's core is missing."""
+    from crossfile_datasets.core.paths import default_cache_dir
+
+    refs = _nunit_core_references()
+    mcs = shutil.which("mcs")
+    if refs is None or mcs is None or shutil.which("mono") is None:
+        return None
+    stamp = HOST_SOURCE.read_bytes() + "".join(f"{r}:{r.stat().st_mtime_ns}" for r in refs).encode() \
+        + str(Path(mcs).resolve().stat().st_mtime_ns).encode()
+    exe = default_cache_dir() / "csharp-test-host" / hashlib.sha256(stamp).hexdigest()[:16] / HOST_EXE
+    with _HOST_LOCK:
+        if exe.is_file():
+            return exe
+        exe.parent.mkdir(parents=True, exist_ok=True)
+        partial = exe.with_name(f"host.{os.getpid()}.{threading.get_ident()}.partial.exe")
+        res = run(["mcs", "-target:exe", "-debug-", "-warn:0", *(f"-r:{r}" for r in refs), f"-out:{partial}",
+                   str(HOST_SOURCE)], timeout=180)
+        if not res.ok or not partial.is_file():
+            partial.unlink(missing_ok=True)
+            return None
+        partial.replace(exe)
+    return exe
+
+
+class _Inputs:
+    """A folder of the host's own holding what a run reads (the test host, the coverage filter,
+    mcs response files, lists of tests). The sandbox sees it read-only (it is passed as one of
+    :class:`Sandbox`'s ``read_only`` folders), so nothing a run does can change what the next run
+    of the same copy is given, and the host may write here at any time."""
+
+    def __init__(self) -> None:
+        self.dir = Path(tempfile.mkdtemp(prefix="crossfile-csharp-inputs-")).resolve()
+        self._n = 0
+
+    def write(self, stem: str, text: str) -> Path:
+        self._n += 1
+        path = self.dir / f"{self._n:03d}-{stem}"
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    def close(self) -> None:
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def __enter__(self) -> "_Inputs":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def results_from_records(records: list[dict]) -> list[TestResult]:
+    """The test host's channel records -> one result per test method (its ``[TestCase]`` rows
+    folded: worst outcome, summed seconds, first message). Pure; malformed records are skipped."""
+    folded: dict[str, TestResult] = {}
+    for rec in records:
+        test_id = rec.get("id")
+        try:
+            outcome = TestOutcome(rec.get("outcome"))
+            seconds = float(rec.get("seconds") or 0.0)
+        except (ValueError, TypeError):
+            continue
+        if not isinstance(test_id, str) or not test_id:
+            continue
+        fold_result(folded, test_id, outcome, seconds, str(rec.get("message") or "").strip()[:500])
+    return [folded[k] for k in sorted(folded)]
+
+
 # ------------------------------------------------------------------------------- runner --
 def _sandbox_limits(limits):
     from crossfile_datasets.sandbox import SandboxLimits
@@ -265,10 +301,30 @@ class _Built:
     log: str = ""
     excluded: dict[str, set[str]] = field(default_factory=dict)
     layout: CSharpLayout | None = None
+    host: Path | None = None  # the test host, in the inputs folder
+
+
+@dataclass
+class _Executed:
+    """One run of the test host: the sandbox run, what the channel carried, the coverage data."""
+    sandbox: object  # SandboxRun
+    records: object  # sandbox.channel.ChannelRecords
+    coverage_xml: str = ""
+    note: str = ""  # why coverage is missing, when it is
+
+    @property
+    def trusted(self) -> bool:
+        """The host wrote its end-of-session record and every line on the channel was its own."""
+        return self.records.complete and self.records.forged == 0
+
+    @property
+    def exited(self) -> bool:
+        res = self.sandbox.result
+        return res.status is RunStatus.EXITED and res.returncode == 0
 
 
 class CSharpRunner:
-    """mcs + nunit-console (see the module docstring)."""
+    """mcs + our NUnit 2.6 test host (see the module docstring)."""
 
     language = Lang.CSHARP
     max_exclusion_rounds = 4
@@ -284,17 +340,17 @@ class CSharpRunner:
 
         root = Path(root)
         layout = csharp_layout(root)
-        files = [SourceFile(rel, (root / rel).read_text(encoding="utf-8-sig", errors="replace")) for rel in layout.tests]
+        files = [SourceFile(rel, _read(root, rel)) for rel in layout.tests]
         facts = get_language(Lang.CSHARP).analyze_files(str(root), files)
         return sorted(t for ff in facts.values() for t in nunit_test_methods(ff))
 
-    def _mcs(self, box, out: Path, sources: list[str], references: list[str], rsp: Path):
-        rsp.write_text("\n".join(f'"{box.root / s}"' for s in sources) + "\n", encoding="utf-8")
+    def _mcs(self, box, inputs: _Inputs, out: Path, sources: list[str], references: list[str], stem: str):
+        rsp = inputs.write(f"{stem}.rsp", "\n".join(f'"{box.root / s}"' for s in sources) + "\n")
         argv = ["mcs", f"-langversion:{LANG_VERSION}", "-target:library", "-debug", "-warn:0", "-unsafe",
                 "-define:DEBUG;TRACE", f"-out:{out}", *_optional_references(), *references, f"@{rsp}"]
         return box.run(argv)
 
-    def _build(self, box) -> _Built:
+    def _build(self, box, inputs: _Inputs) -> _Built:
         layout = csharp_layout(box.root)
         built = _Built(None, layout=layout)
         if not layout.tests:
@@ -305,14 +361,18 @@ class CSharpRunner:
                 built.run = SuiteRun(SuiteStatus.NO_TESTS, reason="no_nunit_tests")
             return built
         framework = nunit_framework()
-        if framework is None:
+        host = build_host()
+        if framework is None or host is None:
             built.run = SuiteRun(SuiteStatus.FRAMEWORK_UNAVAILABLE,
                                  reason="test_framework_unavailable: nunit (apt-get install libnunit-cil-dev nunit-console)")
             return built
-        build = box.control / "build"
-        build.mkdir(parents=True, exist_ok=True)
+        built.host = inputs.dir / HOST_EXE
+        shutil.copyfile(host, built.host)
+        # the output folder exists before anything runs (host writes never follow a sandboxed run)
+        build = box.dir / "build"
+        build.mkdir()
         if layout.library:
-            res = self._mcs(box, build / "Library.dll", layout.library, [], build / "library.rsp")
+            res = self._mcs(box, inputs, build / "Library.dll", layout.library, [], "library")
             output = res.result.stdout + res.result.stderr
             built.log += "$ mcs (library)\n" + output[-4000:]
             if res.timed_out:
@@ -333,7 +393,7 @@ class CSharpRunner:
         for _ in range(self.max_exclusion_rounds + 1):
             if not tests:
                 break
-            res = self._mcs(box, assembly, layout.library + tests, [f"-r:{framework}"], build / "suite.rsp")
+            res = self._mcs(box, inputs, assembly, layout.library + tests, [f"-r:{framework}"], "suite")
             output = res.result.stdout + res.result.stderr
             built.log += "\n$ mcs (library + tests)\n" + output[-4000:]
             if res.timed_out:
@@ -358,8 +418,9 @@ class CSharpRunner:
     def compile_only(self, root: Path, limits=None) -> SuiteRun:
         from crossfile_datasets.sandbox import Sandbox
 
-        with Sandbox(root, python=sys.executable, limits=_sandbox_limits(limits)) as box:
-            built = self._build(box)
+        with _Inputs() as inputs, Sandbox(root, python=sys.executable, limits=_sandbox_limits(limits),
+                                          read_only=[str(inputs.dir)]) as box:
+            built = self._build(box, inputs)
             if built.run is not None:
                 return built.run
             return SuiteRun(SuiteStatus.OK, log=built.log + _excluded_note(built.excluded))
@@ -370,68 +431,88 @@ class CSharpRunner:
         from crossfile_datasets.sandbox import Sandbox
 
         limits = _sandbox_limits(limits)
-        with Sandbox(root, python=sys.executable, limits=limits) as box:
-            built = self._build(box)
+        with _Inputs() as inputs, Sandbox(root, python=sys.executable, limits=limits,
+                                          read_only=[str(inputs.dir)]) as box:
+            built = self._build(box, inputs)
             if built.run is not None:
                 return built.run
-            result_file = box.control / "nunit-result.xml"
-            coverage_file = box.control / "coverage.xml"
             names = None
             if test_ids is not None:
-                names = sorted({method_id(t) for t in test_ids})
+                names = sorted(set(test_ids))
                 if not names:
                     return SuiteRun(SuiteStatus.NO_TESTS, log=built.log, reason="no_tests_selected")
-            res = self._nunit(box, built, limits, names, coverage_file if coverage else None, result_file)
-            log = built.log + "\n$ nunit-console\n" + (res.result.stdout + res.result.stderr)[-8000:] \
-                + _excluded_note(built.excluded)
-            xml_text = result_file.read_text(encoding="utf-8", errors="replace") if result_file.is_file() else ""
+            done = self._execute(box, inputs, built, limits, names, coverage)
+            log = built.log + "\n$ crossfile test host\n" + _host_log(done) + done.note + _excluded_note(built.excluded)
             covered, coverable = ({}, {})
-            if coverage and coverage_file.is_file():
-                covered, coverable = parse_mono_coverage(coverage_file.read_text(encoding="utf-8", errors="replace"),
-                                                         box.root)
+            if done.coverage_xml:
+                covered, coverable = parse_mono_coverage(done.coverage_xml, box.root)
+            results = results_from_records(done.records.records)
             per_test: dict[str, dict[str, set[int]]] = {}
-            if coverage and test_ids is None and self.per_fixture_coverage:
-                per_test, note = self._fixture_coverage(box, built, limits, parse_nunit_results(xml_text))
+            if coverage and test_ids is None and self.per_fixture_coverage and done.trusted:
+                per_test, note = self._fixture_coverage(box, inputs, built, limits, done.records.records, results)
                 log += note
-        run = self._result(res, xml_text, test_ids, log, covered, coverable)
+        run = self._result(done, results, test_ids, log, covered, coverable)
         if run.status is SuiteStatus.OK:
             run.per_test_coverage = per_test
         return run
 
-    def _nunit(self, box, built: _Built, limits, names: list[str] | None, coverage_file: Path | None,
-               result_file: Path):
-        argv = ["mono", "--debug"]
-        if coverage_file is not None:
-            # without a filter mono 6.8's coverage profiler crashes under nunit-console
-            filt = box.control / "covfilter"
-            filt.write_text(f"+[{ASSEMBLY}]\n", encoding="utf-8")
-            argv.append(f"--profile=coverage:output={coverage_file},covfilter-file={filt}")
-        argv += [str(NUNIT_CONSOLE), "-nologo", "-noshadow", "-nothread", "-domain=None", "-labels",
-                 f"-xml={result_file}", f"-timeout={int(limits.test_timeout * 1000)}"]
-        if names is not None:
-            argv.append("-run=" + ",".join(names))
-        argv.append(str(built.assembly))
-        return box.run(argv, env=MONO_ENV)
+    def _execute(self, box, inputs: _Inputs, built: _Built, limits, names: list[str] | None,
+                 coverage: bool) -> _Executed:
+        """One sandboxed run of the test host over ``names`` (None: every test), its verdicts read
+        from the channel and, with ``coverage``, mono's coverage data read through the host boundary."""
+        from crossfile_datasets.sandbox import hostfs
+        from crossfile_datasets.sandbox.channel import ResultChannel
 
-    def _fixture_coverage(self, box, built: _Built, limits, results: list[TestResult]):
+        argv = ["mono", "--debug"]
+        coverage_rel = ""
+        if coverage:
+            # a name no earlier run of this copy could have planted anything at
+            coverage_rel = f"coverage-{secrets.token_hex(8)}.xml"
+            filt = inputs.dir / "covfilter"
+            if not filt.exists():
+                filt.write_text(f"+[{ASSEMBLY}]\n", encoding="utf-8")
+            # without a filter mono 6.8's coverage profiler crashes
+            argv.append(f"--profile=coverage:output={box.dir / coverage_rel},covfilter-file={filt}")
+        argv += [str(built.host), "--assembly", str(built.assembly), "--outdir", str(built.assembly.parent),
+                 "--timeout", str(int(limits.test_timeout * 1000))]
+        if names is not None:
+            argv += ["--run-list", str(inputs.write("run.txt", "\n".join(names) + "\n"))]
+        channel = ResultChannel()
+        try:
+            res = box.run(argv, env=MONO_ENV, channel=channel)
+        finally:
+            records = channel.finish()
+        done = _Executed(res, records)
+        if coverage and done.trusted and done.exited:
+            try:
+                done.coverage_xml = hostfs.read_text(box.dir, coverage_rel)
+            except hostfs.HostFileRefused as exc:
+                done.note = f"\n# coverage data refused: {exc.key}"
+        return done
+
+    def _fixture_coverage(self, box, inputs: _Inputs, built: _Built, limits, records: list[dict],
+                          results: list[TestResult]):
         """Each passing test's fixture run alone under the coverage profiler: test id -> the lines
         its *fixture* ran (mono's profiler has no per-test contexts; a fixture is the finest unit
-        one nunit-console run can isolate cheaply). An over-approximation of the test's own lines."""
+        one run can isolate cheaply). An over-approximation of the test's own lines."""
+        passing = {r.test_id for r in results if r.outcome is TestOutcome.PASSED}
         fixtures: dict[str, list[str]] = {}
-        for r in results:
-            if r.outcome is TestOutcome.PASSED:
-                fixtures.setdefault(r.test_id.rsplit(".", 1)[0], []).append(r.test_id)
+        for rec in records:
+            test_id, fixture = rec.get("id"), rec.get("fixture")
+            if test_id in passing and isinstance(fixture, str) and fixture:
+                members = fixtures.setdefault(fixture, [])
+                if test_id not in members:
+                    members.append(test_id)
         if len(fixtures) > self.max_fixture_runs:
             return {}, f"\n# per-fixture coverage skipped: {len(fixtures)} fixtures > {self.max_fixture_runs}"
         per_test: dict[str, dict[str, set[int]]] = {}
         failed = []
-        for i, (fixture, tests) in enumerate(sorted(fixtures.items())):
-            cov_file, res_file = box.control / f"fixture-{i}.xml", box.control / f"fixture-{i}-result.xml"
-            res = self._nunit(box, built, limits, [fixture], cov_file, res_file)
-            if res.result.status is not RunStatus.EXITED or not cov_file.is_file():
+        for fixture, tests in sorted(fixtures.items()):
+            done = self._execute(box, inputs, built, limits, [fixture], coverage=True)
+            if not done.coverage_xml:
                 failed.append(fixture)
                 continue
-            lines, _ = parse_mono_coverage(cov_file.read_text(encoding="utf-8", errors="replace"), box.root)
+            lines, _ = parse_mono_coverage(done.coverage_xml, box.root)
             for t in tests:
                 per_test[t] = lines
         note = f"\n# per-fixture coverage: {len(fixtures)} fixture runs"
@@ -440,19 +521,33 @@ class CSharpRunner:
         return per_test, note
 
     @staticmethod
-    def _result(res, xml_text: str, test_ids, log: str, covered, coverable) -> SuiteRun:
-        results = parse_nunit_results(xml_text)
-        summary = parse_summary(res.result.stdout)
-        trusted = (res.result.status is RunStatus.EXITED and not res.process_limit_hit and not res.memory_limit_hit
-                   and summary is not None and res.result.returncode is not None and res.result.returncode >= 0
-                   and count_passed_cases(xml_text)
-                   == summary["run"] - summary["errors"] - summary["failures"] - summary["inconclusive"])
-        status, reason, results = judge_run(results, test_ids, timed_out=res.timed_out, trusted=trusted,
-                                            unfinished=("nunit_console_did_not_finish", "nunit-console did not finish"),
-                                            id_of=method_id)
+    def _result(done: _Executed, results: list[TestResult], test_ids, log: str, covered, coverable) -> SuiteRun:
+        trusted = done.trusted
+        # a time-out after the end-of-session record (a hanging exit handler) loses no verdict
+        timed_out = done.sandbox.timed_out and not trusted
+        status, reason, results = judge_run(results, test_ids, timed_out=timed_out, trusted=trusted,
+                                            unfinished=("test_host_did_not_finish", "the test host did not finish"))
         run = SuiteRun(status, results, covered if trusted else {}, log, reason)
         run.coverable = coverable if trusted else {}
         return run
+
+
+def _read(root: Path, rel: str) -> str:
+    from crossfile_datasets.sandbox import hostfs
+
+    try:
+        return hostfs.read_text(root, rel, encoding="utf-8-sig")
+    except hostfs.HostFileRefused:
+        return ""
+
+
+def _host_log(done: _Executed) -> str:
+    res = done.sandbox.result
+    text = (res.stdout + res.stderr)[-8000:]
+    records = done.records
+    state = "complete" if done.trusted else "INCOMPLETE"
+    return (f"{text}\n# channel: {len(records.records)} records, {state}"
+            f"{f', {records.forged} forged lines' if records.forged else ''}; exit {res.status.value} {res.returncode}")
 
 
 def _excluded_note(excluded: dict[str, set[str]]) -> str:

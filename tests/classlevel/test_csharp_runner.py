@@ -1,6 +1,6 @@
-"""The C# test runner (sandbox/suites/csharp.py): pure parsers on captured nunit-console, mono
-coverage-profiler and mcs output, and real runs (mcs + nunit-console under mono's coverage
-profiler, in the bubblewrap sandbox) on a two-project fixture."""
+"""The C# test runner (sandbox/suites/csharp.py): pure parsers on the test host's records and on
+captured mono coverage-profiler and mcs output, and real runs (mcs + our NUnit 2.6 test host under
+mono's coverage profiler, in the bubblewrap sandbox) on a two-project fixture."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,29 +14,31 @@ from crossfile_datasets.sandbox.suites.csharp import (
     csharp_layout,
     missing_namespaces,
     parse_mono_coverage,
-    parse_nunit_results,
-    parse_summary,
+    results_from_records,
 )
 
 DATA = Path(__file__).parent / "data" / "nunit"
 
 
-def test_results_fold_test_cases_into_their_method():
-    results = {r.test_id: r for r in parse_nunit_results((DATA / "TestResult.xml").read_text(encoding="utf-8"))}
+def test_records_fold_test_cases_into_their_method():
+    rows = [
+        {"id": "Demo.Tests.CalcTests.AddWorks", "outcome": "passed", "seconds": 0.5},
+        {"id": "Demo.Tests.CalcTests.Fails", "outcome": "failed", "message": "  Expected: 4\n  But was:  3\n"},
+        {"id": "Demo.Tests.CalcTests.MulWorks", "outcome": "passed", "seconds": 0.25},  # MulWorks(2,3,6)
+        {"id": "Demo.Tests.CalcTests.MulWorks", "outcome": "error", "message": "boom", "seconds": 0.25},  # (1,1,1)
+        {"id": "Demo.Tests.CalcTests.Skipped", "outcome": "skipped"},  # [Ignore]
+        {"id": "", "outcome": "passed"}, {"id": "X.Y", "outcome": "won"}, {"outcome": "passed"},  # malformed
+    ]
+    results = {r.test_id: r for r in results_from_records(rows)}
     assert {k: r.outcome for k, r in results.items()} == {
         "Demo.Tests.CalcTests.AddWorks": Outcome.PASSED,
         "Demo.Tests.CalcTests.Fails": Outcome.FAILED,
-        "Demo.Tests.CalcTests.MulWorks": Outcome.PASSED,  # MulWorks(2,3,6) and MulWorks(1,1,1)
-        "Demo.Tests.CalcTests.Skipped": Outcome.SKIPPED,  # [Ignore]
+        "Demo.Tests.CalcTests.MulWorks": Outcome.ERROR,
+        "Demo.Tests.CalcTests.Skipped": Outcome.SKIPPED,
     }
     assert results["Demo.Tests.CalcTests.Fails"].message == "Expected: 4\n  But was:  3"
-    assert parse_nunit_results("<test-results") == []
-
-
-def test_summary_line():
-    assert parse_summary("x\nTests run: 4, Errors: 0, Failures: 1, Inconclusive: 0, Time: 0.03 seconds\n") == \
-        {"run": 4, "errors": 0, "failures": 1, "inconclusive": 0}
-    assert parse_summary("Unhandled Exception") is None
+    assert results["Demo.Tests.CalcTests.MulWorks"].message == "boom"
+    assert results["Demo.Tests.CalcTests.MulWorks"].seconds == 0.5
 
 
 def test_mono_coverage_lines_of_the_repository_only():
