@@ -26,12 +26,9 @@ from crossfile_datasets.builders.repos import (
     parse_repo_argument,
     resolve_all,
 )
-from crossfile_datasets.core.paths import default_cache_dir
-from crossfile_datasets.lang import Lang, registered
+from crossfile_datasets.core.paths import EXAMPLES_DIR, default_cache_dir
+from crossfile_datasets.lang import Lang, get_language, registered
 
-# The bundled sample repositories: the checkout's examples/ (editable install), or the package data
-# crossfile_datasets.examples beside crossfile_datasets.builders (wheel; pyproject.toml maps it).
-EXAMPLES_DIR = Path(__file__).resolve().parents[1] / "examples"
 console = Console(stderr=True)
 
 
@@ -149,12 +146,18 @@ def build_dataset(
                              context_tokens=context_tokens, chunk_lines=chunk_lines, top_k=top_k,
                              dense_model=_dense_model(dense_model, methods), observe_types=observe_types,
                              snapshots=snapshots)
+    # before the output folder is locked (or even made): every language's checkers and every
+    # --repos argument, so that `--lang all` does not stop at C# after building three languages
+    # and a mistyped path leaves nothing behind
+    specs = {language: _repository_specs(language, repos, repos_dir, allow_outside_manifest) for language in languages}
+    if split in (Split.COMPLETION, Split.ALL):
+        _check_tools(languages)
     try:
         with build_scope(output):
             class_settings = _class_settings(class_min_methods, class_min_method_share, class_min_file_coverage,
                                              llm_url, llm_model, paraphrase) if split is Split.CLASS else None
-            all_stats = _build_all(languages, repos, repos_dir, criteria, settings, split, use_pynguin, pynguin_seconds,
-                                   llm_url, llm_model, allow_outside_manifest, exclude_eval or [], class_settings)
+            all_stats = _build_all(specs, criteria, settings, split, use_pynguin, pynguin_seconds,
+                                   llm_url, llm_model, exclude_eval or [], class_settings)
     except OutputLockedError as exc:
         _fail(str(exc))
     _print_summary(all_stats)
@@ -277,18 +280,39 @@ def _built(stats: dict) -> int:
     return stats.get("repositories", 0) - sum(stats.get("skipped_repositories", {}).values())
 
 
-def _build_all(languages, repos, repos_dir, criteria, settings: BuildSettings, split, use_pynguin, pynguin_seconds,
-               llm_url, llm_model, allow_outside_manifest: bool, exclude_eval: list[Path] = (), class_settings=None) -> dict:
-    all_stats = {}
+def _repository_specs(language: Lang, repos, repos_dir, allow_outside_manifest: bool) -> list:
+    """The repositories asked for (``--repos``, else the folders of ``--repos-dir`` or the
+    bundled samples), checked without fetching anything: a missing path is a one-line error."""
+    try:
+        specs = []
+        for value in repos or []:
+            specs.extend(parse_repo_argument(value, allow_outside_manifest))
+        if not repos:
+            specs.extend(collection_specs(repos_dir or EXAMPLES_DIR / language.value))
+    except RepositoryError as exc:
+        _fail(str(exc))
+    if not specs:
+        _fail(f"no repositories given for {language.value}")
+    return specs
+
+
+def _check_tools(languages: list[Lang]) -> None:
+    """Every checker the completion split needs for these languages, before anything is built."""
+    missing = []
     for language in languages:
         try:
-            specs = []
-            for value in repos or []:
-                specs.extend(parse_repo_argument(value, allow_outside_manifest))
-            if not repos:
-                specs.extend(collection_specs(repos_dir or EXAMPLES_DIR / language.value))
-            if not specs:
-                _fail(f"no repositories given for {language.value}")
+            get_language(language).check_tools()
+        except MissingToolError as exc:
+            missing.append(f"{language.value}: {exc}")
+    if missing:
+        _fail("missing checker(s), nothing was built:\n  " + "\n  ".join(missing))
+
+
+def _build_all(specs_by_language: dict, criteria, settings: BuildSettings, split, use_pynguin, pynguin_seconds,
+               llm_url, llm_model, exclude_eval: list[Path] = (), class_settings=None) -> dict:
+    all_stats = {}
+    for language, specs in specs_by_language.items():
+        try:
             selection = BuildReport()
             if criteria is not None:
                 specs = filter_specs(specs, criteria, selection)

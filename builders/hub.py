@@ -23,6 +23,7 @@ after an hour of building.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import tempfile
@@ -46,7 +47,7 @@ try:  # transport errors of the HTTP client huggingface_hub uses (httpx2 since 1
     from httpx2 import HTTPError as TransportError
 except ImportError:  # pragma: no cover
     from httpx import HTTPError as TransportError
-from crossfile_datasets.builders.publish import language_configs, language_provenance, variant_config  # noqa: F401  (variant_config: re-exported)
+from crossfile_datasets.builders.publish import language_configs, language_provenance, quiet_datasets, variant_config  # noqa: F401  (variant_config: re-exported)
 
 EXTRAS = "extras"
 
@@ -306,7 +307,7 @@ def push_to_hub(
     """
     target = check_hub_access(repo_id, token)
     api = HfApi(token=target.token)
-    with tempfile.TemporaryDirectory(prefix="crossfile-hub-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="crossfile-hub-") as tmp, quiet_hub():
         upload = prepare_upload(Path(output_dir), languages, Path(tmp))
         try:
             repo_url = str(api.create_repo(repo_id, repo_type="dataset", private=private, exist_ok=True)).rstrip("/")
@@ -322,6 +323,21 @@ def push_to_hub(
             raise HubError(f"push to {repo_id} failed: {_one_line(exc)}") from None
     return [f"{repo_url}/viewer/{config}/{next(iter(upload.data_files[config]['data_files']))['split']}"
             for config in upload.configs]
+
+
+@contextlib.contextmanager
+def quiet_hub():
+    """No progress bars of ``datasets`` (Parquet writing) and ``huggingface_hub`` (uploads) during a
+    push: a re-push showed "Upload 0 LFS files" bars; the command prints one line per pushed
+    configuration instead."""
+    was_disabled = huggingface_hub.utils.are_progress_bars_disabled()
+    huggingface_hub.utils.disable_progress_bars()
+    try:
+        with quiet_datasets():
+            yield
+    finally:
+        if not was_disabled:
+            huggingface_hub.utils.enable_progress_bars()
 
 
 def _validate_card(api: HfApi, text: str) -> None:

@@ -27,6 +27,7 @@ import typer
 
 from crossfile_datasets.analyzers.graph import CLASS_KINDS, base_classes, file_node, load_graph, members
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.paths import EXAMPLES_DIR
 from crossfile_datasets.core.text import decode_source
 from crossfile_datasets.builders.completion.retrieval import ChunkIndex, chunk_file
 from crossfile_datasets.core.records import SourceFile
@@ -215,7 +216,23 @@ class RepoTools:
 tools_app = typer.Typer(add_completion=False, rich_markup_mode=None,
                         help="Repository tools (RepoClassBench RRR) over a saved graph.")
 _GRAPH = typer.Option(..., "--graph", exists=True, dir_okay=False, help="graphs/<repository>.json from a build.")
-_ROOT = typer.Option(..., "--root", exists=True, file_okay=False, help="The repository folder the graph was built from.")
+_ROOT = typer.Option(None, "--root", exists=True, file_okay=False,
+                     help="The repository folder the graph was built from [found from the build: its shard, or the bundled sample].")
+
+
+def default_root(graph: Path) -> Path | None:
+    """The repository of ``<output>/<lang>/graphs/<repository>.json`` without ``--root``: the folder
+    its shard recorded (same machine), else the bundled sample of that name."""
+    graph = Path(graph)
+    name, lang_dir = graph.stem, graph.parent.parent
+    try:
+        recorded = json.loads((lang_dir / "shards" / name / "DONE.json").read_text(encoding="utf-8"))["repository"]["root"]
+    except (OSError, ValueError, KeyError, TypeError):
+        recorded = None
+    for candidate in (recorded, EXAMPLES_DIR / lang_dir.name / name):
+        if candidate and Path(candidate).is_dir():
+            return Path(candidate)
+    return None
 
 
 def _fail(message: str, code: int = 1) -> None:
@@ -223,8 +240,11 @@ def _fail(message: str, code: int = 1) -> None:
     raise typer.Exit(code)
 
 
-def _load(graph: Path, root: Path) -> RepoTools:
+def _load(graph: Path, root: Path | None) -> RepoTools:
     """The tools, or exit 2 when the graph is unreadable or ROOT is not its repository."""
+    root = root or default_root(graph)
+    if root is None:
+        _fail(f"no repository folder known for {graph}: pass --root (the folder the graph was built from)", 2)
     try:
         return RepoTools.load(graph, root)
     except RepoToolsError as exc:

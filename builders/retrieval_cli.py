@@ -11,7 +11,7 @@ from typing import List, Optional
 
 import typer
 
-from crossfile_datasets.builders.completion.retrieval_report import retrieval_report
+from crossfile_datasets.builders.completion.retrieval_report import output_and_languages, retrieval_report
 from crossfile_datasets.core.constants import COMPLETION_SPLITS
 
 # plain (click) help: rich panels cut option names at 80 columns
@@ -20,7 +20,7 @@ report_app = typer.Typer(add_completion=False, rich_markup_mode=None, help="Scor
 
 @report_app.command("retrieval-report")
 def retrieval_report_command(
-    output_dir: Path = typer.Argument(..., exists=True, file_okay=False, help="A build output folder (<output>/<lang>/line_completion_*.jsonl)."),
+    output_dir: Path = typer.Argument(..., exists=True, file_okay=False, help="A build output folder (<output>/<lang>/line_completion_*.jsonl), or one language folder of it."),
     lang: Optional[List[str]] = typer.Option(None, "--lang", help="Languages to score (repeatable; default: every language folder with variant files)."),
     split: str = typer.Option("cross_file_first", "--split", help="cross_file_first (<lang>/line_completion_*.jsonl), cross_file_random or in_file (<lang>/<split>/)."),
 ) -> None:
@@ -28,7 +28,12 @@ def retrieval_report_command(
     if split not in COMPLETION_SPLITS:
         typer.echo(f"--split must be one of {', '.join(COMPLETION_SPLITS)}", err=True)
         raise typer.Exit(2)
-    report = retrieval_report(output_dir, lang or None, split=split)
+    try:
+        output_dir, languages = output_and_languages(output_dir, lang)
+    except ValueError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2)
+    report = retrieval_report(output_dir, languages, split=split)
     if not report["results"]:
         typer.echo(f"no line_completion_*.jsonl files under {output_dir} for split {split}", err=True)
         raise typer.Exit(1)

@@ -35,30 +35,39 @@ def _fail(message: str) -> None:
     raise typer.Exit(code=2)
 
 
-def _cell(estimate: dict | None, digits: int = 1) -> str:
+def _cell(estimate: dict | None, digits: int = 1, interval: bool = True) -> str:
     if estimate is None:
         return "-"
+    if not interval:
+        return f"{estimate['mean']:.{digits}f}"
     return f"{estimate['mean']:.{digits}f} [{estimate['ci_low']:.{digits}f}-{estimate['ci_high']:.{digits}f}]"
+
+
+def _interval_title(what: str, confidence: float, resamples: int, over: str = "") -> str:
+    """A table title that names the interval only when one was computed (``--resamples 0``: none)."""
+    if resamples <= 0:
+        return f"{what} (no interval: --resamples 0)"
+    return f"{what} ({confidence:.0%} bootstrap CI{' over ' + over if over else ''})"
 
 
 COMPLETION_HEADERS = {"em": "EM", "es": "ES", "id_em": "ID-EM", "id_precision": "ID-P", "id_recall": "ID-R", "id_f1": "ID-F1"}
 
 
-def completion_table(results: dict) -> Table:
+def completion_table(results: dict, resamples: int = C.BOOTSTRAP_RESAMPLES, confidence: float = C.CONFIDENCE) -> Table:
     from crossfile_datasets.evaluation.completion import METRICS
 
-    table = Table(title="Completion metrics (percent, 95% bootstrap CI)")
+    table = Table(title=_interval_title("Completion metrics, percent", confidence, resamples))
     table.add_column("language")
     table.add_column("n", justify="right")
     for metric in METRICS:
         table.add_column(COMPLETION_HEADERS[metric], justify="right")
     for name, row in results.items():
-        table.add_row(name, str(row["count"]), *(_cell(row[m]) for m in METRICS))
+        table.add_row(name, str(row["count"]), *(_cell(row[m], 1, resamples > 0) for m in METRICS))
     return table
 
 
 def executable_table(results: dict, ks) -> Table:
-    table = Table(title="Executable metrics (fractions, 95% bootstrap CI over problems)")
+    table = Table(title=_interval_title("Executable metrics, fractions", C.CONFIDENCE, C.BOOTSTRAP_RESAMPLES, "problems"))
     for column in ("context", "problems", "generations", *(f"pass@{k}" for k in ks), "test pass rate", "DIR"):
         table.add_column(column, justify="right" if column != "context" else "left")
     for context, row in results.items():
@@ -98,7 +107,7 @@ def completion_command(
     write_json(output, summary)
     if details:
         write_jsonl(details, score_rows(scores))
-    console.print(completion_table(summary["results"]))
+    console.print(completion_table(summary["results"], resamples, confidence))
     console.print(f"wrote {output}" + (f" and {details}" if details else ""), highlight=False)
 
 
@@ -234,7 +243,7 @@ def executable_command(
 
 
 def class_table(results: dict, ks) -> Table:
-    table = Table(title="Class-level metrics (fractions, 95% bootstrap CI over tasks)")
+    table = Table(title=_interval_title("Class-level metrics, fractions", C.CONFIDENCE, C.BOOTSTRAP_RESAMPLES, "tasks"))
     for column in ("language", "tasks", "generations", *(f"pass@{k}" for k in ks), "test pass rate", "compilation rate"):
         table.add_column(column, justify="right" if column != "language" else "left")
     for lang, row in results.items():

@@ -17,6 +17,7 @@ from typing import Iterable, Mapping, Sequence
 
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core import toolchain
+from crossfile_datasets.lang import Lang
 
 GRAPH = "graph"  # the variant compared example by example with every other one
 
@@ -120,6 +121,20 @@ def retriever_name(path: Path) -> str:
     return path.stem[len("line_completion_") :]
 
 
+LANGUAGE_NAMES = frozenset(lang.value for lang in Lang)
+
+
+def output_and_languages(folder: Path, languages: Iterable[str] | None) -> tuple[Path, list[str] | None]:
+    """``retrieval-report OUT/<lang>`` means that language of OUT (it used to read the split
+    folders ``cross_file_random/`` and ``in_file/`` as languages)."""
+    folder = Path(folder)
+    if folder.name in LANGUAGE_NAMES and (folder / "line_completion.jsonl").is_file():
+        if languages and set(languages) != {folder.name}:
+            raise ValueError(f"{folder} is the '{folder.name}' folder; --lang {', '.join(languages)} is not in it")
+        return folder.parent, [folder.name]
+    return folder, list(languages) if languages else None
+
+
 def retrieval_report(output_dir: Path, languages: Iterable[str] | None = None, ks: Sequence[int] = C.RECALL_AT_K,
                      split: str | None = None) -> dict:
     """Recall@k of every retrieval variant file, per language; saves JSON and a PNG chart.
@@ -130,9 +145,9 @@ def retrieval_report(output_dir: Path, languages: Iterable[str] | None = None, k
     """
     output_dir = Path(output_dir)
     sub = split if split and split != C.CROSS_FILE_FIRST else ""
-    if languages is None:
+    if languages is None:  # language folders only: a split folder (cross_file_random/) is not a language
         languages = sorted(p.name for p in output_dir.iterdir()
-                           if p.is_dir() and any((p / sub).glob("line_completion_*.jsonl")))
+                           if p.name in LANGUAGE_NAMES and p.is_dir() and any((p / sub).glob("line_completion_*.jsonl")))
     results: dict[str, dict[str, dict]] = {}
     comparisons: dict[str, dict[str, dict]] = {}
     for lang in languages:

@@ -341,6 +341,9 @@ def test_cli_builds_then_pushes_to_the_hub(tmp_path):
         assert pushed == [f"{hub.endpoint}/datasets/acme/tiny/viewer/{c}/cross_file_first" for c in ("python", "python_graph")]
         assert hub.repos["acme/tiny"]["private"] is True
         assert "python_graph/cross_file_first-00000-of-00001.parquet" in hub.repos["acme/tiny"]["files"]
+        # no progress bars of datasets or huggingface_hub in the command's output (issue 31 item 7)
+        assert "Creating parquet" not in proc.stderr and "LFS files" not in proc.stderr
+        assert "Saving the dataset" not in proc.stderr
 
 
 def test_card_metadata_helpers():

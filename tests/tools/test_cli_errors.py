@@ -95,3 +95,73 @@ def test_retrieval_report_table_fits_80_columns(tmp_path):
     header = next(line for line in lines if "metric" in line)
     assert all(column in header for column in ("graph", "oracle_bm25", "rg1_bm25"))
     assert any("file recall@5" in line and "0.800" in line for line in lines)
+
+
+# --------------------------------------------------------------------- issue 31, item 7 --
+def _build_dataset(*args: str, env: dict | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "crossfile_datasets.builders.cli", *args], cwd=REPO_ROOT,
+                          capture_output=True, text=True, timeout=timeout, env=env)
+
+
+def test_a_missing_repository_path_leaves_no_output_folder_or_lock(tmp_path):
+    out = tmp_path / "out"
+    res = _build_dataset("--lang", "python", "--repos", str(tmp_path / "nope"), "--output", str(out))
+    assert res.returncode == 2 and "repository path does not exist" in res.stderr
+    assert not out.exists()  # it used to be made, with .build.lock left inside
+
+
+def test_lang_all_names_a_missing_checker_before_building_any_language(tmp_path):
+    """Without mcs, `--lang all` stopped at C# after building Python, Java and TypeScript."""
+    import os
+    import shutil
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for folder in os.environ["PATH"].split(os.pathsep):  # every program of PATH but mcs
+        if not os.path.isdir(folder):
+            continue
+        for name in os.listdir(folder):
+            target = os.path.join(folder, name)
+            if name != "mcs" and not (bin_dir / name).exists() and os.access(target, os.X_OK):
+                (bin_dir / name).symlink_to(target)
+    assert shutil.which("mcs", path=str(bin_dir)) is None
+    out = tmp_path / "out"
+    res = _build_dataset("--lang", "all", "--output", str(out), env={**os.environ, "PATH": str(bin_dir)})
+    assert res.returncode == 2, res.stderr[-2000:]
+    assert "missing checker" in res.stderr and "csharp" in res.stderr and "mcs" in res.stderr
+    assert not out.exists()
+
+
+@pytest.mark.pylint
+def test_retrieval_report_of_one_language_folder_reads_that_language(tmp_path):
+    """`retrieval-report OUT/<lang>` read the split folders cross_file_random/ and in_file/ as languages."""
+    from tests.badinput.corpus import write_clean
+
+    repo = write_clean(tmp_path / "repos" / "shop", __import__("crossfile_datasets.lang", fromlist=["Lang"]).Lang.PYTHON)
+    out = tmp_path / "out"
+    built = _build_dataset("--lang", "python", "--repos", str(repo), "--output", str(out), "--no-cache")
+    assert built.returncode == 0, built.stderr[-2000:]
+    res = subprocess.run([sys.executable, "-m", "crossfile_datasets.builders.retrieval_cli", str(out / "python")],
+                         cwd=REPO_ROOT, capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr[-2000:]
+    report = json.loads((out / "retrieval_report.json").read_text())
+    assert list(report["results"]) == ["python"]
+    assert "cross_file_random" not in res.stdout and "in_file" not in res.stdout
+    # repo-tools on that build without --root: the repository its shard recorded
+    tools = CliRunner().invoke(tools_app, ["snippets", "def", "--graph", str(out / "python" / "graphs" / "shop.json")])
+    assert tools.exit_code == 0, tools.output
+
+
+def test_no_bootstrap_interval_is_claimed_without_resamples(tmp_path):
+    from crossfile_datasets.evaluation.cli import completion_table
+    from rich.console import Console
+
+    row = {"count": 3, **{m: {"mean": 50.0, "ci_low": 50.0, "ci_high": 50.0}
+                          for m in ("em", "es", "id_em", "id_precision", "id_recall", "id_f1")}}
+    console = Console(width=200, record=True)
+    console.print(completion_table({"python": row}, resamples=0))
+    text = console.export_text()
+    assert "bootstrap" not in text and "no interval" in text and "[50.0-50.0]" not in text
+    console = Console(width=200, record=True)
+    console.print(completion_table({"python": row}, resamples=100, confidence=0.9))
+    assert "90% bootstrap CI" in console.export_text()
