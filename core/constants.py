@@ -66,6 +66,11 @@ EXEC_MUTANT_TIMEOUT = 30.0  # seconds for one mutant's run; a time-out kills the
 EXEC_MEMORY_BYTES = 2 * 1024**3  # RLIMIT_AS of every sandboxed process (ours)
 EXEC_MAX_PROCESSES = 32  # live processes per sandbox (cgroup pids.max / audit guard / watchdog; ours)
 EXEC_FILE_SIZE_BYTES = 64 * 1024**2  # RLIMIT_FSIZE: largest file a sandboxed process may write (ours)
+# --- class-level split (RepoClassBench, Deshpande et al. 2024; "ours" where the paper gives none)
+CLASS_SUITE_TIMEOUT = 1200.0  # seconds of wall clock for a repository's whole suite, all its processes (ours)
+CLASS_MAX_CRASHED_TESTS = 25  # tests that may end the test process before a suite run gives up (ours)
+CLASS_MUTANTS = 6  # one-method mutants run per task by the wrong-class gate (ours)
+CLASS_MIN_MUTANT_SCORE = 0.5  # caught / run mutants below this: the task is dropped (ours; docs/classlevel.md)
 # the host side of the sandbox (sandbox/hostfs.py, sandbox/channel.py): what the host reads back
 # from folders and pipes sandboxed code controls is capped, the excess counted (ours)
 HOST_READ_MAX_BYTES = 64 * 1024**2  # one file read into memory (reports, records, requirements)

@@ -23,6 +23,7 @@ import hashlib
 import importlib.metadata
 import importlib.util
 import json
+import os
 import re
 import shutil
 import site
@@ -55,6 +56,11 @@ IMPORT_TO_DISTRIBUTION = {
 REQUIREMENT_FILES = ("requirements.txt", "requirements-dev.txt", "requirements_dev.txt", "requirements-test.txt",
                      "requirements_test.txt", "test-requirements.txt", "dev-requirements.txt")
 TEST_EXTRAS = ("test", "tests", "testing", "dev")
+# PEP 735 dependency groups, tox environments and nox sessions whose dependencies the tests need
+TEST_GROUPS = ("test", "tests", "testing", "dev", "ci", "unit")
+# more requirement files: requirements-dev/test*.txt, requirements_tests.txt, test-requirements.txt...
+_TEST_REQUIREMENT_FILE = re.compile(r"(?i)^(requirements?[-_.]?\w*(test|dev|ci)\w*|(test|dev|ci)\w*[-_]requirements?)\.txt$")
+_INCLUDE_DEPTH = 4  # nested "-r other.txt" followed this deep
 # What the harness itself runs in every test environment (pytest + our plugin, coverage for the
 # per-test contexts). Always the builder's installed versions; a repository's pins of these are
 # ignored. (pytest-cov is not one: the harness does not use it, a repository may.)
@@ -179,10 +185,165 @@ def declared_requirements(root: Path) -> tuple[list[str], list[str]]:
         for extra in TEST_EXTRAS:
             if parser.has_option("options.extras_require", extra):
                 lines.extend(parser.get("options.extras_require", extra).splitlines())
+    lines.extend(test_requirement_lines(root, _read_repository_text, _repository_names))
     ok, unsupported = parse_requirement_lines(lines)
     if pyproject.is_file() and own_name:  # `myproject[test]` in its own extras: the repository itself
         ok = [r for r in ok if canonicalize_name(Requirement(r).name) != canonicalize_name(own_name)]
     return ok, unsupported
+
+
+def _read_repository_text(root: Path, rel: str) -> str | None:
+    from crossfile_datasets.sandbox import hostfs
+
+    try:
+        return hostfs.read_text(root, rel, max_bytes=1 << 20)
+    except OSError:
+        return None
+
+
+def _repository_names(root: Path) -> list[str]:
+    from crossfile_datasets.sandbox import hostfs
+
+    try:
+        return sorted(e.name for e in hostfs.list_dir(root) if e.kind == "file")
+    except OSError:
+        return []
+
+
+def test_requirement_lines(root: Path, read, names) -> list[str]:
+    """Requirement lines the repository declares for its tests beyond its runtime dependencies
+    and test extras: PEP 735 ``[dependency-groups]`` (test/dev groups, ``include-group``
+    followed), ``requirements*-dev/test*.txt`` files at the root, ``tox.ini``'s ``[testenv]``
+    deps and the ``session.install(...)`` arguments of ``noxfile.py``'s test sessions; a
+    ``-r file`` inside any of them is read too (relative to the including file, inside the
+    repository). ``read(root, rel)`` returns a file's text or None; ``names(root)`` lists the
+    root's files."""
+    out: list[str] = []
+    known = set(REQUIREMENT_FILES)
+    for name in names(root):
+        if name not in known and _TEST_REQUIREMENT_FILE.match(name):
+            out.extend(_requirement_file(root, name, read, 0))
+    # the files read as they are by declared_requirements: only their "-r" includes here
+    for rel in (*REQUIREMENT_FILES, *(f"requirements/{n}" for n in names(root / "requirements") if n.endswith(".txt"))):
+        text = read(root, rel)
+        includes = [l for l in (text or "").splitlines() if re.match(r"^\s*(-r|--requirement)", l)]
+        out.extend(_expand(root, includes, os.path.dirname(rel), read))
+    pyproject = read(root, "pyproject.toml")
+    if pyproject:
+        try:
+            data = tomllib.loads(pyproject)
+        except tomllib.TOMLDecodeError:
+            data = {}
+        out.extend(dependency_group_lines(data.get("dependency-groups", {})))
+    tox = read(root, "tox.ini")
+    if tox:
+        out.extend(_expand(root, tox_deps(tox), "", read))
+    nox = read(root, "noxfile.py")
+    if nox:
+        out.extend(_expand(root, nox_installs(nox), "", read))
+    return out
+
+
+def dependency_group_lines(groups) -> list[str]:
+    """The requirements of the test/dev groups of a PEP 735 ``[dependency-groups]`` table, with
+    ``{include-group = "name"}`` entries expanded (cycles ignored)."""
+    if not isinstance(groups, dict):
+        return []
+    by_name = {canonicalize_name(k): v for k, v in groups.items() if isinstance(v, list)}
+    out: list[str] = []
+
+    def walk(name: str, seen: frozenset[str]) -> None:
+        for entry in by_name.get(name, []):
+            if isinstance(entry, str):
+                out.append(entry)
+            elif isinstance(entry, dict) and isinstance(entry.get("include-group"), str):
+                inner = canonicalize_name(entry["include-group"])
+                if inner not in seen:
+                    walk(inner, seen | {inner})
+
+    for name in by_name:
+        if name in TEST_GROUPS:
+            walk(name, frozenset({name}))
+    return out
+
+
+def tox_deps(text: str) -> list[str]:
+    """The ``deps`` lines of tox.ini's ``[testenv]`` (and its test environments), as written;
+    lines with tox substitutions other than ``{toxinidir}`` are left out."""
+    parser = ConfigParser(interpolation=None, strict=False)
+    try:
+        parser.read_string(text)
+    except Exception:  # configparser raises several unrelated error types on odd files
+        return []
+    out: list[str] = []
+    for section in parser.sections():
+        env = section.partition(":")[2]
+        if section != "testenv" and not (section.startswith("testenv:") and re.match(r"(py\d*|test|unit)", env)):
+            continue
+        if not parser.has_option(section, "deps"):
+            continue
+        for line in parser.get(section, "deps").splitlines():
+            line = line.replace("{toxinidir}/", "").replace("{toxinidir}", ".").strip()
+            if ":" in line.split(" ", 1)[0] and not line.startswith("-"):
+                line = line.split(":", 1)[1].strip()  # "py38: pkg" factor conditions
+            if line and "{" not in line:
+                out.append(line)
+    return out
+
+
+def nox_installs(text: str) -> list[str]:
+    """The string arguments of ``session.install(...)`` in ``noxfile.py``'s sessions whose name
+    says tests (``tests``, ``test_*``, ``unit``...), read from the syntax tree (never run); ``-r``
+    pairs kept as one ``-r file`` line, the project itself (``.``, ``-e .``) left out."""
+    import ast
+
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return []
+    out: list[str] = []
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not re.search(r"test|unit", fn.name):
+            continue
+        for call in ast.walk(fn):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "install"):
+                continue
+            args = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            i = 0
+            while i < len(args):
+                arg = args[i]
+                if arg in ("-r", "--requirement") and i + 1 < len(args):
+                    out.append(f"-r {args[i + 1]}")
+                    i += 2
+                    continue
+                if arg in ("-e", "--editable", "-c", "--constraint") and i + 1 < len(args):
+                    i += 2
+                    continue
+                if not arg.startswith("-") and arg not in (".", "./") and not arg.startswith(".["):
+                    out.append(arg)
+                i += 1
+    return out
+
+
+def _expand(root: Path, lines: list[str], base: str, read, depth: int = 0) -> list[str]:
+    """Requirement lines with ``-r file`` / ``--requirement file`` replaced by that file's lines."""
+    out: list[str] = []
+    for line in lines:
+        m = re.match(r"^\s*(?:-r|--requirement)[\s=]*(\S+)", line)
+        if m is None:
+            out.append(line)
+            continue
+        rel = os.path.normpath(os.path.join(base, m.group(1))).replace(os.sep, "/")
+        if not rel.startswith("..") and not os.path.isabs(rel) and depth < _INCLUDE_DEPTH:
+            out.extend(_requirement_file(root, rel, read, depth + 1))
+    return out
+
+
+def _requirement_file(root: Path, rel: str, read, depth: int) -> list[str]:
+    text = read(root, rel)
+    if text is None:
+        return []
+    return _expand(root, text.splitlines(), os.path.dirname(rel), read, depth)
 
 
 def _poetry_spec(spec: str) -> str:

@@ -24,17 +24,38 @@ daemon: reparented to the namespace's init) still running after it (then killed)
 Best effort: an attempt that leaves no such trace (native code checking its own errors quietly)
 is contained but not named.
 
-Configuration (environment): ``CROSSFILE_CHANNEL``; ``CROSSFILE_TEST_TIMEOUT`` = seconds per test
-(SIGALRM; 0 = none); ``CROSSFILE_SANDBOX_ROOT``. Standalone: it runs in the sandboxed
-interpreter and must not import project code.
+Time limits per test, so that a slow test fails alone: ``CROSSFILE_TEST_TIMEOUT`` seconds per
+phase (setup, call, teardown; SIGALRM raising :class:`SandboxTestTimeout`, a ``BaseException``
+so that ``except Exception`` in the test cannot swallow it), armed only while the phase runs --
+never while pytest or this plugin builds and sends the report (an alarm raised in
+``pytest_runtest_makereport`` used to end the whole session with INTERNALERROR). A test that
+does not give the interpreter back (native code, a swallowed time-out) meets the hard limit:
+faulthandler's watchdog thread ends the process (``CROSSFILE_TEST_HARD_TIMEOUT``, default three
+phases plus 10 s); the harness sees the ``start`` record of a test without its end, counts that
+test as the one that ended the process and runs the rest in a fresh process.
+
+For those fresh processes: every test sends a ``start`` record before it runs;
+``CROSSFILE_DESELECT`` names a file of node ids not to run again; with coverage, the data is
+saved at most every :data:`CHECKPOINT_SECONDS` and a ``checkpoint`` record says up to which test
+it is safe (a process that dies loses only the contexts after its last checkpoint, and the
+harness reruns those tests). Options of the repository's ``addopts`` that pytest does not know
+once the conftests are loaded (a plugin's option when the plugin is not installed) are dropped
+and reported (``options_dropped``) instead of ending the run with a usage error.
+
+Configuration (environment): ``CROSSFILE_CHANNEL``; ``CROSSFILE_TEST_TIMEOUT`` = seconds per
+phase (0 = none); ``CROSSFILE_TEST_HARD_TIMEOUT``; ``CROSSFILE_DESELECT``;
+``CROSSFILE_SANDBOX_ROOT``. Standalone: it runs in the sandboxed interpreter and must not import
+project code.
 """
 
 import errno
+import faulthandler
 import json
 import os
 import signal
 import socket
 import sys
+import time
 
 import pytest
 
@@ -84,8 +105,28 @@ def _send(record):
         data = data[written:]
 
 
-class SandboxTestTimeout(Exception):
-    """A test ran longer than CROSSFILE_TEST_TIMEOUT seconds."""
+class SandboxTestTimeout(BaseException):
+    """A test phase ran longer than CROSSFILE_TEST_TIMEOUT seconds (a BaseException: a test's
+    ``except Exception`` does not swallow it)."""
+
+
+CHECKPOINT_SECONDS = 0.5
+
+
+def _seconds(name, default=0.0):
+    try:
+        return float(os.environ.get(name) or default)
+    except ValueError:
+        return default
+
+
+_TEST_TIMEOUT = _seconds("CROSSFILE_TEST_TIMEOUT")
+_HARD_TIMEOUT = _seconds("CROSSFILE_TEST_HARD_TIMEOUT", 3 * _TEST_TIMEOUT + 10 if _TEST_TIMEOUT > 0 else 0)
+_DESELECT = os.environ.pop("CROSSFILE_DESELECT", "")
+try:  # the real stderr, before pytest's capture replaces fd 2: where the watchdog writes
+    _WATCHDOG_FILE = os.fdopen(os.dup(2), "w")
+except OSError:
+    _WATCHDOG_FILE = None
 
 
 def _writable_roots():
@@ -209,19 +250,60 @@ def _on_alarm(signum, frame):
     raise SandboxTestTimeout("test exceeded %s seconds" % os.environ.get("CROSSFILE_TEST_TIMEOUT"))
 
 
+def _arm():
+    if _TEST_TIMEOUT > 0 and hasattr(signal, "setitimer"):
+        previous = signal.signal(signal.SIGALRM, _on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, _TEST_TIMEOUT)
+        return previous
+    return None
+
+
+def _disarm(previous):
+    if previous is not None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _alarmed():
+    previous = _arm()
+    try:
+        yield
+    finally:
+        _disarm(previous)
+
+
+# each phase (setup, call, teardown) runs under the per-test alarm; the alarm is off again
+# before pytest makes the phase's report
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_setup(item):
+    yield from _alarmed()
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_call(item):
+    yield from _alarmed()
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_teardown(item, nextitem):
+    yield from _alarmed()
+
+
+def pytest_runtest_logstart(nodeid, location):
+    _send({"nodeid": nodeid, "when": "start", "outcome": "", "exc_type": None, "xfail": False, "message": "",
+           "violations": []})
+
+
+_SAVED = {"at": time.monotonic()}
+
+
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)
 def pytest_runtest_protocol(item, nextitem):
     cov = _coverage()
     if cov is not None:
         cov.switch_context(item.nodeid)
-    try:
-        timeout = float(os.environ.get("CROSSFILE_TEST_TIMEOUT") or 0)
-    except ValueError:
-        timeout = 0.0
-    previous = None
-    if timeout > 0 and hasattr(signal, "setitimer"):
-        previous = signal.signal(signal.SIGALRM, _on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, timeout)
+    if _HARD_TIMEOUT > 0 and _WATCHDOG_FILE is not None:
+        faulthandler.dump_traceback_later(_HARD_TIMEOUT, exit=True, file=_WATCHDOG_FILE)
     _STATE["violations"] = []
     before = _processes()
     try:
@@ -237,11 +319,19 @@ def pytest_runtest_protocol(item, nextitem):
                     os.kill(int(entry.split(":", 1)[0]), signal.SIGKILL)
                 except OSError:
                     pass
-        if previous is not None:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
         if cov is not None:
             cov.switch_context("")
+            now = time.monotonic()
+            if now - _SAVED["at"] >= CHECKPOINT_SECONDS or nextitem is None:
+                try:
+                    cov.save()
+                    _send({"nodeid": item.nodeid, "when": "checkpoint", "outcome": "", "exc_type": None,
+                           "xfail": False, "message": "", "violations": []})
+                except Exception:  # noqa: BLE001 - a failed save only costs a rerun of the tests after it
+                    pass
+                _SAVED["at"] = time.monotonic()
+        if _HARD_TIMEOUT > 0 and _WATCHDOG_FILE is not None:
+            faulthandler.cancel_dump_traceback_later()
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -262,9 +352,66 @@ def pytest_runtest_makereport(item, call):
         "outcome": report.outcome,
         "exc_type": excinfo.typename if excinfo is not None else None,
         "xfail": hasattr(report, "wasxfail"),
-        "message": str(excinfo.value)[:500] if excinfo is not None else "",
+        "message": _message(excinfo),
         "violations": violations,
     })
+
+
+def _message(excinfo):
+    if excinfo is None:
+        return ""
+    try:
+        return str(excinfo.value)[:500]
+    except BaseException as exc:  # noqa: BLE001 - a test's exception may fail to print
+        return "<%s; str() raised %s>" % (excinfo.typename, type(exc).__name__)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Leave out the node ids of ``CROSSFILE_DESELECT`` (tests an earlier process ran)."""
+    if not _DESELECT:
+        return
+    try:
+        with open(_DESELECT, encoding="utf-8") as fh:
+            done = set(fh.read().splitlines())
+    except OSError:
+        return
+    kept = [item for item in items if item.nodeid not in done]
+    if len(kept) != len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item.nodeid in done])
+        items[:] = kept
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_load_initial_conftests(early_config, parser, args):
+    """Once the conftests are loaded (their options known), drop the repository's addopts that
+    pytest does not know: a missing plugin's option would end the run with a usage error."""
+    yield
+    try:
+        ini = list(early_config.getini("addopts") or [])
+        if not ini or args[: len(ini)] != ini:
+            return
+        _, unknown = parser.parse_known_and_unknown_args(list(args))
+        unknown = set(unknown)
+        kept, dropped = [], []
+        i = 0
+        while i < len(ini):
+            tok = ini[i]
+            if tok in unknown and tok.startswith("-"):
+                nxt = ini[i + 1] if i + 1 < len(ini) else None
+                if "=" not in tok and tok.startswith("--") and nxt is not None and not nxt.startswith("-") \
+                        and not os.path.exists(nxt):
+                    dropped.append("%s %s" % (tok, nxt))
+                    i += 2
+                    continue
+                dropped.append(tok)
+            else:
+                kept.append(tok)
+            i += 1
+        if dropped:
+            args[: len(ini)] = kept
+            _send({"event": "options_dropped", "options": dropped})
+    except Exception:  # noqa: BLE001 - pytest reports the usage error itself then
+        pass
 
 
 def pytest_collectreport(report):

@@ -28,6 +28,10 @@ class PytestRun:
     contexts: dict[str, dict[int, list[str]]] | None = None  # repo-relative file -> line -> nodeids
     complete: bool = False  # pytest's end-of-session record arrived over the channel
     forged_records: int = 0  # channel lines without the run's token (ignored)
+    running: str | None = None  # the test that had started, and not ended, when the process ended
+    finished: tuple[str, ...] = ()  # tests whose every phase was reported, in run order
+    durable: frozenset[str] = frozenset()  # finished tests whose coverage contexts were saved
+    options_dropped: tuple[str, ...] = ()  # repository options pytest did not know (the plugin dropped them)
 
 
 class Outcome(StrEnum):
@@ -57,6 +61,8 @@ def summarize_outcomes(records: Iterable[dict]) -> tuple[dict[str, Outcome], dic
     messages: dict[str, str] = {}
     for rec in records:
         nodeid, when, outcome = rec["nodeid"], rec["when"], rec["outcome"]
+        if when in _MARKERS:
+            continue
         previous = outcomes.get(nodeid)
         if rec.get("violations"):
             new = Outcome.SANDBOX_VIOLATION
@@ -75,6 +81,32 @@ def summarize_outcomes(records: Iterable[dict]) -> tuple[dict[str, Outcome], dic
         if previous is None or OUTCOME_RANK[new] > OUTCOME_RANK[previous]:
             outcomes[nodeid] = new
     return outcomes, messages
+
+
+_MARKERS = ("start", "checkpoint")  # progress records of the plugin, not outcomes
+
+
+def run_progress(records: Iterable[dict], *, coverage: bool) -> tuple[str | None, list[str], set[str]]:
+    """(the test running when the records stop, the finished tests in order, those of them
+    whose coverage is saved) from a run's records. A test has finished when its teardown was
+    reported; with ``coverage``, only tests finished before the last ``checkpoint`` record had
+    their contexts saved (without coverage every finished test counts)."""
+    running: str | None = None
+    finished: list[str] = []
+    done: set[str] = set()
+    saved = 0
+    for rec in records:
+        nodeid, when = rec.get("nodeid", ""), rec.get("when")
+        if when == "start":
+            running = nodeid
+        elif when == "teardown" and nodeid not in done:
+            done.add(nodeid)
+            finished.append(nodeid)
+            if running == nodeid:
+                running = None
+        elif when == "checkpoint":
+            saved = len(finished)
+    return running, finished, set(finished if not coverage else finished[:saved])
 
 
 def program_outcome(outcomes: dict[str, Outcome], path: str) -> Outcome:
@@ -121,27 +153,35 @@ def run_pytest(
     timeout: float | None = None,
     extra_env: dict[str, str] | None = None,
     plugins: Sequence[str] = (),
+    extra_args: Sequence[str] = (),
+    data_name: str = "coverage.data",
 ) -> PytestRun:
     """Run pytest on ``paths`` (relative to the copy) with the outcome plugin.
 
     ``coverage_files`` (repo-relative): measure those files with one coverage context per
     test node id and return, per file and line, the node ids that executed it.
     ``extra_env`` values may name ``__CONTROL__``: the sandbox's control folder.
+    ``extra_args``: options before the paths (the repository configuration's overrides);
+    ``data_name``: the coverage data file in the control folder (one per process of a run).
     """
     rc = None
-    data_file = sandbox.control / "coverage.data"
+    data_file = sandbox.control / data_name
     if coverage_files:
         include = "\n".join(f"    {sandbox.root / f}" for f in coverage_files)
         rc = sandbox.control / "coveragerc"
         rc.write_text(f"[run]\ndata_file = {data_file}\ninclude =\n{include}\n", encoding="utf-8")
     env = {k: v.replace("__CONTROL__", str(sandbox.control)) for k, v in (extra_env or {}).items()}
     env["CROSSFILE_TEST_TIMEOUT"] = str(sandbox.limits.test_timeout)
-    srun, channel = run_with_channel(sandbox, pytest_argv(sandbox, paths, rc, plugins), timeout=timeout, env=env)
+    argv = pytest_argv(sandbox, [*extra_args, *paths], rc, plugins)
+    srun, channel = run_with_channel(sandbox, argv, timeout=timeout, env=env)
     outcomes, messages = summarize_outcomes(channel.records)
     contexts = None
     if coverage_files:
         contexts = read_coverage_contexts(data_file, sandbox.root)
-    return PytestRun(srun, outcomes, messages, contexts, channel.complete, channel.forged)
+    running, finished, durable = run_progress(channel.records, coverage=bool(coverage_files))
+    dropped = channel.events.get("options_dropped", {}).get("options", [])
+    return PytestRun(srun, outcomes, messages, contexts, channel.complete, channel.forged, running, tuple(finished),
+                     frozenset(durable), tuple(str(o) for o in dropped if isinstance(o, str))[:50])
 
 
 def read_coverage_contexts(data_file: Path, root: Path) -> dict[str, dict[int, list[str]]]:

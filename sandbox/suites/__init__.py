@@ -56,6 +56,9 @@ class SuiteRun:
     # relative file -> 1-based lines holding a statement the coverage tool measures (the
     # denominator of "share of the file's lines covered"); empty when the language gives none
     coverable: dict[str, set[int]] = field(default_factory=dict)
+    # how the run differs from the repository's own (what was neutralized in its configuration,
+    # options dropped, tests that ended the test process, processes used): kind -> entries
+    adjustments: dict[str, list[str]] = field(default_factory=dict)
 
     def outcomes(self) -> dict[str, "TestOutcome"]:
         return {r.test_id: r.outcome for r in self.results}

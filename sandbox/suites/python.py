@@ -13,22 +13,34 @@ Test ids are pytest node ids relative to the repository root (``tests/test_x.py:
 the same on every run of the same tree. A node id without ``::`` is a test file that failed to
 collect (``ERROR``). ``compile_only`` byte-compiles the sources in-process (``compile()`` runs no
 repository code).
+
+A suite runs the way its own CI would, minus what cannot work here (issue 29): the repository's
+pytest configuration is read and what stops or reshapes the run is neutralized
+(``pytest_config.py``: ``-x``, ``--maxfail``, ``--cov``, missing ``-p`` plugins...), and a test
+that ends the test process (a crash, ``os._exit``, the hard per-test limit) is counted as an
+error while the tests after it run in a fresh process (up to ``CLASS_MAX_CRASHED_TESTS`` such
+tests). Both appear in ``SuiteRun.adjustments``.
 """
 
 from __future__ import annotations
 
+import json
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from crossfile_datasets.analyzers.run import RunStatus
+from crossfile_datasets.analyzers.run import RunStatus, run as run_process
+from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.records import FileFacts, Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
 from crossfile_datasets.sandbox import Sandbox, SandboxLimits
+from crossfile_datasets.sandbox.hostfs import write_new
 from crossfile_datasets.sandbox.pytest_runs import PytestRun, run_pytest
+from crossfile_datasets.sandbox.suites.pytest_config import RunPlan, plan_run, plugin_names, read_pytest_ini
 from crossfile_datasets.sandbox.suites import (
     SuiteRun,
     SuiteStatus,
@@ -60,6 +72,7 @@ class PythonSetup:
     problem: str = ""  # why the environment cannot run the harness ("" = it can)
     sources: tuple[str, ...] = ()  # non-test source files (measured by coverage)
     snapshot: str = ""
+    plan: RunPlan = RunPlan()  # the repository's pytest configuration, neutralized where it must be
 
 
 def source_roots(facts: dict[str, FileFacts]) -> list[str]:
@@ -97,13 +110,45 @@ def python_setup(root: Path, facts: dict[str, FileFacts] | None = None, report: 
         facts = language.analyze_files(str(root), files)
     requirements, _ = detect_requirements(root, facts)
     env = ensure_environment(requirements)
+    ini = read_pytest_ini(root)
+    available = importable_plugins(env.python, plugin_names(ini.addopts())) if not env.problem else set()
     setup = PythonSetup(
         python=env.python, python_path=tuple(source_roots(facts)), requirements=tuple(env.requirements),
         pytest_plugins=tuple(env.pytest_plugins), failed_requirements=dict(env.failed), problem=env.problem,
-        sources=tuple(p for p in sorted(facts) if not language.is_test_path(p)), snapshot=snapshot)
+        sources=tuple(p for p in sorted(facts) if not language.is_test_path(p)), snapshot=snapshot,
+        plan=plan_run(ini, lambda name: name in available))
     with _LOCK:
         _SETUPS[key] = setup
     return setup
+
+
+# Which of the given pytest plugin names (``-p NAME``: a module or a pytest11 entry point) the
+# environment's interpreter can load; run on the host with no repository code on the path.
+_PLUGIN_CHECK = """
+import importlib.metadata as md, importlib.util, json, sys
+names = json.loads(sys.argv[1])
+points = {ep.name for ep in md.entry_points(group="pytest11")}
+ok = []
+for name in names:
+    try:
+        found = name in points or importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        found = False
+    if found:
+        ok.append(name)
+print(json.dumps(ok))
+"""
+
+
+def importable_plugins(python: str, names: Sequence[str]) -> set[str]:
+    """The plugin names of ``-p`` options that the environment at ``python`` has."""
+    if not names:
+        return set()
+    res = run_process([python, "-I", "-c", _PLUGIN_CHECK, json.dumps(list(names))], timeout=120)
+    try:
+        return set(json.loads(res.stdout)) if res.ok else set()
+    except json.JSONDecodeError:
+        return set()
 
 
 def _status(prun: PytestRun, results: list[TestResult]) -> tuple[SuiteStatus, str]:
@@ -129,10 +174,128 @@ def _first_error(text: str) -> str:
     return lines[-1][:300] if lines else ""
 
 
+class _Rounds:
+    """One run of a suite in as many test processes as it takes: a test that ends the process
+    (crash, ``os._exit``, the hard per-test limit) becomes an ``error`` and the tests not yet
+    run go on in a fresh process, with the tests already done left out (``CROSSFILE_DESELECT``);
+    with coverage, tests whose contexts were not saved before the end run again. A collection
+    that ends the process before any test with doctest options in the configuration is tried
+    once more without them."""
+
+    def __init__(self, box: Sandbox, setup: PythonSetup, test_ids: list[str] | None, measured: list[str] | None,
+                 timeout: float, first_failure: bool) -> None:
+        self.box, self.setup, self.test_ids, self.measured = box, setup, test_ids, measured
+        self.deadline = time.monotonic() + timeout
+        self.first_failure = first_failure
+        self.plan = setup.plan
+        self.outcomes: dict = {}
+        self.messages: dict[str, str] = {}
+        self.contexts: dict[str, dict[int, set[str]]] = {}
+        self.crashed: list[str] = []
+        self.dropped: list[str] = []
+        self.done: set[str] = set()
+        self.processes = 0
+        self.complete = False
+        self.incomplete_reason = ""
+        self.last: PytestRun | None = None
+        self.logs: list[str] = []
+
+    def run(self) -> None:
+        while True:
+            left = self.deadline - time.monotonic()
+            if left <= 1:
+                self.incomplete_reason = "incomplete: the suite's time ran out"
+                return
+            ids = [t for t in self.test_ids if t not in self.done] if self.test_ids is not None else []
+            if self.test_ids is not None and not ids:
+                self.complete = True
+                return
+            prun = self._one(ids, left)
+            if prun.complete:
+                self._merge(prun, set(prun.outcomes), everything=True)
+                self.complete = True
+                return
+            # the process ended before pytest's end of session
+            keep = set(prun.durable) | {n for n in prun.outcomes if "::" not in n}  # + collection errors
+            self._merge(prun, keep, everything=False)
+            if prun.run.timed_out:
+                self.incomplete_reason = "incomplete: the suite's time ran out"
+                return
+            culprit = prun.running
+            if culprit is None:
+                if not prun.finished and self.plan.doctest:
+                    self.plan = self.plan.without_doctests()  # the doctest collection ended the process
+                    continue
+                self.incomplete_reason = "incomplete: the test process ended outside any test"
+                return
+            self._crash(culprit, prun)
+            self.done |= keep | {culprit}
+            if self.first_failure:
+                self.complete = True
+                return
+            if len(self.crashed) >= C.CLASS_MAX_CRASHED_TESTS:
+                self.incomplete_reason = f"incomplete: {len(self.crashed)} tests ended the test process"
+                return
+
+    def _one(self, ids: list[str], left: float) -> PytestRun:
+        env = {"PYTEST_ADDOPTS": "--continue-on-collection-errors"}
+        if self.done and self.test_ids is None:
+            name = f"control/deselect-{self.processes}.txt"
+            write_new(self.box.dir, name, "".join(f"{t}\n" for t in sorted(self.done)))
+            env["CROSSFILE_DESELECT"] = str(self.box.dir / name)
+        extra = list(self.plan.args) + (["--maxfail=1"] if self.first_failure else [])
+        prun = run_pytest(self.box, ids, coverage_files=self.measured or None, plugins=self.setup.pytest_plugins,
+                          timeout=left, extra_env=env, extra_args=extra, data_name=f"coverage-{self.processes}.data")
+        self.processes += 1
+        self.last = prun
+        self.dropped.extend(o for o in prun.options_dropped if o not in self.dropped)
+        result = prun.run.result
+        self.logs.append((result.stdout[-3000:] + ("\n" + result.stderr[-3000:] if result.stderr else "")).strip())
+        return prun
+
+    def _merge(self, prun: PytestRun, keep: set[str], everything: bool) -> None:
+        for nodeid, outcome in prun.outcomes.items():
+            if nodeid in keep:
+                self.outcomes[nodeid] = outcome
+                if nodeid in prun.messages:
+                    self.messages[nodeid] = prun.messages[nodeid]
+        for rel, lines in (prun.contexts or {}).items():
+            for line, contexts in lines.items():
+                mine = set(contexts) if everything else {c for c in contexts if c in keep}
+                if mine or everything:
+                    self.contexts.setdefault(rel, {}).setdefault(line, set()).update(mine)
+
+    def _crash(self, culprit: str, prun: PytestRun) -> None:
+        from crossfile_datasets.sandbox.pytest_runs import Outcome
+
+        result = prun.run.result
+        hard = "Timeout (" in (result.stderr or "")
+        self.crashed.append(culprit)
+        self.outcomes[culprit] = Outcome.ERROR
+        self.messages[culprit] = ("the test exceeded the hard per-test limit and the test process was ended" if hard
+                                  else f"the test ended the test process (exit status {result.returncode})")
+
+    def adjustments(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        if self.plan.neutralized:
+            out["neutralized"] = [str(n) for n in self.plan.neutralized]
+        if self.dropped:
+            out["options_dropped"] = list(self.dropped)
+        if self.crashed:
+            out["crashed_tests"] = list(self.crashed)
+        if self.processes > 1:
+            out["processes"] = [str(self.processes)]
+        return out
+
+    def log(self) -> str:
+        return "\n--- next process ---\n".join(self.logs)[-8000:]
+
+
 class PythonRunner:
     """pytest + coverage in the per-repository environment, inside :class:`sandbox.Sandbox`."""
 
     language = Lang.PYTHON
+    per_test_coverage = True  # a whole-suite run with coverage gives each test's lines
 
     def setup(self, root: Path) -> PythonSetup:
         return python_setup(root)
@@ -143,20 +306,23 @@ class PythonRunner:
         with Sandbox(root, python=setup.python, python_path=setup.python_path or ("",),
                      limits=limits or SandboxLimits()) as box:
             srun = box.run([setup.python, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
-                            *[a for p in setup.pytest_plugins for a in ("-p", p)], f"--rootdir={box.root}"],
+                            *[a for p in setup.pytest_plugins for a in ("-p", p)], *setup.plan.args,
+                            f"--rootdir={box.root}"],
                            env={"PYTEST_ADDOPTS": "--continue-on-collection-errors"})
         return [line.strip() for line in srun.result.stdout.splitlines() if "::" in line and not line.startswith(" ")]
 
     def run(self, root: Path, test_ids: list[str] | None, *, coverage: bool, limits: SandboxLimits | None = None,
             setup: PythonSetup | None = None, coverage_files: Sequence[str] | None = None,
-            timeout: float | None = None) -> SuiteRun:
+            timeout: float | None = None, first_failure: bool = False) -> SuiteRun:
         """Run ``test_ids`` (None: the whole suite as pytest collects it) of the tree at ``root``.
 
         ``coverage``: measure ``coverage_files`` (default: the non-test sources) with a context
         per test; ``SuiteRun.per_test_coverage`` maps each node id to the lines it executed.
         ``setup``: the environment to use (default: the one of ``root``'s own sources; the
         evaluation passes the original repository's, since a generated class may not change
-        which packages the tests need)."""
+        which packages the tests need). ``timeout``: wall clock for all processes of the run
+        (default ``limits.timeout``). ``first_failure``: stop at the first test that does not
+        pass (the wrong-class gate only needs to know whether one fails)."""
         setup = setup or self.setup(root)
         if setup.problem:
             return SuiteRun(SuiteStatus.FRAMEWORK_UNAVAILABLE, reason=f"environment_failed: {setup.problem}")
@@ -165,25 +331,25 @@ class PythonRunner:
         limits = limits or SandboxLimits()
         measured = list(coverage_files if coverage_files is not None else setup.sources) if coverage else None
         with Sandbox(root, python=setup.python, python_path=setup.python_path or ("",), limits=limits) as box:
-            prun = run_pytest(box, list(test_ids or []), coverage_files=measured or None, plugins=setup.pytest_plugins,
-                              timeout=timeout or limits.timeout,
-                              extra_env={"PYTEST_ADDOPTS": "--continue-on-collection-errors"})
-        results = [TestResult(nodeid, OUTCOMES.get(outcome, TestOutcome.ERROR), 0.0, prun.messages.get(nodeid, ""))
-                   for nodeid, outcome in sorted(prun.outcomes.items())]
-        status, reason = _status(prun, results)
-        if status is SuiteStatus.OK and not prun.complete:
-            # the session ended early (os._exit, a kill): what was reported stands, the rest did not run
-            reason = "incomplete: the run ended before pytest's end-of-session record"
+            rounds = _Rounds(box, setup, test_ids, measured, timeout or limits.timeout, first_failure)
+            rounds.run()
+        results = [TestResult(nodeid, OUTCOMES.get(outcome, TestOutcome.ERROR), 0.0, rounds.messages.get(nodeid, ""))
+                   for nodeid, outcome in sorted(rounds.outcomes.items())]
+        prun = rounds.last
+        status, reason = _status(prun, results) if prun is not None else (SuiteStatus.CRASHED, "no run")
+        if status is SuiteStatus.OK and not rounds.complete:
+            # the session ended early (os._exit, a kill, too many crashes): what was reported stands, the rest did not run
+            reason = rounds.incomplete_reason or "incomplete: the run ended before pytest's end-of-session record"
         per_test: dict[str, dict[str, set[int]]] = {}
         totals: dict[str, set[int]] = {}
-        for rel, lines in (prun.contexts or {}).items():
+        for rel, lines in rounds.contexts.items():
             for line, contexts in lines.items():
                 totals.setdefault(rel, set()).add(line)
                 for nodeid in contexts:
                     per_test.setdefault(nodeid, {}).setdefault(rel, set()).add(line)
-        result = prun.run.result
-        log = (result.stdout[-4000:] + ("\n" + result.stderr[-4000:] if result.stderr else "")).strip()
-        return SuiteRun(status, results, totals, log, reason, per_test_coverage=per_test)
+        log = rounds.log()
+        return SuiteRun(status, results, totals, log, reason, per_test_coverage=per_test,
+                        adjustments=rounds.adjustments())
 
     def compile_only(self, root: Path, limits: SandboxLimits | None = None) -> SuiteRun:
         """Byte-compile every Python source of ``root`` (in-process ``compile()``: nothing runs)."""

@@ -1,0 +1,308 @@
+"""A repository's pytest configuration, and what the harness must neutralize in it.
+
+Why it exists: the class-level split runs a repository's suite "the way its own CI would, minus
+what cannot work here" (issue 29). A real repository's configuration (``addopts`` in
+``pytest.ini``, ``pyproject.toml``, ``tox.ini`` or ``setup.cfg``) routinely carries options that
+stop or reshape the run: ``-x`` stopped transitions' suite at test 443 of 3,214 with status ok;
+``--cov`` without pytest-cov is a usage error (the suite never ran), and *with* pytest-cov its
+own coverage replaces the harness's per-test contexts (0 tasks, silently); ``-p`` plugins that
+are not installed stop pytest before the first test. This module reads the configuration file
+pytest itself would use (same file order, first one that has a pytest section wins) and plans
+the run: the options kept, an ``-o addopts=...`` override when something was taken out, and the
+list of what was neutralized and why, which the runner reports in its stats.
+
+Pure functions on file contents; the reader goes through ``sandbox/hostfs.py`` (no symbolic
+link followed, size-capped). Options that a missing plugin would define are not known here;
+the harness plugin drops them inside pytest once the conftests are loaded
+(``pytest_plugin.py``: ``options_dropped``).
+"""
+
+from __future__ import annotations
+
+import configparser
+import shlex
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+# pytest's own order (``_pytest.config.findpaths.locate_config``): the first file holding a
+# pytest section is the configuration
+CONFIG_FILES = ("pytest.toml", ".pytest.toml", "pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg")
+MAX_CONFIG_BYTES = 1 << 20
+
+# option -> why the harness takes it out (long and short spellings; values handled by _takes_value)
+_STOPS = "stops the run at a failure"
+_CACHE = "needs pytest's cache provider (the harness runs without it)"
+_COVERAGE = "coverage is measured by the harness (one context per test)"
+_WORKERS = "runs tests in worker processes (the harness needs them in its own)"
+_DEBUGGER = "waits for a debugger"
+_TIMEOUT = "the harness has its own per-test time-outs"
+_RERUNS = "reruns failing tests (a flaky test would pass)"
+_LINTERS = "adds checker items that are not tests"
+_STRICT_CONFIG = "turns settings of plugins that are not installed into errors"
+NEUTRALIZED_OPTIONS: dict[str, str] = {
+    "-x": _STOPS, "--exitfirst": _STOPS, "--maxfail": _STOPS, "--sw": _STOPS, "--stepwise": _STOPS,
+    "--sw-skip": _STOPS, "--stepwise-skip": _STOPS, "--sw-reset": _STOPS, "--stepwise-reset": _STOPS,
+    "--lf": _CACHE, "--last-failed": _CACHE, "--ff": _CACHE, "--failed-first": _CACHE, "--nf": _CACHE,
+    "--new-first": _CACHE, "--cache-clear": _CACHE, "--lfnf": _CACHE, "--last-failed-no-failures": _CACHE,
+    "--cache-show": _CACHE,
+    "--cov": _COVERAGE, "--cov-report": _COVERAGE, "--cov-config": _COVERAGE, "--cov-fail-under": _COVERAGE,
+    "--cov-append": _COVERAGE, "--cov-branch": _COVERAGE, "--cov-context": _COVERAGE, "--cov-precision": _COVERAGE,
+    "--cov-reset": _COVERAGE, "--no-cov": _COVERAGE, "--no-cov-on-fail": _COVERAGE,
+    "-n": _WORKERS, "--numprocesses": _WORKERS, "--dist": _WORKERS, "--tx": _WORKERS, "--maxprocesses": _WORKERS,
+    "--max-worker-restart": _WORKERS, "--looponfail": _WORKERS, "-f": _WORKERS, "--boxed": _WORKERS,
+    "--forked": _WORKERS,
+    "--pdb": _DEBUGGER, "--trace": _DEBUGGER, "--pdbcls": _DEBUGGER,
+    "--timeout": _TIMEOUT, "--timeout-method": _TIMEOUT, "--timeout_method": _TIMEOUT,
+    "--session-timeout": _TIMEOUT, "--timeout-disable-debugger-detection": _TIMEOUT,
+    "--reruns": _RERUNS, "--reruns-delay": _RERUNS, "--only-rerun": _RERUNS, "--rerun-except": _RERUNS,
+    "--mypy": _LINTERS, "--flake8": _LINTERS, "--pylint": _LINTERS, "--black": _LINTERS, "--isort": _LINTERS,
+    "--pycodestyle": _LINTERS, "--ruff": _LINTERS, "--ruff-format": _LINTERS, "--pydocstyle": _LINTERS,
+    "--strict-config": _STRICT_CONFIG,
+}
+# options taking a value (``--opt value`` as two tokens), pytest's and the neutralized plugins'
+VALUE_OPTIONS = frozenset({
+    "--maxfail", "--cov", "--cov-report", "--cov-config", "--cov-fail-under", "--cov-context", "--cov-precision",
+    "-n", "--numprocesses", "--dist", "--tx", "--maxprocesses", "--max-worker-restart", "--pdbcls", "--timeout",
+    "--timeout-method", "--timeout_method", "--session-timeout", "--reruns", "--reruns-delay", "--only-rerun",
+    "--rerun-except", "--lfnf", "--last-failed-no-failures",
+    "-p", "-k", "-m", "-c", "-o", "-W", "-r", "--override-ini", "--config-file", "--rootdir", "--confcutdir",
+    "--basetemp", "--ignore", "--ignore-glob", "--deselect", "--import-mode", "--tb", "--capture", "--durations",
+    "--durations-min", "--junitxml", "--junit-xml", "--junit-prefix", "--doctest-glob", "--doctest-report",
+    "--log-level", "--log-format", "--log-date-format", "--log-cli-level", "--log-file", "--log-file-level",
+    "--log-cli-format", "--log-file-format", "--pythonwarnings", "--color", "--code-highlight", "--assert",
+    "--debug", "--verbosity", "--show-capture", "--log-disable", "--html", "--css", "--cov-fail-under",
+})
+# short options taking a value: in a cluster (``-rxs``) the rest of the cluster is the value
+SHORT_VALUE = frozenset("pkmcoWrn")
+# pytest ini settings that stop the run when plugins are missing, or act per test beside the harness
+NEUTRALIZED_SETTINGS = {
+    "required_plugins": "names plugins the harness does not load",
+    "faulthandler_timeout": "the harness's hard per-test limit uses faulthandler",
+}
+
+
+@dataclass(frozen=True)
+class PytestIni:
+    """The configuration pytest would use: its file, and the settings of its pytest section."""
+
+    path: str = ""  # repository-relative ("" = none)
+    settings: dict = field(default_factory=dict)  # name -> str (ini) or native TOML value
+
+    def addopts(self) -> list[str]:
+        return _as_args(self.settings.get("addopts", ""))
+
+
+@dataclass(frozen=True)
+class Neutralized:
+    option: str  # as written (``-x``, ``--cov=pkg``, ``-p xdist``, ``required_plugins``)
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.option} ({self.reason})"
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    """What the harness passes to pytest beside its own options."""
+
+    args: tuple[str, ...] = ()  # ``-o addopts=...`` and other overrides
+    neutralized: tuple[Neutralized, ...] = ()
+    kept: tuple[str, ...] = ()  # the configuration's addopts that stay
+    config_file: str = ""
+    doctest: bool = False  # the kept options collect doctests (``--doctest-modules`` / ``--doctest-glob``)
+
+    def without_doctests(self) -> "RunPlan":
+        """The same plan with the doctest options taken out too (a collection that crashed)."""
+        kept, gone = [], []
+        tokens = list(self.kept)
+        i = 0
+        while i < len(tokens):
+            name = tokens[i].split("=", 1)[0]
+            if name.startswith("--doctest"):
+                takes = "=" not in tokens[i] and name in VALUE_OPTIONS and i + 1 < len(tokens)
+                gone.append(" ".join(tokens[i:i + 2]) if takes else tokens[i])
+                i += 2 if takes else 1
+                continue
+            kept.append(tokens[i])
+            i += 1
+        if not gone:
+            return self
+        extra = tuple(Neutralized(g, "doctest collection ended the test process") for g in gone)
+        args = _strip_addopts_override(self.args) + ("-o", f"addopts={shlex.join(kept)}")
+        return RunPlan(args, self.neutralized + extra, tuple(kept), self.config_file, False)
+
+
+def _strip_addopts_override(args: tuple[str, ...]) -> tuple[str, ...]:
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        if args[i] == "-o" and i + 1 < len(args) and args[i + 1].startswith("addopts="):
+            i += 2
+            continue
+        out.append(args[i])
+        i += 1
+    return tuple(out)
+
+
+def _as_args(value) -> list[str]:
+    if isinstance(value, list):
+        return [str(v) for v in value]
+    if not value:
+        return []
+    try:
+        return shlex.split(str(value))
+    except ValueError:
+        return str(value).split()
+
+
+# ------------------------------------------------------------------------------ reading --
+def parse_config(name: str, text: str) -> dict | None:
+    """The pytest section of one configuration file's text (None: the file has none)."""
+    if name.endswith(".toml"):
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            return None
+        if name == "pyproject.toml":
+            tool = data.get("tool", {}).get("pytest")
+            if not isinstance(tool, dict):
+                return None
+            legacy = tool.get("ini_options")
+            if isinstance(legacy, dict):
+                return dict(legacy)
+            return {k: v for k, v in tool.items() if k != "ini_options"} or None
+        section = data.get("pytest")
+        return dict(section) if isinstance(section, dict) else None
+    parser = configparser.RawConfigParser(strict=False, interpolation=None)
+    try:
+        parser.read_string(text)
+    except configparser.Error:
+        return None
+    section = "tool:pytest" if name == "setup.cfg" else "pytest"
+    if not parser.has_section(section):
+        # pytest.ini counts even without a [pytest] section (it is then empty)
+        return {} if name in ("pytest.ini", ".pytest.ini") else None
+    return {k: v for k, v in parser.items(section)}
+
+
+def read_pytest_ini(root: Path, read: Callable[[str], str | None] | None = None) -> PytestIni:
+    """The configuration pytest uses when run from ``root`` (its rootdir): the first file of
+    :data:`CONFIG_FILES` with a pytest section. ``read(name)`` returns a file's text or None
+    (default: through the host file boundary)."""
+    read = read or _host_reader(Path(root))
+    for name in CONFIG_FILES:
+        text = read(name)
+        if text is None:
+            continue
+        section = parse_config(name, text)
+        if section is not None:
+            return PytestIni(name, section)
+    return PytestIni()
+
+
+def _host_reader(root: Path) -> Callable[[str], str | None]:
+    from crossfile_datasets.sandbox.hostfs import HostFileRefused, read_text
+
+    def read(name: str) -> str | None:
+        try:
+            return read_text(root, name, max_bytes=MAX_CONFIG_BYTES)
+        except (HostFileRefused, OSError):
+            return None
+
+    return read
+
+
+# ------------------------------------------------------------------------------ planning --
+def plugin_names(tokens: Iterable[str]) -> list[str]:
+    """The plugins a list of options loads with ``-p NAME`` / ``-pNAME`` (not ``-p no:NAME``)."""
+    out = []
+    tokens = list(tokens)
+    for i, tok in enumerate(tokens):
+        name = None
+        if tok == "-p" and i + 1 < len(tokens):
+            name = tokens[i + 1]
+        elif tok.startswith("-p") and not tok.startswith("--") and len(tok) > 2:
+            name = tok[2:].lstrip("=")
+        if name and not name.startswith("no:"):
+            out.append(name)
+    return out
+
+
+def _takes_value(name: str) -> bool:
+    return name in VALUE_OPTIONS
+
+
+def plan_run(ini: PytestIni, plugin_available: Callable[[str], bool] = lambda name: True) -> RunPlan:
+    """The harness's plan for a configuration: every addopts token that stops or reshapes the
+    run (:data:`NEUTRALIZED_OPTIONS`, ``-p`` of a plugin ``plugin_available`` denies) is taken
+    out with its value; short clusters lose only the offending letters (``-xvs`` -> ``-vs``,
+    while ``-rxs`` keeps its report characters). Settings of :data:`NEUTRALIZED_SETTINGS` are
+    overridden empty."""
+    tokens = ini.addopts()
+    kept: list[str] = []
+    gone: list[Neutralized] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+        if tok.startswith("--"):
+            name = tok.split("=", 1)[0]
+            pair = "=" not in tok and _takes_value(name) and nxt is not None
+            written = f"{tok} {nxt}" if pair else tok
+            if name in NEUTRALIZED_OPTIONS:
+                gone.append(Neutralized(written, NEUTRALIZED_OPTIONS[name]))
+                i += 2 if pair else 1
+                continue
+            kept.extend([tok, nxt] if pair else [tok])  # type: ignore[list-item]
+            i += 2 if pair else 1
+            continue
+        if tok.startswith("-") and len(tok) > 1:
+            letters, value = _split_cluster(tok[1:])
+            if value is None and letters and letters[-1] in SHORT_VALUE and nxt is not None:
+                value, consumed = nxt, 2  # "-p name", "-n 4"
+            else:
+                consumed = 1
+            keep_letters = []
+            for ch in letters:
+                if f"-{ch}" in NEUTRALIZED_OPTIONS and ch not in SHORT_VALUE:
+                    gone.append(Neutralized(f"-{ch}", NEUTRALIZED_OPTIONS[f"-{ch}"]))
+                else:
+                    keep_letters.append(ch)
+            last = keep_letters[-1] if keep_letters else ""
+            if last and last in SHORT_VALUE and value is not None:
+                written = f"-{last} {value}"
+                if last == "n":
+                    gone.append(Neutralized(written, NEUTRALIZED_OPTIONS["-n"]))
+                    keep_letters.pop()
+                elif last == "p" and not value.startswith("no:") and not plugin_available(value):
+                    gone.append(Neutralized(written, "plugin not installed"))
+                    keep_letters.pop()
+            if keep_letters:
+                kept.append("-" + "".join(keep_letters))
+                if keep_letters[-1] in SHORT_VALUE and value is not None:
+                    kept.append(value)
+            i += consumed
+            continue
+        kept.append(tok)  # a path or a stray value
+        i += 1
+    args: list[str] = []
+    if gone:
+        args += ["-o", f"addopts={shlex.join(kept)}"]
+    for name, why in NEUTRALIZED_SETTINGS.items():
+        if ini.settings.get(name) not in (None, "", []):
+            gone.append(Neutralized(name, why))
+            args += ["-o", f"{name}=" + ("0" if name == "faulthandler_timeout" else "")]
+    doctest = any(t.split("=", 1)[0] in ("--doctest-modules", "--doctest-glob") for t in kept)
+    return RunPlan(tuple(args), tuple(gone), tuple(kept), ini.path, doctest)
+
+
+def _split_cluster(body: str) -> tuple[str, str | None]:
+    """Letters of a short-option cluster and the value glued to its last value option:
+    ``xvs`` -> ("xvs", None); ``rxs`` -> ("r", "xs"); ``n4`` -> ("n", "4"); ``pno:cov`` -> ("p", "no:cov")."""
+    for i, ch in enumerate(body):
+        if ch in SHORT_VALUE:
+            rest = body[i + 1:].lstrip("=")
+            return body[: i + 1], (rest or None)
+    return body, None
