@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
@@ -131,6 +132,8 @@ def build_dataset(
     class_min_methods: int = typer.Option(2, "--class-min-methods", min=0, help="--split class, Python: methods covered by a test that make an external reference (RepoClassBench: 2)."),
     class_min_method_share: float = typer.Option(2 / 3, "--class-min-method-share", min=0.0, max=1.0, help="--split class, Java: share of methods named in the EXPECTED_TO_PASS test bodies (RepoClassBench: 2/3)."),
     class_min_file_coverage: float = typer.Option(0.30, "--class-min-file-coverage", min=0.0, max=1.0, help="--split class, C#: share of the class file's lines covered (RepoClassBench: 0.30)."),
+    class_mutants: int = typer.Option(C.CLASS_MUTANTS, "--class-mutants", min=0, help="--split class: one-method mutants each task's tests must catch (the wrong-class gate; 0: none)."),
+    class_min_mutant_score: float = typer.Option(C.CLASS_MIN_MUTANT_SCORE, "--class-min-mutant-score", min=0.0, max=1.0, help="--split class: share of those mutants the tests must catch, else the task is dropped (mutants_survive)."),
     allow_outside_manifest: bool = typer.Option(False, "--allow-outside-manifest", help="Allow manifest 'path' entries outside the manifest's folder (e.g. ../other or /abs/path)."),
 ) -> None:
     """Build repository-level code benchmarks from real repositories."""
@@ -155,7 +158,8 @@ def build_dataset(
     try:
         with build_scope(output):
             class_settings = _class_settings(class_min_methods, class_min_method_share, class_min_file_coverage,
-                                             llm_url, llm_model, paraphrase) if split is Split.CLASS else None
+                                             llm_url, llm_model, paraphrase, class_mutants,
+                                             class_min_mutant_score) if split is Split.CLASS else None
             all_stats = _build_all(specs, criteria, settings, split, use_pynguin, pynguin_seconds,
                                    llm_url, llm_model, exclude_eval or [], class_settings)
     except OutputLockedError as exc:
@@ -251,7 +255,8 @@ def _criteria(created_after, created_before, exclude_forks, min_stars, max_size_
     return None if criteria == RepositoryCriteria() else criteria
 
 
-def _class_settings(min_methods, min_method_share, min_file_coverage, llm_url, llm_model, paraphrase):
+def _class_settings(min_methods, min_method_share, min_file_coverage, llm_url, llm_model, paraphrase,
+                    mutants=C.CLASS_MUTANTS, min_mutant_score=C.CLASS_MIN_MUTANT_SCORE):
     from crossfile_datasets.builders.classlevel.build import ClassSettings
     from crossfile_datasets.builders.classlevel.candidates import Thresholds
     from crossfile_datasets.builders.classlevel.skeleton import DescriptionSettings
@@ -259,7 +264,7 @@ def _class_settings(min_methods, min_method_share, min_file_coverage, llm_url, l
     return ClassSettings(
         Thresholds(python_min_methods=min_methods, java_min_method_share=min_method_share,
                    csharp_min_file_coverage=min_file_coverage),
-        DescriptionSettings(llm_url, llm_model) if llm_url else None, paraphrase)
+        DescriptionSettings(llm_url, llm_model) if llm_url else None, paraphrase, mutants, min_mutant_score)
 
 
 def _push(output: Path, repo_id: str, languages: list[Lang], private: bool, token: str | None) -> None:
@@ -364,8 +369,22 @@ def _build_class(language: Lang, repositories, settings: BuildSettings, class_se
     from crossfile_datasets.builders.classlevel.build import build_class_split
 
     report = BuildReport()
-    _, stats = build_class_split(language, repositories, settings.output, allow_execution=True, report=report,
-                                 settings=class_settings)
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TextColumn("{task.fields[last]}"))
+    with Progress(*columns, console=console, transient=False) as progress:
+        bar = progress.add_task(f"{language.value} class", total=len(repositories), last="")
+        started: dict[str, float] = {}
+
+        def on_progress(repository: str, stage: str, done: int, total: int) -> None:
+            started.setdefault(repository, time.monotonic())
+            if stage == "done":
+                seconds = time.monotonic() - started[repository]
+                progress.update(bar, advance=1, last=f"{repository}: {done} tasks ({seconds:.1f}s)")
+            else:
+                progress.update(bar, last=f"{repository}: {stage}" + (f" {done + 1}/{total}" if total > 1 else ""))
+
+        _, stats = build_class_split(language, repositories, settings.output, allow_execution=True, report=report,
+                                     settings=class_settings, progress=on_progress)
     # every rejected class and dropped task is shown with its reason in the summary
     return {"language": language.value, "examples": stats["tasks"],
             "dropped_examples": {**{f"class:{k}": v for k, v in stats["rejected_classes"].items()},

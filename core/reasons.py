@@ -52,6 +52,7 @@ class Stage(StrEnum):
     PROBLEMS = "problems"
     CLASSES = "classes"  # class-level split: classes considered as tasks
     TASKS = "tasks"  # class-level tasks
+    SUITES = "suites"  # class-level: how a repository's suite ran differently from its own CI
     DESCRIPTIONS = "descriptions"
     # host reads and writes in folders sandboxed code could touch, refused (sandbox/hostfs.py)
     HOST_FILES = "host_files"
@@ -290,6 +291,10 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     # --- class-level split ------------------------------------------------------------------------------
     (S.REPOSITORIES, "test_runner_unavailable", L, "class-level: no test runner for the language"),
     (S.REPOSITORIES, "class_extractor_unavailable", L, "class-level: no class extractor for the language"),
+    (S.SUITES, "option_neutralized", N, "class-level: an option of the repository's test configuration that stops or reshapes the run was taken out"),
+    (S.SUITES, "incomplete", L, "class-level: the suite's run ended before every test ran (time, too many tests ending the process)"),
+    (S.SUITES, "coverage_empty", L, "class-level: tests passed but the runner's per-test coverage came back empty"),
+    (S.TESTS, "ended_test_process", L, "class-level: the test ended the test process (crash, exit, hard time-out); the rest ran in a fresh one"),
     (S.CLASSES, "selected", M, "classes that became tasks"),
     (S.CLASSES, "not_a_class", R, "an enum, interface, record or struct: only classes become tasks"),
     (S.CLASSES, "in_test_file", R, "a class of the test suite itself"),
@@ -308,6 +313,11 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TASKS, "tests_pass_without_class", R, "class-level: every EXPECTED_TO_PASS test also passes with the class emptied"),
     (S.TASKS, "below_threshold_after_gates", R, "class-level: the language threshold fails on the tests left after the rerun and emptied-class gates"),
     (S.TESTS, "passes_without_class", R, "class-level: the test passes with the class emptied (left out of EXPECTED_TO_PASS)"),
+    (S.TESTS, "passes_with_throwing_stub", R, "class-level: the test passes with every method of the class throwing (left out of EXPECTED_TO_PASS)"),
+    (S.TASKS, "tests_pass_with_throwing_stub", R, "class-level: every EXPECTED_TO_PASS test passes with every method throwing"),
+    (S.TASKS, "mutants_survive", R, "class-level: the tests catch too few one-method mutants (mutant score below the minimum)"),
+    (S.TASKS, "no_mutants", N, "class-level: no one-method mutant could be made of the methods the tests execute (kept, score None)"),
+    (S.TASKS, "not_checked_against_wrong_classes", L, "class-level: the language has no throwing stub / mutants yet; the task was not checked"),
     (S.DESCRIPTIONS, "llm_error", L, "class-level: the description model failed; skeletons only"),
     # --- the host side of the sandbox (sandbox/hostfs.py: every value of its Refusal) -------------------
     (S.HOST_FILES, "symlink", L, "a file the host reads or writes in a sandbox-touchable folder is a symbolic link: refused"),

@@ -28,6 +28,7 @@ and content hashes, so a rerun runs only what is new or changed.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import os
 import re
@@ -81,7 +82,9 @@ def load_predictions(path: str | os.PathLike, tasks: dict[str, dict], split_path
         if obj["task_id"] in out:
             raise InputError(f"{path}:{lineno}: task {obj['task_id']} appears twice")
         out[str(obj["task_id"])] = gens
-    check_same_ids(tasks, list(out), split_path, path)
+    # a predictions file may cover part of the split (the rest is counted as not attempted),
+    # never name a task the split does not have
+    check_same_ids(set(out) & set(tasks), list(out), split_path, path)
     return out
 
 
@@ -190,10 +193,11 @@ def empty_class(task: dict) -> str:
     return signature + " { }\n"
 
 
-def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, setup=None):
+def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, setup=None, first_failure: bool = False):
     """Compile a private copy of ``root`` with ``generation`` in place of the task's class and run
     its EXPECTED_TO_PASS tests there: (the compile run, the test run or None when it did not
-    compile). The copy is removed afterwards."""
+    compile). The copy is removed afterwards. ``first_failure``: the runner may stop at the
+    first test that does not pass (where it can: the builder's mutant gate only needs one)."""
     runner = runner_for(Lang(task["language"]))
     work = Path(tempfile.mkdtemp(prefix="crossfile-class-eval-"))
     try:
@@ -205,7 +209,9 @@ def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, s
         compiled = runner.compile_only(copy, limits)
         if compiled.status is not SuiteStatus.OK:
             return compiled, None
-        kwargs = {"setup": setup} if setup is not None else {}
+        kwargs: dict = {"setup": setup} if setup is not None else {}
+        if first_failure and "first_failure" in inspect.signature(runner.run).parameters:
+            kwargs["first_failure"] = True
         return compiled, runner.run(copy, list(task["expected_to_pass"]), coverage=False, limits=limits, **kwargs)
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -256,14 +262,19 @@ def _estimate(values, group: str) -> dict | None:
     return est.to_dict(digits=6)
 
 
-def summarize(rows: list[dict], ks=PASS_AT_K) -> dict:
+def summarize(rows: list[dict], ks=PASS_AT_K, not_attempted: dict[str, int] | None = None) -> dict:
+    """Metrics per language over the tasks with generations; ``not_attempted``: per language,
+    the split's tasks the predictions left out (reported beside the metrics, which are over
+    the attempted tasks only)."""
     out: dict[str, dict] = {}
-    for lang in sorted({r["language"] for r in rows}):
+    not_attempted = not_attempted or {}
+    for lang in sorted({r["language"] for r in rows} | set(not_attempted)):
         per_task: dict[str, list[dict]] = {}
         for r in rows:
             if r["language"] == lang:
                 per_task.setdefault(r["task_id"], []).append(r)
-        summary: dict = {"tasks": len(per_task), "generations": sum(len(g) for g in per_task.values())}
+        summary: dict = {"tasks": len(per_task), "generations": sum(len(g) for g in per_task.values()),
+                         "tasks_not_attempted": not_attempted.get(lang, 0)}
         for k in ks:
             values = [[pass_at_k(len(g), sum(1 for r in g if r["passed"]), k)] for g in per_task.values() if len(g) >= k]
             summary[f"pass@{k}"] = _estimate(values, f"{lang}/pass@{k}")
@@ -299,6 +310,7 @@ def evaluate_class(split_path, predictions_path, *, repos=None, workers: int = 1
     per-generation verdicts, read first (reused rows) and appended to."""
     tasks = load_tasks(split_path)
     predictions = load_predictions(predictions_path, tasks, split_path)
+    missing = set(tasks) - set(predictions)
     settings = {"timeout": limits.timeout, "test_timeout": limits.test_timeout, "memory_bytes": limits.memory_bytes,
                 "max_processes": limits.max_processes, "repos": str(repos) if repos else None}
     settings_sha = _sha(json.dumps(settings, sort_keys=True))
@@ -360,6 +372,8 @@ def evaluate_class(split_path, predictions_path, *, repos=None, workers: int = 1
         "generations_run": sum(len(keys) for _, keys in jobs),
         "generations_reused": len(rows) - sum(len(keys) for _, keys in jobs),
         "sandbox_runs": len(jobs),
-        "results": summarize(rows, ks),
+        "not_attempted": sorted(missing),
+        "results": summarize(rows, ks, {lang: sum(1 for t in missing if tasks[t]["language"] == lang)
+                                        for lang in {tasks[t]["language"] for t in missing}}),
         "generations": rows,
     }

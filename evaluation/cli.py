@@ -244,11 +244,13 @@ def executable_command(
 
 def class_table(results: dict, ks) -> Table:
     table = Table(title=_interval_title("Class-level metrics, fractions", C.CONFIDENCE, C.BOOTSTRAP_RESAMPLES, "tasks"))
-    for column in ("language", "tasks", "generations", *(f"pass@{k}" for k in ks), "test pass rate", "compilation rate"):
+    for column in ("language", "tasks", "not attempted", "generations", *(f"pass@{k}" for k in ks), "test pass rate",
+                   "compilation rate"):
         table.add_column(column, justify="right" if column != "language" else "left")
     for lang, row in results.items():
-        table.add_row(lang, str(row["tasks"]), str(row["generations"]), *(_cell(row[f"pass@{k}"], 2) for k in ks),
-                      _cell(row["test_pass_rate"], 2), _cell(row["compilation_rate"], 2))
+        table.add_row(lang, str(row["tasks"]), str(row.get("tasks_not_attempted", 0)), str(row["generations"]),
+                      *(_cell(row[f"pass@{k}"], 2) for k in ks), _cell(row["test_pass_rate"], 2),
+                      _cell(row["compilation_rate"], 2))
     return table
 
 

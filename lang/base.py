@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from crossfile_datasets.core.records import CrossFileUsage, Repository
     from crossfile_datasets.core.report import BuildReport
     from crossfile_datasets.lang import Lang
+    from crossfile_datasets.lang.classes import ClassInfo, WrongClass
 
 
 def strip_type_arguments(text: str) -> str:
@@ -191,6 +192,22 @@ class LanguageSupport(abc.ABC):
 
         Files the checker cannot handle are counted in ``report`` and contribute nothing.
         """
+
+    # -- class-level split: wrong classes (the wrong-class gate) -----------------------
+    def throwing_stub(self, info: "ClassInfo") -> str:
+        """The class ``info`` as written (signature, annotations/decorators, documentation,
+        fields) with every method's body replaced by one that throws; the class-level builder
+        drops every EXPECTED_TO_PASS test it still passes. A language without one raises
+        ``LookupError("wrong_classes_unavailable: <language>")`` (counted, the gate skipped)."""
+        raise LookupError(f"wrong_classes_unavailable: {self.lang.value}")
+
+    def method_mutants(self, info: "ClassInfo", methods: Sequence[str], *, limit: int,
+                       seed: int = 0) -> list["WrongClass"]:
+        """Up to ``limit`` versions of the class ``info``, each with one small change (the
+        executable split's operators: an operator, a constant, a return value, a branch, a
+        removed statement) inside one of ``methods`` (round robin over them), none equivalent
+        to the original. Same ``LookupError`` as :meth:`throwing_stub` when unsupported."""
+        raise LookupError(f"wrong_classes_unavailable: {self.lang.value}")
 
     def checker_fingerprint(self) -> str:
         """What identifies this language's checker for the result cache (tool versions,

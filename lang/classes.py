@@ -69,6 +69,18 @@ class ClassInfo:
         return asdict(self)
 
 
+@dataclass(frozen=True)
+class WrongClass:
+    """A wrong version of a task's class, to check that the task's tests judge the class
+    (``LanguageSupport.throwing_stub`` / ``method_mutants``; the class-level split's wrong-class
+    gate). ``source`` replaces the whole class, as a generation would."""
+
+    kind: str  # "throwing_stub" | "mutant"
+    source: str
+    method: str = ""  # the method changed ("" = every method)
+    description: str = ""  # what changed ("total: line 12: Add -> Subtract (arithmetic)")
+
+
 class NodeReader:
     """The character offsets and text of a file's tree-sitter nodes, as the extractors read them
     (``core.text.TextIndex``'s conversions; a missing node reads as "")."""

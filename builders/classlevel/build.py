@@ -32,17 +32,31 @@ import shutil
 import statistics
 import time
 from pathlib import Path
+from typing import Callable
 
 from crossfile_datasets.analyzers.graph import build_graph
-from crossfile_datasets.builders.classlevel.candidates import STAGE, Thresholds, remeasure, select_candidates
-from crossfile_datasets.builders.classlevel.record import CLASSLEVEL_VERSION, classlevel_dataset, make_record
+from crossfile_datasets.builders.classlevel.candidates import (
+    STAGE,
+    Thresholds,
+    method_body_lines,
+    remeasure,
+    select_candidates,
+)
+from crossfile_datasets.builders.classlevel.record import (
+    CLASSLEVEL_VERSION,
+    class_parts,
+    classlevel_dataset,
+    make_record,
+)
 from crossfile_datasets.builders.classlevel.skeleton import DescriptionSettings, llm_descriptions
 from crossfile_datasets.builders.publish import quiet_datasets, write_cards
+from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.classes import extractor_for
 from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.sandbox import SandboxLimits
 from crossfile_datasets.sandbox.suites import SuiteRun, SuiteStatus, TestOutcome, runner_for
 
 SHARDS = "class_shards"
@@ -59,18 +73,30 @@ class ClassSettings:
     thresholds: Thresholds = Thresholds()
     llm: DescriptionSettings | None = None
     paraphrase: bool = False
+    mutants: int = C.CLASS_MUTANTS  # one-method mutants per task in the wrong-class gate (0: none)
+    min_mutant_score: float = C.CLASS_MIN_MUTANT_SCORE  # caught / run below this: the task is dropped
 
     def fingerprint(self, lang: Lang, repo: Repository, snapshot: str) -> str:
         payload = {"version": CLASSLEVEL_VERSION, "lang": lang.value, "thresholds": self.thresholds.to_dict(),
                    "llm": self.llm.fingerprint() if self.llm else None, "paraphrase": self.paraphrase,
+                   "mutants": self.mutants, "min_mutant_score": self.min_mutant_score,
                    "repo": [repo.name, repo.url, repo.commit, repo.license, str(repo.root)], "content": snapshot}
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
 # ----------------------------------------------------------------------------- entry point --
+# progress of one repository's build: (stage, done, total); the split's: (repository, stage, done, total)
+StageProgress = Callable[[str, int, int], None]
+SplitProgress = Callable[[str, str, int, int], None]
+
+
 def build_class_split(lang: Lang, repos: list[Repository], output_dir: Path, *, allow_execution: bool,
-                      report: BuildReport, settings: ClassSettings = ClassSettings()) -> tuple[list[dict], dict]:
-    """Build ``<output_dir>/<lang>/class.jsonl`` (+ dataset, stats, card); return (records, stats)."""
+                      report: BuildReport, settings: ClassSettings = ClassSettings(),
+                      progress: SplitProgress | None = None) -> tuple[list[dict], dict]:
+    """Build ``<output_dir>/<lang>/class.jsonl`` (+ dataset, stats, card); return (records, stats).
+    ``progress(repository, stage, done, total)`` is called as each repository goes through its
+    stages (``suite``, ``gold gate``, ``emptied-class gate``, ``throwing stub``, ``mutants``,
+    ``records``) and with stage ``done`` when it is finished."""
     if not allow_execution:
         raise ExecutionNotAllowedError(
             "the class-level split runs the repositories' test suites in the sandbox; it is only built when "
@@ -94,8 +120,10 @@ def build_class_split(lang: Lang, repos: list[Repository], output_dir: Path, *, 
             repo_report = BuildReport()
             t0 = time.monotonic()
             try:
+                on_stage = (lambda stage, done, total, name=repo.name: progress(name, stage, done, total)) \
+                    if progress else None
                 repo_records, repo_stats = build_repository(lang, repo, settings, repo_report,
-                                                            out_dir / "class_paraphrased" / repo.name)
+                                                            out_dir / "class_paraphrased" / repo.name, on_stage)
                 repo_stats["status"] = "built"
             except Exception as exc:  # one repository never stops the others; counted, not cached
                 repo_report.count("repositories", "failed", repo.name, f"{type(exc).__name__}: {exc}")
@@ -108,6 +136,8 @@ def build_class_split(lang: Lang, repos: list[Repository], output_dir: Path, *, 
         report.merge(repo_report)
         records.extend(repo_records)
         per_repo.append(repo_stats)
+        if progress:
+            progress(repo.name, "done", len(repo_records), len(repo_records))
     (out_dir / "class.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records),
                                          encoding="utf-8")
     save_dataset(records, out_dir)
@@ -157,9 +187,11 @@ def save_dataset(records: list[dict], out_dir: Path) -> Path:
 
 # ------------------------------------------------------------------------------ repository --
 def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, report: BuildReport,
-                     paraphrase_dir: Path | None = None) -> tuple[list[dict], dict]:
+                     paraphrase_dir: Path | None = None, progress: StageProgress | None = None) -> tuple[list[dict], dict]:
     """One repository's tasks and stats. ``paraphrase_dir``: where the paraphrased copy of the
-    repository goes (with ``settings.paraphrase``; the tasks' ``repository_root`` points there)."""
+    repository goes (with ``settings.paraphrase``; the tasks' ``repository_root`` points there).
+    ``progress(stage, done, total)``: called as the build goes through its stages."""
+    progress = progress or (lambda stage, done, total: None)
     language = get_language(lang)
     files, snapshot = list_sources(repo, language, report)
     repo = dataclasses.replace(repo, snapshot_sha256=snapshot)
@@ -188,12 +220,14 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
         stats["suite"] = {"status": "not_run", "detail": "no class with methods and an external reference"}
         return [], stats
     t0 = time.monotonic()
-    suite = runner.run(repo.root, None, coverage=True, limits=None)
+    progress("suite", 0, 1)
+    suite = runner.run(repo.root, None, coverage=True, limits=SandboxLimits(timeout=C.CLASS_SUITE_TIMEOUT))
     report.add_time("class_suite_seconds", time.monotonic() - t0)
     outcomes = suite.outcomes()
     stats["suite"] = {"status": suite.status.value, "reason": suite.reason, "tests": len(outcomes),
                       "passed": sum(1 for o in outcomes.values() if o is TestOutcome.PASSED),
-                      "seconds": round(time.monotonic() - t0, 2)}
+                      "seconds": round(time.monotonic() - t0, 2), "adjustments": suite.adjustments}
+    count_adjustments(suite, runner, report, repo.name)
     if suite.status is not SuiteStatus.OK:
         report.count("repositories", f"suite_{suite.status.value}", repo.name, suite.reason or suite.log[-300:])
         report.merge(static)
@@ -202,16 +236,25 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
         return [], stats
     candidates = select_candidates(lang, language, facts, classes, suite, graph, settings.thresholds, report, where)
     selected = {id(c): len(c.expected_to_pass) for c in candidates}
+    progress("gold gate", 0, len(candidates))
     candidates = gold_gate(runner, repo, candidates, report, where)
     setup = runner.setup(repo.root) if hasattr(runner, "setup") else None
     t0 = time.monotonic()
     gate: dict = {"tasks_before": len(candidates)}
-    candidates = empty_class_gate(lang, repo, facts, candidates, report, where, setup, gate)
+    candidates = empty_class_gate(lang, repo, facts, candidates, report, where, setup, gate, progress)
     gate.update(tasks_kept=len(candidates), seconds=round(time.monotonic() - t0, 2))
     report.add_time("class_empty_gate_seconds", time.monotonic() - t0)
     stats["empty_class_gate"] = gate
+    t0 = time.monotonic()
+    wrong: dict = {"tasks_before": len(candidates)}
+    candidates = throwing_stub_gate(lang, repo, facts, candidates, report, where, setup, wrong, progress)
     # the gates narrowed some EXPECTED_TO_PASS sets: the threshold must hold on the tests kept
     candidates = recheck(lang, language, facts, candidates, suite, settings.thresholds, report, where, selected)
+    candidates = mutant_gate(lang, repo, facts, candidates, suite, settings, report, where, setup, wrong, progress)
+    wrong.update(tasks_kept=len(candidates), seconds=round(time.monotonic() - t0, 2))
+    report.add_time("class_wrong_class_gate_seconds", time.monotonic() - t0)
+    stats["wrong_class_gate"] = wrong
+    progress("records", 0, len(candidates))
     records = [make_record(repo, facts[c.info.file], c, test_framework=FRAMEWORKS.get(lang, ""),
                            python_path=list(getattr(setup, "python_path", ()) or ()),
                            requirements=list(getattr(setup, "requirements", ()) or ()))
@@ -229,6 +272,22 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
         rec["id"] = f"{repo.name}/{lang.value}/class/{n}"
     stats["tasks"] = len(records)
     return records, stats
+
+
+def count_adjustments(suite: SuiteRun, runner, report: BuildReport, name: str) -> None:
+    """Count how the suite's run differed from the repository's own (the runner's
+    ``SuiteRun.adjustments``) and what it did not give: options neutralized or dropped, tests
+    that ended the test process, a run that ended early, per-test coverage that came back empty."""
+    for entry in suite.adjustments.get("neutralized", []) + suite.adjustments.get("options_dropped", []):
+        report.count("suites", "option_neutralized", f"{name}: {entry}")
+    for test in suite.adjustments.get("crashed_tests", []):
+        report.count("tests", "ended_test_process", f"{name}:{test}")
+    if suite.status is SuiteStatus.OK and suite.reason.startswith("incomplete"):
+        report.count("suites", "incomplete", name, suite.reason)
+    passed = any(o is TestOutcome.PASSED for o in suite.outcomes().values())
+    if suite.status is SuiteStatus.OK and passed and getattr(runner, "per_test_coverage", False) \
+            and not suite.per_test_coverage:
+        report.count("suites", "coverage_empty", name, "tests passed but no per-test coverage came back")
 
 
 def gold_gate(runner, repo: Repository, candidates: list, report: BuildReport, where: str) -> list:
@@ -253,7 +312,7 @@ def gold_gate(runner, repo: Repository, candidates: list, report: BuildReport, w
 
 
 def empty_class_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, report: BuildReport, where: str,
-                     setup=None, gate: dict | None = None) -> list:
+                     setup=None, gate: dict | None = None, progress: StageProgress | None = None) -> list:
     """Run each candidate's EXPECTED_TO_PASS tests with the class emptied -- its signature and an
     empty body, placed the way the evaluation places a generation (``evaluation.classlevel``:
     :func:`empty_class`, :func:`run_placed`) -- and drop the tests that still pass: they do not
@@ -262,36 +321,169 @@ def empty_class_gate(lang: Lang, repo: Repository, facts: dict, candidates: list
     Java/C#: an empty class usually does not compile against its tests; then every test fails
     and all are kept. One sandbox run per task (each needs its own copy)."""
     from crossfile_datasets.evaluation.classlevel import empty_class, run_placed
-    from crossfile_datasets.sandbox import SandboxLimits
 
     gate = gate if gate is not None else {}
     gate.update(runs=0, not_compiled=0, tests_dropped=0)
     kept = []
-    for cand in candidates:
-        info = cand.info
-        text = facts[info.file].file.text
-        view = {"language": lang.value, "file": info.file, "class_name": info.name, "class_signature": info.signature,
-                "file_without_class": text[:info.start_byte] + text[info.end_byte:],
-                "insertion_offset": info.start_byte, "expected_to_pass": list(cand.expected_to_pass)}
+    for n, cand in enumerate(candidates):
+        if progress:
+            progress("emptied-class gate", n, len(candidates))
+        view = _task_view(lang, repo, facts, cand)
         _, run = run_placed(view, empty_class(view), Path(repo.root), SandboxLimits(), setup)
         gate["runs"] += 1
         if run is None:  # the empty class does not compile: no test can pass
             gate["not_compiled"] += 1
             kept.append(cand)
             continue
-        outcomes = run.outcomes()
-        without = [t for t in cand.expected_to_pass if outcomes.get(t) is TestOutcome.PASSED]
-        for t in without:
-            report.count("tests", "passes_without_class", f"{where}{t}", f"{info.file}::{info.name}")
-        gate["tests_dropped"] += len(without)
-        left = [t for t in cand.expected_to_pass if t not in without]
-        if not left:
-            report.count("tasks", "tests_pass_without_class", f"{where}{info.file}::{info.name}",
-                         f"all {len(without)} EXPECTED_TO_PASS tests pass with an empty class")
+        dropped = _drop_passing(cand, run, report, where, ("passes_without_class", "tests_pass_without_class"),
+                                "with an empty class")
+        gate["tests_dropped"] += dropped
+        if cand.expected_to_pass:
+            kept.append(cand)
+    return kept
+
+
+def _drop_passing(cand, run: SuiteRun | None, report: BuildReport, where: str, reasons: tuple[str, str],
+                  what: str) -> int:
+    """Leave out of the candidate's EXPECTED_TO_PASS the tests that passed in ``run`` (a run
+    with a wrong class in place; None: it did not compile, nothing passed), counted under
+    ``tests/<reasons[0]>``; a candidate left without tests is counted under
+    ``tasks/<reasons[1]>``. Returns how many tests were left out."""
+    info = cand.info
+    outcomes = run.outcomes() if run is not None else {}
+    passing = [t for t in cand.expected_to_pass if outcomes.get(t) is TestOutcome.PASSED]
+    for t in passing:
+        report.count("tests", reasons[0], f"{where}{t}", f"{info.file}::{info.name}")
+    left = [t for t in cand.expected_to_pass if t not in passing]
+    if not left:
+        report.count("tasks", reasons[1], f"{where}{info.file}::{info.name}",
+                     f"all {len(passing)} EXPECTED_TO_PASS tests pass {what}")
+    cand.expected_to_pass = left
+    return len(passing)
+
+
+def _task_view(lang: Lang, repo: Repository, facts: dict, cand, tests: list[str] | None = None) -> dict:
+    """The part of a task record ``evaluation.classlevel.run_placed`` needs, from a candidate."""
+    info = cand.info
+    without, _, offset = class_parts(Path(repo.root), facts[info.file], info)
+    return {"language": lang.value, "file": info.file, "class_name": info.name, "class_signature": info.signature,
+            "file_without_class": without, "insertion_offset": offset,
+            "expected_to_pass": list(cand.expected_to_pass if tests is None else tests)}
+
+
+def _wrong_classes_unavailable(cand, report: BuildReport, where: str, exc: Exception) -> None:
+    report.count("tasks", "not_checked_against_wrong_classes", f"{where}{cand.info.file}::{cand.info.name}", str(exc))
+    cand.wrong_classes = {"checked": False, "detail": str(exc)[:300]}
+
+
+def throwing_stub_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, report: BuildReport, where: str,
+                       setup=None, gate: dict | None = None, progress: StageProgress | None = None) -> list:
+    """Run each candidate's EXPECTED_TO_PASS tests against its throwing stub (the class as
+    written, every method throwing: ``LanguageSupport.throwing_stub``) and drop the tests that
+    still pass (``tests/passes_with_throwing_stub``): a test that passes whatever the methods do
+    does not judge the class. A task left without tests is dropped
+    (``tasks/tests_pass_with_throwing_stub``). A language without the hook keeps its tasks,
+    counted as ``tasks/not_checked_against_wrong_classes``."""
+    from crossfile_datasets.evaluation.classlevel import run_placed
+
+    language = get_language(lang)
+    gate = gate if gate is not None else {}
+    gate.update(stub_runs=0, stub_not_compiled=0, stub_tests_dropped=0)
+    kept = []
+    for n, cand in enumerate(candidates):
+        if progress:
+            progress("throwing stub", n, len(candidates))
+        info = cand.info
+        try:
+            stub = language.throwing_stub(info)
+        except (LookupError, ValueError) as exc:
+            _wrong_classes_unavailable(cand, report, where, exc)
+            kept.append(cand)
             continue
-        cand.expected_to_pass = left
+        _, run = run_placed(_task_view(lang, repo, facts, cand), stub, Path(repo.root), SandboxLimits(), setup)
+        gate["stub_runs"] += 1
+        gate["stub_not_compiled"] += run is None
+        dropped = _drop_passing(cand, run, report, where, ("passes_with_throwing_stub", "tests_pass_with_throwing_stub"),
+                                "with every method throwing")
+        gate["stub_tests_dropped"] += dropped
+        cand.wrong_classes = {"checked": True, "throwing_stub_tests_passed": dropped}
+        if cand.expected_to_pass:
+            kept.append(cand)
+    return kept
+
+
+def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, suite: SuiteRun, settings: ClassSettings,
+                report: BuildReport, where: str, setup=None, gate: dict | None = None,
+                progress: StageProgress | None = None) -> list:
+    """Run each candidate's tests against up to ``settings.mutants`` one-method mutants of its
+    class (``LanguageSupport.method_mutants``, round robin over the methods its tests execute);
+    a mutant is caught when one of the tests that execute the mutated method (with per-test
+    coverage; else all of them) does not pass, or when it does not compile. The task's
+    ``mutant_score`` = caught / run; below ``settings.min_mutant_score`` the task is dropped
+    (``tasks/mutants_survive``). A class no mutant could be made of keeps its task
+    (``tasks/no_mutants``, score None)."""
+    from crossfile_datasets.evaluation.classlevel import run_placed
+
+    language = get_language(lang)
+    gate = gate if gate is not None else {}
+    gate.update(mutants_run=0, mutants_caught=0)
+    if settings.mutants <= 0:
+        return candidates
+    kept = []
+    for n, cand in enumerate(candidates):
+        if progress:
+            progress("mutants", n, len(candidates))
+        info = cand.info
+        if cand.wrong_classes.get("checked") is False:
+            kept.append(cand)
+            continue
+        covering = _tests_per_method(cand, suite)
+        methods = [m.name for m in info.methods if covering.get(m.name)] or list(cand.covered_methods) \
+            or [m.name for m in info.methods]
+        try:
+            wrongs = language.method_mutants(info, methods, limit=settings.mutants, seed=0)
+        except (LookupError, ValueError) as exc:
+            _wrong_classes_unavailable(cand, report, where, exc)
+            kept.append(cand)
+            continue
+        caught, survived = 0, []
+        for wrong in wrongs:
+            tests = [t for t in cand.expected_to_pass if t in covering.get(wrong.method, ())] or list(cand.expected_to_pass)
+            _, run = run_placed(_task_view(lang, repo, facts, cand, tests), wrong.source, Path(repo.root), SandboxLimits(),
+                                setup, first_failure=True)
+            outcomes = run.outcomes() if run is not None else {}
+            hit = run is None or run.status is not SuiteStatus.OK or any(
+                outcomes.get(t) is not TestOutcome.PASSED for t in tests)
+            caught += hit
+            if not hit:
+                survived.append(wrong.description)
+        gate["mutants_run"] += len(wrongs)
+        gate["mutants_caught"] += caught
+        score = round(caught / len(wrongs), 4) if wrongs else None
+        cand.wrong_classes.update(mutants_run=len(wrongs), mutants_caught=caught, mutant_score=score,
+                                  survived=survived[:10], min_mutant_score=settings.min_mutant_score)
+        name = f"{where}{info.file}::{info.name}"
+        if score is None:
+            report.count("tasks", "no_mutants", name, f"no mutant could be made of {', '.join(methods)[:200]}")
+        elif score < settings.min_mutant_score:
+            report.count("tasks", "mutants_survive", name,
+                         f"mutant score {score:.2f} < {settings.min_mutant_score}: {'; '.join(survived[:3])}")
+            continue
         kept.append(cand)
     return kept
+
+
+def _tests_per_method(cand, suite: SuiteRun) -> dict[str, set[str]]:
+    """Method name -> the candidate's EXPECTED_TO_PASS tests that execute its body (per-test
+    coverage; empty without it)."""
+    out: dict[str, set[str]] = {}
+    file = cand.info.file
+    for m in cand.info.methods:
+        body = method_body_lines(m)
+        for t in cand.expected_to_pass:
+            if body & suite.per_test_coverage.get(t, {}).get(file, set()):
+                out.setdefault(m.name, set()).add(t)
+    return out
 
 
 def recheck(lang: Lang, language, facts: dict, candidates: list, suite: SuiteRun, thresholds, report: BuildReport,
@@ -309,6 +501,7 @@ def recheck(lang: Lang, language, facts: dict, candidates: list, suite: SuiteRun
             report.count("tasks", "below_threshold_after_gates", f"{where}{cand.info.file}::{cand.info.name}",
                          f"{reason}: {detail}")
             continue
+        new.wrong_classes = cand.wrong_classes
         kept.append(new)
     return kept
 
@@ -349,6 +542,8 @@ def compute_stats(lang: Lang, records: list[dict], report: BuildReport, per_repo
         "dropped_tasks": report.stage("tasks"),
         "dropped_tests": report.stage("tests"),
         "repositories_not_run": report.stage("repositories"),
+        "suite_adjustments": report.stage("suites"),
+        "wrong_class_gate": _gate_totals(per_repo),
         "descriptions": report.stage("descriptions"),
         # RepoClassBench's Table 16, for our tasks
         "table16": {
@@ -371,12 +566,24 @@ def compute_stats(lang: Lang, records: list[dict], report: BuildReport, per_repo
     }
 
 
+def _gate_totals(per_repo: list[dict]) -> dict:
+    """The wrong-class gate over all repositories: runs, tests dropped, mutants run and caught."""
+    out: dict = {}
+    for r in per_repo:
+        for k, v in (r.get("wrong_class_gate") or {}).items():
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                out[k] = round(out.get(k, 0) + v, 2)
+    return out
+
+
 def card_section(stats: dict) -> str:
     t = stats.get("table16", {})
     rejected = ", ".join(f"{k} {v}" for k, v in sorted(stats.get("rejected_classes", {}).items())) or "none"
     dropped = ", ".join(f"{k} {v}" for k, v in sorted(stats.get("dropped_tasks", {}).items())) or "none"
     not_run = ", ".join(f"{k} {v}" for k, v in sorted(stats.get("repositories_not_run", {}).items())) or "none"
     lang = stats.get("language", "")
+    adjusted = ", ".join(f"{k} {v}" for k, v in sorted(stats.get("suite_adjustments", {}).items())) or "none"
+    gate = stats.get("wrong_class_gate", {})
     rows = [
         f"## {lang}, class-level split (RepoClassBench method)",
         "",
@@ -396,5 +603,10 @@ def card_section(stats: dict) -> str:
         f"| mean external references | {t.get('mean_external_references', 0)} |",
         "",
         f"Rejected classes: {rejected}. Dropped tasks: {dropped}. Repositories whose suite did not run: {not_run}.",
+        "",
+        f"Suites run differently from the repositories' own configuration: {adjusted}. Wrong-class gate "
+        f"(every method throwing, then one-method mutants; a task needs a mutant score of at least the minimum): "
+        f"{gate.get('stub_tests_dropped', 0)} tests passed the throwing stub and were left out, "
+        f"{gate.get('mutants_caught', 0)} of {gate.get('mutants_run', 0)} mutants caught.",
     ]
     return "\n".join(rows)

@@ -115,6 +115,8 @@ class Candidate:
     referenced_methods: list[str] = field(default_factory=list)  # named in an EXPECTED_TO_PASS test body
     methods_with_references: list[str] = field(default_factory=list)
     file_coverage: float = 0.0  # share of the file's non-blank lines covered by EXPECTED_TO_PASS
+    # the wrong-class gate's result (builders/classlevel/build.py: wrong_class_gate): {} = not run
+    wrong_classes: dict = field(default_factory=dict)
 
 
 # ------------------------------------------------------------------------ external refs --

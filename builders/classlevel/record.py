@@ -7,7 +7,10 @@ one the saved dataset, the JSONL file and the Hub push share.
 
 Positions: ``insertion_offset`` is a character offset into ``file_without_class`` (the class
 was ``file_text[start:end]``; ``file_without_class = file_text[:start] + file_text[end:]``, so
-``insertion_offset == start``); lines are 1-based.
+``insertion_offset == start``); lines are 1-based. ``file_text`` is the file as stored (only a
+byte-order mark left out): a CRLF file keeps its CR LF line ends, so ``file_without_class`` with
+``class_source`` at ``insertion_offset`` is the original file (the parsers see LF text;
+:func:`class_parts` maps their offsets back).
 """
 
 from __future__ import annotations
@@ -16,9 +19,12 @@ import datasets
 
 from crossfile_datasets.builders.classlevel.candidates import Candidate
 from crossfile_datasets.builders.classlevel.skeleton import detailed_skeleton, sketchy_skeleton
-from crossfile_datasets.core.records import FileFacts, Repository
+from pathlib import Path
 
-CLASSLEVEL_VERSION = "2"  # bump when records or task selection change (2: emptied-class gate)
+from crossfile_datasets.core.records import FileFacts, Repository
+from crossfile_datasets.lang.classes import ClassInfo
+
+CLASSLEVEL_VERSION = "3"  # bump when records or task selection change (2: emptied-class gate; 3: wrong-class gate)
 
 
 def file_imports(ff: FileFacts) -> list[str]:
@@ -29,10 +35,44 @@ def file_imports(ff: FileFacts) -> list[str]:
     return [seen[k] for k in sorted(seen)]
 
 
+def stored_text(root: Path, ff: FileFacts) -> str:
+    """The file as stored, decoded (the byte-order mark left out): the parsers' LF text when the
+    file had no CR, else the file's own bytes, as long as they normalize to that same text."""
+    if not ff.file.had_crlf:
+        return ff.file.text
+    from crossfile_datasets.sandbox import hostfs
+
+    try:
+        raw = hostfs.read_bytes(root, ff.file.path).removeprefix(b"\xef\xbb\xbf").decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ff.file.text
+    return raw if raw.replace("\r\n", "\n").replace("\r", "\n") == ff.file.text else ff.file.text
+
+
+def stored_offset(stored: str, offset: int) -> int:
+    """The offset in ``stored`` (CR LF line ends) of the LF text's ``offset``: each CR LF before
+    it counts one more character."""
+    if "\r\n" not in stored:
+        return offset
+    out = i = 0
+    while i < offset and out < len(stored):
+        out += 2 if stored.startswith("\r\n", out) else 1
+        i += 1
+    return out
+
+
+def class_parts(root: Path, ff: FileFacts, info: ClassInfo) -> tuple[str, str, int]:
+    """(file without the class, class source, insertion offset) in the file as stored, so that
+    ``without[:offset] + source + without[offset:]`` is the original file."""
+    text = stored_text(root, ff)
+    start, end = stored_offset(text, info.start_byte), stored_offset(text, info.end_byte)
+    return text[:start] + text[end:], text[start:end], start
+
+
 def make_record(repo: Repository, ff: FileFacts, cand: Candidate, *, test_framework: str,
                 python_path: list[str] | None = None, requirements: list[str] | None = None) -> dict:
     info = cand.info
-    text = ff.file.text
+    without, source, offset = class_parts(Path(repo.root), ff, info)
     covered, with_refs = set(cand.covered_methods), set(cand.methods_with_references)
     referenced = set(cand.referenced_methods)
     return {
@@ -62,7 +102,7 @@ def make_record(repo: Repository, ff: FileFacts, cand: Candidate, *, test_framew
              "is_static": m.is_static, "is_abstract": m.is_abstract, "covered": m.name in covered,
              "referenced_in_tests": m.name in referenced, "makes_external_reference": m.name in with_refs}
             for m in info.methods],
-        "class_source": info.source,
+        "class_source": source,
         "external_references": [
             {"name": r.name, "kind": r.kind, "file": r.file, "symbol": r.symbol, "line": r.line, "method": r.method,
              "used_in": list(r.used_in),
@@ -71,11 +111,11 @@ def make_record(repo: Repository, ff: FileFacts, cand: Candidate, *, test_framew
             for r in cand.references],
         "expected_to_pass": list(cand.expected_to_pass),
         "test_framework": test_framework,
-        "file_without_class": text[:info.start_byte] + text[info.end_byte:],
-        "insertion_offset": info.start_byte,
+        "file_without_class": without,
+        "insertion_offset": offset,
         "insertion_line": info.start_line,
         "file_coverage": cand.file_coverage,
-        "detailed_skeleton": detailed_skeleton(info),
+        "detailed_skeleton": detailed_skeleton(info, cand.references),
         "sketchy_skeleton": sketchy_skeleton(info),
         "detailed": "",
         "sketchy": "",
@@ -84,7 +124,18 @@ def make_record(repo: Repository, ff: FileFacts, cand: Candidate, *, test_framew
         "requirements": list(requirements or []),
         "paraphrased": False,
         "original_class_name": info.name,
+        "mutant_score": cand.wrong_classes.get("mutant_score"),
+        "wrong_class_check": wrong_class_check(cand.wrong_classes),
     }
+
+
+def wrong_class_check(found: dict) -> dict:
+    """The wrong-class gate's result in the record (``docs/classlevel.md``)."""
+    return {"checked": bool(found.get("checked")),
+            "throwing_stub_tests_passed": int(found.get("throwing_stub_tests_passed", 0)),
+            "mutants_run": int(found.get("mutants_run", 0)), "mutants_caught": int(found.get("mutants_caught", 0)),
+            "min_mutant_score": float(found.get("min_mutant_score", 0.0)),
+            "survived": list(found.get("survived", []))}
 
 
 def classlevel_features() -> datasets.Features:
@@ -114,6 +165,10 @@ def classlevel_features() -> datasets.Features:
         "detailed_skeleton": string, "sketchy_skeleton": string, "detailed": string, "sketchy": string,
         "description_model": string, "python_path": strings, "requirements": strings,
         "paraphrased": boolean, "original_class_name": string,
+        "mutant_score": datasets.Value("float64"),
+        "wrong_class_check": {"checked": boolean, "throwing_stub_tests_passed": int32, "mutants_run": int32,
+                              "mutants_caught": int32, "min_mutant_score": datasets.Value("float64"),
+                              "survived": strings},
     })
 
 

@@ -8,8 +8,13 @@ Without a model the split must still be usable, so two deterministic renderings 
 metadata are always written:
 
 - ``detailed_skeleton``: the class signature, decorators, parents, docstring, member variables
-  with their initializers, and every method's decorators, signature and docstring;
-- ``sketchy_skeleton``: the class signature and the method signatures only.
+  with their declarations and initializers, every method's decorators, signature and docstring,
+  and the repository definitions each method uses (the external references' names and files:
+  what the paper's detailed description says a method relies on);
+- ``sketchy_skeleton``: the class as RepoClassBench's sketchy description sees it, the class
+  with its method bodies left out: signature, decorators, parents, docstring, member variable
+  names, every method's decorators (``@property``, ``@x.setter``: they are the interface),
+  signature and docstring -- no initializer, no body, no reference.
 
 The layout is language-neutral text (code fragments are quoted as written), so Java and C#
 records render with the same function.
@@ -34,7 +39,7 @@ def _doc(text: str, indent: str) -> list[str]:
     return [indent + line if line.strip() else "" for line in body.splitlines()]
 
 
-def detailed_skeleton(info: ClassInfo) -> str:
+def _header(info: ClassInfo) -> list[str]:
     out = [f"Class `{info.name}` ({info.language}, file {info.file})", f"Signature: {info.signature.strip()}"]
     if info.decorators:
         out.append("Decorators: " + " ".join(d.strip() for d in info.decorators))
@@ -43,25 +48,45 @@ def detailed_skeleton(info: ClassInfo) -> str:
     if info.docstring:
         out.append("Documentation:")
         out.extend(_doc(info.docstring, INDENT))
+    return out
+
+
+def _methods(info: ClassInfo, uses: dict[str, list[str]] | None = None) -> list[str]:
+    if not info.methods:
+        return []
+    out = ["Methods:"]
+    for m in info.methods:
+        for d in m.decorators:
+            out.append(f"{INDENT}{d.strip()}")
+        out.append(f"{INDENT}{' '.join(m.signature.split())}")
+        out.extend(_doc(m.docstring, INDENT * 2))
+        if uses and uses.get(m.name):
+            out.append(f"{INDENT * 2}Uses: " + ", ".join(uses[m.name]))
+    return out
+
+
+def detailed_skeleton(info: ClassInfo, references: Sequence = ()) -> str:
+    """``references``: the class's external references (``candidates.ExternalReference``: name,
+    file, used_in); each method lists those it uses."""
+    out = _header(info)
     if info.member_variables:
         out.append("Member variables:")
         for v in info.member_variables:
             out.append(f"{INDENT}- {v.name}: {' '.join(v.declaration.split())}" + (" (static)" if v.is_static else ""))
-    if info.methods:
-        out.append("Methods:")
-        for m in info.methods:
-            for d in m.decorators:
-                out.append(f"{INDENT}{d.strip()}")
-            out.append(f"{INDENT}{' '.join(m.signature.split())}")
-            out.extend(_doc(m.docstring, INDENT * 2))
+    uses: dict[str, list[str]] = {}
+    for r in references:
+        for method in r.used_in or (r.method,):
+            uses.setdefault(method, []).append(f"`{r.name}` ({r.file})")
+    out.extend(_methods(info, uses))
     return "\n".join(out) + "\n"
 
 
 def sketchy_skeleton(info: ClassInfo) -> str:
-    out = [f"Class `{info.name}` ({info.language}, file {info.file})", f"Signature: {info.signature.strip()}"]
-    if info.methods:
-        out.append("Methods:")
-        out.extend(f"{INDENT}{' '.join(m.signature.split())}" for m in info.methods)
+    out = _header(info)
+    if info.member_variables:
+        out.append("Member variables: " + ", ".join(v.name + (" (static)" if v.is_static else "")
+                                                    for v in info.member_variables))
+    out.extend(_methods(info))
     return "\n".join(out) + "\n"
 
 

@@ -152,6 +152,16 @@ class PythonSupport(LanguageSupport):
         # module level only: a nested definition is reached through the one containing it
         return None if "." in qualified_name or not package else f"from {package} import {name}"
 
+    def throwing_stub(self, info):
+        from crossfile_datasets.lang.python.wrong_classes import throwing_stub
+
+        return throwing_stub(info)
+
+    def method_mutants(self, info, methods, *, limit: int, seed: int = 0):
+        from crossfile_datasets.lang.python.wrong_classes import method_mutants
+
+        return method_mutants(info, list(methods), limit=limit, seed=seed)
+
     def checker_fingerprint(self) -> str:
         import astroid
         import pylint

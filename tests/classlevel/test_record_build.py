@@ -56,9 +56,10 @@ def test_skeletons_detailed_and_sketchy(built):
     detailed, sketchy = rec["detailed_skeleton"], rec["sketchy_skeleton"]
     for text in (detailed, sketchy):
         assert "Signature: class Cart:" in text and "def subtotal(self):" in text
-        assert "round_money" not in text  # no body leaks into either
-    assert "Sum of the lines before tax." in detailed and "self.prices = dict(prices)" in detailed
-    assert "Sum of the lines before tax." not in sketchy and "self.prices" not in sketchy
+        assert "Sum of the lines before tax." in text  # docstrings, as RepoClassBench's sketchy keeps them
+        assert "self.lines.append" not in text  # no body leaks into either
+    assert "self.prices = dict(prices)" in detailed and "Uses: `round_money` (pkg/money.py)" in detailed
+    assert "self.prices" not in sketchy and "round_money" not in sketchy and "Member variables: currency" in sketchy
     assert rec["detailed"] == "" and rec["sketchy"] == ""  # no model asked
 
 

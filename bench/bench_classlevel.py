@@ -1,0 +1,121 @@
+"""Class-level tasks against wrong classes, measured with the evaluation (issue 34's acceptance).
+
+Why it exists: the builder's wrong-class gate decides which tasks are kept; this bench measures,
+independently and through ``evaluate-predictions class`` (the evaluation a user runs), what the
+kept tasks do with five kinds of generations: the gold class, the empty class, the throwing stub
+(every method raising; the language's ``throwing_stub``) and fresh one-method mutants made with a
+seed the build did not use (``method_mutants``, seed 1, over the methods the record says are
+covered). Per repository it prints tasks, gold pass@1, empty pass@1, the stub's pass@1 and test
+pass rate, and the share of mutants caught and of tasks that catch every one of their mutants,
+as the table of ``docs/classlevel.md``.
+
+    python bench/bench_classlevel.py OUTPUT/python/class.jsonl [--mutants 3] [--work DIR] [--json out.json]
+
+Generations are written under ``--work`` and evaluated with ``evaluation.classlevel.evaluate_class``
+(the sandbox, as ``evaluate-predictions class``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from crossfile_datasets.core.records import Repository  # noqa: E402
+from crossfile_datasets.core.report import BuildReport  # noqa: E402
+from crossfile_datasets.evaluation.classlevel import empty_class, evaluate_class  # noqa: E402
+from crossfile_datasets.lang import Lang, get_language  # noqa: E402
+from crossfile_datasets.lang.classes import extractor_for  # noqa: E402
+from crossfile_datasets.lang.sources import list_sources  # noqa: E402
+
+
+def class_info(task: dict):
+    lang = Lang(task["language"])
+    language = get_language(lang)
+    root = Path(task["repository_root"])
+    files, _ = list_sources(Repository(task["repository"], root, "", "", ""), language, BuildReport())
+    facts = language.analyze_files(str(root), [f for f in files if f.path == task["file"]])
+    return next(c for c in extractor_for(lang)(facts[task["file"]]) if c.name == task["class_name"])
+
+
+def generations(tasks: list[dict], mutants: int) -> dict[str, list[dict]]:
+    """kind -> prediction rows (one generation each; the mutants: one row per task, several generations)."""
+    out: dict[str, list[dict]] = {"gold": [], "empty": [], "stub": [], "mutants": []}
+    for t in tasks:
+        info = class_info(t)
+        language = get_language(Lang(t["language"]))
+        out["gold"].append({"task_id": t["id"], "generations": [t["class_source"]]})
+        out["empty"].append({"task_id": t["id"], "generations": [empty_class(t)]})
+        out["stub"].append({"task_id": t["id"], "generations": [language.throwing_stub(info)]})
+        covered = [m["name"] for m in t["methods"] if m["covered"]] or [m["name"] for m in t["methods"]]
+        wrong = language.method_mutants(info, covered, limit=mutants, seed=1)
+        if wrong:
+            out["mutants"].append({"task_id": t["id"], "generations": [w.source for w in wrong]})
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("split", type=Path)
+    parser.add_argument("--mutants", type=int, default=3)
+    parser.add_argument("--work", type=Path, default=Path("/tmp/bench-classlevel"))
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    tasks = [json.loads(line) for line in args.split.read_text(encoding="utf-8").splitlines() if line.strip()]
+    args.work.mkdir(parents=True, exist_ok=True)
+    rows = generations(tasks, args.mutants)
+    results: dict[str, dict] = {}
+    for kind, preds in rows.items():
+        if not preds:
+            continue
+        path = args.work / f"{kind}.jsonl"
+        path.write_text("".join(json.dumps(p) + "\n" for p in preds), encoding="utf-8")
+        t0 = time.monotonic()
+        results[kind] = evaluate_class(args.split, path, ks=(1,), results_path=args.work / f"{kind}.generations.jsonl")
+        print(f"{kind}: {len(preds)} tasks evaluated in {time.monotonic() - t0:.0f} s", file=sys.stderr)
+    by_repo: dict[str, dict] = {}
+    for t in tasks:
+        by_repo.setdefault(t["repository"], {"tasks": 0})["tasks"] += 1
+    for kind, res in results.items():
+        for g in res["generations"]:
+            repo = g["task_id"].split("/")[0]
+            row = by_repo[repo].setdefault(kind, {"generations": 0, "passed": 0, "tests_passed": 0, "tests": 0,
+                                                  "tasks": {}})
+            row["generations"] += 1
+            row["passed"] += g["passed"]
+            row["tests_passed"] += g["tests_passed"]
+            row["tests"] += g["tests_total"]
+            row["tasks"].setdefault(g["task_id"], []).append(g["passed"])
+    table = []
+    for repo, row in sorted(by_repo.items()):
+        def rate(kind: str) -> float | None:
+            r = row.get(kind)
+            return round(r["passed"] / r["generations"], 3) if r else None
+
+        def tpr(kind: str) -> float | None:
+            r = row.get(kind)
+            if not r:
+                return None
+            return round(r["tests_passed"] / r["tests"], 3) if r["tests"] else 0.0
+
+        mut = row.get("mutants", {"tasks": {}, "generations": 0, "passed": 0})
+        caught = mut["generations"] - mut["passed"]
+        all_caught = sum(1 for v in mut["tasks"].values() if not any(v))
+        table.append({"repository": repo, "tasks": row["tasks"], "gold_pass@1": rate("gold"),
+                      "empty_pass@1": rate("empty"), "stub_pass@1": rate("stub"), "stub_test_pass_rate": tpr("stub"),
+                      "mutants": mut["generations"], "mutants_caught": caught,
+                      "tasks_catching_every_mutant": all_caught, "tasks_with_mutants": len(mut["tasks"])})
+    for r in table:
+        print(json.dumps(r))
+    if args.json:
+        args.json.write_text(json.dumps({"repositories": table, "results": {k: v["results"] for k, v in results.items()}},
+                                        indent=1), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,343 @@
+"""Mutation operators for Python code: do a problem's or a task's tests tell right code from wrong?
+
+Why it exists: a test that passes on the reference code says nothing about whether it would fail
+on wrong code. RepoExec-style problems built from repository and generated tests were found to
+accept off-by-one errors, negated results, swapped branches and stubs that always raise the
+expected error or return ``False``; class-level tasks were found to accept a wrong ``Event``
+class (issue 34). Both splits therefore run their tests against wrong versions of the reference
+-- the executable split of a function (``builders/executable/``), the class-level split of one
+method of a class (``lang/python/wrong_classes.py``) -- and keep only what their tests reject
+well enough. It lives in ``lang/`` because both splits use it and it only rewrites syntax.
+
+Two kinds of wrong versions, both made with libcst from the reference code:
+
+- **mutants**, one small change each (the classic operators): arithmetic and comparison
+  operators, ``and``/``or``, dropped ``not``, constants (numbers, booleans, strings),
+  return values (``return None``), swapped or negated ``if`` branches, a removed statement;
+  in a class, only inside the method named by ``only``;
+- **stubs**, the whole body of a function replaced: ``pass`` (the empty body), ``return False``
+  / ``return True``, and ``raise E()`` for each exception type the tests expect
+  (``pytest.raises(E)``, ``assertRaises(E)``). A stub that passes means the tests only check a
+  constant or an error path (typically generated tests on junk input).
+
+``mutation_score`` = killed / non-equivalent mutants (stubs included); a mutant whose AST
+equals the reference's is equivalent and never run. Pure functions.
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+import libcst as cst
+
+
+@dataclass(frozen=True)
+class Mutant:
+    operator: str  # e.g. "comparison", "constant", "stub_empty_body"
+    description: str  # what changed, e.g. "line 4: < -> <="
+    code: str  # the whole function, mutated
+    stub: bool = False
+
+
+# ------------------------------------------------------------------------ single changes --
+_BINARY_SWAPS: dict[type, type] = {
+    cst.Add: cst.Subtract, cst.Subtract: cst.Add, cst.Multiply: cst.FloorDivide, cst.Divide: cst.Multiply,
+    cst.FloorDivide: cst.Multiply, cst.Modulo: cst.FloorDivide, cst.Power: cst.Multiply,
+    cst.BitAnd: cst.BitOr, cst.BitOr: cst.BitAnd, cst.LeftShift: cst.RightShift, cst.RightShift: cst.LeftShift,
+}
+_AUG_SWAPS: dict[type, type] = {
+    cst.AddAssign: cst.SubtractAssign, cst.SubtractAssign: cst.AddAssign,
+    cst.MultiplyAssign: cst.FloorDivideAssign, cst.DivideAssign: cst.MultiplyAssign,
+}
+_COMPARE_SWAPS: dict[type, type] = {
+    cst.LessThan: cst.LessThanEqual, cst.LessThanEqual: cst.LessThan, cst.GreaterThan: cst.GreaterThanEqual,
+    cst.GreaterThanEqual: cst.GreaterThan, cst.Equal: cst.NotEqual, cst.NotEqual: cst.Equal,
+    cst.In: cst.NotIn, cst.NotIn: cst.In, cst.Is: cst.IsNot, cst.IsNot: cst.Is,
+}
+
+
+class _Sites(cst.CSTTransformer):
+    """Walks the function body; at site number ``target`` (in visiting order) applies the
+    change. With ``target=None`` it only counts sites (``self.sites``: (operator, line))."""
+
+    METADATA_DEPENDENCIES = (cst.metadata.PositionProvider,)
+
+    def __init__(self, target: int | None, only: str | None = None) -> None:
+        super().__init__()
+        self.target = target
+        self.only = only  # mutate only the outermost functions of this name (a class's method)
+        self.sites: list[tuple[str, int, str]] = []
+        self.depth = 0  # nesting of FunctionDef: only the outer function's body is mutated
+        self.skipped: list[bool] = []  # per FunctionDef on the way: left out (another method)
+        self.in_docstring = False
+
+    def _site(self, operator: str, node: cst.CSTNode, what: str) -> bool:
+        if self.only is not None and self.depth == 0:
+            return False  # a class body or module code outside the chosen functions
+        pos = self.get_metadata(cst.metadata.PositionProvider, node, None)
+        self.sites.append((operator, pos.start.line if pos else 0, what))
+        return self.target is not None and len(self.sites) - 1 == self.target
+
+    # only inside the function body, never in decorators, the signature or the docstring
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        skip = self.only is not None and self.depth == 0 and node.name.value != self.only
+        self.skipped.append(skip)
+        if skip:
+            return False
+        self.depth += 1
+        return True
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
+        if not self.skipped.pop():
+            self.depth -= 1
+        return updated
+
+    def visit_Decorator(self, node: cst.Decorator) -> bool:
+        return False
+
+    def visit_Parameters(self, node: cst.Parameters) -> bool:
+        return False
+
+    def visit_Annotation(self, node: cst.Annotation) -> bool:
+        return False
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> bool:
+        if len(node.body) == 1 and isinstance(node.body[0], cst.Expr) and isinstance(
+                node.body[0].value, (cst.SimpleString, cst.ConcatenatedString)):
+            return False  # docstrings and bare string statements
+        return True
+
+    def leave_BinaryOperation(self, original: cst.BinaryOperation, updated: cst.BinaryOperation):
+        swap = _BINARY_SWAPS.get(type(updated.operator))
+        if swap and self._site("arithmetic", original, f"{type(updated.operator).__name__} -> {swap.__name__}"):
+            return updated.with_changes(operator=swap())
+        return updated
+
+    def leave_AugAssign(self, original: cst.AugAssign, updated: cst.AugAssign):
+        swap = _AUG_SWAPS.get(type(updated.operator))
+        if swap and self._site("arithmetic", original, f"{type(updated.operator).__name__} -> {swap.__name__}"):
+            return updated.with_changes(operator=swap())
+        return updated
+
+    def leave_Comparison(self, original: cst.Comparison, updated: cst.Comparison):
+        targets = list(updated.comparisons)
+        for i, comp in enumerate(targets):
+            swap = _COMPARE_SWAPS.get(type(comp.operator))
+            if swap and self._site("comparison", original, f"{type(comp.operator).__name__} -> {swap.__name__}"):
+                targets[i] = comp.with_changes(operator=swap())
+                return updated.with_changes(comparisons=targets)
+        return updated
+
+    def leave_BooleanOperation(self, original: cst.BooleanOperation, updated: cst.BooleanOperation):
+        swap = cst.Or if isinstance(updated.operator, cst.And) else cst.And
+        if self._site("boolean", original, f"{type(updated.operator).__name__} -> {swap.__name__}"):
+            return updated.with_changes(operator=swap())
+        return updated
+
+    def leave_UnaryOperation(self, original: cst.UnaryOperation, updated: cst.UnaryOperation):
+        if isinstance(updated.operator, (cst.Not, cst.Minus)) and self._site(
+                "negation", original, f"drop {type(updated.operator).__name__}"):
+            return updated.expression
+        return updated
+
+    def leave_Integer(self, original: cst.Integer, updated: cst.Integer):
+        try:
+            value = int(updated.value.replace("_", ""), 0)
+        except ValueError:
+            return updated
+        new = 1 if value == 0 else value + 1 if value < 100 else value - 1
+        if self._site("constant", original, f"{value} -> {new}"):
+            return cst.Integer(str(new))
+        return updated
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name):
+        if updated.value in ("True", "False") and self._site("constant", original, f"{updated.value} -> not"):
+            return cst.Name("False" if updated.value == "True" else "True")
+        return updated
+
+    def leave_SimpleString(self, original: cst.SimpleString, updated: cst.SimpleString):
+        prefix = re.match(r"[a-zA-Z]*", updated.value).group(0)
+        if "b" in prefix.lower() or "f" in prefix.lower():
+            return updated
+        try:
+            value = ast.literal_eval(updated.value)
+        except (ValueError, SyntaxError):
+            return updated
+        new = "" if value else "mutant"
+        if self._site("constant", original, f"string {value[:20]!r} -> {new!r}"):
+            return cst.SimpleString(repr(new))
+        return updated
+
+    def leave_Return(self, original: cst.Return, updated: cst.Return):
+        if updated.value is not None and not (isinstance(updated.value, cst.Name) and updated.value.value == "None"):
+            if self._site("return_value", original, "return None"):
+                return updated.with_changes(value=cst.Name("None"))
+        return updated
+
+    def leave_If(self, original: cst.If, updated: cst.If):
+        if isinstance(updated.orelse, cst.Else):
+            if self._site("swap_branches", original, "if/else branches swapped"):
+                return updated.with_changes(body=updated.orelse.body,
+                                            orelse=updated.orelse.with_changes(body=updated.body))
+        elif self._site("negate_condition", original, "if condition negated"):
+            return updated.with_changes(test=cst.UnaryOperation(cst.Not(), cst.ensure_type(
+                cst.parse_expression(f"({cst.Module([]).code_for_node(updated.test)})"), cst.BaseExpression)))
+        return updated
+
+    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine):
+        if self.depth != 1:
+            return updated
+        stmt = updated.body[0] if len(updated.body) == 1 else None
+        if isinstance(stmt, (cst.Assign, cst.AugAssign, cst.Expr, cst.AnnAssign)) and not (
+                isinstance(stmt, cst.Expr) and isinstance(stmt.value, (cst.SimpleString, cst.ConcatenatedString))):
+            if self._site("remove_statement", original, "statement removed"):
+                return updated.with_changes(body=[cst.Pass()])
+        return updated
+
+
+def _function(module: cst.Module) -> cst.FunctionDef:
+    for stmt in module.body:
+        if isinstance(stmt, cst.FunctionDef):
+            return stmt
+    raise ValueError("no function in the code")
+
+
+def _sites(code: str, target: int | None, only: str | None = None) -> tuple[str, list[tuple[str, int, str]]]:
+    wrapper = cst.metadata.MetadataWrapper(cst.parse_module(code))
+    transformer = _Sites(target, only)
+    new = wrapper.visit(transformer)
+    return new.code, transformer.sites
+
+
+def _normalized(code: str) -> str | None:
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):  # docstrings do not change behaviour
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and ast.get_docstring(node) is not None:
+            node.body = node.body[1:] or [ast.Pass()]
+    return ast.dump(tree)
+
+
+def _stub(code: str, body: str) -> str:
+    """The function with its body (after the docstring) replaced by ``body`` (one line)."""
+    module = cst.parse_module(code)
+    fn = _function(module)
+    block = fn.body
+    assert isinstance(block, cst.IndentedBlock)
+    keep = []
+    first = block.body[0] if block.body else None
+    if isinstance(first, cst.SimpleStatementLine) and len(first.body) == 1 and isinstance(first.body[0], cst.Expr) \
+            and isinstance(first.body[0].value, (cst.SimpleString, cst.ConcatenatedString)):
+        keep.append(first)
+    new_fn = fn.with_changes(body=block.with_changes(body=[*keep, cst.parse_statement(body + "\n")]))
+    return module.with_changes(body=[new_fn if s is fn else s for s in module.body]).code
+
+
+# ---------------------------------------------------------------------------- public API --
+def expected_exceptions(tests: Iterable[str]) -> list[str]:
+    """Exception names the tests expect: ``pytest.raises(E)``, ``self.assertRaises(E)``,
+    ``assertRaisesRegex(E, ...)`` (builtins and dotted names as written)."""
+    out: list[str] = []
+    for source in tests:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args and \
+                    node.func.attr in ("raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp"):
+                first = node.args[0]
+                names = first.elts if isinstance(first, ast.Tuple) else [first]
+                for n in names:
+                    try:
+                        text = ast.unparse(n)
+                    except Exception:  # unparse of odd expressions; never fatal
+                        continue
+                    if re.fullmatch(r"[A-Za-z_][\w.]*", text) and text not in out:
+                        out.append(text)
+    return out
+
+
+def stubs(code: str, exceptions: Iterable[str] = ()) -> list[Mutant]:
+    """Whole-body replacements: the empty body, constant results, the expected errors."""
+    out = [Mutant("stub_empty_body", "body: pass", _stub(code, "pass"), True),
+           Mutant("stub_constant", "body: return False", _stub(code, "return False"), True),
+           Mutant("stub_constant", "body: return True", _stub(code, "return True"), True)]
+    for name in list(exceptions)[:3]:
+        out.append(Mutant("stub_raise", f"body: raise {name}", _stub(code, f"raise {name}('mutant')"), True))
+    return out
+
+
+def mutants(code: str, *, limit: int, seed: int = 0, only: str | None = None) -> list[Mutant]:
+    """Up to ``limit`` single-change mutants of a function (dedented source), spread over the
+    operators (round robin, a seeded choice within each), none equivalent to the original
+    or to each other by AST. ``only``: ``code`` is a class (or a module) and only the bodies of
+    its functions of that name change (a property's getter and setter share one)."""
+    try:
+        _, sites = _sites(code, None, only)
+    except (cst.ParserSyntaxError, ValueError):
+        return []
+    original = _normalized(code)
+    by_operator: dict[str, list[int]] = {}
+    for i, (op, _, _) in enumerate(sites):
+        by_operator.setdefault(op, []).append(i)
+    rng = random.Random(f"{seed}:{code}")
+    for indexes in by_operator.values():
+        rng.shuffle(indexes)
+    order: list[int] = []
+    queues = [list(v) for _, v in sorted(by_operator.items())]
+    while any(queues):
+        for q in queues:
+            if q:
+                order.append(q.pop(0))
+    out: list[Mutant] = []
+    seen = {original}
+    for i in order:
+        if len(out) >= limit:
+            break
+        try:
+            new_code, _ = _sites(code, i, only)
+        except (cst.ParserSyntaxError, ValueError, TypeError):
+            continue
+        norm = _normalized(new_code)
+        if norm is None or norm in seen:
+            continue  # unparsable, equivalent to the original, or a duplicate
+        seen.add(norm)
+        op, line, what = sites[i]
+        out.append(Mutant(op, f"line {line}: {what}", new_code))
+    return out
+
+
+def mutation_score(mutants_run: list[Mutant], killed: list[bool]) -> float:
+    """Killed / run over the single-change mutants (over the stubs when a function is too
+    small to have any mutant)."""
+    pairs = [(m, k) for m, k in zip(mutants_run, killed) if not m.stub] or list(zip(mutants_run, killed))
+    return round(sum(k for _, k in pairs) / len(pairs), 4) if pairs else 0.0
+
+
+def weak_reason(mutants_run: list[Mutant], killed: list[bool], threshold: float) -> str | None:
+    """Why a problem's tests are too weak to keep it (None = strong enough): a stub that
+    passes (the tests only check a constant or an error path), or a score below ``threshold``."""
+    if not mutants_run:
+        return "no mutant could be made"
+    survivors = [m for m, k in zip(mutants_run, killed) if not k]
+    stub = next((m for m in survivors if m.stub), None)
+    if stub is not None:
+        return f"a stub passes the tests ({stub.description})"
+    score = mutation_score(mutants_run, killed)
+    if score < threshold:
+        return f"mutation score {score:.2f} < {threshold} ({len(survivors)} of {len(killed)} mutants survive)"
+    return None
+
+
+def mutation_plan(code: str, tests: Iterable[str], *, limit: int, seed: int,
+                  solution_filter: Callable[[str], bool] | None = None) -> list[Mutant]:
+    """Stubs first (they decide fastest), then up to ``limit`` mutants."""
+    plan = stubs(code, expected_exceptions(tests)) + mutants(code, limit=limit, seed=seed)
+    return [m for m in plan if solution_filter is None or solution_filter(m.code)]

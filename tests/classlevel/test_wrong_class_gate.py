@@ -1,0 +1,187 @@
+"""The wrong-class gate of the class-level builder (issue 34 item 2): every task is checked
+against wrong classes before it is kept -- its throwing stub (every method raising) must fail
+every EXPECTED_TO_PASS test, and its tests must catch enough one-method mutants
+(``mutant_score``). The stubs and mutants come from the language (``LanguageSupport.throwing_stub``
+/ ``method_mutants``); the tests run for real in the sandbox."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from crossfile_datasets.builders.classlevel.build import ClassSettings, build_class_split
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.evaluation.classlevel import evaluate_class
+from crossfile_datasets.lang import Lang, get_language
+from crossfile_datasets.lang.classes import ClassInfo, extractor_for
+from crossfile_datasets.lang.sources import list_sources
+from tests.conftest import write_tree
+
+METERS = {
+    "pkg/__init__.py": "",
+    "pkg/util.py": "def double(x):\n    return x * 2\n\n\ndef label(text):\n    return text.upper()\n",
+    "pkg/meter.py": '''"""Meters."""
+import contextlib
+
+from pkg.util import double, label
+
+
+class Meter:
+    """Counts in metres."""
+
+    unit = "m"
+
+    def __init__(self, start=0):
+        self.value = double(start)
+
+    def add(self, n):
+        self.value += double(n)
+        return self
+
+    def name(self):
+        return label(self.unit)
+
+
+class Gauge:
+    level = 2
+
+    def lift(self, n):
+        self.level = self.level + double(n) - 1
+        return self.level
+
+    def describe(self):
+        if self.level > 100:
+            return label("high")
+        return label("gauge")
+
+
+class Config:
+    def load(self):
+        return label("loaded")
+
+    def save(self):
+        return double(len(label("saved")))
+''',
+    "tests/test_meter.py": '''import contextlib
+
+from pkg.meter import Config, Gauge, Meter
+
+
+def test_meter_adds():
+    assert Meter(1).add(2).value == 6
+
+
+def test_meter_name():
+    assert Meter().name() == "M"
+
+
+def test_meter_unit():
+    assert Meter.unit == "m"  # a class attribute: passes with every method throwing
+
+
+def test_gauge_runs():  # executes Gauge, checks next to nothing
+    g = Gauge()
+    g.lift(3)
+    assert isinstance(g.describe(), str)
+
+
+def test_config_api():  # passes whatever the methods do, once they exist
+    assert callable(Config.load) and callable(Config.save)
+    with contextlib.suppress(Exception):
+        Config().load()
+        Config().save()
+''',
+}
+
+
+def _info(root, name) -> ClassInfo:
+    language = get_language(Lang.PYTHON)
+    files, _ = list_sources(Repository("m", root, "", "", ""), language, BuildReport())
+    facts = language.analyze_files(str(root), files)
+    return next(c for path in facts for c in extractor_for(Lang.PYTHON)(facts[path]) if c.name == name)
+
+
+def test_throwing_stub_keeps_the_interface_and_throws_everywhere(tmp_path):
+    root = write_tree(tmp_path / "m", {**METERS, "pkg/prop.py": '''from pkg.util import double
+
+
+@dataclass_like
+class Box(Base):
+    """A box."""
+
+    SIZE = 3
+
+    @property
+    def width(self):
+        """The width."""
+        return double(self.SIZE)
+
+    @width.setter
+    def width(self, value):
+        self._w = value
+
+    def short(self): return 1
+
+    class Inner:
+        def keep(self):
+            return 2
+'''})
+    stub = get_language(Lang.PYTHON).throwing_stub(_info(root, "Box"))
+    assert "@dataclass_like\nclass Box(Base):\n    \"\"\"A box.\"\"\"\n\n    SIZE = 3" in stub
+    assert "    @property\n    def width(self):\n        \"\"\"The width.\"\"\"\n        raise NotImplementedError(" in stub
+    assert "    @width.setter\n    def width(self, value):\n        raise NotImplementedError(" in stub
+    assert "def short(self):\n        raise NotImplementedError(" in stub
+    assert "return double" not in stub and "self._w = value" not in stub
+    assert "def keep(self):\n            return 2" in stub  # a nested class stays as written
+    compile(stub, "box.py", "exec")
+
+
+def test_method_mutants_change_one_method_each(tmp_path):
+    root = write_tree(tmp_path / "m", METERS)
+    info = _info(root, "Gauge")
+    wrongs = get_language(Lang.PYTHON).method_mutants(info, ["lift", "describe"], limit=6)
+    assert len(wrongs) == 6 and [w.method for w in wrongs[:2]] == ["lift", "describe"]
+    original = {m.name: m.body for m in info.methods}
+    for w in wrongs:
+        assert w.kind == "mutant" and w.source != info.source and w.description.startswith(w.method + ":")
+        compile(w.source, "gauge.py", "exec")
+        changed = [name for name, body in original.items() if body not in w.source]
+        assert changed == [w.method], (w.description, changed)
+
+
+def test_tasks_whose_tests_do_not_judge_the_class_are_dropped(tmp_path):
+    root = write_tree(tmp_path / "meters", METERS)
+    report = BuildReport()
+    records, stats = build_class_split(Lang.PYTHON, [Repository("meters", root, "", "", "MIT")], tmp_path / "out",
+                                       allow_execution=True, report=report, settings=ClassSettings(mutants=4))
+    by_name = {r["class_name"]: r for r in records}
+    # Meter: its tests catch every mutant
+    assert set(by_name) == {"Meter"}, (by_name.keys(), stats["dropped_tasks"], report.samples)
+    meter = by_name["Meter"]
+    assert sorted(meter["expected_to_pass"]) == ["tests/test_meter.py::test_meter_adds", "tests/test_meter.py::test_meter_name"]
+    assert meter["wrong_class_check"]["checked"] and meter["wrong_class_check"]["mutants_run"] == 4
+    assert meter["mutant_score"] >= 0.5
+    # Config: its test passes with every method throwing; Gauge: its test lets mutants through
+    assert report.samples["tests/passes_with_throwing_stub"] == [
+        "meters:tests/test_meter.py::test_config_api: pkg/meter.py::Config"]
+    assert stats["dropped_tasks"]["tests_pass_with_throwing_stub"] == 1
+    assert stats["dropped_tasks"]["mutants_survive"] == 1
+    gauge = [s for s in report.samples["tasks/mutants_survive"] if "Gauge" in s]
+    assert gauge, report.samples
+    # the throwing stub of a kept task scores 0 in the evaluation
+    split = tmp_path / "out/python/class.jsonl"
+    preds = tmp_path / "stub.jsonl"
+    stub = get_language(Lang.PYTHON).throwing_stub(_info(root, "Meter"))
+    preds.write_text(json.dumps({"task_id": meter["id"], "generations": [stub]}) + "\n")
+    result = evaluate_class(split, preds, ks=(1,))
+    assert result["results"]["python"]["pass@1"]["mean"] == 0.0
+    assert result["results"]["python"]["test_pass_rate"]["mean"] == 0.0
+
+
+def test_a_language_without_the_hook_says_so():
+    info = ClassInfo("typescript", "a.ts", "A", "A", 0, 1, 1, 1, "class A")
+    with pytest.raises(LookupError, match="^wrong_classes_unavailable: typescript$"):
+        get_language(Lang.TYPESCRIPT).throwing_stub(info)
+    with pytest.raises(LookupError, match="^wrong_classes_unavailable: typescript$"):
+        get_language(Lang.TYPESCRIPT).method_mutants(info, ["f"], limit=3)
