@@ -1,13 +1,21 @@
 # Entry points used by the README and .ci/run.
 PYTHON ?= python3
 
-.PHONY: setup test build-examples bench wheel lowest-bounds
+.PHONY: setup test test-fast typecheck build-examples bench wheel lowest-bounds
 
 setup:
 	bash scripts/setup.sh
 
-test:
+test: typecheck
 	$(PYTHON) -m pytest -q -p no:cacheprovider --timeout=600
+
+# the fast tier: unit tests and small real-tool tests, no end-to-end builds (tests marked slow)
+test-fast:
+	$(PYTHON) -m pytest -q -p no:cacheprovider --timeout=300 -m "not slow"
+
+# mypy on the installed layout of the packages (scripts/typecheck.py)
+typecheck:
+	$(PYTHON) scripts/typecheck.py
 
 build-examples:
 	build-dataset --lang all --output output

@@ -82,7 +82,7 @@ class BuildReport:
         return out
 
     def to_dict(self) -> dict:
-        out = {
+        out: dict[str, object] = {
             "counts": dict(sorted(self.counts.items())),
             "metrics": dict(sorted(self.metrics.items())),
             "samples": {k: v for k, v in sorted(self.samples.items())},
@@ -98,5 +98,6 @@ class BuildReport:
                      Counter(data.get("metrics", {})), set(data.get("unregistered", ())))
         for key, n in data.get("counts", {}).items():
             # reports written before metrics were kept apart hold both in "counts"
-            (report.metrics if (lookup(key) is not None and lookup(key).kind is Kind.METRIC) else report.counts)[key] += n
+            reason = lookup(key)
+            (report.metrics if (reason is not None and reason.kind is Kind.METRIC) else report.counts)[key] += n
         return report
