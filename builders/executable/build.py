@@ -728,7 +728,7 @@ def make_record(ctx: RepoContext, cand: Candidate, programs: list[TestProgram], 
         "test_repaired": [p.repaired for p in programs],
         "coverage": coverage,
         "mutation_score": 0.0,  # set by mutation_gate
-        "mutants": {"run": 0, "killed": 0, "survived": []},
+        "mutants": mutants_record([]),
         "requirements": list(requirements),
         "python_path": list(ctx.python_path),
         "language": "python",
@@ -758,6 +758,18 @@ def gold_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
     return kept
 
 
+def mutants_record(ran: list[tuple[Mutant, bool]]) -> dict:
+    """A problem's ``mutants`` field: the mutants (``run``, ``killed``, ``survived``,
+    ``operators``) and, apart, the stubs (``stubs_run``, ``stubs_killed``): the score is over
+    the mutants alone, so the stubs are not counted in it."""
+    real = [(m, k) for m, k in ran if not m.stub]
+    stubs = [(m, k) for m, k in ran if m.stub]
+    return {"run": len(real), "killed": sum(k for _, k in real),
+            "survived": [f"{m.operator}: {m.description}" for m, k in ran if not k],
+            "stubs_run": len(stubs), "stubs_killed": sum(k for _, k in stubs),
+            "operators": sorted({m.operator for m, _ in real})}
+
+
 def mutation_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
     """Run every problem's tests on wrong versions of its solution (``builders/exec_mutation``);
     record ``mutation_score`` and drop problems whose tests let a stub or too many mutants
@@ -766,7 +778,8 @@ def mutation_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
     if settings.mutants <= 0:
         return records
     plans: list[list[Mutant]] = [mutation_plan(r["solution"], r["test_list"], limit=settings.mutants,
-                                               seed=settings.seed) for r in records]
+                                               seed=settings.seed, minimum=min(settings.mutants, C.EXEC_MIN_MUTANTS))
+                                 for r in records]
     t0 = time.monotonic()
 
     def one(job: tuple[int, Mutant]) -> str:
@@ -792,8 +805,7 @@ def mutation_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
         ran = results.get(i, [])
         run_mutants, killed = [m for m, _ in ran], [k for _, k in ran]
         rec["mutation_score"] = mutation_score(run_mutants, killed)
-        rec["mutants"] = {"run": len(ran), "killed": sum(killed),
-                          "survived": [f"{m.operator}: {m.description}" for m, k in ran if not k]}
+        rec["mutants"] = mutants_record(ran)
         why = weak_reason(run_mutants, killed, settings.min_mutation_score)
         if why is not None:
             ctx.report.count("problems", "weak_tests", f"{ctx.repo.name}:{rec['file']}::{rec['qualname']}", why)

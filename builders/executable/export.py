@@ -17,7 +17,21 @@ import datasets
 
 from crossfile_datasets.builders.functions import SIZES
 from crossfile_datasets.builders.publish import quiet_datasets
+from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.report import BuildReport
+
+
+def mutant_figures(records: list[dict]) -> dict:
+    """How strongly the problems were tested: mutants per problem (min, median), problems with
+    fewer than ``EXEC_MIN_MUTANTS`` (a function too small to have that many changes), the
+    stubs apart (they are not in the score)."""
+    runs = [r["mutants"].get("run", 0) for r in records]
+    return {"min_per_problem": min(runs) if runs else 0,
+            "median_per_problem": statistics.median(runs) if runs else 0,
+            "problems_below_minimum": sum(1 for n in runs if n < C.EXEC_MIN_MUTANTS),
+            "minimum": C.EXEC_MIN_MUTANTS,
+            "stubs_run": sum(r["mutants"].get("stubs_run", 0) for r in records),
+            "stubs_killed": sum(r["mutants"].get("stubs_killed", 0) for r in records)}
 
 
 def compute_stats(records: list[dict], report: BuildReport, per_repo: list[dict], seconds: float) -> dict:
@@ -49,6 +63,7 @@ def compute_stats(records: list[dict], report: BuildReport, per_repo: list[dict]
         },
         "mean_coverage": round(statistics.mean(coverages), 4) if coverages else 0.0,
         "mean_mutation_score": round(statistics.mean(scores), 4) if scores else 0.0,
+        "mutants": mutant_figures(records),
         "dependencies": {
             "with_cross_file": sum(1 for r in records if r["dependencies"]["cross_file"]),
             "mean_in_file": round(statistics.mean(len(r["dependencies"]["in_file"]) for r in records), 2) if records else 0.0,
@@ -91,7 +106,9 @@ def executable_features() -> datasets.Features:
         "test_repaired": datasets.Sequence(datasets.Value("bool")),
         "coverage": datasets.Value("float64"),
         "mutation_score": datasets.Value("float64"),
-        "mutants": {"run": datasets.Value("int32"), "killed": datasets.Value("int32"), "survived": datasets.Sequence(string)},
+        "mutants": {"run": datasets.Value("int32"), "killed": datasets.Value("int32"), "survived": datasets.Sequence(string),
+                    "stubs_run": datasets.Value("int32"), "stubs_killed": datasets.Value("int32"),
+                    "operators": datasets.Sequence(string)},
         "requirements": datasets.Sequence(string),
         "python_path": datasets.Sequence(string),
         "language": string,
@@ -150,6 +167,7 @@ def executable_card_section(stats: dict) -> str:
     dropped = ", ".join(f"{k} {v}" for k, v in sorted(stats.get("dropped_problems", {}).items())) or "none"
     not_run = ", ".join(f"{k} {v}" for k, v in sorted(stats.get("repositories_not_run", {}).items())) or "none"
     tests = stats.get("tests", {})
+    muts = stats.get("mutants", {})
     return "\n".join([
         "## Python, executable split (RepoExec method)",
         "",
@@ -165,10 +183,17 @@ def executable_card_section(stats: dict) -> str:
         f"| tests (mean per problem) | {tests.get('total', 0)} ({tests.get('mean_per_problem', 0)}) |",
         f"| mean coverage of the body by the kept tests | {stats.get('mean_coverage', 0)} |",
         f"| mean mutation score (killed / non-equivalent mutants) | {stats.get('mean_mutation_score', 0)} |",
+        f"| mutants per problem (min / median; problems below {muts.get('minimum', 0)}) | "
+        f"{muts.get('min_per_problem', 0)} / {muts.get('median_per_problem', 0)}; {muts.get('problems_below_minimum', 0)} |",
+        f"| stubs killed / run (not in the score) | {muts.get('stubs_killed', 0)} / {muts.get('stubs_run', 0)} |",
         f"| dropped problems | {dropped} |",
         f"| repositories whose suite did not run | {not_run} |",
         "",
-        "Every problem's tests were run against >= 10 single-change mutants of its reference solution and "
-        "against stubs (empty body, constant results, the exceptions the tests expect): a problem whose tests "
-        "let a stub pass, or kill fewer than 60% of the mutants, is dropped as `weak_tests`.",
+        f"Every problem's tests were run against up to {C.EXEC_MUTANTS} mutants of its reference solution (at least "
+        f"{C.EXEC_MIN_MUTANTS} where the function has that many single changes, pairs of changes filling up; "
+        "the table gives the least any problem had): operators, constants, returned values, branches, argument "
+        "order, off-by-one bounds, early returns, a copy instead of the object, calls swapped with their twin; "
+        "and, apart, against stubs (empty body, constant results, the exceptions the tests expect). "
+        "The score is killed / run over the mutants alone. A problem whose tests let a stub pass, or kill "
+        f"fewer than {C.EXEC_MIN_MUTATION_SCORE:.0%} of the mutants, is dropped as `weak_tests`.",
     ])

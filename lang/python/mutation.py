@@ -115,6 +115,9 @@ class _Sites(cst.CSTTransformer):
         swap = _BINARY_SWAPS.get(type(updated.operator))
         if swap and self._site("arithmetic", original, f"{type(updated.operator).__name__} -> {swap.__name__}"):
             return updated.with_changes(operator=swap())
+        if _order_matters(updated) and self._site("operand_order", original,
+                                                  f"{type(updated.operator).__name__}: operands swapped"):
+            return updated.with_changes(left=_parenthesized(updated.right), right=_parenthesized(updated.left))
         return updated
 
     def leave_AugAssign(self, original: cst.AugAssign, updated: cst.AugAssign):
@@ -173,9 +176,21 @@ class _Sites(cst.CSTTransformer):
         return updated
 
     def leave_Return(self, original: cst.Return, updated: cst.Return):
-        if updated.value is not None and not (isinstance(updated.value, cst.Name) and updated.value.value == "None"):
+        value = updated.value
+        if value is not None and not (isinstance(value, cst.Name) and value.value == "None"):
             if self._site("return_value", original, "return None"):
                 return updated.with_changes(value=cst.Name("None"))
+            text = cst.Module([]).code_for_node(value)
+            if isinstance(value, (cst.Comparison, cst.BooleanOperation)) or (
+                    isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Not)):
+                if self._site("return_value", original, "result negated"):
+                    return updated.with_changes(value=cst.parse_expression(f"not ({text})"))
+            if isinstance(value, (cst.Name, cst.Attribute, cst.Subscript)) and \
+                    self._site("copy_identity", original, f"return a copy of {text[:30]}"):
+                return updated.with_changes(value=cst.parse_expression(f"__import__('copy').copy({text})"))
+            if not isinstance(value, (cst.Comparison, cst.BooleanOperation)) and \
+                    self._site("falsy_result", original, "falsy results -> None"):
+                return updated.with_changes(value=cst.parse_expression(f"({text}) or None"))
         return updated
 
     def leave_If(self, original: cst.If, updated: cst.If):
@@ -188,6 +203,60 @@ class _Sites(cst.CSTTransformer):
                 cst.parse_expression(f"({cst.Module([]).code_for_node(updated.test)})"), cst.BaseExpression)))
         return updated
 
+    def leave_Call(self, original: cst.Call, updated: cst.Call):
+        func = updated.func
+        name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+        positional = [i for i, a in enumerate(updated.args) if a.keyword is None and not a.star]
+        if len(positional) >= 2 and len(positional) == len([a for a in updated.args if a.keyword is None]):
+            i, j = positional[0], positional[1]
+            if self._site("argument_order", original, f"{name or 'call'}: first two arguments swapped"):
+                args = list(updated.args)
+                args[i], args[j] = (args[j].with_changes(comma=args[i].comma), args[i].with_changes(comma=args[j].comma))
+                return updated.with_changes(args=args)
+        keywords = [a for a in updated.args if a.keyword is not None]
+        if keywords and self._site("drop_keyword", original, f"{name or 'call'}: {keywords[0].keyword.value}= dropped"):
+            args = [a for a in updated.args if a is not keywords[0]]
+            if args:
+                args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            return updated.with_changes(args=args)
+        swap = _CALL_SWAPS.get(name)
+        if swap and self._site("call_swap", original, f"{name} -> {swap}"):
+            new_func = func.with_changes(attr=cst.Name(swap)) if isinstance(func, cst.Attribute) else cst.Name(swap)
+            return updated.with_changes(func=new_func)
+        if name in ("range", "len") and isinstance(func, cst.Name) and updated.args and \
+                self._site("off_by_one", original, f"{name}(...) off by one"):
+            if name == "len":
+                return cst.BinaryOperation(updated, cst.Subtract(), cst.Integer("1"))
+            args = list(updated.args)
+            last = len(args) - 1 if len(args) <= 2 else 1  # range's stop
+            args[last] = args[last].with_changes(value=cst.BinaryOperation(
+                cst.parse_expression(f"({cst.Module([]).code_for_node(args[last].value)})"), cst.Add(), cst.Integer("1")))
+            return updated.with_changes(args=args)
+        return updated
+
+    def leave_Slice(self, original: cst.Slice, updated: cst.Slice):
+        for part, delta in (("lower", cst.Add()), ("upper", cst.Subtract())):
+            bound = getattr(updated, part)
+            if bound is not None and self._site("off_by_one", original, f"slice {part} bound off by one"):
+                return updated.with_changes(**{part: cst.BinaryOperation(
+                    cst.parse_expression(f"({cst.Module([]).code_for_node(bound)})"), delta, cst.Integer("1"))})
+        return updated
+
+    def leave_Continue(self, original: cst.Continue, updated: cst.Continue):
+        if self._site("loop_control", original, "continue -> break"):
+            return cst.Break()
+        return updated
+
+    def leave_Break(self, original: cst.Break, updated: cst.Break):
+        if self._site("loop_control", original, "break -> continue"):
+            return cst.Continue()
+        return updated
+
+    def leave_ExceptHandler(self, original: cst.ExceptHandler, updated: cst.ExceptHandler):
+        if self._site("exception_handler", original, "handler re-raises"):
+            return updated.with_changes(body=cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[cst.Raise()])]))
+        return updated
+
     def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine):
         if self.depth != 1:
             return updated
@@ -197,6 +266,37 @@ class _Sites(cst.CSTTransformer):
             if self._site("remove_statement", original, "statement removed"):
                 return updated.with_changes(body=[cst.Pass()])
         return updated
+
+
+# calls a model confuses with their twin (the name is replaced, the arguments kept)
+_CALL_SWAPS = {
+    "startswith": "endswith", "endswith": "startswith", "lstrip": "rstrip", "rstrip": "lstrip",
+    "min": "max", "max": "min", "any": "all", "all": "any", "upper": "lower", "lower": "upper",
+    "append": "extend", "extend": "append", "find": "rfind", "rfind": "find", "index": "rindex",
+    "rindex": "index", "split": "rsplit", "rsplit": "split", "isinstance": "issubclass", "sorted": "reversed",
+    "reversed": "sorted", "floor": "ceil", "ceil": "floor", "keys": "values", "values": "keys",
+    "getattr": "hasattr", "hasattr": "getattr", "deepcopy": "copy", "copy": "deepcopy",
+}
+_SEQUENCE_NODES = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.List, cst.Tuple,
+                   cst.ListComp)
+
+
+def _order_matters(node: cst.BinaryOperation) -> bool:
+    """Swapping the operands changes the result: ``-``, ``/``, ``//``, ``%``, ``**``, and ``+``
+    when one side is a string, a list or a tuple (concatenation: prefix vs suffix)."""
+    if isinstance(node.operator, (cst.Subtract, cst.Divide, cst.FloorDivide, cst.Power)):
+        return True
+    if isinstance(node.operator, cst.Modulo):
+        return not isinstance(node.left, _SEQUENCE_NODES)  # "%s" % x: swapping is a TypeError, not a model error
+    return isinstance(node.operator, cst.Add) and (isinstance(node.left, _SEQUENCE_NODES)
+                                                   or isinstance(node.right, _SEQUENCE_NODES))
+
+
+def _parenthesized(node: cst.BaseExpression) -> cst.BaseExpression:
+    if isinstance(node, (cst.BinaryOperation, cst.BooleanOperation, cst.Comparison, cst.UnaryOperation,
+                         cst.IfExp, cst.Lambda)) and not node.lpar:
+        return node.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return node
 
 
 def _function(module: cst.Module) -> cst.FunctionDef:
@@ -274,11 +374,37 @@ def stubs(code: str, exceptions: Iterable[str] = ()) -> list[Mutant]:
     return out
 
 
-def mutants(code: str, *, limit: int, seed: int = 0, only: str | None = None) -> list[Mutant]:
+def _early_return(code: str) -> str | None:
+    """The function returning its first argument unchanged before doing anything (a model
+    that misreads the task as 'pass through'); None when the body is one statement (then it
+    is often the same function) or there is no argument."""
+    module = cst.parse_module(code)
+    fn = _function(module)
+    params = [p.name.value for p in fn.params.params if p.name.value not in ("self", "cls")]
+    block = fn.body
+    if not params or not isinstance(block, cst.IndentedBlock):
+        return None
+    body = list(block.body)
+    doc = body[:1] if body and _is_docstring_line(body[0]) else []
+    if len(body) - len(doc) < 2:
+        return None
+    new_body = [*doc, cst.parse_statement(f"return {params[0]}\n"), *body[len(doc):]]
+    new_fn = fn.with_changes(body=block.with_changes(body=new_body))
+    return module.with_changes(body=[new_fn if x is fn else x for x in module.body]).code
+
+
+def _is_docstring_line(stmt: cst.CSTNode) -> bool:
+    return (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr)
+            and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString)))
+
+
+def mutants(code: str, *, limit: int, seed: int = 0, minimum: int = 0, only: str | None = None) -> list[Mutant]:
     """Up to ``limit`` single-change mutants of a function (dedented source), spread over the
     operators (round robin, a seeded choice within each), none equivalent to the original
-    or to each other by AST. ``only``: ``code`` is a class (or a module) and only the bodies of
-    its functions of that name change (a property's getter and setter share one)."""
+    or to each other by AST. When fewer than ``minimum`` single changes exist (a one-line
+    function), pairs of changes (``higher_order``) fill up to the minimum. ``only``: ``code``
+    is a class (or a module) and only the bodies of its functions of that name change (a
+    property's getter and setter share one)."""
     try:
         _, sites = _sites(code, None, only)
     except (cst.ParserSyntaxError, ValueError):
@@ -298,6 +424,21 @@ def mutants(code: str, *, limit: int, seed: int = 0, only: str | None = None) ->
                 order.append(q.pop(0))
     out: list[Mutant] = []
     seen = {original}
+
+    def offer(mutant: Mutant) -> None:
+        norm = _normalized(mutant.code)
+        if norm is None or norm in seen:
+            return  # unparsable, equivalent to the original, or a duplicate
+        seen.add(norm)
+        out.append(mutant)
+
+    try:
+        early = _early_return(code)
+    except (cst.ParserSyntaxError, ValueError):
+        early = None
+    if early is not None:
+        offer(Mutant("early_return", "returns its first argument unchanged", early))
+    made: list[tuple[int, str]] = []
     for i in order:
         if len(out) >= limit:
             break
@@ -305,12 +446,28 @@ def mutants(code: str, *, limit: int, seed: int = 0, only: str | None = None) ->
             new_code, _ = _sites(code, i, only)
         except (cst.ParserSyntaxError, ValueError, TypeError):
             continue
-        norm = _normalized(new_code)
-        if norm is None or norm in seen:
-            continue  # unparsable, equivalent to the original, or a duplicate
-        seen.add(norm)
         op, line, what = sites[i]
-        out.append(Mutant(op, f"line {line}: {what}", new_code))
+        before = len(out)
+        offer(Mutant(op, f"line {line}: {what}", new_code))
+        if len(out) > before:
+            made.append((i, new_code))
+    # too few single changes: pairs of them, in the same seeded order
+    for a in range(len(made)):
+        for b in range(a + 1, len(made)):
+            if len(out) >= max(minimum, 0) or len(out) >= limit:
+                return out
+            first, second = sites[made[a][0]], sites[made[b][0]]
+            try:
+                _, shifted = _sites(made[a][1], None, only)
+                # the second site's index in the first mutant: same operator and line, same rank
+                rank = [k for k, s in enumerate(sites) if s[:2] == second[:2]].index(made[b][0])
+                where = [k for k, s in enumerate(shifted) if s[:2] == second[:2]]
+                if rank >= len(where):
+                    continue
+                new_code, _ = _sites(made[a][1], where[rank], only)
+            except (cst.ParserSyntaxError, ValueError, TypeError, IndexError):
+                continue
+            offer(Mutant("higher_order", f"line {first[1]}: {first[2]}; line {second[1]}: {second[2]}", new_code))
     return out
 
 
@@ -336,8 +493,9 @@ def weak_reason(mutants_run: list[Mutant], killed: list[bool], threshold: float)
     return None
 
 
-def mutation_plan(code: str, tests: Iterable[str], *, limit: int, seed: int,
+def mutation_plan(code: str, tests: Iterable[str], *, limit: int, seed: int, minimum: int = 0,
                   solution_filter: Callable[[str], bool] | None = None) -> list[Mutant]:
-    """Stubs first (they decide fastest), then up to ``limit`` mutants."""
-    plan = stubs(code, expected_exceptions(tests)) + mutants(code, limit=limit, seed=seed)
+    """Stubs first (they decide fastest), then up to ``limit`` mutants (at least ``minimum``
+    where the function allows, see :func:`mutants`)."""
+    plan = stubs(code, expected_exceptions(tests)) + mutants(code, limit=limit, seed=seed, minimum=minimum)
     return [m for m in plan if solution_filter is None or solution_filter(m.code)]

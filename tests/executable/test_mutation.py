@@ -28,16 +28,17 @@ def grade(score, bonus=0):
 
 
 def test_mutants_are_single_changes_and_never_equivalent():
-    found = mutants(SOLUTION, limit=10, seed=7)
-    assert len(found) == 10
+    found = mutants(SOLUTION, limit=16, seed=7)
+    assert len(found) == 16
     original = ast.dump(ast.parse(SOLUTION))
     dumps = {ast.dump(ast.parse(m.code)) for m in found}
-    assert original not in dumps and len(dumps) == 10  # none equivalent, no duplicates
+    assert original not in dumps and len(dumps) == 16  # none equivalent, no duplicates
     operators = {m.operator for m in found}
-    assert {"arithmetic", "comparison", "boolean", "constant", "swap_branches", "return_value"} <= operators
+    assert {"arithmetic", "comparison", "boolean", "constant", "swap_branches", "return_value",
+            "early_return"} <= operators
     for m in found:  # decorators, signature and docstring never change
         assert m.code.startswith('@cached\ndef grade(score, bonus=0):\n    """Turn a score into a letter grade')
-    assert mutants(SOLUTION, limit=10, seed=7) == found  # deterministic for a seed
+    assert mutants(SOLUTION, limit=16, seed=7) == found  # deterministic for a seed
 
 
 def test_stubs_keep_the_docstring_and_raise_what_the_tests_expect():
@@ -112,3 +113,93 @@ class Helper:
     assert "class StringsTestCase(TestCase):" in lower and "def setUp" in lower
     assert "class Checks" not in lower and "class Helper:" in lower  # not a test class: module code
     assert "class MoreStrings" not in programs["StringsTestCase::test_upper"]
+
+
+def _run(code: str, name: str, *args, **env):
+    namespace = dict(env)
+    exec(compile(code, "<mutant>", "exec"), namespace)
+    try:
+        return ("value", namespace[name](*args))
+    except Exception as exc:  # a mutant that raises differs from the reference too
+        return ("error", type(exc).__name__)
+
+
+IDENTITY = '''def identity(value):
+    """Return the value it was given, unchanged."""
+    return value
+'''
+
+
+def test_identity_gets_the_copy_and_the_falsy_mutants_a_model_writes():
+    """Issue 36: ``identity`` had one mutant (``return None``); a copy of the object and
+    ``None`` for falsy values passed its tests. Both are mutants now, and each differs from
+    the reference on a witness input."""
+    found = {m.operator: m for m in mutants(IDENTITY, limit=16, seed=1, minimum=10)}
+    assert {"copy_identity", "falsy_result", "return_value"} <= set(found)
+    box = [1, 2]
+    assert _run(found["copy_identity"].code, "identity", box)[1] is not box
+    assert _run(found["falsy_result"].code, "identity", 0) == ("value", None)
+
+
+PREFIXED = '''def messages(self_messages, prefix=None):
+    """The messages with the prefix added in front of each index path."""
+    if prefix is None:
+        return list(self_messages)
+    out = []
+    for text, index in self_messages:
+        out.append((text, [prefix] + index))
+    return out
+'''
+
+
+def test_concatenation_order_range_and_early_return_mutants_differ_from_the_reference():
+    found = mutants(PREFIXED, limit=40, seed=3, minimum=10)
+    ops = {m.operator for m in found}
+    assert {"operand_order", "early_return", "call_swap", "falsy_result"} <= ops
+    witness = ([("x", [1])], "p")
+    reference = _run(PREFIXED, "messages", *witness)
+    assert reference == ("value", [("x", ["p", 1])])
+    swapped = next(m for m in found if m.operator == "operand_order")
+    assert _run(swapped.code, "messages", *witness) == ("value", [("x", [1, "p"])])  # appended, not prepended
+    early = next(m for m in found if m.operator == "early_return")
+    assert _run(early.code, "messages", *witness) != reference
+
+
+def test_off_by_one_and_argument_order():
+    code = '''def window(items, start, size):
+    """The items from start, size of them, as a new list."""
+    stop = min(start + size, len(items))
+    return [items[i] for i in range(start, stop)]
+'''
+    found = mutants(code, limit=40, seed=0)
+    witness = (list("abcdef"), 4, 3)
+    reference = _run(code, "window", *witness)
+    offs = [m for m in found if m.operator == "off_by_one"]
+    assert len(offs) >= 2 and all(_run(m.code, "window", *witness) != reference for m in offs)
+    swapped = next(m for m in found if m.operator == "argument_order")
+    assert "min(len(items), start + size)" in swapped.code or "range(stop, start)" in swapped.code
+
+
+def test_a_minimum_of_mutants_is_filled_with_pairs_and_stubs_are_apart():
+    from crossfile_datasets.builders.executable.build import mutants_record
+    small = '''def double_positive(x):
+    """Twice the number when it is positive, else zero."""
+    return x * 2 if x > 0 else 0
+'''
+    singles = mutants(small, limit=16, seed=0)
+    filled = mutants(small, limit=16, seed=0, minimum=10)
+    assert len(singles) < 10 <= len(filled)
+    assert any(m.operator == "higher_order" for m in filled)
+    assert len({ast.dump(ast.parse(m.code)) for m in filled}) == len(filled)
+    stub = Mutant("stub_empty_body", "body: pass", "", True)
+    record = mutants_record([(stub, True), (filled[0], True), (filled[1], False)])
+    assert record["run"] == 2 and record["killed"] == 1 and record["stubs_run"] == 1 and record["stubs_killed"] == 1
+
+
+def test_the_card_states_the_mutants_each_problem_really_had():
+    from crossfile_datasets.builders.executable.export import executable_card_section, mutant_figures
+    recs = [{"mutants": {"run": 3, "stubs_run": 3, "stubs_killed": 3}}, {"mutants": {"run": 16}}]
+    figures = mutant_figures(recs)
+    assert figures["min_per_problem"] == 3 and figures["problems_below_minimum"] == 1
+    card = executable_card_section({"mutants": figures})
+    assert "| 3 / 9.5; 1 |" in card and ">= 10 single-change" not in card
