@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import hashlib
 import re
 import symtable
 import textwrap
@@ -435,6 +436,16 @@ def resolve_dependencies(cand: Candidate, facts: dict[str, FileFacts]) -> list[D
             continue
         if b is not None or name in _BUILTINS:
             continue  # external import or builtin
+        blocks, index = _blocks(ff)
+        if name in index and blocks[index[name]].kind in ("assignment", "block"):
+            # bound by a statement the analyzer has no definition for: a chained alias
+            # (`Money.NA = NoMoney = NoneMoney()`), a guarded import (`try: import x`)
+            block = blocks[index[name]]
+            key = (cand.path, name)
+            if key not in deps:
+                deps[key] = Dependency(name, "variable", cand.path, block.code, True, (1, block.index * 10**6))
+            deps[key].used_as.append(name)
+            continue
         for w in wildcards:
             d = _definitions(facts[w.target_file]).get(name)
             if d is not None:
@@ -465,6 +476,11 @@ def resolve_dependencies(cand: Candidate, facts: dict[str, FileFacts]) -> list[D
                 if file is None:
                     break
         elif cand.class_name and len(chain) > 1 and (root in ("self", "cls") or root == cand.class_name):
+            _add_member(cand, facts, ff, local_defs, bindings, chain[1], add)
+        elif cand.class_name and len(chain) > 1 and f"{cand.class_name}.{chain[1]}" in local_defs and \
+                local_defs[f"{cand.class_name}.{chain[1]}"].kind == "method":
+            # `token = self; token._child(step)`: a helper method of the own class reached
+            # through another name
             _add_member(cand, facts, ff, local_defs, bindings, chain[1], add)
     return sorted(deps.values(), key=lambda d: d.order)
 
@@ -583,67 +599,81 @@ def _class_skeleton(cand: Candidate, ff: FileFacts, members: list[Dependency], s
     return "\n".join([*lines[:-1], *separator, target.rstrip("\n")]) + "\n"
 
 
-def build_prompts(cand: Candidate, facts: dict[str, FileFacts], deps: list[Dependency],
-                  include_target: bool = True) -> dict[str, str]:
-    """RepoExec's three prompts (see the module docstring); each ends with the target's
-    signature and docstring (inside its class skeleton for a method). Without the target:
-    the context part alone (what the instruction-style prompt puts before its instruction).
+@dataclass(frozen=True)
+class _Block:
+    """A top-level statement of a file pasted into a prompt (a definition, an assignment, a
+    ``try``/``if`` block binding names), with where it comes from."""
 
-    Every dependency appears once: a pasted cross-file definition is removed from the file's
-    import statements, the target's own class is only shown as its skeleton. In-file
-    module-level names the prompt still uses without defining them (a ``TypeVar`` in an
-    annotation, a decorator such as ``@curry``, a base class) are added, at the prompt's size."""
-    ff = facts[cand.path]
-    own_class = [d for d in deps if d.in_file and d.member_of is None and cand.class_name and d.name == cand.class_name]
-    deps = [d for d in deps if d not in own_class]
-    pasted = frozenset(d.name.split(".")[0] for d in deps if not d.in_file and d.member_of is None)
-    imports = _module_imports(ff, pasted)
-    assignments = [d for d in deps if d.in_file and d.kind in ("constant", "variable") and d.member_of is None]
-    blocks = [d for d in deps if d not in assignments and d.member_of is None]
-    members = [d for d in deps if d.member_of is not None]
-    prompts = {}
-    for size in SIZES:
-        extra_assign: list[str] = []
-        extra_blocks: list[tuple[int, str]] = []
-        for _ in range(3):  # names the added definitions use in turn (bounded)
-            text = _assemble(cand, ff, imports, [d.code for d in assignments] + extra_assign,
-                             [render_definition(d.code, size) for d in blocks], extra_blocks, members, size, include_target)
-            missing = _undefined_in_file_names(text, ff, cand)
-            if not missing:
-                break
-            for d in missing:
-                code = _definition_code(ff, d)
-                if d.kind in ("constant", "variable"):
-                    extra_assign.append(code)
-                else:
-                    extra_blocks.append((d.span.start_row, render_definition(code, size)))
-        prompts[size] = text
-    return prompts
+    file: str
+    index: int  # position among the file's top-level statements (source order)
+    code: str  # dedented source
+    kind: str  # function | class | assignment | block | import | other
+    names: tuple[str, ...]  # names it binds at module level
 
 
-def _assemble(cand: Candidate, ff: FileFacts, imports: list[str], assignments: list[str], blocks: list[str],
-              extra_blocks: list[tuple[int, str]], members: list[Dependency], size: str, include_target: bool) -> str:
-    parts = []
-    if imports:
-        parts.append("\n".join(imports) + "\n")
-    if assignments:
-        parts.append("".join(a if a.endswith("\n") else a + "\n" for a in assignments))
-    parts.extend(code for _, code in sorted(extra_blocks))  # in source order, before what uses them
-    parts.extend(blocks)
-    if cand.class_name:
-        parts.append(_class_skeleton(cand, ff, members, size, include_target))
-    elif include_target:
-        parts.append(cand.target_prompt)
-    return "\n".join(p if p.endswith("\n") else p + "\n" for p in parts)
+_BLOCK_CACHE: dict[tuple[str, str], tuple[list[_Block], dict[str, int]]] = {}
 
 
-def _undefined_in_file_names(text: str, ff: FileFacts, cand: Candidate) -> list[Definition]:
-    """Top-level definitions of the target's file that ``text`` uses but neither defines nor imports."""
+def _blocks(ff: FileFacts) -> tuple[list[_Block], dict[str, int]]:
+    """A file's top-level statements as blocks and name -> index of the block that binds it
+    first (``Money.NA = NoMoney = NoneMoney()`` binds ``NoMoney``; ``try: import x`` /
+    ``except ImportError: x = None`` binds ``x`` as a whole). Import statements are blocks of
+    kind ``import`` (the prompt shows the file's imports whole, never as pasted blocks)."""
+    text = ff.file.text
+    key = (ff.file.path, hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest())
+    if key in _BLOCK_CACHE:
+        return _BLOCK_CACHE[key]
+    lines = text.split("\n")
+    out: list[_Block] = []
+    index: dict[str, int] = {}
     try:
-        table = symtable.symtable(text, "<prompt>", "exec")
+        tree = ast.parse(text)
+    except SyntaxError:
+        return [], {}
+    for i, stmt in enumerate(tree.body):
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            out.append(_Block(ff.file.path, i, "", "import", ()))
+            continue
+        start = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", []))])
+        code = textwrap.dedent("\n".join(lines[start - 1 : (stmt.end_lineno or stmt.lineno)])).rstrip() + "\n"
+        names: list[str] = []
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.append(stmt.name)
+            kind = "class" if isinstance(stmt, ast.ClassDef) else "function"
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            kind = "assignment"
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for t in targets:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                        names.append(n.id)
+        elif isinstance(stmt, (ast.Try, ast.If, ast.With)):
+            kind = "block"
+            for n in ast.walk(stmt):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                    names.append(n.id)
+                elif isinstance(n, (ast.Import, ast.ImportFrom)):
+                    names.extend((a.asname or a.name).split(".")[0] for a in n.names if a.name != "*")
+                elif isinstance(n, (ast.FunctionDef, ast.ClassDef)):
+                    names.append(n.name)
+        else:
+            kind = "other"
+        out.append(_Block(ff.file.path, i, code, kind, tuple(dict.fromkeys(names))))
+        for n in names:
+            index.setdefault(n, i)
+    _BLOCK_CACHE[key] = (out, index)
+    return out, index
+
+
+def _used_names(code: str) -> list[str]:
+    """Module-level names a block's code reads (every nested scope; in first-use order),
+    builtins and the names the code binds at its own top level left out."""
+    try:
+        table = symtable.symtable(code, "<block>", "exec")
+        tree = ast.parse(code)
     except SyntaxError:
         return []
-    defined = {sym.get_name() for sym in table.get_symbols() if sym.is_assigned() or sym.is_imported()}
+    top = {sym.get_name() for sym in table.get_symbols() if sym.is_assigned() or sym.is_imported()}
     used: set[str] = set()
     stack = [table]
     while stack:
@@ -652,9 +682,288 @@ def _undefined_in_file_names(text: str, ff: FileFacts, cand: Candidate) -> list[
             if sym.is_referenced() and (t is table or sym.is_global()):
                 used.add(sym.get_name())
         stack.extend(t.get_children())
-    top = {d.qualified_name: d for d in ff.definitions if "." not in d.qualified_name}
-    wanted = sorted(used - defined - _BUILTINS)
-    return [top[n] for n in wanted if n in top and n != cand.name]
+    order = [n.id for n in sorted((n for n in ast.walk(tree) if isinstance(n, ast.Name)),
+                                  key=lambda n: (n.lineno, n.col_offset))]
+    return [n for n in dict.fromkeys(order) if n in used and n not in _BUILTINS and n not in top]
+
+
+def _resolve_block(name: str, ff: FileFacts, facts: dict[str, FileFacts]) -> "_Block | None":
+    """The block that defines ``name`` as seen from the file ``ff``: an in-file top-level
+    binding (``try``/``except`` import blocks included), else the definition a project import
+    brings in (``from .m import name``, wildcards). External imports: None (the file's import
+    lines show them)."""
+    blocks, index = _blocks(ff)
+    imported = [b for b in ff.imports if b.local_name == name and b.statement.start_col == 0]
+    if name in index and not imported:
+        return blocks[index[name]]
+    for b in reversed(imported):
+        if not b.is_project or b.target_file not in facts:
+            return None
+        if b.kind == "symbol" and b.target_symbol:
+            tblocks, tindex = _blocks(facts[b.target_file])
+            if b.target_symbol in tindex:
+                return tblocks[tindex[b.target_symbol]]
+        return None
+    if name in index:
+        return blocks[index[name]]
+    for w in ff.imports:
+        if w.kind == "wildcard" and w.target_file in facts:
+            tblocks, tindex = _blocks(facts[w.target_file])
+            if name in tindex:
+                return tblocks[tindex[name]]
+    return None
+
+
+def _module_attr_blocks(code: str, ff: FileFacts, facts: dict[str, FileFacts]) -> list["_Block"]:
+    """``m.f`` where ``m`` is a project module the file imports: the block defining ``f``."""
+    out: list[_Block] = []
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return out
+    modules = {b.local_name: b for b in ff.imports if b.kind == "module" and b.is_project and b.target_file in facts}
+    for chain in _attribute_chains(tree):
+        b = modules.get(chain[0])
+        if b is None:
+            continue
+        prefix = b.imported_name.split(".")
+        rest = chain[len(prefix):] if b.local_name == prefix[0] and len(prefix) > 1 else chain[1:]
+        file = b.target_file
+        for part in rest:
+            target = facts.get(file or "")
+            if target is None:
+                break
+            tblocks, tindex = _blocks(target)
+            if part in tindex:
+                out.append(tblocks[tindex[part]])
+                break
+            file = _submodule_file(facts, file, part)
+            if file is None:
+                break
+    return out
+
+
+def _body_shape(node: ast.AST) -> str:
+    """A function body's AST with identifiers and constants erased: two functions with the
+    same shape differ only in names (``Price.of`` beside ``Money.of``)."""
+    body = list(getattr(node, "body", []))
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and \
+            isinstance(body[0].value.value, str):
+        body = body[1:]
+    dumped = ast.dump(ast.Module(body=body, type_ignores=[]), include_attributes=False)
+    return re.sub(r"(id|attr|arg|name)='[^']*'|Constant\(value=[^,)]*", "_", dumped)
+
+
+def _target_shape(cand: Candidate) -> str | None:
+    try:
+        node = ast.parse(cand.source).body[0]
+    except (SyntaxError, IndexError):
+        return None
+    return _body_shape(node)
+
+
+def _without_near_copies(code: str, shape: str | None, size: str) -> str:
+    """A pasted block with every function whose body has the target's shape reduced to its
+    signature and docstring: the context must not show the answer under another name."""
+    if shape is None or size != "full_context":
+        return code
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return code
+    near = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and _body_shape(n) == shape]
+    if not near:
+        return code
+    lines = code.split("\n")
+    for node in sorted(near, key=lambda n: n.lineno, reverse=True):
+        start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+        end = node.end_lineno or node.lineno
+        text = "\n".join(lines[start - 1 : end])
+        indent = text[: len(text) - len(text.lstrip())]
+        reduced = textwrap.indent(render_definition(textwrap.dedent(text), "medium_context").rstrip(), indent)
+        lines[start - 1 : end] = reduced.split("\n")
+    return "\n".join(lines)
+
+
+def _skeleton_source(class_code: str, cand: Candidate) -> str:
+    """The parts of the target's class its skeleton shows (bases, decorators, fields, the
+    constructor): the names they use must be defined too."""
+    try:
+        node = ast.parse(class_code).body[0]
+    except (SyntaxError, IndexError):
+        return ""
+    if not isinstance(node, ast.ClassDef):
+        return ""
+    parts = [ast.unparse(b) for b in node.bases] + [ast.unparse(d) for d in node.decorator_list]
+    for stmt in node.body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) or (
+                isinstance(stmt, ast.FunctionDef) and stmt.name == "__init__" and cand.name != "__init__"):
+            parts.append(ast.unparse(stmt))
+    return "\n".join(parts)
+
+
+def context_blocks(cand: Candidate, facts: dict[str, FileFacts], deps: list[Dependency],
+                   budget: int = C.EXEC_CONTEXT_MAX_CHARS) -> list[_Block]:
+    """The blocks a prompt pastes, from the dependency graph: what the target (its
+    decorators, signature, body, and its class's skeleton) uses, always; then, breadth first
+    and while the pasted code stays within ``budget`` characters, what each pasted block and
+    each used member of the own class uses in turn, resolved in its own file (helpers,
+    regexes, aliases, guarded imports). The target's own class is not a block (the prompt
+    shows its skeleton)."""
+    ff = facts[cand.path]
+    seen: set[tuple[str, int]] = set()
+    order: list[_Block] = []
+    queue: list[tuple[_Block, int]] = []
+
+    def offer(block: _Block | None, level: int) -> None:
+        if block is None or block.kind in ("import", "other") or (block.file, block.index) in seen:
+            return
+        if block.file == cand.path and block.kind in ("class", "function") and \
+                (cand.class_name or cand.name) in block.names:
+            return  # the target itself, or its own class (shown as the skeleton)
+        if level > 1 and sum(len(b.code) for b in order) + len(block.code) > budget:
+            return
+        seen.add((block.file, block.index))
+        order.append(block)
+        queue.append((block, level))
+
+    own = cand.source
+    if cand.class_name:
+        blocks, index = _blocks(ff)
+        if cand.class_name in index:
+            own += "\n" + _skeleton_source(blocks[index[cand.class_name]].code, cand)
+    for name in _used_names(own):
+        offer(_resolve_block(name, ff, facts), 1)
+    for block in _module_attr_blocks(cand.source, ff, facts):
+        offer(block, 1)
+    for d in deps:  # what resolve_dependencies found (bases' members, module attributes)
+        if d.member_of is None:
+            tblocks, tindex = _blocks(facts[d.file]) if d.file in facts else ([], {})
+            top = d.name.split(".")[0]
+            offer(tblocks[tindex[top]] if top in tindex else None, 1)
+    for d in deps:  # members of the own class the target uses: what they use comes next
+        if d.member_of is not None:
+            for name in _used_names(d.code):
+                offer(_resolve_block(name, ff, facts), 2)
+    while queue:
+        block, level = queue.pop(0)
+        bff = facts[block.file]
+        for name in _used_names(block.code):
+            offer(_resolve_block(name, bff, facts), level + 1)
+        for extra in _module_attr_blocks(block.code, bff, facts):
+            offer(extra, level + 1)
+    return order
+
+
+def foreign_imports(cand: Candidate, facts: dict[str, FileFacts], blocks: list[_Block]) -> list[str]:
+    """Import lines of other files that their pasted blocks need (``re`` for a pasted
+    ``NUMBER_RE = re.compile(...)``), each once, unless the target's file imports the same."""
+    own = set(_module_imports(facts[cand.path]))
+    out: list[str] = []
+    for block in blocks:
+        if block.file == cand.path:
+            continue
+        bff = facts[block.file]
+        for name in _used_names(block.code):
+            for b in bff.imports:
+                if b.local_name == name and b.statement.start_col == 0:
+                    text = bff.file.text[b.statement.start : b.statement.end]
+                    if text not in own and text not in out:
+                        out.append(text)
+                    break
+    return out
+
+
+def _block_order(cand: Candidate, facts: dict[str, FileFacts], blocks: list[_Block]) -> list[_Block]:
+    """Cross-file blocks first (files in the order the target's file imports them, each in
+    source order), then the target file's blocks in source order."""
+    rank: dict[str, int] = {}
+    for b in facts[cand.path].imports:
+        if b.target_file and b.target_file not in rank:
+            rank[b.target_file] = len(rank)
+    return sorted(blocks, key=lambda b: (b.file == cand.path, rank.get(b.file, len(rank)), b.file, b.index))
+
+
+def build_prompts(cand: Candidate, facts: dict[str, FileFacts], deps: list[Dependency],
+                  include_target: bool = True) -> dict[str, str]:
+    """RepoExec's three prompts (see the module docstring); each ends with the target's
+    signature and docstring (inside its class skeleton for a method). Without the target:
+    the context part alone (what the instruction-style prompt puts before its instruction).
+
+    The context comes from the dependency graph (:func:`context_blocks`): every name the
+    target and each pasted block use, transitively within the budget, as whole top-level
+    blocks in source order (module-level aliases, ``try``/``except`` import blocks whole);
+    the file's import lines are kept whole, as RepoExec keeps them. A function with the
+    target's body shape is never pasted with its body. A method's own class is shown as its
+    skeleton, with the members the target reaches (``self.x``, ``token.x``)."""
+    ff = facts[cand.path]
+    blocks = _block_order(cand, facts, context_blocks(cand, facts, deps))
+    imports = _module_imports(ff) + foreign_imports(cand, facts, blocks)
+    members = [d for d in deps if d.member_of is not None]
+    shape = _target_shape(cand)
+    prompts = {}
+    for size in SIZES:
+        rendered = [_without_near_copies(b.code if b.kind in ("assignment", "block") else render_definition(b.code, size),
+                                         shape, size) for b in blocks]
+        prompts[size] = _assemble(cand, ff, imports, rendered, members, size, include_target)
+    return prompts
+
+
+def _assemble(cand: Candidate, ff: FileFacts, imports: list[str], blocks: list[str], members: list[Dependency],
+              size: str, include_target: bool) -> str:
+    parts = []
+    if imports:
+        parts.append("\n".join(imports) + "\n")
+    parts.extend(blocks)
+    if cand.class_name:
+        parts.append(_class_skeleton(cand, ff, members, size, include_target))
+    elif include_target:
+        parts.append(cand.target_prompt)
+    return "\n".join(p if p.endswith("\n") else p + "\n" for p in parts)
+
+
+def prompt_missing_names(prompt: str, cand: Candidate) -> list[str]:
+    """Names the gold solution reads that the prompt neither defines, imports, nor has as a
+    builtin; for a method also ``self.x`` members the prompt's class (and its bases shown in
+    the prompt) does not show. Empty = the prompt names everything the answer uses."""
+    try:
+        table = symtable.symtable(prompt, "<prompt>", "exec")
+        tree = ast.parse(prompt)
+    except SyntaxError:
+        return ["<prompt does not parse>"]
+    defined = {sym.get_name() for sym in table.get_symbols() if sym.is_assigned() or sym.is_imported()}
+    missing = [n for n in _used_names(cand.source) if n not in defined]
+    if not cand.class_name:
+        return missing
+    try:
+        fn = ast.parse(cand.source).body[0]
+    except (SyntaxError, IndexError):
+        return missing
+    if not isinstance(fn, ast.FunctionDef) or not fn.args.args:
+        return missing
+    first = fn.args.args[0].arg
+    wanted = {n.attr for n in ast.walk(fn) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+              and n.value.id in (first, cand.class_name) and isinstance(n.ctx, ast.Load)}
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    shown: set[str] = set()
+    pending, visited = [cand.class_name], set()
+    while pending:
+        name = pending.pop()
+        node = classes.get(name)
+        if node is None or name in visited:
+            if node is None and name != cand.class_name:
+                return missing  # a base outside the prompt (a library class): its members are not checked
+            continue
+        visited.add(name)
+        for n in ast.walk(node):
+            if isinstance(n, (ast.FunctionDef, ast.ClassDef)):
+                shown.add(n.name)
+            elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                shown.add(n.id)
+            elif isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
+                shown.add(n.attr)
+        pending.extend(ast.unparse(b) for b in node.bases)
+    return missing + sorted(f"self.{a}" for a in wanted - shown if not (a.startswith("__") and a.endswith("__")))
 
 
 INSTRUCTION_TEMPLATE = ("The provided code snippet includes necessary dependencies for implementing the "

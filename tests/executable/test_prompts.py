@@ -30,8 +30,9 @@ def test_three_sizes_of_a_function_prompt(calc_repo):
     full, medium, small = (cand.prompts[s] for s in SIZES)
     for text in (full, medium, small):
         ast.parse(text)  # valid Python at every size
-        # helper and RATE are pasted below: a dependency appears once, so not in the import too
-        assert text.startswith('from typing import List\nfrom . import util as u\nfrom .util import Base\nimport pkg.util\n')
+        # the file's import lines whole, as RepoExec keeps them, then the pasted definitions
+        assert text.startswith('from typing import List\nfrom . import util as u\nfrom .util import RATE, Base, helper\n'
+                               'import pkg.util\n')
         assert text.count("def helper(") == 1
         assert text.rstrip().endswith('"""Sum the helper of every value, clamped, then scale the total."""')
         assert "total += _local(helper(v))" not in text  # never the target's body
@@ -45,8 +46,8 @@ def test_three_sizes_of_a_function_prompt(calc_repo):
     # small: signatures only
     assert "def helper(x: int) -> int:\n    ..." in small
     assert "Double the value" not in small
-    # dependency order: cross-file in import order, then in-file
-    assert full.index("def scale(") < full.index("def helper(") < full.index("def _local(")
+    # dependency order: cross-file (files in import order, each in source order), then in-file
+    assert full.index("def helper(") < full.index("def scale(") < full.index("def _local(")
 
 
 def test_method_prompt_ends_inside_its_class(calc_repo):

@@ -1,0 +1,182 @@
+"""Prompts from the dependency graph (issue 36 item 2): complete, in source order, whole
+guarded import blocks, module-level aliases, helper methods, no near-copy of the answer.
+
+The fixture reproduces the shapes found in RepoExec repositories (written for this test):
+``Money.NA = NoMoney = NoneMoney()``, a ``try: import`` / ``except ImportError`` fallback, a
+helper method reached through ``token = self``, a regex two files away, a sibling with the
+answer's body shape."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from crossfile_datasets.builders.functions import SIZES, prompt_missing_names
+from tests.executable.conftest import make_repo
+from tests.executable.test_prompts import prompts_for
+
+SHAPES = {
+    "ledger/__init__.py": "",
+    "ledger/money.py": '''"""Amounts of money."""
+from decimal import Decimal
+from typing import Optional
+
+try:
+    import colorama
+    from colorama import Fore
+except ImportError:  # colours are optional
+    colorama = None
+    Fore = None
+
+from .numbers import make_decimal, ZERO
+
+
+class Money:
+    """An amount in a currency."""
+
+    NA: "Money"
+
+    def __init__(self, qty, ccy):
+        self.qty = qty
+        self.ccy = ccy
+
+    @classmethod
+    def of(cls, ccy: Optional[str], qty: Optional[Decimal]) -> "Money":
+        """Make money of the currency and quantity, or the undefined amount when either is missing."""
+        if ccy is None or qty is None:
+            return NoMoney
+        return SomeMoney(ccy, make_decimal(qty))
+
+    def lookup(self, path):
+        """Find the token at the path, one child per step, through the child helper."""
+        token = self
+        for step in path:
+            token = token._child(step)
+        return token
+
+    def _child(self, key):
+        raise NotImplementedError
+
+
+class SomeMoney(Money):
+    """A defined amount."""
+
+    @classmethod
+    def coerce(cls, ccy, qty):
+        """The same construction under another name: never pasted with its body."""
+        if ccy is None or qty is None:
+            return NoMoney
+        return SomeMoney(ccy, make_decimal(qty))
+
+
+class NoneMoney(Money):
+    """The undefined amount."""
+
+    def __init__(self):
+        super().__init__(None, None)
+
+
+class Price:
+    """A price in a currency."""
+
+    @classmethod
+    def of(cls, ccy: Optional[str], qty: Optional[Decimal]) -> "Price":
+        """Make a price of the currency and quantity, or the undefined price."""
+        if ccy is None or qty is None:
+            return NoPrice
+        return SomePrice(ccy, make_decimal(qty))
+
+
+class SomePrice(Price):
+    """A defined price."""
+
+
+NoPrice = Price()
+
+Money.NA = NoMoney = NoneMoney()
+
+
+def paint(text: str) -> str:
+    """Colour the text in red when colours are available, else return it as it is."""
+    if colorama is None:
+        return text
+    return Fore.RED + text + LATER_SUFFIX
+
+
+ZETA = 2
+ALPHA = ZETA * 2
+LATER_SUFFIX = "!" * ALPHA
+''',
+    "ledger/numbers.py": '''"""Decimal helpers."""
+import re
+from decimal import Decimal
+
+NUMBER_RE = re.compile(r"^-?[0-9]+(\\.[0-9]+)?$")
+ZERO = Decimal(0)
+
+
+def _check(text):
+    return bool(NUMBER_RE.match(text))
+
+
+def make_decimal(value) -> Decimal:
+    """Turn a value into a decimal after checking its text form."""
+    if not _check(str(value)):
+        raise ValueError(value)
+    return Decimal(str(value))
+''',
+}
+
+
+@pytest.fixture
+def ledger(tmp_path):
+    return make_repo(tmp_path / "ledger", SHAPES, "ledger")
+
+
+def test_module_level_alias_is_a_dependency_in_every_size(ledger):
+    facts, cand = prompts_for(ledger, "Money.of")
+    assert "NoMoney" in [d.name for d in cand.dependencies]
+    for size in SIZES:
+        text = cand.prompts[size]
+        assert "Money.NA = NoMoney = NoneMoney()" in text
+        assert prompt_missing_names(text, cand) == [], size
+
+
+def test_transitive_dependencies_with_their_imports(ledger):
+    facts, cand = prompts_for(ledger, "Money.of")
+    full = cand.prompts["full_context"]
+    # make_decimal (used) -> _check (same file) -> NUMBER_RE -> re: all there, before use
+    assert full.index("import re") < full.index("NUMBER_RE = re.compile") < full.index("def _check(") \
+        < full.index("def make_decimal(")
+
+
+def test_guarded_import_block_whole_and_assignments_in_source_order(ledger):
+    facts, cand = prompts_for(ledger, "paint")
+    for size in SIZES:
+        text = cand.prompts[size]
+        assert "try:\n    import colorama\n    from colorama import Fore\nexcept ImportError:" in text
+        assert text.index("ZETA = 2") < text.index("ALPHA = ZETA * 2") < text.index('LATER_SUFFIX = "!" * ALPHA')
+        assert prompt_missing_names(text, cand) == []
+
+
+def test_helper_method_reached_through_another_name(ledger):
+    facts, cand = prompts_for(ledger, "Money.lookup")
+    for size in SIZES:
+        tree = ast.parse(cand.prompts[size])
+        money = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Money")
+        assert "_child" in {n.name for n in money.body if isinstance(n, ast.FunctionDef)}, size
+
+
+def test_no_near_copy_of_the_answer(ledger):
+    facts, cand = prompts_for(ledger, "Money.of")
+    full = cand.prompts["full_context"]
+    assert "def coerce(cls, ccy, qty):" in full  # the sibling is named, with its docstring
+    assert "return SomeMoney(ccy, make_decimal(qty))" not in full  # never its body
+
+
+def test_missing_names_are_found():
+    from crossfile_datasets.builders.functions import Candidate
+    gold = "def f(x):\n    \"\"\"Doc string here.\"\"\"\n    return HELPER(x) + self_free\n"
+    cand = Candidate("m.py", "m", "f", "f", None, 1, 1, 3, (3,), "def f(x):", "Doc string here.", gold, "", "")
+    assert prompt_missing_names("HELPER = len\ndef f(x):\n    ...\n", cand) == ["self_free"]
