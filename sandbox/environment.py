@@ -18,6 +18,7 @@ build. The repository itself is never installed: its source roots go on ``PYTHON
 
 from __future__ import annotations
 
+import ast
 import fcntl
 import hashlib
 import importlib.metadata
@@ -54,7 +55,8 @@ IMPORT_TO_DISTRIBUTION = {
     "zmq": "pyzmq", "win32api": "pywin32", "lxml": "lxml", "markdown": "Markdown",
 }
 REQUIREMENT_FILES = ("requirements.txt", "requirements-dev.txt", "requirements_dev.txt", "requirements-test.txt",
-                     "requirements_test.txt", "test-requirements.txt", "dev-requirements.txt")
+                     "requirements_test.txt", "test-requirements.txt", "dev-requirements.txt",
+                     "requirements.pip", "requirements-dev.pip", "test-requirements.pip")
 TEST_EXTRAS = ("test", "tests", "testing", "dev")
 # PEP 735 dependency groups, tox environments and nox sessions whose dependencies the tests need
 TEST_GROUPS = ("test", "tests", "testing", "dev", "ci", "unit")
@@ -154,7 +156,7 @@ def declared_requirements(root: Path) -> tuple[list[str], list[str]]:
             lines.extend(path.read_text(encoding="utf-8", errors="replace").splitlines())
     req_dir = root / "requirements"
     if req_dir.is_dir():
-        for path in sorted(req_dir.glob("*.txt")):
+        for path in sorted([*req_dir.glob("*.txt"), *req_dir.glob("*.pip")]):
             lines.extend(path.read_text(encoding="utf-8", errors="replace").splitlines())
     pyproject = root / "pyproject.toml"
     if pyproject.is_file():
@@ -186,6 +188,9 @@ def declared_requirements(root: Path) -> tuple[list[str], list[str]]:
             if parser.has_option("options.extras_require", extra):
                 lines.extend(parser.get("options.extras_require", extra).splitlines())
     lines.extend(test_requirement_lines(root, _read_repository_text, _repository_names))
+    setup_py = root / "setup.py"
+    if setup_py.is_file():
+        lines.extend(setup_py_requirements(setup_py.read_text(encoding="utf-8", errors="replace")))
     ok, unsupported = parse_requirement_lines(lines)
     if pyproject.is_file() and own_name:  # `myproject[test]` in its own extras: the repository itself
         ok = [r for r in ok if canonicalize_name(Requirement(r).name) != canonicalize_name(own_name)]
@@ -346,6 +351,55 @@ def _requirement_file(root: Path, rel: str, read, depth: int) -> list[str]:
     return _expand(root, text.splitlines(), os.path.dirname(rel), read, depth)
 
 
+def setup_py_requirements(text: str) -> list[str]:
+    """Requirement strings a ``setup.py`` declares as literals (never run: parsed):
+    ``install_requires``, ``tests_require`` and the test extras of ``extras_require``, given
+    in the ``setup(...)`` call or through a module-level name bound to a literal list."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return []
+    names: dict[str, ast.AST] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            names[node.targets[0].id] = node.value
+
+    def literal(node: ast.AST | None):
+        if isinstance(node, ast.Name) and node.id in names:
+            node = names[node.id]
+        try:
+            return ast.literal_eval(node) if node is not None else None
+        except (ValueError, SyntaxError, TypeError):
+            return None
+
+    out: list[str] = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "setup"):
+            continue
+        for kw in node.keywords:
+            value = literal(kw.value)
+            if kw.arg in ("install_requires", "tests_require") and isinstance(value, (list, tuple)):
+                out.extend(v for v in value if isinstance(v, str))
+            elif kw.arg == "extras_require" and isinstance(value, dict):
+                for extra, reqs in value.items():
+                    if extra in TEST_EXTRAS and isinstance(reqs, (list, tuple)):
+                        out.extend(v for v in reqs if isinstance(v, str))
+    return out
+
+
+def declared_distribution(top: str, declared: Iterable[str]) -> str | None:
+    """The repository's own requirement that provides the import name ``top``, when its name
+    says so (``python-slugify`` for ``slugify``, ``PyYAML`` for ``yaml``, ``py-foo`` for
+    ``foo``): the repository's declarations win over any table."""
+    key = canonicalize_name(top)
+    for req in declared:
+        name = canonicalize_name(Requirement(req).name)
+        if name == key or name in (f"python-{key}", f"py{key}", f"py-{key}", f"{key}-python", f"{key}py") or \
+                name == canonicalize_name(IMPORT_TO_DISTRIBUTION.get(top, "")):
+            return req
+    return None
+
+
 def _poetry_spec(spec: str) -> str:
     if spec[0] in "^~":  # poetry's caret/tilde: lower bound is what matters for installing
         return f">={spec[1:]}"
@@ -373,7 +427,9 @@ def imported_third_party(facts: dict[str, FileFacts]) -> set[str]:
     """Top-level names imported by the project that are neither project files nor stdlib."""
     own = project_top_names(facts)
     out: set[str] = set()
-    for ff in facts.values():
+    for path, ff in facts.items():
+        if path == "setup.py":
+            continue  # packaging, not the code under test (its requirements are read as declared)
         for b in ff.imports:
             if b.is_project:
                 continue
@@ -393,6 +449,8 @@ def detect_requirements(root: Path, facts: dict[str, FileFacts]) -> tuple[list[s
     names = {canonicalize_name(Requirement(r).name) for r in declared}
     extra = []
     for top in sorted(imported_third_party(facts)):
+        if declared_distribution(top, declared):
+            continue  # the repository names the distribution itself (`slugify` -> `python-slugify`)
         dist = import_to_distribution(top)
         if canonicalize_name(dist) not in names:
             names.add(canonicalize_name(dist))

@@ -81,3 +81,22 @@ def test_only_the_requirements_pytest_plugins_are_loaded():
     dist, name = sorted(available.items())[0]
     assert requirement_pytest_plugins(sys.executable, [f"{dist}>=0", "requests"]) == [name]
     assert requirement_pytest_plugins(sys.executable, ["requests"]) == []
+
+
+def test_requirements_from_setup_py_test_requirements_and_pip_files(tmp_path):
+    """Issue 36: a `mocker` fixture came from an unread `test_requirements.txt`; `slugify` was
+    mapped to the wrong distribution although `setup.py` names `python-slugify`."""
+    root = write_tree(tmp_path / "proj", {
+        "setup.py": "from setuptools import setup\nREQS = ['python-slugify>=4', 'PyYAML']\n"
+                    "setup(name='p', install_requires=REQS, tests_require=['mock'],\n"
+                    "      extras_require={'test': ['freezegun'], 'docs': ['sphinx']})\n",
+        "test_requirements.txt": "pytest-mock\n",
+        "requirements/base.pip": "six\n",
+        "app/__init__.py": "",
+        "app/text.py": "import slugify\nimport yaml\nimport six\n",
+    })
+    language = get_language(Lang.PYTHON)
+    files, _ = list_sources(Repository("p", root, "", "", ""), language, BuildReport())
+    facts = language.analyze_files(str(root), files)
+    requirements, _ = detect_requirements(root, facts)
+    assert requirements == ["freezegun", "mock", "pytest-mock", "python-slugify>=4", "PyYAML", "six"]
