@@ -57,6 +57,8 @@ EXEC_MIN_BODY_STATEMENTS = 2  # statements after the docstring; fewer = trivial 
 EXEC_MIN_COVERAGE = 0.40  # kept tests must cover this share of the function's lines (RepoExec)
 EXEC_FLAKY_RUNS = 10  # kept tests run this many times; a varying outcome drops the test (RepoExec)
 EXEC_CONTEXT_MAX_CHARS = 16_000  # pasted code a prompt grows to with transitive dependencies (ours)
+EXEC_INPUTS_BELOW = 3  # functions with fewer programs than this get input programs (ours)
+EXEC_INPUT_PROGRAMS = 6  # regression programs from inputs per function (call sites, annotations; ours)
 EXEC_MAX_TESTS_PER_PROBLEM = 20  # candidate test programs examined per function (ours)
 EXEC_TEST_TIMEOUT = 10.0  # seconds per test function inside a run (SIGALRM in the runner; ours)
 EXEC_RUN_TIMEOUT = 300.0  # seconds of wall clock for one sandboxed pytest run over many tests (ours)

@@ -27,6 +27,7 @@ stages ``candidates`` (functions that are not problems), ``tests`` (tests that w
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import hashlib
 import json
@@ -55,7 +56,10 @@ from crossfile_datasets.builders.executable.testgen import (
     PynguinUnavailable,
     TestProgram,
     apply_captures,
+    call_site_inputs,
+    doctest_programs,
     generate_llm_tests,
+    input_programs,
     instrument_for_capture,
     pynguin_python,
     repository_programs,
@@ -69,6 +73,7 @@ from crossfile_datasets.builders.functions import (
     Candidate,
     build_prompts,
     instruct_prompts,
+    is_test_path,
     prompts_parse,
     resolve_dependencies,
     select_candidates,
@@ -94,7 +99,7 @@ from crossfile_datasets.sandbox.pytest_runs import (
 )
 from crossfile_datasets.sandbox.suites.python import source_roots
 
-EXEC_VERSION = "3"  # bump when problem records change
+EXEC_VERSION = "4"  # bump when problem records change
 SHARDS = "executable_shards"
 DONE = "DONE.json"
 T = TypeVar("T")
@@ -326,8 +331,10 @@ def build_repository(repo: Repository, settings: ExecSettings, report: BuildRepo
     for cand in candidates:
         programs = kept.get(cand.key, [])
         if not programs:
-            # a suite that did not run is the reason, not the function
-            report.count("problems", ctx.suite_failure or "no_tests", f"{repo.name}:{cand.key}")
+            # the suite's state is a note (repositories/suite_*), not the reason: generated tests
+            # were tried all the same
+            report.count("problems", "no_tests", f"{repo.name}:{cand.key}",
+                         f"the repository's suite: {ctx.suite_failure}" if ctx.suite_failure else None)
             continue
         if coverage[cand.key] < settings.min_coverage:
             report.count("problems", "low_coverage", f"{repo.name}:{cand.key}", f"{coverage[cand.key]:.2f}")
@@ -408,6 +415,10 @@ def repository_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str,
     for nodeid in collect_errors:
         ctx.report.count("tests", "test_file_not_importable", f"{ctx.repo.name}:{nodeid}",
                          first_error_line(prun.messages.get(nodeid, "")))
+    for nodeid, outcome in sorted(prun.outcomes.items()):
+        if "::" in nodeid and outcome == Outcome.ERROR:  # erred in the repository's own run
+            ctx.report.count("tests", f"suite_{error_reason(prun.messages.get(nodeid, ''))}",
+                             f"{ctx.repo.name}:{nodeid}", first_error_line(prun.messages.get(nodeid, "")))
     if status != "ok":
         ctx.report.count("repositories", status, ctx.repo.name, detail)
         ctx.suite_failure = status
@@ -427,7 +438,69 @@ def repository_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str,
     for file in sorted(classes):
         if file in ctx.facts:
             programs.update(repository_programs(file, ctx.facts[file].file.text, all_wanted, classes[file]))
+    for cand in candidates:
+        for k in wanted[cand.key]:
+            if k not in programs:  # it executed the function but is no test function of a test file
+                why = "doctest item (the docstring's examples are converted instead)" \
+                    if k.split("::")[0] not in classes or not is_test_path(k.split("::")[0]) else "not a test function"
+                ctx.report.count("tests", "not_extractable", f"{ctx.repo.name}:{cand.key}", f"{k}: {why}")
     return {key: [programs[k] for k in keys if k in programs] for key, keys in wanted.items()}
+
+
+_MISSING_FIXTURE = re.compile(r"fixture '[^']+' not found")
+_MISSING_MODULE = re.compile(r"ModuleNotFoundError|No module named|ImportError")
+
+
+def error_reason(message: str) -> str:
+    """Why a test erred, by its message: ``error_missing_fixture`` (a pytest plugin the
+    environment lacks), ``error_missing_module`` (a requirement not installed), ``error``."""
+    if _MISSING_FIXTURE.search(message or ""):
+        return "error_missing_fixture"
+    if _MISSING_MODULE.search(message or ""):
+        return "error_missing_module"
+    return "error"
+
+
+def input_tests(ctx: RepoContext, candidates: list[Candidate], earlier: list[dict[str, list[TestProgram]]]
+                ) -> dict[str, list[TestProgram]]:
+    """Regression programs from inputs (``testgen.input_programs``) for the functions that
+    have fewer than ``EXEC_INPUTS_BELOW`` programs so far: the repository's own literal calls
+    of the function (its tests included, even when its suite does not run), then values from
+    the annotations, names and defaults; the gold function's results become the oracles through
+    the assertion repair. What cannot get inputs is counted (``tests/inputs_*``)."""
+    trees = []
+    for ff in ctx.facts.values():
+        try:
+            trees.append(ast.parse(ff.file.text))
+        except SyntaxError:
+            continue
+    out: dict[str, list[TestProgram]] = {}
+    for cand in candidates:
+        if sum(len(src.get(cand.key, [])) for src in earlier) >= C.EXEC_INPUTS_BELOW:
+            continue
+        calls = call_site_inputs(cand.name, trees)
+        programs, why = input_programs(cand.module, cand.name, cand.qualname, cand.class_name, cand.source, calls)
+        if why:
+            ctx.report.count("tests", why, f"{ctx.repo.name}:{cand.key}")
+        out[cand.key] = programs
+    ctx.stats["input_programs"] = sum(len(v) for v in out.values())
+    return out
+
+
+def doctest_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[TestProgram]]:
+    """Each candidate's docstring examples as a program (``testgen.doctest_programs``): a
+    repository whose only tests are doctests still has tests; an example that cannot be
+    converted is counted (``tests/doctest_not_convertible``...)."""
+    out: dict[str, list[TestProgram]] = {}
+    for cand in candidates:
+        if ">>>" not in cand.docstring:
+            continue
+        programs, why = doctest_programs(cand.module, cand.name, cand.qualname, cand.docstring)
+        if why:
+            ctx.report.count("tests", why.split(":", 1)[0], f"{ctx.repo.name}:{cand.key}", why)
+        out[cand.key] = programs
+    ctx.stats["doctests"] = sum(len(v) for v in out.values())
+    return out
 
 
 def pynguin_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[TestProgram]]:
@@ -498,7 +571,8 @@ def llm_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[T
 def gather_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[TestProgram]]:
     """Every candidate's test programs (repository first, then Pynguin, then LLM), after the
     static filters and the per-problem cap."""
-    sources = [repository_tests(ctx, candidates)]
+    sources = [repository_tests(ctx, candidates), doctest_tests(ctx, candidates)]
+    sources.append(input_tests(ctx, candidates, sources))
     if ctx.settings.use_pynguin:
         sources.append(pynguin_tests(ctx, candidates))
     else:
@@ -627,11 +701,15 @@ def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
     if not unique:
         return {}, coverage
     t0 = time.monotonic()
-    first, _, _ = run_programs(ctx, list(unique.values()))
+    first, first_run, _ = run_programs(ctx, list(unique.values()))
     failing = [(unique[path], entry_of[path]) for path, o in first.items() if o == Outcome.ASSERTION]
     first_reasons = {Outcome.ERROR: "test_error", Outcome.SKIPPED: "test_skipped", Outcome.XFAIL: "xfail_marked",
                      Outcome.SANDBOX_VIOLATION: "sandbox_violation"}
     dropped: dict[str, str] = {path: first_reasons[o] for path, o in first.items() if o not in (Outcome.PASSED, Outcome.ASSERTION)}
+    for path, why in list(dropped.items()):
+        if why == "test_error":  # an environment reason (a missing plugin or module) is named
+            message = next((m for n, m in first_run.messages.items() if n == path or n.startswith(path + "::")), "")
+            dropped[path] = f"test_{error_reason(message)}"
     current: dict[str, TestProgram] = {path: unique[path] for path, o in first.items() if o == Outcome.PASSED}
     for path, result in repair_programs(ctx, failing).items():
         if isinstance(result, str):

@@ -683,3 +683,224 @@ def salted(source: str, salt: int) -> str:
 def with_source(program: TestProgram, source: str, repaired: bool = True) -> TestProgram:
     """The same program (same path: pickled values may name its module) with a new source."""
     return replace(program, source=source, repaired=repaired)
+
+
+# ------------------------------------------------------------------------------ doctests --
+DOCTEST_HELPER = '''
+def __cfd_shown__(thunk):
+    """crossfile-datasets: what the interactive interpreter shows for an example (doctest)."""
+    import contextlib, io
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        value = thunk()
+    if value is not None:
+        buffer.write(repr(value) + "\\n")
+    return " ".join(buffer.getvalue().split())
+'''
+
+
+def doctest_program(module: str, entry_point: str, qualname: str, docstring: str) -> tuple[str | None, str]:
+    """A function's docstring examples (``>>> ...``) as one pytest program, or (None, why).
+
+    Each example becomes a statement: one without output runs as is; one whose output is a
+    Python literal becomes ``assert <expr> == <literal>`` (repairable like any assertion);
+    another output is compared as the interpreter shows it (repr and printed text, whitespace
+    normalized); a traceback becomes ``pytest.raises(<error>)``. The examples are embedded, not
+    read from the module at run time: a solution without the docstring is judged the same.
+    The module's names are the examples' globals, as doctest gives them."""
+    import doctest
+
+    try:
+        examples = doctest.DocTestParser().get_examples(docstring)
+    except ValueError as exc:
+        return None, f"doctest_unparsable: {exc}"
+    if not examples:
+        return None, "no_examples"
+    body: list[str] = []
+    for ex in examples:
+        source = ex.source.rstrip("\n")
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            return None, "doctest_unparsable"
+        want = ex.want.rstrip("\n")
+        if ex.exc_msg is not None:
+            last = [l for l in ex.want.splitlines() if l.strip() and not l.startswith((" ", "Traceback"))]
+            error = (last[-1].split(":", 1)[0].strip().rsplit(".", 1)[-1] if last else "") or "Exception"
+            if not error.isidentifier():
+                return None, "doctest_not_convertible"
+            body.append(f"with pytest.raises({error}):")
+            body.extend("    " + line for line in source.split("\n"))
+            continue
+        if not want:
+            body.extend(source.split("\n"))
+            continue
+        if "..." in want or "<BLANKLINE>" in want or not (len(tree.body) == 1 and isinstance(tree.body[0], ast.Expr)):
+            return None, "doctest_not_convertible"
+        expr = ast.unparse(tree.body[0].value)
+        try:
+            literal = ast.literal_eval(want)
+            if repr(literal) != want.strip() or isinstance(tree.body[0].value, ast.Call) and \
+                    getattr(tree.body[0].value.func, "id", "") == "print":
+                raise ValueError
+            body.append(f"assert {expr} == {want.strip()}")
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            body.append(f"assert __cfd_shown__(lambda: {expr}) == {' '.join(want.split())!r}")
+    name = re.sub(r"\W", "_", qualname)
+    program = "\n".join([
+        "import importlib as __cfd_importlib__",
+        "import pytest",
+        f"globals().update({{k: v for k, v in vars(__cfd_importlib__.import_module({module!r})).items()"
+        " if not k.startswith('__')})",
+        DOCTEST_HELPER,
+        f"def test_doctest_{name}():",
+        *("    " + line for line in body),
+        "",
+    ])
+    try:
+        ast.parse(program)
+    except SyntaxError as exc:
+        return None, f"doctest_unparsable: {exc}"
+    if entry_point not in program.split(f"def test_doctest_{name}():", 1)[1]:
+        return None, "does_not_call_target"
+    return program, ""
+
+
+def doctest_programs(module: str, entry_point: str, qualname: str, docstring: str) -> tuple[list[TestProgram], str]:
+    """The docstring's examples as programs ([] and the reason when there are none usable)."""
+    program, why = doctest_program(module, entry_point, qualname, docstring)
+    if program is None:
+        return [], why
+    return [TestProgram(program, program_path("", program), "doctest", f"doctest:{module}.{qualname}")], ""
+
+
+# ------------------------------------------------------------------ inputs with gold oracles --
+# values tried for a parameter by its annotation (the outermost name) or, unannotated, its name
+_VALUES_BY_TYPE: dict[str, list[str]] = {
+    "str": ["'abc'", "''", "'Hello World 42'"], "int": ["0", "1", "7", "-3"], "float": ["0.0", "1.5", "-2.25"],
+    "bool": ["True", "False"], "bytes": ["b'abc'", "b''"], "list": ["[]", "[1, 2, 3]", "['a', 'b']"],
+    "List": ["[]", "[1, 2, 3]", "['a', 'b']"], "Sequence": ["[1, 2, 3]", "()"], "Iterable": ["[1, 2, 3]", "[]"],
+    "tuple": ["()", "(1, 2)"], "Tuple": ["()", "(1, 2)"], "dict": ["{}", "{'a': 1, 'b': 2}"],
+    "Dict": ["{}", "{'a': 1, 'b': 2}"], "Mapping": ["{'a': 1}"], "set": ["set()", "{1, 2}"], "Set": ["{1, 2}"],
+    "None": ["None"], "Any": ["'abc'", "1", "None", "[1, 2]"], "object": ["'abc'", "1", "None"],
+}
+_VALUES_BY_NAME = [
+    (re.compile(r"(^|_)(s|text|string|name|word|line|prefix|suffix|sep|separator|path|url|key|char|title|value_str)$"),
+     "str"),
+    (re.compile(r"(^|_)(n|num|number|count|size|index|i|j|k|width|height|length|limit|times|level|offset|start|stop"
+                r"|end|step|base|depth)$"), "int"),
+    (re.compile(r"(^|_)(flag|strict|ignore_\w+|is_\w+|allow_\w+|enable\w*)$"), "bool"),
+    (re.compile(r"(^|_)(items|values|seq|sequence|lst|elements|iterable|words|lines|collection|data)$"), "list"),
+    (re.compile(r"(^|_)(mapping|dct|dictionary|kwargs_dict|d)$"), "dict"),
+]
+
+
+def _annotation_values(annotation: ast.AST | None, name: str) -> list[str]:
+    """Literal source values to try for one parameter (empty = we cannot guess)."""
+    if annotation is not None:
+        text = ast.unparse(annotation).replace("typing.", "")
+        optional = text.startswith("Optional[") or " | None" in text or "None |" in text
+        inner = re.sub(r"^Optional\[(.*)\]$", r"\1", text).replace(" | None", "").replace("None | ", "")
+        head = re.split(r"[\[\s|]", inner, maxsplit=1)[0].strip("'\"")
+        if head == "Union":
+            head = re.split(r"[\[,\]\s]", inner)[1] if "[" in inner else head
+        values = list(_VALUES_BY_TYPE.get(head, []))
+        return values + (["None"] if optional and values else [])
+    for pattern, kind in _VALUES_BY_NAME:
+        if pattern.search(name):
+            return list(_VALUES_BY_TYPE[kind])
+    return []
+
+
+def call_site_inputs(entry_point: str, trees: Iterable[ast.AST]) -> list[str]:
+    """Argument lists (source text) of the repository's own calls of the function whose
+    arguments are all literals: ``humanize_bytes(1024, precision=2)`` gives
+    ``"1024, precision=2"``. First come first, duplicates once."""
+    out: list[str] = []
+    for tree in trees:
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            if name != entry_point or any(isinstance(a, ast.Starred) for a in node.args) or \
+                    any(k.arg is None for k in node.keywords):
+                continue
+            try:
+                for value in [*node.args, *(k.value for k in node.keywords)]:
+                    ast.literal_eval(value)
+            except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+                continue
+            text = ", ".join([*(ast.unparse(a) for a in node.args), *(f"{k.arg}={ast.unparse(k.value)}" for k in node.keywords)])
+            if text not in out and len(text) <= 300:
+                out.append(text)
+    return out
+
+
+def annotation_inputs(source: str, limit: int = 4) -> list[str]:
+    """Argument lists made from the parameters' annotations, names and defaults: the i-th
+    list takes each parameter's i-th value (cycling), defaults left as they are; none when a
+    required parameter's type cannot be guessed."""
+    try:
+        fn = ast.parse(source).body[0]
+    except (SyntaxError, IndexError):
+        return []
+    if not isinstance(fn, ast.FunctionDef):
+        return []
+    args = fn.args
+    positional = [*args.posonlyargs, *args.args]
+    if positional and positional[0].arg in ("self", "cls"):
+        positional = positional[1:]
+    required = positional[: len(positional) - len(args.defaults)] if args.defaults else positional
+    kw_required = [a for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is None]
+    choices = []
+    for a in [*required, *kw_required]:
+        values = _annotation_values(a.annotation, a.arg)
+        if not values:
+            return []
+        choices.append((a, values))
+    if not choices:
+        return []
+    width = max(len(v) for _, v in choices)
+    out = []
+    for i in range(min(limit, width)):
+        parts = []
+        for a, values in choices:
+            value = values[i % len(values)]
+            parts.append(f"{a.arg}={value}" if a in kw_required else value)
+        text = ", ".join(parts)
+        if text not in out:
+            out.append(text)
+    return out
+
+
+def input_programs(module: str, entry_point: str, qualname: str, class_name: str | None, source: str,
+                   call_args: Sequence[str], *, limit: int = C.EXEC_INPUT_PROGRAMS) -> tuple[list[TestProgram], str]:
+    """Regression tests from inputs: each argument list (the repository's own literal calls
+    first, then annotation guesses) becomes a program asserting the call's result against a
+    placeholder, which the assertion repair replaces with what the gold function returns
+    (recorded once, checked by every later run and by each mutant). A generator's values are
+    listed. Instance methods are left out (no instance to call them on): ([], reason)."""
+    try:
+        fn = ast.parse(source).body[0]
+    except (SyntaxError, IndexError):
+        return [], "unparsable"
+    decorators = {ast.unparse(d).rsplit(".", 1)[-1] for d in getattr(fn, "decorator_list", [])}
+    if class_name and not decorators & {"staticmethod", "classmethod"}:
+        return [], "inputs_instance_method"
+    inputs = list(dict.fromkeys([*call_args, *annotation_inputs(source)]))[:limit]
+    if not inputs:
+        return [], "inputs_not_guessed"
+    generator = any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(fn))
+    callee = f"{class_name}.{entry_point}" if class_name else entry_point
+    imported = class_name or entry_point
+    out = []
+    for i, args in enumerate(inputs):
+        call = f"{callee}({args})"
+        checked = f"list({call})" if generator else call
+        name = re.sub(r"\W", "_", qualname)
+        program = (f"from {module} import {imported}\n\n\n"
+                   f"def test_inputs_{name}_{i}():\n"
+                   f"    assert {checked} == None  # the gold function's result replaces None (assertion repair)\n")
+        out.append(TestProgram(program, program_path("", program), "inputs", f"inputs:{module}.{qualname}::{i}"))
+    return out, ""

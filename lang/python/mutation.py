@@ -66,10 +66,14 @@ class _Sites(cst.CSTTransformer):
 
     METADATA_DEPENDENCIES = (cst.metadata.PositionProvider,)
 
-    def __init__(self, target: int | None, only: str | None = None) -> None:
+    def __init__(self, target: int | None, only: str | None = None, single_return: bool = False) -> None:
         super().__init__()
         self.target = target
         self.only = only  # mutate only the outermost functions of this name (a class's method)
+        # a copy of the object or None for falsy values are the mistakes a model makes in a
+        # function that hands back what it computed in one place (identity, a lookup); in a
+        # function of several returns of numbers they are mostly equivalent mutants
+        self.single_return = single_return
         self.sites: list[tuple[str, int, str]] = []
         self.depth = 0  # nesting of FunctionDef: only the outer function's body is mutated
         self.skipped: list[bool] = []  # per FunctionDef on the way: left out (another method)
@@ -306,9 +310,25 @@ def _function(module: cst.Module) -> cst.FunctionDef:
     raise ValueError("no function in the code")
 
 
+def _single_return(code: str) -> bool:
+    """The outer function returns a value in one place only."""
+    try:
+        fn = ast.parse(code).body[0]
+    except (SyntaxError, IndexError):
+        return False
+    stack, returns = list(ast.iter_child_nodes(fn)), 0
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return) and node.value is not None:
+            returns += 1
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(node))
+    return returns == 1
+
+
 def _sites(code: str, target: int | None, only: str | None = None) -> tuple[str, list[tuple[str, int, str]]]:
     wrapper = cst.metadata.MetadataWrapper(cst.parse_module(code))
-    transformer = _Sites(target, only)
+    transformer = _Sites(target, only, only is None and _single_return(code))
     new = wrapper.visit(transformer)
     return new.code, transformer.sites
 

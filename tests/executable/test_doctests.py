@@ -1,0 +1,83 @@
+"""Docstring examples are tests (issue 36 item 3): a repository whose only tests are doctests
+(its suite collects nothing: a note, not a drop, issue 33 item 1) still gets problems, judged
+by its examples; an example we cannot convert is counted, never silently lost."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from crossfile_datasets.builders.executable.build import build_executable_split
+from crossfile_datasets.builders.executable.testgen import doctest_program
+from crossfile_datasets.builders.repos import RepoSpec, resolve
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.sandbox.problems import run_problem_tests
+
+WORDS = '''
+"""Word helpers documented by examples only."""
+
+
+def hyphenate(words, sep="-"):
+    """Join the words with the separator, lower-cased.
+
+    >>> hyphenate(["Big", "Cat"])
+    'big-cat'
+    >>> hyphenate([], sep="+")
+    ''
+    >>> print(hyphenate(["A"], sep="/"))
+    a
+    >>> hyphenate(None)
+    Traceback (most recent call last):
+        ...
+    TypeError: 'NoneType' object is not iterable
+    """
+    return sep.join(w.lower() for w in words)
+
+
+def initials(name):
+    """The initials of a name, with dots.
+
+    >>> initials("ada lovelace")
+    'A.L.'
+    >>> initials("x")  # doctest: +ELLIPSIS
+    'X...'
+    """
+    return "".join(part[0].upper() + "." for part in name.split())
+'''
+
+
+def test_doctest_examples_become_assertions():
+    program, why = doctest_program("pkg.words", "hyphenate", "hyphenate", textwrap.dedent(
+        WORDS.split('"""Join', 1)[1].split('"""', 1)[0]))
+    assert why == "" and program is not None
+    assert "assert hyphenate(['Big', 'Cat']) == 'big-cat'" in program
+    assert "with pytest.raises(TypeError):" in program
+    assert "assert __cfd_shown__(lambda: print(hyphenate(['A'], sep='/'))) == 'a'" in program
+    assert doctest_program("pkg.words", "initials", "initials", "'x'\n>>> initials('x')\n'X...'\n") == \
+        (None, "doctest_not_convertible")
+
+
+@pytest.mark.slow
+def test_a_repository_tested_only_by_doctests_gets_problems(tmp_path):
+    root = tmp_path / "doconly"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "__init__.py").write_text("")
+    (root / "pkg" / "words.py").write_text(WORDS.lstrip())
+    repo = resolve(RepoSpec(path=str(root)))
+    report = BuildReport()
+    records = build_executable_split([repo], tmp_path / "out", allow_execution=True, seed=3, workers=1,
+                                     report=report, use_pynguin=False, mutants=4)
+    stats = json.loads((tmp_path / "out" / "python" / "executable_stats.json").read_text())
+    assert stats["repositories_not_run"] == {"suite_collected_nothing": 1}  # a note
+    assert [r["qualname"] for r in records] == ["hyphenate"]
+    assert records[0]["test_origins"] == ["doctest:pkg.words.hyphenate"]
+    # the other function's example cannot be converted: counted, not silent
+    assert stats["dropped_tests"].get("doctest_not_convertible") == 1
+    # judged by its examples: gold passes, a version that forgets to lower-case fails
+    rec = records[0]
+    assert run_problem_tests(rec, rec["solution"])["passed"]
+    wrong = rec["solution"].replace('sep.join(w.lower() for w in words)', 'sep.join(words)')
+    assert not run_problem_tests(rec, wrong)["passed"]

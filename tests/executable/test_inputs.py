@@ -1,0 +1,96 @@
+"""Tests that reach the targets without a model (issue 33 items 1-2): a repository whose own
+suite crashes still gets problems, from regression programs whose inputs are the repository's
+own literal calls (its crashing tests included) or values guessed from annotations and names,
+with the gold function's results as oracles (the assertion repair records them)."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+from crossfile_datasets.builders.executable.build import build_executable_split
+from crossfile_datasets.builders.executable.testgen import annotation_inputs, call_site_inputs, input_programs
+from crossfile_datasets.builders.repos import RepoSpec, resolve
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.sandbox.problems import run_problem_tests
+
+SIZES_PY = '''
+"""Byte sizes for people."""
+
+
+def humanize(n, precision=1):
+    """Turn a number of bytes into a short human-readable size."""
+    units = ["B", "kB", "MB", "GB"]
+    size = float(n)
+    for unit in units:
+        if size < 1024 or unit == units[-1]:
+            return f"{size:.{precision}f} {unit}"
+        size /= 1024
+    return str(n)
+
+
+def clamp(value: int, low: int = 0, high: int = 10) -> int:
+    """Keep the value between the low and high bounds given."""
+    return max(low, min(high, value))
+
+
+class Parser:
+    """Parses things (instance methods get no input programs)."""
+
+    def words(self, text: str) -> list:
+        """Split the text into its words."""
+        return text.split()
+'''
+# the suite crashes at collection: its conftest needs a plugin that is not installed
+CONFTEST = "import not_installed_plugin  # noqa\n"
+TEST_SIZES = '''
+from units.sizes import humanize
+
+
+def test_humanize():
+    assert humanize(1536) == "1.5 kB"
+    assert humanize(3 * 1024 ** 3, precision=2) == "3.00 GB"
+'''
+
+
+CLAMP = 'def clamp(value: int, low: int = 0, high: int = 10) -> int:\n    """Keep it."""\n    return value\n'
+HUMANIZE = 'def humanize(n, precision=1):\n    """Humanize."""\n    return str(n)\n'
+WORDS = 'def words(self, text: str) -> list:\n    """Split."""\n    return text.split()\n'
+
+
+def test_inputs_from_call_sites_and_annotations():
+    tree = ast.parse(TEST_SIZES)
+    assert call_site_inputs("humanize", [tree]) == ["1536"]  # literal arguments only
+    assert annotation_inputs(CLAMP) == ["0", "1", "7", "-3"]  # required parameters, defaults left
+    assert annotation_inputs(HUMANIZE) == ["0", "1", "7", "-3"]  # by its name: n is a number
+    assert annotation_inputs('def f(thing):\n    """Doc."""\n    return thing\n') == []  # no guess
+    programs, why = input_programs("units.sizes", "words", "Parser.words", "Parser", WORDS, [])
+    assert programs == [] and why == "inputs_instance_method"
+    programs, why = input_programs("units.sizes", "humanize", "humanize", None, HUMANIZE, ["1536"])
+    assert why == "" and "assert humanize(1536) == None" in programs[0].source and programs[0].origin == "inputs"
+    assert len(programs) == 5  # the call site first, then the guesses
+
+
+@pytest.mark.slow
+def test_a_repository_whose_suite_crashes_still_gets_problems(tmp_path):
+    root = tmp_path / "units"
+    for rel, text in {"units/__init__.py": "", "units/sizes.py": SIZES_PY, "tests/conftest.py": CONFTEST,
+                      "tests/test_sizes.py": TEST_SIZES}.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text.lstrip())
+    repo = resolve(RepoSpec(path=str(root)))
+    records = build_executable_split([repo], tmp_path / "out", allow_execution=True, seed=5, workers=2,
+                                     report=BuildReport(), use_pynguin=False, mutants=6)
+    stats = json.loads((tmp_path / "out" / "python" / "executable_stats.json").read_text())
+    assert stats["per_repository"][0]["repository_suite"]["status"] == "suite_crashed"  # a note
+    by_name = {r["qualname"]: r for r in records}
+    assert set(by_name) == {"humanize", "clamp"}, stats["dropped_problems"]
+    assert all(o.startswith("inputs:") for r in records for o in r["test_origins"])
+    assert "assert humanize(1536) == '1.5 kB'" in "".join(by_name["humanize"]["test_list"])  # gold's result
+    assert stats["dropped_tests"].get("inputs_instance_method") == 1
+    rec = by_name["clamp"]
+    assert run_problem_tests(rec, rec["solution"])["passed"]
+    assert not run_problem_tests(rec, rec["solution"].replace("max(low, min(high, value))", "min(high, value)"))["passed"]
