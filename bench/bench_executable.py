@@ -12,6 +12,13 @@ function with its body replaced by ``pass``).
 
     python bench/bench_executable.py [--repos-dir /work/realrepos] [--out /tmp/bench-exec]
         [--workers 2] [--pynguin] [--only owner/name] [--json results.json]
+        [--manifest bench/executable/heldout.jsonl] [--wrong]
+
+``--manifest bench/executable/heldout.jsonl``: the held-out repositories (issue 33 item 5:
+measured, never tuned on, in the session that measures them). ``--wrong``: also judge the
+hand-written wrong implementations of ``bench/executable/wrong/`` against the built problems
+(``bench/bench_wrong_impls.py``). Per repository the build's seconds by stage come from the
+shard's stats (environment, suite, validation, flakiness, gold gate, mutation, Pynguin).
 
 Repositories are cloned (or reused) under ``--repos-dir`` as ``owner__name`` and checked out at
 the manifest's commit; nothing is written into this repository.
@@ -30,7 +37,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from types import SimpleNamespace  # noqa: E402
+
 from crossfile_datasets.builders.executable.mutation import stubs  # noqa: E402
+from crossfile_datasets.builders.functions import SIZES, prompt_missing_names  # noqa: E402
 from crossfile_datasets.builders.executable.build import SHARDS, build_executable_split  # noqa: E402
 from crossfile_datasets.core.report import BuildReport  # noqa: E402
 from crossfile_datasets.builders.repos import RepoSpec, resolve_all  # noqa: E402
@@ -70,9 +80,11 @@ def main() -> int:
     ap.add_argument("--pynguin", action="store_true", help="also generate tests with Pynguin (slow)")
     ap.add_argument("--only", action="append", default=[], help="owner/name (repeatable)")
     ap.add_argument("--json", type=Path, help="write the figures here too")
+    ap.add_argument("--manifest", type=Path, default=MANIFEST, help="repositories and RepoExec targets (JSON lines)")
+    ap.add_argument("--wrong", action="store_true", help="judge the hand-written wrong implementations too")
     args = ap.parse_args()
 
-    entries = [json.loads(l) for l in MANIFEST.read_text().splitlines() if l.strip()]
+    entries = [json.loads(l) for l in args.manifest.read_text().splitlines() if l.strip()]
     if args.only:
         entries = [e for e in entries if e["repo"] in args.only]
     specs = [RepoSpec(path=str(checkout(e, args.repos_dir)), license=e["license"]) for e in entries]
@@ -97,11 +109,25 @@ def main() -> int:
         g = [run_problem_tests(r, r["solution"])["passed"] for r in hit]
         e = [run_problem_tests(r, stubs(r["solution"])[0].code)["passed"] for r in hit]
         scores = [r["mutation_score"] for r in hit]
+        # every name gold reads is in the prompt at each size (symtable resolution of the prompt)
+        names_ok = {size: sum(1 for r in hit if not prompt_missing_names(r["prompt"][size], SimpleNamespace(
+            source=r["solution"], class_name=r["class_name"] or None))) for size in SIZES}
+        missing = {f"{r['file']}::{r['qualname']}": {size: prompt_missing_names(r["prompt"][size], SimpleNamespace(
+            source=r["solution"], class_name=r["class_name"] or None)) for size in SIZES} for r in hit}
         gold += g
         empty += e
         all_scores += scores
-        rows.append({"repository": entry["repo"], "commit": entry["commit"][:10], "targets": len(targets),
+        shard_done = args.out / "python" / SHARDS / repo.name / "DONE.json"
+        shard_stats = json.loads(shard_done.read_text()).get("stats", {}) if shard_done.exists() else {}
+        report_path = args.out / "python" / SHARDS / repo.name / "report.json"
+        timings = json.loads(report_path.read_text()).get("timings", {}) if report_path.exists() else {}
+        rows.append({"seconds": shard_stats.get("seconds"),
+                     "stages": {k.removeprefix("exec_").removesuffix("_seconds"): round(v, 1) for k, v in timings.items()
+                                if k.startswith("exec_")},
+                     "repository": entry["repo"], "commit": entry["commit"][:10], "targets": len(targets),
                      "problems": len(hit), "not_problems": {t: f for t, f in fate.items() if f != "problem"},
+                     "prompts_with_every_gold_name": names_ok,
+                     "prompt_missing_names": {k: v for k, v in missing.items() if any(v.values())},
                      "mean_mutation_score": round(statistics.mean(scores), 3) if scores else None,
                      "gold_pass@1": round(sum(g) / len(g), 3) if g else None,
                      "empty_body_pass@1": round(sum(e) / len(e), 3) if e else None,
@@ -115,18 +141,49 @@ def main() -> int:
                "gold_pass@1": round(sum(gold) / len(gold), 3) if gold else None,
                "empty_body_pass@1": round(sum(empty) / len(empty), 3) if empty else None,
                "build_seconds": round(build_seconds, 1)}
-    print("| repository | commit | RepoExec targets | problems | mean mutation score | gold pass@1 | empty-body pass@1 |")
-    print("|---|---|---|---|---|---|---|")
+    wrong = {}
+    if args.wrong:
+        from bench.bench_wrong_impls import CORPUS, judge, load_entry, summarize
+
+        by_key = {}
+        for entry, repo in zip(entries, repos):
+            for r in records:
+                if r["repository"] == repo.name:
+                    by_key[(entry["repo"], f"{r['file']}::{r['qualname']}")] = r
+                    by_key.setdefault((entry["repo"], f"{r['file']}::{r['entry_point']}"), r)
+        corpus = [load_entry(p) for p in sorted(CORPUS.glob("*/*.py"))]
+        corpus = [c for c in corpus if c["REPOSITORY"] in {e["repo"] for e in entries}]
+        wrong = summarize(judge(corpus, by_key))
+        summary["wrong_implementations"] = wrong["total"]
+    print("| repository | commit | RepoExec targets | problems | mean mutation score | gold pass@1 | empty-body pass@1 "
+          "| wrong versions caught | seconds |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
+        w = wrong.get("repositories", {}).get(r["repository"])
+        r["wrong_implementations"] = w
+        caught = f"{w['caught']}/{w['on_problems']}" if w else "-"
         print(f"| {r['repository']} | {r['commit']} | {r['targets']} | {r['problems']} | {r['mean_mutation_score']} "
-              f"| {r['gold_pass@1']} | {r['empty_body_pass@1']} |")
+              f"| {r['gold_pass@1']} | {r['empty_body_pass@1']} | {caught} | {r['seconds']} |")
     print(f"| **all** | | {summary['targets']} | {summary['problems']} ({summary['share']:.0%}) | "
           f"{summary['mean_mutation_score']} | {summary['gold_pass@1']} | {summary['empty_body_pass@1']} |")
+    print("\nProblems whose prompt names every name gold reads (full / medium / small):")
+    for r in rows:
+        ok = r["prompts_with_every_gold_name"]
+        print(f"- {r['repository']}: " + " / ".join(f"{ok[s]}/{r['problems']}" for s in SIZES))
+        for key, sizes in r["prompt_missing_names"].items():
+            print(f"  - `{key}` misses " + "; ".join(f"{s}: {', '.join(v)}" for s, v in sizes.items() if v))
     print("\nTargets that did not become problems:")
     for r in rows:
         for target, why in sorted(r["not_problems"].items()):
             print(f"- {r['repository']} `{target}`: {why}")
     print(f"\nbuild: {summary['build_seconds']} s, workers {args.workers}, Pynguin {'on' if args.pynguin else 'off'}")
+    if wrong:
+        t = wrong["total"]
+        print(f"hand-written wrong implementations on problems: {t['caught']} of {t['on_problems']} caught "
+              f"({t['share_caught']}); {t['wrong'] - t['on_problems']} on targets that are not problems")
+    print("seconds by stage per repository:")
+    for r in rows:
+        print(f"- {r['repository']}: {r['seconds']} s; " + ", ".join(f"{k} {v}" for k, v in sorted(r['stages'].items())))
     if args.json:
         args.json.write_text(json.dumps({"summary": summary, "repositories": rows}, indent=1))
     return 0

@@ -355,9 +355,17 @@ def _build_executable(repositories, settings: BuildSettings, use_pynguin: bool, 
     from crossfile_datasets.builders.executable.build import build_executable_split
 
     report = BuildReport()
+    started = time.monotonic()
+
+    def progress(repository: str, stage: str, note: str) -> None:
+        # each stage of each repository as it starts: the split runs for minutes
+        console.print(f"[dim]{time.monotonic() - started:6.0f}s[/] executable [bold]{repository}[/]: {stage}"
+                      + (f" ({note})" if note else ""), highlight=False)
+
     records = build_executable_split(
         repositories, settings.output, allow_execution=True, seed=settings.seed, workers=settings.workers,
         report=report, llm_url=llm_url, llm_model=llm_model, use_pynguin=use_pynguin, pynguin_seconds=pynguin_seconds,
+        progress=progress,
     )
     # repositories whose suite or environment did not run are shown with their reason
     return {"language": "python", "examples": len(records), "dropped_examples": report.stage("problems"),

@@ -50,6 +50,7 @@ from crossfile_datasets.builders.executable.mutation import (
     mutation_score,
     weak_reason,
 )
+from crossfile_datasets.builders.executable.mutants_run import CAUGHT, NOT_RUN, PASSED, judge_versions
 from crossfile_datasets.builders.executable.testgen import (
     USES_RANDOMNESS,
     LLMError,
@@ -134,6 +135,7 @@ class ExecSettings:
     seed: int = 42
     workers: int = 1
     use_pynguin: bool = True
+    use_inputs: bool = True  # regression programs from inputs (testgen.input_programs)
     llm_url: str | None = None
     llm_model: str | None = None
     pynguin_budget: int = C.PYNGUIN_SEARCH_SECONDS
@@ -142,9 +144,16 @@ class ExecSettings:
     max_tests: int = C.EXEC_MAX_TESTS_PER_PROBLEM
     mutants: int = C.EXEC_MUTANTS
     min_mutation_score: float = C.EXEC_MIN_MUTATION_SCORE
+    # progress(repository, stage, note): called as each stage of a repository starts or ends
+    progress: Callable[[str, str, str], None] | None = None
+
+    def note(self, repo: str, stage: str, note: str = "") -> None:
+        if self.progress is not None:
+            self.progress(repo, stage, note)
 
     def fingerprint(self, repo: Repository) -> str:
         payload = {"version": EXEC_VERSION, "seed": self.seed, "pynguin": self.use_pynguin, "budget": self.pynguin_budget,
+                   "inputs": self.use_inputs,
                    "llm": [self.llm_url, self.llm_model], "flaky": self.flaky_runs, "coverage": self.min_coverage,
                    "max_tests": self.max_tests, "mutants": self.mutants, "min_score": self.min_mutation_score,
                    "repo": [repo.name, repo.url, repo.commit, str(repo.root)]}
@@ -188,11 +197,13 @@ def build_executable_split(
     use_pynguin: bool = True,
     pynguin_seconds: int = C.PYNGUIN_SEARCH_SECONDS,
     mutants: int = C.EXEC_MUTANTS,
+    progress: Callable[[str, str, str], None] | None = None,
 ) -> list[dict]:
     """Build ``<output_dir>/python/executable.jsonl`` (+ ``executable_stats.json``) and return
     the records. Raises :class:`ExecutionNotAllowedError` unless ``allow_execution``.
     ``mutants``: single-change mutants per problem in the mutation gate; 0 turns the gate off
-    (no stubs either, no ``weak_tests``: for tests about other stages)."""
+    (no stubs either, no ``weak_tests``: for tests about other stages). ``progress(repository,
+    stage, note)`` is told as each stage of each repository starts and ends."""
     if not allow_execution:
         raise ExecutionNotAllowedError(
             "the executable split runs repository code (test suites, generated tests) in isolated child "
@@ -200,7 +211,7 @@ def build_executable_split(
     if llm_url and not llm_model:
         raise ValueError("an LLM endpoint needs a model name (--llm-model)")
     settings = ExecSettings(seed=seed, workers=max(1, workers), use_pynguin=use_pynguin, llm_url=llm_url, llm_model=llm_model,
-                            pynguin_budget=pynguin_seconds, mutants=mutants)
+                            pynguin_budget=pynguin_seconds, mutants=mutants, progress=progress)
     started = time.monotonic()
     out_dir = Path(output_dir) / "python"
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -293,12 +304,14 @@ def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildRe
             continue
         candidates.append(cand)
     stats["candidates"] = len(candidates)
+    settings.note(repo.name, "candidates", f"{len(candidates)} functions")
     if not candidates:
         return None, [], {**stats, "problems": 0}
     requirements, unsupported = detect_requirements(repo.root, facts)
     for line in unsupported:
         report.count("environment", "unsupported_requirement_line", repo.name, line)
     t0 = time.monotonic()
+    settings.note(repo.name, "environment", f"{len(requirements)} requirements")
     env = ensure_environment(requirements)
     report.add_time("exec_environment_seconds", time.monotonic() - t0)
     for req, why in env.failed.items():
@@ -345,6 +358,7 @@ def build_repository(repo: Repository, settings: ExecSettings, report: BuildRepo
     for n, rec in enumerate(records):
         rec["id"] = f"{ctx.repo.name}/python/executable/{n}"
     stats["problems"] = len(records)
+    settings.note(repo.name, "done", f"{len(records)} problems")
     return records, stats
 
 
@@ -399,6 +413,7 @@ def repository_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str,
     that executed at least one line of its body, as extracted programs. A suite that does
     not run is counted under the stage ``repositories`` with its first error line."""
     t0 = time.monotonic()
+    ctx.settings.note(ctx.repo.name, "repository suite")
     with ctx.sandbox() as box:
         # no paths: pytest's own collection from the root decides; a file that fails to
         # import must not stop the others from running
@@ -513,6 +528,7 @@ def pynguin_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, li
         return {}
     modules = sorted({(c.module, c.path) for c in candidates})
     roots = ctx.python_path
+    ctx.settings.note(ctx.repo.name, "pynguin", f"{len(modules)} modules")
 
     def one(item: tuple[str, str]) -> tuple[str, list[TestProgram], str]:
         module, path = item
@@ -572,9 +588,15 @@ def gather_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, lis
     """Every candidate's test programs (repository first, then Pynguin, then LLM), after the
     static filters and the per-problem cap."""
     sources = [repository_tests(ctx, candidates), doctest_tests(ctx, candidates)]
-    sources.append(input_tests(ctx, candidates, sources))
+    if ctx.settings.use_inputs:
+        sources.append(input_tests(ctx, candidates, sources))
     if ctx.settings.use_pynguin:
-        sources.append(pynguin_tests(ctx, candidates))
+        # Pynguin where it pays: the modules of functions with few tests of the repository's own
+        # (its suite, its doctests); guessed inputs do not count, they may all err
+        needy = [c for c in candidates if sum(len(src.get(c.key, [])) for src in sources[:2]) < C.EXEC_INPUTS_BELOW]
+        needy_modules = {c.module for c in needy}
+        ctx.stats["pynguin_skipped_modules"] = len({c.module for c in candidates} - needy_modules)
+        sources.append(pynguin_tests(ctx, [c for c in candidates if c.module in needy_modules]))
     else:
         ctx.stats["pynguin"] = {"status": "disabled"}
     if ctx.settings.llm_url:
@@ -701,6 +723,7 @@ def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
     if not unique:
         return {}, coverage
     t0 = time.monotonic()
+    ctx.settings.note(ctx.repo.name, "validation", f"{len(unique)} test programs")
     first, first_run, _ = run_programs(ctx, list(unique.values()))
     failing = [(unique[path], entry_of[path]) for path, o in first.items() if o == Outcome.ASSERTION]
     first_reasons = {Outcome.ERROR: "test_error", Outcome.SKIPPED: "test_skipped", Outcome.XFAIL: "xfail_marked",
@@ -724,6 +747,7 @@ def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
     programs = sorted(current.values(), key=lambda p: p.path)
     coverage_files = sorted({c.path for c in candidates})
     runs = list(range(ctx.settings.flaky_runs))
+    ctx.settings.note(ctx.repo.name, "flakiness", f"{len(current)} programs x {len(runs)} runs")
 
     # programs of functions that use randomness run with another seed in every run after the
     # first (builders.executable.testgen.salted): kept only when they pass for several seeds
@@ -822,6 +846,7 @@ def make_record(ctx: RepoContext, cand: Candidate, programs: list[TestProgram], 
 def gold_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
     """Keep the problems whose original function passes its own check (evaluation's runner)."""
     t0 = time.monotonic()
+    ctx.settings.note(ctx.repo.name, "gold gate", f"{len(records)} problems")
     verdicts = parallel(lambda r: run_problem_tests(r, r["solution"], C.EXEC_GOLD_TIMEOUT, python=ctx.env.python,
                                                     pytest_plugins=ctx.env.pytest_plugins),
                         records, ctx.settings.workers)
@@ -859,24 +884,33 @@ def mutation_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
                                                seed=settings.seed, minimum=min(settings.mutants, C.EXEC_MIN_MUTANTS))
                                  for r in records]
     t0 = time.monotonic()
+    settings.note(ctx.repo.name, "mutation", f"{sum(len(p) for p in plans)} wrong versions of {len(records)} problems")
 
-    def one(job: tuple[int, Mutant]) -> str:
-        rec = records[job[0]]
-        verdict = run_problem_tests(rec, job[1].code, C.EXEC_MUTANT_TIMEOUT, python=ctx.env.python,
-                                    pytest_plugins=ctx.env.pytest_plugins)
-        return verdict["status"]
-
-    def run_jobs(jobs: list[tuple[int, Mutant]]) -> None:
-        for (i, mutant), status in zip(jobs, parallel(one, jobs, settings.workers)):
-            if status != VerdictStatus.INVALID_SOLUTION:  # could not be put in place: not a mutant of this problem
-                results.setdefault(i, []).append((mutant, status != VerdictStatus.PASSED))
+    def one(i: int) -> list[str]:
+        # stubs first: a problem whose tests let a stub pass is dropped, its mutants are not run
+        plan, rec = plans[i], records[i]
+        statuses = judge_versions(rec, [m.code for m in plan], stubs=sum(1 for m in plan if m.stub),
+                                  python=ctx.env.python, pytest_plugins=ctx.env.pytest_plugins)
+        if not any(s == PASSED for m, s in zip(plan, statuses) if m.stub):
+            # versions the warm run did not reach (it died or ran out of time): one run each
+            for k, (mutant, status) in enumerate(zip(plan, statuses)):
+                if status == NOT_RUN:
+                    verdict = run_problem_tests(rec, mutant.code, C.EXEC_MUTANT_TIMEOUT, python=ctx.env.python,
+                                                pytest_plugins=ctx.env.pytest_plugins)
+                    statuses[k] = (NOT_RUN if verdict["status"] == VerdictStatus.INVALID_SOLUTION
+                                   else PASSED if verdict["passed"] else CAUGHT)
+        return statuses
 
     results: dict[int, list[tuple[Mutant, bool]]] = {}
-    # stubs first: a problem whose tests let a stub pass is dropped, its mutants need not run
-    run_jobs([(i, m) for i, plan in enumerate(plans) for m in plan if m.stub])
-    strong = {i for i in range(len(records)) if all(k for _, k in results.get(i, []))}
-    jobs = [(i, m) for i, plan in enumerate(plans) for m in plan if not m.stub and i in strong]
-    run_jobs(jobs)
+    for i, statuses in enumerate(parallel(one, list(range(len(records))), settings.workers)):
+        for mutant, status in zip(plans[i], statuses):
+            if status in (PASSED, CAUGHT):  # invalid (could not be put in place) or not run: not counted
+                results.setdefault(i, []).append((mutant, status == CAUGHT))
+        stub_passed = any(s == PASSED for m, s in zip(plans[i], statuses) if m.stub)
+        lost = sum(1 for s in statuses if s == NOT_RUN) if not stub_passed else 0
+        if lost:  # neither the warm run nor a run of their own judged them
+            ctx.report.count("problems", "mutants_not_judged", f"{ctx.repo.name}:{records[i]['file']}::"
+                             f"{records[i]['qualname']}", f"{lost} of {len(statuses)} wrong versions")
     ctx.report.add_time("exec_mutation_seconds", time.monotonic() - t0)
     kept = []
     for i, rec in enumerate(records):

@@ -543,10 +543,25 @@ def run_pynguin(python: str, repo_root: Path, python_path: Sequence[str], source
         srun = box.run(argv, env={"PYNGUIN_DANGER_AWARE": "1", "PYTHONHASHSEED": "0"})
         files = sorted(out_dir.glob("test_*.py")) if out_dir.exists() else []
         if not files:
-            tail = [l for l in (srun.result.stderr + srun.result.stdout).splitlines() if l.strip()]
-            why = "timeout" if srun.timed_out else (tail[-1].strip()[:300] if tail else f"exit {srun.result.returncode}")
+            why = "timeout" if srun.timed_out else (
+                pynguin_failure(srun.result.stderr + "\n" + srun.result.stdout) or f"exit {srun.result.returncode}")
             return [], f"no tests written ({why})"
         return pynguin_programs(files[0].read_text(encoding="utf-8"), module), ""
+
+
+_EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning)\b(?::.*)?$")
+
+
+def pynguin_failure(output: str) -> str:
+    """Why a Pynguin run wrote no test: the last exception line of its output
+    (``ModuleNotFoundError: No module named 'x'``), else its last log line."""
+    lines = [l.strip() for l in output.splitlines() if l.strip()]
+    for line in reversed(lines):
+        # log lines carry a time stamp and a level first ("[12:00:01] INFO ..."): strip them
+        bare = re.sub(r"^\[?[\d:., -]+\]?\s*(?:[A-Z]+\s+)?", "", line)
+        if _EXCEPTION_LINE.match(bare):
+            return bare[:300]
+    return lines[-1][:300] if lines else ""
 
 
 # ---------------------------------------------------------------------------------- LLM --

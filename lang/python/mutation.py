@@ -189,10 +189,10 @@ class _Sites(cst.CSTTransformer):
                     isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Not)):
                 if self._site("return_value", original, "result negated"):
                     return updated.with_changes(value=cst.parse_expression(f"not ({text})"))
-            if isinstance(value, (cst.Name, cst.Attribute, cst.Subscript)) and \
+            if self.single_return and isinstance(value, (cst.Name, cst.Attribute, cst.Subscript)) and \
                     self._site("copy_identity", original, f"return a copy of {text[:30]}"):
                 return updated.with_changes(value=cst.parse_expression(f"__import__('copy').copy({text})"))
-            if not isinstance(value, (cst.Comparison, cst.BooleanOperation)) and \
+            if self.single_return and not isinstance(value, (cst.Comparison, cst.BooleanOperation)) and \
                     self._site("falsy_result", original, "falsy results -> None"):
                 return updated.with_changes(value=cst.parse_expression(f"({text}) or None"))
         return updated

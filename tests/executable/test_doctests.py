@@ -72,12 +72,19 @@ def test_a_repository_tested_only_by_doctests_gets_problems(tmp_path):
                                      report=report, use_pynguin=False, mutants=4)
     stats = json.loads((tmp_path / "out" / "python" / "executable_stats.json").read_text())
     assert stats["repositories_not_run"] == {"suite_collected_nothing": 1}  # a note
-    assert [r["qualname"] for r in records] == ["hyphenate"]
-    assert records[0]["test_origins"] == ["doctest:pkg.words.hyphenate"]
-    # the other function's example cannot be converted: counted, not silent
+    by_name = {r["qualname"]: r for r in records}
+    assert by_name["hyphenate"]["test_origins"][0] == "doctest:pkg.words.hyphenate"
+    # the other function's example cannot be converted: counted, not silent (its problem, if
+    # any, stands on input programs)
     assert stats["dropped_tests"].get("doctest_not_convertible") == 1
+    assert not any(o.startswith("doctest:") for o in by_name.get("initials", {}).get("test_origins", []))
     # judged by its examples: gold passes, a version that forgets to lower-case fails
-    rec = records[0]
+    rec = dict(by_name["hyphenate"])
+    doctest_only = [i for i, o in enumerate(rec["test_origins"]) if o.startswith("doctest:")]
+    from crossfile_datasets.sandbox.checks import render_check
+    rec["test_paths"] = [rec["test_paths"][i] for i in doctest_only]
+    rec["test_list"] = [rec["test_list"][i] for i in doctest_only]
+    rec["check"] = render_check(f"{rec['module']}.{rec['qualname']}", rec["file"], rec["test_paths"], rec["test_list"])
     assert run_problem_tests(rec, rec["solution"])["passed"]
     wrong = rec["solution"].replace('sep.join(w.lower() for w in words)', 'sep.join(words)')
     assert not run_problem_tests(rec, wrong)["passed"]

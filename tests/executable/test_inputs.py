@@ -82,8 +82,14 @@ def test_a_repository_whose_suite_crashes_still_gets_problems(tmp_path):
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text.lstrip())
     repo = resolve(RepoSpec(path=str(root)))
+    stages: list[tuple[str, str]] = []
     records = build_executable_split([repo], tmp_path / "out", allow_execution=True, seed=5, workers=2,
-                                     report=BuildReport(), use_pynguin=False, mutants=6)
+                                     report=BuildReport(), use_pynguin=False, mutants=6,
+                                     progress=lambda repository, stage, note: stages.append((repository, stage)))
+    # progress for every stage of the repository (issue 33 item 4), in order
+    assert [s for _, s in stages] == ["candidates", "environment", "repository suite", "validation", "flakiness",
+                                      "gold gate", "mutation", "done"]
+    assert {r for r, _ in stages} == {repo.name}
     stats = json.loads((tmp_path / "out" / "python" / "executable_stats.json").read_text())
     assert stats["per_repository"][0]["repository_suite"]["status"] == "suite_crashed"  # a note
     by_name = {r["qualname"]: r for r in records}
@@ -94,3 +100,14 @@ def test_a_repository_whose_suite_crashes_still_gets_problems(tmp_path):
     rec = by_name["clamp"]
     assert run_problem_tests(rec, rec["solution"])["passed"]
     assert not run_problem_tests(rec, rec["solution"].replace("max(low, min(high, value))", "min(high, value)"))["passed"]
+
+
+def test_pynguin_failure_names_the_exception_not_the_last_log_line():
+    """Issue 36: a Pynguin failure was reported by its last log line, not the exception."""
+    from crossfile_datasets.builders.executable.testgen import pynguin_failure
+    output = ("[12:00:01] INFO     Start Pynguin Test Generation...\n"
+              "Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\n"
+              "ModuleNotFoundError: No module named 'slugify'\n"
+              "[12:00:02] INFO     Stop Pynguin Test Generation...\n")
+    assert pynguin_failure(output) == "ModuleNotFoundError: No module named 'slugify'"
+    assert pynguin_failure("[12:00:02] INFO     nothing happened\n") == "[12:00:02] INFO     nothing happened"

@@ -134,6 +134,11 @@ def test_suite_that_collects_nothing_is_a_named_reason(tmp_path):
             def double(n):
                 """Return twice the number given to it."""
                 return n * 2
+
+
+            def first(thing):
+                """Return the first element of the thing given to it."""
+                return thing[0]
             ''',
         # a test file without any test: pytest collects nothing (exit status 5)
         "tests/test_ops.py": '''
@@ -146,8 +151,10 @@ def test_suite_that_collects_nothing_is_a_named_reason(tmp_path):
     report = BuildReport()
     records = build_executable_split([repo], tmp_path / "out", allow_execution=True, seed=3, workers=1,
                                      report=report, use_pynguin=False)
-    assert records == []
     stats = json.loads((tmp_path / "out" / "python" / "executable_stats.json").read_text())
+    # issue 33: the repository is not dropped; `double` stands on input programs (its name says
+    # it takes a number), `first` gets none (nothing to guess its argument from)
+    assert [(r["qualname"], r["test_origins"][0].split(":")[0]) for r in records] == [("double", "inputs")]
     suite = stats["per_repository"][0]["repository_suite"]
     assert suite["status"] == "suite_collected_nothing" and suite["detail"], suite
     assert stats["repositories_not_run"] == {"suite_collected_nothing": 1}
@@ -155,6 +162,7 @@ def test_suite_that_collects_nothing_is_a_named_reason(tmp_path):
     # is dropped for having none, the detail naming the suite
     assert stats["dropped_problems"] == {"no_tests": 1}
     assert "suite_collected_nothing" in json.dumps(stats["samples"]["problems/no_tests"])
+    assert stats["dropped_tests"].get("inputs_not_guessed") == 1
 
 
 def test_builder_installed_in_a_venv_gives_the_harness_its_own_tools(tmp_path):

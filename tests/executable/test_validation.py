@@ -19,7 +19,9 @@ def mini_build(tmp_path_factory):
     root = tmp_path_factory.mktemp("mini") / "mini"
     repo = make_repo(root, MINI, "mini")
     report = BuildReport()
-    records, stats = build_repository(repo, ExecSettings(use_pynguin=False, flaky_runs=3, workers=2, mutants=0), report)
+    # the repository's own tests alone (no input programs): this module is about their repair
+    records, stats = build_repository(repo, ExecSettings(use_pynguin=False, use_inputs=False, flaky_runs=3, workers=2,
+                                                         mutants=0), report)
     return {r["entry_point"]: r for r in records}, stats, report
 
 
