@@ -35,7 +35,10 @@ phases plus 10 s); the harness sees the ``start`` record of a test without its e
 test as the one that ended the process and runs the rest in a fresh process.
 
 For those fresh processes: every test sends a ``start`` record before it runs;
-``CROSSFILE_DESELECT`` names a file of node ids not to run again; with coverage, the data is
+``CROSSFILE_DESELECT`` names a file of node ids not to run again, ``CROSSFILE_SELECT`` one of the
+only node ids to run (the harness then names their files on the command line: an id a changed
+class no longer produces is a test that did not run, not a usage error ending the whole run,
+as ``pytest file::id`` would be); with coverage, the data is
 saved at most every :data:`CHECKPOINT_SECONDS` and a ``checkpoint`` record says up to which test
 it is safe (a process that dies loses only the contexts after its last checkpoint, and the
 harness reruns those tests). Options of the repository's ``addopts`` that pytest does not know
@@ -43,7 +46,7 @@ once the conftests are loaded (a plugin's option when the plugin is not installe
 and reported (``options_dropped``) instead of ending the run with a usage error.
 
 Configuration (environment): ``CROSSFILE_CHANNEL``; ``CROSSFILE_TEST_TIMEOUT`` = seconds per
-phase (0 = none); ``CROSSFILE_TEST_HARD_TIMEOUT``; ``CROSSFILE_DESELECT``;
+phase (0 = none); ``CROSSFILE_TEST_HARD_TIMEOUT``; ``CROSSFILE_DESELECT``; ``CROSSFILE_SELECT``;
 ``CROSSFILE_SANDBOX_ROOT``. Standalone: it runs in the sandboxed interpreter and must not import
 project code.
 """
@@ -123,6 +126,7 @@ def _seconds(name, default=0.0):
 _TEST_TIMEOUT = _seconds("CROSSFILE_TEST_TIMEOUT")
 _HARD_TIMEOUT = _seconds("CROSSFILE_TEST_HARD_TIMEOUT", 3 * _TEST_TIMEOUT + 10 if _TEST_TIMEOUT > 0 else 0)
 _DESELECT = os.environ.pop("CROSSFILE_DESELECT", "")
+_SELECT = os.environ.pop("CROSSFILE_SELECT", "")
 try:  # the real stderr, before pytest's capture replaces fd 2: where the watchdog writes
     _WATCHDOG_FILE = os.fdopen(os.dup(2), "w")
 except OSError:
@@ -366,18 +370,26 @@ def _message(excinfo):
         return "<%s; str() raised %s>" % (excinfo.typename, type(exc).__name__)
 
 
-def pytest_collection_modifyitems(session, config, items):
-    """Leave out the node ids of ``CROSSFILE_DESELECT`` (tests an earlier process ran)."""
-    if not _DESELECT:
-        return
+def _ids(path):
+    if not path:
+        return None
     try:
-        with open(_DESELECT, encoding="utf-8") as fh:
-            done = set(fh.read().splitlines())
+        with open(path, encoding="utf-8") as fh:
+            return set(fh.read().splitlines())
     except OSError:
+        return set()
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Run only the node ids of ``CROSSFILE_SELECT`` (when set) and none of ``CROSSFILE_DESELECT``
+    (tests an earlier process ran)."""
+    chosen, done = _ids(_SELECT), _ids(_DESELECT) or set()
+    if chosen is None and not done:
         return
-    kept = [item for item in items if item.nodeid not in done]
+    kept = [item for item in items if (chosen is None or item.nodeid in chosen) and item.nodeid not in done]
     if len(kept) != len(items):
-        config.hook.pytest_deselected(items=[item for item in items if item.nodeid in done])
+        keep = set(id(item) for item in kept)
+        config.hook.pytest_deselected(items=[item for item in items if id(item) not in keep])
         items[:] = kept
 
 

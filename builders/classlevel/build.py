@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import inspect
 import json
 import shutil
 import statistics
@@ -221,7 +222,9 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
         return [], stats
     t0 = time.monotonic()
     progress("suite", 0, 1)
-    suite = runner.run(repo.root, None, coverage=True, limits=SandboxLimits(timeout=C.CLASS_SUITE_TIMEOUT))
+    # runners that report their own stages (a fresh test process, coverage reruns) get the callback
+    extra = {"progress": progress} if "progress" in inspect.signature(runner.run).parameters else {}
+    suite = runner.run(repo.root, None, coverage=True, limits=SandboxLimits(timeout=C.CLASS_SUITE_TIMEOUT), **extra)
     report.add_time("class_suite_seconds", time.monotonic() - t0)
     outcomes = suite.outcomes()
     stats["suite"] = {"status": suite.status.value, "reason": suite.reason, "tests": len(outcomes),
@@ -237,7 +240,9 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
     candidates = select_candidates(lang, language, facts, classes, suite, graph, settings.thresholds, report, where)
     selected = {id(c): len(c.expected_to_pass) for c in candidates}
     progress("gold gate", 0, len(candidates))
+    t0 = time.monotonic()
     candidates = gold_gate(runner, repo, candidates, report, where)
+    stats["gold_gate_seconds"] = round(time.monotonic() - t0, 2)
     setup = runner.setup(repo.root) if hasattr(runner, "setup") else None
     t0 = time.monotonic()
     gate: dict = {"tasks_before": len(candidates)}

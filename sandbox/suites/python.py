@@ -29,7 +29,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from crossfile_datasets.analyzers.run import RunStatus, run as run_process
 from crossfile_datasets.core import constants as C
@@ -183,8 +183,9 @@ class _Rounds:
     once more without them."""
 
     def __init__(self, box: Sandbox, setup: PythonSetup, test_ids: list[str] | None, measured: list[str] | None,
-                 timeout: float, first_failure: bool) -> None:
+                 timeout: float, first_failure: bool, progress: Callable[[str, int, int], None] | None = None) -> None:
         self.box, self.setup, self.test_ids, self.measured = box, setup, test_ids, measured
+        self.progress = progress
         self.deadline = time.monotonic() + timeout
         self.first_failure = first_failure
         self.plan = setup.plan
@@ -238,13 +239,19 @@ class _Rounds:
                 return
 
     def _one(self, ids: list[str], left: float) -> PytestRun:
+        if self.processes and self.progress is not None:
+            self.progress(f"suite, test process {self.processes + 1} ({len(self.crashed)} tests ended one)", 0, 1)
         env = {"PYTEST_ADDOPTS": "--continue-on-collection-errors"}
         if self.done and self.test_ids is None:
-            name = f"control/deselect-{self.processes}.txt"
-            write_new(self.box.dir, name, "".join(f"{t}\n" for t in sorted(self.done)))
-            env["CROSSFILE_DESELECT"] = str(self.box.dir / name)
+            env["CROSSFILE_DESELECT"] = self._write(f"deselect-{self.processes}.txt", sorted(self.done))
+        paths: list[str] = []
+        if ids:
+            # the ids' files on the command line, the ids themselves through the plugin: an id
+            # that no longer exists is a test that did not run, not a usage error for all of them
+            env["CROSSFILE_SELECT"] = self._write(f"select-{self.processes}.txt", ids)
+            paths = list(dict.fromkeys(t.split("::", 1)[0] for t in ids))
         extra = list(self.plan.args) + (["--maxfail=1"] if self.first_failure else [])
-        prun = run_pytest(self.box, ids, coverage_files=self.measured or None, plugins=self.setup.pytest_plugins,
+        prun = run_pytest(self.box, paths, coverage_files=self.measured or None, plugins=self.setup.pytest_plugins,
                           timeout=left, extra_env=env, extra_args=extra, data_name=f"coverage-{self.processes}.data")
         self.processes += 1
         self.last = prun
@@ -252,6 +259,13 @@ class _Rounds:
         result = prun.run.result
         self.logs.append((result.stdout[-3000:] + ("\n" + result.stderr[-3000:] if result.stderr else "")).strip())
         return prun
+
+    def _write(self, name: str, ids: list[str]) -> str:
+        """A new file of node ids in the control folder (written through the host file boundary:
+        an earlier process of the run could have planted something there)."""
+        rel = f"control/{name}"
+        write_new(self.box.dir, rel, "".join(f"{t}\n" for t in ids))
+        return str(self.box.dir / rel)
 
     def _merge(self, prun: PytestRun, keep: set[str], everything: bool) -> None:
         for nodeid, outcome in prun.outcomes.items():
@@ -313,7 +327,8 @@ class PythonRunner:
 
     def run(self, root: Path, test_ids: list[str] | None, *, coverage: bool, limits: SandboxLimits | None = None,
             setup: PythonSetup | None = None, coverage_files: Sequence[str] | None = None,
-            timeout: float | None = None, first_failure: bool = False) -> SuiteRun:
+            timeout: float | None = None, first_failure: bool = False,
+            progress: Callable[[str, int, int], None] | None = None) -> SuiteRun:
         """Run ``test_ids`` (None: the whole suite as pytest collects it) of the tree at ``root``.
 
         ``coverage``: measure ``coverage_files`` (default: the non-test sources) with a context
@@ -322,7 +337,8 @@ class PythonRunner:
         evaluation passes the original repository's, since a generated class may not change
         which packages the tests need). ``timeout``: wall clock for all processes of the run
         (default ``limits.timeout``). ``first_failure``: stop at the first test that does not
-        pass (the wrong-class gate only needs to know whether one fails)."""
+        pass (the wrong-class gate only needs to know whether one fails). ``progress(stage, done,
+        total)``: told when a fresh test process starts after one that ended."""
         setup = setup or self.setup(root)
         if setup.problem:
             return SuiteRun(SuiteStatus.FRAMEWORK_UNAVAILABLE, reason=f"environment_failed: {setup.problem}")
@@ -331,7 +347,7 @@ class PythonRunner:
         limits = limits or SandboxLimits()
         measured = list(coverage_files if coverage_files is not None else setup.sources) if coverage else None
         with Sandbox(root, python=setup.python, python_path=setup.python_path or ("",), limits=limits) as box:
-            rounds = _Rounds(box, setup, test_ids, measured, timeout or limits.timeout, first_failure)
+            rounds = _Rounds(box, setup, test_ids, measured, timeout or limits.timeout, first_failure, progress)
             rounds.run()
         results = [TestResult(nodeid, OUTCOMES.get(outcome, TestOutcome.ERROR), 0.0, rounds.messages.get(nodeid, ""))
                    for nodeid, outcome in sorted(rounds.outcomes.items())]

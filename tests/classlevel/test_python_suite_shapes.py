@@ -96,8 +96,11 @@ def test_e_segfaults():
 def test_f_after_the_crashes():
     assert Book().add(2).total() == 200
 '''))
-    run = runner_for(Lang.PYTHON).run(root, None, coverage=True)
+    events = []
+    run = runner_for(Lang.PYTHON).run(root, None, coverage=True, progress=lambda *e: events.append(e))
     assert run.status is SuiteStatus.OK, run.log
+    assert [e[0] for e in events] == ["suite, test process 2 (1 tests ended one)",
+                                      "suite, test process 3 (2 tests ended one)"]
     outcomes = _outcomes(run)
     assert outcomes["test_d_exits"] is Outcome.ERROR and outcomes["test_e_segfaults"] is Outcome.ERROR
     assert outcomes["test_f_after_the_crashes"] is Outcome.PASSED and outcomes["test_b_adds"] is Outcome.PASSED
@@ -193,6 +196,16 @@ def test_coverage_with_the_repository_s_own_pytest_cov(tmp_path):
     assert run.status is SuiteStatus.OK, run.log
     assert len(run.outcomes()) == 3
     assert run.per_test_coverage["tests/test_book.py::test_b_adds"]["ledger/book.py"]
+
+
+def test_an_id_that_no_longer_exists_does_not_stop_the_others(tmp_path):
+    """A generated class can change what a test file yields (a parameter id made from the class);
+    ``pytest file::id`` then stops with a usage error and none of the ids run."""
+    root = _repo(tmp_path, "ids", _tests(PLAIN))
+    ids = ["tests/test_book.py::test_b_adds", "tests/test_book.py::test_gone[Book]", "tests/test_book.py::test_c_totals"]
+    run = runner_for(Lang.PYTHON).run(root, ids, coverage=False)
+    assert run.status is SuiteStatus.OK, run.log
+    assert run.outcomes() == {ids[0]: Outcome.PASSED, ids[2]: Outcome.PASSED}
 
 
 def test_configuration_files_are_read_in_pytest_s_order():
