@@ -321,6 +321,10 @@ def nox_installs(text: str) -> list[str]:
                     out.append(f"-r {args[i + 1]}")
                     i += 2
                     continue
+                if re.match(r"^(-r|--requirement=)\S", arg):  # "-rrequirements_test.txt"
+                    out.append(f"-r {re.sub(r'^(-r|--requirement=)', '', arg)}")
+                    i += 1
+                    continue
                 if arg in ("-e", "--editable", "-c", "--constraint") and i + 1 < len(args):
                     i += 2
                     continue

@@ -231,3 +231,23 @@ def test_addopts_plan(addopts, kept, gone):
     assert list(plan.kept) == kept
     assert [n.option for n in plan.neutralized] == gone
     assert (plan.args[:2] == ("-o", "addopts=" + " ".join(kept))) == bool(gone)
+
+
+def test_test_dependencies_from_groups_tox_and_nox(tmp_path):
+    from crossfile_datasets.sandbox.environment import declared_requirements, dependency_group_lines, nox_installs, tox_deps
+
+    assert dependency_group_lines({"test": ["pytest-cov", {"include-group": "typing"}], "typing": ["mypy"],
+                                   "docs": ["sphinx"]}) == ["pytest-cov", "mypy"]
+    assert tox_deps("[tox]\nenvlist = py3\n[testenv]\ndeps =\n  pytest\n  -r{toxinidir}/requirements-test.txt\n"
+                    "  py38: mock\n  {[base]deps}\n") == ["pytest", "-rrequirements-test.txt", "mock"]
+    nox = ('import nox\n@nox.session\ndef tests(session):\n    session.install("-e", ".", "hypothesis")\n'
+           '    session.install("-rrequirements_ci.txt")\n@nox.session\ndef lint(session):\n'
+           '    session.install("flake8")\n')
+    assert nox_installs(nox) == ["hypothesis", "-r requirements_ci.txt"]
+    root = write_tree(tmp_path / "deps", {
+        "requirements/test.txt": "-r base.txt\npytest-mock\n", "requirements/base.txt": "attrs\n",
+        "requirements-tests.txt": "-r requirements/test.txt\nhypothesis\n", "requirements_ci.txt": "freezegun\n",
+        "noxfile.py": nox, "pyproject.toml": '[project]\nname = "deps"\ndependencies = ["six"]\n'
+                                              '[dependency-groups]\ndev = ["pytest-cov"]\n'})
+    declared, _ = declared_requirements(root)
+    assert set(declared) == {"attrs", "pytest-mock", "six", "hypothesis", "freezegun", "pytest-cov"}
