@@ -107,7 +107,7 @@ def parse_mcs_output(text: str) -> McsOutput:
         m = _LOCATED.match(line)
         if m:
             last = McsMessage(
-                file=m["file"].replace("\\", "/"),
+                file=_source_name(m["file"].replace("\\", "/")),
                 line=int(m["line"]),
                 column=int(m["col"]),
                 clamped=bool(m["plus"]),
@@ -121,7 +121,7 @@ def parse_mcs_output(text: str) -> McsOutput:
         if m:
             if last is not None:
                 updated = McsMessage(last.file, last.line, last.column, last.clamped, last.severity, last.code,
-                                     last.message, (*last.related, m["where"].strip().rstrip(":")))
+                                     last.message, (*last.related, _source_name(m["where"].strip().rstrip(":"))))
                 out.messages[-1] = updated
                 last = updated
             continue
@@ -139,6 +139,11 @@ def parse_mcs_output(text: str) -> McsOutput:
     return out
 
 
+
+
+def _source_name(file: str) -> str:
+    """The source path as the caller gave it (:func:`mcs_argv` prefixes some with ``./``)."""
+    return file[2:] if file.startswith("./") else file
 
 
 def to_diagnostics(messages: Sequence[McsMessage], texts: Mapping[str, str]) -> list[Diagnostic]:
@@ -192,7 +197,10 @@ def mcs_argv(sources: Sequence[str], out_path: str, defines: Sequence[str] = ("D
     for ref in OPTIONAL_REFERENCES:
         if lib is not None and (lib / ref).is_file():
             argv.append(f"-r:{ref}")
-    return argv + list(sources)
+    # a repository file named like an option (`-recurse:x.cs`) or a response file (`@opts.cs`:
+    # mcs would read opts.cs as more options) stays a file name: it is given as `./-recurse:x.cs`
+    # (parse_mcs_output takes the `./` off again)
+    return argv + [f"./{s}" if s.startswith(("-", "@")) else s for s in sources]
 
 
 class CompileStatus(StrEnum):

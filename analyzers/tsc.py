@@ -230,6 +230,11 @@ class TscServer:
         # files the helper left out of their project (parsing them overflows the compiler's
         # stack); drained and counted by the caller
         self.excluded: list[str] = []
+        # files outside every sealed root the compiler asked for and was refused; drained and
+        # counted by the caller
+        self.refused: list[str] = []
+        self._sealed: dict[str, dict[str, str]] = {}  # root -> {absolute path: text}
+        self._sealed_in: dict[str, int] = {}  # root -> the process start its texts were sent to
 
     def _request(self, payload: dict, timeout: float, file: str = "") -> ServerAnswer:
         started = time.monotonic()
@@ -262,7 +267,24 @@ class TscServer:
         self._projects[project_id] = _ProjectSpec(root, list(files), dict(options), base)
         return self._send_project(project_id)
 
+    def seal(self, root: str, texts: dict[str, str]) -> None:
+        """The files under ``root`` are ``texts`` (absolute path -> text) and nothing else: the
+        helper never reads below ``root`` from disk (module resolution included). Sent with the
+        first project, and again to a restarted process."""
+        self._sealed[root] = dict(texts)
+        self._sealed_in.pop(root, None)
+
+    def _send_sealed(self) -> None:
+        for root, texts in self._sealed.items():
+            if self._sealed_in.get(root) == self.process.starts and self.process.starts:
+                continue
+            answer = self._request({"op": "files", "root": root, "files": texts}, self.startup_timeout)
+            if not answer.ok:
+                raise TscCheckError("checker_crash", answer.error[:500])
+            self._sealed_in[root] = self.process.starts
+
     def _send_project(self, project_id: str) -> list[str]:
+        self._send_sealed()
         spec = self._projects[project_id]
         answer = self._request({"op": "project", "id": project_id, "root": spec.root, "files": spec.files,
                                 "options": spec.options}, self.startup_timeout)
@@ -282,6 +304,7 @@ class TscServer:
             timeout = self.request_timeout if project_id in self._warm else self.startup_timeout
             answer = self._request(payload, timeout, rel_path)
             self.excluded.extend(str(f) for f in answer.payload.get("excluded") or [])
+            self.refused.extend(str(f) for f in answer.payload.get("refused") or [])
             if answer.error.startswith("stack_overflow"):
                 raise TscCheckError("checker_stack_overflow", answer.error[:500])
             if answer.ok:
@@ -307,6 +330,7 @@ class TscServer:
         for attempt in range(2):
             timeout = self.request_timeout if project_id in self._warm else self.startup_timeout
             answer = self._request(payload, timeout, rel_path)
+            self.refused.extend(str(f) for f in answer.payload.get("refused") or [])
             if answer.ok:
                 self._warm.add(project_id)
                 answers = answer.payload.get("answers")
@@ -325,6 +349,8 @@ class TscServer:
         for project_id in [p for p in self._projects if p.startswith(prefix)]:
             del self._projects[project_id]
             self._warm.discard(project_id)
+        self._sealed.pop(root, None)
+        self._sealed_in.pop(root, None)
         if self.process.starts:  # nothing to tell a process that never started
             answer = self._request({"op": "forget", "prefix": prefix, "root": root}, self.startup_timeout)
             if not answer.ok:

@@ -24,6 +24,7 @@ from crossfile_datasets.analyzers.run import RunStatus, run
 from crossfile_datasets.core.paths import default_cache_dir
 from crossfile_datasets.core.records import Repository, hosted_path
 from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.repofiles import read_inside
 
 # reasons a requested repository could not be resolved (counted under repositories/<reason>)
 RESOLVE_FAILURES = ("clone_failed", "commit_not_found", "commit_mismatch", "git_failed", "path_not_found", "unresolvable")
@@ -308,13 +309,13 @@ def _bsd_variant(text: str) -> str:
 
 def detect_license(root: Path) -> str:
     try:
-        candidates = sorted(p for p in root.iterdir() if p.is_file() and _LICENSE_FILES.match(p.name))
+        candidates = sorted(name for name in os.listdir(root) if _LICENSE_FILES.match(name))
     except OSError:
         return "unknown"
-    for path in candidates:
-        try:
-            text = path.read_bytes()[:200_000].decode("utf-8", errors="replace")
-        except OSError:
+    for name in candidates:
+        try:  # a regular file of the repository: never a link (to /dev/zero, to another license), never a FIFO
+            text = read_inside(root, name, 200_000).decode("utf-8", errors="replace")
+        except (OSError, ValueError):
             continue
         found = classify_license(text)
         if found != "unknown":

@@ -9,6 +9,13 @@ SKIP_DIRS = VENDOR_DIRS | frozenset(
     {"__pycache__", "build", "dist", "target", "out", "obj", "bin", "venv", "env", ".venv", ".tox", ".git", ".hg", ".svn",
      ".mypy_cache", ".pytest_cache", ".gradle", ".idea", ".vs", "coverage", "htmlcov", ".eggs"}
 )
+# relative paths longer than this (UTF-8 bytes) are skipped and counted: every copy a checker
+# gets lives under a temporary folder, and the whole path must stay under Linux's PATH_MAX (4096)
+# with room for that folder (ours)
+MAX_PATH_BYTES = 3072
+MAX_DIR_DEPTH = 128  # folders nested deeper are not walked (counted); real repositories stay under 30 (ours)
+JAVAC_MAX_JAR_BYTES = 64 * 1024**2  # a repository jar larger than this is not put on javac's classpath (ours)
+JAVAC_MAX_JARS_TOTAL_BYTES = 512 * 1024**2  # jars of one repository copied for javac, in all (ours)
 
 # --- examples (CrossCodeEval, Ding et al. 2023, section 2.2 and Table 1) -------------------
 MIN_GROUNDTRUTH_TOKENS = 3  # StarCoder tokens; shorter references are trivial

@@ -144,15 +144,13 @@ class NotRegularFile(OSError):
     """A FIFO, socket or device where a source file was expected (opening a FIFO blocks forever)."""
 
 
-def read_regular(path: str | os.PathLike, limit: int) -> bytes:
+def read_regular(path: str | os.PathLike, limit: int, *, dir_fd: int | None = None, follow_symlinks: bool = True) -> bytes:
     """At most ``limit`` bytes of a *regular* file. Opened non-blocking and checked with fstat on
-    the open descriptor, so a FIFO (even one swapped in after listing) never blocks the build."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    the open descriptor, so a FIFO (even one swapped in after listing) never blocks the build.
+    ``dir_fd``: ``path`` is a name under that open folder (no path length limit applies);
+    ``follow_symlinks=False``: a symbolic link is refused (``ELOOP``), even one swapped in."""
+    fd = open_regular(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
     try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise NotRegularFile(f"not a regular file (mode {stat.filemode(mode)})")
-        os.set_blocking(fd, True)
         chunks, left = [], limit
         while left > 0:
             chunk = os.read(fd, min(left, 1 << 20))
@@ -163,3 +161,21 @@ def read_regular(path: str | os.PathLike, limit: int) -> bytes:
         return b"".join(chunks)
     finally:
         os.close(fd)
+
+
+def open_regular(path: str | os.PathLike, *, dir_fd: int | None = None, follow_symlinks: bool = True) -> int:
+    """A blocking read descriptor of a *regular* file (see :func:`read_regular`); raises
+    :class:`NotRegularFile` for anything else, ``OSError`` when it cannot be opened."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOCTTY", 0)
+    if not follow_symlinks:
+        flags |= os.O_NOFOLLOW
+    fd = os.open(path, flags, dir_fd=dir_fd)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegularFile(f"not a regular file (mode {stat.filemode(mode)})")
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd

@@ -372,7 +372,7 @@ TMP_PREFIX = "crossfile-build-"
 STALE_LOOSE_TMP_SECONDS = 24 * 3600
 # temporary folders our code makes with tempfile (outside a build they land in TMPDIR itself);
 # only these are ever removed: a user's own /tmp/crossfile-cache must never be touched
-LOOSE_TMP_PREFIXES = ("crossfile-pylint-", "crossfile-mcs-", "crossfile-sandbox-", "crossfile-hub-")
+LOOSE_TMP_PREFIXES = ("crossfile-pylint-", "crossfile-mcs-", "crossfile-javac-", "crossfile-sandbox-", "crossfile-hub-")
 _scope_depth = 0
 
 

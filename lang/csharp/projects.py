@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import fnmatch
 import functools
-import os
 import posixpath
 import re
 import xml.etree.ElementTree as ET
@@ -25,6 +24,8 @@ from pathlib import Path
 from typing import Sequence
 
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.repofiles import read_inside, walk
+from crossfile_datasets.core.text import NotRegularFile
 from crossfile_datasets.lang.csharp.syntax import COMPILE_DEFINES
 
 WHOLE_REPOSITORY = "<repository>"
@@ -67,13 +68,12 @@ def _norm(directory: str, relative: str) -> str:
 
 def read_csproj(root: Path, rel: str) -> CsProject:
     directory = posixpath.dirname(rel)
-    if not (root / rel).is_file():  # a FIFO named .csproj would block the parser forever
-        return CsProject(rel, directory, True, error="not a regular file")
-    try:
-        tree = ET.parse(root / rel)
-    except (ET.ParseError, OSError) as exc:
+    try:  # a FIFO named .csproj would block the parser forever, a link would read another file
+        project = ET.fromstring(read_inside(root, rel, C.MAX_FILE_BYTES))
+    except NotRegularFile as exc:
         return CsProject(rel, directory, True, error=str(exc)[:200])
-    project = tree.getroot()
+    except (ET.ParseError, OSError) as exc:
+        return CsProject(rel, directory, True, error=str(getattr(exc, "strerror", None) or exc)[:200])
     sdk_style = bool(project.get("Sdk")) or any(_local(e.tag) == "Sdk" for e in project)
     includes, removes, refs, defines = [], [], [], []
     nullable = implicit = False
@@ -118,14 +118,13 @@ def repository_defines(root: Path) -> tuple[str, ...]:
 
 
 def find_csproj_files(root: Path) -> list[str]:
-    found = []
-    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
-        dirnames[:] = sorted(d for d in dirnames if d not in C.SKIP_DIRS and not d.startswith("."))
-        rel_dir = os.path.relpath(dirpath, root)
-        rel_dir = "" if rel_dir == "." else rel_dir.replace(os.sep, "/")
-        for name in sorted(filenames):
-            if name.endswith(".csproj") and name.isprintable() and os.path.join(rel_dir, name).isprintable():
-                found.append(posixpath.join(rel_dir, name) if rel_dir else name)
+    """Repository-relative paths of every .csproj outside skipped folders, those the walk
+    refused (a FIFO, a link, unreadable) included: reading them fails and is counted."""
+    found: list[str] = []
+    wanted = lambda rel: rel.endswith(".csproj") and rel.isprintable()  # noqa: E731
+    refused = lambda r: found.append(r.rel) if not r.folder and r.reason != "undecodable_name" else None  # noqa: E731
+    for accepted in walk(root, wanted, refused):
+        found.append(accepted.rel)  # in walk order, refused ones in their place
     return found
 
 

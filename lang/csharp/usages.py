@@ -41,6 +41,7 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import functools
+import hashlib
 import os
 import re
 import shutil
@@ -116,6 +117,10 @@ EXTERNAL_PATH = f"{SUPPORT_DIR}/external_types.cs"
 SENTINEL_TEXT = "namespace CrossfileSentinel__ { internal class Sentinel__ { void Body() { int reached = \"body\"; } } }\n"
 SENTINEL_CODE = "CS0029"
 BODILESS_DIR = f"{SUPPORT_DIR}/bodiless/"  # copies of unit files with their method bodies stripped
+NAMES_DIR = f"{SUPPORT_DIR}/names/"  # links under plain names to sources whose names mcs cannot report
+# a backslash (mcs prints it as `/`) or a control character (a newline splits its message) in a
+# source's path: mcs compiles it through a link with a plain name, its messages are mapped back
+_UNREPORTABLE_NAME = re.compile(r"[\\\x00-\x1f\x7f]")
 
 # mcs codes of lexical/syntax errors (the file did not parse).
 # declaration errors an abstract stand-in can cause (`new()` constraints, `new` in a field initializer)
@@ -594,6 +599,17 @@ class CSharpChecker:
         in parallel threads: each writes only its own variant file, never a shared one.
         """
         self.write(workdir, write)
+        names = {s: _plain_name(workdir, s) for s in sources if _UNREPORTABLE_NAME.search(s)}
+        if names:
+            res = self._compile(workdir, {names.get(p, p): t for p, t in texts.items()}, [names.get(s, s) for s in sources],
+                                tag, events, fallback)
+            back = {plain: s for s, plain in names.items()}
+            return dataclasses.replace(res, diagnostics=tuple(
+                dataclasses.replace(d, file=back.get(d.file, d.file)) for d in res.diagnostics))
+        return self._compile(workdir, texts, sources, tag, events, fallback)
+
+    def _compile(self, workdir: Path, texts: dict[str, str], sources: Sequence[str], tag: str, events: BuildReport,
+                 fallback: bool) -> CompileResult:
         out = workdir / SUPPORT_DIR / f"{tag}.dll"
         if self.pool is not None:
             res = self.pool.compile(workdir, list(sources), texts, str(out), self.timeout, self.defines)
@@ -814,6 +830,20 @@ def source_order(source: str) -> str:
 def unit_file(source: str) -> str:
     """The unit file a compiled path stands for: a bodiless copy's original, else the path itself."""
     return source.removeprefix(BODILESS_DIR)
+
+
+def _plain_name(workdir: Path, source: str) -> str:
+    """A plain name in ``workdir`` for ``source`` (a link to it, made once; the link follows the
+    file's current text)."""
+    plain = NAMES_DIR + hashlib.sha256(source.encode("utf-8", "surrogateescape")).hexdigest()[:24] + ".cs"
+    link = workdir / plain
+    if not link.is_symlink():
+        link.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.symlink(workdir / source, link)
+        except FileExistsError:  # another round's thread made it
+            pass
+    return plain
 
 
 def _memory_tmp() -> str | None:

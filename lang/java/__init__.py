@@ -14,6 +14,8 @@ import atexit
 import dataclasses
 import os
 import queue
+import shutil
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Sequence
@@ -49,6 +51,7 @@ from crossfile_datasets.core.records import (
     SourceFile,
 )
 from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.repofiles import walk, write_texts
 from crossfile_datasets.lang import Lang
 from crossfile_datasets.lang.base import (
     STATEMENT_DELIMITERS,
@@ -197,13 +200,25 @@ class JavaSupport(LanguageSupport):
                 plans.append((ff, stubs))  # without stubs: javac's resolution alone (fully qualified uses)
         if not plans:
             return []
-        root = os.path.abspath(str(repo.root))
+        # javac reads the sourcepath and classpath itself: it gets a copy holding only the files
+        # the walker accepted (a FIFO or a link to /dev/zero named like a class is never opened)
+        stage = tempfile.mkdtemp(prefix="crossfile-javac-")
+        try:
+            return self._check_plans(repo, stage, java_facts, project, plans, report)
+        finally:
+            shutil.rmtree(stage, ignore_errors=True)
+
+    def _check_plans(self, repo, stage: str, java_facts: dict[str, JavaFileFacts], project: JavaProject,
+                     plans: list[tuple[JavaFileFacts, list[Stub]]], report) -> list[CrossFileUsage]:
+        root = os.path.join(stage, "src")
+        write_texts(root, {path: ff.file.text for path, ff in java_facts.items()})
+        jars = stage_jars(repo.root, os.path.join(stage, "jars"), report)
         usages: list[CrossFileUsage] = []
         started = time.monotonic()
         workers = max(1, min(self.parallelism, len(plans)))
         jvms = self._shared_jvms(workers)
         starts_before = sum(jvm.starts for jvm in jvms)
-        roots, jars = [os.path.join(root, r) if r else root for r in project.roots], repository_jars(root)
+        roots = [os.path.join(root, r) if r else root for r in project.roots]
         helpers = [JavacHelper(roots, jars, request_timeout=self.request_timeout, process=jvm) for jvm in jvms]
         free: queue.SimpleQueue[JavacHelper] = queue.SimpleQueue()
         for helper in helpers:
@@ -428,12 +443,24 @@ def writes_qualified_project_name(ff: JavaFileFacts, project: JavaProject) -> bo
                if "." in fqn and any(path != ff.file.path for path, _ in refs))
 
 
-def repository_jars(root: str) -> list[str]:
-    """Jars shipped inside the repository (``lib/*.jar``...): put on javac's classpath."""
+def stage_jars(repo_root, dest: str, report) -> list[str]:
+    """Copies of the jars shipped inside the repository (``lib/*.jar``...) for javac's classpath,
+    in walk order: regular files only, each up to ``JAVAC_MAX_JAR_BYTES`` and all together up to
+    ``JAVAC_MAX_JARS_TOTAL_BYTES``; every other jar is counted under ``checker/classpath_jar_refused``."""
+    def refuse(where: str, why: str) -> None:
+        report.count("checker", "classpath_jar_refused", where, why)
+
     jars: list[str] = []
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in C.SKIP_DIRS)
-        jars.extend(os.path.join(dirpath, f) for f in sorted(filenames) if f.endswith(".jar"))
+    total = 0
+    os.makedirs(dest, exist_ok=True)
+    for found in walk(repo_root, lambda rel: rel.endswith(".jar"), lambda r: refuse(r.rel, r.reason) if not r.folder else None):
         if len(jars) >= C.JAVAC_MAX_CLASSPATH_JARS:
-            return jars[: C.JAVAC_MAX_CLASSPATH_JARS]
+            break
+        limit = min(C.JAVAC_MAX_JAR_BYTES, C.JAVAC_MAX_JARS_TOTAL_BYTES - total)
+        copy = os.path.join(dest, f"{len(jars):04d}.jar")
+        if found.size <= limit and found.copy_to(copy, limit):
+            jars.append(copy)
+            total += os.path.getsize(copy)
+        else:
+            refuse(found.rel, f"over the size cap ({C.JAVAC_MAX_JAR_BYTES} bytes a jar, {C.JAVAC_MAX_JARS_TOTAL_BYTES} in all)")
     return jars

@@ -62,7 +62,8 @@ from crossfile_datasets.core import constants as C
 from crossfile_datasets.lang import Lang
 from crossfile_datasets.lang.base import STATEMENT_DELIMITERS, LanguageSupport, iter_leaves
 from crossfile_datasets.core.records import FileFacts, ImportBinding, SourceFile
-from crossfile_datasets.core.text import utf16_col_to_char_col
+from crossfile_datasets.core.repofiles import walk
+from crossfile_datasets.core.text import classify_file, decode_source, utf16_col_to_char_col
 from crossfile_datasets.lang.typescript.resolve import ModuleResolver, relative_specifier
 from crossfile_datasets.lang.typescript.syntax import RESERVED_WORDS, ModuleSyntax, read_module
 from crossfile_datasets.lang.typescript.tsconfig import TsConfig, checker_options, find_configs, load_config
@@ -125,29 +126,21 @@ def _is_declaration(path: str) -> bool:
 
 
 def _read_declarations(root: Path, problems: list) -> list[SourceFile]:
-    """The repository's .d.ts files (not sources, but they declare what sources import)."""
-    from crossfile_datasets.core.text import classify_file, decode_source
-
+    """The repository's .d.ts files (not sources, but they declare what sources import), by the
+    walk every reader uses; one it refuses or cannot use is counted as a problem."""
     out = []
-    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
-        dirnames[:] = sorted(d for d in dirnames if d not in C.SKIP_DIRS and not d.startswith("."))
-        for fname in sorted(filenames):
-            if not _is_declaration(fname):
-                continue
-            full = os.path.join(dirpath, fname)
-            rel = os.path.relpath(full, root).replace(os.sep, "/")
-            try:
-                if not os.path.isfile(full) or not rel.isprintable():  # FIFOs block; odd names cannot be listed
-                    continue
-                with open(full, "rb") as fh:
-                    data = fh.read(C.MAX_FILE_BYTES + 1)
-                if classify_file(rel, data) in ("oversize", "binary"):
-                    continue
-                text, bom, crlf = decode_source(data)
-            except (OSError, UnicodeDecodeError) as exc:
-                problems.append(("unreadable_declaration_file", rel, str(exc)))
-                continue
-            out.append(SourceFile(rel, text, bom, crlf))
+    for found in walk(root, _is_declaration, lambda r: None if r.folder else problems.append(
+            ("unreadable_declaration_file", r.rel, r.reason + (f": {r.detail}" if r.detail else "")))):
+        data = found.read(C.MAX_FILE_BYTES + 1)
+        why = classify_file(found.rel, data)
+        try:
+            if why in ("oversize", "binary"):
+                raise ValueError(why)
+            text, bom, crlf = decode_source(data)
+        except (ValueError, UnicodeDecodeError) as exc:
+            problems.append(("unreadable_declaration_file", found.rel, str(exc)))
+            continue
+        out.append(SourceFile(found.rel, text, bom, crlf))
     return out
 
 
@@ -363,6 +356,9 @@ class TypeScriptSupport(LanguageSupport):
             if ff.has_syntax_error:
                 report.count("files", "syntax_error", path)
                 continue
+            if "\\" in path:  # TypeScript takes it for a folder separator: the file cannot be named to it
+                report.count("files", "name_unsupported_by_checker", path, "a backslash in the path")
+                continue
             checkable[path] = ff
         if project is not None:
             for reason, where, detail in project.problems:
@@ -515,6 +511,11 @@ class _CheckSession:
         self.namespace_classes: dict[str, str] = {}
         self.vias: dict[tuple, str] = {}
         self.left_out: set[str] = set()  # files the checker could not parse (already counted)
+        # the checker sees the files the walker accepted, as texts, and nothing else of the
+        # repository (a FIFO or a link to /dev/zero it refused is never opened by module
+        # resolution); the .d.ts files are among them
+        root = str(project.root)
+        server.seal(root, {os.path.join(root, p): ff.file.text for p, ff in [*facts.items(), *project.declarations.items()]})
 
     def close(self) -> None:
         try:
@@ -552,6 +553,17 @@ class _CheckSession:
                     self.report.count("files", "crashes_checker", excluded[len(root):] if excluded.startswith(root) else excluded,
                                       "parsing it overflows the compiler's stack: left out of the checked program")
             self.server.excluded.clear()
+            self._count_refused()
+
+    def _count_refused(self) -> None:
+        """Files outside the repository the compiler asked for (``paths``, ``typeRoots``, module
+        resolution climbing out of it) were refused; each process holds the whole program, so
+        the first one counts them."""
+        for outside in self.server.refused:
+            if self.count_left_out:
+                self.report.count("files", "checker_read_outside_repo", outside,
+                                  "the checker asked for a file outside the repository: refused")
+        self.server.refused.clear()
 
     def run(self, checkable: dict[str, TypeScriptFileFacts]) -> list[CrossFileUsage]:
         originals: dict[str, list[Diagnostic]] = {}
@@ -628,6 +640,7 @@ class _CheckSession:
         if not queries:
             return found
         answers = self.server.locate(self._project_id(ff.file.path), ff.file.path, queries)
+        self._count_refused()
         found = found + self._declared_members(ff, keys, answers[first_key:], root_of=str(self.project.root))
         answers = answers[:first_key]
         root = str(self.project.root).rstrip(os.sep) + os.sep

@@ -28,9 +28,16 @@
  *          (declarations excluded). Used to name the class that really declares a member
  *          reached through an alias, and to find uses of an imported name that shadows a
  *          global of the library (removing its import does not make its uses errors).
+ *   {"op": "files", "root": "<abs dir>", "files": {"<abs>": "<text>", ...}}
+ *       -> {"ok": true}   (seals root: from now on, a file under root exists only when it is
+ *          one of these texts, the files the builder's walker accepted; nothing under root is
+ *          read from disk, so a FIFO, a link to /dev/zero or an unreadable file the walker
+ *          refused is never opened by module resolution either. Outside every sealed root only
+ *          TypeScript's own package (its lib files) is read; anything else that exists there is refused and
+ *          listed once in the next check's or locate's "refused": ["<abs>", ...])
  *   {"op": "forget", "prefix": "<project id prefix>", "root": "<abs dir>"}
  *       -> {"ok": true, "dropped": n}   (projects with that id prefix are disposed and the
- *          cached disk contents under root dropped, so one process can serve many repositories)
+ *          files and the seal of root dropped, so one process can serve many repositories)
  *   unknown project -> {"ok": false, "error": "unknown_project"} (the client re-sends "project")
  *   any failure     -> {"ok": false, "error": "<message>"}
  * Lines are 1-based, columns 0-based UTF-16 code units (TypeScript's own positions); the
@@ -47,12 +54,49 @@ const ts = require(tsDir);
 
 const registry = ts.createDocumentRegistry();
 const projects = new Map();
-// File contents read from disk, shared by all projects of this process: the repository does
-// not change while it is being checked, and re-reading it per program would dominate.
+// File texts, shared by all projects of this process: under a sealed root, the texts the builder
+// sent (never the disk); elsewhere, TypeScript's own library files read from disk once.
 const diskCache = new Map();
+const sealed = new Map(); // sealed root (ends with path.sep) -> Set of its folders holding a sent file
+// TypeScript's own package: its lib files, and its package.json (the module format of a lib file)
+const libDir = withSep(path.dirname(path.dirname(ts.getDefaultLibFilePath({}))));
+const libDirReal = withSep(fs.realpathSync(libDir));
+let refused = []; // files asked for outside every sealed root and the library, not yet reported
+const refusedSeen = new Set();
+
+function withSep(dir) {
+  return dir.endsWith(path.sep) ? dir : dir + path.sep;
+}
+
+function sealedRoot(fileName) {
+  for (const root of sealed.keys()) {
+    if (fileName.startsWith(root) || fileName + path.sep === root) return root;
+  }
+  return null;
+}
+
+function inLibrary(fileName) {
+  return fileName.startsWith(libDir) || fileName.startsWith(libDirReal);
+}
+
+function refuse(fileName) {
+  if (refusedSeen.has(fileName)) return;
+  try {
+    if (fs.lstatSync(fileName).isDirectory()) return; // never opened: lstat does not block
+  } catch (e) {
+    return; // nothing there: an ordinary probe of module resolution
+  }
+  refusedSeen.add(fileName);
+  refused.push(fileName);
+}
 
 function readDisk(fileName) {
   if (diskCache.has(fileName)) return diskCache.get(fileName);
+  if (sealedRoot(fileName) !== null) return undefined; // not a file the walker accepted
+  if (!inLibrary(fileName)) {
+    refuse(fileName);
+    return undefined;
+  }
   let text;
   try {
     text = fs.readFileSync(fileName, 'utf8');
@@ -62,6 +106,44 @@ function readDisk(fileName) {
   }
   diskCache.set(fileName, text);
   return text;
+}
+
+function directoryExists(dir) {
+  const root = sealedRoot(dir);
+  if (root !== null) return sealed.get(root).has(withSep(dir));
+  // outside: the real answer (a stat opens nothing), so a file resolution wants there is asked
+  // for, refused and reported rather than silently never seen
+  return ts.sys.directoryExists(dir);
+}
+
+function getDirectories(dir) {
+  const root = sealedRoot(dir);
+  if (root === null) return inLibrary(withSep(dir)) ? ts.sys.getDirectories(dir) : [];
+  const prefix = withSep(dir);
+  const out = new Set();
+  for (const folder of sealed.get(root)) {
+    if (folder.length > prefix.length && folder.startsWith(prefix)) out.add(folder.slice(prefix.length).split(path.sep)[0]);
+  }
+  return Array.from(out);
+}
+
+function seal(root, files) {
+  const under = withSep(root);
+  const folders = new Set([under]);
+  for (const [fileName, text] of Object.entries(files)) {
+    if (!fileName.startsWith(under)) continue;
+    diskCache.set(fileName, text);
+    for (let dir = path.dirname(fileName); withSep(dir).startsWith(under) && !folders.has(withSep(dir)); dir = path.dirname(dir)) {
+      folders.add(withSep(dir));
+    }
+  }
+  sealed.set(under, folders);
+}
+
+function drainRefused() {
+  const out = refused;
+  refused = [];
+  return out;
 }
 
 class Project {
@@ -94,10 +176,11 @@ class Project {
       getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
       fileExists: (f) => !project.excluded.has(f) && (project.overrides.has(f) || readDisk(f) !== undefined),
       readFile: (f) => (project.overrides.has(f) ? project.overrides.get(f) : readDisk(f)),
-      readDirectory: ts.sys.readDirectory,
-      directoryExists: ts.sys.directoryExists,
-      getDirectories: ts.sys.getDirectories,
-      realpath: ts.sys.realpath,
+      // the builder lists the project's files itself: no folder is ever read for them
+      readDirectory: () => [],
+      directoryExists,
+      getDirectories,
+      realpath: (f) => f, // links are the walker's business: it accepted none
       useCaseSensitiveFileNames: () => true,
     };
     this.service = ts.createLanguageService(host, registry);
@@ -235,12 +318,16 @@ function handle(req) {
         }
         diagnostics = project.check(req.file, req.text);
       }
-      return { ok: true, diagnostics, excluded, elapsed_ms: Date.now() - started };
+      return { ok: true, diagnostics, excluded, refused: drainRefused(), elapsed_ms: Date.now() - started };
     }
+    case 'files':
+      seal(req.root, req.files || {});
+      return { ok: true };
     case 'locate': {
       const project = projects.get(req.project);
       if (!project) return { ok: false, error: 'unknown_project' };
-      return { ok: true, answers: locate(project, req.file, req.queries || []) };
+      const answers = locate(project, req.file, req.queries || []);
+      return { ok: true, answers, refused: drainRefused() };
     }
     case 'forget': {
       let dropped = 0;
@@ -251,10 +338,11 @@ function handle(req) {
           dropped += 1;
         }
       }
-      const under = req.root.endsWith(path.sep) ? req.root : req.root + path.sep;
+      const under = withSep(req.root);
       for (const fileName of Array.from(diskCache.keys())) {
         if (fileName.startsWith(under)) diskCache.delete(fileName);
       }
+      sealed.delete(under);
       return { ok: true, dropped };
     }
     default:

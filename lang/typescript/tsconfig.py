@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.repofiles import is_file_inside, read_inside, walk
+from crossfile_datasets.core.text import NotRegularFile
 
 CONFIG_NAME = "tsconfig.json"
 MAX_EXTENDS_DEPTH = 8  # `extends` chains longer than this are treated as cycles (ours)
@@ -158,13 +160,13 @@ class ConfigError(ValueError):
 
 
 def _read_config(repo_root: Path, rel: str) -> dict:
-    full = repo_root / rel
-    if not full.is_file():  # a FIFO named tsconfig.json would block the read forever
-        raise ConfigError("not a regular file")
+    # a FIFO named tsconfig.json would block the read forever, a link would read another file
     try:
-        data = full.read_bytes()[: C.MAX_FILE_BYTES]
+        data = read_inside(repo_root, rel, C.MAX_FILE_BYTES)
+    except NotRegularFile as exc:
+        raise ConfigError(str(exc)) from exc
     except OSError as exc:
-        raise ConfigError(f"unreadable: {exc}") from exc
+        raise ConfigError(f"unreadable: {exc.strerror or exc}") from exc
     try:
         value = parse_jsonc(data.decode("utf-8", errors="replace"))
     except ValueError as exc:
@@ -186,7 +188,7 @@ def _extends_target(repo_root: Path, config_rel: str, spec: str) -> str | None:
         base = _join(directory, "node_modules/" + spec)
         candidates = [base, base + ".json", base + "/tsconfig.json"]
     for cand in candidates:
-        if not cand.startswith("../") and (repo_root / cand).is_file():
+        if not cand.startswith("../") and is_file_inside(repo_root, cand):
             return cand
     return None
 
@@ -247,14 +249,13 @@ def load_config(repo_root: Path, rel: str, problems: list[tuple[str, str, str]],
 
 
 def find_configs(repo_root: Path) -> list[str]:
-    """Repository-relative paths of every tsconfig.json outside skipped/vendored directories."""
-    found = []
-    for dirpath, dirnames, filenames in os.walk(repo_root, followlinks=False):
-        dirnames[:] = sorted(d for d in dirnames if d not in C.SKIP_DIRS and not d.startswith("."))
-        if CONFIG_NAME in filenames:
-            rel = os.path.relpath(os.path.join(dirpath, CONFIG_NAME), repo_root).replace(os.sep, "/")
-            if rel.isprintable():  # a folder name that is not UTF-8 (lone surrogates) is not ours to read
-                found.append(rel)
+    """Repository-relative paths of every tsconfig.json outside skipped/vendored directories,
+    those the walk refused (a FIFO, a link, unreadable) included: reading them fails and is
+    counted as a broken configuration."""
+    found: list[str] = []
+    wanted = lambda rel: rel.rsplit("/", 1)[-1] == CONFIG_NAME  # noqa: E731
+    refused = lambda r: found.append(r.rel) if not r.folder and r.reason != "undecodable_name" else None  # noqa: E731
+    found.extend(f.rel for f in walk(repo_root, wanted, refused))
     return sorted(found)
 
 

@@ -150,3 +150,94 @@ def write_odd_entries(root: Path, lang: Lang, src: str, ext: str) -> None:
         outside.write_text('{ "compilerOptions": { "noImplicitAny": false } }\n')
         (root / "src" / "ext").mkdir(parents=True, exist_ok=True)
         (root / "src" / "ext" / "tsconfig.json").write_text('{ "extends": "%s", "include": ["."] }\n' % outside)
+
+
+# --- round 3 (issue 35): what a build without CAP_DAC_OVERRIDE cannot read, paths over
+# PATH_MAX, and files the walker refuses that a checker's own resolution would open -----------
+LOCKED_DIR_K, LOCKED_FILE_K, LIST_ONLY_K, REFUSED_IMPORTS_K = 7, 8, 9, 10
+LONG_KS = (11, 12)  # under a path over MAX_PATH_BYTES (the whole path fits PATH_MAX), and over PATH_MAX
+ROUND3_KS = (*VALID_KS, BOM_K, BROKEN_K, CR_K, LOCKED_DIR_K, LOCKED_FILE_K, LIST_ONLY_K, REFUSED_IMPORTS_K)
+SRC = {Lang.PYTHON: "pkg/app", Lang.JAVA: "src/com/acme/app", Lang.TYPESCRIPT: "src/app", Lang.CSHARP: "app"}
+EXT = {Lang.PYTHON: ".py", Lang.JAVA: ".java", Lang.TYPESCRIPT: ".ts", Lang.CSHARP: ".cs"}
+
+
+def write_round3(root: Path, lang: Lang) -> dict[int, str]:
+    """The clean repository plus round 3's entries; returns {k: path of the file using run_k}.
+    Modes are set last: :func:`unlock` gives them back (pytest must be able to delete them)."""
+    write_clean(root, lang)
+    path, text = helper_file(lang, ROUND3_KS)
+    (root / path).write_text(text, encoding="utf-8")
+    files = {k: use_file(lang, k)[0] for k in VALID_KS[:2]}
+    files[3] = use_file(lang, 3, _deep_package(lang))[0]
+    for k, package in ((LOCKED_DIR_K, "locked"), (LOCKED_FILE_K, "app"), (LIST_ONLY_K, "listonly")):
+        rel, text = use_file(lang, k, package)
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+        files[k] = rel
+    files[REFUSED_IMPORTS_K] = _write_refused_imports(root, lang)
+    for k, levels in zip(LONG_KS, (17, 22)):  # 200-byte folder names: 3.4 kB and 4.4 kB
+        _write_long(root, lang, k, levels)
+    os.chmod(root / files[LOCKED_FILE_K], 0)
+    os.chmod((root / files[LIST_ONLY_K]).parent, 0o444)  # listable, not searchable
+    os.chmod((root / files[LOCKED_DIR_K]).parent, 0)
+    return files
+
+
+def unlock(root: Path, files: dict[int, str]) -> None:
+    """Give back the modes :func:`write_round3` took away."""
+    os.chmod((root / files[LOCKED_DIR_K]).parent, 0o755)
+    os.chmod((root / files[LIST_ONLY_K]).parent, 0o755)
+    os.chmod(root / files[LOCKED_FILE_K], 0o644)
+
+
+def _write_long(root: Path, lang: Lang, k: int, levels: int) -> None:
+    """A use file under ``levels`` folders of 200 bytes each: made by descriptor (a path over
+    PATH_MAX cannot be made by name)."""
+    fd = os.open(root / SRC[lang], os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        for level in range(levels):
+            name = f"{k}-{level:02d}" + "l" * 195
+            os.mkdir(name, dir_fd=fd)
+            sub = os.open(name, os.O_RDONLY | os.O_DIRECTORY, dir_fd=fd)
+            os.close(fd)
+            fd = sub
+        rel, text = use_file(lang, k)
+        out = os.open(rel.rsplit("/", 1)[-1], os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd)
+        os.write(out, text.encode())
+        os.close(out)
+    finally:
+        os.close(fd)
+
+
+def _write_refused_imports(root: Path, lang: Lang) -> str:
+    """A use file that also imports a FIFO and a link to /dev/zero named like sources (and, per
+    language, what else its compiler resolves by itself); the walker refuses them, so no checker
+    may open them."""
+    src = root / SRC[lang]
+    ext = EXT[lang]
+    stem = {Lang.JAVA: ("Pipe", "Zero"), Lang.CSHARP: ("Pipe", "Zero")}.get(lang, ("pipe", "zero"))
+    os.mkfifo(src / f"{stem[0]}{ext}")
+    os.symlink("/dev/zero", src / f"{stem[1]}{ext}")
+    rel, text = use_file(lang, REFUSED_IMPORTS_K)
+    if lang is Lang.PYTHON:
+        text = text.replace("\n", "\nfrom pkg.app.pipe import PIPE\nfrom pkg.app.zero import ZERO\n", 1)
+    elif lang is Lang.JAVA:
+        text = text.replace("    int compute", "    int refused = Pipe.X + Zero.Y;\n\n    int compute", 1)
+        (root / "lib").mkdir()
+        os.mkfifo(root / "lib" / "pipe.jar")  # javac opens its classpath itself
+        os.symlink("/dev/zero", root / "lib" / "zero.jar")
+    elif lang is Lang.TYPESCRIPT:
+        text = text.replace("\n", "\nimport { PIPE } from './pipe';\nimport { ZERO } from './zero';\n"
+                                  "import { LIB } from 'lib';\nimport { FAR } from 'outside/far';\n", 1)
+        (root / "node_modules" / "lib").mkdir(parents=True)  # module resolution looks here itself
+        os.mkfifo(root / "node_modules" / "lib" / "index.d.ts")
+        (root.parent / "outside").mkdir(exist_ok=True)  # `paths` leading out of the repository
+        os.mkfifo(root.parent / "outside" / "far.ts")
+        (root / "tsconfig.json").write_text(
+            '{ "compilerOptions": { "strict": true, "target": "ES2020", "module": "commonjs", "baseUrl": ".",'
+            ' "paths": { "outside/*": ["../outside/*"] } }, "include": ["src"] }\n')
+    else:  # mcs reads `@name` as a response file: a source named so must stay a source
+        (root / "opts.cs").write_text(f"#if NEVER\n-out:{root.parent / 'pwned.dll'}\n#endif\n")
+        (root / "@opts.cs").write_text("namespace Acme\n{\n    public class Extra\n    {\n    }\n}\n")
+    (root / rel).write_text(text, encoding="utf-8")
+    return rel

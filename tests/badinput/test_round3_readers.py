@@ -1,0 +1,85 @@
+"""Round 3 (issue 35), the readers of files that are not sources: a repository's LICENSE, its
+tsconfig.json files and what they extend, its .csproj and .d.ts files, and the names mcs gets.
+Each reads only what the walker's rules accept: never through a link (to /dev/zero, or to a
+file outside the repository), never a FIFO; a refusal is counted where the reader counts its
+problems. Fast: no checker runs."""
+
+from __future__ import annotations
+
+import os
+
+from crossfile_datasets.analyzers.mcs import mcs_argv, parse_mcs_output
+from crossfile_datasets.builders.repos import detect_license
+from crossfile_datasets.core.records import SourceFile
+from crossfile_datasets.lang.csharp.projects import compilation_units, read_csproj
+from crossfile_datasets.lang.typescript import TypeScriptSupport
+from crossfile_datasets.lang.typescript.tsconfig import find_configs, load_config
+from tests.conftest import write_tree
+
+APACHE = "Apache License\nVersion 2.0, January 2004\nhttp://www.apache.org/licenses/\n"
+
+
+def test_a_license_file_linked_out_of_the_repository_is_not_read(tmp_path):
+    (tmp_path / "elsewhere.txt").write_text(APACHE)
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    os.symlink(tmp_path / "elsewhere.txt", repo / "LICENSE")
+    os.mkfifo(repo / "COPYING")
+    assert detect_license(repo) == "unknown"  # not the license of a file outside the repository
+    (repo / "LICENSE.md").write_text(APACHE)
+    assert detect_license(repo) == "Apache-2.0"
+
+
+def test_tsconfig_links_are_refused_and_counted(tmp_path):
+    outside = tmp_path / "outside"
+    write_tree(outside, {"tsconfig.json": '{ "compilerOptions": { "baseUrl": "/etc" } }',
+                         "base.json": '{ "compilerOptions": { "strict": false } }'})
+    repo = tmp_path / "repo"
+    write_tree(repo, {"a/placeholder.ts": "export {};\n", "b/tsconfig.json": '{ "extends": "../linked/base.json" }'})
+    os.symlink(outside / "tsconfig.json", repo / "a" / "tsconfig.json")
+    os.symlink(outside, repo / "linked")
+    assert find_configs(repo) == ["a/tsconfig.json", "b/tsconfig.json"]  # the link is listed, to be counted
+    problems = []
+    linked = load_config(repo, "a/tsconfig.json", problems)
+    assert linked.broken and "baseUrl" not in linked.options
+    extended = load_config(repo, "b/tsconfig.json", problems)
+    assert "strict" not in extended.options  # the base behind a linked folder is not read
+    assert [(reason, where) for reason, where, _ in problems] == [
+        ("broken_tsconfig", "a/tsconfig.json"), ("tsconfig_extends_unresolved", "b/tsconfig.json")]
+
+
+def test_declaration_files_refused_by_the_walk_are_counted(tmp_path):
+    write_tree(tmp_path / "outside", {"types.d.ts": "export declare const SECRET: number;\n"})
+    repo = tmp_path / "repo"
+    write_tree(repo, {"src/a.ts": "export const a = 1;\n", "src/ok.d.ts": "export declare const OK: number;\n"})
+    os.symlink(tmp_path / "outside" / "types.d.ts", repo / "src" / "linked.d.ts")
+    os.mkfifo(repo / "src" / "pipe.d.ts")
+    support = TypeScriptSupport()
+    facts = support.analyze_files(str(repo), [SourceFile("src/a.ts", "export const a = 1;\n")])
+    project = facts["src/a.ts"].project
+    assert sorted(project.declarations) == ["src/ok.d.ts"]
+    assert sorted((reason, where, detail.split(":")[0]) for reason, where, detail in project.problems) == [
+        ("unreadable_declaration_file", "src/linked.d.ts", "link_outside_repo"),
+        ("unreadable_declaration_file", "src/pipe.d.ts", "not_regular_file")]
+
+
+def test_a_csproj_linked_out_of_the_repository_is_not_read(tmp_path):
+    write_tree(tmp_path / "outside", {"Evil.csproj": '<Project Sdk="Microsoft.NET.Sdk"><ItemGroup>'
+                                                      '<Compile Include="../../**/*.cs" /></ItemGroup></Project>'})
+    repo = tmp_path / "repo"
+    write_tree(repo, {"lib/A.cs": "class A {}\n", "lib/Lib.csproj": '<Project Sdk="Microsoft.NET.Sdk" />'})
+    os.symlink(tmp_path / "outside" / "Evil.csproj", repo / "Evil.csproj")
+    os.mkfifo(repo / "lib" / "Pipe.csproj")
+    assert read_csproj(repo, "Evil.csproj").error and not read_csproj(repo, "Evil.csproj").includes
+    assert read_csproj(repo, "lib/Pipe.csproj").error  # opened non-blocking: no hang
+    units, projects = compilation_units(repo, ["lib/A.cs"])
+    assert sorted(p.path for p in projects if p.error) == ["Evil.csproj", "lib/Pipe.csproj"]
+
+
+def test_a_source_named_like_an_mcs_option_stays_a_source():
+    argv = mcs_argv(["@opts.cs", "-recurse:x.cs", "a/-b.cs", "Plain.cs"], "out.dll")
+    assert argv[-4:] == ["./@opts.cs", "./-recurse:x.cs", "a/-b.cs", "Plain.cs"]
+    parsed = parse_mcs_output("./@opts.cs(3,5): error CS1525: Unexpected symbol `x'\n"
+                              "Plain.cs(1,1): error CS0116: A namespace cannot directly contain members\n")
+    assert [m.file for m in parsed.messages] == ["@opts.cs", "Plain.cs"]
+
