@@ -16,6 +16,11 @@ MAX_PATH_BYTES = 3072
 MAX_DIR_DEPTH = 128  # folders nested deeper are not walked (counted); real repositories stay under 30 (ours)
 JAVAC_MAX_JAR_BYTES = 64 * 1024**2  # a repository jar larger than this is not put on javac's classpath (ours)
 JAVAC_MAX_JARS_TOTAL_BYTES = 512 * 1024**2  # jars of one repository copied for javac, in all (ours)
+# a .csproj with more <Compile> wildcard patterns is not used (defaults assumed, counted): each pattern is matched
+# against every source (20,000 patterns x 2,000 sources: over ten minutes); real projects have a few (ours)
+CSPROJ_MAX_WILDCARDS = 500
+# a tsconfig.json with more include/exclude patterns is not used (counted as broken): same reason (ours)
+TSCONFIG_MAX_PATTERNS = 500
 
 # --- examples (CrossCodeEval, Ding et al. 2023, section 2.2 and Table 1) -------------------
 MIN_GROUNDTRUTH_TOKENS = 3  # StarCoder tokens; shorter references are trivial

@@ -158,7 +158,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.PROJECTS, "checker_error", L, "C#: the compiler reported an internal error"),
     (S.PROJECTS, "checker_blocked", L, "C#: the project cannot be compiled (its references are missing)"),
     (S.PROJECTS, "csharp_syntax_too_new", L, "C#: mcs reports syntax newer than C# 7.2"),
-    (S.PROJECTS, "csproj_unreadable", L, "C#: the .csproj file cannot be used (not readable XML, not a regular file, a link); defaults assumed"),
+    (S.PROJECTS, "csproj_unreadable", L, "C#: the .csproj file cannot be used (not readable XML, not a regular file, a link, too many wildcards); defaults assumed"),
     (S.TSCONFIG, "tsconfig_extends_unresolved", N, "TypeScript: tsconfig extends a file that is not found"),
     (S.TSCONFIG, "unreadable_declaration_file", L, "TypeScript: a .d.ts file of the project cannot be read"),
     (S.TSCONFIG, "broken_tsconfig", L, "TypeScript: tsconfig.json cannot be read; defaults used"),

@@ -96,6 +96,9 @@ def read_csproj(root: Path, rel: str) -> CsProject:
             default_items = text != "false"
         elif tag == "DefineConstants":
             defines.extend(d for d in _SYMBOL.findall(el.text or "") if d != "DefineConstants")
+    wildcards = sum(1 for p in (*includes, *removes) if any(c in p for c in "*?["))
+    if wildcards > C.CSPROJ_MAX_WILDCARDS:  # each one is matched against every source of the repository
+        return CsProject(rel, directory, True, error=f"{wildcards} wildcard patterns (more than {C.CSPROJ_MAX_WILDCARDS})")
     return CsProject(rel, directory, sdk_style, tuple(includes), tuple(removes), tuple(refs), nullable, implicit,
                      default_items, defines=tuple(dict.fromkeys(defines)))
 
@@ -159,15 +162,29 @@ def _split_patterns(directory: str, patterns: tuple[str, ...]) -> tuple[frozense
 
 
 def _matches_wildcards(path: str, rel: str, directory: str, patterns: Sequence[str]) -> bool:
+    if not patterns:
+        return False
+    on_rel, on_path = _wildcard_regexes(directory, tuple(patterns))
+    return bool(on_rel.match(rel) or on_path.match(path))
+
+
+@functools.lru_cache(maxsize=256)
+def _wildcard_regexes(directory: str, patterns: tuple[str, ...]) -> tuple[re.Pattern, re.Pattern]:
+    """A project's wildcard patterns as two regexes, one for the project-relative path and one
+    for the repository path, compiled once per project. A path matches a pattern when
+    ``fnmatch`` matches it (relative, or the pattern joined to the project folder), when the
+    pattern is ``dir/**`` and the path lies under ``dir``, or when it matches with every ``**/``
+    taken out. A project file with more than ``CSPROJ_MAX_WILDCARDS`` is not used (read_csproj)."""
+    on_rel, on_path = [], []
     for pattern in patterns:
         pat = pattern.replace("\\", "/")
-        if fnmatch.fnmatch(rel, pat) or fnmatch.fnmatch(path, _norm(directory, pat)):
-            return True
-        if pat.endswith("/**") and rel.startswith(pat[:-3] + "/"):
-            return True
-        if "**/" in pat and fnmatch.fnmatch(rel, pat.replace("**/", "")):
-            return True
-    return False
+        on_rel.append(fnmatch.translate(pat))
+        on_path.append(fnmatch.translate(_norm(directory, pat)))
+        if pat.endswith("/**"):
+            on_rel.append(re.escape(pat[:-3] + "/"))
+        if "**/" in pat:
+            on_rel.append(fnmatch.translate(pat.replace("**/", "")))
+    return re.compile("|".join(f"(?:{r})" for r in on_rel)), re.compile("|".join(f"(?:{r})" for r in on_path))
 
 
 def project_files(project: CsProject, all_projects: Sequence[CsProject], sources: Sequence[str]) -> list[str]:

@@ -14,6 +14,7 @@ absolute paths the compiler needs.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import posixpath
@@ -114,7 +115,7 @@ class TsConfig:
         if self.directory and not rel_path.startswith(self.directory + "/"):
             return False
         local = rel_path[len(self.directory) + 1 :] if self.directory else rel_path
-        if self.files is not None and local in {posixpath.normpath(f) for f in self.files}:
+        if self.files is not None and local in self._file_set():
             return True
         include = self.include
         if include is None:
@@ -125,9 +126,22 @@ class TsConfig:
         return not any(_glob_match(p, local) for p in exclude)
 
 
+    def _file_set(self) -> frozenset[str]:
+        key = tuple(self.files or ())
+        if self.__dict__.get("_files_key") != key:  # computed once per list (the list may be replaced)
+            self.__dict__["_files_key"], self.__dict__["_files"] = key, frozenset(posixpath.normpath(f) for f in key)
+        return self.__dict__["_files"]
+
+
 def _glob_match(pattern: str, path: str) -> bool:
     """TypeScript include/exclude semantics: `**/` any directories, `*` within one segment,
     and a pattern whose last segment has no wildcard and no extension names a directory."""
+    return _glob_regex(pattern).fullmatch(path) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def _glob_regex(pattern: str) -> re.Pattern:
+    """A pattern compiled once (each file is matched against every pattern of its configurations)."""
     pattern = posixpath.normpath(pattern.strip())
     if pattern == ".":
         pattern = "**/*"
@@ -152,7 +166,7 @@ def _glob_match(pattern: str, path: str) -> bool:
         else:
             regex += re.escape(pattern[i])
             i += 1
-    return re.fullmatch(regex, path) is not None
+    return re.compile(regex)
 
 
 class ConfigError(ValueError):
@@ -245,6 +259,10 @@ def load_config(repo_root: Path, rel: str, problems: list[tuple[str, str, str]],
         value = raw.get(name)
         if isinstance(value, list):
             setattr(cfg, name, [v for v in value if isinstance(v, str)])
+    patterns = len(cfg.include or ()) + len(cfg.exclude or ())
+    if patterns > C.TSCONFIG_MAX_PATTERNS:  # each is matched against every file of the repository
+        problems.append(("broken_tsconfig", rel, f"{patterns} include/exclude patterns (more than {C.TSCONFIG_MAX_PATTERNS})"))
+        return TsConfig(path=rel, directory=directory, broken=True)
     return cfg
 
 
