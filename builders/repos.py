@@ -219,10 +219,13 @@ def _clone(url: str, commit: str | None, cache_dir: Path) -> Path:
 
         shutil.rmtree(tmp)
     try:
-        git(["clone", "--quiet", "--no-recurse-submodules", url, str(tmp)])
+        # after `--`: a URL starting with `-` (`--upload-pack=...`) is never an option of git
+        git(["clone", "--quiet", "--no-recurse-submodules", "--", url, str(tmp)])
     except RepositoryError as exc:
         raise RepositoryError(str(exc), "clone_failed") from exc
     if commit:
+        if commit.startswith("-"):  # never an option of git checkout
+            raise RepositoryError(f"not a commit: {commit!r}", "commit_not_found")
         try:
             git(["checkout", "--quiet", "--detach", commit], cwd=tmp)
         except RepositoryError as exc:

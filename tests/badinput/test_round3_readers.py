@@ -7,6 +7,7 @@ problems. Fast: no checker runs."""
 from __future__ import annotations
 
 import os
+import subprocess
 
 from crossfile_datasets.analyzers.mcs import mcs_argv, parse_mcs_output
 from crossfile_datasets.builders.repos import detect_license
@@ -82,6 +83,24 @@ def test_a_source_named_like_an_mcs_option_stays_a_source():
     parsed = parse_mcs_output("./@opts.cs(3,5): error CS1525: Unexpected symbol `x'\n"
                               "Plain.cs(1,1): error CS0116: A namespace cannot directly contain members\n")
     assert [m.file for m in parsed.messages] == ["@opts.cs", "Plain.cs"]
+
+
+def test_a_url_or_commit_starting_with_a_dash_is_never_an_option_of_git(tmp_path, monkeypatch):
+    from crossfile_datasets.builders.repos import RepoSpec, RepositoryError, resolve
+
+    origin = tmp_path / "-repo"  # a repository whose (relative) URL starts with a dash
+    write_tree(origin, {"m.py": "X = 1\n"})
+    for args in (["init", "-q"], ["add", "."], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "c"]):
+        subprocess.run(["git", *args], cwd=origin, check=True)
+    monkeypatch.chdir(tmp_path)
+    repo = resolve(RepoSpec(url="-repo"), cache_dir=tmp_path / "cache")  # before: "unknown switch", clone_failed
+    assert (repo.root / "m.py").read_text() == "X = 1\n"
+    try:
+        resolve(RepoSpec(url="-repo", commit="--orphan=x"), cache_dir=tmp_path / "cache2")
+    except RepositoryError as exc:
+        assert exc.reason == "commit_not_found"
+    else:
+        raise AssertionError("an option taken for a commit")
 
 
 def test_project_files_with_thousands_of_patterns_cost_seconds_not_hours(tmp_path):
