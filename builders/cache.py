@@ -29,7 +29,7 @@ from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.text import read_regular
 
-CACHE_FORMAT = "2"  # part of every key and entry: bump when the entry layout changes
+CACHE_FORMAT = "3"  # part of every key and entry: bump when the entry layout changes
 TRANSIENT_REASONS = ("checker_timeout", "checker_crash")
 
 
@@ -139,8 +139,9 @@ class UsageCache:
         counts = report.counts.copy()
         for name in [k for k in counts if k.startswith("checker/")]:
             del counts[name]
-        replay = BuildReport(counts, {k: v for k, v in report.samples.items() if k in counts}, {})
-        payload = json.loads(json.dumps({"usages": [u.to_json() for u in usages], "report": replay.to_dict()}))
+        replay = BuildReport(counts, {k: v for k, v in report.samples.items() if k in counts}, {},
+                             places={k: v for k, v in report.places.items() if k in counts})
+        payload = json.loads(json.dumps({"usages": [u.to_json() for u in usages], "report": replay.to_dict(places=True)}))
         entry = {"format": CACHE_FORMAT, "checksum": _checksum(key, payload), "payload": payload}
         fd, tmp = tempfile.mkstemp(prefix=f".{key}.", suffix=".tmp", dir=path.parent)
         try:

@@ -240,7 +240,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     # --- the cross_file_random and in_file splits (builders/completion/splits.py) ---------------------
     (S.EXAMPLES_RANDOM, "no_later_use", R, "cross_file_random: the entity is used once in its file (no later use to draw)"),
     (S.EXAMPLES_IN_FILE, "file_without_crossfile_usage", R, "in_file: the file has no proven cross-file use, so no stub run is known to have checked it"),
-    (S.EXAMPLES_IN_FILE, "diagnostics_not_all_listed", R, "in_file: the repository's unattributed stub diagnostics exceed the listed samples, so no line can be proven"),
+    (S.EXAMPLES_IN_FILE, "diagnostics_not_all_listed", R, "in_file: a stub diagnostic was counted without its place, so no line of the repository can be proven"),
     (S.EXAMPLES_IN_FILE, "no_in_file_name", R, "in_file: the file has no use of a name it defines itself (outside the definitions)"),
     (S.EXAMPLES_IN_FILE, "line_has_crossfile_usage", R, "in_file: the reference's lines hold a cross-file use (some stub mode)"),
     (S.EXAMPLES_IN_FILE, "line_has_stub_diagnostic", R, "in_file: a stub run reported a new diagnostic on the reference's lines"),

@@ -21,6 +21,9 @@ from dataclasses import dataclass, field
 from crossfile_datasets.core.reasons import Kind, lookup
 
 MAX_SAMPLES_PER_REASON = 20
+# stages whose every place is kept (not only a sample): the in_file split proves a line free of
+# cross-file uses only when it knows every line a stub run reported something new on
+ALL_PLACES_STAGES = frozenset({"usages"})
 
 
 class UnregisteredReason(KeyError):
@@ -38,6 +41,8 @@ class BuildReport:
     timings: dict[str, float] = field(default_factory=dict)
     metrics: Counter = field(default_factory=Counter)  # "stage/name" -> n (work counters)
     unregistered: set[str] = field(default_factory=set)  # keys counted without a declaration
+    # every place of the keys of ALL_PLACES_STAGES (one repository's evidence; never in stats.json)
+    places: dict[str, list[str]] = field(default_factory=dict)
 
     def count(self, stage: str, reason: str, where: str | None = None, detail: str | None = None, n: int = 1) -> None:
         key = f"{stage}/{reason}"
@@ -48,6 +53,8 @@ class BuildReport:
             self.unregistered.add(key)
         (self.metrics if declared is not None and declared.kind is Kind.METRIC else self.counts)[key] += n
         if where is not None:
+            if stage in ALL_PLACES_STAGES:
+                self.places.setdefault(key, []).extend([where] * n)
             items = self.samples.setdefault(key, [])
             if len(items) < MAX_SAMPLES_PER_REASON:
                 items.append(where if detail is None else f"{where}: {detail[:300]}")
@@ -59,6 +66,8 @@ class BuildReport:
         self.counts.update(other.counts)
         self.metrics.update(other.metrics)
         self.unregistered |= other.unregistered
+        for key, items in other.places.items():
+            self.places.setdefault(key, []).extend(items)
         for key, items in other.samples.items():
             mine = self.samples.setdefault(key, [])
             mine.extend(items[: max(0, MAX_SAMPLES_PER_REASON - len(mine))])
@@ -81,7 +90,9 @@ class BuildReport:
             out.setdefault(declared.kind.value if declared else "unregistered", {})[key] = n
         return out
 
-    def to_dict(self) -> dict:
+    def to_dict(self, places: bool = False) -> dict:
+        """The report as JSON data; ``places`` (the full place lists) only when asked: they are
+        one repository's evidence (the checker cache replays them), not a summary."""
         out: dict[str, object] = {
             "counts": dict(sorted(self.counts.items())),
             "metrics": dict(sorted(self.metrics.items())),
@@ -90,12 +101,15 @@ class BuildReport:
         }
         if self.unregistered:
             out["unregistered"] = sorted(self.unregistered)
+        if places and self.places:
+            out["places"] = {k: list(v) for k, v in sorted(self.places.items())}
         return out
 
     @classmethod
     def from_dict(cls, data: dict) -> "BuildReport":
         report = cls(Counter(), dict(data.get("samples", {})), dict(data.get("timings", {})),
-                     Counter(data.get("metrics", {})), set(data.get("unregistered", ())))
+                     Counter(data.get("metrics", {})), set(data.get("unregistered", ())),
+                     {k: list(v) for k, v in data.get("places", {}).items()})
         for key, n in data.get("counts", {}).items():
             # reports written before metrics were kept apart hold both in "counts"
             reason = lookup(key)

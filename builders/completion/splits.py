@@ -87,7 +87,7 @@ class StubEvidence:
     usage_lines: dict[str, set[int]]
     diagnostic_lines: dict[str, set[int]]
     whole_files: set[str]  # a diagnostic named the file but no line
-    complete: bool  # False: more diagnostics were counted than their samples list
+    complete: bool  # False: more diagnostics were counted than their places list
 
     @classmethod
     def collect(cls, usages: Iterable[CrossFileUsage], report: BuildReport, paths: Iterable[str]) -> StubEvidence:
@@ -102,8 +102,10 @@ class StubEvidence:
             stage, _, reason = key.partition("/")
             if stage != "usages" or reason in FOUND_USAGE_NOTES:
                 continue
-            samples = report.samples.get(key, [])
-            if n > len(samples):  # the report keeps MAX_SAMPLES_PER_REASON places per reason
+            # every place of the stage (BuildReport.places); a report without them (written
+            # before they were kept) has only its samples, a few places per reason
+            samples = report.places.get(key) or report.samples.get(key, [])
+            if n > len(samples):  # a place counted without its file: nothing can be proven
                 complete = False
             for sample in samples:
                 where = sample.split(": ", 1)[0]

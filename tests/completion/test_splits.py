@@ -198,9 +198,28 @@ def test_stub_evidence_reads_the_counted_diagnostics_and_refuses_an_incomplete_l
     assert evidence.diagnostic_lines == {"pkg/a.py": {7}, "src/B.java": {3}}
     assert evidence.whole_files == {"src/C.java", "src/D.java"}
     assert not StubEvidence.collect([], report, ["pkg/a.py"]).complete  # places in files it does not know
-    for i in range(25):  # more than the report keeps samples of: not every line is known
+    report.count("usages", "unattributed_TS2339", None, "a place counted without its file")
+    assert not StubEvidence.collect([], report, ["pkg/a.py", "src/B.java", "src/C.java", "src/D.java", "x.ts"]).complete
+
+
+def test_stub_evidence_knows_every_line_not_only_the_samples(tmp_path):
+    """Real repositories count hundreds of unattributed stub diagnostics: the report keeps a
+    sample of 20 per reason, but the evidence reads every place (also through the checker
+    cache), so lines stay provable (issue 28: the in_file split was empty on every real one)."""
+    from crossfile_datasets.builders.cache import UsageCache
+    from crossfile_datasets.core.report import MAX_SAMPLES_PER_REASON
+
+    report = BuildReport()
+    for i in range(MAX_SAMPLES_PER_REASON + 5):
         report.count("usages", "unattributed_E0602", f"pkg/a.py:{i + 1}", "undefined")
-    assert not StubEvidence.collect([], report, ["pkg/a.py"]).complete
+    evidence = StubEvidence.collect([], report, ["pkg/a.py"])
+    assert evidence.complete and evidence.diagnostic_lines == {"pkg/a.py": set(range(1, MAX_SAMPLES_PER_REASON + 6))}
+    assert "places" not in report.to_dict()  # a summary (stats.json) does not list them
+    cache = UsageCache(tmp_path)
+    assert cache.store("python", "k" * 64, [], report)
+    replay = BuildReport()
+    replay.merge(cache.load("python", "k" * 64)[1])
+    assert StubEvidence.collect([], replay, ["pkg/a.py"]).diagnostic_lines == evidence.diagnostic_lines
 
 
 def test_retrieval_report_scores_one_split(built):
