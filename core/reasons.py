@@ -138,7 +138,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.FILES, "module_info", R, "Java: module-info.java declares no types"),
     (S.FILES, "package_info", R, "Java: package-info.java declares no types"),
     (S.FILES, "binary", R, "binary content"),
-    (S.FILES, "generated", R, "generated code (a generator's header)"),
+    (S.FILES, "generated", R, "generated code (a generator's header or file name)"),
+    (S.FILES, "generated_from_template", R, "generated code: its generator's input lies beside it (Specs.tt -> Specs.cs, Calc.g4 -> CalcParser.java)"),
     (S.FILES, "minified", R, "minified code (very long lines)"),
     (S.FILES, "oversize", R, "larger than the size limit"),
     (S.FILES, "vendored_dir", R, "under a vendored or dependency folder (node_modules, vendor, ...)"),
@@ -149,6 +150,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.FILES, "type_declarations", R, "TypeScript: a .d.ts declaration file"),
     (S.FILES, "name_unsupported_by_checker", L, "TypeScript: a backslash in the path (the compiler reads it as a separator)"),
     (S.FILES, "checker_read_outside_repo", R, "a file outside the repository the checker asked for (module resolution): refused"),
+    (S.FILES, "generated_table", N, "kept, noted: a long table of literals (Unicode or entity tables, lookup arrays) whose lines give no example; the code around it stays"),
     (S.FILES_NORMALIZED, "bom_stripped", N, "a UTF-8 byte-order mark was removed"),
     (S.FILES_NORMALIZED, "crlf_converted", N, "CR/CRLF line ends were converted to LF"),
     # --- projects and configuration ---------------------------------------------------------------

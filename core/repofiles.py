@@ -50,6 +50,7 @@ class RepoFile:
     rel: str
     fd: int
     size: int
+    siblings: frozenset[str] = frozenset()  # the names of the files in its folder (a generator's input beside it)
 
     def read(self, limit: int) -> bytes:
         """At most ``limit`` bytes from the start."""
@@ -126,6 +127,7 @@ def _walk_dir(top: Path, inside: str, fd: int, rel_dir: str, depth: int, want, t
         return
     files = sorted((name, link) for name, is_dir, link in listed if not is_dir)
     dirs = sorted((name, link) for name, is_dir, link in listed if is_dir)
+    siblings = frozenset(name for name, _link in files)
     for name, link in files:
         rel = rel_dir + name
         if odd_name(name):
@@ -149,7 +151,7 @@ def _walk_dir(top: Path, inside: str, fd: int, rel_dir: str, depth: int, want, t
             tell(Refused(rel, "symlink" if exc.errno == errno.ELOOP else "unreadable", exc.strerror or str(exc)))
             continue
         try:
-            yield RepoFile(rel, file_fd, os.fstat(file_fd).st_size)
+            yield RepoFile(rel, file_fd, os.fstat(file_fd).st_size, siblings)
         finally:
             os.close(file_fd)
     for name, link in dirs:

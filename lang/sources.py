@@ -12,7 +12,7 @@ from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.records import Repository, SourceFile
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repofiles import walk
-from crossfile_datasets.core.text import classify_file, decode_source
+from crossfile_datasets.core.text import classify_file, decode_source, is_data_table
 from crossfile_datasets.lang.base import LanguageSupport
 
 
@@ -26,7 +26,7 @@ def list_sources(repo: Repository, language: LanguageSupport, report: BuildRepor
     for found in walk(repo.root, language.is_source_path, lambda r: report.count("files", r.reason, r.rel, r.detail or None)):
         rel = found.rel
         data = found.read(C.MAX_FILE_BYTES + 1)
-        reason = classify_file(rel, data)
+        reason = classify_file(rel, data, found.siblings)  # a generator's input beside its output (Specs.tt)
         if reason:
             report.count("files", reason, rel)
             continue
@@ -39,6 +39,8 @@ def list_sources(repo: Repository, language: LanguageSupport, report: BuildRepor
             report.count("files_normalized", "bom_stripped", rel)
         if crlf:
             report.count("files_normalized", "crlf_converted", rel)
+        if is_data_table(text):
+            report.count("files", "generated_table", rel)  # kept: see is_data_table
         raw = hashlib.sha256(data)
         files.append(SourceFile(rel, text, bom, crlf, raw.hexdigest()))
         digest.update(rel.encode() + b"\0" + raw.digest())
