@@ -33,7 +33,7 @@ class StubbedVariant:
 def usage_at(repository: str, file: str, row: int, column: int, *, imported_name: str, member: str | None,
              stubbed_import: str, tool: str, code: str, message: str, mode: str, round_no: int = 1,
              definition_file: str | None = None, definition_symbol: str | None = None,
-             entity: str | None = None) -> CrossFileUsage:
+             entity: str | None = None, definition_line: int | None = None) -> CrossFileUsage:
     """The one way a checker finding becomes a :class:`CrossFileUsage`: the use's entity (the
     member, else the imported name, unless given) starts at 0-based ``row``/``column`` and ends on
     the same line; lines in the record are 1-based."""
@@ -42,7 +42,7 @@ def usage_at(repository: str, file: str, row: int, column: int, *, imported_name
         repository=repository, file=file, line=row + 1, column=column, imported_name=imported_name, member=member,
         stubbed_import=stubbed_import, tool=tool, code=code, message=message, definition_file=definition_file,
         definition_symbol=definition_symbol, end_line=row + 1, end_column=column + len(entity), mode=mode,
-        round=round_no,
+        round=round_no, definition_line=definition_line,
     )
 
 
@@ -135,7 +135,8 @@ def new_diagnostics(original: Sequence[Diagnostic], stubbed: Sequence[Diagnostic
 
 
 def first_uses(usages: Iterable[CrossFileUsage]) -> list[CrossFileUsage]:
-    """The first use (by position) of each (file, imported name, member), in file/position order."""
+    """The first use (by position) of each entity (:attr:`CrossFileUsage.first_use_key`: file,
+    imported name, member, defining file), in file/position order."""
     best: dict[tuple, CrossFileUsage] = {}
     for u in usages:
         k = u.first_use_key

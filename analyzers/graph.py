@@ -294,11 +294,19 @@ def definition_node_for_usage(graph: nx.MultiDiGraph, usage: "CrossFileUsage") -
     return None if symbol else sym(usage.imported_name)
 
 
-def definition_span(graph: nx.MultiDiGraph, node_id: str | None) -> dict | None:
-    """The span of a node (``{start_line, start_column, end_line, end_column}``), or None."""
+def definition_span(graph: nx.MultiDiGraph, node_id: str | None, line: int | None = None) -> dict | None:
+    """The span of a node (``{start_line, start_column, end_line, end_column}``), or None.
+
+    ``line`` (a usage's ``definition_line``, where the checker says the declaration is) picks
+    among the overloads of the node the one that holds that line (the innermost)."""
     if not node_id or node_id not in graph:
         return None
-    span = graph.nodes[node_id].get("span")
+    attrs = graph.nodes[node_id]
+    if line is not None and attrs.get("overloads"):
+        holding = [o["span"] for o in attrs["overloads"] if o["span"]["start_line"] <= line <= o["span"]["end_line"]]
+        if holding:
+            return dict(min(holding, key=lambda s: s["end_line"] - s["start_line"]))
+    span = attrs.get("span")
     return dict(span) if span else None
 
 

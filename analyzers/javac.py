@@ -184,6 +184,7 @@ class Reference:
     kind: str
     owner: str
     file: str
+    line: int = 0  # 1-based line of the declaration in ``file`` (0: unknown)
 
 
 def parse_helper_answer(line: str, texts: Mapping[str, str], target: str = "") -> HelperAnswer:
@@ -225,12 +226,19 @@ def parse_helper_answer(line: str, texts: Mapping[str, str], target: str = "") -
     target_text = texts.get(target, "") if target else ""
     convert = utf16_converter(target_text) if data.get("references") else None
     for item in data.get("references", []):
-        position = int(item.get("position", -1))
-        if convert is None or position < 0:
-            continue
-        out.references.append(Reference(str(item.get("name", "")), convert(position),
-                                         str(item.get("kind", "")), str(item.get("owner", "")), str(item.get("file", ""))))
+        reference = _reference(item, convert)
+        if reference is not None:
+            out.references.append(reference)
     return out
+
+
+def _reference(item: dict, convert: Callable[[int], int] | None) -> Reference | None:
+    """One helper reference (UTF-16 ``position`` in the target's text) -> :class:`Reference`."""
+    position = int(item.get("position", -1))
+    if convert is None or position < 0:
+        return None
+    return Reference(str(item.get("name", "")), convert(position), str(item.get("kind", "")),
+                     str(item.get("owner", "")), str(item.get("file", "")), int(item.get("line", 0) or 0))
 
 
 _ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
@@ -447,10 +455,9 @@ class JavacHelper:
             answer.references_error = str(item.get("references_error", ""))
             convert = utf16_converter(text) if "references" in item else None
             for ref in item.get("references", []):
-                position = int(ref.get("position", -1))
-                if convert is not None and position >= 0:
-                    answer.references.append(Reference(str(ref.get("name", "")), convert(position), str(ref.get("kind", "")),
-                                                       str(ref.get("owner", "")), str(ref.get("file", ""))))
+                reference = _reference(ref, convert)
+                if reference is not None:
+                    answer.references.append(reference)
             out[target] = answer
         return out
 

@@ -61,6 +61,9 @@ class CrossFileUsage:
     end_column: int | None = None
     mode: str = ""  # which stubbing produced it ("remove", "empty_class", ...)
     round: int = 1  # checker round that revealed it (rounds > 1 uncover masked errors)
+    # 1-based line of the declaration in definition_file when the checker named it (javac's
+    # resolution, the TypeScript language service): tells overloads of one name apart
+    definition_line: int | None = None
 
     def to_json(self) -> dict:
         # every field is a str, int or None: a flat copy is what asdict's recursive deep copy
@@ -69,7 +72,9 @@ class CrossFileUsage:
 
     @property
     def first_use_key(self) -> tuple:
-        return (self.file, self.imported_name, self.member)
+        """What one entity of one file is: the name as written and the file defining it (two
+        nested ``Builder`` classes of two files used as ``Builder`` are two entities)."""
+        return (self.file, self.imported_name, self.member, self.definition_file)
 
 
 _USAGE_FIELDS = tuple(f.name for f in fields(CrossFileUsage))

@@ -1,6 +1,6 @@
 """Turning a cross-file usage into a completion example (CrossCodeEval's method).
 
-For the first use of each (file, imported name, member), a cursor is placed at a random
+For the first use of each (file, imported name, member, defining file), a cursor is placed at a random
 tree-sitter token on the same line, at or before the cross-file entity; the prompt is the
 text before the cursor, the groundtruth runs from the cursor to the end of the statement
 (language rule), the right context is the rest of the file. The random choice is seeded by

@@ -317,7 +317,7 @@ def find_usages_cached(language, repo: Repository, facts, report: BuildReport, s
 
 def _usage_entry(graph, usage: CrossFileUsage) -> dict:
     node = definition_node_for_usage(graph, usage)
-    return usage_record(usage, definition_span(graph, node) if node else None, node)
+    return usage_record(usage, definition_span(graph, node, usage.definition_line) if node else None, node)
 
 
 def _usage_json(graph, usage: CrossFileUsage) -> dict:

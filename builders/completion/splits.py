@@ -4,7 +4,7 @@ CrossCodeEval's examples (``cross_file_first``) complete the *first* use of each
 entity in its file, the hardest case: nothing before the cursor shows how the entity is used.
 RepoBench adds two more splits so the gain from cross-file context can be measured:
 
-- ``cross_file_random``: for each cross-file entity (file, imported name, member) used again
+- ``cross_file_random``: for each cross-file entity (file, imported name, member, defining file) used again
   later in its file, one later use drawn at random (seeded by the build seed, the repository's
   canonical id and the first use's identity, so the choice depends on nothing else), made into
   an example by the same cursor rule and filters as the first uses;
@@ -59,7 +59,7 @@ def random_later_uses(usages: Iterable[CrossFileUsage], seed: int,
                       repository_key: str) -> list[tuple[CrossFileUsage, CrossFileUsage | None]]:
     """(first use, a seeded random later use or None) per entity, in ``first_uses`` order.
 
-    A later use is any other use of the same (file, imported name, member) at a later
+    A later use is any other use of the same (file, imported name, member, defining file) at a later
     position; several records of one position (found by several modes) count once."""
     usages = list(usages)
     by_entity: dict[tuple, dict[tuple, CrossFileUsage]] = {}

@@ -16,7 +16,7 @@
  * Answer:  {"ok": true, "parse_errors": n, "millis": n, "scoped": bool,
  *           "cpu_millis": n, "diagnostics": [{"file", "kind", "code", "message", "line", "javac_column",
  *                                             "position", "start", "end"}],
- *           "references": [{"name", "position", "kind", "owner", "file"}]}   (when asked;
+ *           "references": [{"name", "position", "kind", "owner", "file", "line"}]}   (when asked;
  *                                  with "units": "unit_references": [{"file", "references"}, ...])
  *                                              "references_error" instead when the scan overflowed)
  *       or {"ok": false, "error": "..."} when javac itself failed on this request.
@@ -291,7 +291,7 @@ public final class CrossfileJavac {
             return file;
         }
 
-        private void report(String name, long position, String kind, TypeElement owner) {
+        private void report(String name, long position, String kind, TypeElement owner, Element declared) {
             if (position < 0 || owner == null) {
                 return;
             }
@@ -305,12 +305,30 @@ public final class CrossfileJavac {
             item.put("kind", kind);
             item.put("owner", owner.getQualifiedName().toString());
             item.put("file", file);
+            long line = declarationLine(declared);
+            if (line > 0) {
+                item.put("line", line); // tells overloads of one name apart
+            }
             out.add(item);
+        }
+
+        /** 1-based line where the declaration of {@code e} starts in its source file, or 0. */
+        private long declarationLine(Element e) {
+            if (e == null) {
+                return 0;
+            }
+            TreePath path = trees.getPath(e);
+            if (path == null) {
+                return 0;
+            }
+            CompilationUnitTree declUnit = path.getCompilationUnit();
+            long start = positions.getStartPosition(declUnit, path.getLeaf());
+            return start < 0 || declUnit.getLineMap() == null ? 0 : declUnit.getLineMap().getLineNumber(start);
         }
 
         private void member(Element e, String name, long position) {
             if (e != null && isMember(e) && e.getEnclosingElement() instanceof TypeElement) {
-                report(name, position, e.getKind().name(), (TypeElement) e.getEnclosingElement());
+                report(name, position, e.getKind().name(), (TypeElement) e.getEnclosingElement(), e);
             }
         }
 
@@ -357,7 +375,7 @@ public final class CrossfileJavac {
             if (e instanceof TypeElement) {
                 String name = e.getSimpleName().toString();
                 long end = positions.getEndPosition(unit, type);
-                report(name, end < 0 ? -1 : end - name.length(), "CONSTRUCTOR", (TypeElement) e);
+                report(name, end < 0 ? -1 : end - name.length(), "CONSTRUCTOR", (TypeElement) e, e);
             }
             return super.visitNewClass(node, unused);
         }

@@ -350,7 +350,8 @@ class JavaSupport(LanguageSupport):
         for line, col, ref, rel, symbol in resolved:
             k = by_position.get((line, col))
             if k is not None and out[k].definition_symbol in (None, symbol):
-                out[k] = dataclasses.replace(out[k], definition_file=rel, definition_symbol=symbol)
+                out[k] = dataclasses.replace(out[k], definition_file=rel, definition_symbol=symbol,
+                                             definition_line=ref.line or None)
                 keys.setdefault(symbol, (out[k].imported_name, out[k].member, out[k].stubbed_import))
         added = 0
         for line, col, ref, rel, symbol in resolved:
@@ -366,6 +367,7 @@ class JavaSupport(LanguageSupport):
                 tool=TOOL, code=RESOLVED_CODE,
                 message=f"{ref.name} resolves to {ref.owner}" + ("" if ref.kind == "CONSTRUCTOR" else f".{ref.name}"),
                 definition_file=rel, definition_symbol=symbol, entity=ref.name, mode=RESOLVED_MODE, round_no=0,
+                definition_line=ref.line or None,
             ))
         if added:
             report.count("checker", "javac_resolved_uses", n=added)
