@@ -53,24 +53,31 @@ PLUGINS = ("crossfile_annotations", "crossfile_lean")
 SERVER_MODULE = "crossfile_pylint_server"
 # --observe-types: members used on parameters whose classes the repository's tests observed
 OBSERVED_PLUGIN, OBSERVED_CODE = "crossfile_observed", "W9901"
+# the unmodified copy: members whose declaration Pylint's inference finds in another file
+RESOLVED_PLUGIN, RESOLVED_CODE = "crossfile_resolved", "W9902"
 
 
-def pylint_argv(files: Sequence[str], rcfile: str, source_roots: Sequence[str], observed: bool = False) -> list[str]:
-    """``observed``: also load ``crossfile_observed`` and report its W9901 (``--observe-types``)."""
-    return [*pylint_command(), *pylint_options(rcfile, source_roots, observed), "--output-format=json", "--", *files]
+def pylint_argv(files: Sequence[str], rcfile: str, source_roots: Sequence[str], observed: bool = False,
+                resolve_root: str = "") -> list[str]:
+    """``observed``: also load ``crossfile_observed`` and report its W9901 (``--observe-types``);
+    ``resolve_root``: also load ``crossfile_resolved`` for that copy and report its W9902."""
+    return [*pylint_command(), *pylint_options(rcfile, source_roots, observed, resolve_root), "--output-format=json",
+            "--", *files]
 
 
-def pylint_options(rcfile: str, source_roots: Sequence[str], observed: bool = False) -> list[str]:
+def pylint_options(rcfile: str, source_roots: Sequence[str], observed: bool = False, resolve_root: str = "") -> list[str]:
     """The options of every check, the output format aside (the resident server sets its reporter)."""
+    plugins = PLUGINS + ((OBSERVED_PLUGIN,) if observed else ()) + ((RESOLVED_PLUGIN,) if resolve_root else ())
+    codes = ENABLED + ((OBSERVED_CODE,) if observed else ()) + ((RESOLVED_CODE,) if resolve_root else ())
     argv = [
         f"--rcfile={rcfile}",  # never the repository's own configuration (it may hide members)
-        f"--load-plugins={','.join(PLUGINS + ((OBSERVED_PLUGIN,) if observed else ()))}",
+        f"--load-plugins={','.join(plugins)}",
         # report a missing member even when another inferred value of the receiver is opaque
         # (a parameter's annotation and a call Pylint cannot follow): both runs see the same
         # opaque values, so the diff still keeps only what emptying an import caused
         "--ignore-on-opaque-inference=n",
         "--disable=all",
-        f"--enable={','.join(ENABLED + ((OBSERVED_CODE,) if observed else ()))}",
+        f"--enable={','.join(codes)}",
         "--score=n",
         "--persistent=n",
         "--reports=n",
@@ -78,6 +85,8 @@ def pylint_options(rcfile: str, source_roots: Sequence[str], observed: bool = Fa
     ]
     if source_roots:
         argv.append(f"--source-roots={','.join(source_roots)}")
+    if resolve_root:
+        argv.append(f"--crossfile-root={resolve_root}")
     return argv
 
 
@@ -249,9 +258,10 @@ class PylintChecker:
         self.server_command = list(server_command or [sys.executable, "-m", SERVER_MODULE])
 
     def check(self, root: Path, files: Sequence[str], all_paths: Sequence[str], texts: Mapping[str, str],
-              observed: Path | None = None) -> CheckOutcome:
+              observed: Path | None = None, resolve: bool = False) -> CheckOutcome:
         """Check ``files`` (relative to ``root``) in one or few Pylint runs; ``observed``: a
-        parameter-type observation file for the ``crossfile_observed`` plugin."""
+        parameter-type observation file for the ``crossfile_observed`` plugin; ``resolve``: also
+        report the members Pylint's inference resolves to another file (``crossfile_resolved``)."""
         outcome = CheckOutcome()
         root = Path(root).resolve()
         rcfile = root / ".crossfile-pylintrc"
@@ -260,7 +270,7 @@ class PylintChecker:
         roots = [str(root / r) if r else str(root) for r in python_source_roots(all_paths)]
         files = sorted(files)
         cwd = Path(tempfile.mkdtemp(prefix="crossfile-pylint-cwd-"))
-        state = _BisectState(self.bisect_budget)
+        state = _BisectState(self.bisect_budget, str(root) if resolve else "")
         resident = self.resident and observed is None and not os.environ.get("CROSSFILE_PYLINT")
         try:
             for i in range(0, len(files), self.batch_size):
@@ -305,7 +315,8 @@ class PylintChecker:
             server = self._servers.get_nowait()
         except queue.Empty:
             server = _Server(self.server_command, self._env(root, None))
-        request = {"args": pylint_options(rcfile, roots) + ["--", *(str(root / f) for f in batch)],
+        request = {"args": pylint_options(rcfile, roots, resolve_root=state.resolve_root)
+                   + ["--", *(str(root / f) for f in batch)],
                    "root": str(root), "roots": roots}
         try:
             answer = json.loads(server.process.request(json.dumps(request), self._timeout(batch, state)))
@@ -333,7 +344,7 @@ class PylintChecker:
             for path in batch:  # the bisection budget is spent: count, do not run
                 outcome.failed[path] = "checker_abandoned"
             return
-        argv = pylint_argv([str(root / f) for f in batch], rcfile, roots, observed is not None)
+        argv = pylint_argv([str(root / f) for f in batch], rcfile, roots, observed is not None, state.resolve_root)
         res = self._run(argv, timeout=self._timeout(batch, state), cwd=cwd, env=self._env(root, observed))
         outcome.runs += 1
         reason = None
@@ -388,9 +399,11 @@ class _Server:
 
 @dataclass
 class _BisectState:
-    """The time budget for isolating failures within one :meth:`PylintChecker.check`."""
+    """What one :meth:`PylintChecker.check` holds for all its batches: the time budget for
+    isolating failures, and the copy root of ``crossfile_resolved`` ('' when not asked)."""
 
     budget: float
+    resolve_root: str = ""
     started: float | None = None
 
     def start(self) -> None:

@@ -1,14 +1,25 @@
-"""Pylint plugin: a parameter annotated with a class is inferred as an instance of that class.
+"""Pylint plugin: names typed by an annotation are inferred as instances of that class.
 
 Pylint (astroid) ignores annotations, so ``def f(state: BlockState): state.tokens`` gives it
 nothing to check: in real, annotated code most cross-file member uses go through such
-parameters and stayed invisible. With this inference tip, emptying the imported ``BlockState``
+parameters and stayed invisible. With these inference tips, emptying the imported ``BlockState``
 makes ``state.tokens`` an E1101 like any other member of an emptied class, so the use is still
 proven by the checker's diff (original run: no error; stubbed run: error), never guessed.
 
-Handled: ``X``, ``mod.X``, ``"X"`` (string annotations, resolved in the function's scope),
-``Optional[X]`` and ``X | None``. Anything else (generics, protocols that do not infer to a
-class, unions of several classes' members) falls back to astroid's own inference.
+Typed by their annotation:
+
+- parameters (``def f(x: X)``), always;
+- annotated assignments (``x: X = make()``, ``self.x: X | None = None``, class-level and
+  dataclass/attrs fields ``x: X``) when astroid infers no class instance from the value itself
+  (a value it does infer, such as a subclass instance, is kept: it is more precise);
+- calls of a function or method with a return annotation (``def parse() -> Parsed``,
+  ``def copy(self) -> Self``) when astroid infers nothing but ``Uninferable``/``None`` from its
+  body.
+
+Handled annotations: ``X``, ``mod.X``, ``"X"`` (string annotations, resolved in the scope of the
+annotation), ``Optional[X]`` and ``X | None``, ``Self`` for return values. Anything else
+(generics, protocols that do not infer to a class, unions of several classes, the typing
+module's own special forms) falls back to astroid's own inference.
 Loaded with ``--load-plugins=crossfile_annotations`` (see ``analyzers/pylint.py``).
 """
 
@@ -18,6 +29,7 @@ from typing import Iterator
 
 import astroid
 from astroid import nodes
+from astroid.context import InferenceContext
 from astroid.exceptions import AstroidError, InferenceError, UseInferenceDefault
 
 _MAX_DEPTH = 4
@@ -76,23 +88,179 @@ def _classes(annotation: nodes.NodeNG | None, context=None, depth: int = 0) -> I
             return
 
 
+_SPECIAL_MODULES = frozenset({"typing", "typing_extensions", "builtins", "abc", "collections.abc", "_collections_abc"})
+_SELF = frozenset({"Self", "typing.Self", "typing_extensions.Self"})
+_MAX_VALUES = 16  # astroid's own default cap on inferred values of a node
+
+
+def _one_class(annotation: nodes.NodeNG | None, context=None) -> nodes.ClassDef | None:
+    """The single class an annotation names, or None (a union of classes would let a member of
+    either pass for the other's; ``object``, ``type`` and typing's special forms say nothing)."""
+    classes = list(_classes(annotation, context))
+    if len(classes) != 1:
+        return None
+    cls = classes[0]
+    if cls.name in ("object", "type") or cls.root().name in _SPECIAL_MODULES:
+        return None
+    return cls
+
+
 def _is_annotated_parameter(name: nodes.AssignName) -> bool:
     return _annotation_of(name) is not None
 
 
-def _infer_parameter(name: nodes.AssignName, context=None):
+def _tip(decide):
+    """An inference tip from ``decide(node, context) -> class or None``: an instance of the
+    class, else astroid's own inference; an error of ours never reaches Pylint."""
+    def infer(node, context=None):
+        try:
+            cls = decide(node, context)
+        except UseInferenceDefault:
+            raise
+        except Exception:  # noqa: BLE001 - never let our tip crash Pylint: fall back to astroid's own
+            cls = None
+        if cls is None:
+            raise UseInferenceDefault
+        return iter([cls.instantiate_class()])
+
+    return infer
+
+
+@_tip
+def _infer_parameter(name: nodes.AssignName, context=None) -> nodes.ClassDef | None:
+    return _one_class(_annotation_of(name), context)
+
+
+def _informative(values: list) -> bool:
+    """Whether astroid's own values say more than "unknown": a class instance, a class, a
+    constant other than None, a function..."""
+    return any(v is not astroid.Uninferable and not (isinstance(v, nodes.Const) and v.value is None) for v in values)
+
+
+def _own_values(infer) -> list:
+    """What astroid infers by itself, probed in a fresh context: every inference of one query
+    shares one budget of inferred nodes (past it astroid answers ``Uninferable``, and caches
+    that), so a probe must not spend the caller's."""
     try:
-        classes = list(_classes(_annotation_of(name), context))
-        # one class only: a union of classes would let a member of either pass for the other's
-        if len(classes) == 1 and classes[0].name not in ("object", "type"):
-            return iter([classes[0].instantiate_class()])
-    except Exception:  # noqa: BLE001 - never let our tip crash Pylint: fall back to astroid's own
-        pass
-    raise UseInferenceDefault
+        out = []
+        for value in infer(InferenceContext()):
+            out.append(value)
+            if len(out) >= _MAX_VALUES:
+                break
+        return out
+    except (InferenceError, AstroidError, RecursionError, StopIteration):
+        return []
 
 
-def register(linter) -> None:  # Pylint's plugin entry point; the work is the transform below
+def _is_annotated_target(node: nodes.AssignName | nodes.AssignAttr) -> bool:
+    parent = node.parent
+    return isinstance(parent, nodes.AnnAssign) and parent.target is node and parent.annotation is not None
+
+
+@_tip
+def _infer_annotated_target(node: nodes.AssignName | nodes.AssignAttr, context=None) -> nodes.ClassDef | None:
+    """``x: X = value`` / ``self.x: X | None = value`` / a field ``x: X``: an instance of X when
+    the value itself tells astroid nothing better."""
+    statement = node.parent
+    if statement.value is not None and _informative(_own_values(statement.value.infer)):
+        return None
+    return _one_class(statement.annotation, context)
+
+
+def _returned_class(callee) -> nodes.ClassDef | None:
+    """The class a callee's return annotation names (``Self``: the class it is called on)."""
+    function = getattr(callee, "_proxied", callee) if isinstance(callee, (astroid.BoundMethod, astroid.UnboundMethod)) else callee
+    if not isinstance(function, nodes.FunctionDef) or function.returns is None:
+        return None
+    returns = function.returns
+    text = returns.value if isinstance(returns, nodes.Const) and isinstance(returns.value, str) else returns.as_string()
+    if text.strip() in _SELF:
+        bound = getattr(callee, "bound", None)
+        if isinstance(bound, astroid.Instance):
+            return bound._proxied
+        if isinstance(bound, nodes.ClassDef):
+            return bound
+        return function.parent.frame() if isinstance(function.parent, nodes.ClassDef) else None
+    return _one_class(returns, None)
+
+
+def _is_call(node: nodes.Call) -> bool:
+    return isinstance(node.func, (nodes.Name, nodes.Attribute))
+
+
+@_tip
+def _infer_call(node: nodes.Call, context=None) -> nodes.ClassDef | None:
+    """A call of a function with a return annotation: an instance of the annotated class when
+    astroid's own inference of the body finds nothing but ``Uninferable`` or ``None``."""
+    callees = _own_values(node.func.infer)
+    if len(callees) != 1 or isinstance(callees[0], nodes.ClassDef):
+        return None
+    cls = _returned_class(callees[0])
+    if cls is None or _informative(_own_values(node._infer)):
+        return None
+    return cls
+
+
+def _annotated_class_expression(annotation: nodes.NodeNG, depth: int = 0) -> nodes.NodeNG | None:
+    """The class expression of ``X``, ``mod.X``, ``"X"``, ``Optional[X]``, ``X | None``."""
+    if depth > _MAX_DEPTH:
+        return None
+    if isinstance(annotation, nodes.Const) and isinstance(annotation.value, str):
+        return _string_annotation(annotation)
+    if isinstance(annotation, nodes.Subscript) and annotation.value.as_string().rsplit(".", 1)[-1] == "Optional":
+        return _annotated_class_expression(annotation.slice, depth + 1)
+    if isinstance(annotation, nodes.BinOp) and annotation.op == "|":
+        sides = [s for s in (annotation.left, annotation.right) if not (isinstance(s, nodes.Const) and s.value is None)]
+        return _annotated_class_expression(sides[0], depth + 1) if len(sides) == 1 else None
+    if isinstance(annotation, (nodes.Name, nodes.Attribute)):
+        return annotation
+    return None
+
+
+def _is_class_field(node: nodes.AnnAssign) -> bool:
+    return node.value is None and isinstance(node.parent, nodes.ClassDef) and isinstance(node.target, nodes.AssignName)
+
+
+def _field_value(node: nodes.AnnAssign) -> nodes.AnnAssign:
+    """A class-level ``x: X`` (a dataclass, attrs, NamedTuple or plain field) gets the value
+    ``X()`` for inference: astroid leaves an annotation without a value out of the class's
+    attributes, so ``self.x.member`` had no receiver. ``X()`` of an emptied X is an instance of
+    the emptied class, as for an annotated parameter. Positions are the annotation's."""
+    expression = _annotated_class_expression(node.annotation)
+    if expression is None:
+        return node
+    call = nodes.Call(lineno=node.annotation.lineno, col_offset=node.annotation.col_offset, parent=node,
+                      end_lineno=node.annotation.end_lineno, end_col_offset=node.annotation.end_col_offset)
+    func = _rebuild(expression, call)
+    if func is None:
+        return node
+    call.postinit(func=func, args=[], keywords=[])
+    node.value = call
+    return node
+
+
+def _rebuild(expression: nodes.NodeNG, parent: nodes.NodeNG) -> nodes.NodeNG | None:
+    """A copy of a Name/Attribute chain under ``parent`` (a node has one parent)."""
+    where = dict(lineno=expression.lineno, col_offset=expression.col_offset, end_lineno=expression.end_lineno,
+                 end_col_offset=expression.end_col_offset)
+    if isinstance(expression, nodes.Name):
+        return nodes.Name(expression.name, parent=parent, **where)
+    if isinstance(expression, nodes.Attribute):
+        attr = nodes.Attribute(expression.attrname, parent=parent, **where)
+        inner = _rebuild(expression.expr, attr)
+        if inner is None:
+            return None
+        attr.postinit(inner)
+        return attr
+    return None
+
+
+def register(linter) -> None:  # Pylint's plugin entry point; the work is the transforms below
     del linter
 
 
 astroid.MANAGER.register_transform(nodes.AssignName, astroid.inference_tip(_infer_parameter), _is_annotated_parameter)
+astroid.MANAGER.register_transform(nodes.AssignName, astroid.inference_tip(_infer_annotated_target), _is_annotated_target)
+astroid.MANAGER.register_transform(nodes.AssignAttr, astroid.inference_tip(_infer_annotated_target), _is_annotated_target)
+astroid.MANAGER.register_transform(nodes.Call, astroid.inference_tip(_infer_call), _is_call)
+astroid.MANAGER.register_transform(nodes.AnnAssign, _field_value, _is_class_field)

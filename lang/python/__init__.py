@@ -34,7 +34,14 @@ from tree_sitter import Language, Node
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.records import CrossFileUsage, Diagnostic
 from crossfile_datasets.analyzers.crossfile import StubbedVariant, dedupe_usages, new_diagnostics, usage_at
-from crossfile_datasets.analyzers.pylint import INSTALL_HINT, OBSERVED_CODE, TOOL, CheckOutcome, PylintChecker
+from crossfile_datasets.analyzers.pylint import (
+    INSTALL_HINT,
+    OBSERVED_CODE,
+    RESOLVED_CODE,
+    TOOL,
+    CheckOutcome,
+    PylintChecker,
+)
 from crossfile_datasets.lang import Lang
 from crossfile_datasets.core.records import Definition, FileFacts, ImportBinding, SourceFile, Span
 from crossfile_datasets.lang.base import LanguageSupport, iter_nodes
@@ -395,7 +402,7 @@ class PythonSupport(LanguageSupport):
                 mode_texts = dict(texts)
                 mode_texts.update({p: v.text for p, v in by_path.items() if v is not None})
                 jobs[mode] = (mode_texts, sorted(p for p, v in by_path.items() if v is not None))
-            outcomes = self._check_copies(tmp, jobs, all_paths, {"original": observed})
+            outcomes = self._check_copies(tmp, jobs, all_paths, {"original": observed}, resolve={"original"})
             original = outcomes.pop("original")
             results = outcomes
             report.add_time("checker_seconds", time.monotonic() - t0)
@@ -420,6 +427,9 @@ class PythonSupport(LanguageSupport):
             if self.rounds >= 2:
                 usages.extend(self._second_round(repo.name, checkable, jobs["empty_class"][0], usages, failed,
                                                  orig_by_file, all_paths, tmp, report, resolver))
+            # last: a use a stub run found keeps its record
+            usages = resolved_usages(repo.name, facts, usages, original.diagnostics, failed, report,
+                                     (tmp / "original").resolve())
         finally:
             self.checker.close()
             shutil.rmtree(tmp, ignore_errors=True)
@@ -458,7 +468,8 @@ class PythonSupport(LanguageSupport):
         return out
 
     def _check_copies(self, tmp: Path, jobs: dict[str, tuple[dict[str, str], list[str]]], all_paths: list[str],
-                      observed: dict[str, Path | None] | None = None) -> dict[str, CheckOutcome]:
+                      observed: dict[str, Path | None] | None = None,
+                      resolve: frozenset[str] | set[str] = frozenset()) -> dict[str, CheckOutcome]:
         """Lay out each copy under ``tmp/<name>`` and check its files; one outcome per copy.
 
         The copies are independent, and so are the files of one copy: a large copy is cut into
@@ -479,7 +490,8 @@ class PythonSupport(LanguageSupport):
             tasks.extend((name, root, texts, files[i : i + size]) for i in range(0, len(files), size))
         outcomes = {name: CheckOutcome() for name in jobs}
         with ThreadPoolExecutor(max_workers=self.parallelism) as pool:
-            done = pool.map(lambda t: self.checker.check(t[1], t[3], all_paths, t[2], observed.get(t[0])), tasks)
+            done = pool.map(lambda t: self.checker.check(t[1], t[3], all_paths, t[2], observed.get(t[0]),
+                                                         resolve=t[0] in resolve), tasks)
             for (name, *_), outcome in zip(tasks, done):
                 outcomes[name].merge(outcome)
         return outcomes
@@ -569,8 +581,16 @@ class PythonSupport(LanguageSupport):
             return (binding.target_file, f"{binding.target_symbol}.{member}" if binding.target_symbol else member), ""
         kind, owner_file, owner_qual = owner
         if kind == "function":
-            # the function was replaced by an empty class: "Instance of 'f'" is its return value
-            return None, "member_of_function_value"
+            # the function was replaced by an empty class: "Instance of 'f'" is its return value,
+            # a member of the class its return annotation names (`def parse() -> Parsed`)
+            returned = _returned_class(resolver, owner_file, owner_qual)
+            if returned is None:
+                return None, "member_of_function_value"
+            kind, owner_file, owner_qual = returned
+            found = _class_member(resolver, owner_file, owner_qual, member)
+            if found is None:  # not declared by the project class: its base's, or a guess
+                return None, "member_of_function_value"
+            return found, ""
         if kind == "value":
             return None, "member_of_non_class_value"
         found = _class_member(resolver, owner_file, owner_qual, member)
@@ -654,6 +674,35 @@ def _owner_class(resolver: ExportResolver, path: str | None, symbol: str | None)
             if tff and any(x.qualified_name == target[1] and x.kind == "class" for x in tff.definitions):
                 return "class", target[0], target[1]
     return "value", path, symbol
+
+
+_RETURNS = re.compile(r"->\s*(.+?)\s*$", re.S)
+_OPTIONAL = re.compile(r"^(?:typing\.)?Optional\[\s*(.+?)\s*\]$")
+
+
+def _returned_class(resolver: ExportResolver, path: str, qual: str) -> tuple[str, str, str] | None:
+    """``("class", file, qual)`` of the project class a function's return annotation names
+    (``-> Parsed``, ``-> "Parsed"``, ``-> Optional[Parsed]``, ``-> Parsed | None``), else None."""
+    ff = resolver.facts.get(path)
+    found = [d for d in (ff.definitions if ff else ()) if d.qualified_name == qual and d.kind in ("function", "method")]
+    m = _RETURNS.search(found[-1].signature) if found else None
+    if m is None:
+        return None
+    text = m.group(1).strip().strip("'\"")
+    optional = _OPTIONAL.match(text)
+    if optional:
+        text = optional.group(1)
+    parts = [p.strip().strip("'\"") for p in text.split("|")]
+    parts = [p for p in parts if p != "None"]
+    if len(parts) != 1 or not re.fullmatch(r"[A-Za-z_][\w.]*", parts[0]):
+        return None
+    target = _resolve_dotted(resolver, path, parts[0])
+    if target is None:
+        return None
+    tff = resolver.facts.get(target[0])
+    if tff is None or not any(d.qualified_name == target[1] and d.kind == "class" for d in tff.definitions):
+        return None
+    return "class", target[0], target[1]
 
 
 def _resolve_dotted(resolver: ExportResolver, path: str, dotted: str) -> tuple[str, str] | None:
@@ -745,6 +794,81 @@ def _rebuild_import(statement: str, keep: list[ImportBinding]) -> str | None:
     return None
 
 
+def _message_position(d: Diagnostic, m: re.Match, facts: dict[str, FileFacts], report) -> tuple[int, int] | None:
+    """(0-based row, character column) of the member a plugin's message names (``at line:byte
+    column``), or None (counted) when it is not there."""
+    index = facts[d.file].file.index
+    row, member = int(m["line"]) - 1, m["member"]
+    if not 0 <= row < index.num_lines:
+        report.count("usages", "position_out_of_file", f"{d.file}:{d.line}", d.message)
+        return None
+    line = index.line(row)
+    col = len(line.encode("utf-8")[: int(m["col"])].decode("utf-8", errors="replace"))
+    if line[col : col + len(member)] != member:
+        report.count("usages", "member_not_located", f"{d.file}:{row + 1}", d.message)
+        return None
+    return row, col
+
+
+# ------------------------------------------------------------------ resolved by the inference --
+RESOLVED_MODE = "resolved"  # found by Pylint's inference of the unmodified copy (crossfile_resolved)
+_RESOLVED = re.compile(r"resolved (?P<member>\w+) at (?P<line>\d+):(?P<col>\d+) on (?P<classes>.+?) "
+                       r"declared by (?P<file>.+?)::(?P<symbol>[\w.]+)$")
+
+
+def resolved_usages(repo_name: str, facts: dict[str, FileFacts], usages: list[CrossFileUsage],
+                    diagnostics: list[Diagnostic], failed: dict[str, str], report, root: Path) -> list[CrossFileUsage]:
+    """``usages`` completed with W9902 of the original run (``crossfile_resolved``): members
+    whose declaration Pylint's inference finds in another file, where no stub run reported
+    them (a receiver whose type the file never names, a value of a classmethod constructor or
+    of another module's function, an attribute of such a value).
+
+    As with Java's resolution, a stub use at the same position is kept as it is, and a
+    resolved-only use takes the ``imported_name``/``member``/``stubbed_import`` of a stub use of
+    the same declaration in the file, so both share one first-use key; else the declaring
+    class's name (``stubbed_import`` "(resolved) <file>::<Class>"). ``mode="resolved"``,
+    ``round=0``, counted as ``checker/pylint_resolved_uses``."""
+    prefix = os.path.join(str(root), "")
+    taken = {(u.file, u.line, u.column) for u in usages}
+    keys: dict[tuple, tuple[str, str | None, str]] = {}
+    for u in usages:
+        if u.member and u.definition_file and u.definition_symbol:
+            keys.setdefault((u.file, u.definition_file, u.definition_symbol), (u.imported_name, u.member, u.stubbed_import))
+    out = list(usages)
+    added = 0
+    for d in diagnostics:
+        if d.code != RESOLVED_CODE or d.file in failed or d.file not in facts:
+            continue
+        m = _RESOLVED.match(d.message)
+        where = os.path.realpath(m["file"]) if m else ""
+        if m is None or not where.startswith(prefix):
+            report.count("usages", f"unattributed_{d.code}", f"{d.file}:{d.line}", d.message)
+            continue
+        declared = os.path.relpath(where, str(root)).replace(os.sep, "/")
+        if declared not in facts or declared == d.file:
+            continue
+        member = m["member"]
+        position = _message_position(d, m, facts, report)
+        if position is None:
+            continue
+        row, col = position
+        if (d.file, row + 1, col) in taken:
+            continue  # a stub run found it: its record stands
+        taken.add((d.file, row + 1, col))
+        symbol = m["symbol"]
+        owner = symbol.rsplit(".", 1)[0]
+        imported, member_name, stubbed = keys.get(
+            (d.file, declared, symbol), (owner.rsplit(".", 1)[-1], member, f"(resolved) {declared}::{owner}"))
+        out.append(usage_at(repo_name, d.file, row, col, imported_name=imported, member=member_name,
+                            stubbed_import=stubbed, tool=TOOL, code=d.code,
+                            message=f"{member} on {m['classes']} is declared by {declared}::{symbol}",
+                            definition_file=declared, definition_symbol=symbol, mode=RESOLVED_MODE, round_no=0))
+        added += 1
+    if added:
+        report.count("checker", "pylint_resolved_uses", n=added)
+    return out
+
+
 # ----------------------------------------------------------------- observed parameter types --
 OBSERVED_MODE = "observed"  # found by --observe-types (CrossFileUsage.mode), not by a stub round
 _OBSERVED = re.compile(r"observed (?P<member>\w+) at (?P<line>\d+):(?P<col>\d+) on (?P<classes>.+?) "
@@ -771,16 +895,11 @@ def observed_usages(repo_name: str, facts: dict[str, FileFacts], diagnostics: li
         if m is None:
             report.count("usages", f"unattributed_{d.code}", f"{d.file}:{d.line}", d.message)
             continue
-        index = facts[d.file].file.index
-        row, member = int(m["line"]) - 1, m["member"]
-        if not 0 <= row < index.num_lines:
-            report.count("usages", "position_out_of_file", f"{d.file}:{d.line}", d.message)
+        member = m["member"]
+        position = _message_position(d, m, facts, report)
+        if position is None:
             continue
-        line = index.line(row)
-        col = len(line.encode("utf-8")[: int(m["col"])].decode("utf-8", errors="replace"))
-        if line[col : col + len(member)] != member:
-            report.count("usages", "member_not_located", f"{d.file}:{row + 1}", d.message)
-            continue
+        row, col = position
         owner = m["symbol"].rsplit(".", 1)[0]
         out.append(usage_at(repo_name, d.file, row, col, imported_name=owner.rsplit(".", 1)[-1], member=member,
                             stubbed_import=f"(observed) {m['classes']}", tool=TOOL, code=d.code, message=d.message,
