@@ -644,19 +644,31 @@ class _CheckSession:
         found = found + self._declared_members(ff, keys, answers[first_key:], root_of=str(self.project.root))
         answers = answers[:first_key]
         root = str(self.project.root).rstrip(os.sep) + os.sep
-        declared: dict[tuple, tuple[str, str]] = {}
+        declared: dict[tuple, tuple[str, str, int | None]] = {}
+        external: set[tuple] = set()
         for u, answer in zip(members, answers):
-            place = next((a for a in answer if str(a.get("file", "")).startswith(root)), None)
-            rel = str(place["file"])[len(root):] if place else None
-            if rel is None or self.project.facts_of(rel, self.facts) is None or rel == u.definition_file:
+            key = (u.imported_name, u.member, u.definition_file, u.definition_symbol)
+            place = next((a for a in answer if self._project_file(a, root) is not None), None)
+            if place is None:
+                if answer:  # declared by the library only (`store.size` on a class extending Map)
+                    external.add(key)
                 continue
-            container, name = str(place.get("container") or ""), str(place.get("name") or u.member)
-            declared[(u.imported_name, u.member, u.definition_file, u.definition_symbol)] = (
-                rel, f"{container}.{name}" if container else name)
+            rel = self._project_file(place, root)
+            line = int(place.get("line", 0) or 0) or None
+            declared[key] = (rel, self._symbol_at(rel, place, u.member), line)
         refined = []
         for u in found:
-            better = declared.get((u.imported_name, u.member, u.definition_file, u.definition_symbol)) if u.member else None
-            refined.append(replace(u, definition_file=better[0], definition_symbol=better[1]) if better else u)
+            key = (u.imported_name, u.member, u.definition_file, u.definition_symbol)
+            if u.member and key in external:
+                self.report.count("usages", "member_of_external_base", f"{ff.file.path}:{u.line}",
+                                  f"{u.member}: declared by the library, inherited by {u.imported_name}")
+                continue
+            better = declared.get(key) if u.member else None
+            if better is not None and better[0] == u.definition_file:  # the chase found it: its line
+                u = replace(u, definition_line=better[2])
+            elif better is not None:
+                u = replace(u, definition_file=better[0], definition_symbol=better[1], definition_line=better[2])
+            refined.append(u)
         for b, answer in zip(silent, answers[len(members):]):
             for ref in answer:
                 row = int(ref.get("line", 0)) - 1
@@ -675,14 +687,40 @@ class _CheckSession:
                     definition_file=definition_file, definition_symbol=symbol, mode="remove"))
         return refined
 
+    def _symbol_at(self, rel: str, place: dict, member: str) -> str:
+        """The qualified name of the declaration a language-service answer points at: the
+        innermost definition of ``rel`` named like it whose span holds the answer's line (the
+        service names the container by its export, ``default`` for ``export default class``)."""
+        name = str(place.get("name") or member)
+        row = int(place.get("line", 0) or 0) - 1
+        target = self.project.facts_of(rel, self.facts)
+        holding = [d for d in (target.definitions if target else ()) if d.name == name
+                   and d.span.start_row <= row <= d.span.end_row]
+        if holding:
+            return min(holding, key=lambda d: d.span.end - d.span.start).qualified_name
+        container = str(place.get("container") or "")
+        return f"{container}.{name}" if container else name
+
+    def _project_file(self, place: dict, root: str) -> str | None:
+        """The repository path of a language-service answer's file when it is a project file."""
+        where = str(place.get("file", ""))
+        if not where.startswith(root):
+            return None
+        rel = where[len(root):]
+        return rel if self.project.facts_of(rel, self.facts) is not None else None
+
     def _declared_members(self, ff: TypeScriptFileFacts, keys: list[tuple[int, int]], answers: list[list[dict]],
                           root_of: str) -> list[CrossFileUsage]:
         """Members and object-literal keys the stubbed checks cannot see, proven by where the
         language service says they are declared: ``options.hooks`` on a value whose type comes
-        from a member's return type, ``{init: ...}`` typed as ``Required<Hooks>``. One counts
-        when it is declared inside a definition of another project file that an import of
-        this file brings (the imported name, or an export of an imported namespace);
-        ``mode="definition"``, counted under ``usages/found_by_definition``."""
+        from a member's return type, ``{init: ...}`` typed as ``Required<Hooks>``,
+        ``lazy(mapper).validate`` where ``lazy`` returns a ``Lazy``, ``result.error`` on a union
+        narrowed to ``Failure``. One counts when it is declared inside a definition of another
+        project file: under the import of this file that brings that definition (the imported
+        name, or an export of an imported namespace) when there is one, else under the
+        declaring type's own name (a class, interface, enum, type or namespace the file never
+        names: ``stubbed_import`` ``(definition) <file>::<Type>``); ``mode="definition"``,
+        counted under ``usages/found_by_definition``."""
         root = root_of.rstrip(os.sep) + os.sep
         index = ff.file.index
         owners: dict[tuple[str, str], ImportBinding] = {}
@@ -714,19 +752,23 @@ class _CheckSession:
                     if self.support.chase(self.project, self.facts, ns.target_file or "", symbol) == (rel, symbol):
                         binding, via = ns, symbol
                         break
-            if binding is None:
-                continue
+            if binding is None and enclosing[0].kind not in _TYPE_KINDS:
+                continue  # a key of an object literal inside another file's function: no type of its own
             member = index.line(line - 1)[col:].split("(")[0]
             member = re.match(_IDENT, member).group(0) if re.match(_IDENT, member) else None
             if member is None or row == enclosing[0].span.start_row and member == symbol:
                 continue
             name = str(place.get("name") or member)
-            self.report.count("usages", "found_by_definition", f"{ff.file.path}:{line}", f"{symbol}.{name}")
+            qualified = self._symbol_at(rel, place, member)
+            qualified = qualified if qualified.startswith(symbol + ".") else f"{symbol}.{name}"
+            self.report.count("usages", "found_by_definition", f"{ff.file.path}:{line}", qualified)
+            imported, stubbed = ((binding.local_name, ff.file.text[binding.statement.start:binding.statement.end])
+                                 if binding is not None else (symbol, f"(definition) {rel}::{symbol}"))
             out.append(usage_at(
-                self.repo_name, ff.file.path, line - 1, col, imported_name=binding.local_name, member=member,
-                stubbed_import=ff.file.text[binding.statement.start:binding.statement.end], tool=TOOL,
-                code="definition", message=f"'{member}' is declared by {symbol} in {rel}",
-                definition_file=rel, definition_symbol=f"{symbol}.{name}", mode="definition"))
+                self.repo_name, ff.file.path, line - 1, col, imported_name=imported, member=member,
+                stubbed_import=stubbed, tool=TOOL, code="definition", message=f"'{member}' is declared by {symbol} in {rel}",
+                definition_file=rel, definition_symbol=qualified, mode="definition",
+                definition_line=int(place.get("line", 0) or 0) or None))
         return out
 
     # ---------------------------------------------------------------------- attribution --
@@ -935,6 +977,8 @@ class _CheckSession:
 
 
 _KEY_PARENTS = {"member_expression": "property", "pair": "key"}
+# definitions whose members a value can have without the file naming them (not functions or consts)
+_TYPE_KINDS = frozenset({"class", "interface", "enum", "type_alias", "namespace"})
 # Member names asked about per file (a 5000-line test file has ~4000; ~3 ms each): past it, the rest is
 # left to the stubbed checks.
 MAX_DEFINITION_QUERIES = 1000
