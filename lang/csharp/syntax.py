@@ -626,6 +626,8 @@ def render_emptied(tree: Tree, text: str, index: TextIndex, model: FileModel,
                     if t.kind == "enum":
                         body = body.rstrip().rstrip(",") + ","
                     out.append(body + "\n")
+                else:
+                    out.append(object_member_stand_in(t, m))
             work.append(indent + "}\n")
             work.extend(("type", n, indent + "    ") for n in reversed(t.nested) if keep_nested(n))
         else:
@@ -649,6 +651,32 @@ def render_emptied(tree: Tree, text: str, index: TextIndex, model: FileModel,
                     later.append(("node", child, indent))
             work.extend(reversed(later))
     return "".join(out)
+
+
+# ``object``'s virtual members a project type overrides: emptied, the override is gone but the
+# call still compiles against ``object``'s, so its uses were invisible. The emptied type declares
+# an obsolete-as-error member hiding it instead: a call through the type is CS0619 (and an
+# override in a subtype still compiles against the ``new virtual`` member).
+OBSOLETE_MESSAGE = "crossfile: emptied"
+_OBJECT_MEMBERS = {
+    ("ToString", ""): "string ToString() { return null; }",
+    ("GetHashCode", ""): "int GetHashCode() { return 0; }",
+    ("Equals", "object"): "bool Equals(object crossfileOther) { return false; }",
+}
+_PARAMETERS = re.compile(r"\(([^()]*)\)")
+
+
+def object_member_stand_in(t: TypeDecl, m: MemberDecl) -> str:
+    """The stand-in of an emptied override of an ``object`` member ('' for any other member)."""
+    if not m.is_override or m.kind != "method" or t.kind not in ("class", "struct") or len(m.names) != 1:
+        return ""
+    params = _PARAMETERS.search(m.signature)
+    types = ",".join(p.strip().split()[0] for p in params.group(1).split(",") if p.strip()) if params else ""
+    declaration = _OBJECT_MEMBERS.get((m.names[0], types.replace("System.Object", "object")))
+    if declaration is None:
+        return ""
+    virtual = "virtual " if t.kind == "class" and "sealed" not in t.modifiers else ""
+    return f'[global::System.Obsolete("{OBSOLETE_MESSAGE}", true)] public new {virtual}{declaration}\n'
 
 
 def abstractable(t: TypeDecl) -> bool:

@@ -62,6 +62,7 @@ from crossfile_datasets.analyzers.crossfile import (
 )
 from crossfile_datasets.analyzers.mcs import (
     BAD_EXTENSION,
+    EMPTIED_OBJECT_MEMBER,
     METHOD_GROUP,
     MISSING_MEMBER,
     NO_CONSTRUCTOR,
@@ -199,6 +200,7 @@ class CSharpChecker:
     """Runs the procedure of the module docstring for one repository."""
 
     def __init__(self, *, optimized: bool = True, workers: int = C.MCS_WORKERS, max_rounds: int = C.MCS_MAX_ROUNDS,
+                 unmask: bool = True,
                  timeout: float = C.MCS_COMPILE_TIMEOUT, resident: bool = True, runner: Callable = run,
                  batch_files: int = MCS_BATCH_FILES, strip_bodies: bool = True) -> None:
         self.optimized = optimized
@@ -212,6 +214,7 @@ class CSharpChecker:
         self.pool: McsServerPool | None = None
         self.workers = max(1, workers)
         self.max_rounds = max(1, max_rounds)
+        self.unmask = unmask  # the unmasking round after the stub rounds (_DefiningFileRounds.unmask)
         self.timeout = timeout
         self.runner = runner
         self.defines: tuple[str, ...] = COMPILE_DEFINES
@@ -813,6 +816,11 @@ class CSharpChecker:
         try:
             rounds = _DefiningFileRounds(self, repo_name, prepared, index, facts, models, path, compiled, job, result)
             yield from stub_rounds(rounds, self.max_rounds)
+            if self.unmask and rounds.unmask():
+                # one more compilation: the members whose written uses no round reported stay
+                # empty, every other found member comes back (the masks) -- see unmask()
+                request = rounds.variant(rounds.round_no + 1)
+                rounds.observe(rounds.round_no + 1, request, (yield request))
         except (OSError, ValueError, PersistentProcessError) as exc:
             # what a compilation or the files can throw; a bug of ours propagates (and fails the
             # repository with its traceback) instead of passing for a checker crash
@@ -1022,7 +1030,12 @@ def find_overriders(path: str, model: FileModel, index: "ProjectIndex", facts, f
             for m in t.members:
                 if not m.is_override:
                     continue
-                owner = next((o for o in owners if set(m.names) & o.member_names()), owners[0])
+                # only an override of a member F's type declares (directly, or as the override of
+                # an override) needs F: one of an intermediate class's own abstract member does not
+                # (an abstract base implementing F's interface: blanking it hid every use of F)
+                owner = next((o for o in owners if set(m.names) & o.member_names()), None)
+                if owner is None:
+                    continue
                 found = _OVERRIDE.search(text, m.start, m.end)
                 if found is not None:
                     out.append(Overrider(g, found.start(), found.end(), owner, m.names[0]))
@@ -1105,9 +1118,16 @@ class _DefiningFileRounds:
         # parameterless constructor calls are only visible on abstract stand-ins (render_emptied)
         self.abstract_classes = any(abstractable(t) for t in self.model.all_types())
         self.pending: tuple[set, set, set] = (set(), set(), set())
+        self.round_no = 0  # the last round checked
+        self.unmasking: frozenset[str] = frozenset()  # found members left empty by unmask()
+
+    def _restored(self, qualified: str, name: str) -> bool:
+        if name in self.unmasking:
+            return False
+        return (qualified, name) in self.restore_members or name in self.restore_any
 
     def _kept(self, t: TypeDecl, m: MemberDecl) -> bool:
-        return any((t.qualified_name, n) in self.restore_members or n in self.restore_any for n in m.names)
+        return any(self._restored(t.qualified_name, n) for n in m.names)
 
     def _kept_type(self, t: TypeDecl) -> bool:
         return t.qualified_name in self.keep_nested
@@ -1123,8 +1143,7 @@ class _DefiningFileRounds:
         # G files whose overrides of F's absent members are blanked, as this job's own copies
         blanks: dict[str, list[Overrider]] = {}
         for o in self.overriders:
-            if o.file in files and (o.owner.qualified_name, o.member) not in self.restore_members \
-                    and o.member not in self.restore_any:
+            if o.file in files and not self._restored(o.owner.qualified_name, o.member):
                 blanks.setdefault(o.file, []).append(o)
         copies = {f"{SUPPORT_DIR}/j{self.job}/{g}": g for g in blanks}
         patched = {}
@@ -1151,6 +1170,7 @@ class _DefiningFileRounds:
 
     def observe(self, round_no: int, request: RoundRequest, res: CompileResult) -> RoundOutcome[CrossFileUsage]:
         path, events = self.path, self.result.events
+        self.round_no = round_no
         if request.copies and res.status is CompileStatus.OK:
             res = dataclasses.replace(res, diagnostics=tuple(
                 dataclasses.replace(d, file=request.copies[d.file]) if d.file in request.copies else d
@@ -1185,6 +1205,35 @@ class _DefiningFileRounds:
             events.count("checker", "variant_declarations_blocked", path, f"round {round_no}")
         self.pending = (more_restore, more_any, more_nested)
         return RoundOutcome(found + recovered)
+
+    def unmask(self) -> bool:
+        """Set up the unmasking round; False when there is nothing to unmask.
+
+        A member found in round r comes back in round r+1, and with it every use of it that an
+        earlier failing expression masked: ``var cur = Block.CreateDocument(); cur = cur.Parent;``
+        reports ``CreateDocument`` (``cur`` then has no type) and never ``Parent`` once ``Parent``
+        was found elsewhere. The unmasking round restores every member found so far except the
+        members that still have a written access (``x.Parent`` in a compiled file of this
+        defining file) no round reported: the masks come back, the masked stay empty, and each
+        masked use is an error of its own, proven like any other (new against every earlier
+        round and the unmodified compilation). Members a declaration needs back (an override,
+        an explicit implementation: ``restore_any``) are never left empty."""
+        found = {n for _, n in self.restore_members} - self.restore_any
+        if not found:
+            return False
+        reported = {(u.file, u.line, u.column) for u in self.result.usages}
+        files = (self.compiled if self.subset else set(self.prepared.texts)) & self.candidates
+        unreported: set[str] = set()
+        for g in sorted(files - {self.path}):
+            if g not in self.facts:
+                continue
+            accesses = self.index.per_file(("accesses", g), lambda g=g: member_accesses(self.facts[g]))
+            unreported |= {a[2] for a in accesses if a[2] in found and (g, a[0] + 1, a[1]) not in reported}
+        if not unreported:
+            return False
+        self.unmasking = frozenset(unreported)
+        self.result.events.count("checker", "mcs_unmasking_rounds", self.path)
+        return True
 
     def restore(self, found: list[CrossFileUsage]) -> bool:
         # what the errors named comes back, used or not (an override in G needs F's member back)
@@ -1298,6 +1347,10 @@ class Attributor:
             if len(ext) == 1:
                 return ext[0], member, "extension"
             return None
+        m = EMPTIED_OBJECT_MEMBER.match(msg)
+        if m and d.code == "CS0619":  # a call of an override of ToString/Equals/GetHashCode
+            t = self.resolve(m["type"], m["member"])
+            return (t, m["member"], "member") if t is not None else None
         m = NO_CONSTRUCTOR.match(msg)
         if m and d.code == "CS1729":
             t = self.resolve(m["type"], None)
