@@ -19,8 +19,13 @@ reads ``usages.jsonl`` and scores on the labeled files only:
 - **precision**: the tool's usages on labeled files that match a label (same file, line, name);
 - **definition accuracy**: matched usages whose ``definition_file`` equals the label's.
 
+The manifest's entries are split (``"split"``: ``tuning``, the default, or ``heldout``;
+``bench/recall/README.md`` has the protocol): figures are printed per split and language, never
+summed across splits.
+
     python bench/bench_recall.py                      # every language in the manifest
     python bench/bench_recall.py --lang java --details
+    python bench/bench_recall.py --split tuning       # only what may be tuned on
     python bench/bench_recall.py --mirror-root /work/.mirror --json out.json
 """
 
@@ -82,6 +87,11 @@ class Score:
             "definition_accuracy": self.ratio(self.def_correct, self.def_checked),
             "seconds": round(self.seconds, 1),
         }
+
+
+def split_of(entry: dict) -> str:
+    """An entry's part of the labeled set: ``tuning`` unless it says otherwise."""
+    return entry.get("split") or "tuning"
 
 
 def read_jsonl(path: Path) -> list[dict]:
@@ -191,6 +201,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lang", action="append", help="language(s) to measure (default: all in the manifest)")
     parser.add_argument("--repo", action="append", help="only these owner/name entries")
+    parser.add_argument("--split", action="append", choices=("tuning", "heldout"),
+                        help="only the entries of this part of the labeled set (default: all, reported apart)")
     parser.add_argument("--mirror-root", type=Path, default=Path(os.environ.get("CROSSFILE_MIRROR_ROOT", "/work/.mirror")))
     parser.add_argument("--details", action="store_true", help="list missed first uses and spurious usages")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
@@ -203,10 +215,12 @@ def main() -> int:
         entries = [e for e in entries if e["lang"] in args.lang]
     if args.repo:
         entries = [e for e in entries if e["repo"] in args.repo]
+    if args.split:
+        entries = [e for e in entries if split_of(e) in args.split]
     if not entries:
         print("no manifest entries selected", file=sys.stderr)
         return 2
-    per_lang: dict[str, Score] = defaultdict(Score)
+    per_lang: dict[tuple[str, str], Score] = defaultdict(Score)  # (split, language)
     rows = []
     with tempfile.TemporaryDirectory(prefix="bench-recall-") as tmp:
         for entry in entries:
@@ -218,25 +232,28 @@ def main() -> int:
             usages = read_jsonl(out / "output" / lang / "usages.jsonl")
             score = score_repository(labels, usages, entry["labeled_files"])
             score.seconds = seconds
-            per_lang[lang].add(score)
-            rows.append({"lang": lang, "repo": entry["repo"], "labels": len(labels), "usages": len(usages), **score.row()})
-            print(f"{lang:10} {entry['repo']:40} " + "  ".join(f"{k}={v}" for k, v in score.row().items()), flush=True)
+            split = split_of(entry)
+            per_lang[(split, lang)].add(score)
+            rows.append({"split": split, "lang": lang, "repo": entry["repo"], "labels": len(labels), "usages": len(usages),
+                         **score.row()})
+            print(f"{split:8} {lang:10} {entry['repo']:40} " + "  ".join(f"{k}={v}" for k, v in score.row().items()),
+                  flush=True)
             if args.details:
                 for m in score.missed:
                     print(f"    missed   {m}")
                 for s in score.spurious:
                     print(f"    spurious {s}")
     print()
-    header = ["language", "first-use recall", "first uses", "all-use recall", "type-only recall", "precision",
+    header = ["split", "language", "first-use recall", "first uses", "all-use recall", "type-only recall", "precision",
               "definition accuracy", "seconds (sum)"]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     totals = {}
-    for lang, s in sorted(per_lang.items()):
+    for (split, lang), s in sorted(per_lang.items()):
         r = s.row()
-        totals[lang] = r
-        print(f"| {lang} | {r['first_use_recall']} | {r['first_uses']} | {r['all_use_recall']} | {r['type_only_recall']} | "
-              f"{r['precision']} | {r['definition_accuracy']} | {r['seconds']} |")
+        totals[f"{split}/{lang}"] = r
+        print(f"| {split} | {lang} | {r['first_use_recall']} | {r['first_uses']} | {r['all_use_recall']} | "
+              f"{r['type_only_recall']} | {r['precision']} | {r['definition_accuracy']} | {r['seconds']} |")
     if args.json:
         args.json.write_text(json.dumps({"repositories": rows, "languages": totals}, indent=2), encoding="utf-8")
     return 0
