@@ -63,3 +63,16 @@ def test_two_uses_of_one_name_on_a_line_are_told_apart_by_column():
     usages = [dict(usage(4, "ky", "stop", definition="ky.py"), column=3), dict(usage(4, "stop", definition="stop.py"), column=10)]
     score = bench_recall.score_repository(labels, usages, ["a.py"])
     assert (score.def_correct, score.def_checked) == (2, 2)
+
+
+def test_entries_are_tuning_unless_they_say_otherwise_and_every_label_is_in_place():
+    assert bench_recall.split_of({"repo": "o/r"}) == "tuning"
+    assert bench_recall.split_of({"repo": "o/r", "split": "tuning"}) == "tuning"
+    assert bench_recall.split_of({"repo": "o/r", "split": "heldout"}) == "heldout"
+    manifest = bench_recall.read_jsonl(bench_recall.RECALL / "manifest.jsonl")
+    assert {bench_recall.split_of(e) for e in manifest} <= {"tuning", "heldout"}
+    # every labeled repository is in the manifest with its language (the figures need both)
+    repos = {(e["lang"], e["repo"]) for e in manifest}
+    for lang in {e["lang"] for e in manifest}:
+        for row in bench_recall.read_jsonl(bench_recall.RECALL / "labels" / f"{lang}.jsonl"):
+            assert (lang, row["repo"]) in repos, row["repo"]
