@@ -633,7 +633,8 @@ class _CheckSession:
                 row, col = index.row_col(at)
                 queries.append(("references", row + 1, _utf16(index.line(row), col)))
         known = {(u.line, u.column) for u in found}
-        keys = [k for k in _member_keys(ff) if k not in known][:MAX_DEFINITION_QUERIES]
+        keys, literal_keys = _member_keys(ff)
+        keys = [k for k in keys if k not in known][:MAX_DEFINITION_QUERIES]
         first_key = len(queries)
         for line, col in keys:
             queries.append(("definition", line, _utf16(index.line(line - 1), col)))
@@ -641,7 +642,7 @@ class _CheckSession:
             return found
         answers = self.server.locate(self._project_id(ff.file.path), ff.file.path, queries)
         self._count_refused()
-        found = found + self._declared_members(ff, keys, answers[first_key:], root_of=str(self.project.root))
+        found = found + self._declared_members(ff, keys, answers[first_key:], str(self.project.root), literal_keys)
         answers = answers[:first_key]
         root = str(self.project.root).rstrip(os.sep) + os.sep
         declared: dict[tuple, tuple[str, str, int | None]] = {}
@@ -710,7 +711,7 @@ class _CheckSession:
         return rel if self.project.facts_of(rel, self.facts) is not None else None
 
     def _declared_members(self, ff: TypeScriptFileFacts, keys: list[tuple[int, int]], answers: list[list[dict]],
-                          root_of: str) -> list[CrossFileUsage]:
+                          root_of: str, literal_keys: set[tuple[int, int]] = frozenset()) -> list[CrossFileUsage]:
         """Members and object-literal keys the stubbed checks cannot see, proven by where the
         language service says they are declared: ``options.hooks`` on a value whose type comes
         from a member's return type, ``{init: ...}`` typed as ``Required<Hooks>``,
@@ -719,8 +720,8 @@ class _CheckSession:
         project file: under the import of this file that brings that definition (the imported
         name, or an export of an imported namespace) when there is one, else under the
         declaring type's own name (a class, interface, enum, type or namespace the file never
-        names: ``stubbed_import`` ``(definition) <file>::<Type>``); ``mode="definition"``,
-        counted under ``usages/found_by_definition``."""
+        names: ``stubbed_import`` ``(definition) <file>::<Type>``; object-literal keys only under
+        an import, as before); ``mode="definition"``, counted under ``usages/found_by_definition``."""
         root = root_of.rstrip(os.sep) + os.sep
         index = ff.file.index
         owners: dict[tuple[str, str], ImportBinding] = {}
@@ -752,8 +753,8 @@ class _CheckSession:
                     if self.support.chase(self.project, self.facts, ns.target_file or "", symbol) == (rel, symbol):
                         binding, via = ns, symbol
                         break
-            if binding is None and enclosing[0].kind not in _TYPE_KINDS:
-                continue  # a key of an object literal inside another file's function: no type of its own
+            if binding is None and (enclosing[0].kind not in _TYPE_KINDS or (line, col) in literal_keys):
+                continue  # a member of a type the file never names: member accesses only
             member = index.line(line - 1)[col:].split("(")[0]
             member = re.match(_IDENT, member).group(0) if re.match(_IDENT, member) else None
             if member is None or row == enclosing[0].span.start_row and member == symbol:
@@ -984,10 +985,11 @@ _TYPE_KINDS = frozenset({"class", "interface", "enum", "type_alias", "namespace"
 MAX_DEFINITION_QUERIES = 1000
 
 
-def _member_keys(ff: TypeScriptFileFacts) -> list[tuple[int, int]]:
+def _member_keys(ff: TypeScriptFileFacts) -> tuple[list[tuple[int, int]], set[tuple[int, int]]]:
     """(1-based line, column) of every member name (``a.b``) and object-literal key
-    (``{b: 1}``) of the file outside import rows, in source order."""
+    (``{b: 1}``) of the file outside import rows, in source order; and the set of the keys."""
     out = []
+    literal_keys = set()
     index = ff.file.index
     for leaf in iter_leaves(ff.tree.root_node):
         if leaf.type != "property_identifier" or leaf.parent is None:
@@ -998,7 +1000,9 @@ def _member_keys(ff: TypeScriptFileFacts) -> list[tuple[int, int]]:
         row, col = index.row_col(index.node_start(leaf))
         if row not in ff.import_rows:
             out.append((row + 1, col))
-    return out
+            if leaf.parent.type == "pair":
+                literal_keys.add((row + 1, col))
+    return out, literal_keys
 
 
 def _utf16(line: str, col: int) -> int:
