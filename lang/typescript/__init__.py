@@ -746,22 +746,28 @@ class _CheckSession:
             if not enclosing:
                 continue
             symbol = enclosing[0].qualified_name
-            binding = owners.get((rel, symbol))
-            via = None
-            if binding is None:
-                for ns in namespaces:
-                    if self.support.chase(self.project, self.facts, ns.target_file or "", symbol) == (rel, symbol):
-                        binding, via = ns, symbol
-                        break
-            if binding is None and (enclosing[0].kind not in _TYPE_KINDS or (line, col) in literal_keys):
-                continue  # a member of a type the file never names: member accesses only
             member = index.line(line - 1)[col:].split("(")[0]
             member = re.match(_IDENT, member).group(0) if re.match(_IDENT, member) else None
-            if member is None or row == enclosing[0].span.start_row and member == symbol:
+            if member is None:
                 continue
-            name = str(place.get("name") or member)
-            qualified = self._symbol_at(rel, place, member)
-            qualified = qualified if qualified.startswith(symbol + ".") else f"{symbol}.{name}"
+            if row == enclosing[0].span.start_row and member == symbol:
+                # a module-level definition itself, reached through the chain of a namespace
+                # import (`collections.arrays.frequency`, `export var arrays = _arrays` in a barrel)
+                root_name = _chain_root(index.line(line - 1), col)
+                binding = next((ns for ns in namespaces if ns.local_name == root_name), None)
+                if binding is None or (line, col) in literal_keys:
+                    continue
+                qualified = symbol
+            else:
+                binding = owners.get((rel, symbol))
+                if binding is None:
+                    binding = next((ns for ns in namespaces if self.support.chase(
+                        self.project, self.facts, ns.target_file or "", symbol) == (rel, symbol)), None)
+                if binding is None and (enclosing[0].kind not in _TYPE_KINDS or (line, col) in literal_keys):
+                    continue  # a member of a type the file never names: member accesses only
+                name = str(place.get("name") or member)
+                qualified = self._symbol_at(rel, place, member)
+                qualified = qualified if qualified.startswith(symbol + ".") else f"{symbol}.{name}"
             self.report.count("usages", "found_by_definition", f"{ff.file.path}:{line}", qualified)
             imported, stubbed = ((binding.local_name, ff.file.text[binding.statement.start:binding.statement.end])
                                  if binding is not None else (symbol, f"(definition) {rel}::{symbol}"))
@@ -1003,6 +1009,15 @@ def _member_keys(ff: TypeScriptFileFacts) -> tuple[list[tuple[int, int]], set[tu
             if leaf.parent.type == "pair":
                 literal_keys.add((row + 1, col))
     return out, literal_keys
+
+
+_CHAIN_BEFORE = re.compile(r"([A-Za-z_$][\w$]*)(?:\s*\.\s*[A-Za-z_$][\w$]*)*\s*\.\s*$")
+
+
+def _chain_root(line: str, col: int) -> str | None:
+    """The first name of the member chain ending just before ``col`` (``a`` of ``a.b.c``)."""
+    m = _CHAIN_BEFORE.search(line[:col])
+    return m.group(1) if m else None
 
 
 def _utf16(line: str, col: int) -> int:

@@ -49,24 +49,28 @@ FILES = {
         "}\n"
     ),
     "src/mixed.ts": "import Schema from './schema';\nexport default class Mixed extends Schema {}\n",
+    "src/arrays.ts": "export function frequency(items: number[], x: number): number {\n  return items.filter((i) => i === x).length;\n}\n",
+    "src/index.ts": "import * as _arrays from './arrays';\nexport var arrays = _arrays;\n",
     "app/main.ts": (
         "import { lazy } from '../src/lazy';\n"
         "import { run } from '../src/result';\n"
         "import { MemoryStore, StoreError } from '../src/store';\n"
         "import Mixed from '../src/mixed';\n"
+        "import * as lib from '../src/index';\n"
         "\n"
         "export function check(n: number): string {\n"
-        "  const ok = lazy(() => n).validate(n);\n"                    # 7: validate of a call's value
+        "  const ok = lazy(() => n).validate(n);\n"                    # 8: validate of a call's value
         "  const result = run(n);\n"
-        "  if (!result.ok) {\n"                                        # 9: ok (a union member)
-        "    return result.error;\n"                                   # 10: error (narrowed to Failure)
+        "  if (!result.ok) {\n"                                        # 10: ok (a union member)
+        "    return result.error;\n"                                   # 11: error (narrowed to Failure)
         "  }\n"
         "  const store = new MemoryStore();\n"
-        "  store.set('a', 1);\n"                                       # 13: Map's, not the project's
+        "  store.set('a', 1);\n"                                       # 14: Map's, not the project's
         "  const err = new StoreError('x');\n"
-        "  const text = err.message + err.code + store.size + store.total();\n"  # 15
-        "  const base = Mixed.prototype.clone;\n"                     # 16
-        "  return `${ok} ${text} ${base}`;\n"
+        "  const text = err.message + err.code + store.size + store.total();\n"  # 16
+        "  const base = Mixed.prototype.clone;\n"                     # 17
+        "  const times = lib.arrays.frequency([n], n);\n"              # 18: through a barrel variable
+        "  return `${ok} ${text} ${base} ${times}`;\n"
         "}\n"
     ),
 }
@@ -81,17 +85,19 @@ def built(tmp_path_factory):
 def test_members_of_call_results_and_narrowed_unions(built):
     _, usages, _ = built
     found = {(u.line, u.member, u.definition_file, u.definition_symbol) for u in usages if u.member}
-    assert (7, "validate", "src/lazy.ts", "Lazy.validate") in found
-    assert (10, "error", "src/result.ts", "Failure.error") in found
+    assert (8, "validate", "src/lazy.ts", "Lazy.validate") in found
+    assert (11, "error", "src/result.ts", "Failure.error") in found
     validate = next(u for u in usages if u.member == "validate")
     assert validate.imported_name == "Lazy" and validate.mode == "definition"
+    frequency = next(u for u in usages if u.member == "frequency")
+    assert (frequency.line, frequency.imported_name, frequency.definition_file) == (18, "lib", "src/arrays.ts")
 
 
 def test_members_inherited_from_the_library_are_not_cross_file(built):
     _, usages, report = built
     members = {(u.line, u.member) for u in usages if u.member}
-    assert (13, "set") not in members and (15, "message") not in members and (15, "size") not in members
-    assert (15, "code") in members and (15, "total") in members
+    assert (14, "set") not in members and (16, "message") not in members and (16, "size") not in members
+    assert (16, "code") in members and (16, "total") in members
     assert report.counts["usages/member_of_external_base"] >= 2
 
 
