@@ -1033,7 +1033,8 @@ def find_overriders(path: str, model: FileModel, index: "ProjectIndex", facts, f
                 # only an override of a member F's type declares (directly, or as the override of
                 # an override) needs F: one of an intermediate class's own abstract member does not
                 # (an abstract base implementing F's interface: blanking it hid every use of F)
-                owner = next((o for o in owners if set(m.names) & o.member_names()), None)
+                # (an override never overrides an interface's member: an interface is no owner)
+                owner = next((o for o in owners if o.kind != "interface" and set(m.names) & o.member_names()), None)
                 if owner is None:
                     continue
                 found = _OVERRIDE.search(text, m.start, m.end)

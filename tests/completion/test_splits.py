@@ -101,7 +101,8 @@ def test_random_use_is_a_later_use_of_the_same_entity(built):
     rows = read_jsonl(folder / "cross_file_random" / "line_completion.jsonl")
     for r in rows:
         later = [u for u in r["crossfile_usages"]
-                 if (u["line"], u["column"]) > firsts[(r["metadata"]["file"], u["imported_name"], u["member"])]]
+                 if (u["line"], u["column"]) > firsts[(r["metadata"]["file"], u["imported_name"], u["member"],
+                                                       u["definition_file"])]]
         assert later, r["metadata"]["task_id"]  # the reference holds a non-first use
     pairs = random_later_uses(usages, 42, "any")
     assert pairs and any(later is not None for _, later in pairs)

@@ -29,6 +29,7 @@ FILES = {
         int BitsRead { get; }
         ulong ReadBits(int count);
         void Done();
+        bool Seek(long offset);
     }
 }
 """,
@@ -39,6 +40,7 @@ namespace Audio
     public abstract class DataPacket : IPacket
     {
         protected abstract int TotalBits { get; }
+        public abstract bool Seek(long offset);
         public int BitsRead { get { return TotalBits; } }
         ulong IPacket.ReadBits(int count) { return (ulong)(count + TotalBits); }
         public void Done() { }
@@ -50,6 +52,7 @@ namespace Audio
     public class Packet : DataPacket
     {
         protected override int TotalBits { get { return 8; } }
+        public override bool Seek(long offset) { return offset > 0; }
     }
 }
 """,
