@@ -6,8 +6,8 @@ is an error) and ``tray`` a ``Tray`` of ``Order``'s module (real in every run: `
 an error), ``Tray.from_size(3).load()`` (the emptied class has no ``from_size``, so its value is
 unknown), a value returned by a function of another module... The Java checker answers this
 with javac's attribution of the unmodified file; this is the same question put to Pylint's
-inference engine (astroid), in the unmodified copy only: for every ``expr.member`` read in a
-checked file, ``expr`` is inferred, and when every value is an instance of (or is) a class of
+inference engine (astroid), in the unmodified copy only: for every ``expr.member`` read or
+written in a checked file, ``expr`` is inferred, and when every value is an instance of (or is) a class of
 the repository and all of them resolve ``member`` to one declaration in another file of the
 copy, ``W9902 crossfile-resolved-member`` reports the use with its exact position and the
 declaration. A receiver astroid cannot infer completely (one ``Uninferable`` value) says
@@ -78,7 +78,12 @@ class ResolvedMemberChecker(BaseChecker):
             real = self.files[path] = os.path.realpath(path)
         return real
 
-    def visit_attribute(self, node: nodes.Attribute) -> None:
+    def visit_assignattr(self, node: nodes.AssignAttr) -> None:
+        """``marker._markers = ...`` writes a member declared by another file's class: a use too
+        (as javac's resolution reports ``options.slow = true``)."""
+        self.visit_attribute(node)
+
+    def visit_attribute(self, node: nodes.Attribute | nodes.AssignAttr) -> None:
         member = node.attrname
         if not self.root or (member.startswith("__") and member.endswith("__")):
             return

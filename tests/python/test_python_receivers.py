@@ -75,6 +75,8 @@ FIXTURE = {
         "def local(factory) -> None:\n"
         "    oven: Oven = factory()\n"
         "    oven.heat()\n"                                       # 21: annotated local
+        "def refill(order: Order) -> None:\n"
+        "    order.tray.size = 4\n"                               # 23: a member written, not read
     ),
 }
 
@@ -97,6 +99,8 @@ def test_members_of_receivers_typed_without_running_code(found):
         (18, "tray", "bakery/oven.py", "Order.tray"),
         (18, "load", "bakery/oven.py", "Tray.load"),
         (21, "heat", "bakery/oven.py", "Oven.heat"),
+        (23, "tray", "bakery/oven.py", "Order.tray"),
+        (23, "size", "bakery/oven.py", "Tray.size"),
     }
     # `words(text).copy()`: the function returns a list, its members are not the project's
     assert report.counts["usages/member_of_function_value"] >= 1

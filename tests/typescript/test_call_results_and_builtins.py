@@ -72,6 +72,10 @@ FILES = {
         "  const times = lib.arrays.frequency([n], n);\n"              # 18: through a barrel variable
         "  return `${ok} ${text} ${base} ${times}`;\n"
         "}\n"
+        "export function misuse(): boolean {\n"
+        "  // @ts-expect-error testing a wrong argument\n"
+        "  return lazy('x').validate(1);\n"                          # 23: lazy under a directive
+        "}\n"
     ),
 }
 
@@ -89,6 +93,8 @@ def test_members_of_call_results_and_narrowed_unions(built):
     assert (11, "error", "src/result.ts", "Failure.error") in found
     validate = next(u for u in usages if u.member == "validate")
     assert validate.imported_name == "Lazy" and validate.mode == "definition"
+    # a `// @ts-expect-error` line above silences every error of the line, the removed import's too
+    assert any(u.line == 23 and u.imported_name == "lazy" and u.member is None for u in usages)
     frequency = next(u for u in usages if u.member == "frequency")
     assert (frequency.line, frequency.imported_name, frequency.definition_file) == (18, "lib", "src/arrays.ts")
 
