@@ -200,7 +200,7 @@ class CSharpChecker:
     """Runs the procedure of the module docstring for one repository."""
 
     def __init__(self, *, optimized: bool = True, workers: int = C.MCS_WORKERS, max_rounds: int = C.MCS_MAX_ROUNDS,
-                 unmask: bool = True,
+                 unmask: int = C.MCS_UNMASK_ROUNDS,
                  timeout: float = C.MCS_COMPILE_TIMEOUT, resident: bool = True, runner: Callable = run,
                  batch_files: int = MCS_BATCH_FILES, strip_bodies: bool = True) -> None:
         self.optimized = optimized
@@ -214,7 +214,7 @@ class CSharpChecker:
         self.pool: McsServerPool | None = None
         self.workers = max(1, workers)
         self.max_rounds = max(1, max_rounds)
-        self.unmask = unmask  # the unmasking round after the stub rounds (_DefiningFileRounds.unmask)
+        self.unmask = unmask  # unmasking rounds after the stub rounds (_DefiningFileRounds.unmask)
         self.timeout = timeout
         self.runner = runner
         self.defines: tuple[str, ...] = COMPILE_DEFINES
@@ -816,11 +816,17 @@ class CSharpChecker:
         try:
             rounds = _DefiningFileRounds(self, repo_name, prepared, index, facts, models, path, compiled, job, result)
             yield from stub_rounds(rounds, self.max_rounds)
-            if self.unmask and rounds.unmask():
+            for _ in range(self.unmask):
                 # one more compilation: the members whose written uses no round reported stay
-                # empty, every other found member comes back (the masks) -- see unmask()
+                # empty, every other found member comes back (the masks) -- see unmask(); again
+                # while it finds something (a mask may itself have been masked)
+                if not rounds.unmask():
+                    break
                 request = rounds.variant(rounds.round_no + 1)
-                rounds.observe(rounds.round_no + 1, request, (yield request))
+                outcome = rounds.observe(rounds.round_no + 1, request, (yield request))
+                if not outcome.found:
+                    break
+                rounds.restore(outcome.found)
         except (OSError, ValueError, PersistentProcessError) as exc:
             # what a compilation or the files can throw; a bug of ours propagates (and fails the
             # repository with its traceback) instead of passing for a checker crash
@@ -1219,6 +1225,7 @@ class _DefiningFileRounds:
         masked use is an error of its own, proven like any other (new against every earlier
         round and the unmodified compilation). Members a declaration needs back (an override,
         an explicit implementation: ``restore_any``) are never left empty."""
+        self.unmasking = frozenset()
         found = {n for _, n in self.restore_members} - self.restore_any
         if not found:
             return False
