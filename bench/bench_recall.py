@@ -179,6 +179,22 @@ def checkout(entry: dict, mirror_root: Path) -> Path:
     return dest
 
 
+def build_dataset_command() -> str:
+    """The ``build-dataset`` installed beside this interpreter (a worktree's ``.venv``), so the
+    build measures the code the bench runs with, not whatever comes first on ``PATH``."""
+    beside = Path(sys.executable).parent / "build-dataset"
+    return str(beside) if beside.is_file() else "build-dataset"
+
+
+def split_examples(stats_path: Path) -> dict[str, int]:
+    """Examples per completion split of one build (``stats.json``): every split must be
+    non-empty on a real repository (issue 28), so the bench shows them beside the recall."""
+    if not stats_path.is_file():
+        return {}
+    splits = json.loads(stats_path.read_text(encoding="utf-8")).get("splits") or {}
+    return {name: int(part.get("examples", 0)) for name, part in sorted(splits.items())}
+
+
 def build(entry: dict, path: Path, lang: str, out: Path, observe_types: bool = False) -> float:
     # the manifest sits beside the checkout: manifest paths may not leave the manifest's folder
     manifest = path.parent / f"{path.name}.manifest.jsonl"
@@ -187,7 +203,7 @@ def build(entry: dict, path: Path, lang: str, out: Path, observe_types: bool = F
            "name": entry["repo"].replace("/", "__")}
     manifest.write_text(json.dumps(row) + "\n", encoding="utf-8")
     t0 = time.monotonic()
-    proc = subprocess.run(["build-dataset", "--lang", lang, "--repos", str(manifest), "--output", str(out / "output"),
+    proc = subprocess.run([build_dataset_command(), "--lang", lang, "--repos", str(manifest), "--output", str(out / "output"),
                            "--workers", "1", "--no-cache", "--retrievers", "",
                            *(["--observe-types", "--allow-execution"] if observe_types and lang == "python" else [])],
                           capture_output=True, text=True)
@@ -234,10 +250,11 @@ def main() -> int:
             score.seconds = seconds
             split = split_of(entry)
             per_lang[(split, lang)].add(score)
+            examples = split_examples(out / "output" / lang / "stats.json")
             rows.append({"split": split, "lang": lang, "repo": entry["repo"], "labels": len(labels), "usages": len(usages),
-                         **score.row()})
-            print(f"{split:8} {lang:10} {entry['repo']:40} " + "  ".join(f"{k}={v}" for k, v in score.row().items()),
-                  flush=True)
+                         **score.row(), "split_examples": examples})
+            print(f"{split:8} {lang:10} {entry['repo']:40} " + "  ".join(f"{k}={v}" for k, v in score.row().items())
+                  + "  splits=" + ",".join(f"{k}:{v}" for k, v in examples.items()), flush=True)
             if args.details:
                 for m in score.missed:
                     print(f"    missed   {m}")

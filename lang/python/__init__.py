@@ -836,15 +836,9 @@ def resolved_usages(repo_name: str, facts: dict[str, FileFacts], usages: list[Cr
             keys.setdefault((u.file, u.definition_file, u.definition_symbol), (u.imported_name, u.member, u.stubbed_import))
     out = list(usages)
     added = 0
-    for d in diagnostics:
-        if d.code != RESOLVED_CODE or d.file in failed or d.file not in facts:
-            continue
-        m = _RESOLVED.match(d.message)
-        where = os.path.realpath(m["file"]) if m else ""
-        if m is None or not where.startswith(prefix):
-            report.count("usages", f"unattributed_{d.code}", f"{d.file}:{d.line}", d.message)
-            continue
-        declared = os.path.relpath(where, str(root)).replace(os.sep, "/")
+    for d, m in _matching(diagnostics, RESOLVED_CODE, _RESOLVED, facts, failed, report,
+                          lambda m: os.path.realpath(m["file"]).startswith(prefix)):
+        declared = os.path.relpath(os.path.realpath(m["file"]), str(root)).replace(os.sep, "/")
         if declared not in facts or declared == d.file:
             continue
         member = m["member"]
@@ -869,6 +863,20 @@ def resolved_usages(repo_name: str, facts: dict[str, FileFacts], usages: list[Cr
     return out
 
 
+def _matching(diagnostics: list[Diagnostic], code: str, pattern: re.Pattern, facts: dict[str, FileFacts],
+              failed: dict[str, str], report, accept=lambda m: True):
+    """The diagnostics of one plugin ``code`` in analysed files whose message ``pattern`` reads
+    (and ``accept`` keeps), with the match; any other is counted as ``unattributed_<code>``."""
+    for d in diagnostics:
+        if d.code != code or d.file in failed or d.file not in facts:
+            continue
+        m = pattern.match(d.message)
+        if m is None or not accept(m):
+            report.count("usages", f"unattributed_{d.code}", f"{d.file}:{d.line}", d.message)
+            continue
+        yield d, m
+
+
 # ----------------------------------------------------------------- observed parameter types --
 OBSERVED_MODE = "observed"  # found by --observe-types (CrossFileUsage.mode), not by a stub round
 _OBSERVED = re.compile(r"observed (?P<member>\w+) at (?P<line>\d+):(?P<col>\d+) on (?P<classes>.+?) "
@@ -888,13 +896,7 @@ def observed_usages(repo_name: str, facts: dict[str, FileFacts], diagnostics: li
     """W9901 of the original run (``crossfile_observed``) -> usages with ``mode="observed"``: a
     member used on a parameter whose classes the tests observed, declared in another file."""
     out = []
-    for d in diagnostics:
-        if d.code != OBSERVED_CODE or d.file in failed or d.file not in facts:
-            continue
-        m = _OBSERVED.match(d.message)
-        if m is None:
-            report.count("usages", f"unattributed_{d.code}", f"{d.file}:{d.line}", d.message)
-            continue
+    for d, m in _matching(diagnostics, OBSERVED_CODE, _OBSERVED, facts, failed, report):
         member = m["member"]
         position = _message_position(d, m, facts, report)
         if position is None:

@@ -76,3 +76,15 @@ def test_entries_are_tuning_unless_they_say_otherwise_and_every_label_is_in_plac
     for lang in {e["lang"] for e in manifest}:
         for row in bench_recall.read_jsonl(bench_recall.RECALL / "labels" / f"{lang}.jsonl"):
             assert (lang, row["repo"]) in repos, row["repo"]
+
+
+def test_split_examples_read_from_stats_and_the_build_runs_beside_the_interpreter(tmp_path):
+    stats = tmp_path / "stats.json"
+    stats.write_text('{"examples": 3, "splits": {"in_file": {"examples": 0, "dropped_examples": {"x": 2}},'
+                     ' "cross_file_first": {"examples": 3}}}')
+    assert bench_recall.split_examples(stats) == {"cross_file_first": 3, "in_file": 0}
+    assert bench_recall.split_examples(tmp_path / "absent.json") == {}
+    command = Path(bench_recall.build_dataset_command())
+    assert command.name == "build-dataset"
+    if command.is_absolute():
+        assert command.parent == Path(sys.executable).parent
