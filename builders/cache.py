@@ -100,24 +100,30 @@ class UsageCache:
         except FileNotFoundError:
             return None
         except OSError as exc:
-            return self._discard(path, "unreadable_entry", str(exc), report)
+            self._discard(path, "unreadable_entry", str(exc), report)
+            return None
         try:
             text = data.decode("utf-8")
             entry = json.loads(text)
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            return self._discard(path, "corrupt_entry", f"not JSON: {exc}", report)
+            self._discard(path, "corrupt_entry", f"not JSON: {exc}", report)
+            return None
         if not isinstance(entry, dict) or not isinstance(entry.get("payload"), dict):
-            return self._discard(path, "corrupt_entry", f"not an entry: {text[:80]!r}", report)
+            self._discard(path, "corrupt_entry", f"not an entry: {text[:80]!r}", report)
+            return None
         if entry.get("format") != CACHE_FORMAT:
-            return self._discard(path, "stale_format", f"format {entry.get('format')!r}", report)
+            self._discard(path, "stale_format", f"format {entry.get('format')!r}", report)
+            return None
         if entry.get("checksum") != _checksum(key, entry["payload"]):
-            return self._discard(path, "checksum_mismatch", "content does not match its checksum", report)
+            self._discard(path, "checksum_mismatch", "content does not match its checksum", report)
+            return None
         try:
             payload = entry["payload"]
             usages = [CrossFileUsage(**u) for u in payload["usages"]]
             replay = BuildReport.from_dict(payload["report"])
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
-            return self._discard(path, "corrupt_entry", f"{type(exc).__name__}: {exc}", report)
+            self._discard(path, "corrupt_entry", f"{type(exc).__name__}: {exc}", report)
+            return None
         return usages, replay
 
     def _discard(self, path: Path, reason: str, detail: str, report: BuildReport | None) -> None:

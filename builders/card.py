@@ -193,7 +193,7 @@ def _losses_section(stats: dict, h: str) -> list[str]:
     by_kind = stats.get("reasons_by_kind")
     if by_kind is None:
         return []
-    rows = [f"| `{key}` | {n} | {(lookup(key).meaning if lookup(key) else '')} |"
+    rows = [f"| `{key}` | {n} | {(reason.meaning if (reason := lookup(key)) else '')} |"
             for key, n in sorted(by_kind.get("loss", {}).items())]
     out = ["", f"{h}# Losses by reason", "",
            "Inputs that should have produced data and did not, because a tool failed or a construct is "

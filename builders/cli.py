@@ -7,7 +7,7 @@ import time
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional
+from typing import List, NoReturn, Optional, Sequence
 
 import typer
 from rich.console import Console
@@ -50,7 +50,7 @@ def _lang_choices() -> list[str]:
     return [lang.value for lang in registered()] + ["all"]
 
 
-def _fail(message: str, code: int = 2) -> None:
+def _fail(message: str, code: int = 2) -> NoReturn:
     console.print(f"[bold red]error:[/] {message}", soft_wrap=True)  # one line, whatever the terminal width
     raise typer.Exit(code)
 
@@ -314,7 +314,7 @@ def _check_tools(languages: list[Lang]) -> None:
 
 
 def _build_all(specs_by_language: dict, criteria, settings: BuildSettings, split, use_pynguin, pynguin_seconds,
-               llm_url, llm_model, exclude_eval: list[Path] = (), class_settings=None) -> dict:
+               llm_url, llm_model, exclude_eval: Sequence[Path] = (), class_settings=None) -> dict:
     all_stats = {}
     for language, specs in specs_by_language.items():
         try:

@@ -193,7 +193,7 @@ def select_candidates(facts: dict[str, FileFacts], report: BuildReport, where: s
             continue
         lines = text.split("\n")
         for top in tree.body:
-            members: list[tuple[ast.AST, ast.ClassDef | None]] = []
+            members: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.ClassDef | None]] = []
             if isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 members.append((top, None))
             elif isinstance(top, ast.ClassDef):
@@ -321,7 +321,7 @@ def _function_table(module_table: symtable.SymbolTable, cand: Candidate) -> symt
         scope = classes[-1]
     found = [t for t in scope.get_children() if t.get_name() == cand.name and t.get_type() == "function"]
     exact = [t for t in found if t.get_lineno() in (cand.start_line, cand.def_line)]
-    return (exact or found or [None])[-1]
+    return (exact or found)[-1] if exact or found else None
 
 
 def _global_names(table: symtable.SymbolTable) -> set[str]:
@@ -398,10 +398,9 @@ def resolve_dependencies(cand: Candidate, facts: dict[str, FileFacts]) -> list[D
     names = _global_names(table)
     positions = _name_positions(body)
     local_defs = _definitions(ff)
-    bindings: dict[str, ImportBinding] = {}
-    for b in ff.imports:
-        bindings[b.local_name] = b  # the later import of a name wins, as at run time
-    wildcards = [b for b in ff.imports if b.kind == "wildcard" and b.target_file in facts]
+    # the later import of a name wins, as at run time
+    bindings: dict[str, ImportBinding] = {b.local_name: b for b in ff.imports}
+    wildcards = [(b, facts[b.target_file]) for b in ff.imports if b.kind == "wildcard" and b.target_file and b.target_file in facts]
     deps: dict[tuple[str, str], Dependency] = {}
 
     def add(target_ff: FileFacts, d: Definition, order: tuple, member_of: str | None = None, *, used_as: str) -> None:
@@ -420,19 +419,19 @@ def resolve_dependencies(cand: Candidate, facts: dict[str, FileFacts]) -> list[D
     module_bindings: dict[str, ImportBinding] = {}
     for name in sorted(names, key=lambda n: positions.get(n, (0, 0))):
         if name in local_defs and "." not in name:
-            d = local_defs[name]
-            if d.kind in ("function", "class", "constant", "variable"):
-                add(ff, d, (1, d.span.start), used_as=name)
+            local = local_defs[name]
+            if local.kind in ("function", "class", "constant", "variable"):
+                add(ff, local, (1, local.span.start), used_as=name)
             continue
         b = bindings.get(name)
         if b is not None and b.is_project:
             if b.kind == "module":
                 module_bindings[name] = b
             elif b.target_file in facts and b.target_symbol:
-                target = facts[b.target_file]
-                d = _definitions(target).get(b.target_symbol)
+                imported = facts[b.target_file]
+                d = _definitions(imported).get(b.target_symbol)
                 if d is not None:
-                    add(target, d, import_order(b, d), used_as=name)
+                    add(imported, d, import_order(b, d), used_as=name)
             continue
         if b is not None or name in _BUILTINS:
             continue  # external import or builtin
@@ -446,10 +445,10 @@ def resolve_dependencies(cand: Candidate, facts: dict[str, FileFacts]) -> list[D
                 deps[key] = Dependency(name, "variable", cand.path, block.code, True, (1, block.index * 10**6))
             deps[key].used_as.append(name)
             continue
-        for w in wildcards:
-            d = _definitions(facts[w.target_file]).get(name)
+        for w, w_facts in wildcards:
+            d = _definitions(w_facts).get(name)
             if d is not None:
-                add(facts[w.target_file], d, import_order(w, d), used_as=name)
+                add(w_facts, d, import_order(w, d), used_as=name)
                 break
 
     for chain in _attribute_chains(body):
@@ -472,7 +471,7 @@ def resolve_dependencies(cand: Candidate, facts: dict[str, FileFacts]) -> list[D
                 if d is not None:
                     add(target, d, import_order(b, d), used_as=part)
                     break
-                file = _submodule_file(facts, file, part)
+                file = _submodule_file(facts, file or "", part)
                 if file is None:
                     break
         elif cand.class_name and len(chain) > 1 and (root in ("self", "cls") or root == cand.class_name):
@@ -659,8 +658,8 @@ def _blocks(ff: FileFacts) -> tuple[list[_Block], dict[str, int]]:
         else:
             kind = "other"
         out.append(_Block(ff.file.path, i, code, kind, tuple(dict.fromkeys(names))))
-        for n in names:
-            index.setdefault(n, i)
+        for name in names:
+            index.setdefault(name, i)
     _BLOCK_CACHE[key] = (out, index)
     return out, index
 
@@ -737,7 +736,7 @@ def _module_attr_blocks(code: str, ff: FileFacts, facts: dict[str, FileFacts]) -
             if part in tindex:
                 out.append(tblocks[tindex[part]])
                 break
-            file = _submodule_file(facts, file, part)
+            file = _submodule_file(facts, file or "", part)
             if file is None:
                 break
     return out

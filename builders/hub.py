@@ -46,7 +46,7 @@ from crossfile_datasets.builders import card as cards
 try:  # transport errors of the HTTP client huggingface_hub uses (httpx2 since 1.x-2.x, httpx before)
     from httpx2 import HTTPError as TransportError
 except ImportError:  # pragma: no cover
-    from httpx import HTTPError as TransportError
+    from httpx import HTTPError as TransportError  # type: ignore[no-redef]
 from crossfile_datasets.builders.publish import language_configs, language_provenance, quiet_datasets, variant_config  # noqa: F401  (variant_config: re-exported)
 
 EXTRAS = "extras"
@@ -236,7 +236,7 @@ def prepare_upload(output_dir: Path, languages: Sequence[str], workdir: Path) ->
     return upload
 
 
-def _remote_card(api: HfApi, repo_id: str, revision: str, files: list[str], workdir: Path) -> DatasetCard | None:
+def _remote_card(api: HfApi, repo_id: str, revision: str | None, files: list[str], workdir: Path) -> DatasetCard | None:
     if "README.md" not in files:
         return None
     try:
@@ -283,7 +283,7 @@ def merge_card(repo_id: str, upload: HubUpload, remote: DatasetCard | None) -> t
 
 
 def _config_paths(config: dict) -> list[str]:
-    out = []
+    out: list = []
     for entry in config.get("data_files") or []:
         paths = entry.get("path") if isinstance(entry, dict) else entry
         out += paths if isinstance(paths, list) else [paths]

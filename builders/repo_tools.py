@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import List, Mapping, Optional, Sequence
+from typing import List, Mapping, NoReturn, Optional, Sequence
 
 import networkx as nx
 import typer
@@ -138,7 +138,7 @@ class RepoTools:
         if self.support is None:
             return None
         return self.support.import_statement(
-            name=attrs.get("name"), qualified_name=attrs.get("qualified_name", ""), kind=attrs.get("kind"),
+            name=attrs.get("name", ""), qualified_name=attrs.get("qualified_name", ""), kind=attrs.get("kind", ""),
             path=attrs["path"], package=package, namespace=attrs.get("namespace") or "", from_file=from_file,
         )
 
@@ -235,7 +235,7 @@ def default_root(graph: Path) -> Path | None:
     return None
 
 
-def _fail(message: str, code: int = 1) -> None:
+def _fail(message: str, code: int = 1) -> NoReturn:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code)
 

@@ -177,6 +177,8 @@ def resolve(spec: RepoSpec, cache_dir: Path | None = None) -> Repository:
         commit = git(["rev-parse", "HEAD"], cwd=root)
         name = spec.name or _name_from_url(spec.url)
         return Repository(safe_name(name), root, public_url(spec.url), commit, spec.license or detect_license(root), True)
+    if spec.path is None:  # load_manifest never makes such a spec
+        raise RepositoryError("a repository needs a 'url' or a 'path'", "path_not_found")
     root = Path(spec.path).resolve()
     if not root.is_dir():
         raise RepositoryError(f"repository path does not exist: {spec.path}", "path_not_found")

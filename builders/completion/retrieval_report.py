@@ -100,7 +100,7 @@ def recall_at_k(records: Iterable[dict], ks: Sequence[int] = C.RECALL_AT_K) -> d
             if any(item.get("filename") == g[0] for item in top for g in gold):
                 file_hits[k] += 1
         in_context += any(item_contains(item, g) for item in items for g in gold)
-    result = {"examples": total, "with_gold": with_gold}
+    result: dict[str, float] = {"examples": total, "with_gold": with_gold}
     for k in ks:
         result[f"recall@{k}"] = round(hits[k] / with_gold, 4) if with_gold else 0.0
     for k in ks:
@@ -162,7 +162,7 @@ def retrieval_report(output_dir: Path, languages: Iterable[str] | None = None, k
             results[lang][name]["not_in_every_variant"] = len(variants[name]) - len(records)
         if GRAPH in shared:
             comparisons[lang] = {name: compare(shared[GRAPH], records, ks) for name, records in shared.items() if name != GRAPH}
-    report = {"ks": list(ks), "criterion": item_contains.__doc__.split("\n")[0].strip(), "results": results,
+    report: dict = {"ks": list(ks), "criterion": (item_contains.__doc__ or "").split("\n")[0].strip(), "results": results,
               "comparisons": comparisons, "split": split or C.CROSS_FILE_FIRST}
     stem = f"retrieval_report_{sub}" if sub else "retrieval_report"
     (output_dir / f"{stem}.json").write_text(json.dumps(report, indent=2), encoding="utf-8")

@@ -66,7 +66,7 @@ def random_later_uses(usages: Iterable[CrossFileUsage], seed: int,
     for u in usages:
         positions = by_entity.setdefault(u.first_use_key, {})
         positions.setdefault((u.line, u.column), u)
-    out = []
+    out: list[tuple[CrossFileUsage, CrossFileUsage | None]] = []
     for first in first_uses(usages):
         positions = by_entity[first.first_use_key]
         later = [positions[p] for p in sorted(positions) if p > (first.line, first.column)]

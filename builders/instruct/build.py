@@ -76,7 +76,7 @@ class Exclusions:
     def add_split(self, path: Path) -> None:
         """Read a completion or executable split (JSONL) and remember what it evaluates."""
         for _, record in iter_jsonl(path):  # InputError (a ValueError) names the bad line
-            meta = record.get("metadata") if isinstance(record.get("metadata"), dict) else {}
+            meta = record["metadata"] if isinstance(record.get("metadata"), dict) else {}
             name = record.get("repository") or record.get("project") or meta.get("repository") or ""
             self.repositories |= repository_keys(name, record.get("repository_url", ""), record.get("snapshot_sha256", ""))
             if record.get("solution"):
@@ -126,7 +126,7 @@ def repository_records(repo: Repository, exclusions: Exclusions, report: BuildRe
         report.count("repositories", reason, repo.name)
         return []
     facts = language.analyze_files(str(repo.root), files)
-    records = []
+    records: list[dict] = []
     for cand in select_candidates(facts, report, f"{repo.name}:"):
         digest = function_hash(cand.source)
         if digest in exclusions.functions:
