@@ -13,9 +13,11 @@ indexer with accessor bodies or an ``=>`` expression is a method (its body is th
 the arrow clause), as are constructors, destructors and operators. Nested types stay inside their
 outer type's source.
 
-:func:`nunit_test_methods` finds a file's NUnit test methods (``[Test]``, ``[TestCase]``,
-``[TestCaseSource]``, ``[Theory]``) with the runner's ids (``Namespace.Fixture.Method``, nested
-fixtures ``Namespace.Outer+Inner.Method``), for its static discovery.
+:func:`nunit_test_methods` finds a file's NUnit and xUnit test methods (``[Test]``, ``[TestCase]``,
+``[TestCaseSource]``, ``[Theory]``, ``[Fact]``) with the runner's ids (``Namespace.Fixture.Method``,
+nested fixtures ``Namespace.Outer+Inner.Method``), for its static discovery;
+:func:`removable_at` names the declaration the C# runner leaves out of a test file when a line of
+it does not compile here.
 
 Conventions (``lang/classes.py``): ``start_byte``/``end_byte`` are character offsets into the
 decoded text; a signature runs from the first modifier (after the attribute lists) to the body,
@@ -23,6 +25,8 @@ whitespace collapsed.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from tree_sitter import Node
 
@@ -47,7 +51,12 @@ _METHOD_NODES = frozenset({"method_declaration", "constructor_declaration", "des
                            "operator_declaration", "conversion_operator_declaration"})
 _PROPERTY_NODES = frozenset({"property_declaration", "indexer_declaration"})
 _FIELD_NODES = frozenset({"field_declaration", "event_field_declaration"})
-TEST_ATTRIBUTES = frozenset({"Test", "TestCase", "TestCaseSource", "Theory"})
+# NUnit's test attributes and xUnit's ([Theory] is both)
+TEST_ATTRIBUTES = frozenset({"Test", "TestCase", "TestCaseSource", "Theory", "Fact"})
+# members whose removal would change how the other tests of their type run (state, set-up):
+# when one does not compile, its whole type is left out instead
+_LIFECYCLE_ATTRIBUTES = frozenset({"SetUp", "TearDown", "TestFixtureSetUp", "TestFixtureTearDown", "OneTimeSetUp",
+                                   "OneTimeTearDown"})
 
 
 def _attribute_lists(node: Node) -> list[Node]:
@@ -290,22 +299,85 @@ def extract_classes(ff: FileFacts) -> list[ClassInfo]:
 
 # ------------------------------------------------------------------- test method bodies --
 def nunit_test_methods(ff: FileFacts) -> dict[str, Node]:
-    """NUnit test methods of a file: test id (``Ns.Fixture.Method``, nested fixtures joined with
-    ``+`` as NUnit 2.6 names them) -> the method's node."""
+    """NUnit and xUnit test methods of a file: test id (``Ns.Fixture.Method``, nested fixtures
+    joined with ``+`` as NUnit 2.6 names them) -> the method's node."""
     r = NodeReader(ff)
     out: dict[str, Node] = {}
-
-    def visit(node: Node, full: str) -> None:
+    for full, node in _type_names(ff):
         body = _type_body(node)
         for member in body.named_children if body is not None else ():
             if member.type == "method_declaration" and _member_body(member) is not None \
                     and _attribute_names(member, r) & TEST_ATTRIBUTES:
                 out.setdefault(f"{full}.{_member_name(member, r)}", member)
-            elif member.type in TYPE_KINDS:
+    return out
+
+
+@dataclass(frozen=True)
+class Removable:
+    """A declaration of a test file that can be left out of a compilation (C# runner)."""
+
+    kind: str  # "member" (a method or property) or "type" (a class with everything in it)
+    name: str  # Namespace.Type.Member / Namespace.Outer+Inner
+    start: int  # character offsets into the file's text
+    end: int
+    tests: tuple[str, ...]  # ids of the test methods it holds (nunit_test_methods' ids)
+
+
+def removable_at(ff: FileFacts, line: int, column: int = 0) -> Removable | None:
+    """The innermost declaration holding 1-based ``line`` (and 0-based character ``column``): a
+    method or property of a type, or else the type itself. Constructors, destructors, fields,
+    events and set-up/tear-down methods give their type (leaving one out changes how the type's
+    other tests run). None: the position is outside every type (a ``using``, an assembly
+    attribute), and only the whole file can go."""
+    r = NodeReader(ff)
+    lines = ff.file.text.split("\n")
+    if not 0 < line <= len(lines):
+        return None
+    text_line = lines[line - 1]
+    column = min(max(column, 0), len(text_line))
+    if not text_line[column:].strip():
+        column = len(text_line) - len(text_line.lstrip())
+    byte_col = len(text_line[:column].encode("utf-8"))
+    point = (line - 1, byte_col)
+    node = ff.tree.root_node.descendant_for_point_range(point, point)
+    member = owner = None
+    while node is not None:
+        if node.type in TYPE_KINDS:
+            owner = node
+            break
+        if member is None and node.parent is not None and node.parent.type == "declaration_list" \
+                and node.parent.parent is not None and node.parent.parent.type in TYPE_KINDS:
+            member = node
+        node = node.parent
+    if owner is None:
+        return None
+    names = {(n.start_byte, n.end_byte): full for full, n in _type_names(ff)}
+    type_name = names.get((owner.start_byte, owner.end_byte)) or _type_name(owner, r)
+    if member is not None and (member.type in ("method_declaration", "operator_declaration",
+                                               "conversion_operator_declaration") or member.type in _PROPERTY_NODES) \
+            and not (_attribute_names(member, r) & _LIFECYCLE_ATTRIBUTES):
+        start, end = r.start(member), r.end(member)
+        name = f"{type_name}.{_member_name(member, r) or member.type}"
+        kind = "member"
+    else:
+        start, end, name, kind = r.start(owner), r.end(owner), type_name, "type"
+    tests = tuple(sorted(t for t, n in nunit_test_methods(ff).items() if start <= r.start(n) and r.end(n) <= end))
+    return Removable(kind, name, start, end, tests)
+
+
+def _type_names(ff: FileFacts) -> list[tuple[str, Node]]:
+    """(full name as the runners write it, node) of every type of the file, nested ones included."""
+    r = NodeReader(ff)
+    out: list[tuple[str, Node]] = []
+
+    def visit(node: Node, full: str) -> None:
+        out.append((full, node))
+        body = _type_body(node)
+        for member in body.named_children if body is not None else ():
+            if member.type in TYPE_KINDS:
                 visit(member, f"{full}+{_type_name(member, r)}")
 
     for node, namespace in _top_level_types(ff.tree.root_node):
         name = _type_name(node, r)
         visit(node, f"{namespace}.{name}" if namespace else name)
     return out
-

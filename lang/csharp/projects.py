@@ -45,6 +45,8 @@ class CsProject:
     default_items: bool = True
     error: str = ""  # why the XML could not be read (then defaults are assumed)
     defines: tuple[str, ...] = ()  # symbols of every <DefineConstants> (any condition)
+    # <Reference Include="System.Web" /> without a HintPath: assemblies of the framework itself
+    framework_references: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,7 @@ def read_csproj(root: Path, rel: str) -> CsProject:
     except (ET.ParseError, OSError) as exc:
         return CsProject(rel, directory, True, error=str(getattr(exc, "strerror", None) or exc)[:200])
     sdk_style = bool(project.get("Sdk")) or any(_local(e.tag) == "Sdk" for e in project)
-    includes, removes, refs, defines = [], [], [], []
+    includes, removes, refs, defines, framework = [], [], [], [], []
     nullable = implicit = False
     default_items = True
     for el in project.iter():
@@ -96,11 +98,19 @@ def read_csproj(root: Path, rel: str) -> CsProject:
             default_items = text != "false"
         elif tag == "DefineConstants":
             defines.extend(d for d in _SYMBOL.findall(el.text or "") if d != "DefineConstants")
+        elif tag == "Reference" and el.get("Include") and not any(_local(c.tag) == "HintPath" for c in el):
+            name = el.get("Include", "").split(",", 1)[0].strip()
+            if _ASSEMBLY_NAME.fullmatch(name):
+                framework.append(name)
     wildcards = sum(1 for p in (*includes, *removes) if any(c in p for c in "*?["))
     if wildcards > C.CSPROJ_MAX_WILDCARDS:  # each one is matched against every source of the repository
         return CsProject(rel, directory, True, error=f"{wildcards} wildcard patterns (more than {C.CSPROJ_MAX_WILDCARDS})")
     return CsProject(rel, directory, sdk_style, tuple(includes), tuple(removes), tuple(refs), nullable, implicit,
-                     default_items, defines=tuple(dict.fromkeys(defines)))
+                     default_items, defines=tuple(dict.fromkeys(defines)),
+                     framework_references=tuple(dict.fromkeys(framework)))
+
+
+_ASSEMBLY_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 
 
 _SYMBOL = re.compile(r"(?<![$(A-Za-z0-9_])[A-Za-z_][A-Za-z0-9_]*")

@@ -69,9 +69,13 @@ NUNIT_FRAMEWORK_CANDIDATES = (
 LANG_VERSION = "7.2"  # the newest mcs 6.8 accepts (analyzers/mcs.py)
 ASSEMBLY = "Suite"  # library + tests, one assembly
 _TEST_FOLDER = re.compile(r"(^|[._-])(unit)?tests?($|[._-])|^test", re.IGNORECASE)
-_NUNIT_USING = re.compile(r"^\s*using\s+NUnit\.Framework\s*;", re.MULTILINE)
-_OTHER_FRAMEWORKS = (
+# the test frameworks the runner runs (NUnit 2.6 itself; NUnit 3/4 and xUnit 2 through the
+# compatibility sources of csharp_host/), found by a file's using directives
+_FRAMEWORKS = (
+    ("nunit", re.compile(r"^\s*using\s+NUnit\.Framework\b", re.MULTILINE)),
     ("xunit", re.compile(r"^\s*using\s+Xunit\b", re.MULTILINE)),
+)
+_OTHER_FRAMEWORKS = (
     ("mstest", re.compile(r"^\s*using\s+Microsoft\.VisualStudio\.TestTools\.UnitTesting\b", re.MULTILINE)),
 )
 _MCS_ERROR = re.compile(r"^(?P<file>.+?)\((?P<line>\d+),\d+\+?\): error (?P<code>CS\d+): (?P<msg>.*)$", re.MULTILINE)
@@ -89,11 +93,17 @@ def nunit_framework() -> Path | None:
 class CSharpLayout:
     library: list[str] = field(default_factory=list)
     tests: list[str] = field(default_factory=list)
-    other_frameworks: dict[str, list[str]] = field(default_factory=dict)  # "xunit" -> its test files
+    frameworks: set[str] = field(default_factory=set)  # "nunit", "xunit": used by the test files
+    references: list[str] = field(default_factory=list)  # framework assemblies the projects name (System.Web)
+    other_frameworks: dict[str, list[str]] = field(default_factory=dict)  # "mstest" -> its test files
+
+
+def _frameworks_of(text: str) -> set[str]:
+    return {name for name, pattern in _FRAMEWORKS if pattern.search(text)}
 
 
 def _is_test_file(rel: str, text: str) -> bool:
-    if _NUNIT_USING.search(text):
+    if _frameworks_of(text):
         return True
     return any(_TEST_FOLDER.search(folder) for folder in rel.split("/")[:-1])
 
@@ -110,25 +120,32 @@ def _sources(root: Path) -> list[str]:
 
 
 def csharp_layout(root: Path) -> CSharpLayout:
-    """Library and NUnit test files of the compilation units that hold NUnit tests."""
+    """Library and test files (NUnit or xUnit) of the compilation units that hold such tests."""
     from crossfile_datasets.lang.csharp.projects import compilation_units
 
     root = Path(root)
     sources = _sources(root)
     texts = {rel: _read(root, rel) for rel in sources}
+    uses = {rel: _frameworks_of(texts[rel]) for rel in sources}
     layout = CSharpLayout()
     for name, pattern in _OTHER_FRAMEWORKS:
-        hits = [rel for rel in sources if pattern.search(texts[rel])]
+        hits = [rel for rel in sources if pattern.search(texts[rel]) and not uses[rel]]
         if hits:
             layout.other_frameworks[name] = hits
     other = {f for files in layout.other_frameworks.values() for f in files}
-    units, _ = compilation_units(root, sources)
-    chosen = [u for u in units if any(_NUNIT_USING.search(texts.get(f, "")) for f in u.files)]
+    units, projects = compilation_units(root, sources)
+    chosen = [u for u in units if any(uses.get(f) for f in u.files)]
     files = sorted({f for u in (chosen or units) for f in u.files}) if units else sources
+    members = {p for u in (chosen or units) for p in u.projects}
+    layout.references = sorted({ref for p in projects if p.path in members for ref in p.framework_references})
     for rel in files:
         if rel in other:
             continue
-        (layout.tests if _is_test_file(rel, texts[rel]) else layout.library).append(rel)
+        if _is_test_file(rel, texts[rel]):
+            layout.tests.append(rel)
+            layout.frameworks |= uses[rel]
+        else:
+            layout.library.append(rel)
     return layout
 
 
@@ -287,11 +304,27 @@ def _sandbox_limits(limits):
     return limits if limits is not None else SandboxLimits()
 
 
-def _optional_references() -> list[str]:
+def _optional_references(named: list[str] = ()) -> list[str]:
+    """mcs references: the framework assemblies every compilation gets (analyzers/mcs.py), plus
+    those the projects name (``<Reference Include="System.Web" />``) that mono has."""
     from crossfile_datasets.analyzers.mcs import OPTIONAL_REFERENCES, mono_lib_dir
 
     lib = mono_lib_dir()
-    return [f"-r:{ref}" for ref in OPTIONAL_REFERENCES if lib is not None and (lib / ref).is_file()]
+    if lib is None:
+        return []
+    wanted = list(dict.fromkeys([*OPTIONAL_REFERENCES, *(f"{n}.dll" for n in named)]))
+    return [f"-r:{ref}" for ref in wanted if (lib / ref).is_file() or (lib / "Facades" / ref).is_file()]
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """Part of the test sources that does not compile here, left out so the rest can run."""
+
+    file: str  # repository-relative test file
+    kind: str  # "file", "type" (a class with its members) or "member" (a method or property)
+    name: str  # the file, Namespace.Type or Namespace.Type.Member
+    tests: tuple[str, ...]  # the test methods it held (static ids)
+    symbol: str  # what mcs could not find or compile ("Moq", "Assert.Multiple", "CS1525: ...")
 
 
 @dataclass
@@ -299,9 +332,11 @@ class _Built:
     run: SuiteRun | None
     assembly: Path | None = None
     log: str = ""
-    excluded: dict[str, set[str]] = field(default_factory=dict)
+    left_out: list[LeftOut] = field(default_factory=list)
     layout: CSharpLayout | None = None
     host: Path | None = None  # the test host, in the inputs folder
+    compat: list[str] = field(default_factory=list)  # compatibility sources compiled in (file names)
+    compilations: int = 0
 
 
 @dataclass
@@ -323,11 +358,190 @@ class _Executed:
         return res.status is RunStatus.EXITED and res.returncode == 0
 
 
+COMPAT_SOURCES = {"nunit": "NUnit3Compat.cs", "xunit": "XunitCompat.cs"}
+_QUOTED = re.compile(r"`([^']*)'")
+
+
+def missing_symbol(code: str, message: str) -> str:
+    """What an mcs error says is missing: ``Moq`` (CS0246), ``Assert.Multiple`` (CS0117, CS1061),
+    ``Newtonsoft.Json`` (CS0234), else the code and the start of the message. Pure."""
+    quoted = _QUOTED.findall(message)
+    if code in ("CS0246", "CS0103", "CS0012", "CS0518", "CS0305", "CS0308") and quoted:
+        return quoted[0]
+    if code == "CS0234" and len(quoted) >= 2:
+        return f"{quoted[1]}.{quoted[0]}"
+    if code in ("CS0117", "CS1061") and len(quoted) >= 2:
+        return f"{quoted[0]}.{quoted[1]}"
+    return f"{code}: {message[:80]}"
+
+
+class _TestCompilation:
+    """Library + compatibility sources + test files into one assembly, leaving out what does not
+    compile here (issue 29: lose a file, not the repository).
+
+    Each round compiles once; every error in a test file leaves out the innermost declaration
+    holding it (``lang.csharp.classes.removable_at``: a test or helper method, else its whole
+    class, else the file), blanked out in a copy of the file in the harness's inputs folder (a
+    ``#line`` directive keeps mcs's positions those of the original file); the next round
+    compiles the rest. Errors that no test file holds (a clash between test files and the
+    library) are resolved by bisecting the test files: halves compiled with the library until
+    the files that fail alone are found. Errors in a compatibility source drop that source. At
+    most ``runner.max_compilations`` compilations."""
+
+    def __init__(self, runner, box, inputs, built: _Built, framework: Path) -> None:
+        self.runner, self.box, self.inputs, self.built, self.framework = runner, box, inputs, built, framework
+        self.layout = built.layout
+        self.tests = list(self.layout.tests)
+        self.texts: dict[str, str] = {}
+        self.blanks: dict[str, list[tuple[int, int]]] = {}
+        self.compat = [name for name in ("nunit", "xunit") if name in self.layout.frameworks]
+        self.assembly = box.dir / "build" / f"{ASSEMBLY}.dll"
+
+    # -- sources --
+    def text(self, rel: str) -> str:
+        if rel not in self.texts:
+            self.texts[rel] = _read(self.box.root, rel)
+        return self.texts[rel]
+
+    def source(self, rel: str) -> str:
+        spans = self.blanks.get(rel)
+        if not spans:
+            return str(self.box.root / rel)
+        from crossfile_datasets.lang.csharp.syntax import blank_out
+
+        text = self.text(rel)
+        for start, end in spans:
+            text = blank_out(text, start, end)
+        original = str(self.box.root / rel).replace("\\", "\\\\").replace('"', '\\"')
+        return str(self.inputs.write(Path(rel).name, f'#line 1 "{original}"\n' + text))
+
+    def compat_sources(self) -> list[str]:
+        out = []
+        for name in self.compat:
+            target = self.inputs.dir / COMPAT_SOURCES[name]
+            if not target.exists():
+                shutil.copyfile(HOST_SOURCE.with_name(COMPAT_SOURCES[name]), target)
+            out.append(str(target))
+        return out
+
+    def references(self) -> list[str]:
+        if "nunit" in self.compat:  # NUnit3Compat.cs reaches 2.6's own classes through the alias
+            return [f"-r:nunit26={self.framework}", f"-r:{self.framework}"]
+        return [f"-r:{self.framework}"]
+
+    def compile(self, tests: list[str], stem: str):
+        self.built.compilations += 1
+        sources = [str(self.box.root / f) for f in self.layout.library] + self.compat_sources() \
+            + [self.source(t) for t in tests]
+        return self.runner._mcs_files(self.box, self.inputs, self.assembly, sources, self.references(), stem,
+                                      self.layout.references)
+
+    # -- leaving out --
+    def leave_out_file(self, rel: str, symbol: str) -> None:
+        from crossfile_datasets.lang.csharp.classes import nunit_test_methods
+
+        tests = tuple(sorted(nunit_test_methods(self.facts(rel))))
+        self.built.left_out.append(LeftOut(rel, "file", rel, tests, symbol))
+        self.tests.remove(rel)
+
+    def facts(self, rel: str):
+        from crossfile_datasets.core.records import FileFacts, SourceFile
+        from crossfile_datasets.lang import get_language
+        from crossfile_datasets.lang.csharp.syntax import blank_out
+
+        text = self.text(rel)
+        for start, end in self.blanks.get(rel, ()):
+            text = blank_out(text, start, end)
+        return FileFacts(SourceFile(rel, text), get_language(Lang.CSHARP).parse(text, rel))
+
+    def leave_out(self, rel: str, errors: list) -> None:
+        """Leave out what holds each error of ``rel`` (a declaration, or the whole file)."""
+        from crossfile_datasets.core.text import utf16_col_to_char_col
+        from crossfile_datasets.lang.csharp.classes import removable_at
+
+        ff = self.facts(rel)
+        lines = ff.file.text.split("\n")
+        done: set[tuple[int, int]] = set()
+        for msg in errors:
+            symbol = missing_symbol(msg.code, msg.message)
+            column = 0
+            if not msg.clamped and 0 < msg.line <= len(lines):
+                column = utf16_col_to_char_col(lines[msg.line - 1], max(0, msg.column - 1))
+            found = removable_at(ff, msg.line, column)
+            if found is None:
+                self.leave_out_file(rel, symbol)
+                return
+            span = (found.start, found.end)
+            if any(s <= span[0] and span[1] <= e for s, e in done):
+                continue
+            done = {(s, e) for s, e in done if not (span[0] <= s and e <= span[1])} | {span}
+            self.built.left_out.append(LeftOut(rel, found.kind, found.name, found.tests, symbol))
+        self.blanks.setdefault(rel, []).extend(sorted(done))
+
+    def bisect(self, tests: list[str], budget: list[int]) -> list[str]:
+        """The test files that compile with the library when compiled in halves; a file that
+        fails alone is left out (with mcs's first error)."""
+        if not tests or budget[0] <= 0:
+            return []
+        budget[0] -= 1
+        res = self.compile(tests, "bisect")
+        if res.result.ok:
+            return tests
+        if len(tests) == 1:
+            self.leave_out_file(tests[0], "does not compile with the library: " + first_error(res.result.stdout + res.result.stderr))
+            return []
+        half = len(tests) // 2
+        return self.bisect(tests[:half], budget) + self.bisect(tests[half:], budget)
+
+    def run(self) -> None:
+        from crossfile_datasets.analyzers.mcs import parse_mcs_output
+
+        built, root = self.built, str(self.box.root) + "/"
+        while self.tests and built.compilations < self.runner.max_compilations:
+            res = self.compile(self.tests, "suite")
+            output = res.result.stdout + res.result.stderr
+            built.log += "\n$ mcs (library + tests)\n" + output[-4000:]
+            if res.timed_out:
+                built.run = SuiteRun(SuiteStatus.TIMEOUT, log=built.log, reason="compile_timeout")
+                return
+            if res.result.ok:
+                built.assembly, built.compat = self.assembly, [COMPAT_SOURCES[c] for c in self.compat]
+                return
+            errors = [m for m in parse_mcs_output(output).messages if m.severity == "error"]
+            in_tests: dict[str, list] = {}
+            in_compat = set()
+            for m in errors:
+                rel = m.file[len(root):] if m.file.startswith(root) else None
+                if rel in self.tests:
+                    in_tests.setdefault(rel, []).append(m)
+                for name, source in COMPAT_SOURCES.items():
+                    if m.file == str(self.inputs.dir / source):
+                        in_compat.add(name)
+            if in_tests:
+                for rel, errs in sorted(in_tests.items()):
+                    self.leave_out(rel, errs)
+            elif in_compat:
+                self.compat = [c for c in self.compat if c not in in_compat]
+                built.log += f"\n# compatibility sources dropped: {', '.join(sorted(in_compat))}"
+            else:
+                budget = [max(1, self.runner.max_compilations - built.compilations)]
+                self.tests = self.bisect(list(self.tests), budget)
+                if budget[0] <= 0 and self.tests:
+                    break
+        if self.tests:
+            built.run = SuiteRun(SuiteStatus.COMPILE_FAILED, log=built.log,
+                                 reason=f"compile_failed: still failing after {built.compilations} compilations")
+            return
+        names = sorted({lo.symbol for lo in built.left_out})
+        built.run = SuiteRun(SuiteStatus.FRAMEWORK_UNAVAILABLE, log=built.log + _left_out_note(built),
+                             reason="test_framework_unavailable: " + ", ".join(names)[:300])
+
+
 class CSharpRunner:
     """mcs + our NUnit 2.6 test host (see the module docstring)."""
 
     language = Lang.CSHARP
-    max_exclusion_rounds = 4
+    max_compilations = 24  # per build of the test assembly (rounds of leaving out, bisection)
     # with coverage on a whole-suite run, rerun each fixture alone for SuiteRun.per_test_coverage
     per_fixture_coverage = True
     max_fixture_runs = 200
@@ -344,10 +558,17 @@ class CSharpRunner:
         facts = get_language(Lang.CSHARP).analyze_files(str(root), files)
         return sorted(t for ff in facts.values() for t in nunit_test_methods(ff))
 
-    def _mcs(self, box, inputs: _Inputs, out: Path, sources: list[str], references: list[str], stem: str):
-        rsp = inputs.write(f"{stem}.rsp", "\n".join(f'"{box.root / s}"' for s in sources) + "\n")
+    def _mcs(self, box, inputs: _Inputs, out: Path, sources: list[str], references: list[str], stem: str,
+             framework: list[str] = ()):
+        return self._mcs_files(box, inputs, out, [str(box.root / s) for s in sources], references, stem, framework)
+
+    def _mcs_files(self, box, inputs: _Inputs, out: Path, sources: list[str], references: list[str], stem: str,
+                   framework: list[str] = ()):
+        """One mcs run in the sandbox; ``framework``: framework assemblies the projects name."""
+        rsp = inputs.write(f"{stem}.rsp", "\n".join(f'"{s}"' for s in sources) + "\n")
         argv = ["mcs", f"-langversion:{LANG_VERSION}", "-target:library", "-debug", "-warn:0", "-unsafe",
-                "-define:DEBUG;TRACE", f"-out:{out}", *_optional_references(), *references, f"@{rsp}"]
+                "-define:DEBUG;TRACE", f"-out:{out}", *_optional_references(framework),
+                *references, f"@{rsp}"]
         return box.run(argv)
 
     def _build(self, box, inputs: _Inputs) -> _Built:
@@ -372,7 +593,7 @@ class CSharpRunner:
         build = box.dir / "build"
         build.mkdir()
         if layout.library:
-            res = self._mcs(box, inputs, build / "Library.dll", layout.library, [], "library")
+            res = self._mcs(box, inputs, build / "Library.dll", layout.library, [], "library", layout.references)
             output = res.result.stdout + res.result.stderr
             built.log += "$ mcs (library)\n" + output[-4000:]
             if res.timed_out:
@@ -388,31 +609,8 @@ class CSharpRunner:
                     built.run = SuiteRun(SuiteStatus.COMPILE_FAILED, log=built.log,
                                          reason="compile_failed: " + first_error(output))
                 return built
-        tests = list(layout.tests)
-        assembly = build / f"{ASSEMBLY}.dll"
-        for _ in range(self.max_exclusion_rounds + 1):
-            if not tests:
-                break
-            res = self._mcs(box, inputs, assembly, layout.library + tests, [f"-r:{framework}"], "suite")
-            output = res.result.stdout + res.result.stderr
-            built.log += "\n$ mcs (library + tests)\n" + output[-4000:]
-            if res.timed_out:
-                built.run = SuiteRun(SuiteStatus.TIMEOUT, log=built.log, reason="compile_timeout")
-                return built
-            if res.result.ok:
-                built.assembly = assembly
-                return built
-            missing = {f: ns for f, ns in missing_namespaces(output, box.root).items() if f in tests}
-            if not missing:
-                built.run = SuiteRun(SuiteStatus.COMPILE_FAILED, log=built.log,
-                                     reason="compile_failed: " + first_error(output))
-                return built
-            for rel, names in missing.items():
-                built.excluded.setdefault(rel, set()).update(names)
-            tests = [t for t in tests if t not in built.excluded]
-        names = sorted({n for ns in built.excluded.values() for n in ns})
-        built.run = SuiteRun(SuiteStatus.FRAMEWORK_UNAVAILABLE, log=built.log,
-                             reason="test_framework_unavailable: " + ", ".join(names))
+        compiled = _TestCompilation(self, box, inputs, built, framework)
+        compiled.run()
         return built
 
     def compile_only(self, root: Path, limits=None) -> SuiteRun:
@@ -422,8 +620,11 @@ class CSharpRunner:
                                           read_only=[str(inputs.dir)]) as box:
             built = self._build(box, inputs)
             if built.run is not None:
+                built.run.adjustments = _adjustments(built)
                 return built.run
-            return SuiteRun(SuiteStatus.OK, log=built.log + _excluded_note(built.excluded))
+            run = SuiteRun(SuiteStatus.OK, log=built.log + _left_out_note(built))
+            run.adjustments = _adjustments(built)
+            return run
 
     def run(self, root: Path, test_ids: list[str] | None = None, *, coverage: bool = False, limits=None) -> SuiteRun:
         """Build, then run every NUnit test (``test_ids`` None) or those methods; with
@@ -435,6 +636,7 @@ class CSharpRunner:
                                           read_only=[str(inputs.dir)]) as box:
             built = self._build(box, inputs)
             if built.run is not None:
+                built.run.adjustments = _adjustments(built)
                 return built.run
             names = None
             if test_ids is not None:
@@ -442,7 +644,7 @@ class CSharpRunner:
                 if not names:
                     return SuiteRun(SuiteStatus.NO_TESTS, log=built.log, reason="no_tests_selected")
             done = self._execute(box, inputs, built, limits, names, coverage)
-            log = built.log + "\n$ crossfile test host\n" + _host_log(done) + done.note + _excluded_note(built.excluded)
+            log = built.log + "\n$ crossfile test host\n" + _host_log(done) + done.note + _left_out_note(built)
             covered, coverable = ({}, {})
             if done.coverage_xml:
                 covered, coverable = parse_mono_coverage(done.coverage_xml, box.root)
@@ -454,6 +656,7 @@ class CSharpRunner:
         run = self._result(done, results, test_ids, log, covered, coverable)
         if run.status is SuiteStatus.OK:
             run.per_test_coverage = per_test
+        run.adjustments = _adjustments(built)
         return run
 
     def _execute(self, box, inputs: _Inputs, built: _Built, limits, names: list[str] | None,
@@ -550,11 +753,27 @@ def _host_log(done: _Executed) -> str:
             f"{f', {records.forged} forged lines' if records.forged else ''}; exit {res.status.value} {res.returncode}")
 
 
-def _excluded_note(excluded: dict[str, set[str]]) -> str:
-    if not excluded:
+def _adjustments(built: _Built) -> dict[str, list[str]]:
+    """What the run left out or added, for ``SuiteRun.adjustments``: test files and test methods
+    that do not compile here (with the missing symbol), compatibility sources compiled in."""
+    out: dict[str, list[str]] = {}
+    for lo in built.left_out:
+        if lo.kind == "file":
+            out.setdefault("left_out_files", []).append(f"{lo.file}: {lo.symbol}")
+        for test in lo.tests:
+            out.setdefault("left_out_tests", []).append(f"{test}: {lo.symbol}")
+    if built.compat:
+        out["compatibility_sources"] = list(built.compat)
+    return out
+
+
+def _left_out_note(built: _Built) -> str:
+    if not built.left_out:
         return ""
-    lines = [f"{f}: needs {', '.join(sorted(ns))}" for f, ns in sorted(excluded.items())]
-    return "\n# test files left out (namespace unavailable):\n" + "\n".join(lines)
+    lines = [f"{lo.name if lo.kind != 'file' else lo.file}: needs {lo.symbol}"
+             + (f" ({lo.kind} in {lo.file}, {len(lo.tests)} tests)" if lo.kind != "file" else f" ({len(lo.tests)} tests)")
+             for lo in built.left_out]
+    return "\n# left out, does not compile here:\n" + "\n".join(lines)
 
 
 RUNNER = CSharpRunner()

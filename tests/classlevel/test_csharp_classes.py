@@ -4,7 +4,7 @@ from __future__ import annotations
 from crossfile_datasets.core.records import SourceFile
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.classes import extractor_for
-from crossfile_datasets.lang.csharp.classes import nunit_test_methods
+from crossfile_datasets.lang.csharp.classes import nunit_test_methods, removable_at
 
 SOURCE = '''using System;
 using System.Collections.Generic;
@@ -127,3 +127,27 @@ def test_nunit_test_methods_have_the_runners_ids():
     # [SetUp] and Helper are not tests; [NUnit.Framework.TestAttribute] is; nested fixtures join with '+'
     assert set(methods) == {"Shop.Tests.CartTests.Twices", "Shop.Tests.CartTests.Totals",
                             "Shop.Tests.CartTests.Counts", "Shop.Tests.CartTests+Nested.Names"}
+
+
+def test_removable_declarations_for_compile_errors():
+    ff = _facts("Shop.Tests/CartTests.cs", TESTS)
+    lines = TESTS.split("\n")
+
+    def at(text: str, column_of: str | None = None):
+        line = next(i for i, l in enumerate(lines, 1) if text in l)
+        column = lines[line - 1].index(column_of) if column_of else 0
+        return removable_at(ff, line, column)
+
+    twices = at("cart.Twice(2)", "cart.Twice")  # a test method: only it goes
+    assert (twices.kind, twices.name, twices.tests) == ("member", "Shop.Tests.CartTests.Twices", ("Shop.Tests.CartTests.Twices",))
+    assert TESTS[twices.start:twices.end].startswith("[Test]") and TESTS[twices.start:twices.end].endswith("}")
+    helper = at("public void Helper()", "cart.Clear")  # a helper method: it goes, no test with it
+    assert (helper.kind, helper.name, helper.tests) == ("member", "Shop.Tests.CartTests.Helper", ())
+    # set-up and fields change how the other tests run: their whole class goes
+    for text in ("cart = new Cart<Item>", "private Cart<Item> cart"):
+        whole = at(text)
+        assert (whole.kind, whole.name) == ("type", "Shop.Tests.CartTests") and len(whole.tests) == 4
+    nested = at("var c = new Cart<Item>", "var c")
+    assert (nested.kind, nested.name) == ("member", "Shop.Tests.CartTests+Nested.Names")
+    assert at("using NUnit.Framework;") is None  # outside every type: the file goes
+    assert removable_at(ff, 999) is None

@@ -166,10 +166,12 @@ def test_broken_library_and_other_frameworks(tmp_path):
     (root / "Calc/Calc.cs").write_text("namespace Demo { public class Calc { int Add( } }\n")
     run = runner.run(root, ["Demo.Tests.CalcTests.Adds"], coverage=False, limits=None)
     assert run.status is SuiteStatus.COMPILE_FAILED and run.reason.startswith("compile_failed: Calc.cs(1)")
-    xunit = write_repo(tmp_path / "b", {"Lib.cs": "public class Lib {}\n",
-                                        "Tests/LibTests.cs": "using Xunit;\npublic class LibTests { [Fact] public void F() {} }\n"})
-    run = runner.run(xunit, None, coverage=False, limits=None)
-    assert run.status is SuiteStatus.FRAMEWORK_UNAVAILABLE and run.reason == "test_framework_unavailable: xunit"
+    mstest = write_repo(tmp_path / "b", {
+        "Lib.cs": "public class Lib {}\n",
+        "Tests/LibTests.cs": "using Microsoft.VisualStudio.TestTools.UnitTesting;\n"
+                             "[TestClass] public class LibTests { [TestMethod] public void F() {} }\n"})
+    run = runner.run(mstest, None, coverage=False, limits=None)
+    assert run.status is SuiteStatus.FRAMEWORK_UNAVAILABLE and run.reason == "test_framework_unavailable: mstest"
 
 
 @pytest.mark.mcs

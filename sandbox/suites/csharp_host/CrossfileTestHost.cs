@@ -20,8 +20,12 @@
 using System;
 using System.Collections;
 using System.Collections.Generic;
+using System.Globalization;
 using System.IO;
+using System.Reflection;
 using System.Text;
+using System.Threading;
+using System.Threading.Tasks;
 using System.Runtime.InteropServices;
 
 namespace Crossfile.TestHost
@@ -127,16 +131,287 @@ namespace Crossfile.TestHost
         }
     }
 
-    /// <summary>Runs in the tests' AppDomain: NUnit 2.6's core with a listener on the channel.</summary>
+    /// <summary>Runs in the tests' AppDomain: NUnit 2.6's core with a listener on the channel, then
+    /// the xUnit tests (XunitCompat.cs) with our own executor.</summary>
     public sealed class Worker : MarshalByRefObject
     {
         public int Run(string assembly, int fd, string token, string[] names, int timeoutMs)
         {
             var channel = new Channel(fd, token);
-            return NUnitRun.Run(assembly, channel, names, timeoutMs);
+            int count = NUnitRun.Run(assembly, channel, names, timeoutMs);
+            return count + XunitRun.Run(assembly, channel, names, timeoutMs);
         }
 
         public override object InitializeLifetimeService() { return null; }
+    }
+
+    /// <summary>xUnit 2's execution model on the attributes of XunitCompat.cs (found by name): a new
+    /// instance of the test class per test case, class and collection fixtures and
+    /// ITestOutputHelper injected into its constructor, IAsyncLifetime and IDisposable around each
+    /// case, [Theory] rows from every data attribute (InlineData, MemberData, ClassData, custom
+    /// DataAttribute subclasses), each case on its own thread under the per-test time-out.</summary>
+    public static class XunitRun
+    {
+        const BindingFlags Members = BindingFlags.Public | BindingFlags.Instance | BindingFlags.Static;
+
+        static bool Is(Type type, string fullName)
+        {
+            for (Type t = type; t != null; t = t.BaseType)
+                if (t.FullName == fullName) return true;
+            return false;
+        }
+
+        static object Attribute(MemberInfo member, string fullName)
+        {
+            foreach (object a in member.GetCustomAttributes(true))
+                if (Is(a.GetType(), fullName)) return a;
+            return null;
+        }
+
+        static object Property(object target, string name)
+        {
+            var p = target.GetType().GetProperty(name);
+            return p == null ? null : p.GetValue(target, null);
+        }
+
+        static Exception Unwrap(Exception e)
+        {
+            while ((e is TargetInvocationException || e is AggregateException) && e.InnerException != null) e = e.InnerException;
+            return e;
+        }
+
+        public static int Run(string assemblyPath, Channel channel, string[] names, int timeoutMs)
+        {
+            Assembly asm = Assembly.LoadFrom(assemblyPath);
+            if (asm.GetType("Xunit.FactAttribute") == null) return 0;
+            Type[] types;
+            try { types = asm.GetTypes(); }
+            catch (ReflectionTypeLoadException e) { types = Array.FindAll(e.Types, t => t != null); }
+            Array.Sort(types, (a, b) => string.CompareOrdinal(a.FullName, b.FullName));
+            var wanted = names == null ? null : new HashSet<string>(names);
+            var shared = new Dictionary<Type, object>();  // collection fixtures: one per run
+            int count = 0;
+            foreach (Type type in types)
+            {
+                if (!type.IsClass || type.ContainsGenericParameters) continue;
+                string fixture = type.FullName;
+                var tests = new List<MethodInfo>();
+                foreach (MethodInfo m in type.GetMethods(Members))
+                    if (Attribute(m, "Xunit.FactAttribute") != null
+                        && (wanted == null || wanted.Contains(fixture) || wanted.Contains(fixture + "." + m.Name)))
+                        tests.Add(m);
+                if (tests.Count == 0) continue;
+                if (type.IsAbstract && !type.IsSealed) continue;  // xUnit runs the derived classes
+                var perClass = new Dictionary<Type, object>();
+                foreach (Type i in type.GetInterfaces())
+                    if (i.IsGenericType && i.GetGenericTypeDefinition().FullName == "Xunit.IClassFixture`1")
+                        perClass[i.GetGenericArguments()[0]] = null;
+                foreach (MethodInfo m in tests)
+                    count += RunMethod(type, fixture, m, channel, timeoutMs, perClass, shared);
+                foreach (object f in perClass.Values) Dispose(f);
+            }
+            foreach (object f in shared.Values) Dispose(f);
+            return count;
+        }
+
+        static void Dispose(object target)
+        {
+            if (target == null) return;
+            try
+            {
+                var life = target.GetType().GetInterface("Xunit.IAsyncLifetime");
+                if (life != null) ((Task)life.GetMethod("DisposeAsync").Invoke(target, null)).GetAwaiter().GetResult();
+                var d = target as IDisposable;
+                if (d != null) d.Dispose();
+            }
+            catch (Exception) { }
+        }
+
+        static object Fixture(Type type, Dictionary<Type, object> perClass, Dictionary<Type, object> shared)
+        {
+            var cache = perClass.ContainsKey(type) ? perClass : shared;
+            object value;
+            if (cache.TryGetValue(type, out value) && value != null) return value;
+            value = Activator.CreateInstance(type);
+            var life = type.GetInterface("Xunit.IAsyncLifetime");
+            if (life != null) ((Task)life.GetMethod("InitializeAsync").Invoke(value, null)).GetAwaiter().GetResult();
+            cache[type] = value;
+            return value;
+        }
+
+        static int RunMethod(Type type, string fixture, MethodInfo method, Channel channel, int timeoutMs,
+                             Dictionary<Type, object> perClass, Dictionary<Type, object> shared)
+        {
+            string id = fixture + "." + method.Name;
+            object fact = Attribute(method, "Xunit.FactAttribute");
+            string skip = Property(fact, "Skip") as string;
+            if (!string.IsNullOrEmpty(skip))
+            {
+                channel.Send(Channel.Record(id, fixture, "skipped", skip, 0));
+                return 1;
+            }
+            bool theory = Is(fact.GetType(), "Xunit.TheoryAttribute");
+            var rows = new List<object[]>();
+            var skips = new List<string>();
+            if (theory)
+            {
+                try
+                {
+                    foreach (object data in method.GetCustomAttributes(true))
+                    {
+                        if (!Is(data.GetType(), "Xunit.DataAttribute")) continue;
+                        string rowSkip = Property(data, "Skip") as string;
+                        var produced = (IEnumerable)data.GetType().GetMethod("GetData", new[] { typeof(MethodInfo) })
+                            .Invoke(data, new object[] { method });
+                        foreach (object row in produced)
+                        {
+                            rows.Add(row as object[] ?? new[] { row });
+                            skips.Add(rowSkip);
+                        }
+                    }
+                }
+                catch (Exception e)
+                {
+                    channel.Send(Channel.Record(id, fixture, "error", "theory data: " + Unwrap(e), 0));
+                    return 1;
+                }
+                if (rows.Count == 0)
+                {
+                    channel.Send(Channel.Record(id, fixture, "error", "No data found for " + id, 0));
+                    return 1;
+                }
+            }
+            else
+            {
+                rows.Add(new object[0]);
+                skips.Add(null);
+            }
+            for (int r = 0; r < rows.Count; r++)
+            {
+                if (!string.IsNullOrEmpty(skips[r]))
+                {
+                    channel.Send(Channel.Record(id, fixture, "skipped", skips[r], 0));
+                    continue;
+                }
+                var watch = System.Diagnostics.Stopwatch.StartNew();
+                string outcome, message;
+                RunCase(type, method, rows[r], timeoutMs, perClass, shared, out outcome, out message);
+                channel.Send(Channel.Record(id, fixture, outcome, message, watch.Elapsed.TotalSeconds));
+            }
+            return rows.Count;
+        }
+
+        static void RunCase(Type type, MethodInfo method, object[] row, int timeoutMs, Dictionary<Type, object> perClass,
+                            Dictionary<Type, object> shared, out string outcome, out string message)
+        {
+            Exception failure = null;
+            var thread = new Thread(() =>
+            {
+                object instance = null;
+                try
+                {
+                    MethodInfo target = method;
+                    object[] args = Arguments(ref target, row);
+                    if (!target.IsStatic)
+                    {
+                        ConstructorInfo ctor = type.GetConstructors()[0];
+                        var ps = ctor.GetParameters();
+                        var values = new object[ps.Length];
+                        for (int i = 0; i < ps.Length; i++)
+                        {
+                            Type p = ps[i].ParameterType;
+                            if (p.FullName == "Xunit.Abstractions.ITestOutputHelper")
+                                values[i] = Activator.CreateInstance(type.Assembly.GetType("Xunit.Sdk.TestOutputHelper") ?? p.Assembly.GetType("Xunit.Sdk.TestOutputHelper"));
+                            else
+                                values[i] = Fixture(p, perClass, shared);
+                        }
+                        instance = ctor.Invoke(values);
+                        var life = type.GetInterface("Xunit.IAsyncLifetime");
+                        if (life != null) ((Task)life.GetMethod("InitializeAsync").Invoke(instance, null)).GetAwaiter().GetResult();
+                    }
+                    object result = target.Invoke(instance, args);
+                    var task = result as Task;
+                    if (task != null) task.GetAwaiter().GetResult();
+                }
+                catch (ThreadAbortException) { Thread.ResetAbort(); failure = new TimeoutException("Test exceeded Timeout value of " + timeoutMs + "ms"); }
+                catch (Exception e) { failure = Unwrap(e); }
+                finally
+                {
+                    if (instance != null)
+                    {
+                        try
+                        {
+                            var life = type.GetInterface("Xunit.IAsyncLifetime");
+                            if (life != null) ((Task)life.GetMethod("DisposeAsync").Invoke(instance, null)).GetAwaiter().GetResult();
+                            var d = instance as IDisposable;
+                            if (d != null) d.Dispose();
+                        }
+                        catch (Exception e) { if (failure == null) failure = Unwrap(e); }
+                    }
+                }
+            }, 16 * 1024 * 1024);
+            thread.IsBackground = true;
+            thread.Start();
+            if (!thread.Join(timeoutMs > 0 ? timeoutMs : Timeout.Infinite))
+            {
+                try { thread.Abort(); } catch (Exception) { }
+                thread.Join(2000);
+                outcome = "error";
+                message = "Test exceeded Timeout value of " + timeoutMs + "ms";
+                return;
+            }
+            if (failure == null) { outcome = "passed"; message = ""; return; }
+            bool assertion = Is(failure.GetType(), "Xunit.Sdk.XunitException");
+            outcome = assertion ? "failed" : "error";
+            message = failure.GetType().FullName + ": " + failure.Message;
+        }
+
+        static object[] Arguments(ref MethodInfo method, object[] row)
+        {
+            if (method.ContainsGenericParameters)
+            {
+                Type[] generic = method.GetGenericArguments();
+                var bound = new Type[generic.Length];
+                var ps0 = method.GetParameters();
+                for (int i = 0; i < ps0.Length && i < row.Length; i++)
+                    if (ps0[i].ParameterType.IsGenericParameter && row[i] != null)
+                        bound[ps0[i].ParameterType.GenericParameterPosition] = row[i].GetType();
+                for (int i = 0; i < bound.Length; i++) if (bound[i] == null) bound[i] = typeof(object);
+                method = method.MakeGenericMethod(bound);
+            }
+            var ps = method.GetParameters();
+            var args = new object[ps.Length];
+            for (int i = 0; i < ps.Length; i++)
+            {
+                bool paramArray = i == ps.Length - 1 && ps[i].IsDefined(typeof(ParamArrayAttribute), false);
+                if (paramArray && !(row.Length == ps.Length && (row[i] == null || ps[i].ParameterType.IsInstanceOfType(row[i]))))
+                {
+                    Type element = ps[i].ParameterType.GetElementType();
+                    int n = Math.Max(0, row.Length - i);
+                    Array rest = Array.CreateInstance(element, n);
+                    for (int j = 0; j < n; j++) rest.SetValue(Convert(row[i + j], element), j);
+                    args[i] = rest;
+                }
+                else if (i < row.Length) args[i] = Convert(row[i], ps[i].ParameterType);
+                else if (ps[i].IsOptional) args[i] = ps[i].DefaultValue is DBNull ? null : ps[i].DefaultValue;
+                else throw new ArgumentException("theory row has " + row.Length + " values, " + method.Name + " takes " + ps.Length);
+            }
+            return args;
+        }
+
+        static object Convert(object value, Type type)
+        {
+            if (value == null || type.IsInstanceOfType(value)) return value;
+            Type target = Nullable.GetUnderlyingType(type) ?? type;
+            if (target.IsInstanceOfType(value)) return value;
+            if (target.IsEnum) return value is string ? Enum.Parse(target, (string)value) : Enum.ToObject(target, value);
+            if (target == typeof(Guid) && value is string) return new Guid((string)value);
+            if (target == typeof(TimeSpan) && value is string) return TimeSpan.Parse((string)value, CultureInfo.InvariantCulture);
+            if (target == typeof(DateTimeOffset) && value is string) return DateTimeOffset.Parse((string)value, CultureInfo.InvariantCulture);
+            if (value is IConvertible && typeof(IConvertible).IsAssignableFrom(target))
+                return System.Convert.ChangeType(value, target, CultureInfo.InvariantCulture);
+            return value;
+        }
     }
 
     public static class NUnitRun
