@@ -47,6 +47,9 @@ class CsProject:
     defines: tuple[str, ...] = ()  # symbols of every <DefineConstants> (any condition)
     # <Reference Include="System.Web" /> without a HintPath: assemblies of the framework itself
     framework_references: tuple[str, ...] = ()
+    root_namespace: str = ""  # <RootNamespace>, else <AssemblyName>, else the file's stem
+    # <EmbeddedResource Include="..." [LogicalName]> items: (pattern, logical name or "")
+    embedded: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,8 @@ def read_csproj(root: Path, rel: str) -> CsProject:
     except (ET.ParseError, OSError) as exc:
         return CsProject(rel, directory, True, error=str(getattr(exc, "strerror", None) or exc)[:200])
     sdk_style = bool(project.get("Sdk")) or any(_local(e.tag) == "Sdk" for e in project)
-    includes, removes, refs, defines, framework = [], [], [], [], []
+    includes, removes, refs, defines, framework, embedded = [], [], [], [], [], []
+    names = {"RootNamespace": "", "AssemblyName": ""}
     nullable = implicit = False
     default_items = True
     for el in project.iter():
@@ -98,6 +102,11 @@ def read_csproj(root: Path, rel: str) -> CsProject:
             default_items = text != "false"
         elif tag == "DefineConstants":
             defines.extend(d for d in _SYMBOL.findall(el.text or "") if d != "DefineConstants")
+        elif tag in names and not names[tag] and (el.text or "").strip() and "$(" not in (el.text or ""):
+            names[tag] = (el.text or "").strip()
+        elif tag == "EmbeddedResource" and el.get("Include"):
+            logical = next(((c.text or "").strip() for c in el if _local(c.tag) == "LogicalName"), "")
+            embedded.extend((p.strip(), logical) for p in el.get("Include", "").split(";") if p.strip())
         elif tag == "Reference" and el.get("Include") and not any(_local(c.tag) == "HintPath" for c in el):
             name = el.get("Include", "").split(",", 1)[0].strip()
             if _ASSEMBLY_NAME.fullmatch(name):
@@ -107,7 +116,9 @@ def read_csproj(root: Path, rel: str) -> CsProject:
         return CsProject(rel, directory, True, error=f"{wildcards} wildcard patterns (more than {C.CSPROJ_MAX_WILDCARDS})")
     return CsProject(rel, directory, sdk_style, tuple(includes), tuple(removes), tuple(refs), nullable, implicit,
                      default_items, defines=tuple(dict.fromkeys(defines)),
-                     framework_references=tuple(dict.fromkeys(framework)))
+                     framework_references=tuple(dict.fromkeys(framework)),
+                     root_namespace=names["RootNamespace"] or names["AssemblyName"] or posixpath.basename(rel)[:-len(".csproj")],
+                     embedded=tuple(embedded))
 
 
 _ASSEMBLY_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
@@ -221,6 +232,18 @@ def project_files(project: CsProject, all_projects: Sequence[CsProject], sources
     return sorted(out)
 
 
+def project_closure(by_path: dict[str, CsProject], start: str) -> list[str]:
+    """``start`` and the projects it references, transitively (first-seen order)."""
+    seen, stack = [], [start]
+    while stack:
+        cur = stack.pop()
+        if cur in seen or cur not in by_path:
+            continue
+        seen.append(cur)
+        stack.extend(by_path[cur].references)
+    return seen
+
+
 def compilation_units(root: Path, sources: Sequence[str]) -> tuple[list[CompilationUnit], list[CsProject]]:
     """Group ``sources`` into the units compiled together (module docstring)."""
     paths = find_csproj_files(root)
@@ -231,23 +254,13 @@ def compilation_units(root: Path, sources: Sequence[str]) -> tuple[list[Compilat
     files_of = {p.path: project_files(p, projects, sources) for p in projects}
     referenced = {r for p in projects for r in p.references if r in by_path}
 
-    def closure(start: str) -> list[str]:
-        seen, stack = [], [start]
-        while stack:
-            cur = stack.pop()
-            if cur in seen or cur not in by_path:
-                continue
-            seen.append(cur)
-            stack.extend(by_path[cur].references)
-        return seen
-
     units: list[CompilationUnit] = []
     seen_sets: set[tuple[str, ...]] = set()
     roots = [p.path for p in projects if p.path not in referenced]
     if not roots:  # a reference cycle: every project is a root
         roots = [p.path for p in projects]
     for r in roots:
-        members = closure(r)
+        members = project_closure(by_path, r)
         owner: dict[str, str] = {}
         for m in members:
             for f in files_of[m]:
@@ -263,3 +276,96 @@ def compilation_units(root: Path, sources: Sequence[str]) -> tuple[list[Compilat
     if loose:
         units.append(CompilationUnit(LOOSE_FILES, (), loose))
     return units, projects
+
+
+def shared_project_files(root: Path, project: CsProject, sources: Sequence[str]) -> list[str]:
+    """Source files a project takes from the shared projects it imports
+    (``<Import Project="..\\X.Shared\\X.Shared.projitems" Label="Shared" />``: the ``.projitems``
+    file's ``<Compile Include="$(MSBuildThisFileDirectory)Foo.cs" />`` items). Not part of
+    :func:`compilation_units` (the completion split keeps such files in the loose-files unit)."""
+    path = Path(root) / project.path
+    if not path.is_file():
+        return []
+    try:
+        tree = ET.parse(path)
+    except (ET.ParseError, OSError):
+        return []
+    found: list[str] = []
+    for el in tree.getroot().iter():
+        target = el.get("Project", "") if _local(el.tag) == "Import" else ""
+        if not target.endswith(".projitems"):
+            continue
+        items_rel = _norm(project.directory, target)
+        if not (Path(root) / items_rel).is_file():
+            continue
+        try:
+            items = ET.parse(Path(root) / items_rel)
+        except (ET.ParseError, OSError):
+            continue
+        base = posixpath.dirname(items_rel)
+        patterns = [inc.replace("$(MSBuildThisFileDirectory)", "").strip()
+                    for item in items.getroot().iter() if _local(item.tag) == "Compile"
+                    for inc in item.get("Include", "").split(";") if inc.strip()]
+        found.extend(p for p in sources if _matches(p, base, patterns))
+    return sorted(set(found))
+
+
+@dataclass(frozen=True)
+class Resource:
+    """A file a project embeds into its assembly (``.resx`` files converted to ``.resources``)."""
+
+    file: str  # repository-relative
+    manifest: str  # the manifest resource name without ".resources" for .resx (the ResourceManager base name)
+    culture: str = ""  # "de" for Resources.de.resx: goes into a satellite assembly
+
+
+_CULTURE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
+
+
+def _manifest_folder(part: str) -> str:
+    """MSBuild's manifest name for a folder on the way: characters that cannot be in an
+    identifier become '_', a leading digit gets a '_' before it."""
+    cleaned = re.sub(r"[^0-9A-Za-z_]", "_", part)
+    return "_" + cleaned if cleaned[:1].isdigit() else cleaned
+
+
+def project_resources(project: CsProject, files: Sequence[str], used_names: Sequence[str] = ()) -> list[Resource]:
+    """The resources ``project`` embeds, from the repository's non-C# ``files``: every ``.resx``
+    under its folder (SDK style; old-style projects list theirs) and the other files its
+    ``<EmbeddedResource Include>`` items name. Names follow MSBuild: root namespace + folders +
+    file (``Humanizer.Properties.Resources``); ``Resources.de.resx`` is the ``de`` culture of the
+    same name. ``used_names``: base names the code passes to ``new ResourceManager("...")``;
+    a ``.resx`` whose computed name is not among them takes the one that ends with its folder
+    and stem (a ResourceManager named after a different root namespace). Pure."""
+    out: list[Resource] = []
+    listed = [(pat, logical) for pat, logical in project.embedded]
+    for rel in files:
+        if not _under(rel, project.directory):
+            continue
+        inner = rel[len(project.directory) + 1:] if project.directory else rel
+        logical = next((lg for pat, lg in listed if _matches(rel, project.directory, [pat])), None)
+        is_resx = rel.endswith(".resx")
+        if not is_resx and logical is None:
+            continue
+        if is_resx and not project.sdk_style and logical is None:
+            continue  # an old-style project embeds only what it lists
+        folders = [_manifest_folder(p) for p in inner.split("/")[:-1]]
+        name = inner.split("/")[-1]
+        culture = ""
+        if is_resx:
+            stem = name[:-len(".resx")]
+            head, _, tail = stem.rpartition(".")
+            if head and _CULTURE.match(tail):
+                stem, culture = head, tail
+            manifest = logical.removesuffix(".resources") if logical else ".".join(
+                [p for p in [project.root_namespace, *folders, stem] if p])
+            if manifest not in used_names:
+                suffix = ".".join([*folders, stem])
+                candidates = [u for u in used_names if u == suffix or u.endswith("." + suffix)] or \
+                    [u for u in used_names if u.endswith("." + stem)]
+                if len(candidates) == 1:
+                    manifest = candidates[0]
+        else:
+            manifest = logical or ".".join([p for p in [project.root_namespace, *folders, name] if p])
+        out.append(Resource(rel, manifest, culture))
+    return out

@@ -90,12 +90,31 @@ def nunit_framework() -> Path | None:
 
 
 @dataclass
+class TestProject:
+    """A test project and the library it tests (the projects it references, transitively)."""
+
+    name: str  # its .csproj path ("" without project files)
+    tests: list[str] = field(default_factory=list)
+    library: list[str] = field(default_factory=list)
+
+
+@dataclass
 class CSharpLayout:
     library: list[str] = field(default_factory=list)
     tests: list[str] = field(default_factory=list)
     frameworks: set[str] = field(default_factory=set)  # "nunit", "xunit": used by the test files
     references: list[str] = field(default_factory=list)  # framework assemblies the projects name (System.Web)
     other_frameworks: dict[str, list[str]] = field(default_factory=dict)  # "mstest" -> its test files
+    projects: list[TestProject] = field(default_factory=list)  # per test project (one group without .csproj)
+    left_out_projects: dict[str, str] = field(default_factory=dict)  # project -> why (its library does not compile)
+    resources: list = field(default_factory=list)  # lang.csharp.projects.Resource of the compiled projects
+    csproj_files: list[str] = field(default_factory=list)
+
+    def keep(self, projects: list[TestProject]) -> None:
+        """Only these test projects (and their libraries) from now on."""
+        self.projects = projects
+        self.tests = sorted({f for p in projects for f in p.tests})
+        self.library = sorted({f for p in projects for f in p.library} - set(self.tests))
 
 
 def _frameworks_of(text: str) -> set[str]:
@@ -120,8 +139,20 @@ def _sources(root: Path) -> list[str]:
 
 
 def csharp_layout(root: Path) -> CSharpLayout:
-    """Library and test files (NUnit or xUnit) of the compilation units that hold such tests."""
-    from crossfile_datasets.lang.csharp.projects import compilation_units
+    """The test files (NUnit or xUnit) and the library they test.
+
+    With project files: a test project is one holding a file that uses a test framework; its
+    library is every file of the projects it references, transitively, that are not test
+    projects themselves; projects no test project references (samples, demos, benchmarks that
+    reference the tests) are not compiled. Without project files: a file is a test file when it
+    uses a test framework or sits in a test folder, and every other file is library."""
+    from crossfile_datasets.lang.csharp.projects import (
+        compilation_units,
+        project_closure,
+        project_files,
+        project_resources,
+        shared_project_files,
+    )
 
     root = Path(root)
     sources = _sources(root)
@@ -133,20 +164,50 @@ def csharp_layout(root: Path) -> CSharpLayout:
         if hits:
             layout.other_frameworks[name] = hits
     other = {f for files in layout.other_frameworks.values() for f in files}
-    units, projects = compilation_units(root, sources)
-    chosen = [u for u in units if any(uses.get(f) for f in u.files)]
-    files = sorted({f for u in (chosen or units) for f in u.files}) if units else sources
-    members = {p for u in (chosen or units) for p in u.projects}
-    layout.references = sorted({ref for p in projects if p.path in members for ref in p.framework_references})
-    for rel in files:
-        if rel in other:
-            continue
-        if _is_test_file(rel, texts[rel]):
-            layout.tests.append(rel)
-            layout.frameworks |= uses[rel]
-        else:
-            layout.library.append(rel)
+    _, projects = compilation_units(root, sources)
+    layout.csproj_files = [p.path for p in projects]
+    files_of = {p.path: [f for f in sorted({*project_files(p, projects, sources), *shared_project_files(root, p, sources)})
+                         if f not in other] for p in projects}
+    test_projects = [p for p in projects if any(uses[f] for f in files_of[p.path])]
+    if test_projects:
+        by_path = {p.path: p for p in projects}
+        tested = {p.path for p in test_projects}
+        for tp in test_projects:
+            closure = project_closure(by_path, tp.path)
+            library = sorted({f for ref in closure if ref not in tested for f in files_of[ref]})
+            layout.projects.append(TestProject(tp.path, sorted(files_of[tp.path]), library))
+        members = tested | {r for p in test_projects for r in project_closure(by_path, p.path)}
+        layout.references = sorted({ref for p in projects if p.path in members for ref in p.framework_references})
+        others = _other_files(root)
+        used = sorted({m for text in texts.values() for m in _RESOURCE_MANAGER.findall(text)})
+        layout.resources = [r for p in projects if p.path in members for r in project_resources(p, others, used)]
+    else:
+        group = TestProject("")
+        for rel in sources:
+            if rel not in other:
+                (group.tests if _is_test_file(rel, texts[rel]) else group.library).append(rel)
+        if group.tests:
+            layout.projects.append(group)
+    layout.keep(layout.projects)
+    layout.frameworks = {fw for f in layout.tests for fw in uses[f]}
     return layout
+
+
+_RESOURCE_MANAGER = re.compile(r'ResourceManager\(\s*"([\w.]+)"')
+
+
+def _other_files(root: Path, limit: int = 20000) -> list[str]:
+    """The repository's files that are not C# sources (resources, data), relative, sorted."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in C.SKIP_DIRS)
+        rel_dir = Path(dirpath).relative_to(root).as_posix()
+        for name in sorted(filenames):
+            if not name.endswith(".cs"):
+                out.append(name if rel_dir == "." else f"{rel_dir}/{name}")
+                if len(out) >= limit:
+                    return out
+    return out
 
 
 def missing_namespaces(mcs_output: str, root: Path) -> dict[str, set[str]]:
@@ -245,7 +306,7 @@ def build_host() -> Path | None:
             return exe
         exe.parent.mkdir(parents=True, exist_ok=True)
         partial = exe.with_name(f"host.{os.getpid()}.{threading.get_ident()}.partial.exe")
-        res = run(["mcs", "-target:exe", "-debug-", "-warn:0", *(f"-r:{r}" for r in refs), f"-out:{partial}",
+        res = run(["mcs", "-target:exe", "-debug-", "-warn:0", "-r:System.Xml.dll", *(f"-r:{r}" for r in refs), f"-out:{partial}",
                    str(HOST_SOURCE)], timeout=180)
         if not res.ok or not partial.is_file():
             partial.unlink(missing_ok=True)
@@ -304,16 +365,25 @@ def _sandbox_limits(limits):
     return limits if limits is not None else SandboxLimits()
 
 
+# NuGet packages Debian ships as CLI libraries (installed by scripts/setup.sh): referenced by
+# every compilation when present, so code using them compiles (against Debian's version)
+DEBIAN_ASSEMBLIES = (
+    "/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll",  # libnewtonsoft-json5.0-cil
+)
+
+
 def _optional_references(named: list[str] = ()) -> list[str]:
-    """mcs references: the framework assemblies every compilation gets (analyzers/mcs.py), plus
-    those the projects name (``<Reference Include="System.Web" />``) that mono has."""
+    """mcs references: the framework assemblies every compilation gets (analyzers/mcs.py), those
+    the projects name (``<Reference Include="System.Web" />``) that mono has, and the NuGet
+    packages Debian ships (:data:`DEBIAN_ASSEMBLIES`)."""
     from crossfile_datasets.analyzers.mcs import OPTIONAL_REFERENCES, mono_lib_dir
 
     lib = mono_lib_dir()
     if lib is None:
         return []
     wanted = list(dict.fromkeys([*OPTIONAL_REFERENCES, *(f"{n}.dll" for n in named)]))
-    return [f"-r:{ref}" for ref in wanted if (lib / ref).is_file() or (lib / "Facades" / ref).is_file()]
+    return [f"-r:{ref}" for ref in wanted if (lib / ref).is_file() or (lib / "Facades" / ref).is_file()] \
+        + [f"-r:{path}" for path in DEBIAN_ASSEMBLIES if Path(path).is_file()]
 
 
 @dataclass(frozen=True)
@@ -337,6 +407,7 @@ class _Built:
     host: Path | None = None  # the test host, in the inputs folder
     compat: list[str] = field(default_factory=list)  # compatibility sources compiled in (file names)
     compilations: int = 0
+    resource_args: list[str] = field(default_factory=list)  # mcs -resource: arguments
 
 
 @dataclass
@@ -359,7 +430,53 @@ class _Executed:
 
 
 COMPAT_SOURCES = {"nunit": "NUnit3Compat.cs", "xunit": "XunitCompat.cs"}
+ASSEMBLY_INFO = "CrossfileAssemblyInfo.cs"
 _QUOTED = re.compile(r"`([^']*)'")
+_VERSION_TAGS = re.compile(r"<(Version|VersionPrefix|AssemblyVersion|FileVersion)>\s*([0-9][0-9A-Za-z.\-]*)\s*</")
+_ASSEMBLY_ATTRIBUTE = re.compile(r"\[\s*assembly\s*:\s*(?:System\.Reflection\.)?(Assembly\w+?)(?:Attribute)?\s*\(")
+_INFO_ATTRIBUTES = ("AssemblyVersion", "AssemblyFileVersion", "AssemblyInformationalVersion", "AssemblyTitle",
+                    "AssemblyProduct", "AssemblyCompany", "AssemblyConfiguration")
+
+
+_VERSION_ATTRIBUTE = re.compile(r'AssemblyVersion(?:Attribute)?\s*\(\s*"([0-9.]+)"')
+
+
+def _numeric_version(version: str) -> str:
+    return ".".join((re.findall(r"\d+", version) + ["0", "0", "0", "0"])[:4])
+
+
+def suite_version(layout: CSharpLayout, read) -> str:
+    """The test assembly's version (a.b.c.d): a compiled file's ``[assembly: AssemblyVersion]``,
+    else the first version a library project's file gives (``<Version>``...), else 1.0.0.0.
+    ``read(relative path) -> text``."""
+    for f in [*layout.library, *layout.tests]:
+        m = _VERSION_ATTRIBUTE.search(read(f))
+        if m:
+            return _numeric_version(m.group(1))
+    return _numeric_version(_project_version(layout, read))
+
+
+def _project_version(layout: CSharpLayout, read) -> str:
+    for project in layout.projects:
+        for folder in sorted({str(Path(f).parent) for f in project.library}):
+            for csproj in sorted(c for c in layout.csproj_files if str(Path(c).parent) == folder):
+                m = _VERSION_TAGS.search(read(csproj))
+                if m:
+                    return m.group(2)
+    return "1.0.0"
+
+
+def assembly_info(version: str, name: str, present: set[str]) -> str:
+    """The assembly attributes MSBuild writes into every SDK-style build (and old-style projects
+    keep in the AssemblyInfo.cs files the runner leaves out): code reading its own version
+    (``GetCustomAttribute<AssemblyFileVersionAttribute>()``) finds them. Those in ``present``
+    (written by a compiled file) are left out. Pure."""
+    numeric = _numeric_version(version)
+    values = {"AssemblyVersion": numeric, "AssemblyFileVersion": numeric, "AssemblyInformationalVersion": version,
+              "AssemblyTitle": name, "AssemblyProduct": name, "AssemblyCompany": name, "AssemblyConfiguration": "Debug"}
+    lines = [f'[assembly: System.Reflection.{attr}Attribute("{values[attr]}")]'
+             for attr in _INFO_ATTRIBUTES if attr not in present]
+    return "// written by crossfile-datasets' C# runner\n" + "\n".join(lines) + "\n"
 
 
 def missing_symbol(code: str, message: str) -> str:
@@ -394,7 +511,7 @@ class _TestCompilation:
         self.tests = list(self.layout.tests)
         self.texts: dict[str, str] = {}
         self.blanks: dict[str, list[tuple[int, int]]] = {}
-        self.compat = [name for name in ("nunit", "xunit") if name in self.layout.frameworks]
+        self.compat = [name for name in ("nunit", "xunit") if name in self.layout.frameworks] + ["info"]
         self.assembly = box.dir / "build" / f"{ASSEMBLY}.dll"
 
     # -- sources --
@@ -418,11 +535,22 @@ class _TestCompilation:
     def compat_sources(self) -> list[str]:
         out = []
         for name in self.compat:
-            target = self.inputs.dir / COMPAT_SOURCES[name]
+            target = self.inputs.dir / (ASSEMBLY_INFO if name == "info" else COMPAT_SOURCES[name])
             if not target.exists():
-                shutil.copyfile(HOST_SOURCE.with_name(COMPAT_SOURCES[name]), target)
+                if name == "info":
+                    target.write_text(self.assembly_info(), encoding="utf-8")
+                else:
+                    shutil.copyfile(HOST_SOURCE.with_name(COMPAT_SOURCES[name]), target)
             out.append(str(target))
         return out
+
+    def assembly_info(self) -> str:
+        """``assembly_info`` for the library's first project (its version, else 1.0.0)."""
+        name = next((Path(p.name).stem.removesuffix(".Tests").removesuffix(".Test") for p in self.layout.projects
+                     if p.name), ASSEMBLY)
+        present = {m.group(1) for f in [*self.layout.library, *self.layout.tests]
+                   for m in _ASSEMBLY_ATTRIBUTE.finditer(self.text(f))}
+        return assembly_info(_project_version(self.layout, lambda f: _read(self.box.root, f)), name, present)
 
     def references(self) -> list[str]:
         if "nunit" in self.compat:  # NUnit3Compat.cs reaches 2.6's own classes through the alias
@@ -433,8 +561,8 @@ class _TestCompilation:
         self.built.compilations += 1
         sources = [str(self.box.root / f) for f in self.layout.library] + self.compat_sources() \
             + [self.source(t) for t in tests]
-        return self.runner._mcs_files(self.box, self.inputs, self.assembly, sources, self.references(), stem,
-                                      self.layout.references)
+        return self.runner._mcs_files(self.box, self.inputs, self.assembly, sources,
+                                      [*self.references(), *self.built.resource_args], stem, self.layout.references)
 
     # -- leaving out --
     def leave_out_file(self, rel: str, symbol: str) -> None:
@@ -505,7 +633,8 @@ class _TestCompilation:
                 built.run = SuiteRun(SuiteStatus.TIMEOUT, log=built.log, reason="compile_timeout")
                 return
             if res.result.ok:
-                built.assembly, built.compat = self.assembly, [COMPAT_SOURCES[c] for c in self.compat]
+                built.assembly = self.assembly
+                built.compat = [COMPAT_SOURCES[c] for c in self.compat if c in COMPAT_SOURCES]
                 return
             errors = [m for m in parse_mcs_output(output).messages if m.severity == "error"]
             in_tests: dict[str, list] = {}
@@ -514,7 +643,7 @@ class _TestCompilation:
                 rel = m.file[len(root):] if m.file.startswith(root) else None
                 if rel in self.tests:
                     in_tests.setdefault(rel, []).append(m)
-                for name, source in COMPAT_SOURCES.items():
+                for name, source in [*COMPAT_SOURCES.items(), ("info", ASSEMBLY_INFO)]:
                     if m.file == str(self.inputs.dir / source):
                         in_compat.add(name)
             if in_tests:
@@ -542,6 +671,8 @@ class CSharpRunner:
 
     language = Lang.CSHARP
     max_compilations = 24  # per build of the test assembly (rounds of leaving out, bisection)
+    max_library_rounds = 6  # library compilations, each leaving out the files holding errors
+    max_library_loss = 0.25  # share of the library's files that may be left out before it counts as failed
     # with coverage on a whole-suite run, rerun each fixture alone for SuiteRun.per_test_coverage
     per_fixture_coverage = True
     max_fixture_runs = 200
@@ -592,26 +723,101 @@ class CSharpRunner:
         # the output folder exists before anything runs (host writes never follow a sandboxed run)
         build = box.dir / "build"
         build.mkdir()
-        if layout.library:
-            res = self._mcs(box, inputs, build / "Library.dll", layout.library, [], "library", layout.references)
-            output = res.result.stdout + res.result.stderr
-            built.log += "$ mcs (library)\n" + output[-4000:]
-            if res.timed_out:
-                built.run = SuiteRun(SuiteStatus.TIMEOUT, log=built.log, reason="compile_timeout")
-                return built
-            if not res.result.ok:
-                missing = missing_namespaces(output, box.root)
-                if missing:
-                    names = sorted({n for ns in missing.values() for n in ns})
-                    built.run = SuiteRun(SuiteStatus.FRAMEWORK_UNAVAILABLE, log=built.log,
-                                         reason="dependency_unavailable: " + ", ".join(names))
+        (build / "res").mkdir()
+        failure = self._compile_library(box, inputs, built, layout.library)
+        if failure is not None and len(layout.projects) > 1:
+            # lose a test project whose library does not compile here, not the repository
+            kept, tried = [], {}
+            for project in layout.projects:
+                key = tuple(project.library)
+                if key not in tried:
+                    tried[key] = self._compile_library(box, inputs, built, project.library)
+                if tried[key] is None:
+                    kept.append(project)
                 else:
-                    built.run = SuiteRun(SuiteStatus.COMPILE_FAILED, log=built.log,
-                                         reason="compile_failed: " + first_error(output))
-                return built
+                    layout.left_out_projects[project.name] = tried[key].reason
+            if kept:
+                layout.keep(kept)
+                failure = self._compile_library(box, inputs, built, layout.library)
+        if failure is not None:
+            built.run = failure
+            return built
+        built.resource_args = self._resources(box, inputs, built)
         compiled = _TestCompilation(self, box, inputs, built, framework)
         compiled.run()
         return built
+
+    def _resources(self, box, inputs: _Inputs, built: _Built) -> list[str]:
+        """The projects' embedded resources as mcs arguments: ``.resx`` files converted to
+        ``.resources`` by the test host in the sandbox, other files embedded as they are, and one
+        satellite assembly per culture (``build/de/Suite.resources.dll``) beside the assembly."""
+        from crossfile_datasets.sandbox import hostfs
+
+        resources = built.layout.resources
+        if not resources:
+            return []
+        args, lines, converted = [], [], []
+        for n, res in enumerate(r for r in resources if not r.culture):
+            if res.file.endswith(".resx"):
+                out = f"build/res/{n:04d}.resources"
+                lines.append(f"resx\t{box.root / res.file}\t{box.dir / out}")
+                converted.append((out, f"{res.manifest}.resources"))
+            else:
+                args.append(f"-resource:{box.root / res.file},{res.manifest}")
+        version = suite_version(built.layout, lambda f: _read(box.root, f))
+        for culture in sorted({r.culture for r in resources if r.culture}):
+            lines.append(f"satellite\t{box.dir / 'build'}\t{culture}\t{version}")
+            lines += [f"entry\t{r.manifest}\t{box.root / r.file}" for r in resources if r.culture == culture]
+        listing = inputs.write("resources.txt", "\n".join(lines) + "\n")
+        res = box.run(["mono", str(built.host), "--resources", str(listing)], env=MONO_ENV)
+        built.log += "\n$ crossfile test host --resources\n" + (res.result.stdout + res.result.stderr)[-2000:]
+        for out, name in converted:
+            if hostfs.is_regular_file(box.dir, out):
+                args.append(f"-resource:{box.dir / out},{name}")
+        return args
+
+    def _compile_library(self, box, inputs: _Inputs, built: _Built, library: list[str]) -> SuiteRun | None:
+        """The library files alone (a failure there is the library's, not the tests'): None when
+        they compile, else the run that says why. A library file holding an error is left out
+        (with what mcs missed) and the rest compiled again, at most ``max_library_rounds`` times
+        and never more than ``max_library_loss`` of the files: a file needing a package that is
+        not installed (an optional JSON source) costs that file and the tests that use it."""
+        from crossfile_datasets.analyzers.mcs import parse_mcs_output
+
+        if not library:
+            return None
+        kept = list(library)
+        lost: list[LeftOut] = []
+        for _ in range(self.max_library_rounds):
+            res = self._mcs(box, inputs, box.dir / "build" / "Library.dll", kept, [], "library",
+                            built.layout.references)
+            output = res.result.stdout + res.result.stderr
+            built.log += "$ mcs (library)\n" + output[-4000:]
+            if res.timed_out:
+                return SuiteRun(SuiteStatus.TIMEOUT, log=built.log, reason="compile_timeout")
+            if res.result.ok:
+                if lost:
+                    built.left_out.extend(lost)
+                    built.layout.library = kept
+                    for project in built.layout.projects:
+                        project.library = [f for f in project.library if f in kept]
+                return None
+            root = str(box.root) + "/"
+            failing: dict[str, str] = {}
+            for m in parse_mcs_output(output).messages:
+                rel = m.file[len(root):] if m.file.startswith(root) else None
+                if m.severity == "error" and rel in kept and rel not in failing:
+                    failing[rel] = missing_symbol(m.code, m.message)
+            if not failing or len(lost) + len(failing) > self.max_library_loss * len(library):
+                break
+            lost += [LeftOut(rel, "library_file", rel, (), symbol) for rel, symbol in sorted(failing.items())]
+            kept = [f for f in kept if f not in failing]
+        missing = missing_namespaces(output, box.root)
+        if missing:
+            names = sorted({n for ns in missing.values() for n in ns})
+            return SuiteRun(SuiteStatus.FRAMEWORK_UNAVAILABLE, log=built.log,
+                            reason="dependency_unavailable: " + ", ".join(names))
+        return SuiteRun(SuiteStatus.COMPILE_FAILED, log=built.log, reason="compile_failed: " + first_error(output))
 
     def compile_only(self, root: Path, limits=None) -> SuiteRun:
         from crossfile_datasets.sandbox import Sandbox
@@ -758,12 +964,16 @@ def _adjustments(built: _Built) -> dict[str, list[str]]:
     that do not compile here (with the missing symbol), compatibility sources compiled in."""
     out: dict[str, list[str]] = {}
     for lo in built.left_out:
-        if lo.kind == "file":
+        if lo.kind == "library_file":
+            out.setdefault("left_out_library_files", []).append(f"{lo.file}: {lo.symbol}")
+        elif lo.kind == "file":
             out.setdefault("left_out_files", []).append(f"{lo.file}: {lo.symbol}")
         for test in lo.tests:
             out.setdefault("left_out_tests", []).append(f"{test}: {lo.symbol}")
     if built.compat:
         out["compatibility_sources"] = list(built.compat)
+    if built.layout is not None and built.layout.left_out_projects:
+        out["left_out_projects"] = [f"{name}: {why}" for name, why in sorted(built.layout.left_out_projects.items())]
     return out
 
 

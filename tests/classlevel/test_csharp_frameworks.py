@@ -89,7 +89,7 @@ namespace Shapes.Tests
         [Test] public void Named() { Assert.That(TestContext.CurrentContext.Test.MethodName, Is.EqualTo("Named")); }
 
         // a library that is not installed, named without a using: this method alone is left out
-        [Test] public void Json() { Assert.IsNotNull(Newtonsoft.Json.JsonConvert.SerializeObject(circle)); }
+        [Test] public void Mocked() { Assert.IsNotNull(Moq.Mock.Of<Circle>()); }
     }
 }
 """,
@@ -112,7 +112,58 @@ namespace Shapes.Tests { public class MockedTests { [Test] public void M() { new
 
 XUNIT = {
     **LIBRARY,
-    "tests/Shapes.Tests/Shapes.Tests.csproj": _test_project('<PackageReference Include="xunit" Version="2.5.0" />'),
+    # resources: a .resx (neutral and German) read through a ResourceManager, a file embedded as it is
+    "src/Shapes/Properties/Messages.resx": """<?xml version="1.0" encoding="utf-8"?>
+<root>
+  <resheader name="resmimetype"><value>text/microsoft-resx</value></resheader>
+  <data name="Greeting" xml:space="preserve"><value>Hello</value></data>
+</root>
+""",
+    "src/Shapes/Properties/Messages.de.resx": """<?xml version="1.0" encoding="utf-8"?>
+<root><data name="Greeting" xml:space="preserve"><value>Hallo</value></data></root>
+""",
+    "src/Shapes/Messages.cs": """using System.Globalization;
+using System.Resources;
+namespace Shapes
+{
+    public static class Messages
+    {
+        static readonly ResourceManager Manager = new ResourceManager("Shapes.Properties.Messages", typeof(Messages).Assembly);
+        public static string Greeting(string culture) { return Manager.GetString("Greeting", new CultureInfo(culture)); }
+    }
+}
+""",
+    # a library file needing a package that is not installed: it goes, and the test using it
+    "src/Shapes/Proxy.cs": """using Castle.DynamicProxy;
+namespace Shapes { public class Proxy { public ProxyGenerator Generator = new ProxyGenerator(); } }
+""",
+    "tests/Shapes.Tests/data.json": '{"answer": 42}\n',
+    "tests/Shapes.Tests/LibraryFacts.cs": """using System.IO;
+using System.Reflection;
+using Xunit;
+namespace Shapes.Tests
+{
+    public class LibraryFacts
+    {
+        [Fact] public void Greets() { Assert.Equal("Hello", Messages.Greeting("en")); Assert.Equal("Hallo", Messages.Greeting("de")); }
+        [Fact] public void Embedded()
+        {
+            using (var s = typeof(LibraryFacts).Assembly.GetManifestResourceStream("Shapes.Tests.data.json"))
+                Assert.Contains("42", new StreamReader(s).ReadToEnd());
+        }
+        [Fact] public void Versioned()
+        {
+            var v = typeof(Circle).Assembly.GetCustomAttribute<AssemblyFileVersionAttribute>();
+            Assert.Equal("2.1.0.0", v.Version);
+        }
+        [Fact] public void Proxied() { Assert.NotNull(new Proxy()); }
+    }
+}
+""",
+    "tests/Shapes.Tests/Shapes.Tests.csproj": _test_project('<PackageReference Include="xunit" Version="2.5.0" />'
+                                                            '<EmbeddedResource Include="data.json" />'),
+    "src/Shapes/Shapes.csproj": '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>netstandard2.0'
+                                "</TargetFramework><Version>2.1.0</Version></PropertyGroup></Project>\n",
     "tests/Shapes.Tests/CircleFacts.cs": """using System;
 using System.Collections.Generic;
 using Xunit;
@@ -183,6 +234,10 @@ def test_layout_finds_nunit_and_xunit_test_files(tmp_path):
     assert layout.frameworks == {"nunit"} and len(layout.tests) == 3
     layout = csharp_layout(write_tree(tmp_path / "x", XUNIT))
     assert layout.frameworks == {"xunit"} and layout.other_frameworks == {}
+    assert [(r.file, r.manifest, r.culture) for r in layout.resources] == [
+        ("src/Shapes/Properties/Messages.de.resx", "Shapes.Properties.Messages", "de"),
+        ("src/Shapes/Properties/Messages.resx", "Shapes.Properties.Messages", ""),
+        ("tests/Shapes.Tests/data.json", "Shapes.Tests.data.json", "")]
 
 
 def _by_id(run):
@@ -202,7 +257,7 @@ def test_nunit3_suite_runs_and_loses_only_what_does_not_compile(tmp_path):
     }
     left = run.adjustments["left_out_tests"]
     assert "Shapes.Tests.CircleTests.Named: NUnit.Framework.TestContext.TestAdapter.MethodName" in left, left
-    assert any(e.startswith("Shapes.Tests.CircleTests.Json: Newtonsoft") for e in left), left
+    assert "Shapes.Tests.CircleTests.Mocked: Moq" in left, left
     assert any(e.startswith("Shapes.Tests.Benchmarks.AreaBenchmark.Run: System.Web") for e in left), left
     assert run.adjustments["left_out_files"] == ["tests/Shapes.Tests/MockedTests.cs: Moq"]
     assert "Shapes.Tests.MockedTests.M: Moq" in left
@@ -222,8 +277,13 @@ def test_xunit_suite_runs_with_xunit_semantics(tmp_path):
         "Shapes.Tests.CircleFacts.Tags": Outcome.PASSED,
         "Shapes.Tests.CircleFacts.Broken": Outcome.FAILED,
         "Shapes.Tests.CircleFacts.Later": Outcome.SKIPPED,
+        "Shapes.Tests.LibraryFacts.Greets": Outcome.PASSED,  # a satellite assembly for "de"
+        "Shapes.Tests.LibraryFacts.Embedded": Outcome.PASSED,
+        "Shapes.Tests.LibraryFacts.Versioned": Outcome.PASSED,  # the version MSBuild would write
     }
     assert run.adjustments["left_out_files"] == ["tests/Shapes.Tests/FluentFacts.cs: FluentAssertions"]
+    assert run.adjustments["left_out_library_files"] == ["src/Shapes/Proxy.cs: Castle"]
+    assert "Shapes.Tests.LibraryFacts.Proxied: Proxy" in run.adjustments["left_out_tests"]
     assert any(e.startswith("Shapes.Tests.CircleFacts.Equivalent: ") for e in run.adjustments["left_out_tests"])
     # per-fixture coverage: the xUnit class is the fixture
     lines = Path(root / "src/Shapes/Circle.cs").read_text().splitlines()
@@ -259,7 +319,9 @@ namespace Web.Tests
     public class EncoderTests
     {
         [Test] public void Encodes() { Assert.AreEqual("&lt;b&gt;", new Encoder().Encode("<b>")); }
-        [Test] public void Serializes() { Assert.IsNotNull(Newtonsoft.Json.JsonConvert.SerializeObject(new Encoder())); }
+        // Newtonsoft.Json comes from Debian (libnewtonsoft-json5.0-cil); FluentAssertions does not exist here
+        [Test] public void Serializes() { Assert.AreEqual("{}", Newtonsoft.Json.JsonConvert.SerializeObject(new Encoder())); }
+        [Test] public void Fluent() { FluentAssertions.AssertionExtensions.Should(new Encoder().Encode("a")).Be("a"); }
     }
 }
 """,
@@ -269,10 +331,11 @@ namespace Web.Tests
 @pytest.mark.mcs
 def test_framework_reference_of_a_project_is_compiled_and_a_method_needing_a_package_is_lost(tmp_path):
     """A project's ``<Reference Include="System.Web" />`` reaches mcs (8abb920: the library did
-    not compile, ``dependency_unavailable``); a test method naming Newtonsoft.Json without a
-    using is left out alone (8abb920: ``compile_failed``, the whole suite lost)."""
+    not compile, ``dependency_unavailable``); a test method naming a package that is not
+    installed, without a using, is left out alone (8abb920: ``compile_failed``, the whole suite
+    lost); Newtonsoft.Json compiles against Debian's."""
     run = runner_for(Lang.CSHARP).run(write_tree(tmp_path, NUNIT26_WEB), None, coverage=False, limits=None)
     assert run.status is SuiteStatus.OK, run.log
-    assert _by_id(run) == {"Web.Tests.EncoderTests.Encodes": Outcome.PASSED}
-    assert run.adjustments["left_out_tests"] == ["Web.Tests.EncoderTests.Serializes: Newtonsoft"]
+    assert _by_id(run) == {"Web.Tests.EncoderTests.Encodes": Outcome.PASSED, "Web.Tests.EncoderTests.Serializes": Outcome.PASSED}
+    assert run.adjustments["left_out_tests"] == ["Web.Tests.EncoderTests.Fluent: FluentAssertions"]
     assert "compatibility_sources" in run.adjustments  # NUnit's compatibility source is compiled in

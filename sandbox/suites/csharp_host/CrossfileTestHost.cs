@@ -17,6 +17,7 @@
 //
 // Usage: mono CrossfileTestHost.exe --assembly Suite.dll [--outdir DIR] [--run-list FILE]
 //        [--timeout MS]
+//        mono CrossfileTestHost.exe --resources LIST   (the projects' embedded resources)
 using System;
 using System.Collections;
 using System.Collections.Generic;
@@ -329,9 +330,21 @@ namespace Crossfile.TestHost
                         var life = type.GetInterface("Xunit.IAsyncLifetime");
                         if (life != null) ((Task)life.GetMethod("InitializeAsync").Invoke(instance, null)).GetAwaiter().GetResult();
                     }
-                    object result = target.Invoke(instance, args);
-                    var task = result as Task;
-                    if (task != null) task.GetAwaiter().GetResult();
+                    var around = AroundAttributes(type, method);
+                    int before = 0;
+                    try
+                    {
+                        for (; before < around.Count; before++)
+                            around[before].GetType().GetMethod("Before").Invoke(around[before], new object[] { method });
+                        object result = target.Invoke(instance, args);
+                        var task = result as Task;
+                        if (task != null) task.GetAwaiter().GetResult();
+                    }
+                    finally
+                    {
+                        for (int i = before - 1; i >= 0; i--)
+                            around[i].GetType().GetMethod("After").Invoke(around[i], new object[] { method });
+                    }
                 }
                 catch (ThreadAbortException) { Thread.ResetAbort(); failure = new TimeoutException("Test exceeded Timeout value of " + timeoutMs + "ms"); }
                 catch (Exception e) { failure = Unwrap(e); }
@@ -364,6 +377,17 @@ namespace Crossfile.TestHost
             bool assertion = Is(failure.GetType(), "Xunit.Sdk.XunitException");
             outcome = assertion ? "failed" : "error";
             message = failure.GetType().FullName + ": " + failure.Message;
+        }
+
+        /// <summary>BeforeAfterTestAttribute instances of the assembly, the class and the method, in that order.</summary>
+        static List<object> AroundAttributes(Type type, MethodInfo method)
+        {
+            var found = new List<object>();
+            foreach (object[] attrs in new[] { type.Assembly.GetCustomAttributes(true), type.GetCustomAttributes(true),
+                                               method.GetCustomAttributes(true) })
+                foreach (object a in attrs)
+                    if (Is(a.GetType(), "Xunit.Sdk.BeforeAfterTestAttribute")) found.Add(a);
+            return found;
         }
 
         static object[] Arguments(ref MethodInfo method, object[] row)
@@ -411,6 +435,73 @@ namespace Crossfile.TestHost
             if (value is IConvertible && typeof(IConvertible).IsAssignableFrom(target))
                 return System.Convert.ChangeType(value, target, CultureInfo.InvariantCulture);
             return value;
+        }
+    }
+
+    /// <summary>Embedded resources of the repository's projects (--resources LIST): each line
+    /// "resx IN OUT" converts a .resx file's string entries into a .resources file; each line
+    /// "satellite DIR CULTURE VERSION" followed by lines "entry MANIFEST IN.resx" writes
+    /// DIR/CULTURE/Suite.resources.dll, the satellite assembly of that culture. Runs in the
+    /// sandbox: the .resx files are the repository's.</summary>
+    public static class Resources
+    {
+        static Dictionary<string, string> Strings(string resx)
+        {
+            var doc = new System.Xml.XmlDocument();
+            doc.XmlResolver = null;
+            doc.Load(resx);
+            var entries = new Dictionary<string, string>();
+            foreach (System.Xml.XmlElement data in doc.GetElementsByTagName("data"))
+            {
+                if (data.HasAttribute("type") || data.HasAttribute("mimetype")) continue;  // strings only
+                var value = data.SelectSingleNode("value");
+                entries[data.GetAttribute("name")] = value == null ? "" : value.InnerText;
+            }
+            return entries;
+        }
+
+        public static int Run(string list)
+        {
+            int written = 0, failed = 0;
+            string[] lines = File.ReadAllLines(list);
+            for (int i = 0; i < lines.Length; i++)
+            {
+                string[] f = lines[i].Split('\t');
+                try
+                {
+                    if (f[0] == "resx")
+                    {
+                        using (var writer = new System.Resources.ResourceWriter(f[2]))
+                            foreach (var e in Strings(f[1])) writer.AddResource(e.Key, e.Value);
+                        written++;
+                    }
+                    else if (f[0] == "satellite")
+                    {
+                        string dir = Path.Combine(f[1], f[2]);
+                        Directory.CreateDirectory(dir);
+                        var name = new AssemblyName("Suite.resources");
+                        name.CultureInfo = new CultureInfo(f[2]);
+                        name.Version = new Version(f[3]);
+                        var asm = AppDomain.CurrentDomain.DefineDynamicAssembly(name, System.Reflection.Emit.AssemblyBuilderAccess.Save, dir);
+                        var module = asm.DefineDynamicModule("Suite.resources.dll", "Suite.resources.dll");
+                        while (i + 1 < lines.Length && lines[i + 1].StartsWith("entry\t"))
+                        {
+                            string[] e = lines[++i].Split('\t');
+                            var rw = module.DefineResource(e[1] + "." + f[2] + ".resources", "", ResourceAttributes.Public);
+                            foreach (var kv in Strings(e[2])) rw.AddResource(kv.Key, kv.Value);
+                        }
+                        asm.Save("Suite.resources.dll");
+                        written++;
+                    }
+                }
+                catch (Exception e)
+                {
+                    failed++;
+                    Console.Error.WriteLine("crossfile-test-host: resources: " + lines[i] + ": " + e.Message);
+                }
+            }
+            Console.WriteLine("crossfile-test-host: " + written + " resource files written, " + failed + " failed");
+            return 0;
         }
     }
 
@@ -493,6 +584,7 @@ namespace Crossfile.TestHost
     {
         public static int Main(string[] args)
         {
+            if (args.Length == 2 && args[0] == "--resources") return Resources.Run(args[1]);
             string assembly = null, outdir = null, runList = null;
             int timeoutMs = 0;
             for (int i = 0; i + 1 < args.Length; i += 2)

@@ -30,6 +30,8 @@ namespace Xunit.Abstractions
 
 namespace Xunit.Sdk
 {
+    using System.Reflection;
+
     public class XunitException : Exception
     {
         public XunitException() { }
@@ -52,6 +54,15 @@ namespace Xunit.Sdk
     public class IsTypeException : XunitException { public IsTypeException(string m) : base(m) { } }
     public class InRangeException : XunitException { public InRangeException(string m) : base(m) { } }
     public class SameException : XunitException { public SameException(string m) : base(m) { } }
+
+    /// <summary>Code around each test (culture, clock, files): the host calls Before after the test
+    /// class is constructed and After before it is disposed, assembly then class then method.</summary>
+    [AttributeUsage(AttributeTargets.Assembly | AttributeTargets.Class | AttributeTargets.Method, AllowMultiple = true, Inherited = true)]
+    public abstract class BeforeAfterTestAttribute : Attribute
+    {
+        public virtual void Before(MethodInfo methodUnderTest) { }
+        public virtual void After(MethodInfo methodUnderTest) { }
+    }
 
     /// <summary>What a test class's constructor gets for ITestOutputHelper (created by the host).</summary>
     public class TestOutputHelper : Xunit.Abstractions.ITestOutputHelper
