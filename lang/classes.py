@@ -81,6 +81,16 @@ class WrongClass:
     description: str = ""  # what changed ("total: line 12: Add -> Subtract (arithmetic)")
 
 
+def round_robin(queues: list[list[WrongClass]], limit: int) -> list[WrongClass]:
+    """Up to ``limit`` wrong classes taken one per queue in turn (one queue per method)."""
+    out: list[WrongClass] = []
+    while len(out) < limit and any(queues):
+        for queue in queues:
+            if queue and len(out) < limit:
+                out.append(queue.pop(0))
+    return out
+
+
 class NodeReader:
     """The character offsets and text of a file's tree-sitter nodes, as the extractors read them
     (``core.text.TextIndex``'s conversions; a missing node reads as "")."""

@@ -282,11 +282,20 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
 def count_adjustments(suite: SuiteRun, runner, report: BuildReport, name: str) -> None:
     """Count how the suite's run differed from the repository's own (the runner's
     ``SuiteRun.adjustments``) and what it did not give: options neutralized or dropped, tests
-    that ended the test process, a run that ended early, per-test coverage that came back empty."""
+    that ended the test process, files and test methods left out because they do not compile
+    here, a run that ended early, per-test coverage that came back empty."""
     for entry in suite.adjustments.get("neutralized", []) + suite.adjustments.get("options_dropped", []):
         report.count("suites", "option_neutralized", f"{name}: {entry}")
     for test in suite.adjustments.get("crashed_tests", []):
         report.count("tests", "ended_test_process", f"{name}:{test}")
+    # C#: what does not compile here is left out, the rest runs (sandbox/suites/csharp.py)
+    for kind, reason in (("left_out_library_files", "library_file_left_out"), ("left_out_files", "test_file_left_out"),
+                         ("left_out_projects", "test_project_left_out")):
+        for entry in suite.adjustments.get(kind, []):
+            report.count("suites", reason, f"{name}: {entry}")
+    for entry in suite.adjustments.get("left_out_tests", []):
+        test, _, symbol = entry.partition(": ")
+        report.count("tests", "left_out_not_compiling", f"{name}:{test}", symbol)
     if suite.status is SuiteStatus.OK and suite.reason.startswith("incomplete"):
         report.count("suites", "incomplete", name, suite.reason)
     passed = any(o is TestOutcome.PASSED for o in suite.outcomes().values())

@@ -236,16 +236,41 @@ def locate_test(test_id: str, facts: Mapping[str, FileFacts], language: Language
     return None if best is None else (best[1], best[2])
 
 
-def test_identifiers(test_id: str, facts: Mapping[str, FileFacts], language: LanguageSupport) -> set[str] | None:
-    """The identifiers written in a test's body (None: the test's source was not found)."""
-    located = locate_test(test_id, facts, language)
-    if located is None:
-        return None
-    ff, d = located
+def _span_identifiers(ff: FileFacts, d) -> set[str]:
     index = ff.file.index
     start, end = index.char_to_byte(d.span.start), index.char_to_byte(d.span.end)
     return {index.node_text(leaf) for leaf in iter_leaves_in(ff.tree.root_node, start, end)
             if "identifier" in leaf.type or leaf.type in ("constant",)}
+
+
+def _fixture_name(test_id: str) -> str:
+    """The class a test id runs in: ``Ns.Derived.Base`1.Method`` (NUnit's id of a test inherited
+    from a generic base) -> ``Derived``; ``pkg.Outer$Inner#m`` -> ``Inner``; ``Ns.Fix<Int32>.M`` -> ``Fix``."""
+    bare = _PARAMS.sub("", test_id.strip())
+    if "::" in bare:
+        return ""
+    parts = [p.split("<", 1)[0] for p in re.split(r"[.+$#]", bare) if p and "`" not in p]
+    return parts[-2] if len(parts) >= 2 else ""
+
+
+def test_identifiers(test_id: str, facts: Mapping[str, FileFacts], language: LanguageSupport) -> set[str] | None:
+    """The identifiers written in a test's body (None: the test's source was not found). A test
+    a fixture inherits (its method declared in a base class) also gets the identifiers of the
+    fixture that runs it: ``Int16ConverterTest : BaseConverterTest<short>`` names the class under
+    test only in its overrides (issue 34)."""
+    located = locate_test(test_id, facts, language)
+    if located is None:
+        return None
+    ff, d = located
+    found = _span_identifiers(ff, d)
+    fixture = _fixture_name(test_id)
+    owner = d.qualified_name.rpartition(".")[0].rpartition(".")[2]
+    if fixture and owner and fixture != owner:
+        for fixture_ff in facts.values():
+            for c in fixture_ff.definitions:
+                if c.name == fixture and c.kind in ("class", "struct", "record"):
+                    return found | _span_identifiers(fixture_ff, c)
+    return found
 
 
 def file_identifiers(ff: FileFacts) -> frozenset[str]:

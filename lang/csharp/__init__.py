@@ -64,6 +64,16 @@ class CSharpSupport(LanguageSupport):
     def ts_language(self, path: str = "") -> Language:
         return LANGUAGE
 
+    def throwing_stub(self, info):
+        from crossfile_datasets.lang.csharp.wrong_classes import throwing_stub
+
+        return throwing_stub(info)
+
+    def method_mutants(self, info, methods, *, limit: int, seed: int = 0):
+        from crossfile_datasets.lang.csharp.wrong_classes import method_mutants
+
+        return method_mutants(info, list(methods), limit=limit, seed=seed)
+
     def import_statement(self, *, name: str, qualified_name: str, kind: str, path: str, package: str,
                          namespace: str = "", from_file: str | None = None) -> str | None:
         # `using` names a namespace and brings its types; functions and members have none

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from crossfile_datasets.lang.classes import ClassInfo, WrongClass
+from crossfile_datasets.lang.classes import ClassInfo, WrongClass, round_robin
 from crossfile_datasets.lang.python.mutation import mutants
 
 STUB_MESSAGE = "throwing stub: the class-level wrong-class gate"
@@ -78,9 +78,4 @@ def method_mutants(info: ClassInfo, methods: list[str], *, limit: int, seed: int
         found = mutants(info.source, limit=limit, seed=seed, only=name)
         per_method.append([WrongClass("mutant", m.code, name, f"{name}: {m.description} ({m.operator})")
                            for m in found])
-    out: list[WrongClass] = []
-    while len(out) < limit and any(per_method):
-        for queue in per_method:
-            if queue and len(out) < limit:
-                out.append(queue.pop(0))
-    return out
+    return round_robin(per_method, limit)
