@@ -296,6 +296,10 @@ def count_adjustments(suite: SuiteRun, runner, report: BuildReport, name: str) -
     for entry in suite.adjustments.get("left_out_tests", []):
         test, _, symbol = entry.partition(": ")
         report.count("tests", "left_out_not_compiling", f"{name}:{test}", symbol)
+    for entry in suite.adjustments.get("host_files", []):  # "host_files/<refusal>: path" (sandbox/hostfs.py)
+        key, _, path = entry.partition(": ")
+        stage, _, reason = key.partition("/")
+        report.count(stage, reason, f"{name}: {path}")
     if suite.status is SuiteStatus.OK and suite.reason.startswith("incomplete"):
         report.count("suites", "incomplete", name, suite.reason)
     passed = any(o is TestOutcome.PASSED for o in suite.outcomes().values())

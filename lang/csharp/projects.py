@@ -50,6 +50,9 @@ class CsProject:
     root_namespace: str = ""  # <RootNamespace>, else <AssemblyName>, else the file's stem
     # <EmbeddedResource Include="..." [LogicalName]> items: (pattern, logical name or "")
     embedded: tuple[tuple[str, str], ...] = ()
+    # <None|Content Include="..." CopyToOutputDirectory="Always|PreserveNewest" [Link]>: (pattern, link or "")
+    copied: tuple[tuple[str, str], ...] = ()
+    target_framework: str = ""  # the first of <TargetFramework(s)>
 
 
 @dataclass(frozen=True)
@@ -80,7 +83,8 @@ def read_csproj(root: Path, rel: str) -> CsProject:
     except (ET.ParseError, OSError) as exc:
         return CsProject(rel, directory, True, error=str(getattr(exc, "strerror", None) or exc)[:200])
     sdk_style = bool(project.get("Sdk")) or any(_local(e.tag) == "Sdk" for e in project)
-    includes, removes, refs, defines, framework, embedded = [], [], [], [], [], []
+    includes, removes, refs, defines, framework, embedded, copied = [], [], [], [], [], [], []
+    target = ""
     names = {"RootNamespace": "", "AssemblyName": ""}
     nullable = implicit = False
     default_items = True
@@ -104,6 +108,11 @@ def read_csproj(root: Path, rel: str) -> CsProject:
             defines.extend(d for d in _SYMBOL.findall(el.text or "") if d != "DefineConstants")
         elif tag in names and not names[tag] and (el.text or "").strip() and "$(" not in (el.text or ""):
             names[tag] = (el.text or "").strip()
+        elif tag in ("None", "Content") and (el.get("Include") or el.get("Update")) and _copied_to_output(el):
+            link = el.get("Link") or next(((c.text or "").strip() for c in el if _local(c.tag) == "Link"), "")
+            copied.extend((p.strip(), link) for p in (el.get("Include") or el.get("Update") or "").split(";") if p.strip())
+        elif tag in ("TargetFramework", "TargetFrameworks") and not target and (el.text or "").strip():
+            target = (el.text or "").split(";")[0].strip()
         elif tag == "EmbeddedResource" and el.get("Include"):
             logical = next(((c.text or "").strip() for c in el if _local(c.tag) == "LogicalName"), "")
             embedded.extend((p.strip(), logical) for p in el.get("Include", "").split(";") if p.strip())
@@ -118,7 +127,13 @@ def read_csproj(root: Path, rel: str) -> CsProject:
                      default_items, defines=tuple(dict.fromkeys(defines)),
                      framework_references=tuple(dict.fromkeys(framework)),
                      root_namespace=names["RootNamespace"] or names["AssemblyName"] or posixpath.basename(rel)[:-len(".csproj")],
-                     embedded=tuple(embedded))
+                     embedded=tuple(embedded), copied=tuple(copied), target_framework=target)
+
+
+def _copied_to_output(el) -> bool:
+    value = el.get("CopyToOutputDirectory") or next(
+        ((c.text or "").strip() for c in el if _local(c.tag) == "CopyToOutputDirectory"), "")
+    return value.strip().lower() in ("always", "preservenewest")
 
 
 _ASSEMBLY_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
@@ -368,4 +383,21 @@ def project_resources(project: CsProject, files: Sequence[str], used_names: Sequ
         else:
             manifest = logical or ".".join([p for p in [project.root_namespace, *folders, name] if p])
         out.append(Resource(rel, manifest, culture))
+    return out
+
+
+def output_files(project: CsProject, files: Sequence[str]) -> list[tuple[str, str]]:
+    """(repository-relative file, path in the build's output folder) of the files ``project``
+    copies beside its assembly (``CopyToOutputDirectory``; ``Link`` names the destination, else
+    the path below the project's folder). Pure."""
+    out = []
+    for rel in files:
+        if not _under(rel, project.directory) and not any(".." in p for p, _ in project.copied):
+            continue
+        for pattern, link in project.copied:
+            if _matches(rel, project.directory, [pattern]):
+                inner = rel[len(project.directory) + 1:] if project.directory and _under(rel, project.directory) \
+                    else rel.rsplit("/", 1)[-1]
+                out.append((rel, (link.replace("\\", "/") if link and "*" not in link else inner)))
+                break
     return out

@@ -108,6 +108,10 @@ class CSharpLayout:
     projects: list[TestProject] = field(default_factory=list)  # per test project (one group without .csproj)
     left_out_projects: dict[str, str] = field(default_factory=dict)  # project -> why (its library does not compile)
     resources: list = field(default_factory=list)  # lang.csharp.projects.Resource of the compiled projects
+    # where the test assembly goes, relative to the repository: the first test project's
+    # bin/Debug/<framework> as dotnet builds it ("" without project files: the sandbox's build folder)
+    output: str = ""
+    content: list[tuple[str, str]] = field(default_factory=list)  # (file, path in the output folder)
     csproj_files: list[str] = field(default_factory=list)
 
     def keep(self, projects: list[TestProject]) -> None:
@@ -150,6 +154,7 @@ def csharp_layout(root: Path) -> CSharpLayout:
         compilation_units,
         project_closure,
         project_files,
+        output_files,
         project_resources,
         shared_project_files,
     )
@@ -181,6 +186,17 @@ def csharp_layout(root: Path) -> CSharpLayout:
         others = _other_files(root)
         used = sorted({m for text in texts.values() for m in _RESOURCE_MANAGER.findall(text)})
         layout.resources = [r for p in projects if p.path in members for r in project_resources(p, others, used)]
+        first = test_projects[0]
+        tail = f"bin/Debug/{_folder_name(first.target_framework)}" if first.sdk_style and first.target_framework \
+            else "bin/Debug"
+        layout.output = f"{first.directory}/{tail}" if first.directory else tail
+        seen: set[str] = set()
+        for p in projects:
+            if p.path in members:
+                for src, dest in output_files(p, others):
+                    if dest not in seen:
+                        seen.add(dest)
+                        layout.content.append((src, dest))
     else:
         group = TestProject("")
         for rel in sources:
@@ -191,6 +207,10 @@ def csharp_layout(root: Path) -> CSharpLayout:
     layout.keep(layout.projects)
     layout.frameworks = {fw for f in layout.tests for fw in uses[f]}
     return layout
+
+
+def _folder_name(text: str) -> str:
+    return re.sub(r"[^0-9A-Za-z_.+-]", "_", text) or "net"
 
 
 _RESOURCE_MANAGER = re.compile(r'ResourceManager\(\s*"([\w.]+)"')
@@ -408,6 +428,8 @@ class _Built:
     compat: list[str] = field(default_factory=list)  # compatibility sources compiled in (file names)
     compilations: int = 0
     resource_args: list[str] = field(default_factory=list)  # mcs -resource: arguments
+    outdir: Path | None = None  # where the test assembly goes (its AppDomain's base folder)
+    refused: list[str] = field(default_factory=list)  # "host_files/<reason>: path" the host boundary refused
 
 
 @dataclass
@@ -512,7 +534,7 @@ class _TestCompilation:
         self.texts: dict[str, str] = {}
         self.blanks: dict[str, list[tuple[int, int]]] = {}
         self.compat = [name for name in ("nunit", "xunit") if name in self.layout.frameworks] + ["info"]
-        self.assembly = box.dir / "build" / f"{ASSEMBLY}.dll"
+        self.assembly = built.outdir / f"{ASSEMBLY}.dll"
 
     # -- sources --
     def text(self, rel: str) -> str:
@@ -673,6 +695,7 @@ class CSharpRunner:
     max_compilations = 24  # per build of the test assembly (rounds of leaving out, bisection)
     max_library_rounds = 6  # library compilations, each leaving out the files holding errors
     max_library_loss = 0.25  # share of the library's files that may be left out before it counts as failed
+    max_content_files = 2000  # files copied beside the test assembly (CopyToOutputDirectory)
     # with coverage on a whole-suite run, rerun each fixture alone for SuiteRun.per_test_coverage
     per_fixture_coverage = True
     max_fixture_runs = 200
@@ -720,10 +743,12 @@ class CSharpRunner:
             return built
         built.host = inputs.dir / HOST_EXE
         shutil.copyfile(host, built.host)
-        # the output folder exists before anything runs (host writes never follow a sandboxed run)
+        # the output folders exist, with the files the projects copy beside their assembly, before
+        # anything runs (the host never writes into the sandbox folder after a sandboxed run)
         build = box.dir / "build"
         build.mkdir()
         (build / "res").mkdir()
+        built.outdir = self._output_folder(box, built)
         failure = self._compile_library(box, inputs, built, layout.library)
         if failure is not None and len(layout.projects) > 1:
             # lose a test project whose library does not compile here, not the repository
@@ -739,6 +764,8 @@ class CSharpRunner:
             if kept:
                 layout.keep(kept)
                 failure = self._compile_library(box, inputs, built, layout.library)
+            else:  # the reason of the largest test project's library, not of the union's
+                failure = tried[tuple(max(layout.projects, key=lambda p: len(p.tests)).library)]
         if failure is not None:
             built.run = failure
             return built
@@ -746,6 +773,31 @@ class CSharpRunner:
         compiled = _TestCompilation(self, box, inputs, built, framework)
         compiled.run()
         return built
+
+    def _output_folder(self, box, built: _Built) -> Path:
+        """Where the test assembly goes: the first test project's ``bin/Debug/<framework>`` in the
+        copy, as dotnet would build it (tests reading ``../../../Data/x.txt`` from there, or files
+        beside the assembly, find them), holding the files the projects copy to their output
+        (``CopyToOutputDirectory``), read and written through the host boundary; the sandbox's
+        build folder when the repository has no project file or the folder cannot be made."""
+        from crossfile_datasets.sandbox import hostfs
+
+        layout = built.layout
+        if not layout.output:
+            return box.dir / "build"
+        try:
+            with hostfs.open_dir(box.root, layout.output, create=True):
+                pass
+        except hostfs.HostFileRefused as exc:
+            built.refused.append(f"{exc.key}: {layout.output}")
+            return box.dir / "build"
+        outdir = box.root / layout.output
+        for src, dest in layout.content[:self.max_content_files]:
+            try:
+                hostfs.write_new(outdir, dest, hostfs.read_bytes(box.root, src))
+            except hostfs.HostFileRefused as exc:
+                built.refused.append(f"{exc.key}: {src}")
+        return outdir
 
     def _resources(self, box, inputs: _Inputs, built: _Built) -> list[str]:
         """The projects' embedded resources as mcs arguments: ``.resx`` files converted to
@@ -766,7 +818,7 @@ class CSharpRunner:
                 args.append(f"-resource:{box.root / res.file},{res.manifest}")
         version = suite_version(built.layout, lambda f: _read(box.root, f))
         for culture in sorted({r.culture for r in resources if r.culture}):
-            lines.append(f"satellite\t{box.dir / 'build'}\t{culture}\t{version}")
+            lines.append(f"satellite\t{built.outdir}\t{culture}\t{version}")
             lines += [f"entry\t{r.manifest}\t{box.root / r.file}" for r in resources if r.culture == culture]
         listing = inputs.write("resources.txt", "\n".join(lines) + "\n")
         res = box.run(["mono", str(built.host), "--resources", str(listing)], env=MONO_ENV)
@@ -972,6 +1024,8 @@ def _adjustments(built: _Built) -> dict[str, list[str]]:
             out.setdefault("left_out_tests", []).append(f"{test}: {lo.symbol}")
     if built.compat:
         out["compatibility_sources"] = list(built.compat)
+    if built.refused:
+        out["host_files"] = list(built.refused)
     if built.layout is not None and built.layout.left_out_projects:
         out["left_out_projects"] = [f"{name}: {why}" for name, why in sorted(built.layout.left_out_projects.items())]
     return out

@@ -145,3 +145,34 @@ def test_forged_result_file_and_summary_then_exit_zero_is_incomplete(tmp_path):
     run = runner_for(Lang.CSHARP).run(root, ["Demo.Tests.CalcTests.Adds"], coverage=False, limits=None)
     assert run.status is SuiteStatus.CRASHED, run.log
     assert all(r.outcome is not Outcome.PASSED for r in run.results)
+
+
+def test_a_linked_content_file_is_not_copied_beside_the_assembly(tmp_path):
+    """The host copies the files a project copies to its output folder before the tests run: a
+    repository whose content file is a link to a host file gets the link refused and counted,
+    never the host file's bytes beside its assembly."""
+    from tests.classlevel.test_csharp_frameworks import FILES_BESIDE
+    from tests.conftest import write_tree
+
+    secret = tmp_path / "secret.txt"
+    secret.write_text("host secret\n", encoding="utf-8")
+    files = dict(FILES_BESIDE)
+    files["tests/Shapes.Tests/Shapes.Tests.csproj"] = files["tests/Shapes.Tests/Shapes.Tests.csproj"].replace(
+        'Update="Data/radii.txt"', 'Update="Data/*.txt"')
+    files["tests/Shapes.Tests/LeakTests.cs"] = """using System.IO;
+using NUnit.Framework;
+namespace Shapes.Tests
+{
+    public class LeakTests
+    {
+        [Test] public void NoSecret() { Assert.IsFalse(File.Exists(Path.Combine(TestContext.CurrentContext.TestDirectory, "Data", "leak.txt"))); }
+    }
+}
+"""
+    root = write_tree(tmp_path / "repo", files)
+    os.symlink(secret, root / "tests/Shapes.Tests/Data/leak.txt")
+    run = runner_for(Lang.CSHARP).run(root, None, coverage=False, limits=None)
+    assert run.status is SuiteStatus.OK, run.log
+    assert run.outcomes()["Shapes.Tests.LeakTests.NoSecret"] is Outcome.PASSED
+    assert run.outcomes()["Shapes.Tests.FileTests.Beside"] is Outcome.PASSED
+    assert run.adjustments["host_files"] == ["host_files/symlink: tests/Shapes.Tests/Data/leak.txt"]

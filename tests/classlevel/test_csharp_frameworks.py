@@ -339,3 +339,49 @@ def test_framework_reference_of_a_project_is_compiled_and_a_method_needing_a_pac
     assert _by_id(run) == {"Web.Tests.EncoderTests.Encodes": Outcome.PASSED, "Web.Tests.EncoderTests.Serializes": Outcome.PASSED}
     assert run.adjustments["left_out_tests"] == ["Web.Tests.EncoderTests.Fluent: FluentAssertions"]
     assert "compatibility_sources" in run.adjustments  # NUnit's compatibility source is compiled in
+
+
+FILES_BESIDE = {
+    **LIBRARY,
+    "tests/Shapes.Tests/Shapes.Tests.csproj":
+        '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>netcoreapp2.1</TargetFramework></PropertyGroup>'
+        '<ItemGroup><PackageReference Include="NUnit" Version="3.11.0" />'
+        '<ProjectReference Include="../../src/Shapes/Shapes.csproj" /></ItemGroup>'
+        '<ItemGroup><None Update="Data/radii.txt"><CopyToOutputDirectory>PreserveNewest</CopyToOutputDirectory></None>'
+        '</ItemGroup></Project>\n',
+    "tests/Shapes.Tests/Data/radii.txt": "1\n2\n",
+    "tests/Shapes.Tests/FileTests.cs": """using System;
+using System.IO;
+using NUnit.Framework;
+namespace Shapes.Tests
+{
+    public class FileTests
+    {
+        // a file the project copies beside the test assembly
+        [Test] public void Beside()
+        {
+            var path = Path.Combine(AppDomain.CurrentDomain.BaseDirectory, "Data", "radii.txt");
+            Assert.AreEqual(2, File.ReadAllLines(path).Length);
+            Assert.AreEqual(path, Path.Combine(TestContext.CurrentContext.TestDirectory, "Data", "radii.txt"));
+        }
+
+        // the project folder, three levels up from bin/Debug/<framework>, as under dotnet test
+        [Test] public void ProjectFolder() { Assert.IsTrue(File.Exists("../../../Data/radii.txt")); }
+
+        // the base folder is writable (8abb920: nunit-console's own folder, read-only)
+        [Test] public void Writable() { File.WriteAllText(Path.Combine(AppDomain.CurrentDomain.BaseDirectory, "out.txt"), "x"); }
+    }
+}
+""",
+}
+
+
+@pytest.mark.mcs
+def test_tests_run_beside_their_assembly_as_dotnet_builds_it(tmp_path):
+    """Issue 34: C# tests ran with AppDomain.BaseDirectory under a read-only system folder
+    (/usr/lib/nunit), so tests reading files beside the assembly failed."""
+    run = runner_for(Lang.CSHARP).run(write_tree(tmp_path, FILES_BESIDE), None, coverage=False, limits=None)
+    assert run.status is SuiteStatus.OK, run.log
+    assert _by_id(run) == {"Shapes.Tests.FileTests.Beside": Outcome.PASSED,
+                           "Shapes.Tests.FileTests.ProjectFolder": Outcome.PASSED,
+                           "Shapes.Tests.FileTests.Writable": Outcome.PASSED}

@@ -199,11 +199,13 @@ def test_left_out_declarations_are_counted():
     suite = SuiteRun(SuiteStatus.OK, adjustments={
         "left_out_library_files": ["src/Proxy.cs: Castle"], "left_out_files": ["t/MockTests.cs: Moq"],
         "left_out_projects": ["web/Web.Tests.csproj: compile_failed: X"],
-        "left_out_tests": ["Ns.MockTests.M: Moq", "Ns.T.Named: TestAdapter.MethodName"]})
+        "left_out_tests": ["Ns.MockTests.M: Moq", "Ns.T.Named: TestAdapter.MethodName"],
+        "host_files": ["host_files/symlink: T/Data/x.txt"]})
     report = BuildReport()
     count_adjustments(suite, None, report, "repo")
     assert report.stage("suites") == {"library_file_left_out": 1, "test_file_left_out": 1, "test_project_left_out": 1}
     assert report.stage("tests") == {"left_out_not_compiling": 2}
+    assert report.stage("host_files") == {"symlink": 1}
 
 
 @pytest.mark.mcs

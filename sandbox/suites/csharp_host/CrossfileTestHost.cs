@@ -185,6 +185,7 @@ namespace Crossfile.TestHost
         {
             Assembly asm = Assembly.LoadFrom(assemblyPath);
             if (asm.GetType("Xunit.FactAttribute") == null) return 0;
+            Environment.CurrentDirectory = Path.GetDirectoryName(Path.GetFullPath(assemblyPath));  // as dotnet test
             Type[] types;
             try { types = asm.GetTypes(); }
             catch (ReflectionTypeLoadException e) { types = Array.FindAll(e.Types, t => t != null); }
