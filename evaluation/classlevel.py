@@ -206,15 +206,35 @@ def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, s
         target = copy / task["file"]
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(place_class(task, generation), encoding="utf-8")
-        compiled = runner.compile_only(copy, limits)
-        if compiled.status is not SuiteStatus.OK:
-            return compiled, None
         kwargs: dict = {"setup": setup} if setup is not None else {}
         if first_failure and "first_failure" in inspect.signature(runner.run).parameters:
             kwargs["first_failure"] = True
+        if getattr(runner, "compiles_in_run", False):
+            # one sandbox run compiles and tests (C#): its build's verdict is the compile run's
+            run = runner.run(copy, list(task["expected_to_pass"]), coverage=False, limits=limits, **kwargs)
+            failed = _class_file_not_compiled(task, run)
+            return (failed, None) if failed is not None else (run, run)
+        compiled = runner.compile_only(copy, limits)
+        if compiled.status is not SuiteStatus.OK:
+            return compiled, None
         return compiled, runner.run(copy, list(task["expected_to_pass"]), coverage=False, limits=limits, **kwargs)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _class_file_not_compiled(task: dict, run) -> "SuiteRun | None":
+    """The compile failure of a run whose runner compiles what it can and leaves out the rest
+    (C#): the build failed, or the task's own file was left out of the library (the generated
+    class does not compile). None when the class compiled."""
+    from crossfile_datasets.sandbox.suites import SuiteRun
+
+    if run.status in (SuiteStatus.COMPILE_FAILED, SuiteStatus.FRAMEWORK_UNAVAILABLE) or run.reason == "compile_timeout":
+        return run
+    for entry in run.adjustments.get("left_out_library_files", []):
+        path, _, symbol = entry.partition(": ")
+        if path == task["file"]:
+            return SuiteRun(SuiteStatus.COMPILE_FAILED, log=run.log, reason=f"compile_failed: {path}: {symbol}")
+    return None
 
 
 def run_generation(task: dict, generation: str, root: Path, limits: SandboxLimits, setup=None) -> dict:

@@ -692,6 +692,9 @@ class CSharpRunner:
     """mcs + our NUnit 2.6 test host (see the module docstring)."""
 
     language = Lang.CSHARP
+    # run() compiles what it can (leaving out what does not compile here) before testing: the
+    # evaluation takes its build as the compile run instead of compiling twice
+    compiles_in_run = True
     max_compilations = 24  # per build of the test assembly (rounds of leaving out, bisection)
     max_library_rounds = 6  # library compilations, each leaving out the files holding errors
     max_library_loss = 0.25  # share of the library's files that may be left out before it counts as failed

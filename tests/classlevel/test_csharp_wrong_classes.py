@@ -226,8 +226,25 @@ def test_inherited_generic_fixture_tests_judge_the_class_and_a_throwing_stub_fai
     stub = get_language(Lang.CSHARP).throwing_stub(_info(CONVERTERS["TinyCsv/TypeConverter/Int16Converter.cs"],
                                                          "Int16Converter"))
     preds = tmp_path / "p.jsonl"
-    preds.write_text(json.dumps({"task_id": task["id"], "generations": [task["class_source"], stub]}) + "\n")
+    broken = "public class Int16Converter : BaseConverter<short> { protected override bool InternalConvert( }"
+    preds.write_text(json.dumps({"task_id": task["id"], "generations": [task["class_source"], stub, broken]}) + "\n")
     split = tmp_path / "out" / "csharp" / "class.jsonl"
     rows = evaluate_class(split, preds, ks=(1,))["generations"]
-    assert [r["passed"] for r in rows] == [True, False]
+    assert [r["passed"] for r in rows] == [True, False, False]
     assert rows[1]["tests_passed"] == 0  # every expected test calls the conversion or the constructor
+    # a class that does not compile is not compiled, though the runner would leave its file out
+    assert [r["compiled"] for r in rows] == [True, True, False] and rows[2]["status"] == "compile_failed"
+    assert "Int16Converter.cs" in rows[2]["detail"]
+
+
+def test_a_class_file_the_runner_left_out_did_not_compile():
+    from crossfile_datasets.evaluation.classlevel import _class_file_not_compiled
+
+    task = {"file": "src/A.cs"}
+    ok = SuiteRun(SuiteStatus.OK, adjustments={"left_out_library_files": ["src/B.cs: Castle"]})
+    assert _class_file_not_compiled(task, ok) is None
+    lost = SuiteRun(SuiteStatus.OK, adjustments={"left_out_library_files": ["src/A.cs: CS1525: Unexpected symbol"]})
+    failed = _class_file_not_compiled(task, lost)
+    assert failed.status is SuiteStatus.COMPILE_FAILED and failed.reason == "compile_failed: src/A.cs: CS1525: Unexpected symbol"
+    broken = SuiteRun(SuiteStatus.COMPILE_FAILED, reason="compile_failed: A.cs(1)")
+    assert _class_file_not_compiled(task, broken) is broken
