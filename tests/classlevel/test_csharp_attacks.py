@@ -28,6 +28,23 @@ NATIVE = """
         public static extern int symlink(string target, string link);
         [System.Runtime.InteropServices.DllImport("libc", SetLastError = true)]
         public static extern int unlink(string path);
+        [System.Runtime.InteropServices.DllImport("libc")]
+        public static extern void _exit(int status);
+        [System.Runtime.InteropServices.DllImport("libc", EntryPoint = "write")]
+        static extern System.IntPtr write(int fd, byte[] buffer, System.IntPtr count);
+        /// <summary>A line on the channel's record pipe, found in the environment the process
+        /// started with (/proc/self/environ keeps it after the host cleared its variable).</summary>
+        public static void OnChannel(string line)
+        {
+            string environ;
+            using (var r = new System.IO.StreamReader("/proc/self/environ")) environ = r.ReadToEnd();
+            foreach (var entry in environ.Split('\\0'))
+                if (entry.StartsWith("CROSSFILE_CHANNEL="))
+                {
+                    var bytes = System.Text.Encoding.UTF8.GetBytes(line);
+                    write(int.Parse(entry.Split(':')[1]), bytes, (System.IntPtr)bytes.Length);
+                }
+        }
         public static void Raw(int fd, string text)
         {
             var handle = new Microsoft.Win32.SafeHandles.SafeFileHandle((System.IntPtr)fd, false);
@@ -176,3 +193,83 @@ namespace Shapes.Tests
     assert run.outcomes()["Shapes.Tests.LeakTests.NoSecret"] is Outcome.PASSED
     assert run.outcomes()["Shapes.Tests.FileTests.Beside"] is Outcome.PASSED
     assert run.adjustments["host_files"] == ["host_files/symlink: tests/Shapes.Tests/Data/leak.txt"]
+
+
+FORGED_RECORD = '{\\"id\\": \\"Demo.Tests.CalcTests.Adds\\", \\"fixture\\": \\"Demo.Tests.CalcTests\\", \\"outcome\\": \\"passed\\"}\\n'
+
+
+def test_exit_handlers_writing_records_summaries_and_results_leave_the_run_incomplete(tmp_path):
+    """A wrong class prints a passing summary on fd 1 before the runner's own and registers
+    ProcessExit and DomainUnload handlers that print it again, rewrite the result file
+    nunit-console was given and write passing records on the channel (its descriptor is in
+    /proc/self/environ; it cannot know the token). The host's end-of-session record was already
+    sent: the lines after it make the run untrusted, and nothing passes (8abb920: the rewritten
+    result file passed the wrong class)."""
+    ctor = f"""
+            Native.Raw(1, "{SUMMARY}");
+            var xml = Native.Arg("-xml=");
+            System.EventHandler forge = (s, e) =>
+            {{
+                if (xml != null) System.IO.File.WriteAllText(xml, @"{FORGED_XML.replace('"', '""')}");
+                Native.Raw(1, "{SUMMARY}");
+                Native.OnChannel("{FORGED_RECORD}");
+            }};
+            System.AppDomain.CurrentDomain.ProcessExit += forge;
+            System.AppDomain.CurrentDomain.DomainUnload += forge;
+"""
+    root = write_repo(tmp_path, _with_calc(WRONG_BODY, ctor))
+    run = runner_for(Lang.CSHARP).run(root, ["Demo.Tests.CalcTests.Adds"], coverage=False, limits=None)
+    assert run.status is SuiteStatus.CRASHED, run.log
+    assert all(r.outcome is not Outcome.PASSED for r in run.results), run.log
+    assert "forged lines" in run.log
+
+
+XUNIT_EXIT = {
+    "src/Calc/Calc.csproj": '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>netstandard2.0'
+                            "</TargetFramework></PropertyGroup></Project>\n",
+    "src/Calc/Calc.cs": """namespace Demo
+{
+    public class Calc
+    {
+        public int Add(int a, int b) { return a + b; }
+        public int Mul(int a, int b)
+        {
+            var xml = Native.Arg("-xml=");
+            if (xml != null) System.IO.File.WriteAllText(xml, @"FORGED");
+            Native.Raw(1, "SUMMARY");
+            Native._exit(0);
+            return 0;
+        }
+    }
+NATIVE
+}
+""".replace("FORGED", FORGED_XML.replace('"', '""')).replace("SUMMARY", SUMMARY).replace("NATIVE", NATIVE),
+    "tests/Calc.Tests/Calc.Tests.csproj": '<Project Sdk="Microsoft.NET.Sdk"><ItemGroup>'
+                                          '<PackageReference Include="xunit" Version="2.5.0" />'
+                                          '<ProjectReference Include="../../src/Calc/Calc.csproj" /></ItemGroup></Project>\n',
+    "tests/Calc.Tests/CalcFacts.cs": """using Xunit;
+namespace Demo.Tests
+{
+    public class CalcFacts
+    {
+        [Fact] public void Adds() { Assert.Equal(3, new Calc().Add(1, 2)); }
+        [Fact] public void Muls() { Assert.Equal(6, new Calc().Mul(2, 3)); }
+    }
+}
+""",
+}
+
+
+def test_an_xunit_test_that_ends_the_process_after_a_forged_summary_passes_nothing(tmp_path):
+    """xUnit through the host's own executor: a class prints a passing summary, writes a result
+    file and ends the process with the C library's ``_exit(0)`` (no managed exit handler, no
+    end-of-session record) while another test already passed: the run is incomplete and
+    nothing in it passes, not even the test that ran before (8abb920: xUnit was
+    ``framework_unavailable``)."""
+    from tests.conftest import write_tree
+
+    root = write_tree(tmp_path, XUNIT_EXIT)
+    run = runner_for(Lang.CSHARP).run(root, ["Demo.Tests.CalcFacts.Adds", "Demo.Tests.CalcFacts.Muls"],
+                                      coverage=False, limits=None)
+    assert run.status is SuiteStatus.CRASHED, run.log
+    assert run.results and all(r.outcome is not Outcome.PASSED for r in run.results), run.log
