@@ -344,6 +344,18 @@ class _Inputs:
     def __init__(self) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="crossfile-csharp-inputs-")).resolve()
         self._n = 0
+        self._defines: dict[str, tuple[str, ...]] = {}
+
+    def defines(self, root: Path) -> tuple[str, ...]:
+        """The copy's conditional-compilation symbols (``lang.csharp.projects.repository_defines``:
+        DEBUG, TRACE and every ``<DefineConstants>`` of its projects), read once per copy: what
+        the parser and the test discovery use, so mcs compiles the same code they see."""
+        from crossfile_datasets.lang.csharp.projects import repository_defines
+
+        key = str(root)
+        if key not in self._defines:
+            self._defines[key] = repository_defines(Path(root))
+        return self._defines[key]
 
     def write(self, stem: str, text: str) -> Path:
         self._n += 1
@@ -723,8 +735,10 @@ class CSharpRunner:
                    framework: list[str] = ()):
         """One mcs run in the sandbox; ``framework``: framework assemblies the projects name."""
         rsp = inputs.write(f"{stem}.rsp", "\n".join(f'"{s}"' for s in sources) + "\n")
+        # the symbols the parser and discover() see: 8abb920 defined only DEBUG;TRACE, so a
+        # suite's `#if TASKS` half (stateless' async tests) was declared but never compiled
         argv = ["mcs", f"-langversion:{LANG_VERSION}", "-target:library", "-debug", "-warn:0", "-unsafe",
-                "-define:DEBUG;TRACE", f"-out:{out}", *_optional_references(framework),
+                f"-define:{';'.join(inputs.defines(box.root))}", f"-out:{out}", *_optional_references(framework),
                 *references, f"@{rsp}"]
         return box.run(argv)
 
