@@ -72,6 +72,13 @@ namespace Shapes.Tests
     {
         [Test] public void Squares() { Assert.AreEqual(9.0, AsyncGeometry.SquareAsync(3).Result); }
     }
+
+    // a field needing a missing package: the class is left out, and its test counted
+    public class MockedAsyncTests
+    {
+        Moq.Mock<Circle> mock = new Moq.Mock<Circle>();
+        [Test] public void Uses() { Assert.IsNotNull(mock); }
+    }
 }
 #endif
 """,
@@ -276,8 +283,8 @@ def test_nunit3_suite_runs_and_loses_only_what_does_not_compile(tmp_path):
     run = runner.run(root, None, coverage=False, limits=None)
     assert run.status is SuiteStatus.OK, run.log
     # every test method found statically ran or was left out with its reason: none vanished
-    # (8abb920 and 7 commits after it: mcs got only DEBUG;TRACE, and AsyncTests.Squares, under
-    # `#if TASKS`, was declared but neither run nor counted)
+    # (before: mcs got only DEBUG;TRACE, and AsyncTests.Squares, under `#if TASKS`, was declared
+    # but neither run nor counted; then a class left out under `#if TASKS` counted no tests)
     left_ids = {e.partition(": ")[0] for e in run.adjustments["left_out_tests"]}
     assert set(runner.discover(root)) - left_ids == set(_by_id(run)), run.log
     assert _by_id(run) == {
@@ -291,6 +298,7 @@ def test_nunit3_suite_runs_and_loses_only_what_does_not_compile(tmp_path):
     left = run.adjustments["left_out_tests"]
     assert "Shapes.Tests.CircleTests.Named: NUnit.Framework.TestContext.TestAdapter.MethodName" in left, left
     assert "Shapes.Tests.CircleTests.Mocked: Moq" in left, left
+    assert "Shapes.Tests.MockedAsyncTests.Uses: Moq" in left, left
     assert any(e.startswith("Shapes.Tests.Benchmarks.AreaBenchmark.Run: System.Web") for e in left), left
     assert run.adjustments["left_out_files"] == ["tests/Shapes.Tests/MockedTests.cs: Moq"]
     assert "Shapes.Tests.MockedTests.M: Moq" in left
