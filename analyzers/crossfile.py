@@ -49,6 +49,7 @@ def usage_at(repository: str, file: str, row: int, column: int, *, imported_name
 # ------------------------------------------------------------------------------ the rounds --
 V = TypeVar("V")  # what one round asks the checker to check (a variant text, a compilation request)
 A = TypeVar("A")  # what the checker answers
+A_contra = TypeVar("A_contra", contravariant=True)  # the same, as the hooks take it
 U = TypeVar("U")  # what a round finds (usages, attributions)
 
 
@@ -61,13 +62,13 @@ class RoundOutcome(Generic[U]):
     stop: bool = False  # nothing more to learn from this file (a failure the hooks counted)
 
 
-class RoundHooks(Protocol[V, A, U]):
+class RoundHooks(Protocol[V, A_contra, U]):
     """The per-language parts of the stub rounds (Java, TypeScript, C#)."""
 
     def variant(self, round_no: int) -> V | None:
         """What to check in this round (None: nothing to stub)."""
 
-    def observe(self, round_no: int, variant: V, answer: A) -> RoundOutcome[U]:
+    def observe(self, round_no: int, variant: V, answer: A_contra) -> RoundOutcome[U]:
         """Diff the answer against what is already known and attribute the new errors."""
 
     def restore(self, found: list[U]) -> bool:

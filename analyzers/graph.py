@@ -275,6 +275,7 @@ def definition_node_for_usage(graph: nx.MultiDiGraph, usage: "CrossFileUsage") -
     if found:
         return found
     if member:
+        owner: str | None
         if symbol:
             owner = symbol[: -len(member) - 1] if symbol.endswith("." + member) else symbol
         else:

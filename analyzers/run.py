@@ -13,6 +13,7 @@ line-oriented request/response protocol.
 
 from __future__ import annotations
 
+import io
 import os
 import queue
 import selectors
@@ -24,7 +25,7 @@ import threading
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import IO, Mapping, Sequence, cast
 
 from crossfile_datasets.core.enums import StrEnum
 
@@ -119,9 +120,10 @@ def _launch_argv(args: list[str], limits: Limits | None) -> list[str] | None:
         if not (os.path.isfile(exe) and os.access(exe, os.X_OK)):
             return None
     else:
-        exe = shutil.which(exe)
-        if exe is None:
+        found = shutil.which(exe)
+        if found is None:
             return None
+        exe = found
     lim = limits or Limits()
     numbers = [lim.memory_bytes, lim.max_processes, lim.cpu_seconds, lim.file_size_bytes]
     return [sys.executable, "-I", "-S", "-c", _LAUNCHER, str(os.getpid()), *(str(n or 0) for n in numbers), exe, *args]
@@ -282,12 +284,13 @@ class _Output:
 def _drain(proc: subprocess.Popen, deadline: float, output_cap: int) -> _Output:
     """Read both pipes until they close, the deadline passes, or the leader has been gone for
     ``LEADER_EXIT_GRACE`` seconds; keep at most ``output_cap`` bytes per stream."""
-    buffers = {proc.stdout: bytearray(), proc.stderr: bytearray()}
-    truncated = {proc.stdout: False, proc.stderr: False}
+    out, err = _pipe(proc.stdout), _pipe(proc.stderr)
+    buffers = {out: bytearray(), err: bytearray()}
+    truncated = {out: False, err: False}
     sel = selectors.DefaultSelector()
     for stream in buffers:
         os.set_blocking(stream.fileno(), False)
-        sel.register(stream, selectors.EVENT_READ)
+        sel.register(stream, selectors.EVENT_READ, stream)
     timed_out = False
     open_streams = 2
     leader_exit_seen: float | None = None
@@ -304,7 +307,7 @@ def _drain(proc: subprocess.Popen, deadline: float, output_cap: int) -> _Output:
             break
         events = sel.select(timeout=min(remaining, 0.1 if leader_exit_seen is not None else 0.5))
         for key, _ in events:
-            stream = key.fileobj
+            stream = key.data
             try:
                 chunk = os.read(stream.fileno(), 65536)
             except BlockingIOError:
@@ -320,8 +323,7 @@ def _drain(proc: subprocess.Popen, deadline: float, output_cap: int) -> _Output:
             if len(chunk) > room:
                 truncated[stream] = True
     sel.close()
-    return _Output(buffers[proc.stdout], buffers[proc.stderr], truncated[proc.stdout], truncated[proc.stderr],
-                   timed_out)
+    return _Output(buffers[out], buffers[err], truncated[out], truncated[err], timed_out)
 
 
 def _reap(proc: subprocess.Popen, deadline: float, timed_out: bool) -> bool:
@@ -339,8 +341,14 @@ def _reap(proc: subprocess.Popen, deadline: float, timed_out: bool) -> bool:
         proc.wait()
     kill_group(proc.pid)  # descendants that outlived the leader
     for stream in (proc.stdout, proc.stderr):
-        stream.close()
+        _pipe(stream).close()
     return timed_out
+
+
+def _pipe(stream: IO[bytes] | None) -> IO[bytes]:
+    """A pipe of a process started with it (``stdin``/``stdout``/``stderr=subprocess.PIPE``)."""
+    assert stream is not None, "the process was started without this pipe"
+    return stream
 
 
 def _status(timed_out: bool, returncode: int | None) -> RunStatus:
@@ -421,7 +429,8 @@ class PersistentProcess:
         return proc
 
     def _drain_stderr(self, proc: subprocess.Popen) -> None:
-        for chunk in iter(lambda: proc.stderr.read1(65536) if proc.stderr else b"", b""):
+        stderr = cast("io.BufferedReader | None", proc.stderr)
+        for chunk in iter(lambda: stderr.read1(65536) if stderr else b"", b""):
             self._stderr_tail += chunk
             if len(self._stderr_tail) > 65536:
                 del self._stderr_tail[:-65536]
@@ -434,12 +443,13 @@ class PersistentProcess:
         """Send one line (without newline), return the next line of output (decoded)."""
         proc = self._proc if self._proc is not None and self._proc.poll() is None else self._start()
         try:
-            proc.stdin.write(line.encode("utf-8") + b"\n")
-            proc.stdin.flush()
+            stdin = _pipe(proc.stdin)
+            stdin.write(line.encode("utf-8") + b"\n")
+            stdin.flush()
         except (BrokenPipeError, OSError) as exc:
             self.close()
             raise PersistentProcessError(f"helper process died: {self.stderr_tail[-2000:]}") from exc
-        fd = proc.stdout.fileno()
+        fd = _pipe(proc.stdout).fileno()
         buf = bytearray()
         deadline = time.monotonic() + timeout
         with selectors.DefaultSelector() as sel:
@@ -478,8 +488,9 @@ class PersistentProcess:
             pass
         for stream in (proc.stdin, proc.stdout, proc.stderr):
             try:
-                stream.close()
-            except (OSError, AttributeError):
+                if stream is not None:
+                    stream.close()
+            except OSError:
                 pass
 
     def __enter__(self) -> "PersistentProcess":

@@ -20,4 +20,4 @@ _NOT_FROM_CALLS = frozenset({"no-member", "c-extension-no-member"})
 def register(linter) -> None:  # Pylint's plugin entry point
     del linter
     messages = tuple(symbol for _, symbol, *_ in TypeChecker.msgs.values() if symbol not in _NOT_FROM_CALLS)
-    TypeChecker.visit_call.checks_msgs = messages
+    TypeChecker.visit_call.checks_msgs = messages  # type: ignore[attr-defined]

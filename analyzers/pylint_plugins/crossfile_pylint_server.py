@@ -36,6 +36,7 @@ import json
 import os
 import sys
 import traceback
+from collections.abc import Set
 
 
 def _top_level_names(roots: list[str]) -> set[str]:
@@ -78,7 +79,7 @@ def _clear_derived_caches() -> None:
     clear_lru_caches()
 
 
-def _evict(root: str | None = None, shadowed: set[str] = frozenset()) -> None:
+def _evict(root: str | None = None, shadowed: Set[str] = frozenset()) -> None:
     from astroid import MANAGER
 
     prefix = os.path.join(root, "") if root else None
