@@ -130,7 +130,7 @@ def load_completion_inputs(
     preds = index_unique(predictions(), "predicted task ids", predictions_path)
     check_same_ids(split, preds, split_path, predictions_path)
     return [
-        (task_id, record, record.get("language") or default_language, preds[task_id]["pred"])
+        (task_id, record, str(record.get("language") or default_language), preds[task_id]["pred"])  # checked above
         for task_id, record in records
     ]
 

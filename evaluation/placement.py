@@ -26,7 +26,7 @@ def _parse(code: str):
 
 def _name(node: Node) -> str:
     name = node.child_by_field_name("name")
-    return name.text.decode("utf-8", errors="replace") if name is not None else ""
+    return (name.text or b"").decode("utf-8", errors="replace") if name is not None else ""
 
 
 def _definition(node: Node) -> Node:

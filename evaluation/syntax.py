@@ -186,7 +186,7 @@ def scan_region(root: Node, start: int, end: int, lang: str) -> RegionScan:
             if not in_string and node.type in STATEMENT_DELIMITERS:
                 scan.statement_ends.append(node.end_byte)
             elif _is_identifier(node):
-                text = node.text.decode("utf-8", errors="replace")
+                text = (node.text or b"").decode("utf-8", errors="replace")
                 if not (text in reserved and node.type in _PLAIN_IDENTIFIER_TYPES):
                     scan.identifiers.append((node.start_byte, node.end_byte, text))
             continue
