@@ -184,6 +184,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.CHECKER, "usages_detected", M, "cross-file usages found"),
     (S.CHECKER, "observed_parameters", M, "--observe-types: parameters whose repository classes the tests observed"),
     (S.CHECKER, "observed_uses", M, "--observe-types: uses found on observed parameters (mode observed)"),
+    (S.CHECKER, "observed_entries_refused", N, "--observe-types: observed entries or classes naming no function parameter or class of the repository (dropped)"),
     (S.CHECKER, "cache_hits", M, "files whose usages came from the cache"),
     (S.CHECKER, "pylint_runs", M, "Pylint runs (a fresh process, or a request to a resident one)"),
     (S.CHECKER, "pylint_resident_fallbacks", M, "Pylint batches the resident checker failed, checked again by fresh processes"),
@@ -287,6 +288,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TESTS, "flaky", R, "the test's outcome varies between runs"),
     (S.TESTS, "not_passing_when_rerun", R, "the test does not pass when rerun"),
     (S.TESTS, "sandbox_violation", R, "the test tried to write outside the sandbox or use the network"),
+    (S.TESTS, "capture_record_malformed", L, "assertion repair: lines of the capture file that are not well-formed records (ignored)"),
     (S.TESTS, "test_error", L, "the test errors on the original code"),
     (S.TESTS, "test_error_missing_fixture", L, "the test errors: a fixture (a pytest plugin) the environment lacks"),
     (S.TESTS, "test_error_missing_module", L, "the test errors: a module the environment lacks"),
@@ -356,6 +358,9 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.HOST_FILES, "missing", L, "a file the host expected from a sandboxed run is not there"),
     (S.HOST_FILES, "already_exists", L, "something was planted where the host writes a new file: refused"),
     (S.HOST_FILES, "unreadable", L, "a file the host reads back from a sandbox could not be read"),
+    (S.HOST_FILES, "copy_link_outside", R, "a repository copy for sandboxed runs drops a symbolic link that leaves the copy"),
+    (S.HOST_FILES, "copy_special_file", R, "a repository copy for sandboxed runs drops a FIFO, socket or device"),
+    (S.HOST_FILES, "copy_unreadable", L, "a repository copy for sandboxed runs skips an entry it could not read"),
 )
 
 # cross_file_random and in_file examples pass the same cursor rules and filters as the first uses:

@@ -217,7 +217,10 @@ def _sha(text: str) -> str:
 def _problem_sha(problem: dict) -> str:
     keys = ("entry_point", "qualname", "class_name", "file", "solution", "check", "test_list", "dependencies",
             "target_function_prompt", "requirements", "python_path")
-    return _sha(json.dumps({k: problem.get(k) for k in keys}, sort_keys=True, default=str))
+    material = {k: problem.get(k) for k in keys}
+    if problem.get("value_checks"):  # only then: results logged for records without it stay reusable
+        material["value_checks"] = problem["value_checks"]
+    return _sha(json.dumps(material, sort_keys=True, default=str))
 
 
 def repository_snapshot(root: str | os.PathLike) -> str:
@@ -235,8 +238,13 @@ def repository_snapshot(root: str | os.PathLike) -> str:
 
 def check_snapshots(problems: list[dict], repos: str | os.PathLike | None) -> int:
     """Refuse (InputError) repository folders whose sources differ from the split's recorded
-    ``snapshot_sha256``; returns how many problems had no recorded snapshot (not checkable)."""
+    ``snapshot_sha256``, or whose whole tree (what a run's copy holds: configuration files,
+    dot-folders, plugins; ``sandbox.tree_digest``) differs from its ``tree_sha256`` when the
+    split recorded one; returns how many problems had no recorded snapshot (not checkable)."""
+    from crossfile_datasets.sandbox import tree_digest
+
     expected: dict[str, set[str]] = {}
+    trees: dict[str, set[str]] = {}
     unchecked = 0
     for problem in problems:
         root = str(Path(repos) / str(problem.get("project", ""))) if repos is not None else problem.get("repository_root")
@@ -245,6 +253,8 @@ def check_snapshots(problems: list[dict], repos: str | os.PathLike | None) -> in
             unchecked += 1
             continue
         expected.setdefault(root, set()).add(sha)
+        if problem.get("tree_sha256"):
+            trees.setdefault(root, set()).add(problem["tree_sha256"])
     bad = []
     for root, shas in sorted(expected.items()):
         if not Path(root).is_dir():
@@ -253,6 +263,12 @@ def check_snapshots(problems: list[dict], repos: str | os.PathLike | None) -> in
         actual = repository_snapshot(root)
         if actual not in shas:
             bad.append(f"{root}: sources hash to {actual[:12]}, the split recorded {', '.join(sorted(s[:12] for s in shas))}")
+            continue
+        if root in trees:
+            tree, _ = tree_digest(Path(root))
+            if tree not in trees[root]:
+                bad.append(f"{root}: its files (configuration, dot-folders and plugins included) hash to {tree[:12]}, "
+                           f"the split recorded {', '.join(sorted(s[:12] for s in trees[root]))}")
     if bad:
         raise InputError(f"{len(bad)} repository folder(s) differ from the snapshot the split was built from "
                          f"(files added, changed or removed since): {listed(bad)}. Restore them (e.g. git checkout "

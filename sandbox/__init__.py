@@ -30,17 +30,21 @@ whole test suites per language.
 
 from __future__ import annotations
 
+import hashlib
 import os
+import posixpath
 import shutil
+import stat
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
 from crossfile_datasets.analyzers.run import Limits, RunResult, RunStatus, run
 from crossfile_datasets.core import constants as C
-from crossfile_datasets.sandbox.channel import ResultChannel
+from crossfile_datasets.sandbox import hostfs
+from crossfile_datasets.sandbox.channel import SANDBOXED_PROGRAM_PID, ResultChannel
 from crossfile_datasets.sandbox.isolation import (
     SANDBOX_ENV,
     PeakWatch,
@@ -108,14 +112,192 @@ def _warn_opt_out() -> None:
 
 
 # ------------------------------------------------------------------------------ sandbox --
-def copy_repository(source: Path, dest: Path) -> None:
-    """Copy a repository for a run: no VCS folders, build outputs or virtual environments;
-    symbolic links stay links (inside the sandbox, one that leaves the copy is read-only)."""
+@dataclass
+class CopyReport:
+    """What a repository copy left out (``host_files/copy_*`` reasons), by repository path."""
 
-    def ignore(directory: str, names: list[str]) -> set[str]:
-        return {n for n in names if n in _COPY_SKIP or n.endswith(".pyc")}
+    links_outside: list[str] = field(default_factory=list)  # symbolic links that would leave the copy
+    special: list[str] = field(default_factory=list)  # FIFOs, sockets, devices
+    unreadable: list[str] = field(default_factory=list)  # entries the copy could not read
 
-    shutil.copytree(source, dest, symlinks=True, ignore=ignore, ignore_dangling_symlinks=True)
+    def count_into(self, report, where: str) -> None:
+        """Count the drops into a ``BuildReport`` (once per repository)."""
+        for reason, paths in (("copy_link_outside", self.links_outside), ("copy_special_file", self.special),
+                              ("copy_unreadable", self.unreadable)):
+            for path in paths:
+                report.count("host_files", reason, f"{where}:{path}")
+
+
+def _copy_ignored(name: str) -> bool:
+    return name in _COPY_SKIP or name.endswith(".pyc")
+
+
+def _copy_walk(source: Path, drops: CopyReport):
+    """The entries a repository copy holds, in a stable order: ("d", rel, None), ("f", rel,
+    source path) and ("l", rel, link text) for links whose text stays inside the copy (others
+    are dropped, counted). Never follows a link."""
+    stack = [""]
+    while stack:
+        rel_dir = stack.pop()
+        folder = source / rel_dir if rel_dir else source
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            if not rel_dir:
+                raise  # the repository folder itself: no copy at all, not an empty one
+            drops.unreadable.append(rel_dir)
+            continue
+        subdirs = []
+        for name in names:
+            if _copy_ignored(name):
+                continue
+            rel = f"{rel_dir}/{name}" if rel_dir else name
+            try:
+                st = os.lstat(folder / name)
+            except OSError:
+                drops.unreadable.append(rel)
+                continue
+            if stat.S_ISDIR(st.st_mode):
+                subdirs.append(rel)
+                yield "d", rel, None
+            elif stat.S_ISREG(st.st_mode):
+                yield "f", rel, folder / name
+            elif stat.S_ISLNK(st.st_mode):
+                text = os.readlink(folder / name)
+                lexical = posixpath.normpath(posixpath.join(posixpath.dirname(rel), text))
+                if os.path.isabs(text) or lexical == ".." or lexical.startswith("../"):
+                    drops.links_outside.append(rel)
+                else:
+                    yield "l", rel, text
+            else:
+                drops.special.append(rel)
+        stack.extend(reversed(subdirs))
+
+
+def copy_repository(source: Path, dest: Path) -> CopyReport:
+    """Copy a repository for a run: no VCS folders, build outputs or virtual environments.
+
+    Host side of the sandbox (issue 27): nothing in the copy may lead out of it, so a symbolic
+    link whose target leaves the copy is dropped (also one that stays inside by its text but
+    leaves through other links once resolved), a FIFO, socket or device is dropped (it would
+    block or fail the copy), an unreadable entry is skipped; all counted in the returned
+    :class:`CopyReport`. Links that stay inside are kept."""
+    source, dest = Path(source), Path(dest)
+    drops = CopyReport()
+    os.makedirs(dest)
+    links = []
+    for kind, rel, what in _copy_walk(source, drops):
+        target = dest / rel
+        if kind == "d":
+            target.mkdir()
+        elif kind == "f":
+            try:
+                shutil.copy2(what, target, follow_symlinks=False)
+            except OSError:
+                drops.unreadable.append(rel)
+        else:
+            os.symlink(what, target)
+            links.append(rel)
+    # a link that leaves the copy once resolved (through other links: "d/.." with d -> ..) goes;
+    # removing one can only make others dangle, so one more pass settles it
+    root = os.path.realpath(dest)
+    changed = True
+    while changed:
+        changed = False
+        for rel in list(links):
+            resolved = os.path.realpath(dest / rel)
+            if resolved != root and not resolved.startswith(root + os.sep):
+                os.unlink(dest / rel)
+                links.remove(rel)
+                drops.links_outside.append(rel)
+                changed = True
+    return drops
+
+
+def tree_digest(source: Path) -> tuple[str, CopyReport]:
+    """SHA-256 over everything a repository copy holds (paths, kinds, contents, kept link
+    texts: configuration files, dot-folders and plugins included, not only sources) and what a
+    copy would leave out. The executable split records it (``tree_sha256``) and the evaluation
+    refuses a folder whose copy would differ: an added ``pytest.ini`` or dot-folder plugin
+    changes it."""
+    drops = CopyReport()
+    digest = hashlib.sha256()
+    for kind, rel, what in _copy_walk(Path(source), drops):
+        digest.update(f"{kind}\0{rel}\0".encode("utf-8", errors="surrogateescape"))
+        if kind == "f":
+            content = hashlib.sha256()
+            try:
+                with open(what, "rb", buffering=0) as fh:  # a regular file (lstat), opened as such
+                    while chunk := fh.read(1 << 20):
+                        content.update(chunk)
+            except OSError:
+                drops.unreadable.append(rel)
+                continue
+            digest.update(content.digest())
+        elif kind == "l":
+            digest.update(os.fsencode(what))
+        digest.update(b"\n")
+    return digest.hexdigest(), drops
+
+
+# ------------------------------------------------------------------ temporary folders --
+SANDBOX_PREFIX = "crossfile-sandbox-"
+
+
+def remove_tree(path: Path) -> None:
+    """Remove a sandbox folder whatever the sandboxed code did to it (folders made unreadable
+    or unwritable are opened up again; links are removed, never followed)."""
+    def retry(function, failed, _exc) -> None:
+        for target in (os.path.dirname(failed), failed):
+            try:
+                if not os.path.islink(target):
+                    os.chmod(target, 0o700)
+            except OSError:
+                pass
+        try:
+            if os.path.isdir(failed) and not os.path.islink(failed):
+                shutil.rmtree(failed, ignore_errors=True)
+            else:
+                function(failed)
+        except OSError:
+            pass
+
+    shutil.rmtree(path, onerror=retry)
+    if os.path.lexists(path):
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def sweep_stale_sandboxes(parent: str | None = None) -> int:
+    """Remove sandbox folders whose harness process is gone (killed before it could clean up:
+    its pid is part of the folder's name). Returns how many were removed."""
+    parent = parent or tempfile.gettempdir()
+    removed = 0
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return 0
+    for name in names:
+        if not name.startswith(SANDBOX_PREFIX):
+            continue
+        pid, dash, _ = name[len(SANDBOX_PREFIX):].partition("-")
+        if not dash or not pid.isdigit() or _alive(int(pid)):
+            continue  # older folders named without a pid are left alone (whose they are is unknown)
+        remove_tree(Path(parent) / name)
+        removed += 1
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+_SWEPT: set[str] = set()
 
 
 class Sandbox:
@@ -145,7 +327,11 @@ class Sandbox:
         else:
             _warn_opt_out()
             self.bwrap = None
-        self.dir = Path(tempfile.mkdtemp(prefix="crossfile-sandbox-")).resolve()
+        temp = tempfile.gettempdir()
+        if temp not in _SWEPT:  # once per process: folders of harnesses killed earlier
+            _SWEPT.add(temp)
+            sweep_stale_sandboxes(temp)
+        self.dir = Path(tempfile.mkdtemp(prefix=f"{SANDBOX_PREFIX}{os.getpid()}-")).resolve()
         self.root = self.dir / "repo"
         self.control = self.dir / "control"
         self.support = self.control / "support"
@@ -153,16 +339,17 @@ class Sandbox:
         self.limits = limits
         self.read_only = tuple(read_only)
         self.python_path = [str((self.root / p).resolve()) if p else str(self.root) for p in python_path]
+        self.copy_report = CopyReport()
         try:
             if source is not None:
-                copy_repository(Path(source), self.root)
+                self.copy_report = copy_repository(Path(source), self.root)
             else:
                 self.root.mkdir()
             for d in (self.support, self.dir / "home", self.dir / "tmp"):
                 d.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(PLUGIN_SOURCE, self.support / f"{PLUGIN_NAME}.py")
         except BaseException:
-            shutil.rmtree(self.dir, ignore_errors=True)
+            remove_tree(self.dir)
             raise
 
     def __enter__(self) -> "Sandbox":
@@ -172,13 +359,31 @@ class Sandbox:
         self.close()
 
     def close(self) -> None:
-        shutil.rmtree(self.dir, ignore_errors=True)
+        remove_tree(self.dir)
 
     def write(self, rel: str, text: str) -> Path:
-        path = self.root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        return path
+        """Write a new file of ours into the copy before a run (a generated test program).
+        Through the host-side boundary (``sandbox/hostfs.py``): nothing the repository planted
+        at that path (a link, a FIFO, a file) is written through, and no linked folder on the
+        way is followed; :class:`hostfs.HostFileRefused` says why."""
+        hostfs.write_new(self.dir, f"repo/{rel}", text)
+        return self.root / rel
+
+    def write_control(self, rel: str, text: str) -> Path:
+        """Write a new file of ours into the control folder (before a run)."""
+        hostfs.write_new(self.dir, f"control/{rel}", text)
+        return self.control / rel
+
+    def replace(self, rel: str, text: str) -> Path:
+        """Replace a file of the copy before a run (the spliced solution): a new file renamed
+        over the old entry, so a link there is replaced, never written through."""
+        hostfs.replace_file(self.dir, f"repo/{rel}", text)
+        return self.root / rel
+
+    def read_back(self, rel: str, *, max_bytes: int = C.HOST_READ_MAX_BYTES) -> str:
+        """Text of a file under the sandbox folder (``control/...``, ``repo/...``), read through
+        the host-side boundary: links, FIFOs and oversize files are refused (HostFileRefused)."""
+        return hostfs.read_text(self.dir, rel, max_bytes=max_bytes)
 
     def environment(self, extra: dict[str, str] | None = None) -> dict[str, str]:
         """The run's whole environment: an allow-list, nothing inherited from the builder."""
@@ -228,6 +433,8 @@ class Sandbox:
         if channel is not None:
             full_env.update(channel.environment())
             pass_fds = channel.child_fds
+            # under bubblewrap the program is pid 2 of its namespace: only its records count
+            channel.expected_pid = SANDBOXED_PROGRAM_PID if self.bwrap is not None else None
         command = list(argv)
         if self.bwrap is not None:
             full_env["CROSSFILE_SANDBOX_PIDNS"] = "1"  # /proc shows the run's processes only
@@ -270,6 +477,6 @@ def _user_process_count() -> int:
 
 # the isolation switch is part of the sandbox's interface (the commands configure it through here)
 __all__ = [
-    "PLUGIN_NAME", "SANDBOX_ENV", "TASKS_PER_PROCESS", "Sandbox", "SandboxLimits", "SandboxRun", "SandboxUnavailable",
-    "configure_isolation", "copy_repository", "isolation_mode",
+    "PLUGIN_NAME", "SANDBOX_ENV", "TASKS_PER_PROCESS", "CopyReport", "Sandbox", "SandboxLimits", "SandboxRun",
+    "SandboxUnavailable", "configure_isolation", "copy_repository", "isolation_mode", "remove_tree", "tree_digest",
 ]

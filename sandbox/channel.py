@@ -12,6 +12,19 @@ Outcomes travel instead over a pipe the harness creates for each run:
   interpreter killed, ``os._exit``, the time limit) is incomplete, and an incomplete run is
   never a pass.
 
+The host reads the pipe while the run lasts and parses it as it comes, keeping bounded memory
+whatever the run writes (issue 27: 1.8 GB of junk lines once drove the evaluator to 5.7 GB):
+lines without the token are counted, never kept; records are kept up to
+``CHANNEL_MAX_BYTES`` (the excess counted in ``overflow``), one line up to
+``CHANNEL_MAX_LINE`` (longer ones are skipped to their end, counted). The end-of-session record
+and the named events are always kept.
+
+Cheap forgeries it detects (what an in-process forger could still do is in docs/executable.md,
+"Threat model"): every record names the process that sent it (``pid``); with bubblewrap the
+tested program is pid 2 of its pid namespace, and records of any other process (a forked child
+that kept the pipe and the token) are refused; a second end-of-session record, or records after
+it, make the run untrusted (``tampered``).
+
 What it does not stop: code running inside the same interpreter as the plugin (a completion
 is imported into pytest's process) could in principle find the token in the plugin's memory;
 see "Threat model" in docs/executable.md.
@@ -25,7 +38,12 @@ import secrets
 import threading
 from dataclasses import dataclass, field
 
+from crossfile_datasets.core import constants as C
+
 CHANNEL_ENV = "CROSSFILE_CHANNEL"  # "<token read fd>:<record write fd>" in the sandboxed process
+CHANNEL_MAX_LINE = 16 * 1024**2  # one record line (the observed-types event of a large suite fits)
+# the pid of the program bwrap starts in its pid namespace (bwrap's init is 1)
+SANDBOXED_PROGRAM_PID = 2
 
 
 @dataclass
@@ -33,28 +51,126 @@ class ChannelRecords:
     records: list[dict] = field(default_factory=list)  # outcome records with the right token
     session_end: dict | None = None  # pytest's end-of-session record (None: the run did not finish)
     events: dict[str, dict] = field(default_factory=dict)  # other event records by name (observed_types)
-    forged: int = 0  # lines that did not carry the token
+    values: list[dict] = field(default_factory=list)  # values observed at checked assertions (sandbox/values.py)
+    forged: int = 0  # lines that did not carry the token, or came from another process
+    overflow: int = 0  # lines not kept: over the line cap, or records past the channel's byte cap
+    tampered: str = ""  # why the records cannot be trusted ("" = nothing seen)
 
     @property
     def complete(self) -> bool:
-        return self.session_end is not None
+        return self.session_end is not None and not self.tampered
+
+
+class _Parser:
+    """Channel bytes -> records, incrementally, in bounded memory."""
+
+    def __init__(self, token: str, expected_pid: int | None, max_bytes: int, max_line: int) -> None:
+        self.prefix = (token + "\t").encode()
+        self.expected_pid = expected_pid
+        self.max_bytes, self.max_line = max_bytes, max_line
+        self.out = ChannelRecords()
+        self.kept = 0
+        self.partial = bytearray()
+        self.skipping = False  # inside an over-long line: drop up to its newline
+        self.sender: int | None = None  # the first sender's pid when none is expected
+
+    def feed(self, chunk: bytes) -> None:
+        start = 0
+        while start < len(chunk):
+            end = chunk.find(b"\n", start)
+            piece = chunk[start:] if end < 0 else chunk[start:end]
+            if self.skipping:
+                pass
+            elif len(self.partial) + len(piece) > self.max_line:
+                self.partial.clear()
+                self.skipping = True
+                self.out.overflow += 1
+            else:
+                self.partial += piece
+            if end < 0:
+                return
+            if not self.skipping:
+                self.line(bytes(self.partial))
+            self.partial.clear()
+            self.skipping = False
+            start = end + 1
+
+    def close(self) -> ChannelRecords:
+        # a last line without its newline: kept if it parses (one cut by a killed process does not)
+        if self.partial and not self.skipping:
+            self.line(bytes(self.partial))
+        self.partial.clear()
+        return self.out
+
+    def line(self, raw: bytes) -> None:
+        out = self.out
+        if not raw.strip():
+            return
+        if not raw.startswith(self.prefix):
+            out.forged += 1
+            return
+        try:
+            record = json.loads(raw[len(self.prefix):].decode("utf-8", errors="replace"))
+        except (json.JSONDecodeError, RecursionError):
+            return
+        if not isinstance(record, dict):
+            out.forged += 1
+            return
+        pid = record.pop("pid", None)
+        if self.expected_pid is not None:
+            if pid != self.expected_pid:
+                out.forged += 1
+                return
+        elif self.sender is None:
+            self.sender = pid
+        elif pid != self.sender:
+            out.forged += 1
+            return
+        if out.session_end is not None:
+            out.tampered = out.tampered or "records after the end-of-session record"
+        event = record.get("event")
+        if event == "session_end":
+            if out.session_end is not None:
+                out.tampered = "a second end-of-session record"
+            out.session_end = record
+            return
+        if event is not None:
+            if str(event) in out.events:
+                out.tampered = out.tampered or f"a second {event!s:.40} record"
+            out.events[str(event)] = record
+            return
+        if self.kept + len(raw) > self.max_bytes:
+            out.overflow += 1
+            return
+        self.kept += len(raw)
+        (out.values if "value" in record else out.records).append(record)
 
 
 class ResultChannel:
     """Two pipes for one run. Use: ``env.update(ch.environment())``, pass ``ch.child_fds`` to
-    the child, then ``ch.finish()`` after the run (every process of it gone) for the records."""
+    the child, then ``ch.finish()`` after the run (every process of it gone) for the records.
+    ``expected_pid``: the only process whose records count (the sandbox sets it to
+    :data:`SANDBOXED_PROGRAM_PID` under bubblewrap; None: the first sender's)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, max_bytes: int = C.CHANNEL_MAX_BYTES, max_line: int = CHANNEL_MAX_LINE) -> None:
         self.token = secrets.token_hex(16)
         token_r, token_w = os.pipe()
         os.write(token_w, self.token.encode())
         os.close(token_w)
         self._token_r = token_r
         self._read, self._write = os.pipe()
-        self._chunks: list[bytes] = []
+        self._parser = _Parser(self.token, None, max_bytes, max_line)
         self._finished: ChannelRecords | None = None
         self._reader = threading.Thread(target=self._drain, daemon=True)
         self._reader.start()
+
+    @property
+    def expected_pid(self) -> int | None:
+        return self._parser.expected_pid
+
+    @expected_pid.setter
+    def expected_pid(self, pid: int | None) -> None:
+        self._parser.expected_pid = pid
 
     @property
     def child_fds(self) -> tuple[int, int]:
@@ -64,7 +180,8 @@ class ResultChannel:
         return {CHANNEL_ENV: f"{self._token_r}:{self._write}"}
 
     def _drain(self) -> None:
-        # read while the run lasts, so a chatty run never blocks on a full pipe
+        # read and parse while the run lasts, so a chatty run never blocks on a full pipe and
+        # nothing but the kept records stays in memory
         while True:
             try:
                 chunk = os.read(self._read, 65536)
@@ -72,7 +189,7 @@ class ResultChannel:
                 break
             if not chunk:
                 break
-            self._chunks.append(chunk)
+            self._parser.feed(chunk)
 
     def finish(self) -> ChannelRecords:
         if self._finished is not None:
@@ -87,7 +204,7 @@ class ResultChannel:
             os.close(self._read)
         except OSError:
             pass
-        self._finished = parse_records(b"".join(self._chunks).decode("utf-8", errors="replace"), self.token)
+        self._finished = self._parser.close()
         return self._finished
 
     def close(self) -> None:
@@ -95,26 +212,9 @@ class ResultChannel:
         self.finish()
 
 
-def parse_records(text: str, token: str) -> ChannelRecords:
+def parse_records(text: str | bytes, token: str, *, expected_pid: int | None = None,
+                  max_bytes: int = C.CHANNEL_MAX_BYTES, max_line: int = CHANNEL_MAX_LINE) -> ChannelRecords:
     """Channel text -> records carrying ``token`` (a line cut by a killed process is dropped)."""
-    out = ChannelRecords()
-    prefix = token + "\t"
-    for line in text.splitlines():
-        if not line.strip():
-            continue
-        if not line.startswith(prefix):
-            out.forged += 1
-            continue
-        try:
-            record = json.loads(line[len(prefix):])
-        except json.JSONDecodeError:
-            continue
-        if not isinstance(record, dict):
-            out.forged += 1
-        elif record.get("event") == "session_end":
-            out.session_end = record
-        elif "event" in record:
-            out.events[str(record["event"])] = record
-        else:
-            out.records.append(record)
-    return out
+    parser = _Parser(token, expected_pid, max_bytes, max_line)
+    parser.feed(text.encode("utf-8", errors="surrogateescape") if isinstance(text, str) else text)
+    return parser.close()

@@ -14,6 +14,11 @@ the builder's versions as constraints so no dependency can replace them. Install
 ``--only-binary=:all:`` so no package's setup.py is executed outside the sandbox; a
 requirement that cannot be installed is recorded with its reason instead of stopping the
 build. The repository itself is never installed: its source roots go on ``PYTHONPATH``.
+The probes of a new environment (its site-packages, the harness check, its pytest plugins)
+start its interpreter, which runs the ``.pth`` start-up hooks of the wheels just installed:
+they run :func:`sandbox.isolation.confined` (read-only, offline). The packaging files are read
+through the host-side boundary (``sandbox/hostfs.py``): never through a link leaving the
+repository.
 """
 
 from __future__ import annotations
@@ -43,6 +48,8 @@ from crossfile_datasets.analyzers.run import path_env, run
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.paths import default_cache_dir
 from crossfile_datasets.core.records import FileFacts
+from crossfile_datasets.sandbox import hostfs
+from crossfile_datasets.sandbox.isolation import confined
 
 # Import names whose distribution is named differently (the common cases; the installed
 # environment's own mapping is consulted first).
@@ -146,22 +153,65 @@ def parse_requirement_lines(lines: Iterable[str]) -> tuple[list[str], list[str]]
     return ok, unsupported
 
 
-def declared_requirements(root: Path) -> tuple[list[str], list[str]]:
-    """Requirements declared in the repository's packaging files (runtime + test extras)."""
+def read_repository_file(root: Path, rel: str, refused: list[tuple[str, str, str]]) -> str | None:
+    """Text of the repository file ``root/rel`` through the host-side boundary (``hostfs``), or
+    None. A link is read at its target only when the target lies inside the repository and is
+    itself reached without links; a link leaving the repository, a FIFO, a linked folder on the
+    way or an oversize file is refused and appended to ``refused`` as (reason key, path, detail).
+    Missing files are not refusals."""
+    try:
+        return hostfs.read_text(root, rel)
+    except hostfs.HostFileRefused as exc:
+        if exc.reason is hostfs.Refusal.MISSING:
+            return None
+        if exc.reason is not hostfs.Refusal.SYMLINK:
+            refused.append((exc.key, rel, str(exc)))
+            return None
+    real_root = os.path.realpath(root)
+    target = os.path.realpath(Path(root) / rel)  # stat only: nothing is read through the link
+    if not target.startswith(real_root + os.sep):
+        refused.append((f"{hostfs.HOST_FILES_STAGE}/{hostfs.Refusal.SYMLINK.value}", rel,
+                        "a link leaving the repository"))
+        return None
+    inner = os.path.relpath(target, real_root)
+    try:
+        return hostfs.read_text(root, inner)
+    except hostfs.HostFileRefused as exc:
+        if exc.reason is not hostfs.Refusal.MISSING:
+            refused.append((exc.key, rel, f"{inner}: {exc}"))
+        return None
+
+
+def declared_requirements(root: Path, refused: list[tuple[str, str, str]] | None = None) -> tuple[list[str], list[str]]:
+    """Requirements declared in the repository's packaging files (runtime + test extras).
+
+    The files are read on the host through :func:`read_repository_file`: never through a link
+    that leaves the repository (issue 27: a ``requirements.txt`` linked to a secret file put
+    that secret into every problem's ``requirements`` and pip's arguments), never blocking on a
+    FIFO; what was refused is appended to ``refused`` (reason key, path, detail)."""
+    refused = refused if refused is not None else []
+    root = Path(root)
     lines: list[str] = []
     own_name = None
     for name in REQUIREMENT_FILES:
-        path = root / name
-        if path.is_file():
-            lines.extend(path.read_text(encoding="utf-8", errors="replace").splitlines())
-    req_dir = root / "requirements"
-    if req_dir.is_dir():
-        for path in sorted([*req_dir.glob("*.txt"), *req_dir.glob("*.pip")]):
-            lines.extend(path.read_text(encoding="utf-8", errors="replace").splitlines())
-    pyproject = root / "pyproject.toml"
-    if pyproject.is_file():
+        text = read_repository_file(root, name, refused)
+        if text is not None:
+            lines.extend(text.splitlines())
+    try:
+        listed = hostfs.list_dir(root, "requirements")
+    except hostfs.HostFileRefused as exc:
+        listed = []
+        if exc.reason not in (hostfs.Refusal.MISSING, hostfs.Refusal.PARENT_NOT_DIRECTORY):
+            refused.append((exc.key, "requirements", str(exc)))
+    for entry in sorted(listed, key=lambda e: e.name):
+        if entry.name.endswith((".txt", ".pip")) and entry.kind != "dir":
+            text = read_repository_file(root, f"requirements/{entry.name}", refused)
+            if text is not None:
+                lines.extend(text.splitlines())
+    pyproject = read_repository_file(root, "pyproject.toml", refused)
+    if pyproject is not None:
         try:
-            data = tomllib.loads(pyproject.read_text(encoding="utf-8", errors="replace"))
+            data = tomllib.loads(pyproject)
         except tomllib.TOMLDecodeError:
             data = {}
         project = data.get("project", {})
@@ -175,11 +225,11 @@ def declared_requirements(root: Path) -> tuple[list[str], list[str]]:
             for name, spec in (section or {}).items():
                 if name.lower() != "python":
                     lines.append(name if not isinstance(spec, str) or spec in ("*", "") else f"{name}{_poetry_spec(spec)}")
-    setup_cfg = root / "setup.cfg"
-    if setup_cfg.is_file():
+    setup_cfg = read_repository_file(root, "setup.cfg", refused)
+    if setup_cfg is not None:
         parser = ConfigParser()
         try:
-            parser.read_string(setup_cfg.read_text(encoding="utf-8", errors="replace"))
+            parser.read_string(setup_cfg)
         except Exception:  # configparser raises several unrelated error types on odd files
             parser = ConfigParser()
         if parser.has_option("options", "install_requires"):
@@ -188,11 +238,11 @@ def declared_requirements(root: Path) -> tuple[list[str], list[str]]:
             if parser.has_option("options.extras_require", extra):
                 lines.extend(parser.get("options.extras_require", extra).splitlines())
     lines.extend(test_requirement_lines(root, _read_repository_text, _repository_names))
-    setup_py = root / "setup.py"
-    if setup_py.is_file():
-        lines.extend(setup_py_requirements(setup_py.read_text(encoding="utf-8", errors="replace")))
+    setup_py = read_repository_file(root, "setup.py", refused)
+    if setup_py is not None:
+        lines.extend(setup_py_requirements(setup_py))
     ok, unsupported = parse_requirement_lines(lines)
-    if pyproject.is_file() and own_name:  # `myproject[test]` in its own extras: the repository itself
+    if pyproject is not None and own_name:  # `myproject[test]` in its own extras: the repository itself
         ok = [r for r in ok if canonicalize_name(Requirement(r).name) != canonicalize_name(own_name)]
     return ok, unsupported
 
@@ -447,9 +497,17 @@ def imported_third_party(facts: dict[str, FileFacts]) -> set[str]:
     return out
 
 
-def detect_requirements(root: Path, facts: dict[str, FileFacts]) -> tuple[list[str], list[str]]:
-    """(requirements, unsupported declaration lines) of a repository."""
-    declared, unsupported = declared_requirements(root)
+def detect_requirements(root: Path, facts: dict[str, FileFacts], *, report=None, where: str = ""
+                        ) -> tuple[list[str], list[str]]:
+    """(requirements, unsupported declaration lines) of a repository. Packaging files the host
+    refused to read (links leaving the repository, FIFOs...) are counted into ``report`` (a
+    ``BuildReport``) under their ``host_files`` reason."""
+    refused: list[tuple[str, str, str]] = []
+    declared, unsupported = declared_requirements(root, refused)
+    if report is not None:
+        for key, path, detail in refused:
+            stage, _, reason = key.partition("/")
+            report.count(stage, reason, f"{where}:{path}" if where else path, detail)
     names = {canonicalize_name(Requirement(r).name) for r in declared}
     extra = []
     for top in sorted(imported_third_party(facts)):
@@ -495,14 +553,14 @@ print(json.dumps(bad))
 
 
 def site_packages_of(python: str) -> Path | None:
-    res = run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], timeout=60)
+    res = run(confined([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]), timeout=60)
     return Path(res.stdout.strip()) if res.ok and res.stdout.strip() else None
 
 
 def check_harness(python: str) -> str:
     """'' when the interpreter runs the harness's pytest/coverage in the builder's versions,
     else the first problem (for ``environment_failed``)."""
-    res = run([python, "-c", _HARNESS_CHECK, json.dumps(harness_constraints())], timeout=120)
+    res = run(confined([python, "-c", _HARNESS_CHECK, json.dumps(harness_constraints())]), timeout=120)
     if not res.ok:
         lines = [l for l in (res.stderr or res.stdout).splitlines() if l.strip()]
         return lines[-1][:300] if lines else f"the interpreter exited with {res.returncode}"
@@ -592,7 +650,7 @@ def requirement_pytest_plugins(python: str, requirements: Iterable[str]) -> list
             continue
     if not wanted:
         return []
-    res = run([python, "-c", _PLUGINS_SCRIPT, json.dumps(wanted)], timeout=120)
+    res = run(confined([python, "-c", _PLUGINS_SCRIPT, json.dumps(wanted)]), timeout=120)
     try:
         return list(json.loads(res.stdout)) if res.ok else []
     except json.JSONDecodeError:

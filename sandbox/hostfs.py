@@ -32,6 +32,7 @@ import contextlib
 import errno
 import io
 import os
+import secrets
 import stat
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -250,30 +251,62 @@ def copy_out(anchor: str | os.PathLike, rel: str | os.PathLike, dest: str | os.P
     return done
 
 
+def _target(rel: str | os.PathLike) -> tuple[str, list[str]]:
+    text = os.fspath(rel)
+    parts = _parts(text)
+    if not parts:
+        raise HostFileRefused(Refusal.ESCAPES, text)
+    return text, parts
+
+
+def _create(parent: int, name: str, data: bytes | str, mode: int, rel: str) -> None:
+    """Create ``name`` under the folder descriptor ``parent`` exclusively and write ``data``."""
+    try:
+        fd = os.open(name, _WRITE_FLAGS, mode, dir_fd=parent)
+    except FileExistsError:
+        raise HostFileRefused(Refusal.EXISTS, rel) from None
+    except OSError as exc:
+        raise HostFileRefused(Refusal.UNREADABLE, rel, str(exc)) from None
+    try:
+        _write_all(fd, data.encode("utf-8") if isinstance(data, str) else data)
+    finally:
+        os.close(fd)
+
+
 def write_new(anchor: str | os.PathLike, rel: str | os.PathLike, data: bytes | str, *, parents: bool = True,
               mode: int = 0o644) -> None:
     """Create the new file ``anchor/rel`` with ``data`` (text is UTF-8). Nothing at the path may
     exist (``already_exists``: a planted link, FIFO or file is never written through); missing
     folders on the way are made when ``parents``, linked ones refused."""
-    text = os.fspath(rel)
-    parts = _parts(text)
-    if not parts:
-        raise HostFileRefused(Refusal.ESCAPES, text)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
+    text, parts = _target(rel)
     parent = _walk(anchor, parts[:-1], text, create=parents)
     try:
+        _create(parent, parts[-1], data, mode, text)
+    finally:
+        os.close(parent)
+
+
+def replace_file(anchor: str | os.PathLike, rel: str | os.PathLike, data: bytes | str, *, mode: int = 0o644) -> None:
+    """Put ``data`` at ``anchor/rel`` whatever entry is there now (a file, a link, a FIFO): a
+    new file is written beside it and renamed over it, so an existing link is replaced, never
+    written through. The parent folders must exist and not be links; a folder at the path is
+    refused (``not_regular_file``)."""
+    text, parts = _target(rel)
+    parent = _walk(anchor, parts[:-1], text, create=False)
+    try:
+        with contextlib.suppress(FileNotFoundError):
+            if stat.S_ISDIR(os.stat(parts[-1], dir_fd=parent, follow_symlinks=False).st_mode):
+                raise HostFileRefused(Refusal.NOT_REGULAR, text)
+        temp = f".{parts[-1]}.crossfile-{os.getpid()}-{secrets.token_hex(4)}"
+        _create(parent, temp, data, mode, text)
         try:
-            fd = os.open(parts[-1], _WRITE_FLAGS, mode, dir_fd=parent)
-        except FileExistsError:
-            raise HostFileRefused(Refusal.EXISTS, text) from None
+            os.rename(temp, parts[-1], src_dir_fd=parent, dst_dir_fd=parent)
         except OSError as exc:
+            with contextlib.suppress(OSError):
+                os.unlink(temp, dir_fd=parent)
             raise HostFileRefused(Refusal.UNREADABLE, text, str(exc)) from None
     finally:
         os.close(parent)
-    try:
-        _write_all(fd, payload)
-    finally:
-        os.close(fd)
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -18,9 +18,9 @@ from typing import Sequence
 from crossfile_datasets.analyzers.run import RunStatus
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.enums import StrEnum
-from crossfile_datasets.sandbox import PLUGIN_NAME, Sandbox, SandboxLimits, SandboxRun
+from crossfile_datasets.sandbox import PLUGIN_NAME, Sandbox, SandboxLimits, SandboxRun, values
 from crossfile_datasets.sandbox.channel import ChannelRecords
-from crossfile_datasets.sandbox.checks import splice_solution
+from crossfile_datasets.sandbox.checks import render_check, splice_solution
 from crossfile_datasets.sandbox.pytest_runs import (
     Outcome,
     plugin_args,
@@ -75,8 +75,14 @@ def run_problem_tests(
     run the problem's ``check`` program there (all limits of :class:`Sandbox`, wall clock
     ``timeout``), read each test's outcome from the run's verdict channel.
 
+    The problem's checked values (``value_checks``: assertions comparing a value with a literal
+    where the reference's value was plain) are compared again on the host from what the run
+    reported (``sandbox/values.py``): a pass needs them all to hold there too, so a value whose
+    ``__eq__`` lies or a patched pytest does not pass.
+
     Returns ``{"passed": bool, "status": a VerdictStatus, "tests": {nodeid: outcome},
-    "num_tests", "num_passed", "duration", "detail"}``: ``failed`` = only assertion failures;
+    "num_tests", "num_passed", "duration", "detail", "values"}`` (``values``: what each checked
+    site of each test program saw, see :func:`values.observe`): ``failed`` = only assertion failures;
     ``incomplete`` = the run ended before pytest's end-of-session record (killed, ``os._exit``,
     a crash: whatever was reported before, it is not a pass); ``sandbox_violation`` = a test
     tried to write outside the sandbox or reach the network; ``error`` = anything else went
@@ -92,9 +98,8 @@ def run_problem_tests(
                      "duration": 0.0, "detail": ""}
     with Sandbox(root, python=python, python_path=problem.get("python_path") or [""], limits=limits,
                  isolation=isolation) as box:
-        module = box.root / problem["file"]
-        try:
-            text = module.read_text(encoding="utf-8")
+        try:  # the copy's files through the host-side boundary (a planted link is never followed)
+            text = box.read_back(f"repo/{problem['file']}")
         except OSError as exc:
             verdict["detail"] = f"cannot read {problem['file']}: {exc}"
             return verdict
@@ -103,23 +108,57 @@ def run_problem_tests(
         if new_text is None:
             verdict.update(status=VerdictStatus.INVALID_SOLUTION, detail=why)
             return verdict
-        module.write_text(new_text, encoding="utf-8")
-        check = box.control / "check.py"
-        check.write_text(problem["check"], encoding="utf-8")
+        try:
+            box.replace(problem["file"], new_text)
+            check = box.write_control("check.py", _instrumented_check(problem))
+        except OSError as exc:
+            verdict["detail"] = f"cannot put the solution in place: {exc}"
+            return verdict
         env = {"CROSSFILE_TEST_TIMEOUT": str(limits.test_timeout)}
         argv = [python, str(check), "-p", PLUGIN_NAME, *plugin_args(pytest_plugins or ()), f"--rootdir={box.root}"]
         srun, channel = run_with_channel(box, argv, timeout=timeout, env=env)
     outcomes, messages = summarize_outcomes(channel.records)
     passed = sum(1 for o in outcomes.values() if o == Outcome.PASSED)
     status, detail = _status(srun, channel, outcomes, passed)
+    # the checked values, compared here on the host (sandbox/values.py)
+    observed = values.observe(*_programs(problem), channel.values) if _programs(problem)[0] else {}
+    failures = values.judge_values(problem.get("value_checks") or [], observed)
+    if failures:
+        if status == VerdictStatus.PASSED:
+            status, passed = VerdictStatus.FAILED, 0
+        detail = f"value checks failed outside the tested process: {'; '.join(failures[:3])}; " + detail
     if channel.forged:
         detail = f"{channel.forged} forged verdict lines ignored; " + detail
+    if channel.overflow:
+        detail = f"{channel.overflow} verdict lines over the channel's caps ignored; " + detail
     detail = detail + "; ".join(f"{k}: {v}" for k, v in list(messages.items())[:5])
     if not detail and status != VerdictStatus.PASSED:
         detail = (srun.result.stderr or srun.result.stdout)[-2000:]
     verdict.update(passed=status == VerdictStatus.PASSED, status=status, tests=outcomes, num_tests=len(outcomes),
-                   num_passed=passed, duration=round(time.monotonic() - started, 3), detail=detail[:2000])
+                   num_passed=passed, duration=round(time.monotonic() - started, 3), detail=detail[:2000],
+                   values=observed)
     return verdict
+
+
+def _programs(problem: dict) -> tuple[list[str], list[str]]:
+    """(test paths, test sources) of a problem record, or ([], []) when it has none usable
+    (a record reduced to its ``check`` program: then nothing is compared on the host)."""
+    paths, sources = problem.get("test_paths"), problem.get("test_list")
+    if isinstance(paths, list) and isinstance(sources, list) and len(paths) == len(sources) and paths \
+            and all(isinstance(x, str) for x in [*paths, *sources]):
+        return paths, sources
+    return [], []
+
+
+def _instrumented_check(problem: dict) -> str:
+    """The check program the run executes: the problem's tests with their checked values
+    reported to the host (``sandbox/values.py``); the recorded ``check`` when the record has no
+    test list."""
+    paths, sources = _programs(problem)
+    if not paths:
+        return problem["check"]
+    target = ".".join(p for p in (problem.get("module"), problem.get("qualname")) if p)
+    return render_check(target, problem["file"], paths, [values.instrument(source)[0] for source in sources])
 
 
 def _interpreter(python: str | None, pytest_plugins: Sequence[str] | None,
@@ -138,6 +177,8 @@ def _status(srun: SandboxRun, channel: ChannelRecords, outcomes: dict[str, Outco
     """The verdict of a finished run, and why when the outcomes alone do not say it."""
     if srun.timed_out:
         return VerdictStatus.TIMEOUT, ""
+    if channel.tampered:
+        return VerdictStatus.INCOMPLETE, f"the verdict channel was tampered with ({channel.tampered}): not a pass"
     if not channel.complete:
         return VerdictStatus.INCOMPLETE, ("the run ended before pytest's end-of-session record (killed, os._exit or a crash"
                                           + (", the memory limit" if srun.memory_limit_hit else "") + "): not a pass")
@@ -145,6 +186,12 @@ def _status(srun: SandboxRun, channel: ChannelRecords, outcomes: dict[str, Outco
         return VerdictStatus.SANDBOX_VIOLATION, ""
     if not outcomes:
         return VerdictStatus.NO_TESTS, ""
+    collected = (channel.session_end or {}).get("collected")
+    reported = sum(1 for nodeid in outcomes if "::" in nodeid)
+    if type(collected) is int and collected != reported:
+        # a cheap forgery sign: pytest's own count of collected tests disagrees with the reports
+        return VerdictStatus.INCOMPLETE, (f"pytest collected {collected} tests but {reported} reported an outcome: "
+                                          "not a pass")
     if passed == len(outcomes) and srun.ok:
         return VerdictStatus.PASSED, ""
     if all(o in (Outcome.PASSED, Outcome.ASSERTION) for o in outcomes.values()) and srun.result.status is RunStatus.EXITED \

@@ -96,16 +96,88 @@ def _open_channel():
 
 
 _TOKEN, _FD = _open_channel()
-_STATE = {"violations": None}  # list while a test runs
+_STATE = {"violations": None, "nodeid": None}  # violations: a list while a test runs
 
 
 def _send(record):
     if _FD is None:
         return
-    data = (_TOKEN + "\t" + json.dumps(record) + "\n").encode("utf-8")
+    # the sender's pid: the harness keeps only the records of the process it started
+    data = (_TOKEN + "\t" + json.dumps(dict(record, pid=os.getpid())) + "\n").encode("utf-8")
     while data:
         written = os.write(_FD, data)
         data = data[written:]
+
+
+# --- checked values (sandbox/values.py: the host compares them, not this process) -------------
+_MAX_VALUE_NODES = 20000
+_MAX_VALUE_CHARS = 4 * 1024 * 1024
+
+
+class _NotPlain(Exception):
+    pass
+
+
+def _encode(value):
+    """A value as a tagged JSON structure, built with the built-in types' own methods only (a
+    subclass's overrides are never called, so it cannot lie about its content); anything that
+    is not a plain value (None, bool, int, float, complex, str, bytes, and lists, tuples, sets,
+    frozensets and dicts of those) is ``["opaque", type name]``."""
+    budget = [_MAX_VALUE_NODES, _MAX_VALUE_CHARS]
+
+    def walk(v, depth):
+        budget[0] -= 1
+        if budget[0] < 0 or depth > 200:
+            raise _NotPlain("too large")
+        t = type(v)
+        if v is None:
+            return ["none"]
+        if t is bool:
+            return ["bool", v]
+        if issubclass(t, int):
+            return ["int", int.__repr__(v)]
+        if issubclass(t, float):
+            return ["float", float.__repr__(v)]
+        if t is complex:
+            return ["complex", [float.__repr__(v.real), float.__repr__(v.imag)]]
+        if issubclass(t, str):
+            text = str.__str__(v)
+            budget[1] -= len(text)
+            if budget[1] < 0:
+                raise _NotPlain("too large")
+            return ["str", text]
+        if issubclass(t, bytes):
+            budget[1] -= 2 * bytes.__len__(v)
+            if budget[1] < 0:
+                raise _NotPlain("too large")
+            return ["bytes", bytes.hex(v)]
+        for base, tag in ((list, "list"), (tuple, "tuple")):
+            if issubclass(t, base):
+                return [tag, [walk(base.__getitem__(v, i), depth + 1) for i in range(base.__len__(v))]]
+        for base, tag in ((set, "set"), (frozenset, "frozenset")):
+            if issubclass(t, base):
+                return [tag, [walk(item, depth + 1) for item in base.__iter__(v)]]
+        if issubclass(t, dict):
+            return ["dict", [[walk(k, depth + 1), walk(item, depth + 1)] for k, item in dict.items(v)]]
+        raise _NotPlain(t)
+
+    try:
+        return walk(value, 0)
+    except Exception as exc:  # noqa: BLE001 - any failure means "not a plain value"
+        kind = exc.args[0] if isinstance(exc, _NotPlain) and exc.args else type(exc).__name__
+        try:
+            name = "%s.%s" % (type.__getattribute__(kind, "__module__"), type.__getattribute__(kind, "__qualname__")) \
+                if isinstance(kind, type) else str(kind)
+        except Exception:  # noqa: BLE001
+            name = "?"
+        return ["opaque", name[:200]]
+
+
+def record_value(site, value):
+    """Report the value a checked assertion of a test program compares (``__cfd_value__`` in the
+    instrumented programs of sandbox/values.py) and return it unchanged."""
+    _send({"value": _encode(value), "site": int(site), "nodeid": _STATE["nodeid"]})
+    return value
 
 
 class SandboxTestTimeout(BaseException):
@@ -309,11 +381,13 @@ def pytest_runtest_protocol(item, nextitem):
     if _HARD_TIMEOUT > 0 and _WATCHDOG_FILE is not None:
         faulthandler.dump_traceback_later(_HARD_TIMEOUT, exit=True, file=_WATCHDOG_FILE)
     _STATE["violations"] = []
+    _STATE["nodeid"] = item.nodeid
     before = _processes()
     try:
         yield
     finally:
         _STATE["violations"] = None
+        _STATE["nodeid"] = None
         left = _processes() - before if before is not None else set()
         if left:
             _send({"nodeid": item.nodeid, "when": "teardown", "outcome": "passed", "exc_type": None, "xfail": False,

@@ -9,12 +9,17 @@ per node id (:func:`summarize_outcomes`), and optionally one coverage context pe
 
 from __future__ import annotations
 
+import os
+import secrets
+import shutil
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.enums import StrEnum
-from crossfile_datasets.sandbox import PLUGIN_NAME, Sandbox, SandboxRun
+from crossfile_datasets.sandbox import PLUGIN_NAME, SANDBOX_PREFIX, Sandbox, SandboxRun, hostfs
 from crossfile_datasets.sandbox.channel import ChannelRecords, ResultChannel
 
 
@@ -26,12 +31,16 @@ class PytestRun:
     outcomes: dict[str, Outcome]  # nodeid -> outcome
     messages: dict[str, str] = field(default_factory=dict)
     contexts: dict[str, dict[int, list[str]]] | None = None  # repo-relative file -> line -> nodeids
-    complete: bool = False  # pytest's end-of-session record arrived over the channel
+    complete: bool = False  # pytest's end-of-session record arrived over the channel (and nothing after it)
     forged_records: int = 0  # channel lines without the run's token (ignored)
     running: str | None = None  # the test that had started, and not ended, when the process ended
     finished: tuple[str, ...] = ()  # tests whose every phase was reported, in run order
     durable: frozenset[str] = frozenset()  # finished tests whose coverage contexts were saved
     options_dropped: tuple[str, ...] = ()  # repository options pytest did not know (the plugin dropped them)
+    # files the host refused to read back from the sandbox: (reason key, detail), e.g. a
+    # coverage.data that is a FIFO or garbage (the caller counts them)
+    refused: list[tuple[str, str]] = field(default_factory=list)
+    channel: ChannelRecords | None = None
 
 
 class Outcome(StrEnum):
@@ -168,36 +177,63 @@ def run_pytest(
     data_file = sandbox.control / data_name
     if coverage_files:
         include = "\n".join(f"    {sandbox.root / f}" for f in coverage_files)
-        rc = sandbox.control / "coveragerc"
-        rc.write_text(f"[run]\ndata_file = {data_file}\ninclude =\n{include}\n", encoding="utf-8")
+        # a fresh name: an earlier process of the same sandbox cannot have planted anything there
+        rc = sandbox.write_control(f"coveragerc-{secrets.token_hex(8)}",
+                                   f"[run]\ndata_file = {data_file}\ninclude =\n{include}\n")
     env = {k: v.replace("__CONTROL__", str(sandbox.control)) for k, v in (extra_env or {}).items()}
     env["CROSSFILE_TEST_TIMEOUT"] = str(sandbox.limits.test_timeout)
     argv = pytest_argv(sandbox, [*extra_args, *paths], rc, plugins)
     srun, channel = run_with_channel(sandbox, argv, timeout=timeout, env=env)
     outcomes, messages = summarize_outcomes(channel.records)
     contexts = None
+    refused: list[tuple[str, str]] = []
     if coverage_files:
-        contexts = read_coverage_contexts(data_file, sandbox.root)
+        contexts, problem = read_coverage_contexts(sandbox.dir, f"control/{data_name}", sandbox.root)
+        if problem:
+            refused.append(problem)
     running, finished, durable = run_progress(channel.records, coverage=bool(coverage_files))
     dropped = channel.events.get("options_dropped", {}).get("options", [])
-    return PytestRun(srun, outcomes, messages, contexts, channel.complete, channel.forged, running, tuple(finished),
-                     frozenset(durable), tuple(str(o) for o in dropped if isinstance(o, str))[:50])
+    return PytestRun(srun, outcomes, messages, contexts, channel.complete and not channel.tampered, channel.forged,
+                     running, tuple(finished), frozenset(durable),
+                     tuple(str(o) for o in dropped if isinstance(o, str))[:50], refused, channel)
 
 
-def read_coverage_contexts(data_file: Path, root: Path) -> dict[str, dict[int, list[str]]]:
-    """coverage.py data -> {repo-relative file: {line: [contexts that executed it]}}."""
+def read_coverage_contexts(anchor: Path, rel: str, root: Path
+                           ) -> tuple[dict[str, dict[int, list[str]]], tuple[str, str] | None]:
+    """coverage.py data the sandboxed run wrote at ``anchor/rel`` -> ({repo-relative file: {line:
+    [contexts that executed it]}}, None), or ({}, (reason key, detail)) when it is refused or
+    cannot be read (a FIFO, a link, garbage: the run's fault, counted by the caller).
+
+    The data file is copied out of the sandbox folder through the host-side boundary first
+    (``sandbox/hostfs.py``), into a folder of the host's own, and coverage.py reads that copy:
+    it opens by name, so it never gets a path the sandboxed code controls."""
     from coverage import CoverageData
 
-    if not data_file.exists():
-        return {}
-    data = CoverageData(basename=str(data_file))
-    data.read()
-    out: dict[str, dict[int, list[str]]] = {}
-    for measured in data.measured_files():
+    # a folder of the host's own, named like sandbox folders so a killed harness's is swept too
+    private = Path(tempfile.mkdtemp(prefix=f"{SANDBOX_PREFIX}{os.getpid()}-coverage-"))
+    try:
+        copy = private / "coverage.data"
         try:
-            rel = Path(measured).resolve().relative_to(root.resolve()).as_posix()
-        except ValueError:
-            continue
-        by_line = data.contexts_by_lineno(measured)
-        out[rel] = {line: [c for c in ctxs if c] for line, ctxs in by_line.items()}
-    return out
+            hostfs.copy_out(anchor, rel, copy, max_bytes=C.HOST_COPY_MAX_BYTES)
+        except hostfs.HostFileRefused as exc:
+            if exc.reason is hostfs.Refusal.MISSING:
+                return {}, None  # nothing measured (no test ran)
+            return {}, (exc.key, f"{rel}: {exc}")
+        out: dict[str, dict[int, list[str]]] = {}
+        real_root = root.resolve()
+        try:
+            data = CoverageData(basename=str(copy))
+            data.read()
+            for measured in data.measured_files():
+                try:
+                    rel_file = Path(os.path.normpath(measured)).relative_to(real_root).as_posix()
+                except ValueError:
+                    continue
+                by_line = data.contexts_by_lineno(measured)
+                out[rel_file] = {int(line): [str(c) for c in ctxs if c] for line, ctxs in by_line.items()}
+        except Exception as exc:  # noqa: BLE001 - coverage.py/sqlite raise many types on a damaged file
+            return {}, (f"{hostfs.HOST_FILES_STAGE}/{hostfs.Refusal.UNREADABLE.value}",
+                        f"{rel}: {type(exc).__name__}: {str(exc)[:200]}")
+        return out, None
+    finally:
+        shutil.rmtree(private, ignore_errors=True)

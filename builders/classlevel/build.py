@@ -226,6 +226,9 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
     extra = {"progress": progress} if "progress" in inspect.signature(runner.run).parameters else {}
     suite = runner.run(repo.root, None, coverage=True, limits=SandboxLimits(timeout=C.CLASS_SUITE_TIMEOUT), **extra)
     report.add_time("class_suite_seconds", time.monotonic() - t0)
+    for key, detail in suite.refused:  # what the host refused to read back from the run (host_files/...)
+        stage, _, reason = key.partition("/")
+        report.count(stage, reason, repo.name, detail)
     outcomes = suite.outcomes()
     stats["suite"] = {"status": suite.status.value, "reason": suite.reason, "tests": len(outcomes),
                       "passed": sum(1 for o in outcomes.values() if o is TestOutcome.PASSED),

@@ -285,6 +285,10 @@ def observe_types(repo: Repository, folder: Path, report: BuildReport) -> Reposi
         report.count("repositories", f"types_not_observed_{observed.status}", repo.name, observed.detail)
         return repo
     report.count("checker", "observed_parameters", n=len(observed.parameters))
+    for sample in observed.refused_samples:  # the record is the tested code's to forge: validated
+        report.count("checker", "observed_entries_refused", repo.name, sample)
+    if observed.refused > len(observed.refused_samples):
+        report.count("checker", "observed_entries_refused", n=observed.refused - len(observed.refused_samples))
     path = folder / "observed_types.json"
     path.write_text(observed.to_json(), encoding="utf-8")
     return replace(repo, observed_types=str(path))

@@ -34,6 +34,7 @@ import json
 import os
 import re
 import shutil
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path, PurePosixPath
@@ -59,6 +60,7 @@ from crossfile_datasets.builders.executable.testgen import (
     apply_captures,
     call_site_inputs,
     doctest_programs,
+    parse_capture,
     generate_llm_tests,
     input_programs,
     instrument_for_capture,
@@ -84,7 +86,8 @@ from crossfile_datasets.core.records import FileFacts, Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
-from crossfile_datasets.sandbox import Sandbox, SandboxLimits
+from crossfile_datasets.sandbox import Sandbox, SandboxLimits, tree_digest, values
+from crossfile_datasets.sandbox.hostfs import HostFileRefused, Refusal
 from crossfile_datasets.sandbox.checks import render_check
 from crossfile_datasets.sandbox.environment import (
     RepoEnvironment,
@@ -170,9 +173,17 @@ class RepoContext:
     report: BuildReport
     stats: dict = dataclasses.field(default_factory=dict)
     suite_failure: str = ""  # why the repository's suite did not run (empty = it ran)
+    tree_sha256: str = ""  # everything a run's copy holds (sandbox.tree_digest)
+    lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
 
     def sandbox(self, limits: SandboxLimits = SandboxLimits()) -> Sandbox:
         return Sandbox(self.repo.root, python=self.env.python, python_path=self.python_path, limits=limits)
+
+    def count(self, key: str, where: str, detail: str | None = None) -> None:
+        """Count ``stage/reason`` from any of the repository's worker threads."""
+        stage, _, reason = key.partition("/")
+        with self.lock:
+            self.report.count(stage, reason, where, detail)
 
 
 def parallel(fn: Callable[[T], R], items: Sequence[T], workers: int) -> list[R]:
@@ -230,10 +241,16 @@ def build_executable_split(
             return repo_records, repo_report, {**repo_stats, "status": "skipped_done"}
         repo_report = FateReport()
         t0 = time.monotonic()
-        repo_records, repo_stats = build_repository(repo, inner, repo_report)
+        try:
+            repo_records, repo_stats = build_repository(repo, inner, repo_report)
+            repo_stats["status"] = "built"
+        except Exception as exc:  # one repository's fault never loses the others; counted, not cached
+            repo_report.count("repositories", "failed", repo.name, f"{type(exc).__name__}: {exc}")
+            repo_records, repo_stats = [], {"repository": repo.name, "status": "failed", "problems": 0,
+                                            "error": f"{type(exc).__name__}: {exc}"[:500]}
         repo_stats["seconds"] = round(time.monotonic() - t0, 2)
-        repo_stats["status"] = "built"
-        _write_shard(shard, repo_records, repo_report, repo_stats, fingerprint)
+        if repo_stats["status"] == "built":
+            _write_shard(shard, repo_records, repo_report, repo_stats, fingerprint)
         return repo_records, repo_report, repo_stats
 
     records: list[dict] = []
@@ -307,7 +324,9 @@ def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildRe
     settings.note(repo.name, "candidates", f"{len(candidates)} functions")
     if not candidates:
         return None, [], {**stats, "problems": 0}
-    requirements, unsupported = detect_requirements(repo.root, facts)
+    tree_sha256, drops = tree_digest(repo.root)  # what every run's copy holds; counted once here
+    drops.count_into(report, repo.name)
+    requirements, unsupported = detect_requirements(repo.root, facts, report=report, where=repo.name)
     for line in unsupported:
         report.count("environment", "unsupported_requirement_line", repo.name, line)
     t0 = time.monotonic()
@@ -328,7 +347,8 @@ def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildRe
             report.count("problems", "environment_failed", f"{repo.name}:{cand.key}", env.problem)
         stats.update({"problems": 0, "repository_suite": {"status": "environment_failed", "detail": env.problem}})
         return None, [], stats
-    return RepoContext(repo, facts, source_roots(facts), env, settings, report, stats), candidates, stats
+    return RepoContext(repo, facts, source_roots(facts), env, settings, report, stats, tree_sha256=tree_sha256), \
+        candidates, stats
 
 
 def build_repository(repo: Repository, settings: ExecSettings, report: BuildReport) -> tuple[list[dict], dict]:
@@ -421,6 +441,8 @@ def repository_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str,
                           plugins=ctx.env.pytest_plugins,
                           extra_env={"PYTEST_ADDOPTS": "--continue-on-collection-errors"})
     ctx.report.add_time("exec_repository_suite_seconds", time.monotonic() - t0)
+    for key, detail in prun.refused:  # e.g. a coverage.data the tests turned into a FIFO or garbage
+        ctx.count(key, ctx.repo.name, detail)
     passed = sum(1 for o in prun.outcomes.values() if o == Outcome.PASSED)
     status, detail = classify_suite(prun)
     collect_errors = sorted(n for n, o in prun.outcomes.items() if "::" not in n and o == "error")
@@ -542,7 +564,10 @@ def pynguin_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, li
     ctx.report.add_time("exec_pynguin_seconds", time.monotonic() - t0)
     by_module: dict[str, list[TestProgram]] = {}
     for module, programs, why in results:
-        if why:
+        if why.startswith("host_files/"):
+            key, _, detail = why.partition(": ")
+            ctx.count(key, f"{ctx.repo.name}:{module}", detail)
+        elif why:
             ctx.report.count("tests", "pynguin_no_tests", f"{ctx.repo.name}:{module}", why)
         by_module[module] = programs
     ctx.stats["pynguin"] = {"status": "ran", "modules": len(modules),
@@ -636,15 +661,23 @@ def run_programs(ctx: RepoContext, programs: list[TestProgram], *, coverage_file
     take the others with it.
     """
     extra: list = []
+    refused: dict[str, Outcome] = {}
     with ctx.sandbox() as box:
         for p in programs:
-            box.write(p.path, p.source)
-        prun = run_pytest(box, [p.path for p in programs], coverage_files=coverage_files, extra_env=env,
-                          plugins=ctx.env.pytest_plugins)
+            try:  # before the run, through the host-side boundary: nothing planted is written through
+                box.write(p.path, p.source)
+            except HostFileRefused as exc:
+                ctx.count(exc.key, f"{ctx.repo.name}:{p.path}", str(exc))
+                refused[p.path] = Outcome.ERROR
+        prun = run_pytest(box, [p.path for p in programs if p.path not in refused], coverage_files=coverage_files,
+                          extra_env=env, plugins=ctx.env.pytest_plugins)
+        for key, detail in prun.refused:
+            ctx.count(key, ctx.repo.name, detail)
         if collect is not None:
             extra.append(collect(box))
-    outcomes = {p.path: program_outcome(prun.outcomes, p.path) for p in programs}
-    silent = [p for p in programs if not any(n == p.path or n.startswith(p.path + "::") for n in prun.outcomes)]
+    outcomes = {p.path: refused.get(p.path) or program_outcome(prun.outcomes, p.path) for p in programs}
+    silent = [p for p in programs if p.path not in refused
+              and not any(n == p.path or n.startswith(p.path + "::") for n in prun.outcomes)]
     if silent and not prun.run.ok and len(programs) > 1:
         for p, (sub, _, sub_extra) in zip(silent, parallel(lambda p: run_programs(ctx, [p], env=env, collect=collect),
                                                              silent, ctx.settings.workers)):
@@ -670,10 +703,18 @@ def repair_programs(ctx: RepoContext, failing: list[tuple[TestProgram, str]]) ->
         return out
 
     def read_capture(box: Sandbox) -> list[dict]:
-        path = box.control / "capture.jsonl"
-        if not path.exists():
+        # written by the sandboxed tests: read through the host-side boundary, line by line,
+        # keeping only well-formed records (a FIFO, a link or garbage is counted, never fatal)
+        try:
+            text = box.read_back("control/capture.jsonl")
+        except HostFileRefused as exc:
+            if exc.reason is not Refusal.MISSING:
+                ctx.count(exc.key, f"{ctx.repo.name}:control/capture.jsonl", str(exc))
             return []
-        return [json.loads(l) for l in path.read_text(encoding="utf-8").splitlines() if l.strip()]
+        records, bad = parse_capture(text)
+        if bad:
+            ctx.count("tests/capture_record_malformed", ctx.repo.name, f"{bad} malformed capture lines ignored")
+        return records
 
     capture_env = {"CROSSFILE_CAPTURE": "__CONTROL__/capture.jsonl"}
     outcomes, _, collected = run_programs(ctx, [i for _, _, i in instrumented], env=capture_env, collect=read_capture)
@@ -840,11 +881,14 @@ def make_record(ctx: RepoContext, cand: Candidate, programs: list[TestProgram], 
         "commit": repo.commit,
         "license": repo.license,
         "snapshot_sha256": repo.snapshot_sha256,
+        "tree_sha256": ctx.tree_sha256,
+        "value_checks": [],  # set by gold_gate: the assertions compared on the host
     }
 
 
 def gold_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
-    """Keep the problems whose original function passes its own check (evaluation's runner)."""
+    """Keep the problems whose original function passes its own check (evaluation's runner),
+    and record the assertions whose values are then compared on the host (``value_checks``)."""
     t0 = time.monotonic()
     ctx.settings.note(ctx.repo.name, "gold gate", f"{len(records)} problems")
     verdicts = parallel(lambda r: run_problem_tests(r, r["solution"], C.EXEC_GOLD_TIMEOUT, python=ctx.env.python,
@@ -854,6 +898,9 @@ def gold_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
     kept = []
     for rec, verdict in zip(records, verdicts):
         if verdict["passed"]:
+            # where the reference's values were plain and held, every later run (mutants,
+            # evaluation) is also judged on the host, outside the tested process
+            rec["value_checks"] = values.reference_checks(verdict.get("values") or {})
             kept.append(rec)
         else:
             ctx.report.count("problems", "gold_failed", f"{ctx.repo.name}:{rec['file']}::{rec['qualname']}",

@@ -118,6 +118,8 @@ def executable_features() -> datasets.Features:
         "commit": string,
         "license": string,
         "snapshot_sha256": string,
+        "tree_sha256": string,
+        "value_checks": [{"test_path": string, "site": datasets.Value("int32")}],
     })
 
 

@@ -425,6 +425,35 @@ def instrument_for_capture(source: str, entry_point: str) -> tuple[str | None, i
     return _insert_helper(new, CAPTURE_HELPER).code, transformer.sites
 
 
+def parse_capture(text: str) -> tuple[list[dict], int]:
+    """The capture file a repair run wrote (``CAPTURE_HELPER``) -> (well-formed records, number
+    of lines that were not). The file is the sandboxed run's: a record must be a JSON object
+    with ``file`` (str), ``site`` (int) and ``equal`` (bool); ``literal``, when present, must be a
+    Python literal (it is written into the test program: never code), ``pickle`` a string."""
+    records, bad = [], 0
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except (json.JSONDecodeError, RecursionError):
+            bad += 1
+            continue
+        if not (isinstance(rec, dict) and isinstance(rec.get("file"), str) and type(rec.get("site")) is int
+                and isinstance(rec.get("equal"), bool) and isinstance(rec.get("pickle", ""), str)
+                and isinstance(rec.get("literal", ""), str)):
+            bad += 1
+            continue
+        if "literal" in rec:
+            try:
+                ast.literal_eval(rec["literal"])
+            except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+                bad += 1
+                continue
+        records.append(rec)
+    return records, bad
+
+
 def apply_captures(source: str, entry_point: str, records: Sequence[dict]) -> tuple[str | None, str]:
     """Rewrite the failing checked assertions with the recaptured values.
 
@@ -524,8 +553,9 @@ def pynguin_programs(output: str, module: str) -> list[TestProgram]:
 
 def run_pynguin(python: str, repo_root: Path, python_path: Sequence[str], source_root: str, module: str, *,
                 seed: int, budget: int = C.PYNGUIN_SEARCH_SECONDS) -> tuple[list[TestProgram], str]:
-    """Generate tests for one module with Pynguin inside a sandbox: (programs, "" or why none)."""
-    from crossfile_datasets.sandbox import Sandbox, SandboxLimits
+    """Generate tests for one module with Pynguin inside a sandbox: (programs, "" or why none;
+    ``host_files/<reason>: ...`` when the host refused what the run left)."""
+    from crossfile_datasets.sandbox import Sandbox, SandboxLimits, hostfs
 
     limits = SandboxLimits(timeout=C.PYNGUIN_RUN_TIMEOUT, memory_bytes=C.PYNGUIN_MEMORY_BYTES,
                            max_processes=C.PYNGUIN_MAX_PROCESSES)
@@ -541,12 +571,25 @@ def run_pynguin(python: str, repo_root: Path, python_path: Sequence[str], source
                 "--seed", str(seed)]
         # a fixed hash seed: Pynguin's seeded search still iterates over sets and dicts of strings
         srun = box.run(argv, env={"PYNGUIN_DANGER_AWARE": "1", "PYTHONHASHSEED": "0"})
-        files = sorted(out_dir.glob("test_*.py")) if out_dir.exists() else []
-        if not files:
+        # Pynguin's output folder is the sandboxed run's: listed and read through the host-side
+        # boundary (a FIFO or a link named test_*.py is refused, never opened or followed)
+        try:
+            entries = [e for e in hostfs.list_dir(box.dir, "control/pynguin-out")
+                       if e.name.startswith("test_") and e.name.endswith(".py")]
+        except hostfs.HostFileRefused as exc:
+            entries = [] if exc.reason is hostfs.Refusal.MISSING else None
+            if entries is None:
+                return [], f"{exc.key}: control/pynguin-out: {exc}"
+        if not entries:
             why = "timeout" if srun.timed_out else (
                 pynguin_failure(srun.result.stderr + "\n" + srun.result.stdout) or f"exit {srun.result.returncode}")
             return [], f"no tests written ({why})"
-        return pynguin_programs(files[0].read_text(encoding="utf-8"), module), ""
+        first = f"control/pynguin-out/{entries[0].name}"
+        try:
+            text = box.read_back(first)
+        except hostfs.HostFileRefused as exc:
+            return [], f"{exc.key}: {first}: {exc}"
+        return pynguin_programs(text, module), ""
 
 
 _EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning)\b(?::.*)?$")

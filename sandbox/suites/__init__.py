@@ -59,6 +59,8 @@ class SuiteRun:
     # how the run differs from the repository's own (what was neutralized in its configuration,
     # options dropped, tests that ended the test process, processes used): kind -> entries
     adjustments: dict[str, list[str]] = field(default_factory=dict)
+    # files the host refused to read back from the run (sandbox/hostfs.py): (reason key, detail)
+    refused: list[tuple[str, str]] = field(default_factory=list)
 
     def outcomes(self) -> dict[str, "TestOutcome"]:
         return {r.test_id: r.outcome for r in self.results}

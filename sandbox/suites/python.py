@@ -108,7 +108,7 @@ def python_setup(root: Path, facts: dict[str, FileFacts] | None = None, report: 
             return _SETUPS[key]
     if facts is None:
         facts = language.analyze_files(str(root), files)
-    requirements, _ = detect_requirements(root, facts)
+    requirements, _ = detect_requirements(root, facts, report=report, where=root.name)
     env = ensure_environment(requirements)
     ini = read_pytest_ini(root)
     available = importable_plugins(env.python, plugin_names(ini.addopts())) if not env.problem else set()
@@ -200,6 +200,7 @@ class _Rounds:
         self.incomplete_reason = ""
         self.last: PytestRun | None = None
         self.logs: list[str] = []
+        self.refused: list[tuple[str, str]] = []  # what the host refused to read back (hostfs)
 
     def run(self) -> None:
         while True:
@@ -255,6 +256,7 @@ class _Rounds:
                           timeout=left, extra_env=env, extra_args=extra, data_name=f"coverage-{self.processes}.data")
         self.processes += 1
         self.last = prun
+        self.refused.extend(prun.refused)
         self.dropped.extend(o for o in prun.options_dropped if o not in self.dropped)
         result = prun.run.result
         self.logs.append((result.stdout[-3000:] + ("\n" + result.stderr[-3000:] if result.stderr else "")).strip())
@@ -365,7 +367,7 @@ class PythonRunner:
                     per_test.setdefault(nodeid, {}).setdefault(rel, set()).add(line)
         log = rounds.log()
         return SuiteRun(status, results, totals, log, reason, per_test_coverage=per_test,
-                        adjustments=rounds.adjustments())
+                        adjustments=rounds.adjustments(), refused=list(rounds.refused))
 
     def compile_only(self, root: Path, limits: SandboxLimits | None = None) -> SuiteRun:
         """Byte-compile every Python source of ``root`` (in-process ``compile()``: nothing runs)."""

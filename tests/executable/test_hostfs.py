@@ -134,3 +134,17 @@ def test_listing_and_walking_describe_without_following(tree):
     files, skipped = hostfs.walk_files(anchor, max_entries=2)
     assert files == [] and len(skipped) == 5 and sum(r is Refusal.TOO_LARGE for _, r in skipped) == 3
     assert refusal(hostfs.list_dir, anchor, "linkdir") is Refusal.SYMLINKED_PARENT
+
+
+def test_replace_swaps_the_entry_never_writing_through(tree):
+    anchor, secret = tree
+    hostfs.replace_file(anchor, "link.txt", "mine")
+    assert not (anchor / "link.txt").is_symlink() and (anchor / "link.txt").read_text() == "mine"
+    hostfs.replace_file(anchor, "fifo", "mine too")
+    assert (anchor / "fifo").read_text() == "mine too"
+    hostfs.replace_file(anchor, "sub/ok.txt", "new")
+    assert (anchor / "sub" / "ok.txt").read_text() == "new"
+    assert secret.read_text() == "TOP SECRET"
+    assert refusal(hostfs.replace_file, anchor, "linkdir/secret.txt", "owned") is Refusal.SYMLINKED_PARENT
+    assert refusal(hostfs.replace_file, anchor, "sub", "x") is Refusal.NOT_REGULAR
+    assert sorted(p.name for p in anchor.iterdir()) == ["fifo", "inner_link", "link.txt", "linkdir", "sub"]

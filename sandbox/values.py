@@ -1,0 +1,290 @@
+"""Checked values compared outside the tested process: the host's half of a problem's verdict.
+
+Why it exists: a problem's tests run in the same interpreter as the solution under test, so an
+in-process verdict can be forged without breaking out of the sandbox: a return value whose
+``__eq__`` is always true passes ``assert f(x) == 3``, and a completion that patches pytest's
+reports makes every test "pass" (issue 27). For the assertions that compare a value with a
+literal, the comparison is therefore made again on the host:
+
+- :func:`value_sites` finds, in a test program, the *checked sites*: ``assert X == <literal>``
+  (either side), ``self.assertEqual(X, <literal>)`` (either order), ``assert X`` and
+  ``assert not X`` for a name, call, attribute or subscript ``X``, in test functions;
+- :func:`instrument` rewrites each site's ``X`` into ``__cfd_value__(<site>, (X))``; in the
+  sandbox, the harness's pytest plugin (``record_value``) encodes the value without calling any
+  of its methods (only the built-in types' own ones, so a subclass cannot lie about its
+  content; anything else is ``opaque``), sends it over the verdict channel and returns the
+  value unchanged (the test itself runs as before);
+- :func:`judge_values` decodes the records on the host into plain Python values and compares
+  them with the literal parsed from the problem's own test source: the value a solution
+  produced, not what its objects claim.
+
+Which sites a problem checks this way is decided at build time: those where the reference
+solution's value was a plain value equal to the literal (``value_checks`` of the record), so a
+reference returning, say, a NumPy scalar keeps its in-process check only and is never dropped
+for it. Pure functions (no I/O); the encoder lives in ``sandbox/pytest_plugin.py``.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+HELPER_NAME = "__cfd_value__"
+HELPER_IMPORT = f"from crossfile_pytest_plugin import record_value as {HELPER_NAME}"
+_EQUAL_METHODS = ("assertEqual", "assertEquals")
+_TRUTH_NODES = (ast.Name, ast.Call, ast.Attribute, ast.Subscript)
+_MAX_DECODE_NODES = 200_000
+
+
+@dataclass(frozen=True)
+class Site:
+    index: int
+    kind: str  # "equal" (with ``expected``), "truthy" or "falsy"
+    node: ast.expr  # the expression whose value is checked
+    expected: object = None
+
+
+def _literal(node: ast.expr) -> tuple[bool, object]:
+    if isinstance(node, ast.Name):  # a name is never a literal (literal_eval accepts none)
+        return False, None
+    try:
+        return True, ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False, None
+
+
+def _ordered(node: ast.AST) -> Iterator[ast.AST]:
+    """Pre-order walk in source order (stable site numbers)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(list(ast.iter_child_nodes(current))))
+
+
+def _test_functions(tree: ast.Module) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
+    for node in _ordered(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
+            yield node
+
+
+def _equal_pair(left: ast.expr, right: ast.expr) -> tuple[ast.expr, object] | None:
+    left_lit, left_value = _literal(left)
+    right_lit, right_value = _literal(right)
+    if right_lit and not left_lit:
+        return left, right_value
+    if left_lit and not right_lit:
+        return right, left_value
+    return None
+
+
+def value_sites(source: str) -> list[Site]:
+    """The checked sites of a test program, numbered in source order ([] if it does not parse)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return []
+    sites: list[Site] = []
+    seen: set[int] = set()
+    for function in _test_functions(tree):
+        for node in _ordered(function):
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+            found: tuple[str, ast.expr, object] | None = None
+            if isinstance(node, ast.Assert):
+                test = node.test
+                if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+                    pair = _equal_pair(test.left, test.comparators[0])
+                    found = ("equal", *pair) if pair else None
+                elif isinstance(test, _TRUTH_NODES):
+                    found = ("truthy", test, None)
+                elif isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, _TRUTH_NODES):
+                    found = ("falsy", test.operand, None)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _EQUAL_METHODS \
+                    and len(node.args) >= 2 and not any(isinstance(a, ast.Starred) for a in node.args[:2]):
+                pair = _equal_pair(node.args[0], node.args[1])
+                found = ("equal", *pair) if pair else None
+            if found is not None and not _inside_site(found[1], sites):
+                sites.append(Site(len(sites), found[0], found[1], found[2]))
+    return sites
+
+
+def _inside_site(node: ast.expr, sites: list[Site]) -> bool:
+    """A nested assertion inside an already wrapped expression (a lambda in an assert) is not
+    a site of its own: its wrap would overlap the outer one."""
+    start, end = (node.lineno, node.col_offset), (node.end_lineno, node.end_col_offset)
+    return any((s.node.lineno, s.node.col_offset) <= start and end <= (s.node.end_lineno, s.node.end_col_offset)
+               for s in sites)
+
+
+def instrument(source: str) -> tuple[str, int]:
+    """The program with every checked site's value reported through ``__cfd_value__``, and the
+    number of sites. Unchanged (0 sites) when there is none or the rewrite would not parse."""
+    sites = value_sites(source)
+    if not sites:
+        return source, 0
+    lines = [line.encode("utf-8") for line in source.split("\n")]
+    # (line, byte column, text); applied from the end so earlier offsets stay valid
+    edits: list[tuple[int, int, bytes]] = []
+    for site in sites:
+        node = site.node
+        edits.append((node.lineno, node.col_offset, f"{HELPER_NAME}({site.index}, (".encode()))
+        edits.append((node.end_lineno or node.lineno, node.end_col_offset or 0, b"))"))
+    for line, column, text in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
+        raw = lines[line - 1]
+        lines[line - 1] = raw[:column] + text + raw[column:]
+    decoded = [raw.decode("utf-8") for raw in lines]
+    decoded.insert(_import_line(source), HELPER_IMPORT)
+    new = "\n".join(decoded)
+    try:
+        ast.parse(new)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return source, 0
+    return new, len(sites)
+
+
+def _import_line(source: str) -> int:
+    """Index of the line where the helper import goes: after the docstring and ``__future__``."""
+    tree = ast.parse(source)
+    after = 0
+    for i, node in enumerate(tree.body):
+        is_doc = i == 0 and isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) \
+            and isinstance(node.value.value, str)
+        if is_doc or (isinstance(node, ast.ImportFrom) and node.module == "__future__"):
+            after = node.end_lineno or node.lineno
+    return after
+
+
+# ------------------------------------------------------------------------------ decoding --
+class Opaque(Exception):
+    """The encoded value is not a plain value (or not a well-formed encoding)."""
+
+
+def decode(encoded: object) -> object:
+    """The plugin's encoding -> a plain Python value; :class:`Opaque` for anything else.
+    Only built-in types are ever constructed (nothing the sandboxed code wrote is executed)."""
+    budget = [_MAX_DECODE_NODES]
+
+    def walk(item: object) -> object:
+        budget[0] -= 1
+        if budget[0] < 0 or not isinstance(item, list) or not item or not isinstance(item[0], str):
+            raise Opaque("malformed")
+        tag, rest = item[0], item[1:]
+        if tag == "none" and not rest:
+            return None
+        if len(rest) != 1:
+            raise Opaque(tag)
+        value = rest[0]
+        if tag == "bool" and isinstance(value, bool):
+            return value
+        if tag == "int" and isinstance(value, str) and len(value) < 5000:
+            return int(value)
+        if tag == "float" and isinstance(value, str):
+            return float(value)
+        if tag == "complex" and isinstance(value, list) and len(value) == 2:
+            return complex(float(value[0]), float(value[1]))
+        if tag == "str" and isinstance(value, str):
+            return value
+        if tag == "bytes" and isinstance(value, str):
+            return bytes.fromhex(value)
+        if tag in ("list", "tuple", "set", "frozenset") and isinstance(value, list):
+            items = [walk(v) for v in value]
+            return {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset}[tag](items)
+        if tag == "dict" and isinstance(value, list):
+            out = {}
+            for pair in value:
+                if not isinstance(pair, list) or len(pair) != 2:
+                    raise Opaque("dict")
+                out[walk(pair[0])] = walk(pair[1])
+            return out
+        raise Opaque(tag)
+
+    try:
+        return walk(encoded)
+    except Opaque:
+        raise
+    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+        raise Opaque(type(exc).__name__) from None
+
+
+def _holds(site: Site, value: object) -> bool:
+    try:
+        if site.kind == "equal":
+            return bool(value == site.expected)
+        return bool(value) if site.kind == "truthy" else not bool(value)
+    except Exception:  # noqa: BLE001 - plain values compare without raising; anything else does not hold
+        return False
+
+
+# ------------------------------------------------------------------------------- judging --
+OBSERVED_EQUAL = "plain_equal"  # every report at the site: a plain value for which the check holds
+OBSERVED_UNEQUAL = "plain_unequal"
+OBSERVED_OPAQUE = "opaque"  # a value that is not plain (or a malformed report)
+OBSERVED_MISSING = "missing"  # the site never reported a value
+
+
+def observe(test_paths: Iterable[str], test_list: Iterable[str], records: Iterable[dict]
+            ) -> dict[str, dict[int, tuple[str, str]]]:
+    """What each checked site of each program saw: {path: {site: (state, detail)}}.
+
+    ``records`` are the channel's value records (``nodeid``, ``site``, ``value``); a record is a
+    program's when its node id is the program's path or starts with ``<path>::``."""
+    programs = {path: value_sites(source) for path, source in zip(test_paths, test_list)}
+    by_site: dict[tuple[str, int], list[object]] = {}
+    for rec in records:
+        nodeid, site = rec.get("nodeid"), rec.get("site")
+        if not isinstance(nodeid, str) or type(site) is not int:
+            continue
+        path = nodeid.split("::", 1)[0]
+        if path in programs:
+            by_site.setdefault((path, site), []).append(rec.get("value"))
+    out: dict[str, dict[int, tuple[str, str]]] = {}
+    for path, sites in programs.items():
+        seen = out.setdefault(path, {})
+        for site in sites:
+            values = by_site.get((path, site.index))
+            if not values:
+                seen[site.index] = (OBSERVED_MISSING, "the checked assertion never reported its value")
+                continue
+            state, detail = OBSERVED_EQUAL, ""
+            for encoded in values:
+                try:
+                    value = decode(encoded)
+                except Opaque:
+                    kind = encoded[1] if isinstance(encoded, list) and len(encoded) > 1 and encoded[0] == "opaque" else "?"
+                    state, detail = OBSERVED_OPAQUE, f"a {str(kind)[:80]} object, not a plain value"
+                    break
+                if not _holds(site, value):
+                    state, detail = OBSERVED_UNEQUAL, f"got {_short(value)}" + (
+                        f", expected {_short(site.expected)}" if site.kind == "equal" else f", expected {site.kind}")
+                    break
+            seen[site.index] = (state, detail)
+    return out
+
+
+def judge_values(checks: Iterable[Iterable], observed: dict[str, dict[int, tuple[str, str]]]) -> list[str]:
+    """The failed host-side checks (empty = every checked site held): one line each.
+    ``checks`` = the problem's ``value_checks``: ``{"test_path", "site"}`` entries."""
+    failures = []
+    for check in checks:
+        path, index = (check.get("test_path"), check.get("site")) if isinstance(check, dict) else (None, None)
+        if not isinstance(path, str) or type(index) is not int:
+            continue
+        state, detail = observed.get(str(path), {}).get(index, (OBSERVED_MISSING, "no such checked assertion"))
+        if state != OBSERVED_EQUAL:
+            failures.append(f"{path} assertion {index}: {detail}")
+    return failures
+
+
+def reference_checks(observed: dict[str, dict[int, tuple[str, str]]]) -> list[dict]:
+    """``value_checks`` from the reference solution's run: the sites where its values were plain
+    and the check held, as ``{"test_path", "site"}``."""
+    return [{"test_path": path, "site": index} for path, sites in sorted(observed.items())
+            for index, (state, _) in sorted(sites.items()) if state == OBSERVED_EQUAL]
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -1,0 +1,192 @@
+"""Checked values compared on the host (sandbox/values.py) and the bounded verdict channel."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from crossfile_datasets.sandbox import Sandbox, SandboxLimits, values
+from crossfile_datasets.sandbox.channel import parse_records
+from crossfile_datasets.sandbox.pytest_runs import run_pytest
+
+PROGRAM = '''"""A test program."""
+from __future__ import annotations
+
+from m import f, g
+
+
+def helper():
+    assert f(1) == 2
+
+
+def test_a():
+    x = f(1)
+    assert x == 2
+    assert 3 == f(
+        2)
+    assert f(3) == g(3)
+    assert f(0)
+    assert not g(1)
+    assert (y := f(5)) == 10
+    assert f(1) == 2, "message é"
+
+
+class TestX:
+    def test_b(self):
+        self.assertEqual(f(2), [1, (2, 3)])
+        self.assertEqual("é", g(2))
+'''
+
+
+def test_sites_are_the_literal_and_truth_assertions_of_test_functions():
+    sites = values.value_sites(PROGRAM)
+    assert [(s.kind, s.expected) for s in sites] == [
+        ("equal", 2), ("equal", 3), ("truthy", None), ("falsy", None), ("equal", 10), ("equal", 2),
+        ("equal", [1, (2, 3)]), ("equal", "é")]
+    new, count = values.instrument(PROGRAM)
+    assert count == 8
+    assert new.splitlines()[2] == values.HELPER_IMPORT  # after the docstring and __future__
+    assert "assert __cfd_value__(0, (x)) == 2" in new and "assert f(3) == g(3)" in new
+    assert "assert (__cfd_value__(4, (y := f(5)))) == 10" in new
+    assert "self.assertEqual('é', __cfd_value__(7, (g(2))))" in new or 'self.assertEqual("é", __cfd_value__(7, (g(2))))' in new
+    assert "def helper():\n    assert f(1) == 2" in new  # not a test function
+    assert values.instrument("def test_x(:\n") == ("def test_x(:\n", 0)
+
+
+def test_decoding_builds_only_plain_values():
+    enc = ["dict", [[["str", "a"], ["tuple", [["int", "1"], ["float", "nan"], ["bytes", "ff00"]]]],
+                    [["frozenset", [["int", "2"]]], ["list", [["none"], ["bool", True]]]]]]
+    value = values.decode(enc)
+    assert value["a"][0] == 1 and value["a"][2] == b"\xff\x00" and value[frozenset({2})] == [None, True]
+    for bad in (["opaque", "x.Liar"], ["int", "1", "2"], ["code", "print(1)"], "str", ["list", "x"], ["int", "x" * 6000]):
+        try:
+            values.decode(bad)
+        except values.Opaque:
+            continue
+        raise AssertionError(f"{bad} decoded")
+
+
+def test_judging_uses_the_records_of_each_program_and_site():
+    paths, programs = ["t/test_a.py"], [PROGRAM]
+    records = [{"nodeid": "t/test_a.py::test_a", "site": 0, "value": ["int", "2"]},
+               {"nodeid": "t/test_a.py::test_a", "site": 1, "value": ["bool", True]},  # 3 == True: no
+               {"nodeid": "t/test_a.py::test_a", "site": 2, "value": ["opaque", "m.Liar"]},
+               {"nodeid": "t/test_a.py::test_a", "site": 3, "value": ["list", []]},
+               {"nodeid": "t/test_a.py::TestX::test_b", "site": 6, "value": ["list", [["int", "1"], ["tuple", [["int", "2"], ["int", "3"]]]]]},
+               {"nodeid": "t/other.py::test_a", "site": 4, "value": ["int", "10"]}]
+    seen = values.observe(paths, programs, records)["t/test_a.py"]
+    assert seen[0][0] == seen[3][0] == seen[6][0] == values.OBSERVED_EQUAL
+    assert seen[1][0] == values.OBSERVED_UNEQUAL and seen[2][0] == values.OBSERVED_OPAQUE
+    assert seen[4][0] == seen[5][0] == seen[7][0] == values.OBSERVED_MISSING
+    checks = values.reference_checks(values.observe(paths, programs, records))
+    assert checks == [{"test_path": "t/test_a.py", "site": i} for i in (0, 3, 6)]
+    assert values.judge_values(checks, values.observe(paths, programs, records)) == []
+    failures = values.judge_values([*checks, {"test_path": "t/test_a.py", "site": 1}], seen and
+                                   values.observe(paths, programs, records))
+    assert failures == ["t/test_a.py assertion 1: got True, expected 3"]
+
+
+MODULE = '''import enum, typing
+
+
+class Point(typing.NamedTuple):
+    x: int
+    y: int
+
+
+class Color(enum.IntEnum):
+    RED = 1
+
+
+class Liar(int):
+    def __eq__(self, other):
+        return True
+    __hash__ = int.__hash__
+
+
+class Shifty(list):
+    def __getitem__(self, i):
+        return 99
+    def __len__(self):
+        return 0
+
+
+class Anything:
+    def __eq__(self, other):
+        return True
+
+
+def point():
+    return Point(1, 2)
+
+
+def color():
+    return Color.RED
+
+
+def liar():
+    return Liar(0)
+
+
+def shifty():
+    return Shifty([1, 2])
+
+
+def anything():
+    return Anything()
+
+
+def nested():
+    return {"k": [1.5, None, (b"\\x00", frozenset({3}))]}
+'''
+
+TESTS = '''from m import anything, color, liar, nested, point, shifty
+
+
+def test_values():
+    assert point() == (1, 2)
+    assert color() == 1
+    assert liar() == 5
+    assert shifty() == [1, 2]
+    assert anything() == 7
+    assert nested() == {"k": [1.5, None, (b"\\x00", {3})]}
+'''
+
+
+def test_the_plugin_encodes_with_the_builtin_types_own_methods(tmp_path):
+    """A real sandboxed run: subclasses are reported by their real content, whatever their
+    overrides say; other objects are opaque."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "m.py").write_text(MODULE)
+    program, count = values.instrument(TESTS)
+    assert count == 6
+    with Sandbox(root, python=sys.executable, limits=SandboxLimits(timeout=60)) as box:
+        box.write("test_v.py", program)
+        prun = run_pytest(box, ["test_v.py"])
+    assert prun.outcomes == {"test_v.py::test_values": "passed"}  # in the process, every assert passed
+    seen = values.observe(["test_v.py"], [TESTS], prun.channel.values)["test_v.py"]
+    states = [seen[i][0] for i in range(6)]
+    assert states == [values.OBSERVED_EQUAL, values.OBSERVED_EQUAL, values.OBSERVED_UNEQUAL, values.OBSERVED_EQUAL,
+                      values.OBSERVED_OPAQUE, values.OBSERVED_EQUAL], seen
+    assert seen[2][1] == "got 0, expected 5" and "m.Anything" in seen[4][1]
+
+
+def test_the_channel_keeps_bounded_memory_and_detects_cheap_forgeries():
+    token = "t" * 32
+    line = lambda rec: f"{token}\t{json.dumps(rec)}\n"  # noqa: E731
+    outcome = {"pid": 2, "nodeid": "a::b", "when": "call", "outcome": "passed"}
+    junk = "x" * 100 + "\n"
+    text = junk * 1000 + line(outcome) * 50 + line({"pid": 7, "nodeid": "a::c", "when": "call", "outcome": "passed"}) \
+        + "y" * 5000 + "\n" + line({"pid": 2, "event": "session_end", "exitstatus": 0, "collected": 1})
+    records = parse_records(text, token, expected_pid=2, max_bytes=len(line(outcome)) * 10, max_line=4096)
+    assert records.forged == 1001 and records.overflow == 41 and len(records.records) == 10
+    assert records.complete and not records.tampered
+    twice = parse_records(text + line({"pid": 2, "event": "session_end", "exitstatus": 0}), token, expected_pid=2)
+    assert twice.tampered and not twice.complete
+    after = parse_records(text + line(outcome), token, expected_pid=2)
+    assert after.tampered == "records after the end-of-session record"
+    first = parse_records(line({**outcome, "pid": 5}) + line({**outcome, "pid": 6}), token)  # no pid expected: the first
+    assert len(first.records) == 1 and first.forged == 1
+    chunked = parse_records(b"", token)
+    assert not chunked.complete
