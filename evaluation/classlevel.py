@@ -47,7 +47,7 @@ from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, fil
 from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
-from crossfile_datasets.sandbox import SandboxLimits, copy_repository
+from crossfile_datasets.sandbox import SandboxLimits, copy_repository, tree_digest
 from crossfile_datasets.sandbox.suites import SuiteStatus, TestOutcome, runner_for
 
 _FENCE = re.compile(r"```[^\n`]*\n(.*?)(?:```|\Z)", re.S)
@@ -165,11 +165,16 @@ def repository_root(task: dict, repos: str | os.PathLike | None) -> Path:
 
 
 def check_snapshots(tasks: list[dict], repos) -> None:
-    """Refuse repository folders whose sources differ from the split's ``snapshot_sha256``."""
+    """Refuse repository folders whose sources differ from the split's ``snapshot_sha256``, or
+    whose whole tree (what a run's copy holds: build files, configuration, dot-folders;
+    ``sandbox.tree_digest``) differs from its ``tree_sha256`` when the split recorded one."""
     expected: dict[tuple[str, str], set[str]] = {}
+    trees: dict[str, set[str]] = {}
     for t in tasks:
         if t.get("snapshot_sha256"):
             expected.setdefault((str(repository_root(t, repos)), t["language"]), set()).add(t["snapshot_sha256"])
+        if t.get("tree_sha256"):
+            trees.setdefault(str(repository_root(t, repos)), set()).add(t["tree_sha256"])
     bad = []
     for (root, lang), shas in sorted(expected.items()):
         if not Path(root).is_dir():
@@ -178,6 +183,9 @@ def check_snapshots(tasks: list[dict], repos) -> None:
         _, digest = list_sources(Repository("", Path(root), "", "", ""), get_language(Lang(lang)), BuildReport())
         if digest not in shas:
             bad.append(f"{root}: sources hash to {digest[:12]}, the split recorded {', '.join(sorted(s[:12] for s in shas))}")
+        elif root in trees and tree_digest(Path(root))[0] not in trees[root]:
+            bad.append(f"{root}: its files (configuration, dot-folders and plugins included) differ from the "
+                       f"tree the split recorded ({', '.join(sorted(s[:12] for s in trees[root]))})")
     if bad:
         raise InputError(f"{len(bad)} repository folder(s) differ from the snapshot the split was built from: "
                          f"{listed(bad)}. Restore them or pass --repos with pristine copies.")

@@ -57,7 +57,7 @@ from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.classes import extractor_for
 from crossfile_datasets.lang.sources import list_sources
-from crossfile_datasets.sandbox import SandboxLimits
+from crossfile_datasets.sandbox import SandboxLimits, tree_digest
 from crossfile_datasets.sandbox.suites import SuiteRun, SuiteStatus, TestOutcome, runner_for
 
 SHARDS = "class_shards"
@@ -267,6 +267,11 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
                            python_path=list(getattr(setup, "python_path", ()) or ()),
                            requirements=list(getattr(setup, "requirements", ()) or ()))
                for c in candidates]
+    if records:  # what the evaluation checks the folder against: every file a copy holds
+        tree, drops = tree_digest(repo.root)
+        drops.count_into(report, repo.name)
+        for rec in records:
+            rec["tree_sha256"] = tree
     if settings.paraphrase and records:
         from crossfile_datasets.builders.classlevel.paraphrase import paraphrase_repository
 

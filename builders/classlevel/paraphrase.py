@@ -31,7 +31,7 @@ from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.base import iter_leaves
 from crossfile_datasets.lang.classes import extractor_for
 from crossfile_datasets.lang.sources import list_sources
-from crossfile_datasets.sandbox import copy_repository
+from crossfile_datasets.sandbox import copy_repository, tree_digest
 from crossfile_datasets.sandbox.suites import TestOutcome
 
 IDENTIFIER_TYPES = frozenset({"identifier", "type_identifier"})
@@ -107,6 +107,7 @@ def paraphrase_repository(lang: Lang, repo: Repository, facts: dict[str, FileFac
     language = get_language(lang)
     files, snapshot = list_sources(dataclasses.replace(repo, root=target), language, BuildReport())
     new_repo = dataclasses.replace(repo, root=target, snapshot_sha256=snapshot)
+    tree, _ = tree_digest(target)
     new_facts = language.analyze_files(str(target), files)
     graph = build_graph(repo.name, lang.value, new_facts, [])
     resolver = ScopeResolver(new_facts, graph)
@@ -131,7 +132,7 @@ def paraphrase_repository(lang: Lang, repo: Repository, facts: dict[str, FileFac
         cand = dataclasses.replace(old, info=info, references=refs, expected_to_pass=expected)
         new = make_record(new_repo, new_facts[file], cand, test_framework=rec["test_framework"],
                           python_path=rec["python_path"], requirements=rec["requirements"])
-        new.update(paraphrased=True, original_class_name=rec["class_name"])
+        new.update(paraphrased=True, original_class_name=rec["class_name"], tree_sha256=tree)
         kept.append(new)
         kept_candidates.append(cand)
     return kept, kept_candidates

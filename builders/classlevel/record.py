@@ -84,6 +84,7 @@ def make_record(repo: Repository, ff: FileFacts, cand: Candidate, *, test_framew
         "commit": repo.commit,
         "license": repo.license,
         "snapshot_sha256": repo.snapshot_sha256,
+        "tree_sha256": "",  # set by the builder: every file a run's copy holds (sandbox.tree_digest)
         "file": info.file,
         "class_name": info.name,
         "start_line": info.start_line,
@@ -146,7 +147,7 @@ def classlevel_features() -> datasets.Features:
     return datasets.Features({
         "id": string, "language": string, "repository": string, "repository_url": string,
         "repository_root": string, "commit": string, "license": string, "snapshot_sha256": string,
-        "file": string, "class_name": string, "start_line": int32, "end_line": int32,
+        "tree_sha256": string, "file": string, "class_name": string, "start_line": int32, "end_line": int32,
         "imports": strings, "class_signature": string, "decorators": strings, "bases": strings,
         "docstring": string,
         "member_variables": [{"name": string, "declaration": string, "type": string, "initializer": string,
