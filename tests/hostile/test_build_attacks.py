@@ -139,7 +139,7 @@ def test_balance_wrong():
 '''
     repo = ledger(tmp_path / "repo", {"tests/test_book.py": tests})
     report = BuildReport()
-    records, _ = finishes_within(600, build_repository, repo, QUICK, report)
+    records, _ = finishes_within(400, build_repository, repo, QUICK, report)
     assert report.counts["host_files/not_regular_file"] >= 1, report.counts
     assert records, report.counts  # the other tests still made the problem
 
@@ -198,7 +198,7 @@ def test_balance_wrong():
              ledger(tmp_path / "d_fifo", name="d_fifo")]
     os.mkfifo(repos[3].root / "tests" / "pipe")
     report = BuildReport()
-    records = finishes_within(1200, build_executable_split, repos, tmp_path / "out", allow_execution=True, seed=1,
+    records = finishes_within(540, build_executable_split, repos, tmp_path / "out", allow_execution=True, seed=1,
                               workers=1, report=report, use_pynguin=False, mutants=0)
     built = {r["project"] for r in records}
     assert {"a_benign", "d_fifo"} <= built, (built, report.counts)
