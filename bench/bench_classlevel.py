@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from crossfile_datasets.core.records import Repository  # noqa: E402
+from crossfile_datasets.core.repository_roots import attach_roots  # noqa: E402
 from crossfile_datasets.core.report import BuildReport  # noqa: E402
 from crossfile_datasets.evaluation.classlevel import empty_class, evaluate_class  # noqa: E402
 from crossfile_datasets.lang import Lang, get_language  # noqa: E402
@@ -67,6 +68,7 @@ def main() -> None:
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     tasks = [json.loads(line) for line in args.split.read_text(encoding="utf-8").splitlines() if line.strip()]
+    attach_roots(tasks, args.split)  # the builder's local index of repository folders
     args.work.mkdir(parents=True, exist_ok=True)
     rows = generations(tasks, args.mutants)
     results: dict[str, dict] = {}

@@ -35,6 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from crossfile_datasets.core.repository_roots import read_roots  # noqa: E402
 from crossfile_datasets.sandbox import Sandbox, SandboxLimits  # noqa: E402
 from crossfile_datasets.sandbox.checks import splice_solution  # noqa: E402
 from crossfile_datasets.sandbox.problems import _interpreter, run_problem_tests  # noqa: E402
@@ -132,9 +133,11 @@ def main() -> int:
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     records = {}
+    roots = read_roots(args.records)  # the builder's local index of repository folders
     for line in args.records.read_text(encoding="utf-8").splitlines():
         if line.strip():
             rec = json.loads(line)
+            rec.setdefault("repository_root", roots.get(rec.get("project", "")))
             url = rec.get("repository_url", "").rstrip("/").removesuffix(".git")
             repo = "/".join(url.split("/")[-2:]) if url else rec["repository"]
             records[(repo, f"{rec['file']}::{rec['qualname']}")] = rec

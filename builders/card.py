@@ -57,7 +57,7 @@ FIELDS = [
     ("metadata.right_context_start_lineno", "int32", "**0-based** line where `right_context` starts (CrossCodeEval convention)."),
     ("metadata.model_filter", "struct", "CrossCodeEval's model filter: `model` and its `completion` without cross-file context (empty strings when the filter did not run)."),
     ("language", "string", "python, java, typescript or csharp."),
-    ("repository_url / commit / license", "string", "Provenance: public URL (or folder name), commit, SPDX license id."),
+    ("repository_url / commit / license", "string", "Provenance: public URL (or folder name), commit (empty for a folder that is not a git checkout: `snapshot_sha256` identifies its sources), SPDX license id."),
     ("snapshot", "string", "`sha256:` hash over the repository files the example was built from; with `--snapshots` "
      "the `<lang>_snapshots` configuration holds those files (`snapshot`, `repository`, `path`, `content`, `sha256`)."),
     ("crossfile_usages[]", "list", "Every cross-file name the reference uses, proven by the checker: `imported_name`, "
@@ -275,7 +275,7 @@ def _repository_rows(rows: dict[str, dict], with_language: bool = False) -> list
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for _, row in sorted(rows.items()):
         cells = ([row.get("language", "")] if with_language else []) + [
-            row["repository"], row["url"] or "(local folder)", f"`{row['commit']}`" if row["commit"] else "",
+            row["repository"], row["url"] or "(local folder)", f"`{row['commit']}`" if row["commit"] else "(not a git checkout)",
             row["license"] or "unknown"] + [str(row["splits"].get(k, "")) for k in kinds]
         out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return out if rows else out + ["| (none) |" + " |" * (len(head) - 1)]

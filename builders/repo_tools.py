@@ -326,16 +326,21 @@ def task_view_command(
     split: Path = typer.Argument(..., exists=True, dir_okay=False, help="a class-level split (class.jsonl)"),
     task_id: str = typer.Argument(..., help="the task's id"),
     out: Path = typer.Option(..., "--out", help="folder for the view (repo/ and graph.json)"),
-    repos: Optional[Path] = typer.Option(None, "--repos", exists=True, file_okay=False, help="folder holding the repository [the task's repository_root]"),
+    repos: Optional[Path] = typer.Option(None, "--repos", exists=True, file_okay=False, help="folder holding the repository [the folder the split's local repositories.json names]"),
 ) -> None:
     """Write the repository of a class-level task with the target class removed, and its graph:
     what the other commands should answer from (pass the printed --graph and --root)."""
     from crossfile_datasets.builders.classlevel.tools import write_task_view
 
+    from crossfile_datasets.core.repository_roots import ROOTS_FILE, attach_roots
+
     task = next((json.loads(line) for line in split.read_text(encoding="utf-8").splitlines()
                  if line.strip() and json.loads(line).get("id") == task_id), None)
     if task is None:
         _fail(f"no task '{task_id}' in {split}", 2)
+    attach_roots([task], split)
+    if repos is None and not task.get("repository_root"):
+        _fail(f"no {ROOTS_FILE} beside {split} names the folder of repository '{task['repository']}': pass --repos", 2)
     root, graph = write_task_view(task, out, repos)
     typer.echo(f"--graph {graph} --root {root}")
 

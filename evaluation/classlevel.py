@@ -42,6 +42,7 @@ from typing import Callable
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.repository_roots import ROOTS_FILE, attach_roots
 from crossfile_datasets.evaluation.constants import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE, PASS_AT_K
 from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, read_log
 from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
@@ -68,6 +69,7 @@ def load_tasks(path: str | os.PathLike) -> dict[str, dict]:
         tasks[obj["id"]] = obj
     if not tasks:
         raise InputError(f"{path}: no tasks")
+    attach_roots(tasks.values(), path)  # the builder's local index of repository folders, if beside the split
     return tasks
 
 
@@ -360,6 +362,11 @@ def evaluate_class(split_path, predictions_path, *, repos=None, workers: int = 1
             pending.setdefault(job_key, ((task, generation), []))[1].append(key)
     jobs = list(pending.values())
     chosen = [job[0][0] for job in jobs]
+    rootless = sorted({t["id"] for t in chosen if repos is None and not t.get("repository_root")})
+    if rootless:
+        raise InputError(f"{len(rootless)} task(s) name no repository folder: no {ROOTS_FILE} beside {split_path} "
+                         f"lists their repository (a split from the Hub or moved): pass --repos FOLDER holding "
+                         f"one folder per repository; first: {', '.join(rootless[:5])}")
     if chosen:
         check_snapshots(chosen, repos)
     setups = _setups(chosen, repos)

@@ -180,7 +180,7 @@ def _debug_command(split, predictions, output, repos, workers, settings, context
 def executable_command(
     split: Path = typer.Argument(..., exists=True, dir_okay=False, help="executable split JSONL"),
     predictions: Path = typer.Argument(..., exists=True, dir_okay=False, help='JSONL of {"task_id", "generations", ["context_size"]}'),
-    repos: Optional[Path] = typer.Option(None, exists=True, file_okay=False, help="folder with one repository per project [the split's repository_root]"),
+    repos: Optional[Path] = typer.Option(None, exists=True, file_okay=False, help="folder with one repository per project [the folders named by repositories.json beside the split]"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="metrics JSON [PREDICTIONS.metrics.json]"),
     results: Optional[Path] = typer.Option(None, help="per-generation results JSONL, reused by reruns [OUTPUT stem + .generations.jsonl]"),
     workers: int = typer.Option(max(1, (os.cpu_count() or 2) // 2), min=1, help="generations tested in parallel"),
@@ -258,7 +258,7 @@ def class_table(results: dict, ks) -> Table:
 def class_command(
     split: Path = typer.Argument(..., exists=True, dir_okay=False, help="class-level split JSONL (class.jsonl)"),
     predictions: Path = typer.Argument(..., exists=True, dir_okay=False, help='JSONL of {"task_id", "generations": [class source, ...]}'),
-    repos: Optional[Path] = typer.Option(None, exists=True, file_okay=False, help="folder with one repository per task 'repository' [the split's repository_root]"),
+    repos: Optional[Path] = typer.Option(None, exists=True, file_okay=False, help="folder with one repository per task 'repository' [the folders named by repositories.json beside the split]"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="metrics JSON [PREDICTIONS.metrics.json]"),
     results: Optional[Path] = typer.Option(None, help="per-generation results JSONL, reused by reruns [OUTPUT stem + .generations.jsonl]"),
     workers: int = typer.Option(1, min=1, help="generations tested in parallel"),

@@ -53,6 +53,7 @@ from crossfile_datasets.evaluation.placement import (
 )
 from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, read_log
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl
+from crossfile_datasets.core.repository_roots import ROOTS_FILE, attach_roots
 from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
 
 DEFAULT_CONTEXT = "unspecified"
@@ -73,6 +74,7 @@ def load_problems(path: str | os.PathLike) -> dict[str, dict]:
         if task_id in problems:
             raise InputError(f"{path}:{lineno}: task id {task_id} appears more than once")
         problems[task_id] = record
+    attach_roots(problems.values(), path, name_key="project")  # the builder's local index, if beside the split
     return problems
 
 
@@ -366,7 +368,9 @@ def evaluate_executable(
     # every run copies its repository folder: check them all before the first run
     rootless = sorted({str(job.problem["id"]) for job in jobs if job.repo_root is None and not job.problem.get("repository_root")})
     if rootless:
-        raise InputError(f"{len(rootless)} record(s) have no 'repository_root' (pass --repos): {listed(rootless)}")
+        raise InputError(f"{len(rootless)} record(s) name no repository folder: no {ROOTS_FILE} beside {split_path} "
+                         f"lists their project (a split from the Hub or moved): pass --repos FOLDER holding one "
+                         f"folder per project: {listed(rootless)}")
     unchecked = check_snapshots([job.problem for job in jobs], repos) if jobs else 0
     keys = [ks_ for _, ks_ in pending.values()]
     run_count = sum(len(k) for k in keys)

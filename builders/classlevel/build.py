@@ -54,6 +54,7 @@ from crossfile_datasets.builders.publish import quiet_datasets, write_cards
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.repository_roots import without_root, write_roots
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.classes import extractor_for
 from crossfile_datasets.lang.sources import list_sources
@@ -139,8 +140,10 @@ def build_class_split(lang: Lang, repos: list[Repository], output_dir: Path, *, 
         per_repo.append(repo_stats)
         if progress:
             progress(repo.name, "done", len(repo_records), len(repo_records))
-    (out_dir / "class.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records),
+    # published: no folder of this machine (the local repositories.json has them)
+    (out_dir / "class.jsonl").write_text("".join(json.dumps(without_root(r), ensure_ascii=False) + "\n" for r in records),
                                          encoding="utf-8")
+    write_roots(out_dir, records)
     save_dataset(records, out_dir)
     stats = compute_stats(lang, records, report, per_repo, time.monotonic() - started)
     (out_dir / "class_stats.json").write_text(json.dumps(stats, indent=2, sort_keys=True) + "\n", encoding="utf-8")

@@ -22,6 +22,7 @@ from crossfile_datasets.builders.classlevel.skeleton import detailed_skeleton, s
 from pathlib import Path
 
 from crossfile_datasets.core.records import FileFacts, Repository
+from crossfile_datasets.core.repository_roots import without_root
 from crossfile_datasets.lang.classes import ClassInfo
 
 CLASSLEVEL_VERSION = "3"  # bump when records or task selection change (2: emptied-class gate; 3: wrong-class gate)
@@ -146,7 +147,7 @@ def classlevel_features() -> datasets.Features:
     strings = datasets.Sequence(string)
     return datasets.Features({
         "id": string, "language": string, "repository": string, "repository_url": string,
-        "repository_root": string, "commit": string, "license": string, "snapshot_sha256": string,
+        "commit": string, "license": string, "snapshot_sha256": string,
         "tree_sha256": string, "file": string, "class_name": string, "start_line": int32, "end_line": int32,
         "imports": strings, "class_signature": string, "decorators": strings, "bases": strings,
         "docstring": string,
@@ -177,4 +178,4 @@ def classlevel_dataset(records: list[dict]) -> datasets.Dataset:
     features = classlevel_features()
     if not records:
         return datasets.Dataset.from_dict({k: [] for k in features}, features=features)
-    return datasets.Dataset.from_list(records, features=features)
+    return datasets.Dataset.from_list([without_root(r) for r in records], features=features)

@@ -84,6 +84,7 @@ from crossfile_datasets.builders.functions import (
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.records import FileFacts, Repository
 from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.repository_roots import without_root, write_roots
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
 from crossfile_datasets.sandbox import Sandbox, SandboxLimits, tree_digest, values
@@ -262,8 +263,9 @@ def build_executable_split(
         records.extend(repo_records)
         per_repo.append(repo_stats)
     with (out_dir / "executable.jsonl").open("w", encoding="utf-8") as fh:
-        for rec in records:
-            fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+        for rec in records:  # published: no folder of this machine (repositories.json, local, has them)
+            fh.write(json.dumps(without_root(rec), ensure_ascii=False) + "\n")
+    write_roots(out_dir, records, name_key="project")
     save_executable_dataset(records, out_dir)
     stats = compute_stats(records, report, per_repo, time.monotonic() - started)
     (out_dir / "executable_stats.json").write_text(json.dumps(stats, indent=2, sort_keys=True) + "\n", encoding="utf-8")

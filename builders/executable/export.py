@@ -19,6 +19,7 @@ from crossfile_datasets.builders.functions import SIZES
 from crossfile_datasets.builders.publish import quiet_datasets
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.repository_roots import without_root
 
 
 def mutant_figures(records: list[dict]) -> dict:
@@ -114,7 +115,6 @@ def executable_features() -> datasets.Features:
         "language": string,
         "repository": string,
         "repository_url": string,
-        "repository_root": string,
         "commit": string,
         "license": string,
         "snapshot_sha256": string,
@@ -125,7 +125,7 @@ def executable_features() -> datasets.Features:
 
 def repoexec_view(record: dict, size: str = "full_context") -> dict:
     """A record in RepoExec's flat layout (one context size per split: ``prompt`` is a string)."""
-    flat = {k: v for k, v in record.items() if k not in ("prompt", "instruct_prompt")}
+    flat = {k: v for k, v in without_root(record).items() if k not in ("prompt", "instruct_prompt")}
     flat["prompt"] = record["prompt"][size]
     flat["instruct_prompt"] = record["instruct_prompt"][size]
     return flat

@@ -78,6 +78,7 @@ def test_paraphrased_tasks_point_to_the_copy_and_gold_passes_there(tmp_path):
     assert rec["file_without_class"][:off] + rec["class_source"] + rec["file_without_class"][off:] == \
         (copy / "pkg" / "cart.py").read_text()
     split = tmp_path / "out" / "python" / "class.jsonl"
+    assert str(tmp_path) not in split.read_text()  # published records: no machine path (issue 31)
     preds = tmp_path / "p.jsonl"
     preds.write_text(json.dumps({"task_id": rec["id"], "generations": [rec["class_source"], "class cART:\n    pass"]}) + "\n")
     summary = evaluate_class(split, preds, ks=(1,))

@@ -317,6 +317,6 @@ def test_records_without_what_the_runner_reads_are_refused_before_any_run(worksp
     with pytest.raises(InputError, match="has no 'check'"):
         evaluate_executable(split, preds, tmp / "log.jsonl", repos=repos, settings=SETTINGS)
     split.write_text(json.dumps(PROBLEM) + "\n", encoding="utf-8")  # no repository_root, and no --repos
-    with pytest.raises(InputError, match="no 'repository_root'"):
+    with pytest.raises(InputError, match="name no repository folder.*pass --repos"):
         evaluate_executable(split, preds, tmp / "log.jsonl", settings=SETTINGS)
     assert not (tmp / "log.jsonl").exists()

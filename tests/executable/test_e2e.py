@@ -12,6 +12,8 @@ import pytest
 from crossfile_datasets.builders.executable.build import ExecutionNotAllowedError, build_executable_split
 from crossfile_datasets.builders.executable.export import executable_features
 from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.repository_roots import read_roots, without_root
+from crossfile_datasets.evaluation.executable import load_problems
 from crossfile_datasets.builders.repos import RepoSpec, resolve
 from crossfile_datasets.sandbox.problems import run_problem_tests
 
@@ -32,8 +34,14 @@ def test_textkit_executable_split(tmp_path):
     records = build_executable_split([repo], tmp_path, allow_execution=True, seed=42, workers=2, report=report,
                                      use_pynguin=False, mutants=0)
     assert len(records) >= 15
-    lines = (tmp_path / "python" / "executable.jsonl").read_text().splitlines()
+    text = (tmp_path / "python" / "executable.jsonl").read_text()
+    lines = text.splitlines()
     assert [json.loads(l)["id"] for l in lines] == [r["id"] for r in records]
+    # published records name no folder of this machine (issue 31); the local index does
+    assert str(TEXTKIT) not in text and "repository_root" not in text
+    assert read_roots(tmp_path / "python" / "executable.jsonl") == {repo.name: str(TEXTKIT)}
+    saved = datasets.load_from_disk(str(tmp_path / "python" / "executable_dataset"))
+    assert "repository_root" not in saved["full_context"].column_names
     stats = json.loads((tmp_path / "python" / "executable_stats.json").read_text())
     assert stats["problems"] == len(records) and stats["candidates"] >= 20
     assert "gold_failed" not in stats["dropped_problems"]
@@ -45,10 +53,11 @@ def test_textkit_executable_split(tmp_path):
             ast.parse(rec["prompt"][size])
     assert sum(1 for r in records if r["dependencies"]["cross_file"]) >= 10
     # the records load with the declared features
-    dataset = datasets.Dataset.from_list(records, features=executable_features())
+    dataset = datasets.Dataset.from_list([without_root(r) for r in records], features=executable_features())
     assert dataset.num_rows == len(records)
     # the gold solution passes in the evaluation runner; a broken one does not
-    slugify = next(r for r in records if r["entry_point"] == "slugify")
+    problems = load_problems(tmp_path / "python" / "executable.jsonl")  # the folder comes from the index
+    slugify = next(r for r in problems.values() if r["entry_point"] == "slugify")
     assert run_problem_tests(slugify, slugify["solution"], 60)["passed"]
     broken = slugify["solution"].replace("return slug", "return slug.upper()")
     assert run_problem_tests(slugify, broken, 60)["status"] == "failed"
