@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import datasets
 import pytest
@@ -17,6 +18,7 @@ from crossfile_datasets.builders.classlevel.record import classlevel_features
 from crossfile_datasets.builders.classlevel.skeleton import DescriptionSettings
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.repository_roots import read_roots, without_root
 from tests.classlevel.fixture import SHOP, write_shop
 from tests.models.standin_openai import OpenAIStandIn
 
@@ -66,7 +68,10 @@ def test_skeletons_detailed_and_sketchy(built):
 def test_outputs_jsonl_dataset_stats_card_and_done_shard(built):
     base, repo, records, stats = built
     out = base / "out" / "python"
-    assert [json.loads(l) for l in (out / "class.jsonl").read_text().splitlines()] == records
+    published = [json.loads(l) for l in (out / "class.jsonl").read_text().splitlines()]
+    assert published == [without_root(r) for r in records]
+    assert str(base) not in (out / "class.jsonl").read_text()  # no machine folder (issue 31)
+    assert read_roots(out / "class.jsonl") == {records[0]["repository"]: str(Path(records[0]["repository_root"]).resolve())}
     ds = datasets.load_from_disk(str(out / "class_dataset"))
     assert ds.features == classlevel_features() and ds[0]["class_name"] == "Cart"
     saved = json.loads((out / "class_stats.json").read_text())
