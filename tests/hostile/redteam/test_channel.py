@@ -1,0 +1,48 @@
+"""Attacks on the verdict channel's host reader (sandbox/channel.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+# A run whose test sends, through the harness plugin's own sender (any repository test or
+# conftest.py at build time, any completion at evaluation time runs in that process), event
+# records with a new name each. The reader keeps "the end-of-session record and the named
+# events always", outside CHANNEL_MAX_BYTES.
+EVENTS_RUN = '''
+import json, resource, sys
+from crossfile_datasets.sandbox import Sandbox, SandboxLimits
+from crossfile_datasets.sandbox.pytest_runs import run_pytest
+
+EVENTS, MEGABYTES = int(sys.argv[1]), int(sys.argv[2])
+TEST = """
+import crossfile_pytest_plugin as plugin
+
+
+def test_events():
+    pad = "y" * (%d << 20)
+    for i in range(%d):
+        plugin._send({"event": "e%%d" %% i, "pad": pad})
+""" % (MEGABYTES, EVENTS)
+with Sandbox(None, python=sys.executable, limits=SandboxLimits(timeout=200, test_timeout=190)) as box:
+    box.write("test_events.py", TEST)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    prun = run_pytest(box, ["test_events.py"])
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"grown_mb": (after - before) / 1024, "events_kept": len(prun.channel.events),
+                  "outcomes": prun.outcomes}))
+'''
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="red team 2026-11-27: named event records bypass CHANNEL_MAX_BYTES; "
+                                       "40 events x 8 MiB grew the host by 200-300 MB (bounded only by the run.s time)")
+def test_named_event_records_do_not_grow_host_memory(child):
+    """Host resource (build, class build, observe-types, both evaluations: every pytest run):
+    the channel parser keeps every record that has an ``event`` name (one per name), and only
+    counts the plain records against ``CHANNEL_MAX_BYTES``. Code in the tested process sends 40
+    events of 8 MiB each (each under the 16 MiB line cap); the host keeps all of them."""
+    done = child(EVENTS_RUN, "40", "8", timeout=240)
+    assert not done.timed_out, done.stderr[-2000:]
+    seen = done.last_json()
+    assert seen["outcomes"] == {"test_events.py::test_events": "passed"}
+    assert seen["grown_mb"] < 100, f"the host grew by {seen['grown_mb']:.0f} MB ({seen['events_kept']} events kept)"

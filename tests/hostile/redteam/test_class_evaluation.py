@@ -1,0 +1,104 @@
+"""Attacks on the class-level evaluation (Python) by a model's generated class."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from crossfile_datasets.builders.classlevel.build import build_class_split
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.evaluation.classlevel import evaluate_class
+from tests.classlevel.fixture import write_shop
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def cart_task(tmp_path_factory):
+    """The class split of the shop fixture, built the real way; its ``Cart`` task."""
+    base = tmp_path_factory.mktemp("redteam-class")
+    root = write_shop(base / "shop")
+    build_class_split("python", [Repository("shop", root, "", "", "MIT")], base / "out", allow_execution=True,
+                      report=BuildReport())
+    split = base / "out" / "python" / "class.jsonl"
+    tasks = [json.loads(line) for line in split.read_text().splitlines()]
+    (task,) = [t for t in tasks if t["class_name"] == "Cart"]
+    assert task["expected_to_pass"] == ["tests/test_cart.py::test_subtotal", "tests/test_cart.py::test_total_and_describe"]
+    return split, task
+
+
+def evaluate(cart_task, tmp_path, *generations: str) -> dict:
+    split, task = cart_task
+    preds = tmp_path / "preds.jsonl"
+    preds.write_text(json.dumps({"task_id": task["id"], "generations": list(generations)}) + "\n")
+    return evaluate_class(split, preds, ks=(1,))
+
+
+# Knows nothing of the harness: every method returns an object equal to anything.
+ALWAYS_EQUAL = '''class Cart:
+    class _Same:
+        def __eq__(self, other):
+            return True
+        __hash__ = object.__hash__
+
+    def __init__(self, prices):
+        pass
+
+    def add(self, sku, count=1):
+        return self
+
+    def subtotal(self):
+        return Cart._Same()
+
+    def total(self):
+        return Cart._Same()
+
+    def describe(self):
+        return Cart._Same()
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="red team 2026-11-27: a class whose methods return an always-equal "
+                                       "object passes the Python class evaluation (no host-side value checks there)")
+def test_an_always_equal_class_does_not_pass(cart_task, tmp_path):
+    """Forged verdict (class evaluation, Python): the executable split compares checked values on
+    the host (sandbox/values.py), the class split still takes pytest's in-process verdict, so the
+    ``__eq__`` trick issue 27 closed for functions passes every ``assert x.m() == literal`` of a
+    class task. No harness knowledge needed: a model could stumble on it."""
+    summary = evaluate(cart_task, tmp_path, ALWAYS_EQUAL)
+    (row,) = summary["generations"]
+    assert not row["passed"], row
+
+
+# The first expected test ends the test process after turning the sandbox's control folder into a
+# link to a folder of the host (a regular file there gives the same): the runner starts a fresh
+# process for the remaining tests and first writes their ids into control/ on the host.
+BREAK_CONTROL = '''class Cart:
+    def __init__(self, prices):
+        import os
+        root = os.environ["CROSSFILE_SANDBOX_ROOT"]
+        os.rename(root + "/control", root + "/control.moved")
+        os.symlink(%r, root + "/control")
+        os._exit(3)
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="red team 2026-11-27: the runner's next-process write into a control "
+                                       "folder the class replaced raises HostFileRefused out of evaluate_class: "
+                                       "one generation aborts the whole class evaluation (nothing written outside)")
+def test_a_class_breaking_the_control_folder_does_not_abort_the_evaluation(cart_task, tmp_path):
+    """Data loss (class evaluation, Python; the class build counts it per repository): hostfs
+    refuses the write through the planted link (no escape: the target stays empty), but the
+    refusal is an exception no caller between the runner and ``evaluate_class`` turns into a
+    verdict, so the generations after it are never judged."""
+    target = tmp_path / "host-folder"
+    target.mkdir()
+    try:
+        summary = evaluate(cart_task, tmp_path, BREAK_CONTROL % str(target), "class Cart:\n    pass\n")
+    finally:
+        assert os.listdir(target) == []  # contained: nothing written through the link
+    rows = summary["generations"]
+    assert len(rows) == 2 and not any(row["passed"] for row in rows), rows

@@ -1,0 +1,66 @@
+"""Attacks on the removal of sandbox folders (sandbox.remove_tree and the sweep of folders left
+by killed harnesses)."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+# Python's shutil.rmtree (3.11: _rmtree_safe_fd) recurses once per folder level; a tree deeper
+# than the interpreter's recursion limit raises RecursionError, which no onerror handler sees.
+DEPTH = 1200  # 2.4 kB of path below the copy: nothing near PATH_MAX
+DEEP = f'''import os
+os.chdir(os.environ["CROSSFILE_SANDBOX_ROOT"] + "/repo")
+for _ in range({DEPTH}):
+    os.mkdir("d")
+    os.chdir("d")
+'''
+
+RUN_AND_CLOSE = '''
+import json, os, sys
+from crossfile_datasets.sandbox import Sandbox, SandboxLimits
+from tests.hostile.redteam.test_cleanup import DEEP
+
+box = Sandbox(None, python=sys.executable, limits=SandboxLimits(timeout=60))
+ran = box.run([sys.executable, "-c", DEEP])
+try:
+    box.close()
+    error = ""
+except BaseException as exc:
+    error = type(exc).__name__
+print(json.dumps({"exit": ran.result.returncode, "error": error, "left": os.path.lexists(box.dir)}))
+'''
+
+NEXT_HARNESS = '''
+import json, sys
+from crossfile_datasets.sandbox import Sandbox
+try:
+    Sandbox(None, python=sys.executable).close()
+    error = ""
+except BaseException as exc:
+    error = type(exc).__name__
+print(json.dumps({"error": error}))
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="red team 2026-11-27: a 1,200-level folder tree made in the copy makes "
+                                       "remove_tree raise RecursionError; the folder stays, and every later "
+                                       "harness's Sandbox() raises it too (sweep_stale_sandboxes)")
+def test_a_deep_folder_tree_made_in_the_copy_is_removed(child):
+    """Data loss / host denial of service (every sandboxed run: build, evaluations): code in the
+    sandbox makes a folder tree deeper than Python's recursion limit in its copy. Closing the
+    sandbox raises RecursionError (not an OSError: the executable evaluation's ``run_job`` and
+    the class evaluation do not catch it, the whole evaluation stops); the folder stays in the
+    temporary folder, and since the sweep of stale folders uses the same removal, the next
+    harness on the machine fails at its first ``Sandbox()`` until someone removes it by hand
+    (with the shared /tmp of CI or a research machine: every build and evaluation there)."""
+    first = child(RUN_AND_CLOSE, timeout=120)
+    assert not first.timed_out
+    seen = first.last_json()
+    assert seen["exit"] == 0
+    after = child(NEXT_HARNESS, timeout=120, temp=first.temp)  # the same TMPDIR, a new harness
+    assert after.last_json() == {"error": ""}, "the next harness could not start a sandbox"
+    assert seen == {"exit": 0, "error": "", "left": False}, seen
+    assert os.listdir(first.temp) == []
