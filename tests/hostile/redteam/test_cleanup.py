@@ -64,3 +64,25 @@ def test_a_deep_folder_tree_made_in_the_copy_is_removed(child):
     assert after.last_json() == {"error": ""}, "the next harness could not start a sandbox"
     assert seen == {"exit": 0, "error": "", "left": False}, seen
     assert os.listdir(first.temp) == []
+
+
+@pytest.mark.xfail(strict=True, reason="red team 2026-11-27: the sweep's error handler chmods the parent "
+                                       "temporary folder (/tmp) to 0o700 when a link is named like a stale sandbox folder")
+def test_a_link_named_like_a_stale_sandbox_folder_changes_nothing_outside(tmp_path):
+    """Host damage (every harness start: ``sweep_stale_sandboxes`` of the temporary folder): a
+    link named ``crossfile-sandbox-<dead pid>-x`` (any local user can make one in a shared /tmp)
+    makes ``shutil.rmtree`` refuse a link and call ``remove_tree``'s error handler, which opens up
+    the *parent* folder: chmod 0o700 on the temporary folder itself (on a real machine: /tmp, as
+    root, for every user), again at every harness start since the link stays."""
+    from crossfile_datasets.sandbox import sweep_stale_sandboxes
+
+    shared = tmp_path / "shared-tmp"
+    shared.mkdir()
+    os.chmod(shared, 0o1777)
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    os.chmod(victim, 0o755)
+    os.symlink(victim, shared / "crossfile-sandbox-999999999-planted")
+    sweep_stale_sandboxes(str(shared))
+    assert oct(os.stat(victim).st_mode & 0o7777) == "0o755"
+    assert oct(os.stat(shared).st_mode & 0o7777) == "0o1777", "the sweep changed the shared temporary folder's mode"

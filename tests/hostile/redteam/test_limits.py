@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import sys
 
 import pytest
@@ -68,3 +69,27 @@ def test_hard_links_to_files_outside_the_copy_cannot_be_made():
     assert all(code in (errno.errorcode[errno.EXDEV], errno.errorcode[errno.EPERM], errno.errorcode[errno.EROFS])
                for code in seen.values()), seen
     assert linked == []
+
+
+SPARSE_MIB = 512
+
+
+@pytest.mark.xfail(strict=True, reason="red team 2026-11-27: a sparse file (0 bytes on disk) is copied in full "
+                                       "into every sandbox copy: 512 MiB of host disk per run here, any size possible")
+def test_a_sparse_file_does_not_fill_the_host_disk_through_the_copies(tmp_path):
+    """Host resource (every run's copy: build, class build, both evaluations; tree_digest reads
+    it in full too): a repository folder ships a sparse file (apparent size 512 MiB, no block on
+    disk). ``copy_repository`` copies it with sendfile, which writes every zero: each sandbox
+    run of the repository allocates the whole apparent size on the host's disk (a 64 GiB sparse
+    file: one run fills this machine's disk, under ``RLIMIT_FSIZE``, which binds only the
+    sandboxed processes)."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "mod.py").write_text("X = 1\n")
+    with open(repo / "blob.bin", "wb") as fh:
+        fh.truncate(SPARSE_MIB << 20)
+    assert os.stat(repo / "blob.bin").st_blocks == 0
+    with Sandbox(repo, python=sys.executable, limits=SandboxLimits(timeout=60)) as box:
+        copied = box.root / "blob.bin"
+        allocated = os.stat(copied).st_blocks * 512 if os.path.lexists(copied) else 0
+    assert allocated < (64 << 20), f"the copy allocated {allocated >> 20} MiB on the host's disk"
