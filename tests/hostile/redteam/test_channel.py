@@ -35,7 +35,7 @@ print(json.dumps({"grown_mb": (after - before) / 1024, "events_kept": len(prun.c
 
 @pytest.mark.slow
 @pytest.mark.xfail(strict=True, reason="red team 2026-11-27: named event records bypass CHANNEL_MAX_BYTES; "
-                                       "40 events x 8 MiB grew the host by 200-300 MB (bounded only by the run.s time)")
+                                       "40 events x 8 MiB grew the host by 200-300 MB (bounded only by the run's time)")
 def test_named_event_records_do_not_grow_host_memory(child):
     """Host resource (build, class build, observe-types, both evaluations: every pytest run):
     the channel parser keeps every record that has an ``event`` name (one per name), and only

@@ -57,8 +57,8 @@ def test_coverage_data_with_an_endless_view_does_not_hang_the_host(child, tmp_pa
     """Host hang (executable build's suite and validation runs, the Python class build): the
     FIFO at ``coverage.data`` is refused now (tests/hostile), but a small, regular, valid SQLite
     file still makes the host run whatever query its views hold. The run itself takes seconds;
-    the host then never returns (here: killed after 60 s; 4 s without the view)."""
-    done = child(COVERAGE_RUN, str(tmp_path / "repo"), timeout=60)
+    the host then never returns (here: killed after 45 s; 4 s without the view)."""
+    done = child(COVERAGE_RUN, str(tmp_path / "repo"), timeout=45)
     assert not done.timed_out, "the host hung reading the coverage data back"
     seen = done.last_json()
     assert seen["outcomes"]["tests/test_book.py::test_balance_of_nothing"] == "passed"
