@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile.conftest import BOOK_TEST, ledger  # noqa: F401 (re-exported for the tests)
+from tests.hostile.conftest import ledger
 
 PROJECT = Path(__file__).resolve().parents[3]
 

@@ -3,10 +3,11 @@ by killed harnesses)."""
 
 from __future__ import annotations
 
-import json
 import os
 
 import pytest
+
+from tests.hostile.redteam.conftest import PROJECT
 
 # Python's shutil.rmtree (3.11: _rmtree_safe_fd) recurses once per folder level; a tree deeper
 # than the interpreter's recursion limit raises RecursionError, which no onerror handler sees.
@@ -86,3 +87,38 @@ def test_a_link_named_like_a_stale_sandbox_folder_changes_nothing_outside(tmp_pa
     sweep_stale_sandboxes(str(shared))
     assert oct(os.stat(victim).st_mode & 0o7777) == "0o755"
     assert oct(os.stat(shared).st_mode & 0o7777) == "0o1777", "the sweep changed the shared temporary folder's mode"
+
+
+SWEEPING_HARNESS = '''
+import sys
+from crossfile_datasets.sandbox import Sandbox
+Sandbox(None, python=sys.executable, isolation="none").close()  # the sweep runs at the first Sandbox()
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="red team 2026-11-27: a harness in another pid namespace sharing the "
+                                       "temporary folder (containers, CI jobs) sweeps the live sandbox folders of "
+                                       "this one: their pids do not exist in its namespace")
+def test_a_harness_in_another_pid_namespace_leaves_live_folders_alone(tmp_path, monkeypatch):
+    """Data loss (every run while two harnesses share a temporary folder across pid namespaces,
+    e.g. two containers on one CI host with /tmp mounted in both): ``sweep_stale_sandboxes``
+    decides a folder is stale when the pid in its name is not alive *in its own namespace*, and
+    removes the other harness's sandbox folder in the middle of its run."""
+    import subprocess
+    import sys
+    import tempfile
+
+    from crossfile_datasets.sandbox import Sandbox
+
+    shared = tmp_path / "shared-tmp"
+    shared.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(shared))
+    box = Sandbox(None, python=sys.executable, isolation="none")  # a live run of this harness
+    try:
+        other = subprocess.run(["unshare", "--pid", "--fork", "--mount-proc", sys.executable, "-c", SWEEPING_HARNESS],
+                               env={**os.environ, "TMPDIR": str(shared), "PYTHONPATH": str(PROJECT)},
+                               capture_output=True, text=True, timeout=120)
+        assert other.returncode == 0, other.stderr[-2000:]
+        assert box.dir.is_dir(), "the other harness removed this harness's live sandbox folder"
+    finally:
+        box.close()
