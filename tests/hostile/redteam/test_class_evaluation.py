@@ -102,3 +102,34 @@ def test_a_class_breaking_the_control_folder_does_not_abort_the_evaluation(cart_
         assert os.listdir(target) == []  # contained: nothing written through the link
     rows = summary["generations"]
     assert len(rows) == 2 and not any(row["passed"] for row in rows), rows
+
+
+KILLED_EVALUATION = '''
+import json, sys
+from crossfile_datasets.evaluation.classlevel import evaluate_class
+evaluate_class(sys.argv[1], sys.argv[2], ks=(1,))
+'''
+HANGING = "class Cart:\n    def __init__(self, prices):\n        import time\n        time.sleep(600)\n"
+NEXT_HARNESS = '''
+import sys
+from crossfile_datasets.sandbox import Sandbox
+Sandbox(None, python=sys.executable).close()  # its first Sandbox() sweeps what killed harnesses left
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="red team 2026-11-27: a killed class evaluation leaves its "
+                                       "crossfile-class-eval-* copy of the repository; no sweep removes it")
+def test_a_killed_class_evaluation_leaves_no_copy_behind(cart_task, tmp_path, child):
+    """Host resource (class evaluation): issue 27's fix names sandbox folders after the harness's
+    pid and sweeps those of dead harnesses, but ``run_placed`` makes its own copy of the
+    repository in ``crossfile-class-eval-*`` (no pid in the name, not swept): every evaluation
+    killed during a run (a hang, a time limit of the job, Ctrl-C twice) leaves a whole
+    repository copy in the temporary folder."""
+    split, task = cart_task
+    preds = tmp_path / "preds.jsonl"
+    preds.write_text(json.dumps({"task_id": task["id"], "generations": [HANGING]}) + "\n")
+    killed = child(KILLED_EVALUATION, str(split), str(preds), timeout=25)
+    assert killed.timed_out
+    after = child(NEXT_HARNESS, timeout=60, temp=killed.temp)
+    assert after.returncode == 0, after.stderr[-2000:]
+    assert sorted(os.listdir(killed.temp)) == []
