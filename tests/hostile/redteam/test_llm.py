@@ -77,9 +77,9 @@ def test_an_endpoint_dripping_its_answer_does_not_hold_the_build(child, endpoint
     """Host hang (executable build with ``--llm-url``): ``LLM_TIMEOUT`` is documented as the
     seconds per request, but urllib's ``timeout`` bounds each socket operation: an answer that
     never ends, one byte a second, is never timed out. Here the request's time-out is 3 s; the
-    call is still reading after 20 s."""
-    done = child(CALL, f"{endpoint}/drip", "3", timeout=20)
-    assert not done.timed_out, "chat_completion was still reading after 20 s (time-out 3 s)"
+    call is still reading after 15 s."""
+    done = child(CALL, f"{endpoint}/drip", "3", timeout=15)
+    assert not done.timed_out, "chat_completion was still reading after 15 s (time-out 3 s)"
 
 
 @pytest.mark.xfail(strict=True, reason="red team 2026-11-27: a 96 MiB answer is read whole (response.read(), "

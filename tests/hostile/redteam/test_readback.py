@@ -57,8 +57,8 @@ def test_coverage_data_with_an_endless_view_does_not_hang_the_host(child, tmp_pa
     """Host hang (executable build's suite and validation runs, the Python class build): the
     FIFO at ``coverage.data`` is refused now (tests/hostile), but a small, regular, valid SQLite
     file still makes the host run whatever query its views hold. The run itself takes seconds;
-    the host then never returns (here: killed after 45 s; 4 s without the view)."""
-    done = child(COVERAGE_RUN, str(tmp_path / "repo"), timeout=45)
+    the host then never returns (here: killed after 30 s; 4 s without the view)."""
+    done = child(COVERAGE_RUN, str(tmp_path / "repo"), timeout=30)
     assert not done.timed_out, "the host hung reading the coverage data back"
     seen = done.last_json()
     assert seen["outcomes"]["tests/test_book.py::test_balance_of_nothing"] == "passed"
@@ -94,6 +94,6 @@ def test_a_test_module_with_many_tests_does_not_stall_the_build(child):
     every byte cap holds (37 kB), but splitting the module costs tests x lines x tests
     comparisons on the host, outside any sandbox time limit (100 tests: 1 s, 200: 10 s, 600: ~4 min,
     2,000: hours). Real test modules with hundreds of test functions pay it too."""
-    done = child(SPLIT_RUN, "600", timeout=20)
-    assert not done.timed_out, "still splitting a 37 kB test module after 20 s"
+    done = child(SPLIT_RUN, "600", timeout=15)
+    assert not done.timed_out, "still splitting a 37 kB test module after 15 s"
     assert done.last_json()["programs"] == 1
