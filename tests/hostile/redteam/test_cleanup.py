@@ -104,12 +104,15 @@ def test_a_harness_in_another_pid_namespace_leaves_live_folders_alone(tmp_path, 
     e.g. two containers on one CI host with /tmp mounted in both): ``sweep_stale_sandboxes``
     decides a folder is stale when the pid in its name is not alive *in its own namespace*, and
     removes the other harness's sandbox folder in the middle of its run."""
+    import shutil
     import subprocess
     import sys
     import tempfile
 
     from crossfile_datasets.sandbox import Sandbox
 
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        pytest.skip("needs root and unshare(1) to start a harness in its own pid namespace")
     shared = tmp_path / "shared-tmp"
     shared.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(shared))
