@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import require_tool
+
 # The class under test (a model's class in the class evaluation; a repository's own code or
 # tests in the class build) plants a link named like a report, to /dev/zero, in the launcher's
 # reports folder (control/reports: writable by the run). The host globs TEST-*.xml there and
@@ -51,6 +53,8 @@ def test_a_report_linked_to_dev_zero_does_not_exhaust_host_memory(child, tmp_pat
     ``TEST-*.xml`` (a hang) and big reports (48 x 60 MB); a link to /dev/zero is worse: the read
     never ends and allocates as fast as the machine can, killing the evaluator (here stopped at
     3 GiB by the child's RLIMIT_AS) or, without a limit, whatever the OOM killer picks."""
+    require_tool("javac")
+    require_tool("java")
     done = child(DEV_ZERO_RUN, str(tmp_path / "repo"), timeout=240)
     assert not done.timed_out
     seen = done.last_json()
