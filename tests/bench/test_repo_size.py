@@ -11,6 +11,7 @@ from crossfile_datasets.lang import Lang, get_language
 
 
 @pytest.mark.parametrize("lang", list(Lang))
+@pytest.mark.slow
 def test_each_size_has_about_that_many_source_files(tmp_path, lang):
     language = get_language(lang)
     for n in (50, 200):

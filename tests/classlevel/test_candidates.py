@@ -40,6 +40,7 @@ def _select(shop, thresholds=Thresholds(), suite=None):
     return cands, fates, report
 
 
+@pytest.mark.slow
 def test_every_class_has_a_named_fate(shop):
     cands, fates, report = _select(shop)
     assert [c.info.name for c in cands] == ["Cart"]

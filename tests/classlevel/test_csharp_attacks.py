@@ -97,6 +97,7 @@ FORGED_XML = ('<?xml version="1.0" encoding="utf-8"?><test-results total="1" err
 SUMMARY = "Tests run: 1, Errors: 0, Failures: 0, Inconclusive: 0, Time: 0.01 seconds\\n"
 
 
+@pytest.mark.slow
 def test_control_file_replaced_by_a_link_is_never_written_through(tmp_path):
     """A fixture's static constructor replaces ``<control>/covfilter`` with a link to a host file
     during the whole-suite run (8abb920 wrote the filter again for each per-fixture coverage

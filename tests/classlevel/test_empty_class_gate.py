@@ -71,6 +71,7 @@ def test_empty_class_is_the_signature_placed_like_a_generation():
     assert place_class(java, empty_class(java)) == "package a;\n\npublic final class Cart extends Base { }"
 
 
+@pytest.mark.slow
 def test_python_class_whose_tests_pass_without_it_is_dropped(tmp_path):
     root = write_tree(tmp_path / "shop", SMOKE)
     records, stats, report = _build(tmp_path, "python", root, "shop")
@@ -175,6 +176,7 @@ public class CounterTest {
 
 
 @pytest.mark.javac
+@pytest.mark.slow
 def test_java_class_whose_tests_pass_without_it_is_dropped(tmp_path):
     require_tool("javac")
     root = write_tree(tmp_path / "demo", JAVA)
@@ -191,6 +193,7 @@ def test_java_class_whose_tests_pass_without_it_is_dropped(tmp_path):
     assert gate == {**gate, "tasks_before": 2, "tasks_kept": 1, "runs": 2, "not_compiled": 1, "tests_dropped": 1}
 
 
+@pytest.mark.slow
 def test_threshold_is_applied_again_to_the_tests_the_gate_keeps(tmp_path):
     """Ledger's methods `post` and `taxed` are both covered only together with the smoke test;
     its real test covers `post` alone: 1 covered method with an external reference < 2."""

@@ -33,6 +33,7 @@ def _predictions(path, task_id, generations):
     return path
 
 
+@pytest.mark.slow
 def test_placement_gold_is_the_original_file_and_model_imports_are_handled(split):
     task = split[3]
     assert place_class(task, task["class_source"]) == SHOP["pkg/cart.py"]
@@ -77,6 +78,7 @@ def test_gold_scores_one_and_empty_class_zero(split, tmp_path):
     assert broken["results"]["python"]["compilation_rate"]["mean"] == 0.0
 
 
+@pytest.mark.slow
 def test_hostile_class_bodies_are_contained(split, tmp_path):
     base, root, split_path, task = split
     outside = tmp_path / "precious.txt"

@@ -124,6 +124,7 @@ def test_layout_separates_main_tests_resources(tmp_path):
 
 
 @pytest.mark.javac
+@pytest.mark.slow
 def test_whole_suite_in_the_sandbox_leaves_out_the_mockito_test(tmp_path):
     runner = JavaRunner()  # a fresh one: no left-out files remembered from other tests
     assert type(runner_for(Lang.JAVA)) is JavaRunner
@@ -148,6 +149,7 @@ def test_whole_suite_in_the_sandbox_leaves_out_the_mockito_test(tmp_path):
 
 
 @pytest.mark.javac
+@pytest.mark.slow
 def test_selected_tests_and_a_broken_class(tmp_path):
     runner = runner_for(Lang.JAVA)
     root = write_repo(tmp_path)
@@ -171,6 +173,7 @@ def test_only_mockito_tests_is_framework_unavailable(tmp_path):
 
 
 @pytest.mark.javac
+@pytest.mark.slow
 def test_a_hostile_class_that_exits_early_passes_nothing(tmp_path):
     files = dict(FILES)
     files["src/main/java/demo/Calc.java"] = """package demo;

@@ -38,6 +38,7 @@ def test_flip_renames_project_names_everywhere_but_external_imports():
     assert flipped_text(facts["pkg/stdlib.py"], names) == "from collections import Counter\nc = Counter('abc')\n"
 
 
+@pytest.mark.slow
 def test_paraphrased_build_drops_tasks_whose_tests_break(tmp_path):
     root = write_shop(tmp_path / "shop")
     units = root / "tests" / "test_units.py"
@@ -59,6 +60,7 @@ def test_paraphrased_build_drops_tasks_whose_tests_break(tmp_path):
     assert "class Cart:" in (root / "pkg" / "cart.py").read_text()
 
 
+@pytest.mark.slow
 def test_paraphrased_tasks_point_to_the_copy_and_gold_passes_there(tmp_path):
     root = write_shop(tmp_path / "shop")
     # pytest names this test after the class object: test_param[Cart], then test_param[cART]
@@ -86,6 +88,7 @@ def test_paraphrased_tasks_point_to_the_copy_and_gold_passes_there(tmp_path):
 
 
 @pytest.mark.javac
+@pytest.mark.slow
 def test_java_paraphrase_renames_the_class_file(tmp_path):
     """javac wants a public class in <Name>.java: Counter.java becomes cOUNTER.java with its class."""
     require_tool("javac")

@@ -19,6 +19,7 @@ def full_run(shop):
     return runner_for(Lang.PYTHON).run(shop, None, coverage=True)
 
 
+@pytest.mark.slow
 def test_whole_suite_outcomes_with_stable_node_ids(full_run):
     assert full_run.status is SuiteStatus.OK, full_run.log
     outcomes = full_run.outcomes()

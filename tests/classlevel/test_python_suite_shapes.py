@@ -150,6 +150,7 @@ def test_h_after_the_slow_ones():
 '''
 
 
+@pytest.mark.slow
 def test_slow_tests_fail_alone_and_never_end_the_session(tmp_path):
     root = _repo(tmp_path, "slow", _tests(PLAIN + SLOW))
     limits = SandboxLimits(test_timeout=1.0, timeout=180)

@@ -33,6 +33,7 @@ def built(tmp_path_factory):
     return base, repo, records, stats
 
 
+@pytest.mark.slow
 def test_record_reassembles_the_file_and_holds_the_metadata(built):
     _, _, records, _ = built
     [rec] = records
@@ -90,6 +91,7 @@ def test_execution_must_be_allowed(tmp_path):
         build_class_split("python", [], tmp_path, allow_execution=False, report=BuildReport())
 
 
+@pytest.mark.slow
 def test_llm_descriptions_from_an_openai_compatible_endpoint(tmp_path):
     root = write_shop(tmp_path / "shop")
     seen = []
@@ -112,6 +114,7 @@ def test_llm_descriptions_from_an_openai_compatible_endpoint(tmp_path):
     assert "round_money(sum(" not in sketchy_prompt and "def subtotal(self):" in sketchy_prompt  # no bodies
 
 
+@pytest.mark.slow
 def test_suite_that_does_not_run_is_a_named_reason(tmp_path):
     root = write_shop(tmp_path / "shop")
     shutil.rmtree(root / "tests")

@@ -109,6 +109,7 @@ def built(tmp_path_factory):
     return base, root, records, stats, stages
 
 
+@pytest.mark.slow
 def test_crlf_file_round_trips_and_its_gold_class_passes(built):
     base, root, records, _, _ = built
     assert {r["class_name"] for r in records} == {"Thermostat", "Dial"}, records

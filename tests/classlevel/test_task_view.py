@@ -21,6 +21,7 @@ def task(tmp_path_factory):
     return base, base / "out" / "python" / "class.jsonl"
 
 
+@pytest.mark.slow
 def test_tools_answer_from_the_repository_without_the_class(task, tmp_path):
     base, split = task
     runner = CliRunner()

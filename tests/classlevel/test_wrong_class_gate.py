@@ -150,6 +150,7 @@ def test_method_mutants_change_one_method_each(tmp_path):
         assert changed == [w.method], (w.description, changed)
 
 
+@pytest.mark.slow
 def test_tasks_whose_tests_do_not_judge_the_class_are_dropped(tmp_path):
     root = write_tree(tmp_path / "meters", METERS)
     report = BuildReport()

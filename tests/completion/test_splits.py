@@ -69,6 +69,7 @@ def _usages(folder: Path) -> list[CrossFileUsage]:
     return [CrossFileUsage(**{k: v for k, v in row.items() if k in keys}) for row in read_jsonl(folder / "usages.jsonl")]
 
 
+@pytest.mark.slow
 def test_every_split_is_built_counted_and_numbered(built):
     lang, _, folder, stats = built
     splits = stats["splits"]
@@ -115,6 +116,7 @@ def test_random_use_is_a_later_use_of_the_same_entity(built):
     assert random_later_uses(shuffled, 42, "any") == pairs
 
 
+@pytest.mark.slow
 def test_same_seed_same_splits(built):
     lang, tmp, folder, _ = built
     again, _ = _build(tmp, lang, cache=None)  # fresh checker runs this time
@@ -162,6 +164,7 @@ def test_in_file_lines_hold_no_crossfile_use_and_pass_the_filters(built):
         assert n <= in_file_quota(sum(r["metadata"]["file"] == path for r in first_split))
 
 
+@pytest.mark.slow
 def test_features_equal_across_splits_and_variants(built):
     _, _, folder, _ = built
     saved = datasets.load_from_disk(str(folder / "dataset"))
@@ -223,6 +226,7 @@ def test_stub_evidence_knows_every_line_not_only_the_samples(tmp_path):
     assert StubEvidence.collect([], replay, ["pkg/a.py"]).diagnostic_lines == evidence.diagnostic_lines
 
 
+@pytest.mark.slow
 def test_retrieval_report_scores_one_split(built):
     from crossfile_datasets.builders.completion.retrieval_report import retrieval_report
 

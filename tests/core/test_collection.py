@@ -62,6 +62,7 @@ def test_hash_list(tmp_path):
 
 
 @pytest.mark.pylint
+@pytest.mark.slow
 def test_file_criteria_in_a_build(tmp_path):
     shared = "def compute_total(n):\n    return n * 2\n"
     pad = "".join(f"s{i} = {i}\n" for i in range(12))

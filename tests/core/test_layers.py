@@ -170,6 +170,7 @@ def test_every_layer_exists():
         assert (ROOT / layer / "__init__.py").is_file(), layer
 
 
+@pytest.mark.slow
 def test_lower_layers_never_import_upper_ones(import_graph):
     assert upward_imports(import_graph) == []
 
@@ -186,6 +187,7 @@ def test_languages_never_import_each_other(import_graph):
     assert language_crossings(import_graph) == []
 
 
+@pytest.mark.slow
 def test_no_import_cycles(eager_graph):
     assert import_cycles(eager_graph) == []
 

@@ -37,6 +37,7 @@ def _literal_call_sites():
                 yield f"{path.relative_to(ROOT)}:{node.lineno}", f"{stage.value}/{name}"
 
 
+@pytest.mark.slow
 def test_every_literal_reason_in_the_code_is_declared():
     sites = list(_literal_call_sites())
     assert len(sites) > 100  # the scan sees the code base (a broken scan would pass vacuously)

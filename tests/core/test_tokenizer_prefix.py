@@ -20,6 +20,7 @@ def tok():
     return load_tokenizer()
 
 
+@pytest.mark.slow
 def test_every_prefix_of_sample_files_counts_like_encoding_it(tok):
     files = sorted(p for p in EXAMPLES.rglob("*") if p.suffix in (".py", ".java", ".ts", ".cs"))[:12]
     assert files
@@ -30,6 +31,7 @@ def test_every_prefix_of_sample_files_counts_like_encoding_it(tok):
             assert count(c) == tok.count(text[:c]), (path, c)
 
 
+@pytest.mark.slow
 def test_random_text_with_digits_spaces_unicode_and_contractions(tok):
     rng = random.Random(7)
     alphabet = list("ab Z\t\n\r0123456789.,;:'\"()_-é中😀\u00a0") + ["'s", "'ll", " 12", "\n\n", "    ", "  x"]

@@ -30,6 +30,7 @@ def checked(root: Path, batch_files: int):
     return usages, counts, report
 
 
+@pytest.mark.slow
 def test_batched_rounds_give_the_uses_of_one_defining_file_per_compilation(tmp_path):
     require_tool("mcs")
     generate_csharp_repo(tmp_path / "layered", files=48, layers=4, seed=3)

@@ -78,6 +78,7 @@ def checked(root: Path, **options):
 
 
 @pytest.mark.mcs
+@pytest.mark.slow
 def test_optimised_checker_gives_the_uses_of_the_unoptimised_path(tmp_path):
     require_tool("mcs")
     generate_csharp_repo(tmp_path / "layered", files=48, layers=4, seed=3)

@@ -87,6 +87,7 @@ def test_a_file_that_crashes_mcs_is_isolated_and_the_rest_kept(tmp_path: Path):
     assert not [u for u in usages if u.file == "App/Sorter.cs"]
 
 
+@pytest.mark.slow
 def test_a_file_that_hangs_mcs_is_isolated_by_its_time_out(tmp_path: Path):
     hang = SCALE.replace("class Scale", "class Slow").replace("Total", "Slower")
     write_tree(tmp_path, {"Model/Tool.cs": TOOL, "App/Scale.cs": SCALE, "App/Slow.cs": hang})
@@ -105,6 +106,7 @@ def test_a_file_that_hangs_mcs_is_isolated_by_its_time_out(tmp_path: Path):
     assert ("App/Scale.cs", "Weight") in {(u.file, u.member) for u in usages}
 
 
+@pytest.mark.slow
 def test_1500_nested_namespaces_and_classes_do_not_exhaust_the_stack(tmp_path: Path):
     depth = 1500
     classes = ("namespace Deep {\n" + "".join(f"public class C{i} {{\n" for i in range(depth))

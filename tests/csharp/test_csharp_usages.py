@@ -130,6 +130,7 @@ def test_positives_negatives_and_exact_positions(tmp_path: Path):
     assert report.metrics["checker/mcs_compilations"] > 0
 
 
+@pytest.mark.slow
 def test_optimized_and_naive_procedures_agree(tmp_path: Path):
     write_tree(tmp_path, {"Store.csproj": PROJECT, "Model/Product.cs": MODEL, "App/Shop.cs": SHOP,
                           "Other/Shadow.cs": SHADOW})
@@ -234,6 +235,7 @@ def test_bad_input_is_counted_never_fatal(tmp_path: Path):
     assert report.counts["projects/checker_timeout"] == 1
 
 
+@pytest.mark.slow
 def test_resident_compiler_answers_like_one_mcs_process_per_compilation(tmp_path: Path):
     data = Path(__file__).parent / "data"
     pool = McsServerPool.create(1)

@@ -37,6 +37,7 @@ def test_debug_prompt_shows_the_attempt_and_its_output_before_the_target():
     assert prompt.endswith(PROBLEM["target_function_prompt"])
 
 
+@pytest.mark.slow
 def test_failing_generation_is_fixed_in_round_one(workspace):
     tmp, repos, split = workspace
     preds = tmp / "preds.jsonl"
@@ -62,6 +63,7 @@ def test_failing_generation_is_fixed_in_round_one(workspace):
     assert rounds[1]["generations_run"] == 1  # the passing one was carried over, not re-run
 
 
+@pytest.mark.slow
 def test_cli_debug_rounds_writes_per_round_metrics(workspace, monkeypatch):
     tmp, repos, split = workspace
     monkeypatch.setenv("CROSSFILE_CACHE", str(tmp / "cache"))

@@ -115,6 +115,7 @@ def _processes_with_argument(marker: str) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 def test_gold_passes_empty_fails_and_hostile_generations_are_contained(workspace):
     tmp, repos, split = workspace
     hostile = [BODY_ONLY_LOOP, BODY_ONLY_FORKS, SOLUTION]
@@ -180,6 +181,7 @@ def test_prediction_ids_must_match_the_split(workspace):
     assert "have no prediction: textkit/slug/slugify" in result.output and "not in the split: nope" in result.output
 
 
+@pytest.mark.slow
 def test_cli_executable_pass_at_k(workspace):
     tmp, repos, split = workspace
     generations = [BODY_ONLY_SYNTAX_ERROR] * 4 + [SOLUTION]
@@ -274,6 +276,7 @@ DEEP_UNARY = "    return " + "-" * 100000 + "1\n"
 LONG_CHAIN = "    return title" + ".x" * 2000 + "\n"
 
 
+@pytest.mark.slow
 def test_generations_the_parser_cannot_build_are_invalid_solutions(workspace):
     """They used to reach the runner's catch-all and became 'error' rows (RecursionError,
     MemoryError); with the catch narrowed they would stop the evaluation. They are solutions

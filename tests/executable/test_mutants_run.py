@@ -8,6 +8,8 @@ from __future__ import annotations
 import sys
 import time
 
+import pytest
+
 from crossfile_datasets.builders.executable.mutants_run import CAUGHT, INVALID, NOT_RUN, PASSED, judge_versions
 from crossfile_datasets.sandbox.problems import run_problem_tests
 from crossfile_datasets.sandbox.checks import render_check
@@ -27,6 +29,7 @@ def problem(tmp_path):
             "check": render_check("calc.ops.add", "calc/ops.py", paths, tests)}
 
 
+@pytest.mark.slow
 def test_versions_judged_like_one_run_each(tmp_path):
     rec = problem(tmp_path)
     versions = [

@@ -165,6 +165,7 @@ def test_suite_that_collects_nothing_is_a_named_reason(tmp_path):
     assert stats["dropped_tests"].get("inputs_not_guessed") == 1
 
 
+@pytest.mark.slow
 def test_builder_installed_in_a_venv_gives_the_harness_its_own_tools(tmp_path):
     """The builder runs from a virtual environment whose packages the base interpreter does not
     list: the test environment must still see the builder's own site directory (where its

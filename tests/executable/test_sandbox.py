@@ -459,6 +459,7 @@ def test_ordinary_tests_are_not_violations():
 
 
 # ---------------------------------------------------------------- attacks, one sandbox --
+@pytest.mark.slow
 def test_attacks_in_one_sandbox_run(target):
     """Every attack as a test of one pytest run, with small limits."""
     make_repo(target.original, {"ledger/__init__.py": "", "ledger/book.py": BOOK, "tests/test_book.py": GOOD_TEST},
@@ -490,6 +491,7 @@ def completion(target: Target, body: str) -> str:
     return "def balance(entries):\n" + "\n".join("    " + line for line in body.strip("\n").split("\n")) + "\n"
 
 
+@pytest.mark.slow
 def test_attacks_through_the_build_and_the_evaluation(target, tmp_path):
     repo = make_repo(target.original, {"ledger/__init__.py": "", "ledger/book.py": BOOK,
                                        "tests/test_book.py": GOOD_TEST}, "ledger")

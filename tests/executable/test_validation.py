@@ -25,6 +25,7 @@ def mini_build(tmp_path_factory):
     return {r["entry_point"]: r for r in records}, stats, report
 
 
+@pytest.mark.slow
 def test_repaired_tests_keep_their_problem(mini_build):
     records, stats, report = mini_build
     assert sorted(records) == ["double", "midpoint"]
@@ -62,6 +63,7 @@ def test_coverage_and_fields(mini_build):
     assert [d["name"] for d in records["midpoint"]["dependencies"]["in_file"]] == ["Point"]
 
 
+@pytest.mark.slow
 def test_runner_verdicts(mini_build):
     records, _, _ = mini_build
     double = records["double"]
@@ -107,6 +109,7 @@ def test_classify_every_branch():
 ```'''
 
 
+@pytest.mark.slow
 def test_llm_tests_go_through_the_same_filters(mini_repo, llm_server):
     url, handler = llm_server
     handler.answer = LLM_ANSWER

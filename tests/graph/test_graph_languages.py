@@ -86,6 +86,7 @@ def sym(path: str, qual: str) -> str:
 
 
 @pytest.mark.parametrize("name", LANGS)
+@pytest.mark.slow
 def test_graph_nodes_overloads_and_inheritance(name):
     require_language(name)
     case = CASES[name]

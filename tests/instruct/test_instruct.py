@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import datasets
+import pytest
 from typer.testing import CliRunner
 
 from crossfile_datasets.builders.cli import app
@@ -73,6 +74,7 @@ def test_records_carry_every_context_format_and_load_as_a_dataset(tmp_path):
     assert loaded["train"].num_rows == 3
 
 
+@pytest.mark.slow
 def test_functions_and_repositories_of_evaluation_splits_are_left_out(tmp_path):
     _repo(tmp_path / "repos" / "mathkit", remote="https://host.example/Team/MathKit.git")
     executable = tmp_path / "executable.jsonl"  # a benchmark problem: a reformatted copy of spread

@@ -49,6 +49,7 @@ def repositories(tmp_path: Path) -> list[Path]:
     return out
 
 
+@pytest.mark.slow
 def test_batched_originals_and_pruned_imports_give_the_uses_of_one_file_per_compilation(tmp_path):
     require_tool("javac")
     for root in repositories(tmp_path):
@@ -60,6 +61,7 @@ def test_batched_originals_and_pruned_imports_give_the_uses_of_one_file_per_comp
         assert report.metrics["checker/javac_batched_originals"] > 0, root.name
 
 
+@pytest.mark.slow
 def test_a_batch_with_a_syntax_error_falls_back_to_one_file_per_compilation(tmp_path):
     require_tool("javac")
     files = dict(SHOP)
@@ -118,6 +120,7 @@ def _with_parallelism(root: Path, parallelism: int):
     return usages, report
 
 
+@pytest.mark.slow
 def test_files_checked_by_several_jvms_give_the_uses_and_reasons_of_one(tmp_path):
     """Issue 20 item 3: a repository's files spread over the worker's cores (one JVM each);
     usages, every reason and its samples (merged in file order) are those of one JVM."""

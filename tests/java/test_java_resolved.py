@@ -241,6 +241,7 @@ def test_only_written_project_members(studio):
         assert u.stubbed_import and u.definition_file != u.file
 
 
+@pytest.mark.slow
 def test_more_stub_rounds_find_nothing_the_resolution_misses(tmp_path, studio):
     """Rounds > 1 (restoring reported members to unmask others) are now optional: same uses."""
     usages, _, _ = studio
@@ -253,6 +254,7 @@ def test_more_stub_rounds_find_nothing_the_resolution_misses(tmp_path, studio):
 NESTING = 1500  # nested classes: valid Java that a recursive walk of the tree cannot take
 
 
+@pytest.mark.slow
 def test_deeply_nested_classes_do_not_sink_the_repository(tmp_path):
     """Issue 15, item 3: the declarations of 1500 nested classes are read without recursion."""
     require_tool("javac")

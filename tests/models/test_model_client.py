@@ -107,6 +107,7 @@ def tiny_model(tmp_path_factory):
     return str(path)
 
 
+@pytest.mark.slow
 def test_local_model_greedy_is_deterministic_and_seeded_sampling_reproducible(tiny_model):
     from crossfile_datasets.evaluation.models import TransformersClient
 

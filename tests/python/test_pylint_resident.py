@@ -50,6 +50,7 @@ def _keys(usages):
 
 
 @pytest.mark.parametrize("fixture", ["shadowing", "shelfkeeper"])
+@pytest.mark.slow
 def test_resident_checker_finds_what_fresh_processes_find(tmp_path, fixture):
     root = write_tree(tmp_path / "shadow", SHADOWING) if fixture == "shadowing" else EXAMPLES / fixture
     fresh, fresh_report, _ = usages_of(root, language=PythonSupport(checker=PylintChecker(resident=False)))
@@ -71,6 +72,7 @@ def _found(outcome):
     return sorted((d.file, d.line, d.column, d.code, d.message) for d in outcome.diagnostics)
 
 
+@pytest.mark.slow
 def test_one_server_across_repositories_keeps_shadowing_exact(tmp_path):
     """The standard library's ``json`` cached for the first repository must not stand in for
     the second repository's own ``json.py`` (which is not itself checked: checking it would
@@ -97,6 +99,7 @@ def test_one_server_across_repositories_keeps_shadowing_exact(tmp_path):
     "for line in sys.stdin:\n    print(json.dumps({'error': 'Traceback: boom'}), flush=True)",
     "for line in sys.stdin:\n    time.sleep(60)",  # hangs: the batch is bisected by fresh processes
 ])
+@pytest.mark.slow
 def test_a_misbehaving_server_costs_a_fallback_not_findings(tmp_path, behaviour):
     script = tmp_path / "server.py"
     script.write_text("import json, sys, time\n" + behaviour + "\n")
@@ -110,6 +113,7 @@ def test_a_misbehaving_server_costs_a_fallback_not_findings(tmp_path, behaviour)
     assert _found(outcome) == [(f.replace("repo_fresh", "repo"), *rest) for f, *rest in _found(fresh)]
 
 
+@pytest.mark.slow
 def test_lean_plugin_skips_call_checks_only_when_their_messages_are_off(tmp_path):
     """E1101 inside and on calls is still reported; the call checks run when enabled."""
     src = tmp_path / "calls.py"
@@ -131,6 +135,7 @@ def test_lean_plugin_skips_call_checks_only_when_their_messages_are_off(tmp_path
     assert codes("E1120") == [(6, "E1101"), (7, "E1101"), (8, "E1120")]  # no-value-for-parameter
 
 
+@pytest.mark.slow
 def test_copies_cut_into_chunks_per_core_find_what_whole_copies_find(monkeypatch):
     """A large copy is cut into one chunk per core (PYLINT_MIN_CHUNK files at least): forced
     here on a sample, three chunks per copy on three resident servers."""

@@ -51,6 +51,7 @@ def usages(tmp_path_factory):
     return usages_of(tmp_path_factory.mktemp("r") / "kitchen_repo", FIXTURE)[0]
 
 
+@pytest.mark.slow
 def test_members_through_annotated_parameters(usages):
     members = {(u.line, u.imported_name, u.member, u.definition_file, u.definition_symbol) for u in usages if u.member}
     assert members == {

@@ -80,6 +80,7 @@ def shop(tmp_path):
     return resolve(RepoSpec(path=str(write_tree(tmp_path / "shop_repo", FIXTURE))))
 
 
+@pytest.mark.slow
 def test_usages_positive_and_negative(shop):
     language = get_language(Lang.PYTHON)
     report = BuildReport()
@@ -107,6 +108,7 @@ def test_usages_positive_and_negative(shop):
     assert [u.line for u in firsts] == lookup_lines[:1]  # ... but only the first makes an example
 
 
+@pytest.mark.slow
 def test_examples_contain_the_flagged_entity_defined_in_another_file(shop, tmp_path):
     data = build_repository(Lang.PYTHON, shop, BuildSettings(output=tmp_path / "out", retrievers=()))
     assert data["examples"], data["report"]

@@ -70,6 +70,7 @@ def _key(u):
     return (u.file, u.line, u.imported_name, u.member, u.definition_file, u.definition_symbol)
 
 
+@pytest.mark.slow
 def test_wildcard_names_are_stubbed_and_external_ones_left_alone(found):
     usages, report, _ = found
     got = {_key(u) for u in usages if u.file == "app/use_patterns.py"}
@@ -111,6 +112,7 @@ def test_positions_point_at_the_entity(found):
         assert line[u.column : u.column + len(entity)] == entity
 
 
+@pytest.mark.slow
 def test_members_inherited_from_outside_the_project_are_not_uses(tmp_path):
     """`self.assertIn` in a test class whose project base extends unittest.TestCase is the
     standard library's; `self.fixture_dir` assigned by the project base is a use."""

@@ -51,6 +51,7 @@ def tiny_encoder(tmp_path_factory):
     return str(path)
 
 
+@pytest.mark.slow
 def test_dense_encoder_ranks_an_identical_text_first(tiny_encoder):
     from crossfile_datasets.builders.completion.dense import DenseEncoder
 

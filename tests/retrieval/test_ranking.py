@@ -230,6 +230,7 @@ def test_graph_method_is_the_graph_retriever():
 from tests.retrieval.test_more_retrievers import tiny_encoder  # noqa: E402,F401  (a fixture: a tiny BERT made from a config)
 
 
+@pytest.mark.slow
 def test_dense_method_queries_the_prompt_tail_and_follows_the_hit(tiny_encoder):  # noqa: F811
     needle = "\n".join(f"needle_{i} = compute({i})" for i in range(10))
     texts = {"main.py": "x = 1\n" + needle, "lib/a.py": needle + "\n" + "\n".join(f"after_{i} = {i}" for i in range(10)),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from typer.testing import CliRunner
 
 from crossfile_datasets.builders.completion.retrieval_report import common_examples, compare, item_contains, recall_at_k, retrieval_report
@@ -62,6 +64,7 @@ def write_jsonl(path, rows):
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
 
 
+@pytest.mark.slow
 def test_report_reads_variant_files_and_writes_json_and_chart(tmp_path, capsys):
     write_jsonl(tmp_path / "python" / "line_completion_rg1_bm25.jsonl", HAND_MADE)
     write_jsonl(tmp_path / "python" / "line_completion_graph.jsonl", HAND_MADE[:1])
@@ -81,6 +84,7 @@ def test_report_reads_variant_files_and_writes_json_and_chart(tmp_path, capsys):
     assert set(only_java["results"]) == {"java"}
 
 
+@pytest.mark.slow
 def test_cli_command(tmp_path):
     write_jsonl(tmp_path / "csharp" / "line_completion_graph.jsonl", HAND_MADE)
     runner = CliRunner()
@@ -96,6 +100,7 @@ def with_id(rec, task):
     return {**rec, "metadata": {"task_id": task}}
 
 
+@pytest.mark.slow
 def test_retrievers_are_scored_on_the_same_examples_and_compared_one_by_one(tmp_path, capsys):
     """graph holds t0..t2, rg1_bm25 t1..t3: both are scored on t1, t2 only (issue 17 item 5)."""
     gold = usage("a.py", 10, 20)

@@ -108,6 +108,7 @@ def test_scores_are_bm25okapi_over_word_tokens():
     assert index.rank("") == [] and index.rank("nothing_shared") == [] and ChunkIndex([]).rank("apple_3") == []
 
 
+@pytest.mark.slow
 def test_ties_keep_corpus_order_and_ids_aligned_with_chunks(count_tokens):
     # three chunks with the same tokens (so the same score) in files at different distances
     tie = "\n".join(["total = price * count", "count = total / price"])

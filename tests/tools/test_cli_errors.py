@@ -66,6 +66,7 @@ def _option_names(command: click.Command) -> list[str]:
 
 @pytest.mark.parametrize("name", ["build-dataset", "retrieval-report", "repo-tools", "evaluate-predictions",
                                   "generate-predictions"])
+@pytest.mark.slow
 def test_help_at_80_columns_shows_every_option_in_full(name):
     app = _apps()[name]
     root = typer.main.get_command(app)
@@ -80,6 +81,7 @@ def test_help_at_80_columns_shows_every_option_in_full(name):
         assert not missing, (name, path, missing)
 
 
+@pytest.mark.slow
 def test_retrieval_report_table_fits_80_columns(tmp_path):
     for lang in ("python", "csharp"):
         for variant in ("rg1_bm25", "oracle_bm25", "graph"):
@@ -103,6 +105,7 @@ def _build_dataset(*args: str, env: dict | None = None, timeout: float = 600) ->
                           capture_output=True, text=True, timeout=timeout, env=env)
 
 
+@pytest.mark.slow
 def test_a_missing_repository_path_leaves_no_output_folder_or_lock(tmp_path):
     out = tmp_path / "out"
     res = _build_dataset("--lang", "python", "--repos", str(tmp_path / "nope"), "--output", str(out))
@@ -110,6 +113,7 @@ def test_a_missing_repository_path_leaves_no_output_folder_or_lock(tmp_path):
     assert not out.exists()  # it used to be made, with .build.lock left inside
 
 
+@pytest.mark.slow
 def test_lang_all_names_a_missing_checker_before_building_any_language(tmp_path):
     """Without mcs, `--lang all` stopped at C# after building Python, Java and TypeScript."""
     import os
@@ -133,6 +137,7 @@ def test_lang_all_names_a_missing_checker_before_building_any_language(tmp_path)
 
 
 @pytest.mark.pylint
+@pytest.mark.slow
 def test_retrieval_report_of_one_language_folder_reads_that_language(tmp_path):
     """`retrieval-report OUT/<lang>` read the split folders cross_file_random/ and in_file/ as languages."""
     from tests.badinput.corpus import write_clean

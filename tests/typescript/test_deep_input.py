@@ -32,6 +32,7 @@ def _deep_files(nesting: int = 1500, parens: int = 3000) -> dict[str, str]:
     }
 
 
+@pytest.mark.slow
 def test_deep_nesting_and_a_file_that_crashes_the_checker_cost_only_themselves(tmp_path):
     files = {**_deep_files(), "tsconfig.json": '{"compilerOptions": {"strict": true}, "x": ' + "[" * 3000 + "]" * 3000 + "}\n"}
     language, facts, usages, report = _build(tmp_path, files)

@@ -25,6 +25,7 @@ def _usages(root: Path, language: TypeScriptSupport):
 
 
 @pytest.mark.parametrize("sample", ["inventory-service", "widget-board"])
+@pytest.mark.slow
 def test_files_over_three_node_processes_find_what_one_finds(monkeypatch, sample):
     one, one_report = _usages(EXAMPLES / sample, TypeScriptSupport(parallelism=1))
     monkeypatch.setattr(C, "TSC_MIN_GROUP", 2)  # the samples are small: two or three groups anyway

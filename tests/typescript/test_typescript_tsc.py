@@ -145,6 +145,7 @@ def test_missing_typescript_says_how_to_install(tmp_path, monkeypatch):
         _build(tmp_path / "repo", {**LIB, "app/main.ts": MAIN})
 
 
+@pytest.mark.slow
 def test_server_agrees_with_one_shot_tsc(tmp_path):
     """The in-memory checker reports exactly what a `tsc -p` process reports for the same file."""
     language, facts, _, _ = _build(tmp_path, {**LIB, "app/main.ts": MAIN})
@@ -164,6 +165,7 @@ def test_server_agrees_with_one_shot_tsc(tmp_path):
     assert one_shot and one_shot == in_memory
 
 
+@pytest.mark.slow
 def test_one_node_process_serves_successive_repositories(tmp_path):
     """The warm Node process is reused across repositories; each repository's projects are
     forgotten afterwards, and a repository checked again at the same path sees its new content."""
