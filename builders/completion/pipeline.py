@@ -447,7 +447,7 @@ def remove_stale_temporary_folders(base: Path) -> list[str]:
     """Remove temporary folders left by builds that died: ``crossfile-build-*`` folders whose
     lock is free, and loose temporary folders of ours (``LOOSE_TMP_PREFIXES``: made outside a
     build or by older versions) untouched for a day."""
-    removed = []
+    removed: list[str] = []
     try:
         entries = list(os.scandir(base))
     except OSError:

@@ -305,8 +305,8 @@ def _write_shard(shard: Path, records: list[dict], report: BuildReport, stats: d
 
 # ------------------------------------------------------------------------------ repository --
 def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildReport
-                       ) -> tuple[RepoContext | None, list[Candidate]]:
-    """Static work and the environment: (context, candidates with dependencies and prompts).
+                       ) -> tuple[RepoContext | None, list[Candidate], dict]:
+    """Static work and the environment: (context, candidates with dependencies and prompts, stats).
     The context is None when the repository has no candidate (nothing will run)."""
     language = get_language(Lang.PYTHON)
     files, snapshot = list_sources(repo, language, report)
