@@ -44,6 +44,8 @@ TOOL = "javac"
 INSTALL_HINT = "install a JDK (apt-get install -y default-jdk-headless)"
 HELPER_SOURCE = Path(__file__).resolve().parents[1] / "lang" / "java" / "CrossfileJavac.java"
 HELPER_CLASS = "CrossfileJavac"
+# the JSON reader/writer of our Java helpers, compiled with each of them
+JSON_SOURCE = HELPER_SOURCE.with_name("CrossfileJson.java")
 # Unmodified files checked in one compilation (JavaSupport._check_original_batch): javac reads the
 # sourcepath once per compilation, so the cost of that read is shared by this many files.
 JAVAC_BATCH_FILES = 64
@@ -283,35 +285,50 @@ class JavacFailure(RuntimeError):
 
 
 def helper_class_dir(cache_dir: Path | None = None) -> Path:
-    """Compile ``CrossfileJavac.java`` once per source version into the cache; return its folder.
+    """Compile ``CrossfileJavac.java`` once per source version into the cache; return its folder."""
+    return compiled_helpers([HELPER_SOURCE, JSON_SOURCE], HELPER_CLASS, cache_dir=cache_dir)
 
-    The folder is named after the source's SHA-256, so an edited helper is recompiled, and it is
-    filled under a temporary name and renamed, so concurrent builds never see half a folder.
+
+def compiled_helpers(sources: Sequence[Path], marker_class: str, *, classpath: Sequence[str] = (),
+                     cache_dir: Path | None = None) -> Path:
+    """Compile Java sources of ours (helpers run by the analyzers and the sandbox's runners) once
+    into the cache; return the folder of their classes (``marker_class`` tells it is complete).
+
+    The folder is named after the sources' and the class path's SHA-256, so an edited helper or a
+    changed library is recompiled, and it is filled under a temporary name and renamed, so
+    concurrent builds never see half a folder.
     """
-    source = HELPER_SOURCE.read_bytes()
-    digest = hashlib.sha256(source).hexdigest()[:16]
+    digest = hashlib.sha256()
+    for source in sources:
+        digest.update(Path(source).name.encode() + b"\0" + Path(source).read_bytes() + b"\0")
+    for entry in classpath:
+        digest.update(entry.encode() + b"\0")
+    name = digest.hexdigest()[:16]
     if cache_dir is None:
         from crossfile_datasets.core.paths import default_cache_dir
 
         cache_dir = default_cache_dir() / "java"
-    final = cache_dir / digest
-    if (final / f"{HELPER_CLASS}.class").exists():
+    final = cache_dir / name
+    if (final / f"{marker_class}.class").exists():
         return final
     cache_dir.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f"{digest}.", dir=cache_dir))
+    staging = Path(tempfile.mkdtemp(prefix=f"{name}.", dir=cache_dir))
     try:
-        res = run(["javac", *(f"-J{o}" for o in JVM_LOCALE), "-encoding", "UTF-8", "-d", str(staging), str(HELPER_SOURCE)],
-                  timeout=C.JAVAC_CLI_TIMEOUT)
+        argv = ["javac", *(f"-J{o}" for o in JVM_LOCALE), "-encoding", "UTF-8", "-d", str(staging)]
+        if classpath:
+            argv += ["-cp", os.pathsep.join(classpath)]
+        res = run([*argv, *(str(s) for s in sources)], timeout=C.JAVAC_CLI_TIMEOUT)
         if res.status is RunStatus.NOT_FOUND:
             from crossfile_datasets.analyzers.run import MissingToolError
 
             raise MissingToolError(f"'javac' was not found: {INSTALL_HINT}")
         if not res.ok:
             raise JavacFailure("helper_compile_failed", (res.stderr or res.stdout)[-2000:])
+        staging.chmod(0o755)  # mkdtemp's 0700 would hide the classes from a sandbox of another user
         try:
             os.rename(staging, final)
         except OSError:
-            if not (final / f"{HELPER_CLASS}.class").exists():  # lost a race only if the winner finished
+            if not (final / f"{marker_class}.class").exists():  # lost a race only if the winner finished
                 raise
     finally:
         shutil.rmtree(staging, ignore_errors=True)

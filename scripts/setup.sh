@@ -15,10 +15,11 @@ command -v node >/dev/null 2>&1 || need_apt+=(nodejs npm)
 # launcher) and NUnit 2.6 with its console runner, all from Debian (no Maven Central, no NuGet here);
 # libmono-profiler brings mono's coverage profiler (C# line coverage of the class-level split); the
 # framework assemblies System.Xml.Linq, System.Net.Http and System.Runtime.Serialization and Debian's
-# Newtonsoft.Json let more repositories' C# code compile (sandbox/suites/csharp.py).
+# Newtonsoft.Json let more repositories' C# code compile (sandbox/suites/csharp.py); libjacoco-java
+# brings JaCoCo's agent and analyzer (Java per-test line coverage of the class-level split).
 for pkg in junit4 junit5 libhamcrest-java nunit-console libnunit-cil-dev libmono-profiler \
     libmono-system-xml-linq4.0-cil libmono-system-net-http4.0-cil libmono-system-runtime-serialization4.0-cil \
-    libnewtonsoft-json5.0-cil; do
+    libnewtonsoft-json5.0-cil libjacoco-java; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done
 if [ "${#need_apt[@]}" -gt 0 ]; then

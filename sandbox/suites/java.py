@@ -1,11 +1,11 @@
-"""Running a Java repository's JUnit 4/5 tests in the sandbox: javac + JUnit's console launcher.
+"""Running a Java repository's JUnit 3/4/5 tests in the sandbox: javac + a JUnit Platform runner of ours.
 
 Why it exists: the class-level split keeps a Java class when tests that pass on the original
 repository reference it, and judges a generated class by those tests. Maven and Gradle cannot
 download anything here, so the runner builds from sources: every main source file compiled in one
 javac run, every test file in a second one against the classes, the repository's own jars and
-Debian's JUnit 4 + hamcrest + JUnit 5 jars; then JUnit's console launcher (the vintage engine runs
-JUnit 3/4, the Jupiter engine JUnit 5) runs the test classes, all inside
+Debian's JUnit 4 + hamcrest + JUnit 5 jars; then our runner (``CrossfileJUnit.java``; the vintage
+engine runs JUnit 3/4, the Jupiter engine JUnit 5) runs the test classes, all inside
 :class:`crossfile_datasets.sandbox.Sandbox` (bubblewrap, no network, limits).
 
 Layout: a source file is a *test* file when a folder on its path is a test folder (``src/test``,
@@ -22,11 +22,23 @@ when no test file is left the suite is ``FRAMEWORK_UNAVAILABLE`` with the reason
 Results: one :class:`TestResult` per test *method*, id ``package.Outer$Nested#method`` -- the ids of
 ``lang.java.classes.junit_test_methods`` (:meth:`JavaRunner.discover`); parameterized,
 repeated and dynamic invocations fold into their method (the worst outcome wins, times add up).
-They are read from the launcher's XML reports (:func:`parse_junit_reports`, a pure parser tested
-on captured output). Those files are written by the JVM that runs the tests, so a hostile class
-could overwrite them: a test only counts when the launcher also exited by itself after writing
-them (exit status 0 or 1) and its printed summary agrees with the reports' totals. No coverage: the
-paper's Java criterion is the methods referenced in the test bodies.
+
+Verdicts: never a file or a line the tested JVM prints. The tests run under our own runner
+(``CrossfileJUnit.java``: the JUnit Platform launcher API with the Jupiter and vintage engines,
+no listener, engine or filter of the repository's), which reads the verdict channel's token
+(``sandbox/channel.py``) from a pipe before any test class loads and sends one numbered,
+token-prefixed record per finished test, then an end record counting them, then halts the JVM
+at once (no shutdown hook of the code under test runs). :func:`judge_records` trusts a run only
+when the end record arrived, every record is numbered in order, no line lacks the token and the
+JVM exited with the runner's status; anything else (``System.exit``, ``halt``, a kill, a forged or
+extra line) is ``CRASHED`` with the reason ``incomplete: ...`` and nothing passes.
+
+Coverage (``run(coverage=True)``): the JaCoCo agent (Debian ``libjacoco-java``) instruments the
+project's packages; the runner resets it when a test starts and appends its execution data as a
+session named after the test's record when the test ends; a second JVM of ours in the same
+sandbox (``CrossfileCoverage.java``) turns the sessions into the lines each test executed
+(``SuiteRun.per_test_coverage``), the union (``SuiteRun.coverage``) and the lines holding code
+(``SuiteRun.coverable``).
 """
 
 from __future__ import annotations
@@ -35,7 +47,8 @@ import hashlib
 import os
 import re
 import sys
-import xml.etree.ElementTree as ET
+import json
+import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,6 +56,7 @@ from pathlib import Path
 from crossfile_datasets.analyzers.run import RunStatus
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.lang import Lang
+from crossfile_datasets.sandbox.channel import ChannelRecords, ResultChannel
 from crossfile_datasets.sandbox.suites import (
     SuiteRun,
     SuiteStatus,
@@ -59,12 +73,21 @@ TEST_COMPILE_JARS = (
     "junit4.jar", "hamcrest-core.jar", "hamcrest-library.jar", "hamcrest.jar", "junit-jupiter-api.jar",
     "junit-jupiter-params.jar", "opentest4j.jar", "apiguardian-api.jar", "junit-platform-commons.jar",
 )
-LAUNCHER_JAR = "junit-platform-console-standalone.jar"
+LAUNCHER_JAR = "junit-platform-console-standalone.jar"  # the launcher API and the engines our runner uses
+HERE = Path(__file__).resolve().parent
+RUNNER_SOURCES = (HERE / "CrossfileJUnit.java", HERE / "CrossfileCoverage.java")
+RUNNER_CLASS, COVERAGE_CLASS = "CrossfileJUnit", "CrossfileCoverage"
+# JaCoCo (Debian libjacoco-java): the analysis library and its ASM; the agent ships inside a jar
+JACOCO_JARS = ("org.jacoco.core.jar", "asm.jar", "asm-commons.jar", "asm-tree.jar")
+JACOCO_AGENT_BUNDLE, JACOCO_AGENT_ENTRY = "org.jacoco.agent.jar", "jacocoagent.jar"
 # JVM options that keep a JVM inside the sandbox's RLIMIT_AS (the default reserves a quarter of
 # the machine's memory for the heap and 1 GB of class space) and quick to start
 JVM_OPTIONS = ("-Xmx768m", "-Xss2m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                "-XX:CompressedClassSpaceSize=128m", "-XX:ReservedCodeCacheSize=96m", "-XX:MaxMetaspaceSize=256m",
                "-Duser.language=en", "-Duser.country=US", "-Dfile.encoding=UTF-8")
+# no other process may attach an agent to the tests' JVM (a child of the code under test could
+# otherwise rewrite our runner's classes)
+RUN_OPTIONS = ("-XX:+DisableAttachMechanism",)
 # glibc gives every thread up to 8 x cores malloc arenas of 64 MB of address space: a JVM with a
 # few dozen threads would pass the RLIMIT_AS on reservations alone
 JVM_ENV = {"MALLOC_ARENA_MAX": "2"}
@@ -72,9 +95,8 @@ TEST_FOLDERS = frozenset({"test", "tests", "testing", "src-test", "test-src", "u
 _EXCLUDED_NAMES = frozenset({"module-info.java"})
 _JUNIT_IMPORT = re.compile(r"^\s*import\s+(static\s+)?(org\.junit|junit\.framework)\b", re.MULTILINE)
 _MISSING_PACKAGE = re.compile(r"^(?P<file>.+?\.java):(?P<line>\d+): error: package (?P<pkg>[\w.]+) does not exist", re.MULTILINE)
+_PACKAGE_LINE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.MULTILINE)
 _ERROR_LINE = re.compile(r"^(?P<file>.+?\.java):(?P<line>\d+): error: (?P<msg>.*)$", re.MULTILINE)
-# the launcher's summary box: "[         5 tests successful      ]"
-_SUMMARY = re.compile(r"^\[\s*(\d+) tests (found|started|successful|failed|skipped|aborted)\s*\]", re.MULTILINE)
 # second component of a package that is a vendor, not a product: name three components
 _VENDORS = frozenset({"apache", "google", "eclipse", "fasterxml", "jetbrains", "springframework", "sun", "github"})
 
@@ -85,6 +107,7 @@ class JavaLayout:
     tests: list[str] = field(default_factory=list)
     resources: list[str] = field(default_factory=list)  # repo-relative folders for the run's class path
     jars: list[str] = field(default_factory=list)  # repo-relative jars shipped in the repository
+    packages: dict[str, str] = field(default_factory=dict)  # .java file -> its package ("" = none)
 
 
 def _is_test_file(rel: str, text: str) -> bool:
@@ -114,6 +137,8 @@ def java_layout(root: Path) -> JavaLayout:
                 except OSError:
                     continue
                 (layout.tests if _is_test_file(rel, text) else layout.main).append(rel)
+                m = _PACKAGE_LINE.search(text[:20000])
+                layout.packages[rel] = m.group(1) if m else ""
     return layout
 
 
@@ -143,61 +168,6 @@ def first_error(javac_output: str) -> str:
     m = _ERROR_LINE.search(javac_output)
     return f"{m.group('file').rsplit('/', 1)[-1]}:{m.group('line')}: {m.group('msg')}"[:300] if m else \
         (javac_output.strip().splitlines() or [""])[0][:300]
-
-
-# ------------------------------------------------------------------------- report parsing --
-_UID_METHOD = re.compile(r"\[(?:method|test-template|test-factory):([^\]]+?)\]")
-_UID_VINTAGE = re.compile(r"\[test:([^\]\[]+?)\(([\w.$]+)\)\]$")
-
-
-def _method_of(name: str, uid: str) -> str:
-    """The test method of one report entry: from the unique id when it names one, else the
-    reported name up to a parameter list or an invocation index."""
-    m = _UID_METHOD.search(uid)
-    if m:
-        return m.group(1).split("(", 1)[0]
-    m = _UID_VINTAGE.search(uid)
-    if m:
-        return m.group(1).split("[", 1)[0].strip()
-    return re.split(r"[(\[]", name, maxsplit=1)[0].strip() or name
-
-
-def parse_junit_reports(xml_texts: Iterable[str]) -> list[TestResult]:
-    """JUnit console launcher's XML reports (``TEST-junit-*.xml``) -> one result per test method
-    (``classname#method``), invocations folded (worst outcome, summed seconds, first message)."""
-    folded: dict[str, TestResult] = {}
-    for text in xml_texts:
-        try:
-            root = ET.fromstring(text)
-        except ET.ParseError:
-            continue
-        for case in root.iter("testcase"):
-            classname = case.get("classname") or ""
-            name = case.get("name") or ""
-            out_node = case.find("system-out")
-            uid = ""
-            if out_node is not None and out_node.text:
-                m = re.search(r"unique-id: (.*)", out_node.text)
-                uid = m.group(1).strip() if m else ""
-            outcome, message = TestOutcome.PASSED, ""
-            for tag, value in (("error", TestOutcome.ERROR), ("failure", TestOutcome.FAILED), ("skipped", TestOutcome.SKIPPED)):
-                node = case.find(tag)
-                if node is not None:
-                    outcome = value
-                    message = (node.get("message") or node.get("type") or (node.text or "").strip())[:500]
-                    break
-            try:
-                seconds = float(case.get("time") or 0)
-            except ValueError:
-                seconds = 0.0
-            test_id = f"{classname}#{_method_of(name, uid)}"
-            fold_result(folded, test_id, outcome, seconds, message)
-    return [folded[k] for k in sorted(folded)]
-
-
-def parse_summary(stdout: str) -> dict[str, int]:
-    """The console launcher's summary box -> {"found": n, "successful": n, "failed": n, ...}."""
-    return {kind: int(n) for n, kind in _SUMMARY.findall(stdout)}
 
 
 # ------------------------------------------------------------------------------- runner --
@@ -276,7 +246,7 @@ class JavaRunner:
                 built.run = SuiteRun(SuiteStatus.TIMEOUT, log=built.log, reason="compile_timeout")
                 return built
             if not res.result.ok:
-                missing = missing_packages(output, _project_packages(box.root, layout.main))
+                missing = missing_packages(output, _project_packages(layout, layout.main))
                 if missing:
                     labels = sorted({package_label(p) for ps in missing.values() for p in ps})
                     built.run = SuiteRun(SuiteStatus.FRAMEWORK_UNAVAILABLE, log=built.log,
@@ -287,8 +257,8 @@ class JavaRunner:
                 return built
         built.classes_main = main_out
         tests = list(layout.tests)
-        main_packages = _project_packages(box.root, layout.main)
-        package_of = {t: _project_packages(box.root, [t]) for t in tests}
+        main_packages = _project_packages(layout, layout.main)
+        package_of = {t: _project_packages(layout, [t]) for t in tests}
         # the evaluation rebuilds a repository once per generated class with the same test
         # files: start from the files left out last time (their jars are still missing)
         key = _tests_key(box.root, tests)
@@ -349,62 +319,205 @@ class JavaRunner:
     # -- running --------------------------------------------------------------------------
     def run(self, root: Path, test_ids: list[str] | None = None, *, coverage: bool = False, limits=None) -> SuiteRun:
         """Build, then run every test class (``test_ids`` None) or the classes of ``test_ids``
-        (results limited to those ids; an id that did not run is an ERROR). ``coverage`` is
-        ignored (Java gives none; see the module docstring)."""
+        (results limited to those ids; an id that did not run is an ERROR). ``coverage``: per-test
+        line coverage of the main sources with JaCoCo (see the module docstring)."""
         from crossfile_datasets.sandbox import Sandbox
 
         limits = _sandbox_limits(limits)
-        with Sandbox(root, python=sys.executable, limits=limits) as box:
+        tools = runner_tools()
+        agent = tools.agent if coverage else None
+        with Sandbox(root, python=sys.executable, limits=limits, read_only=tools.read_only) as box:
             built = self._build(box, limits)
             if built.run is not None:
                 return built.run
-            reports = box.control / "reports"
-            classpath = [str(built.classes_main), str(built.classes_test),
-                         *[str(box.root / r) for r in built.layout.resources],
-                         *[str(box.root / j) for j in built.layout.jars], *framework_jars()]
-            argv = ["java", *JVM_OPTIONS, "-jar", str(JAVA_SHARE / LAUNCHER_JAR), "--disable-banner",
-                    "--disable-ansi-colors", "--details=summary", f"--reports-dir={reports}",
-                    "--class-path", os.pathsep.join(classpath),
-                    f"--config=junit.jupiter.execution.timeout.default={int(limits.test_timeout)}s"]
+            # written before anything of the repository runs, in our control folder
+            options = [f"timeout={int(limits.test_timeout)}"]
             if test_ids is None:
-                argv += [f"--scan-class-path={built.classes_test}", "--include-classname=.*"]
+                options.append(f"scan={built.classes_test}")
             else:
                 # a class that was not compiled would stop the launcher: its ids just do not run
                 classes = sorted({c for c in (t.split("#", 1)[0] for t in test_ids)
                                   if (built.classes_test / (c.replace(".", "/") + ".class")).is_file()})
                 if not classes:
                     return SuiteRun(SuiteStatus.NO_TESTS, log=built.log, reason="no_tests_selected")
-                argv += [f"--select-class={c}" for c in classes]
-            res = box.run(argv, env=JVM_ENV)
-            log = built.log + "\n$ junit console launcher\n" + (res.result.stdout + res.result.stderr)[-8000:] \
+                options += [f"class={c}" for c in classes]
+            jvm = ["java", *JVM_OPTIONS, *RUN_OPTIONS]
+            exec_file = box.control / "coverage" / "tests.exec"
+            if agent is not None:
+                exec_file.parent.mkdir(parents=True, exist_ok=True)
+                options.append(f"coverage={exec_file}")
+                jvm.append(f"-javaagent:{agent}=" + agent_options(built.layout))
+            argfile = box.control / "junit.args"
+            argfile.write_text("".join(o.replace("\n", " ") + "\n" for o in options), encoding="utf-8")
+            classpath = [str(tools.classes), str(JAVA_SHARE / LAUNCHER_JAR), str(built.classes_main),
+                         str(built.classes_test), *[str(box.root / r) for r in built.layout.resources],
+                         *[str(box.root / j) for j in built.layout.jars], *framework_jars()]
+            channel = ResultChannel()
+            res = box.run([*jvm, "-cp", os.pathsep.join(classpath), RUNNER_CLASS, str(argfile)],
+                          env=JVM_ENV, channel=channel)
+            records = channel.finish()
+            log = built.log + "\n$ junit runner\n" + (res.result.stdout + res.result.stderr)[-8000:] \
                 + _excluded_note(built.excluded)
-            texts = [p.read_text(encoding="utf-8", errors="replace") for p in sorted(reports.glob("TEST-*.xml"))] \
-                if reports.is_dir() else []
-        return self._outcome(res, texts, test_ids, log)
+            results, problems = judge_records(records, res)
+            status, reason, results = judge_run(
+                results, test_ids, timed_out=res.timed_out, trusted=not problems,
+                unfinished=("incomplete: " + "; ".join(problems)[:300], "the run's verdict is incomplete"))
+            run = SuiteRun(status, results, {}, log, reason)
+            if agent is not None and status is SuiteStatus.OK:
+                self._coverage(box, tools, built, records, run)
+        return run
 
     @staticmethod
-    def _outcome(res, texts: list[str], test_ids: list[str] | None, log: str) -> SuiteRun:
-        results = parse_junit_reports(texts)
-        summary = parse_summary(res.result.stdout)
-        # the launcher prints its summary after writing the reports: both must say the same
-        trusted = (res.result.status is RunStatus.EXITED and res.result.returncode in (0, 1) and not res.process_limit_hit
-                   and not res.memory_limit_hit and "successful" in summary
-                   and summary["successful"] == count_passed_cases(texts))
-        status, reason, results = judge_run(results, test_ids, timed_out=res.timed_out, trusted=trusted,
-                                            unfinished=("launcher_did_not_finish", "launcher did not finish"))
-        return SuiteRun(status, results, {}, log, reason)
+    def _coverage(box, tools: "RunnerTools", built: _Built, records: ChannelRecords, run: SuiteRun) -> None:
+        """Fill ``run``'s coverage fields from the execution data the runner appended (analysed by a
+        JVM of ours in the same sandbox; what the tests left in the file only changes coverage)."""
+        exec_file = box.control / "coverage" / "tests.exec"
+        argv = ["java", *JVM_OPTIONS, "-cp", os.pathsep.join([str(tools.classes), *tools.jacoco]), COVERAGE_CLASS,
+                str(exec_file), str(built.classes_main)]
+        res = box.run(argv, env=JVM_ENV)
+        sessions = {f"test-{r.get('seq')}": str(r.get("id")) for r in records.records}
+        per_test, coverable = parse_coverage(res.result.stdout, sessions, source_files(built.layout))
+        run.per_test_coverage, run.coverable = per_test, coverable
+        run.coverage = {}
+        for files in per_test.values():
+            for rel, lines in files.items():
+                run.coverage.setdefault(rel, set()).update(lines)
+        note = f"\n$ coverage: {len(per_test)} tests with coverage of {len(run.results)}"
+        if not res.result.ok or res.result.stdout_truncated:
+            note += f" (analysis incomplete: {res.result.status.value} {res.result.returncode}" \
+                    f"{', output truncated' if res.result.stdout_truncated else ''})\n" + res.result.stderr[-2000:]
+        run.log += note
 
 
-def count_passed_cases(texts: list[str]) -> int:
-    """Report entries (invocations, not folded) without error, failure or skip."""
-    n = 0
-    for t in texts:
+# ------------------------------------------------------------------------------ verdicts --
+_STATUS = {"passed": TestOutcome.PASSED, "failed": TestOutcome.FAILED, "error": TestOutcome.ERROR,
+           "skipped": TestOutcome.SKIPPED}
+
+
+def judge_records(records: ChannelRecords, res) -> tuple[list[TestResult], list[str]]:
+    """The runner's channel records of one run -> (one result per test method, the reasons the
+    run's verdict is incomplete; empty when it can be trusted). ``res``: the run (a
+    :class:`~crossfile_datasets.sandbox.SandboxRun`)."""
+    folded: dict[str, TestResult] = {}
+    for r in records.records:
         try:
-            root = ET.fromstring(t)
-        except ET.ParseError:
+            seconds = float(r.get("seconds") or 0.0)
+        except (TypeError, ValueError):
+            seconds = 0.0
+        fold_result(folded, str(r.get("id", "")), _STATUS.get(str(r.get("status")), TestOutcome.ERROR), seconds,
+                    str(r.get("message") or "")[:500])
+    problems = []
+    if records.forged:
+        problems.append(f"{records.forged} channel lines without the run's token")
+    end = records.session_end
+    seqs = [r.get("seq") for r in records.records]
+    if end is None:
+        problems.append("no end record (the JVM exited, halted or was killed before the runner finished)")
+    elif end.get("seq") != len(seqs) or end.get("tests") != len(seqs):
+        problems.append(f"the end record counts {end.get('tests')} tests, the channel carried {len(seqs)}")
+    if seqs != list(range(len(seqs))):
+        problems.append("test records out of order, repeated or missing")
+    result = res.result
+    if result.status is not RunStatus.EXITED or result.returncode != 0:
+        problems.append(f"the runner ended with {result.status.value} {result.returncode}")
+    if res.process_limit_hit or res.memory_limit_hit:
+        problems.append("a process or memory limit was hit")
+    return [folded[k] for k in sorted(folded)], problems
+
+
+# ------------------------------------------------------------------------------ coverage --
+def source_files(layout: JavaLayout) -> dict[str, str]:
+    """``pkg/path/Name.java`` (how JaCoCo names a class's source) -> the main file it is, for the
+    names only one main file has."""
+    seen: dict[str, list[str]] = {}
+    for rel in layout.main:
+        package = layout.packages.get(rel, "")
+        name = rel.rsplit("/", 1)[-1]
+        seen.setdefault(f"{package.replace('.', '/')}/{name}" if package else name, []).append(rel)
+    return {k: v[0] for k, v in seen.items() if len(v) == 1}
+
+
+def _lines(ranges) -> set[int]:
+    out: set[int] = set()
+    for pair in ranges if isinstance(ranges, list) else ():
+        if isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, int) for x in pair) and 0 < pair[0] <= pair[1]:
+            out.update(range(pair[0], min(pair[1], pair[0] + 100_000) + 1))
+    return out
+
+
+def parse_coverage(text: str, sessions: dict[str, str], sources: dict[str, str]
+                   ) -> tuple[dict[str, dict[str, set[int]]], dict[str, set[int]]]:
+    """``CrossfileCoverage``'s output -> (test id -> file -> executed lines, file -> lines holding
+    code). ``sessions``: session name -> test id (invocations of one method add up); ``sources``:
+    JaCoCo's source name -> repository file (:func:`source_files`; other sources are left out)."""
+    per_test: dict[str, dict[str, set[int]]] = {}
+    coverable: dict[str, set[int]] = {}
+    for line in text.splitlines():
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError:
             continue
-        n += sum(1 for c in root.iter("testcase") if not any(c.find(k) is not None for k in ("error", "failure", "skipped")))
-    return n
+        if not isinstance(obj, dict):
+            continue
+        if isinstance(obj.get("coverable"), dict):
+            for name, ranges in obj["coverable"].items():
+                if name in sources:
+                    coverable.setdefault(sources[name], set()).update(_lines(ranges))
+        elif isinstance(obj.get("lines"), dict) and obj.get("session") in sessions:
+            files = per_test.setdefault(sessions[obj["session"]], {})
+            for name, ranges in obj["lines"].items():
+                if name in sources:
+                    files.setdefault(sources[name], set()).update(_lines(ranges))
+    return {t: f for t, f in per_test.items() if f}, coverable
+
+
+def agent_options(layout: JavaLayout) -> str:
+    """The JaCoCo agent's options: the project's packages only, nothing written by the agent itself
+    (the runner asks it for each test's data)."""
+    includes = sorted({f"{p}.*" if p else rel.rsplit("/", 1)[-1][:-5]
+                       for rel in layout.main for p in [layout.packages.get(rel, "")]})
+    return "output=none,dumponexit=false,jmx=false,includes=" + ":".join(includes or ["*"])
+
+
+# ------------------------------------------------------------------------- our programs --
+@dataclass(frozen=True)
+class RunnerTools:
+    classes: Path  # the compiled CrossfileJUnit / CrossfileCoverage
+    agent: Path | None  # jacocoagent.jar (None: libjacoco-java is not installed)
+    jacoco: tuple[str, ...]  # class path of the analysis
+
+    @property
+    def read_only(self) -> tuple[str, ...]:
+        return tuple(str(p) for p in (self.classes, self.agent.parent if self.agent else None) if p is not None)
+
+
+def runner_tools(cache_dir: Path | None = None) -> RunnerTools:
+    """Our runner and coverage analysis, compiled once into the cache, and the JaCoCo agent taken
+    out of Debian's bundle next to them (the sandbox shows both read-only)."""
+    from crossfile_datasets.analyzers.javac import JSON_SOURCE, compiled_helpers
+
+    jacoco = tuple(str(JAVA_SHARE / j) for j in JACOCO_JARS)
+    have_jacoco = all(Path(j).is_file() for j in jacoco) and (JAVA_SHARE / JACOCO_AGENT_BUNDLE).is_file()
+    sources = [JSON_SOURCE, *(RUNNER_SOURCES if have_jacoco else RUNNER_SOURCES[:1])]
+    classes = compiled_helpers(sources, RUNNER_CLASS, classpath=[str(JAVA_SHARE / LAUNCHER_JAR), *(jacoco if have_jacoco else ())],
+                               cache_dir=cache_dir)
+    agent = _extract_agent(classes.parent) if have_jacoco else None
+    return RunnerTools(classes, agent, jacoco)
+
+
+def _extract_agent(cache: Path) -> Path:
+    bundle = JAVA_SHARE / JACOCO_AGENT_BUNDLE
+    digest = hashlib.sha256(bundle.read_bytes()).hexdigest()[:16]
+    folder = cache / f"jacoco-{digest}"
+    target = folder / JACOCO_AGENT_ENTRY
+    if target.is_file():
+        return target
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = folder / f".{os.getpid()}.{JACOCO_AGENT_ENTRY}"
+    with zipfile.ZipFile(bundle) as z:
+        tmp.write_bytes(z.read(JACOCO_AGENT_ENTRY))
+    os.replace(tmp, target)
+    return target
 
 
 def _excluded_note(excluded: dict[str, set[str]]) -> str:
@@ -433,19 +546,8 @@ def _tests_key(root: Path, tests: list[str]) -> str:
     return digest.hexdigest()
 
 
-_PACKAGE_LINE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.MULTILINE)
-
-
-def _project_packages(root: Path, files: list[str]) -> set[str]:
-    out = set()
-    for rel in files:
-        try:
-            m = _PACKAGE_LINE.search((Path(root) / rel).read_text(encoding="utf-8", errors="replace")[:20000])
-        except OSError:
-            continue
-        if m:
-            out.add(m.group(1))
-    return out
+def _project_packages(layout: JavaLayout, files: list[str]) -> set[str]:
+    return {layout.packages[f] for f in files if layout.packages.get(f)}
 
 
 RUNNER = JavaRunner()

@@ -15,48 +15,9 @@ from crossfile_datasets.sandbox.suites.java import (
     java_layout,
     missing_packages,
     package_label,
-    parse_junit_reports,
-    parse_summary,
 )
 
 DATA = Path(__file__).parent / "data" / "junit"
-
-
-def _reports() -> list[str]:
-    return [p.read_text(encoding="utf-8") for p in sorted(DATA.glob("TEST-*.xml"))]
-
-
-def test_reports_fold_invocations_into_their_method():
-    results = {r.test_id: r for r in parse_junit_reports(_reports())}
-    assert {k: r.outcome for k, r in results.items()} == {
-        "demo.Calc5Test#adds": Outcome.PASSED,
-        "demo.Calc5Test#boom": Outcome.ERROR,  # an exception, not an assertion
-        "demo.Calc5Test#param": Outcome.PASSED,  # param(int)[1] and [2]
-        "demo.Calc5Test$Inner#deep": Outcome.PASSED,  # @Nested class
-        "demo.CalcTest#adds": Outcome.PASSED,  # JUnit 4 through the vintage engine
-        "demo.CalcTest#fails": Outcome.FAILED,
-        "demo.CalcTest#skipped": Outcome.SKIPPED,  # @Ignore
-    }
-    assert results["demo.CalcTest#fails"].message == "expected:<4> but was:<3>"
-    assert results["demo.Calc5Test#boom"].message == "x"
-
-
-def test_a_failing_invocation_fails_its_method():
-    text = _reports()[0].replace('<testcase name="param(int)[2]" classname="demo.Calc5Test" time="0">',
-                                 '<testcase name="param(int)[2]" classname="demo.Calc5Test" time="0">'
-                                 '<failure message="no" type="org.opentest4j.AssertionFailedError"/>')
-    assert "AssertionFailedError" in text
-    results = {r.test_id: r for r in parse_junit_reports([text])}
-    assert results["demo.Calc5Test#param"].outcome is Outcome.FAILED
-
-
-def test_unparsable_reports_give_nothing():
-    assert parse_junit_reports(["<testsuite", ""]) == []
-
-
-def test_summary_box():
-    out = "[         8 tests found           ]\n[         1 tests skipped         ]\n[         5 tests successful      ]\n"
-    assert parse_summary(out) == {"found": 8, "skipped": 1, "successful": 5}
 
 
 def test_missing_packages_name_the_framework_per_file():
@@ -65,6 +26,28 @@ def test_missing_packages_name_the_framework_per_file():
     assert missing_packages(output, ["org.mockito"]) == {"src/test/java/demo/MockTest.java": {"org.assertj.core.api"}}
     assert package_label("org.assertj.core.api") == "org.assertj"
     assert package_label("com.google.common.collect") == "com.google.common"
+
+
+def test_coverage_output_maps_sessions_and_sources():
+    from crossfile_datasets.sandbox.suites.java import JavaLayout, agent_options, parse_coverage, source_files
+
+    layout = JavaLayout(main=["a/src/demo/Calc.java", "b/src/demo/Calc.java", "src/demo/Doubler.java", "Top.java"],
+                        packages={"a/src/demo/Calc.java": "demo", "b/src/demo/Calc.java": "demo",
+                                  "src/demo/Doubler.java": "demo", "Top.java": ""})
+    sources = source_files(layout)
+    assert sources == {"demo/Doubler.java": "src/demo/Doubler.java", "Top.java": "Top.java"}  # Calc is ambiguous
+    text = "\n".join([
+        '{"coverable":{"demo/Doubler.java":[[2,4],[7,7]],"demo/Calc.java":[[1,2]],"Top.java":[[1,1]]}}',
+        '{"session":"test-0","lines":{"demo/Doubler.java":[[2,3]]}}',
+        '{"session":"test-2","lines":{"demo/Doubler.java":[[7,7]],"Top.java":[[1,1]]}}',
+        '{"session":"test-9","lines":{"demo/Doubler.java":[[2,2]]}}',  # no such record
+        '{"session":"test-1","lines":{"demo/Calc.java":[[1,2]]}}',  # an ambiguous source only
+        'not json', '[1]',
+    ])
+    per_test, coverable = parse_coverage(text, {"test-0": "demo.T#a", "test-1": "demo.T#b", "test-2": "demo.T#a"}, sources)
+    assert per_test == {"demo.T#a": {"src/demo/Doubler.java": {2, 3, 7}, "Top.java": {1}}}
+    assert coverable == {"src/demo/Doubler.java": {2, 3, 4, 7}, "Top.java": {1}}
+    assert agent_options(layout) == "output=none,dumponexit=false,jmx=false,includes=Top:demo.*"
 
 
 # ----------------------------------------------------------------------------- real runs --
@@ -129,7 +112,7 @@ def test_whole_suite_in_the_sandbox_leaves_out_the_mockito_test(tmp_path):
     runner = JavaRunner()  # a fresh one: no left-out files remembered from other tests
     assert type(runner_for(Lang.JAVA)) is JavaRunner
     root = write_repo(tmp_path)
-    run = runner.run(root, None, coverage=False, limits=None)
+    run = runner.run(root, None, coverage=True, limits=None)
     assert run.status is SuiteStatus.OK, run.log
     assert {r.test_id: r.outcome for r in run.results} == {
         "demo.CalcJupiterTest#twice": Outcome.PASSED,
@@ -139,6 +122,12 @@ def test_whole_suite_in_the_sandbox_leaves_out_the_mockito_test(tmp_path):
         "demo.CalcTest#readsResource": Outcome.PASSED,
     }
     assert "src/test/java/demo/MockedTest.java: needs org.mockito" in run.log
+    # per-test coverage (JaCoCo): the lines each test executed, invocations added up
+    calc, doubler = "src/main/java/demo/Calc.java", "src/main/java/demo/Doubler.java"
+    assert run.per_test_coverage["demo.CalcJupiterTest#twice"] == {calc: {2, 4}, doubler: {2}}
+    assert run.per_test_coverage["demo.CalcTest#adds"] == {calc: {2, 3}}
+    assert "demo.CalcTest#readsResource" not in run.per_test_coverage  # runs no main code
+    assert run.coverable == {calc: {2, 3, 4}, doubler: {2}} and run.coverage == run.coverable
     # static discovery gives the same ids (plus the left-out file's)
     assert set(runner.discover(root)) == {r.test_id for r in run.results} | {"demo.MockedTest#m"}
     assert run.log.count("$ javac (tests)") == 2

@@ -1,0 +1,212 @@
+"""Forged verdicts in the Java class-level runner (issue 27, item 2): a generated class that fails
+its tests tries to pass anyway. Real javac, real JVM, real bubblewrap sandbox (sandbox/suites/java.py
+and CrossfileJUnit.java). On 8abb920 (JUnit's console launcher, verdicts from its XML reports and
+summary box) the shutdown-hook and halt attacks passed and the FIFO hung the host; now every one
+of them gives a failed or incomplete verdict."""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from crossfile_datasets.sandbox.channel import ChannelRecords
+from crossfile_datasets.sandbox.suites import SuiteStatus
+from crossfile_datasets.sandbox.suites import TestOutcome as Outcome
+from crossfile_datasets.sandbox.suites.java import JavaRunner, judge_records
+
+from .test_java_runner import FILES, write_repo
+
+pytestmark = pytest.mark.javac
+
+ADDS = "demo.CalcTest#adds"
+# where JUnit's console launcher (8abb920) wrote its reports: the attacks look there
+REPORTS_DIR = """
+    static String reportsDir() {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("--reports-dir=(\\\\S+)")
+            .matcher(System.getProperty("sun.java.command", ""));
+        return m.find() ? m.group(1) : System.getProperty("java.io.tmpdir");
+    }
+"""
+
+
+def hostile_repo(root: Path, calc: str) -> Path:
+    files = {k: v for k, v in FILES.items() if "Mocked" not in k}
+    files["src/main/java/demo/Calc.java"] = calc
+    return write_repo(root, files)
+
+
+def run_selected(root: Path, ids=(ADDS,)):
+    return JavaRunner().run(root, list(ids), coverage=False, limits=None)
+
+
+def assert_not_passed(run) -> None:
+    outcomes = run.outcomes()
+    assert outcomes.get(ADDS) is not Outcome.PASSED, (run.status, run.reason, run.log[-2000:])
+
+
+def test_shutdown_hook_rewriting_reports_and_printing_a_second_summary(tmp_path):
+    # add() is wrong; after the tests a shutdown hook strips every failure from the reports and
+    # prints a summary box that agrees with them
+    calc = """package demo;
+public class Calc {
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                int passed = 0;
+                java.io.File[] files = new java.io.File(reportsDir()).listFiles();
+                for (java.io.File f : files == null ? new java.io.File[0] : files) {
+                    if (!f.getName().startsWith("TEST-")) continue;
+                    String x = new String(java.nio.file.Files.readAllBytes(f.toPath()), "UTF-8");
+                    x = x.replaceAll("(?s)<failure.*?</failure>", "").replaceAll("(?s)<error.*?</error>", "");
+                    java.nio.file.Files.write(f.toPath(), x.getBytes("UTF-8"));
+                    passed += x.split("<testcase", -1).length - 1 - (x.split("<skipped", -1).length - 1);
+                }
+                System.out.println("[" + passed + " tests successful ]");
+                System.out.println("{\\"seq\\":0,\\"id\\":\\"demo.CalcTest#adds\\",\\"status\\":\\"passed\\"}");
+                System.out.flush();
+            } catch (Exception e) { }
+        }));
+    }
+""" + REPORTS_DIR + """
+    public int add(int a, int b) { return a + b + 1; }
+    public int twice(int a) { return 2 * a; }
+}
+"""
+    run = run_selected(hostile_repo(tmp_path, calc))
+    assert_not_passed(run)
+    assert run.outcomes()[ADDS] is Outcome.FAILED  # the test ran and failed: a complete, honest verdict
+    assert run.status is SuiteStatus.OK
+
+
+def test_writing_a_report_and_summary_then_halting(tmp_path):
+    calc = """package demo;
+public class Calc {
+""" + REPORTS_DIR + """
+    public int add(int a, int b) {
+        try {
+            java.io.File dir = new java.io.File(reportsDir());
+            dir.mkdirs();
+            java.nio.file.Files.write(new java.io.File(dir, "TEST-junit-vintage.xml").toPath(), (
+                "<?xml version='1.0' encoding='UTF-8'?><testsuite name='JUnit Vintage' tests='1'>"
+                + "<testcase name='adds' classname='demo.CalcTest' time='0'/></testsuite>").getBytes("UTF-8"));
+        } catch (Exception e) { }
+        System.out.println("[         1 tests successful      ]");
+        System.out.println("[         0 tests failed          ]");
+        System.out.flush();
+        Runtime.getRuntime().halt(0);
+        return 0;
+    }
+    public int twice(int a) { return 2 * a; }
+}
+"""
+    run = run_selected(hostile_repo(tmp_path, calc))
+    assert_not_passed(run)
+    assert run.status is SuiteStatus.CRASHED and run.reason.startswith("incomplete: no end record")
+
+
+def test_forging_records_on_the_channel_then_halting(tmp_path):
+    # the class finds the channel's descriptors, reads what is left of the token pipe (nothing:
+    # the runner read it before any test class loaded) and writes records with what it got
+    calc = """package demo;
+public class Calc {
+    public int add(int a, int b) {
+        try {
+            String[] fds = System.getenv("CROSSFILE_CHANNEL").split(":");
+            byte[] token = new byte[0];
+            try (java.io.FileInputStream in = new java.io.FileInputStream("/proc/self/fd/" + fds[0])) {
+                byte[] buf = new byte[256];
+                int n = in.read(buf);
+                token = java.util.Arrays.copyOf(buf, Math.max(n, 0));
+            } catch (Exception e) { }
+            String t = new String(token, "UTF-8");
+            try (java.io.FileOutputStream out = new java.io.FileOutputStream("/proc/self/fd/" + fds[1])) {
+                String[] ids = {"demo.CalcTest#adds", "demo.CalcTest#fails", "demo.CalcTest#readsResource"};
+                for (int i = 0; i < ids.length; i++) {
+                    out.write((t + "\\t{\\"seq\\":" + i + ",\\"id\\":\\"" + ids[i] + "\\",\\"status\\":\\"passed\\"}\\n")
+                        .getBytes("UTF-8"));
+                }
+                out.write((t + "\\t{\\"event\\":\\"session_end\\",\\"seq\\":3,\\"tests\\":3}\\n").getBytes("UTF-8"));
+            }
+        } catch (Exception e) { }
+        Runtime.getRuntime().halt(0);
+        return 0;
+    }
+    public int twice(int a) { return 2 * a; }
+}
+"""
+    run = run_selected(hostile_repo(tmp_path, calc))
+    assert_not_passed(run)
+    assert run.status is SuiteStatus.CRASHED and "without the run's token" in run.reason
+
+
+def test_a_fifo_in_the_reports_folder_does_not_hang_the_host(tmp_path):
+    # the class under test plants a FIFO where 8abb920 read the reports after the run
+    calc = """package demo;
+public class Calc {
+    static {
+        try {
+            new java.io.File(reportsDir()).mkdirs();
+            new ProcessBuilder("mkfifo", reportsDir() + "/TEST-zz-fifo.xml").inheritIO().start().waitFor();
+        } catch (Exception e) { }
+    }
+""" + REPORTS_DIR + """
+    public int add(int a, int b) { return a + b; }
+    public int twice(int a) { return 2 * a; }
+}
+"""
+    root = hostile_repo(tmp_path, calc)
+    box: dict = {}
+    worker = threading.Thread(target=lambda: box.setdefault("run", run_selected(root)), daemon=True)
+    worker.start()
+    worker.join(timeout=240)
+    assert not worker.is_alive(), "the host is blocked reading a FIFO the tests planted"
+    assert box["run"].outcomes()[ADDS] is Outcome.PASSED and box["run"].status is SuiteStatus.OK
+
+
+def test_a_test_that_calls_system_exit_makes_the_run_incomplete(tmp_path):
+    calc = """package demo;
+public class Calc {
+    public int add(int a, int b) { System.exit(0); return 0; }
+    public int twice(int a) { return 2 * a; }
+}
+"""
+    run = run_selected(hostile_repo(tmp_path, calc), [ADDS, "demo.CalcJupiterTest#twice"])
+    assert run.status is SuiteStatus.CRASHED and run.reason.startswith("incomplete:")
+    assert all(r.outcome is not Outcome.PASSED for r in run.results)
+
+
+# ------------------------------------------------------------------- the pure judgement --
+class _Result:
+    def __init__(self, status="exited", returncode=0):
+        from crossfile_datasets.analyzers.run import RunStatus
+
+        self.status, self.returncode = RunStatus(status), returncode
+
+
+class _Run:
+    def __init__(self, **kw):
+        self.result = _Result(**kw)
+        self.process_limit_hit = self.memory_limit_hit = False
+
+
+def _records(*tests, end=True, forged=0):
+    recs = [{"seq": i, "id": t, "status": s, "seconds": 0.1} for i, (t, s) in enumerate(tests)]
+    return ChannelRecords(recs, {"event": "session_end", "seq": len(recs), "tests": len(recs)} if end else None,
+                          {}, forged)
+
+
+def test_judge_records_trusts_only_a_whole_ordered_run():
+    good = _records(("a.T#x", "passed"), ("a.T#x", "failed"), ("a.T#y", "passed"))
+    results, problems = judge_records(good, _Run())
+    assert problems == []
+    assert {r.test_id: r.outcome for r in results} == {"a.T#x": Outcome.FAILED, "a.T#y": Outcome.PASSED}
+    assert judge_records(_records(("a.T#x", "passed"), end=False), _Run())[1][0].startswith("no end record")
+    assert "token" in judge_records(_records(("a.T#x", "passed"), forged=1), _Run())[1][0]
+    swapped = _records(("a.T#x", "passed"), ("a.T#y", "passed"))
+    swapped.records.reverse()
+    assert judge_records(swapped, _Run())[1] == ["test records out of order, repeated or missing"]
+    short = _records(("a.T#x", "passed"))
+    short.session_end = {"event": "session_end", "seq": 1, "tests": 2}
+    assert judge_records(short, _Run())[1][0].startswith("the end record counts 2 tests")
+    assert judge_records(_records(("a.T#x", "passed")), _Run(returncode=1))[1] == ["the runner ended with exited 1"]
