@@ -56,6 +56,7 @@ from pathlib import Path
 from crossfile_datasets.analyzers.run import RunStatus
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.lang import Lang
+from crossfile_datasets.sandbox import hostfs
 from crossfile_datasets.sandbox.channel import ChannelRecords, ResultChannel
 from crossfile_datasets.sandbox.suites import (
     SuiteRun,
@@ -108,6 +109,7 @@ class JavaLayout:
     resources: list[str] = field(default_factory=list)  # repo-relative folders for the run's class path
     jars: list[str] = field(default_factory=list)  # repo-relative jars shipped in the repository
     packages: dict[str, str] = field(default_factory=dict)  # .java file -> its package ("" = none)
+    refused: dict[str, str] = field(default_factory=dict)  # .java file the host file boundary refused -> why
 
 
 def _is_test_file(rel: str, text: str) -> bool:
@@ -132,9 +134,10 @@ def java_layout(root: Path) -> JavaLayout:
             if name.endswith(".jar"):
                 layout.jars.append(rel)
             elif name.endswith(".java") and name not in _EXCLUDED_NAMES:
-                try:
-                    text = (Path(dirpath) / name).read_text(encoding="utf-8", errors="replace")
-                except OSError:
+                try:  # a FIFO or a link the repository ships is refused, never waited on or followed
+                    text = hostfs.read_text(root, rel)
+                except OSError as exc:
+                    layout.refused[rel] = str(getattr(exc, "reason", "unreadable"))
                     continue
                 (layout.tests if _is_test_file(rel, text) else layout.main).append(rel)
                 m = _PACKAGE_LINE.search(text[:20000])
@@ -213,7 +216,7 @@ class JavaRunner:
         root = Path(root)
         layout = java_layout(root)
         support = get_language(Lang.JAVA)
-        files = [SourceFile(rel, (root / rel).read_text(encoding="utf-8", errors="replace")) for rel in layout.tests]
+        files = [SourceFile(rel, hostfs.read_text(root, rel)) for rel in layout.tests]
         facts = support.analyze_files(str(root), files)
         return sorted(t for ff in facts.values() for t in junit_test_methods(ff))
 
@@ -231,6 +234,9 @@ class JavaRunner:
     def _build(self, box, limits) -> _Built:
         layout = java_layout(box.root)
         built = _Built(None, layout=layout)
+        if layout.refused:
+            built.log += "# .java files refused by the host file boundary (left out):\n" + "".join(
+                f"{f}: {why}\n" for f, why in sorted(layout.refused.items()))
         if not layout.main and not layout.tests:
             built.run = SuiteRun(SuiteStatus.NO_TESTS, reason="no_java_sources")
             return built
@@ -539,7 +545,7 @@ def _tests_key(root: Path, tests: list[str]) -> str:
     for rel in tests:
         digest.update(rel.encode() + b"\0")
         try:
-            digest.update((Path(root) / rel).read_bytes())
+            digest.update(hostfs.read_bytes(root, rel))
         except OSError:
             pass
         digest.update(b"\0")

@@ -106,6 +106,25 @@ def test_layout_separates_main_tests_resources(tmp_path):
     assert layout.resources == ["src/main/resources"]
 
 
+def test_layout_refuses_fifos_and_links_the_repository_ships(tmp_path):
+    import os
+    import threading
+
+    root = write_repo(tmp_path / "repo")
+    os.mkfifo(root / "src/test/java/demo/Fifo.java")  # 8abb920 blocked reading it
+    (tmp_path / "secret.txt").write_text("package secret;\n")
+    os.symlink(tmp_path / "secret.txt", root / "src/main/java/demo/Secret.java")
+    box: dict = {}
+    worker = threading.Thread(target=lambda: box.setdefault("layout", java_layout(root)), daemon=True)
+    worker.start()
+    worker.join(timeout=30)
+    assert not worker.is_alive(), "java_layout is blocked on a FIFO"
+    layout = box["layout"]
+    assert layout.refused == {"src/main/java/demo/Secret.java": "symlink", "src/test/java/demo/Fifo.java": "not_regular_file"}
+    assert "src/main/java/demo/Secret.java" not in layout.main and "src/test/java/demo/Fifo.java" not in layout.tests
+    assert layout.packages["src/main/java/demo/Calc.java"] == "demo"
+
+
 @pytest.mark.javac
 @pytest.mark.slow
 def test_whole_suite_in_the_sandbox_leaves_out_the_mockito_test(tmp_path):

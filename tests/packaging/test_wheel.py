@@ -146,7 +146,8 @@ def test_package_data_is_installed(installed):
     for rel in ("core/data/starcoder/tokenizer.json", "core/data/starcoder/PROVENANCE.md",
                 "lang/typescript/package.json", "lang/typescript/package-lock.json", "lang/typescript/tsc_server.js",
                 "lang/java/CrossfileJavac.java", "lang/csharp/McsServer.cs", "sandbox/pytest_plugin.py",
-                "sandbox/suites/csharp_host/CrossfileTestHost.cs",
+                "sandbox/suites/csharp_host/CrossfileTestHost.cs", "sandbox/suites/CrossfileJUnit.java",
+                "sandbox/suites/CrossfileCoverage.java", "lang/java/CrossfileJson.java",
                 "analyzers/pylint_plugins/__init__.py"):
         assert (pkg / rel).is_file(), rel
     for folder, suffix in (("lang/java", ".java"), ("lang/csharp", ".cs")):
