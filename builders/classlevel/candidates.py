@@ -145,13 +145,26 @@ def _object_of(node):
 
 def _access_chain(node) -> list:
     """The member accesses ``node`` starts, outermost first: for ``pkg`` in ``pkg.util.helper``,
-    the nodes of ``pkg.util.helper`` and ``pkg.util``."""
+    the nodes of ``pkg.util.helper`` and ``pkg.util``. A call ends the chain (Java's
+    ``method_invocation`` is a member access and a call: what follows it is a member of a value)."""
     chain = []
     access = _object_of(node)
     while access is not None:
         chain.append(access)
+        if access.type == "method_invocation":
+            break
         access = _object_of(access)
     return chain[::-1]
+
+
+def _access_name(index, access) -> str:
+    """The qualified name an access spells: ``pkg.util.helper``; a Java call ``Empty.<E>vector()``
+    names ``Empty.vector`` (no type arguments, no arguments)."""
+    if access.type == "method_invocation":
+        obj, name = access.child_by_field_name("object"), access.child_by_field_name("name")
+        if obj is not None and name is not None:
+            return re.sub(r"\s+", "", index.node_text(obj)) + "." + index.node_text(name)
+    return re.sub(r"\s+", "", index.node_text(access))
 
 
 def external_references(info: ClassInfo, ff: FileFacts, graph: nx.MultiDiGraph,
@@ -175,7 +188,7 @@ def external_references(info: ClassInfo, ff: FileFacts, graph: nx.MultiDiGraph,
             continue
         written = index.node_text(leaf)
         # `u.helper`, `pkg.util.helper`, `Cls.CONST`: the longest qualified name first
-        attempts = [re.sub(r"\s+", "", index.node_text(access)) for access in _access_chain(leaf)]
+        attempts = [_access_name(index, access) for access in _access_chain(leaf)]
         attempts.append(written)
         for name in attempts:
             target = resolver.resolve(ff.file.path, name)

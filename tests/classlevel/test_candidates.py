@@ -121,3 +121,32 @@ def test_qualified_module_references_and_shadowed_names():
         ("pkg.util.helper", "helper", ("f",)),  # through `import pkg.util`
         ("u.other", "other", ("g",)),  # not the parameter `other`, not `self.helper`
     ]
+
+
+def test_java_external_references_are_names_not_expressions():
+    """pcollections' shape (issue 34): `Empty.<E>vector().plusAll(this).minus(e)` is a use of
+    `Empty.vector`, not a reference named by the whole expression."""
+    from crossfile_datasets.analyzers.graph import ScopeResolver
+    from crossfile_datasets.builders.classlevel.candidates import external_references
+    from crossfile_datasets.core.records import SourceFile
+
+    files = {
+        "src/demo/Empty.java": ("package demo;\npublic final class Empty {\n"
+                                "    public static <E> Vec<E> vector() { return new Vec<E>(); }\n"
+                                "    public static final int SIZE = 0;\n}\n"),
+        "src/demo/Vec.java": ("package demo;\npublic class Vec<E> {\n"
+                              "    public Vec<E> plusAll(Vec<E> o) { return this; }\n"
+                              "    public Vec<E> minus(Object e) { return Empty.<E>vector().plusAll(this).minus(e); }\n"
+                              "    public int size() { return Empty.SIZE + Util.Inner.count(this); }\n}\n"),
+        "src/demo/Util.java": ("package demo;\nclass Util {\n    static class Inner {\n"
+                               "        static int count(Object o) { return 0; }\n    }\n}\n"),
+    }
+    facts = get_language(Lang.JAVA).analyze_files("/nonexistent", [SourceFile(p, t) for p, t in files.items()])
+    graph = build_graph("r", "java", facts, [])
+    [info] = extractor_for(Lang.JAVA)(facts["src/demo/Vec.java"])
+    refs = external_references(info, facts["src/demo/Vec.java"], graph, ScopeResolver(facts, graph))
+    assert [(r.name, r.symbol, r.used_in) for r in refs] == [
+        ("Empty.vector", "Empty.vector", ("minus",)),
+        ("Empty.SIZE", "Empty.SIZE", ("size",)),
+        ("Util.Inner.count", "Util.Inner.count", ("size",)),
+    ]
