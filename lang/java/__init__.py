@@ -374,6 +374,17 @@ class JavaSupport(LanguageSupport):
         return out
 
     # ------------------------------------------------------------------------ examples --
+    # -- class-level split: wrong classes (lang/java/wrong_classes.py) ----------------------
+    def throwing_stub(self, info):
+        from crossfile_datasets.lang.java.wrong_classes import throwing_stub
+
+        return throwing_stub(info, self.parse(info.source))
+
+    def method_mutants(self, info, methods, *, limit: int, seed: int = 0):
+        from crossfile_datasets.lang.java.wrong_classes import method_mutants
+
+        return method_mutants(info, self.parse(info.source), list(methods), limit=limit, seed=seed)
+
     def statement_end(self, facts: FileFacts, offset: int) -> int:
         """Just after the first ``;``, ``{`` or ``}`` token at or after the entity (CrossCodeEval)."""
         return end_after_first_delimiter(facts, offset)
