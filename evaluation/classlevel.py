@@ -273,13 +273,15 @@ def run_generation(task: dict, generation: str, root: Path, limits: SandboxLimit
 
 
 def _setups(tasks: list[dict], repos) -> dict[str, object]:
-    """The Python environment per repository, made from the *original* tree: a generated class
-    must not change which packages the tests get."""
+    """Per repository, what its runner makes of the *original* tree (``runner.setup``): Python's
+    environment (a generated class must not change which packages the tests get), Java's files
+    left out of the build (a file that fails besides them fails the generation: it does not
+    compile)."""
     out = {}
     for t in tasks:
         root = repository_root(t, repos)
-        if t["language"] == Lang.PYTHON.value and str(root) not in out:
-            runner = runner_for(Lang.PYTHON)
+        runner = runner_for(Lang(t["language"]))
+        if hasattr(runner, "setup") and str(root) not in out:
             out[str(root)] = runner.setup(root)
     return out
 

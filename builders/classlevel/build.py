@@ -297,6 +297,9 @@ def count_adjustments(suite: SuiteRun, runner, report: BuildReport, name: str) -
     here, a run that ended early, per-test coverage that came back empty."""
     for entry in suite.adjustments.get("neutralized", []) + suite.adjustments.get("options_dropped", []):
         report.count("suites", "option_neutralized", f"{name}: {entry}")
+    for entry in suite.adjustments.get("left_out_files", []):  # Java: a file that does not compile here
+        file, _, why = entry.partition(": ")
+        report.count("suites", "file_left_out", f"{name}:{file}", why)
     for test in suite.adjustments.get("crashed_tests", []):
         report.count("tests", "ended_test_process", f"{name}:{test}")
     # C#: what does not compile here is left out, the rest runs (sandbox/suites/csharp.py)

@@ -49,6 +49,7 @@ import org.junit.platform.launcher.core.LauncherFactory;
  *   class=NAME          run this test class (repeatable; instead of scan)
  *   timeout=SECONDS     JUnit Jupiter's default per-test time-out
  *   coverage=FILE       append JaCoCo's execution data per test to FILE (the agent must be loaded)
+ *   failfast=1          end the run (with its end record) after the first test that does not pass
  * The channel's file descriptors come from CROSSFILE_CHANNEL ("tokenfd:recordfd").
  */
 public final class CrossfileJUnit {
@@ -74,6 +75,7 @@ public final class CrossfileJUnit {
         String scan = null;
         String timeout = "60";
         String coverage = null;
+        boolean failfast = false;
         for (String line : Files.readAllLines(Paths.get(args[0]), StandardCharsets.UTF_8)) {
             int eq = line.indexOf('=');
             if (eq < 0) continue;
@@ -83,6 +85,7 @@ public final class CrossfileJUnit {
                 case "class": classes.add(value); break;
                 case "timeout": timeout = value; break;
                 case "coverage": coverage = value; break;
+                case "failfast": failfast = "1".equals(value); break;
                 default: break;
             }
         }
@@ -113,7 +116,7 @@ public final class CrossfileJUnit {
                             new org.junit.vintage.engine.VintageTestEngine())
             .build();
         Launcher launcher = LauncherFactory.create(config);
-        Listener listener = new Listener(records, coverage == null ? null : Coverage.open(coverage));
+        Listener listener = new Listener(records, coverage == null ? null : Coverage.open(coverage), failfast);
         LauncherDiscoveryRequest built = request.build();
         try {
             launcher.execute(built, listener);
@@ -229,9 +232,12 @@ public final class CrossfileJUnit {
         private final Map<String, Long> started = new ConcurrentHashMap<>();
         private TestPlan plan;
 
-        Listener(Records records, Coverage coverage) {
+        private final boolean failfast;
+
+        Listener(Records records, Coverage coverage, boolean failfast) {
             this.records = records;
             this.coverage = coverage;
+            this.failfast = failfast;
         }
 
         @Override
@@ -280,6 +286,11 @@ public final class CrossfileJUnit {
             long seq = records.seq;
             if (coverage != null) coverage.finish(seq);
             records.test(testId(id), status, seconds, message(result), id.getUniqueId());
+            if (failfast && !"passed".equals(status)) {
+                // the caller only needs one test that does not pass: end the run here, complete
+                records.end();
+                Runtime.getRuntime().halt(0);
+            }
         }
 
         private static String message(TestExecutionResult result) {

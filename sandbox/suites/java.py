@@ -46,6 +46,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import shutil
 import sys
 import json
 import zipfile
@@ -93,30 +94,49 @@ RUN_OPTIONS = ("-XX:+DisableAttachMechanism",)
 # few dozen threads would pass the RLIMIT_AS on reservations alone
 JVM_ENV = {"MALLOC_ARENA_MAX": "2"}
 TEST_FOLDERS = frozenset({"test", "tests", "testing", "src-test", "test-src", "unittest", "unittests"})
+# Maven/Gradle source sets ``src/<set>/java`` other than main: a name with "test" in it (test,
+# integrationTest, testFixtures) or "it" is a test set, any other (jmh, benchmarks, examples...) an
+# auxiliary one; so is a top-level folder of these names. Auxiliary code is compiled after the main
+# code, its failing files left out: it never costs the repository its suite.
+TEST_SETS = frozenset({"it"})
+AUX_FOLDERS = frozenset({"jmh", "benchmark", "benchmarks", "bench", "perf", "examples", "example", "samples",
+                         "sample", "demo", "demos"})
+_SET_LANGUAGES = frozenset({"java", "kotlin", "groovy", "scala"})
 _EXCLUDED_NAMES = frozenset({"module-info.java"})
 _JUNIT_IMPORT = re.compile(r"^\s*import\s+(static\s+)?(org\.junit|junit\.framework)\b", re.MULTILINE)
 _MISSING_PACKAGE = re.compile(r"^(?P<file>.+?\.java):(?P<line>\d+): error: package (?P<pkg>[\w.]+) does not exist", re.MULTILINE)
+_SYMBOL = re.compile(r"^\s*symbol:\s+(?P<kind>\w+)\s+(?P<name>[\w$.]+)", re.MULTILINE)
 _PACKAGE_LINE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.MULTILINE)
 _ERROR_LINE = re.compile(r"^(?P<file>.+?\.java):(?P<line>\d+): error: (?P<msg>.*)$", re.MULTILINE)
 # second component of a package that is a vendor, not a product: name three components
-_VENDORS = frozenset({"apache", "google", "eclipse", "fasterxml", "jetbrains", "springframework", "sun", "github"})
+_VENDORS = frozenset({"apache", "google", "eclipse", "fasterxml", "jetbrains", "springframework", "sun", "github",
+                      "openjdk", "squareup"})
 
 
 @dataclass
 class JavaLayout:
     main: list[str] = field(default_factory=list)  # repo-relative .java files
     tests: list[str] = field(default_factory=list)
+    aux: list[str] = field(default_factory=list)  # auxiliary source sets (benchmarks, examples)
     resources: list[str] = field(default_factory=list)  # repo-relative folders for the run's class path
     jars: list[str] = field(default_factory=list)  # repo-relative jars shipped in the repository
     packages: dict[str, str] = field(default_factory=dict)  # .java file -> its package ("" = none)
     refused: dict[str, str] = field(default_factory=dict)  # .java file the host file boundary refused -> why
 
 
-def _is_test_file(rel: str, text: str) -> bool:
+def source_set(rel: str, text: str) -> str:
+    """``main``, ``tests`` or ``aux`` (see :data:`TEST_SETS`, :data:`AUX_FOLDERS`): test folders
+    and test source sets first, then auxiliary ones, then a file importing JUnit is a test."""
     folders = rel.split("/")[:-1]
     if any(f.lower() in TEST_FOLDERS for f in folders):
-        return True
-    return bool(_JUNIT_IMPORT.search(text))
+        return "tests"
+    for i, folder in enumerate(folders[:-2]):
+        if folder == "src" and folders[i + 2] in _SET_LANGUAGES and folders[i + 1] != "main":
+            name = folders[i + 1]
+            return "tests" if "test" in name.lower() or name in TEST_SETS else "aux"
+    if folders and folders[0].lower() in AUX_FOLDERS:
+        return "aux"
+    return "tests" if _JUNIT_IMPORT.search(text) else "main"
 
 
 def java_layout(root: Path) -> JavaLayout:
@@ -139,7 +159,7 @@ def java_layout(root: Path) -> JavaLayout:
                 except OSError as exc:
                     layout.refused[rel] = str(getattr(exc, "reason", "unreadable"))
                     continue
-                (layout.tests if _is_test_file(rel, text) else layout.main).append(rel)
+                getattr(layout, source_set(rel, text)).append(rel)
                 m = _PACKAGE_LINE.search(text[:20000])
                 layout.packages[rel] = m.group(1) if m else ""
     return layout
@@ -156,21 +176,58 @@ def package_label(package: str) -> str:
     return ".".join(parts[:n])
 
 
-def missing_packages(javac_output: str, project_packages: Iterable[str] = ()) -> dict[str, set[str]]:
-    """javac's "package X does not exist" errors -> {file as printed: {package}}; the project's
-    own packages (missing only because a project file failed) are not counted."""
-    own = set(project_packages)
-    out: dict[str, set[str]] = {}
-    for m in _MISSING_PACKAGE.finditer(javac_output):
-        if m.group("pkg") not in own:
-            out.setdefault(m.group("file"), set()).add(m.group("pkg"))
-    return out
-
-
 def first_error(javac_output: str) -> str:
     m = _ERROR_LINE.search(javac_output)
     return f"{m.group('file').rsplit('/', 1)[-1]}:{m.group('line')}: {m.group('msg')}"[:300] if m else \
         (javac_output.strip().splitlines() or [""])[0][:300]
+
+
+@dataclass(frozen=True)
+class JavacError:
+    file: str  # as javac printed it
+    line: int
+    message: str  # the heading ("cannot find symbol", "package X does not exist")
+    symbol: str = ""  # the "symbol:" line of the message ("class Bench"), when there is one
+
+
+def javac_errors(javac_output: str) -> list[JavacError]:
+    """javac's printed errors, in order, each with the symbol its message names."""
+    out: list[JavacError] = []
+    matches = list(_ERROR_LINE.finditer(javac_output))
+    for i, m in enumerate(matches):
+        block = javac_output[m.end(): matches[i + 1].start() if i + 1 < len(matches) else len(javac_output)]
+        sym = _SYMBOL.search(block)
+        out.append(JavacError(m.group("file"), int(m.group("line")), m.group("msg").strip(),
+                              f"{sym.group('kind')} {sym.group('name')}" if sym else ""))
+    return out
+
+
+def left_out_reason(errors: list[JavacError], left_out: dict[str, str], packages: dict[str, str]) -> str:
+    """Why a file that does not compile is left out: ``needs <package>`` for a package that is
+    neither the project's nor installed; the reason of a project file left out before when it
+    needs that file (its package or its class); else the first missing symbol or message.
+    ``packages``: every source file -> its package (the project's packages and files)."""
+    by_package: dict[str, list[str]] = {}
+    by_name: dict[str, list[str]] = {}
+    for f, pkg in packages.items():
+        by_package.setdefault(pkg, []).append(f)
+        by_name.setdefault(f.rsplit("/", 1)[-1][:-5], []).append(f)
+    for e in errors:
+        m = re.match(r"package ([\w.]+) does not exist", e.message)
+        if m and m.group(1) not in by_package:
+            return f"needs {package_label(m.group(1))}"
+        names = [m.group(1)] if m else []
+        if e.symbol.startswith(("class ", "variable ")):
+            names.append(e.symbol.split()[-1])
+        for name in names:
+            gone = [f for f in (by_package.get(name) if m and name == m.group(1) else by_name.get(name.rsplit(".", 1)[-1])) or ()
+                    if f in left_out]
+            if gone:
+                return left_out[gone[0]]
+    if not errors:
+        return "does not compile"
+    first = errors[0]
+    return (f"missing symbol: {first.symbol}" if first.symbol else first.message)[:200]
 
 
 # ------------------------------------------------------------------------------- runner --
@@ -191,20 +248,34 @@ def _write_argfile(path: Path, items: Iterable[str]) -> str:
 class _Built:
     run: SuiteRun | None  # set when the build already decided the outcome
     classes_main: Path | None = None
+    classes_aux: Path | None = None
     classes_test: Path | None = None
     layout: JavaLayout | None = None
     log: str = ""
-    excluded: dict[str, set[str]] = field(default_factory=dict)
+    left_out: dict[str, str] = field(default_factory=dict)  # file left out of the build -> why
+
+
+@dataclass(frozen=True)
+class JavaSetup:
+    """What a repository's original tree needs (:meth:`JavaRunner.setup`): the files its build
+    leaves out. A tree with the same files (an evaluation copy) is built strictly against it."""
+
+    key: str
+    left_out: dict[str, str]
 
 
 class JavaRunner:
-    """javac + JUnit console launcher (see the module docstring)."""
+    """javac + our JUnit runner (see the module docstring)."""
 
     language = Lang.JAVA
-    max_exclusion_rounds = 4
+    max_exclusion_rounds = 6
 
     def __init__(self) -> None:
-        self._excluded_by_tests: dict[str, dict[str, set[str]]] = {}  # test files' hash -> left out
+        self._left_out: dict[str, dict[str, str]] = {}  # build key -> files left out of the original tree
+
+    @property
+    def per_test_coverage(self) -> bool:  # the builder's whole-suite run gives each test's lines
+        return runner_tools().agent is not None
 
     # -- discovery ------------------------------------------------------------------------
     def discover(self, root: Path) -> list[str]:
@@ -220,8 +291,18 @@ class JavaRunner:
         facts = support.analyze_files(str(root), files)
         return sorted(t for ff in facts.values() for t in junit_test_methods(ff))
 
+    def setup(self, root: Path, limits=None) -> JavaSetup:
+        """Build the original tree once (cached per process): the files it leaves out. Later
+        builds of a tree with the same files -- a generated class in place of one -- leave out the
+        same files and nothing more: a file that then fails is the generated class's failure."""
+        key = build_key(Path(root), java_layout(Path(root)))
+        if key not in self._left_out:
+            self.compile_only(root, limits)
+        return JavaSetup(key, dict(self._left_out.get(key, {})))
+
     # -- building -------------------------------------------------------------------------
     def _javac(self, box, out: Path, sources: list[str], classpath: list[str], argfile: Path):
+        shutil.rmtree(out, ignore_errors=True)  # no class file of a failed round stays behind
         out.mkdir(parents=True, exist_ok=True)
         argv = ["javac", "-J-Xmx768m", "-J-XX:+UseSerialGC", "-J-XX:CompressedClassSpaceSize=128m",
                 "-J-XX:ReservedCodeCacheSize=96m", "-encoding", "UTF-8", "-nowarn", "-proc:none", "-g",
@@ -230,6 +311,40 @@ class JavaRunner:
             argv += ["-cp", os.pathsep.join(classpath)]
         argv.append(_write_argfile(argfile, [str(box.root / s) for s in sources]))
         return box.run(argv, env=JVM_ENV)
+
+    def _compile_set(self, box, built: _Built, name: str, files: list[str], classpath: list[str], out: Path,
+                     strict: bool) -> list[str] | None:
+        """Compile one source set into ``out``; return the files compiled (None: the build's outcome
+        is decided, in ``built.run``). Not ``strict``: a file that does not compile is left out
+        with its reason (:func:`left_out_reason`) and the rest compiled again, until all compile;
+        ``strict``: any failure is ``COMPILE_FAILED``."""
+        files = [f for f in files if f not in built.left_out]
+        for _ in range(self.max_exclusion_rounds + 1):
+            if not files:
+                return []
+            res = self._javac(box, out, files, classpath, box.control / "build" / f"{name}.args")
+            output = res.result.stdout + res.result.stderr
+            built.log += f"\n$ javac ({name})\n" + output[-4000:]
+            if res.timed_out:
+                built.run = SuiteRun(SuiteStatus.TIMEOUT, log=built.log, reason="compile_timeout")
+                return None
+            if res.result.ok:
+                return files
+            failing: dict[str, list[JavacError]] = {}
+            for e in javac_errors(output):
+                rel = _relative(e.file, box.root)
+                if rel in files:
+                    failing.setdefault(rel, []).append(e)
+            if strict or not failing:
+                built.run = SuiteRun(SuiteStatus.COMPILE_FAILED, log=built.log,
+                                     reason="compile_failed: " + first_error(output))
+                return None
+            for rel, errors in failing.items():
+                built.left_out[rel] = left_out_reason(errors, built.left_out, built.layout.packages)
+            files = [f for f in files if f not in failing]
+        built.run = SuiteRun(SuiteStatus.COMPILE_FAILED, log=built.log,
+                             reason=f"compile_failed: {name} still fails after {self.max_exclusion_rounds} rounds")
+        return None
 
     def _build(self, box, limits) -> _Built:
         layout = java_layout(box.root)
@@ -240,76 +355,37 @@ class JavaRunner:
         if not layout.main and not layout.tests:
             built.run = SuiteRun(SuiteStatus.NO_TESTS, reason="no_java_sources")
             return built
+        # the original tree's left-out files, when it was built before (an evaluation copy, a gate)
+        key = build_key(box.root, layout)
+        known = self._left_out.get(key)
+        strict = known is not None
+        built.left_out = dict(known or {})
         build = box.control / "build"
-        main_out, test_out = build / "main", build / "test"
         jars = [str(box.root / j) for j in layout.jars]
-        main_out.mkdir(parents=True, exist_ok=True)
-        if layout.main:
-            res = self._javac(box, main_out, layout.main, jars, build / "main.args")
-            output = res.result.stdout + res.result.stderr
-            built.log += "$ javac (main)\n" + output[-4000:]
-            if res.timed_out:
-                built.run = SuiteRun(SuiteStatus.TIMEOUT, log=built.log, reason="compile_timeout")
-                return built
-            if not res.result.ok:
-                missing = missing_packages(output, _project_packages(layout, layout.main))
-                if missing:
-                    labels = sorted({package_label(p) for ps in missing.values() for p in ps})
-                    built.run = SuiteRun(SuiteStatus.FRAMEWORK_UNAVAILABLE, log=built.log,
-                                         reason="dependency_unavailable: " + ", ".join(labels))
-                else:
-                    built.run = SuiteRun(SuiteStatus.COMPILE_FAILED, log=built.log,
-                                         reason="compile_failed: " + first_error(output))
-                return built
-        built.classes_main = main_out
-        tests = list(layout.tests)
-        main_packages = _project_packages(layout, layout.main)
-        package_of = {t: _project_packages(layout, [t]) for t in tests}
-        # the evaluation rebuilds a repository once per generated class with the same test
-        # files: start from the files left out last time (their jars are still missing)
-        key = _tests_key(box.root, tests)
-        known = self._excluded_by_tests.get(key)
-        if known:
-            built.excluded = {f: set(labels) for f, labels in known.items()}
-            tests = [t for t in tests if t not in built.excluded]
-        for _ in range(self.max_exclusion_rounds + 1):
-            if not tests:
-                break
-            own = main_packages.union(*(package_of[t] for t in tests))
-            res = self._javac(box, test_out, tests, [str(main_out), *jars, *framework_jars()], build / "test.args")
-            output = res.result.stdout + res.result.stderr
-            built.log += "\n$ javac (tests)\n" + output[-4000:]
-            if res.timed_out:
-                built.run = SuiteRun(SuiteStatus.TIMEOUT, log=built.log, reason="compile_timeout")
-                return built
-            if res.result.ok:
-                built.classes_test = test_out
-                self._excluded_by_tests[key] = {f: set(labels) for f, labels in built.excluded.items()}
-                return built
-            missing = missing_packages(output, own)
-            if not missing:
-                built.run = SuiteRun(SuiteStatus.COMPILE_FAILED, log=built.log,
-                                     reason="compile_failed: " + first_error(output))
-                return built
-            # a package of test files left out earlier is missing for the files that use it:
-            # they need what those files needed
-            for printed in missing:
-                labels = set()
-                for pkg in missing[printed]:
-                    gone = [f for f, pkgs in package_of.items() if f in built.excluded and pkg in pkgs]
-                    labels |= set().union(*(built.excluded[f] for f in gone)) if gone else {package_label(pkg)}
-                missing[printed] = labels
-            # leave out the test files that need a missing framework, then compile the rest again
-            for printed, labels in missing.items():
-                rel = _relative(printed, box.root)
-                built.excluded.setdefault(rel, set()).update(labels)
-            tests = [t for t in tests if t not in built.excluded]
-        labels = sorted({p for ps in built.excluded.values() for p in ps})
-        if built.excluded:
-            built.run = SuiteRun(SuiteStatus.FRAMEWORK_UNAVAILABLE, log=built.log,
-                                 reason="test_framework_unavailable: " + ", ".join(labels))
-        else:
-            built.run = SuiteRun(SuiteStatus.NO_TESTS, log=built.log, reason="no_test_sources")
+        main = self._compile_set(box, built, "main", layout.main, jars, build / "main", strict)
+        if main is None:
+            return built
+        if layout.main and not main:
+            built.run = _nothing_left(built, layout.main, "dependency_unavailable")
+            return built
+        built.classes_main = build / "main"
+        # auxiliary code (benchmarks, examples) never decides the outcome: what fails is left out
+        if layout.aux and self._compile_set(box, built, "aux", layout.aux, [str(build / "main"), *jars, *framework_jars()],
+                                            build / "aux", False):
+            built.classes_aux = build / "aux"
+        if built.run is not None:  # an auxiliary compilation that timed out or broke: go on without it
+            built.run, built.classes_aux = None, None
+        classpath = [str(build / "main"), *([str(built.classes_aux)] if built.classes_aux else []), *jars, *framework_jars()]
+        tests = self._compile_set(box, built, "tests", layout.tests, classpath, build / "test", strict)
+        if tests is None:
+            return built
+        if not tests:
+            built.run = _nothing_left(built, layout.tests, "test_framework_unavailable") if layout.tests else \
+                SuiteRun(SuiteStatus.NO_TESTS, log=built.log, reason="no_test_sources")
+            return built
+        built.classes_test = build / "test"
+        if not strict:
+            self._left_out[key] = dict(built.left_out)
         return built
 
     def compile_only(self, root: Path, limits=None) -> SuiteRun:
@@ -320,13 +396,17 @@ class JavaRunner:
             built = self._build(box, limits)
             if built.run is not None:
                 return built.run
-            return SuiteRun(SuiteStatus.OK, log=built.log + _excluded_note(built.excluded))
+            return SuiteRun(SuiteStatus.OK, log=built.log + _left_out_note(built.left_out),
+                            adjustments=_adjustments(built))
 
     # -- running --------------------------------------------------------------------------
-    def run(self, root: Path, test_ids: list[str] | None = None, *, coverage: bool = False, limits=None) -> SuiteRun:
+    def run(self, root: Path, test_ids: list[str] | None = None, *, coverage: bool = False, limits=None,
+            setup: JavaSetup | None = None, first_failure: bool = False) -> SuiteRun:
         """Build, then run every test class (``test_ids`` None) or the classes of ``test_ids``
         (results limited to those ids; an id that did not run is an ERROR). ``coverage``: per-test
-        line coverage of the main sources with JaCoCo (see the module docstring)."""
+        line coverage of the main sources with JaCoCo (see the module docstring). ``setup``: the
+        original tree's (:meth:`setup`; its left-out files are remembered by the runner anyway).
+        ``first_failure``: stop after the first test that does not pass (the others do not run)."""
         from crossfile_datasets.sandbox import Sandbox
 
         limits = _sandbox_limits(limits)
@@ -337,7 +417,7 @@ class JavaRunner:
             if built.run is not None:
                 return built.run
             # written before anything of the repository runs, in our control folder
-            options = [f"timeout={int(limits.test_timeout)}"]
+            options = [f"timeout={int(limits.test_timeout)}", *(["failfast=1"] if first_failure else [])]
             if test_ids is None:
                 options.append(f"scan={built.classes_test}")
             else:
@@ -356,6 +436,7 @@ class JavaRunner:
             argfile = box.control / "junit.args"
             argfile.write_text("".join(o.replace("\n", " ") + "\n" for o in options), encoding="utf-8")
             classpath = [str(tools.classes), str(JAVA_SHARE / LAUNCHER_JAR), str(built.classes_main),
+                         *([str(built.classes_aux)] if built.classes_aux else []),
                          str(built.classes_test), *[str(box.root / r) for r in built.layout.resources],
                          *[str(box.root / j) for j in built.layout.jars], *framework_jars()]
             channel = ResultChannel()
@@ -363,12 +444,12 @@ class JavaRunner:
                           env=JVM_ENV, channel=channel)
             records = channel.finish()
             log = built.log + "\n$ junit runner\n" + (res.result.stdout + res.result.stderr)[-8000:] \
-                + _excluded_note(built.excluded)
+                + _left_out_note(built.left_out)
             results, problems = judge_records(records, res)
             status, reason, results = judge_run(
                 results, test_ids, timed_out=res.timed_out, trusted=not problems,
                 unfinished=("incomplete: " + "; ".join(problems)[:300], "the run's verdict is incomplete"))
-            run = SuiteRun(status, results, {}, log, reason)
+            run = SuiteRun(status, results, {}, log, reason, adjustments=_adjustments(built))
             if agent is not None and status is SuiteStatus.OK:
                 self._coverage(box, tools, built, records, run)
         return run
@@ -526,11 +607,28 @@ def _extract_agent(cache: Path) -> Path:
     return target
 
 
-def _excluded_note(excluded: dict[str, set[str]]) -> str:
-    if not excluded:
+def _adjustments(built: _Built) -> dict[str, list[str]]:
+    """``SuiteRun.adjustments``: the files left out of the build, each with why."""
+    return {"left_out_files": [f"{f}: {why}" for f, why in sorted(built.left_out.items())]} if built.left_out else {}
+
+
+def _left_out_note(left_out: dict[str, str]) -> str:
+    if not left_out:
         return ""
-    lines = [f"{f}: needs {', '.join(sorted(p))}" for f, p in sorted(excluded.items())]
-    return "\n# test files left out (framework unavailable):\n" + "\n".join(lines)
+    return "\n# files left out (they do not compile here):\n" + "\n".join(f"{f}: {why}" for f, why in sorted(left_out.items()))
+
+
+def _nothing_left(built: _Built, files: list[str], reason: str) -> SuiteRun:
+    """No file of a source set compiled: ``FRAMEWORK_UNAVAILABLE`` naming what they need (the
+    packages of ``needs ...`` reasons), else ``COMPILE_FAILED`` with the first file's reason."""
+    reasons = [built.left_out[f] for f in files if f in built.left_out]
+    labels = sorted({r[len("needs "):] for r in reasons if r.startswith("needs ")})
+    log = built.log + _left_out_note(built.left_out)
+    if labels:
+        return SuiteRun(SuiteStatus.FRAMEWORK_UNAVAILABLE, log=log, reason=f"{reason}: " + ", ".join(labels),
+                        adjustments=_adjustments(built))
+    return SuiteRun(SuiteStatus.COMPILE_FAILED, log=log, reason="compile_failed: " + (reasons[0] if reasons else "no file compiles"),
+                    adjustments=_adjustments(built))
 
 
 def _relative(printed: str, root: Path) -> str:
@@ -540,20 +638,20 @@ def _relative(printed: str, root: Path) -> str:
         return printed
 
 
-def _tests_key(root: Path, tests: list[str]) -> str:
+def build_key(root: Path, layout: JavaLayout) -> str:
+    """What identifies a tree's build for :meth:`JavaRunner.setup`: every source file's path and
+    the text of the test and auxiliary files (a generated class changes one main file's text)."""
     digest = hashlib.sha256()
-    for rel in tests:
-        digest.update(rel.encode() + b"\0")
-        try:
-            digest.update(hostfs.read_bytes(root, rel))
-        except OSError:
-            pass
-        digest.update(b"\0")
+    for kind in ("main", "aux", "tests"):
+        for rel in getattr(layout, kind):
+            digest.update(f"{kind}\0{rel}\0".encode())
+            if kind != "main":
+                try:
+                    digest.update(hostfs.read_bytes(root, rel))
+                except OSError:
+                    pass
+            digest.update(b"\0")
     return digest.hexdigest()
-
-
-def _project_packages(layout: JavaLayout, files: list[str]) -> set[str]:
-    return {layout.packages[f] for f in files if layout.packages.get(f)}
 
 
 RUNNER = JavaRunner()

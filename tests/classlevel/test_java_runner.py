@@ -12,20 +12,52 @@ from crossfile_datasets.sandbox.suites import SuiteStatus, runner_for
 from crossfile_datasets.sandbox.suites import TestOutcome as Outcome
 from crossfile_datasets.sandbox.suites.java import (
     JavaRunner,
+    JavacError,
     java_layout,
-    missing_packages,
+    javac_errors,
+    left_out_reason,
     package_label,
+    source_set,
 )
 
 DATA = Path(__file__).parent / "data" / "junit"
 
 
-def test_missing_packages_name_the_framework_per_file():
+def test_javac_errors_and_why_a_file_is_left_out():
     output = (DATA / "javac-missing-packages.txt").read_text(encoding="utf-8")
-    assert missing_packages(output) == {"src/test/java/demo/MockTest.java": {"org.mockito", "org.assertj.core.api"}}
-    assert missing_packages(output, ["org.mockito"]) == {"src/test/java/demo/MockTest.java": {"org.assertj.core.api"}}
+    errors = javac_errors(output)
+    assert [(e.line, e.message, e.symbol) for e in errors] == [
+        (3, "package org.mockito does not exist", ""),
+        (4, "package org.assertj.core.api does not exist", ""),
+        (4, "static import only from classes and interfaces", ""),
+        (6, "cannot find symbol", "variable Mockito"),
+        (6, "cannot find symbol", "method assertThat")]
+    assert {e.file for e in errors} == {"src/test/java/demo/MockTest.java"}
+    packages = {"src/main/java/demo/Calc.java": "demo", "src/jmh/java/demo/bench/Bench.java": "demo.bench",
+                "src/test/java/demo/MockTest.java": "demo"}
+    assert left_out_reason(errors, {}, packages) == "needs org.mockito"
     assert package_label("org.assertj.core.api") == "org.assertj"
     assert package_label("com.google.common.collect") == "com.google.common"
+    # a file needing a left-out project file needs what that file needed (by package or by class)
+    left = {"src/jmh/java/demo/bench/Bench.java": "needs org.openjdk.jmh"}
+    by_package = [JavacError("X.java", 1, "package demo.bench does not exist")]
+    by_class = [JavacError("X.java", 3, "cannot find symbol", "class Bench")]
+    assert left_out_reason(by_package, left, packages) == left_out_reason(by_class, left, packages) == "needs org.openjdk.jmh"
+    assert left_out_reason([JavacError("X.java", 3, "cannot find symbol", "class AutoClose")], left, packages) == \
+        "missing symbol: class AutoClose"
+    assert left_out_reason([JavacError("X.java", 3, "incompatible types: int cannot be converted to String")], {},
+                           packages) == "incompatible types: int cannot be converted to String"
+
+
+def test_source_sets():
+    assert source_set("src/main/java/a/A.java", "") == "main"
+    assert source_set("src/test/java/a/ATest.java", "") == "tests"
+    assert source_set("core/src/integrationTest/java/a/AIT.java", "") == "tests"
+    assert source_set("src/it/java/a/AIT.java", "") == "tests"
+    assert source_set("src/jmh/java/a/ABench.java", "") == "aux"
+    assert source_set("benchmarks/src/main/java/a/ABench.java", "") == "aux"
+    assert source_set("src/a/A.java", "import org.junit.Test;\n") == "tests"
+    assert source_set("src/a/A.java", "") == "main"
 
 
 def test_coverage_output_maps_sessions_and_sources():

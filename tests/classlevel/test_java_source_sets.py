@@ -1,0 +1,130 @@
+"""Lose a file, not the repository (issue 29 items 2): a Java repository whose benchmark source set
+needs JMH and whose tests partly need jars that are not installed, with JUnit 3, 4 and 5
+(parameterized) tests. Real javac, JUnit runner and bubblewrap (sandbox/suites/java.py). On
+8abb920 the `src/jmh` files counted as main code and the whole repository was
+`framework_unavailable` (dependency_unavailable: org.openjdk.jmh); a test file with another
+compile error than a missing package lost the whole suite."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from crossfile_datasets.builders.classlevel.build import count_adjustments
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.sandbox.suites import SuiteStatus
+from crossfile_datasets.sandbox.suites import TestOutcome as Outcome
+from crossfile_datasets.sandbox.suites.java import JavaRunner, java_layout
+
+from .test_java_runner import write_repo
+
+pytestmark = pytest.mark.javac
+
+CALC = """package demo;
+public class Calc {
+    public int add(int a, int b) { return a + b; }
+    public int twice(int a) { return 2 * a; }
+}
+"""
+FILES = {
+    "src/main/java/demo/Calc.java": CALC,
+    # the benchmark source set: JMH is not installed; UsesBench needs CalcBench; Timer compiles
+    "src/jmh/java/demo/bench/CalcBench.java": """package demo.bench;
+import org.openjdk.jmh.annotations.Benchmark;
+public class CalcBench {
+    @Benchmark public int add() { return new demo.Calc().add(1, 2); }
+}
+""",
+    "src/jmh/java/demo/bench/UsesBench.java": """package demo.bench;
+public class UsesBench { CalcBench b = new CalcBench(); }
+""",
+    "src/jmh/java/demo/bench/Timer.java": """package demo.bench;
+public class Timer { public long now() { return System.nanoTime(); } }
+""",
+    "src/test/java/demo/Calc3Test.java": """package demo;
+import junit.framework.TestCase;
+public class Calc3Test extends TestCase {
+    public void testAdds() { assertEquals(3, new Calc().add(1, 2)); }
+    public void testTwice() { assertEquals(4, new Calc().twice(2)); }
+}
+""",
+    "src/test/java/demo/Calc4Test.java": """package demo;
+import org.junit.Test;
+import static org.junit.Assert.assertEquals;
+public class Calc4Test {
+    @Test public void adds() { assertEquals(5, new Calc().add(2, 3)); }
+}
+""",
+    "src/test/java/demo/Calc5Test.java": """package demo;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+class Calc5Test {
+    @ParameterizedTest @CsvSource({"1,2,3", "2,2,4"}) void csv(int a, int b, int sum) { assertEquals(sum, new Calc().add(a, b)); }
+    static Stream<Integer> ints() { return Stream.of(1, 2, 3); }
+    @ParameterizedTest @MethodSource("ints") void method(int x) { assertEquals(2 * x, new Calc().twice(x)); }
+}
+""",
+    # needs Guava (not installed); a helper of it is used by another test file
+    "src/test/java/demo/GuavaTest.java": """package demo;
+import com.google.common.collect.ImmutableList;
+import org.junit.Test;
+public class GuavaTest {
+    static int size() { return ImmutableList.of(1, 2).size(); }
+    @Test public void list() { org.junit.Assert.assertEquals(2, size()); }
+}
+""",
+    "src/test/java/demo/UsesGuavaTest.java": """package demo;
+import org.junit.Test;
+public class UsesGuavaTest { @Test public void size() { org.junit.Assert.assertEquals(2, GuavaTest.size()); } }
+""",
+    # an API of a newer JUnit 5 than Debian's (5.9): not a missing package, a missing symbol
+    "src/test/java/demo/NewerJupiterTest.java": """package demo;
+import org.junit.jupiter.api.AutoClose;
+class NewerJupiterTest { @AutoClose AutoCloseable c = () -> { }; }
+""",
+}
+LEFT_OUT = {
+    "src/jmh/java/demo/bench/CalcBench.java": "needs org.openjdk.jmh",
+    "src/jmh/java/demo/bench/UsesBench.java": "needs org.openjdk.jmh",
+    "src/test/java/demo/GuavaTest.java": "needs com.google.common",
+    "src/test/java/demo/UsesGuavaTest.java": "needs com.google.common",
+    "src/test/java/demo/NewerJupiterTest.java": "missing symbol: class AutoClose",
+}
+
+
+def test_benchmarks_and_tests_that_do_not_compile_are_left_out_the_rest_runs(tmp_path):
+    root = write_repo(tmp_path / "repo", FILES)
+    layout = java_layout(root)
+    assert sorted(layout.aux) == sorted(f for f in FILES if "/jmh/" in f)
+    runner = JavaRunner()
+    run = runner.run(root, None, coverage=False, limits=None)
+    assert run.status is SuiteStatus.OK, (run.reason, run.log[-3000:])
+    # JUnit 3 (TestCase), JUnit 4, JUnit 5 parameterized (rows folded into their method)
+    assert run.outcomes() == {"demo.Calc3Test#testAdds": Outcome.PASSED, "demo.Calc3Test#testTwice": Outcome.PASSED,
+                              "demo.Calc4Test#adds": Outcome.PASSED, "demo.Calc5Test#csv": Outcome.PASSED,
+                              "demo.Calc5Test#method": Outcome.PASSED}
+    assert run.adjustments["left_out_files"] == [f"{f}: {why}" for f, why in sorted(LEFT_OUT.items())]
+    # each left-out file is counted with what it needs
+    report = BuildReport()
+    count_adjustments(run, runner, report, "repo")
+    assert report.counts["suites/file_left_out"] == 5
+    assert "repo:src/test/java/demo/GuavaTest.java" in " ".join(report.samples["suites/file_left_out"])
+
+    # an evaluation copy whose generated Calc lacks twice(): the original's left-out files are
+    # remembered (setup), so the tests that no longer compile fail the generation instead of
+    # being left out
+    setup = runner.setup(root)
+    assert setup.left_out == LEFT_OUT
+    copy = tmp_path / "copy"
+    shutil.copytree(root, copy)
+    (copy / "src/main/java/demo/Calc.java").write_text(CALC.replace("    public int twice(int a) { return 2 * a; }\n", ""))
+    strict = runner.compile_only(copy, None)
+    assert strict.status is SuiteStatus.COMPILE_FAILED and "cannot find symbol" in strict.reason
+    # a runner that never saw the original would have left Calc3Test and Calc5Test out too
+    lenient = JavaRunner().compile_only(copy, None)
+    assert lenient.status is SuiteStatus.OK
+    assert "src/test/java/demo/Calc5Test.java: missing symbol: method twice" in lenient.adjustments["left_out_files"]
