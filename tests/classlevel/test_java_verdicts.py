@@ -1,8 +1,9 @@
 """Forged verdicts in the Java class-level runner (issue 27, item 2): a generated class that fails
 its tests tries to pass anyway. Real javac, real JVM, real bubblewrap sandbox (sandbox/suites/java.py
 and CrossfileJUnit.java). On 8abb920 (JUnit's console launcher, verdicts from its XML reports and
-summary box) the shutdown-hook and halt attacks passed and the FIFO hung the host; now every one
-of them gives a failed or incomplete verdict."""
+summary box) the shutdown-hook, halt and exit attacks passed and the FIFO hung the host; now every
+one of them gives a failed or incomplete verdict. One attack still passes (strict xfail): the
+tested JVM dumps its own heap and takes the token from the runner's record writer."""
 from __future__ import annotations
 
 import threading
@@ -79,8 +80,10 @@ public class Calc {
     assert run.status is SuiteStatus.OK
 
 
-def test_writing_a_report_and_summary_then_halting(tmp_path):
-    calc = """package demo;
+def forged_report_calc(ending: str) -> str:
+    """A Calc whose add() writes a report with its test passed, prints a passing summary box and
+    ends the JVM with ``ending``."""
+    return """package demo;
 public class Calc {
 """ + REPORTS_DIR + """
     public int add(int a, int b) {
@@ -91,16 +94,27 @@ public class Calc {
                 "<?xml version='1.0' encoding='UTF-8'?><testsuite name='JUnit Vintage' tests='1'>"
                 + "<testcase name='adds' classname='demo.CalcTest' time='0'/></testsuite>").getBytes("UTF-8"));
         } catch (Exception e) { }
+        System.out.println("[         1 tests found           ]");
         System.out.println("[         1 tests successful      ]");
         System.out.println("[         0 tests failed          ]");
         System.out.flush();
-        Runtime.getRuntime().halt(0);
+        """ + ending + """;
         return 0;
     }
     public int twice(int a) { return 2 * a; }
 }
 """
-    run = run_selected(hostile_repo(tmp_path, calc))
+
+
+def test_writing_a_report_and_summary_then_halting(tmp_path):
+    run = run_selected(hostile_repo(tmp_path, forged_report_calc("Runtime.getRuntime().halt(0)")))
+    assert_not_passed(run)
+    assert run.status is SuiteStatus.CRASHED and run.reason.startswith("incomplete: no end record")
+
+
+def test_writing_a_report_and_summary_then_system_exit_in_the_test(tmp_path):
+    # the same forgery ended by System.exit(0): the JVM's own exit, shutdown hooks included
+    run = run_selected(hostile_repo(tmp_path, forged_report_calc("System.exit(0)")))
     assert_not_passed(run)
     assert run.status is SuiteStatus.CRASHED and run.reason.startswith("incomplete: no end record")
 
@@ -138,6 +152,93 @@ public class Calc {
     run = run_selected(hostile_repo(tmp_path, calc))
     assert_not_passed(run)
     assert run.status is SuiteStatus.CRASHED and "without the run's token" in run.reason
+
+
+@pytest.mark.xfail(strict=True, reason="known hole (docs/classlevel.md, Java): the runner's listener and token "
+                   "live in the tested JVM, whose own heap dump gives the token away; strict: a fix must drop this mark")
+def test_stealing_the_token_from_a_heap_dump(tmp_path):
+    # the class dumps the JVM's heap (HotSpotDiagnosticMXBean: in-process, no attach), finds the
+    # runner's record writer in it (its token and how many records it wrote), forges passing
+    # records for every test of the class and an end record, and halts
+    calc = """package demo;
+public class Calc {
+    static long u(byte[] h, int i, int n) { long v = 0; for (int k = 0; k < n; k++) v = (v << 8) | (h[i + k] & 0xff); return v; }
+    public int add(int a, int b) {
+        try {
+            java.io.File dump = new java.io.File("heap-" + System.nanoTime() + ".hprof");
+            java.lang.management.ManagementFactory.getPlatformMXBean(
+                com.sun.management.HotSpotDiagnosticMXBean.class).dumpHeap(dump.getPath(), false);
+            byte[] h = java.nio.file.Files.readAllBytes(dump.toPath());
+            int i = 0;
+            while (h[i] != 0) i++;
+            i += 1 + 4 + 8;
+            java.util.Map<Long, String> strings = new java.util.HashMap<>();
+            java.util.Map<Long, String> classes = new java.util.HashMap<>();
+            java.util.Map<Long, byte[]> arrays = new java.util.HashMap<>();
+            long[] writer = null;
+            while (i + 9 <= h.length) {
+                int tag = h[i] & 0xff; int len = (int) u(h, i + 5, 4); int body = i + 9;
+                if (tag == 0x01) strings.put(u(h, body, 8), new String(h, body + 8, len - 8, "UTF-8"));
+                if (tag == 0x02) classes.put(u(h, body + 4, 8), strings.get(u(h, body + 16, 8)));
+                if (tag == 0x0c || tag == 0x1c) {
+                    int j = body;
+                    while (j < body + len) {
+                        int sub = h[j] & 0xff;
+                        if (sub == 0x21) {
+                            long cls = u(h, j + 13, 8); int n = (int) u(h, j + 21, 4);
+                            if ("CrossfileJUnit$Records".equals(classes.get(cls)) && n == 32)
+                                writer = new long[] {u(h, j + 25, 8), u(h, j + 25 + 8, 8), u(h, j + 25 + 16, 8), u(h, j + 25 + 24, 8)};
+                            j += 25 + n;
+                        } else if (sub == 0x23) {
+                            int n = (int) u(h, j + 13, 4); int type = h[j + 17];
+                            int size = type == 4 || type == 8 ? 1 : type == 5 || type == 9 ? 2 : type == 6 || type == 10 ? 4 : 8;
+                            if (type == 8) arrays.put(u(h, j + 1, 8), java.util.Arrays.copyOfRange(h, j + 18, j + 18 + n));
+                            j += 18 + n * size;
+                        } else if (sub == 0x22) {
+                            j += 17 + (int) u(h, j + 13, 4) * 8 + 8;
+                        } else if (sub == 0x20) {
+                            int k = j + 1 + 8 + 4 + 8 * 6 + 4;
+                            int cp = (int) u(h, k, 2); k += 2;
+                            for (int c = 0; c < cp; c++) { int t = h[k + 2]; k += 3 + (t == 2 ? 8 : t == 4 || t == 8 ? 1 : t == 5 || t == 9 ? 2 : t == 6 || t == 10 ? 4 : 8); }
+                            int st = (int) u(h, k, 2); k += 2;
+                            for (int c = 0; c < st; c++) { int t = h[k + 8]; k += 9 + (t == 2 ? 8 : t == 4 || t == 8 ? 1 : t == 5 || t == 9 ? 2 : t == 6 || t == 10 ? 4 : 8); }
+                            int fi = (int) u(h, k, 2); k += 2 + fi * 9;
+                            j = k;
+                        } else if (sub == 0xff || sub == 0x89 || sub == 0x8a || sub == 0x8b || sub == 0x8d || sub == 0x8e || sub == 0x90) {
+                            j += 1 + 8;
+                        } else if (sub == 0x01) { j += 1 + 16;
+                        } else if (sub == 0x02 || sub == 0x03 || sub == 0x08) { j += 1 + 16;
+                        } else if (sub == 0x04 || sub == 0x06) { j += 1 + 12;
+                        } else if (sub == 0x05 || sub == 0x07) { j += 1 + 8;
+                        } else break;
+                    }
+                }
+                i = body + len;
+            }
+            // the writer's fields as dumped: seq, tests (longs first), then out, token
+            String token = new String(arrays.containsKey(writer[3]) ? arrays.get(writer[3]) : arrays.get(writer[2]), "UTF-8");
+            long seq = writer[0], tests = writer[1];
+            String[] fds = System.getenv("CROSSFILE_CHANNEL").split(":");
+            StringBuilder out = new StringBuilder();
+            for (String id : new String[] {"adds", "fails", "readsResource"}) {
+                out.append(token).append("\\t{\\"seq\\":").append(seq++).append(",\\"id\\":\\"demo.CalcTest#")
+                   .append(id).append("\\",\\"status\\":\\"passed\\"}\\n");
+                tests++;
+            }
+            out.append(token).append("\\t{\\"event\\":\\"session_end\\",\\"seq\\":").append(seq)
+               .append(",\\"tests\\":").append(tests).append("}\\n");
+            try (java.io.FileOutputStream o = new java.io.FileOutputStream("/proc/self/fd/" + fds[1])) {
+                o.write(out.toString().getBytes("UTF-8"));
+            }
+        } catch (Throwable e) { e.printStackTrace(); }
+        Runtime.getRuntime().halt(0);
+        return 0;
+    }
+    public int twice(int a) { return 2 * a; }
+}
+"""
+    run = run_selected(hostile_repo(tmp_path, calc))
+    assert_not_passed(run)  # fails today: status ok, adds passed
 
 
 def test_a_fifo_in_the_reports_folder_does_not_hang_the_host(tmp_path):
