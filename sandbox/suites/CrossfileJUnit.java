@@ -134,6 +134,7 @@ public final class CrossfileJUnit {
         private final byte[] token;
         private long seq = 0;
         private long tests = 0;
+        private final long pid = ProcessHandle.current().pid();
 
         Records(OutputStream out, byte[] token) {
             this.out = out;
@@ -163,6 +164,8 @@ public final class CrossfileJUnit {
         }
 
         private void write(String record) {
+            // every record names the process that sent it: the host keeps only the runner's
+            record = record.substring(0, record.length() - 1) + ",\"pid\":" + pid + "}";
             try {
                 out.write(token);
                 out.write('\t');

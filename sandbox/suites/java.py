@@ -496,6 +496,10 @@ def judge_records(records: ChannelRecords, res) -> tuple[list[TestResult], list[
     problems = []
     if records.forged:
         problems.append(f"{records.forged} channel lines without the run's token")
+    if records.tampered:
+        problems.append(records.tampered)
+    if records.overflow:
+        problems.append(f"{records.overflow} channel lines over the channel's limits")
     end = records.session_end
     seqs = [r.get("seq") for r in records.records]
     if end is None:

@@ -186,8 +186,9 @@ public class Calc {
                         int sub = h[j] & 0xff;
                         if (sub == 0x21) {
                             long cls = u(h, j + 13, 8); int n = (int) u(h, j + 21, 4);
-                            if ("CrossfileJUnit$Records".equals(classes.get(cls)) && n == 32)
-                                writer = new long[] {u(h, j + 25, 8), u(h, j + 25 + 8, 8), u(h, j + 25 + 16, 8), u(h, j + 25 + 24, 8)};
+                            if ("CrossfileJUnit$Records".equals(classes.get(cls)) && n >= 32)
+                                // longs first (seq, tests, ...), then the references (out, token)
+                                writer = new long[] {u(h, j + 25, 8), u(h, j + 25 + 8, 8), u(h, j + 25 + n - 16, 8), u(h, j + 25 + n - 8, 8), u(h, j + 25 + 16, 8)};
                             j += 25 + n;
                         } else if (sub == 0x23) {
                             int n = (int) u(h, j + 13, 4); int type = h[j + 17];
@@ -217,16 +218,20 @@ public class Calc {
             }
             // the writer's fields as dumped: seq, tests (longs first), then out, token
             String token = new String(arrays.containsKey(writer[3]) ? arrays.get(writer[3]) : arrays.get(writer[2]), "UTF-8");
-            long seq = writer[0], tests = writer[1];
+            long pid = ProcessHandle.current().pid();
+            // the longs are seq, tests and the writer's pid in some order: leave the pid out
+            long[] longs = writer[0] == pid ? new long[] {writer[1], writer[4]}
+                : writer[1] == pid ? new long[] {writer[0], writer[4]} : new long[] {writer[0], writer[1]};
+            long seq = longs[0], tests = longs[1];
             String[] fds = System.getenv("CROSSFILE_CHANNEL").split(":");
             StringBuilder out = new StringBuilder();
             for (String id : new String[] {"adds", "fails", "readsResource"}) {
                 out.append(token).append("\\t{\\"seq\\":").append(seq++).append(",\\"id\\":\\"demo.CalcTest#")
-                   .append(id).append("\\",\\"status\\":\\"passed\\"}\\n");
+                   .append(id).append("\\",\\"status\\":\\"passed\\",\\"pid\\":").append(pid).append("}\\n");
                 tests++;
             }
             out.append(token).append("\\t{\\"event\\":\\"session_end\\",\\"seq\\":").append(seq)
-               .append(",\\"tests\\":").append(tests).append("}\\n");
+               .append(",\\"tests\\":").append(tests).append(",\\"pid\\":").append(pid).append("}\\n");
             try (java.io.FileOutputStream o = new java.io.FileOutputStream("/proc/self/fd/" + fds[1])) {
                 o.write(out.toString().getBytes("UTF-8"));
             }
@@ -294,7 +299,7 @@ class _Run:
 def _records(*tests, end=True, forged=0):
     recs = [{"seq": i, "id": t, "status": s, "seconds": 0.1} for i, (t, s) in enumerate(tests)]
     return ChannelRecords(recs, {"event": "session_end", "seq": len(recs), "tests": len(recs)} if end else None,
-                          {}, forged)
+                          forged=forged)
 
 
 def test_judge_records_trusts_only_a_whole_ordered_run():
