@@ -193,7 +193,13 @@ namespace Shapes.Tests
     assert run.status is SuiteStatus.OK, run.log
     assert run.outcomes()["Shapes.Tests.LeakTests.NoSecret"] is Outcome.PASSED
     assert run.outcomes()["Shapes.Tests.FileTests.Beside"] is Outcome.PASSED
-    assert run.adjustments["host_files"] == ["host_files/symlink: tests/Shapes.Tests/Data/leak.txt"]
+    # the link leaves the repository: the run's copy already drops it (sandbox.copy_repository;
+    # the build counts it as host_files/copy_link_outside), so the content-file copy never sees it
+    from crossfile_datasets.sandbox import copy_repository
+
+    assert copy_repository(root, tmp_path / "copy").links_outside == ["tests/Shapes.Tests/Data/leak.txt"]
+    assert not os.path.lexists(tmp_path / "copy" / "tests/Shapes.Tests/Data/leak.txt")
+    assert "host secret" not in run.log
 
 
 FORGED_RECORD = '{\\"id\\": \\"Demo.Tests.CalcTests.Adds\\", \\"fixture\\": \\"Demo.Tests.CalcTests\\", \\"outcome\\": \\"passed\\"}\\n'
