@@ -297,7 +297,8 @@ def count_adjustments(suite: SuiteRun, runner, report: BuildReport, name: str) -
     here, a run that ended early, per-test coverage that came back empty."""
     for entry in suite.adjustments.get("neutralized", []) + suite.adjustments.get("options_dropped", []):
         report.count("suites", "option_neutralized", f"{name}: {entry}")
-    for entry in suite.adjustments.get("left_out_files", []):  # Java: a file that does not compile here
+    # Java: a source file (main or test) that does not compile here; C#'s keys follow below
+    for entry in suite.adjustments.get("left_out_sources", []):
         file, _, why = entry.partition(": ")
         report.count("suites", "file_left_out", f"{name}:{file}", why)
     for test in suite.adjustments.get("crashed_tests", []):

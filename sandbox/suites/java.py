@@ -613,7 +613,7 @@ def _extract_agent(cache: Path) -> Path:
 
 def _adjustments(built: _Built) -> dict[str, list[str]]:
     """``SuiteRun.adjustments``: the files left out of the build, each with why."""
-    return {"left_out_files": [f"{f}: {why}" for f, why in sorted(built.left_out.items())]} if built.left_out else {}
+    return {"left_out_sources": [f"{f}: {why}" for f, why in sorted(built.left_out.items())]} if built.left_out else {}
 
 
 def _left_out_note(left_out: dict[str, str]) -> str:

@@ -206,6 +206,11 @@ def test_left_out_declarations_are_counted():
     assert report.stage("suites") == {"library_file_left_out": 1, "test_file_left_out": 1, "test_project_left_out": 1}
     assert report.stage("tests") == {"left_out_not_compiling": 2}
     assert report.stage("host_files") == {"symlink": 1}
+    # Java's left-out sources have their own key: a C# test file is never counted twice
+    java = BuildReport()
+    count_adjustments(SuiteRun(SuiteStatus.OK, adjustments={"left_out_sources": ["src/A.java: missing symbol: B"]}),
+                      None, java, "repo")
+    assert java.stage("suites") == {"file_left_out": 1}
 
 
 @pytest.mark.mcs

@@ -107,7 +107,7 @@ def test_benchmarks_and_tests_that_do_not_compile_are_left_out_the_rest_runs(tmp
     assert run.outcomes() == {"demo.Calc3Test#testAdds": Outcome.PASSED, "demo.Calc3Test#testTwice": Outcome.PASSED,
                               "demo.Calc4Test#adds": Outcome.PASSED, "demo.Calc5Test#csv": Outcome.PASSED,
                               "demo.Calc5Test#method": Outcome.PASSED}
-    assert run.adjustments["left_out_files"] == [f"{f}: {why}" for f, why in sorted(LEFT_OUT.items())]
+    assert run.adjustments["left_out_sources"] == [f"{f}: {why}" for f, why in sorted(LEFT_OUT.items())]
     # each left-out file is counted with what it needs
     report = BuildReport()
     count_adjustments(run, runner, report, "repo")
@@ -127,4 +127,4 @@ def test_benchmarks_and_tests_that_do_not_compile_are_left_out_the_rest_runs(tmp
     # a runner that never saw the original would have left Calc3Test and Calc5Test out too
     lenient = JavaRunner().compile_only(copy, None)
     assert lenient.status is SuiteStatus.OK
-    assert "src/test/java/demo/Calc5Test.java: missing symbol: method twice" in lenient.adjustments["left_out_files"]
+    assert "src/test/java/demo/Calc5Test.java: missing symbol: method twice" in lenient.adjustments["left_out_sources"]
