@@ -19,7 +19,8 @@ reads ``usages.jsonl`` and scores on the labeled files only:
 - **precision**: the tool's usages on labeled files that match a label (same file, line, name);
 - **definition accuracy**: matched usages whose ``definition_file`` equals the label's.
 
-The manifest's entries are split (``"split"``: ``tuning``, the default, or ``heldout``;
+The manifest's entries are split (``"split"``: ``tuning``, the default, or one held-out batch,
+``heldout``, ``heldout2``, ...: a batch is measured as held-out once, then becomes tuning;
 ``bench/recall/README.md`` has the protocol): figures are printed per split and language, never
 summed across splits.
 
@@ -87,6 +88,13 @@ class Score:
             "definition_accuracy": self.ratio(self.def_correct, self.def_checked),
             "seconds": round(self.seconds, 1),
         }
+
+
+def split_name(value: str) -> str:
+    """A part of the labeled set: ``tuning`` or a held-out batch (``heldout``, ``heldout2``, ...)."""
+    if value != "tuning" and not value.startswith("heldout"):
+        raise argparse.ArgumentTypeError(f"{value!r}: a split is 'tuning' or a held-out batch 'heldout...'")
+    return value
 
 
 def split_of(entry: dict) -> str:
@@ -217,8 +225,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lang", action="append", help="language(s) to measure (default: all in the manifest)")
     parser.add_argument("--repo", action="append", help="only these owner/name entries")
-    parser.add_argument("--split", action="append", choices=("tuning", "heldout"),
-                        help="only the entries of this part of the labeled set (default: all, reported apart)")
+    parser.add_argument("--split", action="append", type=split_name,
+                        help="only the entries of this part of the labeled set: tuning or a held-out batch "
+                             "(heldout, heldout2, ...; default: all, reported apart)")
     parser.add_argument("--mirror-root", type=Path, default=Path(os.environ.get("CROSSFILE_MIRROR_ROOT", "/work/.mirror")))
     parser.add_argument("--details", action="store_true", help="list missed first uses and spurious usages")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")

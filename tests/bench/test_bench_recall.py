@@ -3,9 +3,12 @@
 The scorer decides the figures the README reports, so its rules are tested like any other rule.
 """
 
+import argparse
 import importlib.util
 import sys
 from pathlib import Path
+
+import pytest
 
 _SPEC = importlib.util.spec_from_file_location(
     "bench_recall", Path(__file__).resolve().parents[2] / "bench" / "bench_recall.py")
@@ -70,7 +73,9 @@ def test_entries_are_tuning_unless_they_say_otherwise_and_every_label_is_in_plac
     assert bench_recall.split_of({"repo": "o/r", "split": "tuning"}) == "tuning"
     assert bench_recall.split_of({"repo": "o/r", "split": "heldout"}) == "heldout"
     manifest = bench_recall.read_jsonl(bench_recall.RECALL / "manifest.jsonl")
-    assert {bench_recall.split_of(e) for e in manifest} <= {"tuning", "heldout"}
+    assert all(bench_recall.split_name(bench_recall.split_of(e)) for e in manifest)
+    with pytest.raises(argparse.ArgumentTypeError):
+        bench_recall.split_name("heldin")
     # every labeled repository is in the manifest with its language (the figures need both)
     repos = {(e["lang"], e["repo"]) for e in manifest}
     for lang in {e["lang"] for e in manifest}:
