@@ -392,7 +392,7 @@ def _build_class(language: Lang, repositories, settings: BuildSettings, class_se
                 progress.update(bar, last=f"{repository}: {stage}" + (f" {done + 1}/{total}" if total > 1 else ""))
 
         _, stats = build_class_split(language, repositories, settings.output, allow_execution=True, report=report,
-                                     settings=class_settings, progress=on_progress)
+                                     settings=class_settings, workers=settings.workers, progress=on_progress)
     # every rejected class and dropped task is shown with its reason in the summary
     return {"language": language.value, "examples": stats["tasks"],
             "dropped_examples": {**{f"class:{k}": v for k, v in stats["rejected_classes"].items()},

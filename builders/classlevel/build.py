@@ -26,7 +26,6 @@ repositories and rebuilds changed ones. The merged outputs are ``class.jsonl``, 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import inspect
 import json
 import shutil
@@ -51,6 +50,13 @@ from crossfile_datasets.builders.classlevel.record import (
 )
 from crossfile_datasets.builders.classlevel.skeleton import DescriptionSettings, llm_descriptions
 from crossfile_datasets.builders.publish import quiet_datasets, write_cards
+from crossfile_datasets.builders.split import (
+    RepositoryResult,
+    ShardStore,
+    fingerprint,
+    require_execution,
+    run_repositories,
+)
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
@@ -62,12 +68,7 @@ from crossfile_datasets.sandbox import SandboxLimits, tree_digest
 from crossfile_datasets.sandbox.suites import SuiteRun, SuiteStatus, TestOutcome, runner_for
 
 SHARDS = "class_shards"
-DONE = "DONE.json"
 FRAMEWORKS = {Lang.PYTHON: "pytest", Lang.JAVA: "junit", Lang.CSHARP: "nunit"}
-
-
-class ExecutionNotAllowedError(RuntimeError):
-    """The class-level split runs repository tests; the caller must allow it explicitly."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -81,9 +82,8 @@ class ClassSettings:
     def fingerprint(self, lang: Lang, repo: Repository, snapshot: str) -> str:
         payload = {"version": CLASSLEVEL_VERSION, "lang": lang.value, "thresholds": self.thresholds.to_dict(),
                    "llm": self.llm.fingerprint() if self.llm else None, "paraphrase": self.paraphrase,
-                   "mutants": self.mutants, "min_mutant_score": self.min_mutant_score,
-                   "repo": [repo.name, repo.url, repo.commit, repo.license, str(repo.root)], "content": snapshot}
-        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+                   "mutants": self.mutants, "min_mutant_score": self.min_mutant_score}
+        return fingerprint(payload, repo, snapshot)
 
 
 # ----------------------------------------------------------------------------- entry point --
@@ -93,53 +93,39 @@ SplitProgress = Callable[[str, str, int, int], None]
 
 
 def build_class_split(lang: Lang, repos: list[Repository], output_dir: Path, *, allow_execution: bool,
-                      report: BuildReport, settings: ClassSettings = ClassSettings(),
+                      report: BuildReport, settings: ClassSettings = ClassSettings(), workers: int = 1,
                       progress: SplitProgress | None = None) -> tuple[list[dict], dict]:
     """Build ``<output_dir>/<lang>/class.jsonl`` (+ dataset, stats, card); return (records, stats).
-    ``progress(repository, stage, done, total)`` is called as each repository goes through its
-    stages (``suite``, ``gold gate``, ``emptied-class gate``, ``throwing stub``, ``mutants``,
-    ``records``) and with stage ``done`` when it is finished."""
-    if not allow_execution:
-        raise ExecutionNotAllowedError(
-            "the class-level split runs the repositories' test suites in the sandbox; it is only built when "
-            "execution is explicitly allowed (--allow-execution)")
+    ``workers`` repositories are built side by side. ``progress(repository, stage, done, total)``
+    is called as each repository goes through its stages (``suite``, ``gold gate``,
+    ``emptied-class gate``, ``throwing stub``, ``mutants``, ``records``) and with stage ``done``
+    when it is finished."""
+    require_execution(allow_execution, "the class-level split runs the repositories' test suites in the sandbox")
     lang = Lang(lang)
+    language = get_language(lang)
     started = time.monotonic()
     out_dir = Path(output_dir) / lang.value
     out_dir.mkdir(parents=True, exist_ok=True)
-    records: list[dict] = []
-    per_repo: list[dict] = []
-    for repo in sorted(repos, key=lambda r: r.name):
-        shard = out_dir / SHARDS / repo.name
-        language = get_language(lang)
+
+    def key_of(repo: Repository) -> str:
         _, snapshot = list_sources(repo, language, BuildReport())
-        fingerprint = settings.fingerprint(lang, repo, snapshot)
-        done = read_shard(shard, fingerprint)
-        if done is not None:
-            repo_records, repo_report, repo_stats = done
-            repo_stats = {**repo_stats, "status": "skipped_done"}
-        else:
-            repo_report = BuildReport()
-            t0 = time.monotonic()
-            try:
-                on_stage = (lambda stage, done, total, name=repo.name: progress(name, stage, done, total)) \
-                    if progress else None
-                repo_records, repo_stats = build_repository(lang, repo, settings, repo_report,
-                                                            out_dir / "class_paraphrased" / repo.name, on_stage)
-                repo_stats["status"] = "built"
-            except Exception as exc:  # one repository never stops the others; counted, not cached
-                repo_report.count("repositories", "failed", repo.name, f"{type(exc).__name__}: {exc}")
-                repo_records, repo_stats = [], {"repository": repo.name, "status": "failed", "tasks": 0,
-                                                "error": f"{type(exc).__name__}: {exc}"[:500]}
-            repo_stats["seconds"] = round(time.monotonic() - t0, 2)
-            repo_stats.update(url=repo.url or "", commit=repo.commit or "", license=repo.license or "")
-            if repo_stats["status"] == "built":
-                write_shard(shard, repo_records, repo_report, repo_stats, fingerprint)
-        report.merge(repo_report)
-        records.extend(repo_records)
-        per_repo.append(repo_stats)
+        return settings.fingerprint(lang, repo, snapshot)
+
+    def build_one(repo: Repository, repo_report: BuildReport) -> tuple[list[dict], dict]:
+        on_stage = (lambda stage, done, total: progress(repo.name, stage, done, total)) if progress else None
+        return build_repository(lang, repo, settings, repo_report, out_dir / "class_paraphrased" / repo.name, on_stage)
+
+    def on_done(result: RepositoryResult) -> None:
+        result.stats.setdefault("tasks", 0)
         if progress:
-            progress(repo.name, "done", len(repo_records), len(repo_records))
+            progress(result.stats["repository"], "done", len(result.records), len(result.records))
+
+    results = run_repositories(repos, build_one, store=ShardStore(out_dir / SHARDS, "tasks.jsonl"), key_of=key_of,
+                               workers=workers, on_done=on_done)
+    records = [record for result in results for record in result.records]
+    for result in results:
+        report.merge(result.report)
+    per_repo = [result.stats for result in results]
     # published: no folder of this machine (the local repositories.json has them)
     (out_dir / "class.jsonl").write_text("".join(json.dumps(without_root(r), ensure_ascii=False) + "\n" for r in records),
                                          encoding="utf-8")
@@ -150,33 +136,6 @@ def build_class_split(lang: Lang, repos: list[Repository], output_dir: Path, *, 
     (out_dir / "class_card.md").write_text(card_section(stats) + "\n", encoding="utf-8")
     write_cards(out_dir.parent, [out_dir.name])
     return records, stats
-
-
-def read_shard(shard: Path, fingerprint: str):
-    marker = shard / DONE
-    if not marker.is_file():
-        return None
-    try:
-        done = json.loads(marker.read_text())
-        if done.get("fingerprint") != fingerprint:
-            return None
-        records = [json.loads(l) for l in (shard / "tasks.jsonl").read_text(encoding="utf-8").splitlines() if l.strip()]
-        report = BuildReport.from_dict(json.loads((shard / "report.json").read_text()))
-        return records, report, done.get("stats", {})
-    except (OSError, json.JSONDecodeError):
-        return None
-
-
-def write_shard(shard: Path, records: list[dict], report: BuildReport, stats: dict, fingerprint: str) -> None:
-    """Whole or absent: written under a temporary name, the marker last, then renamed."""
-    tmp = shard.with_name(shard.name + ".partial")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
-    (tmp / "tasks.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
-    (tmp / "report.json").write_text(json.dumps(report.to_dict(), indent=1))
-    (tmp / DONE).write_text(json.dumps({"fingerprint": fingerprint, "stats": stats}, indent=1))
-    shutil.rmtree(shard, ignore_errors=True)
-    tmp.rename(shard)
 
 
 def save_dataset(records: list[dict], out_dir: Path) -> Path:

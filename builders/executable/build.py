@@ -29,11 +29,9 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import hashlib
 import json
 import os
 import re
-import shutil
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -72,6 +70,13 @@ from crossfile_datasets.builders.executable.testgen import (
     with_source,
 )
 from crossfile_datasets.builders.publish import write_cards
+from crossfile_datasets.builders.split import (
+    RepositoryResult,
+    ShardStore,
+    fingerprint,
+    require_execution,
+    run_repositories,
+)
 from crossfile_datasets.builders.functions import (
     Candidate,
     build_prompts,
@@ -106,7 +111,6 @@ from crossfile_datasets.sandbox.suites.python import source_roots
 
 EXEC_VERSION = "4"  # bump when problem records change
 SHARDS = "executable_shards"
-DONE = "DONE.json"
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -130,10 +134,6 @@ class FateReport(BuildReport):
                 self.fates[where] = f"{stage}/{reason}" + (f": {detail[:300]}" if detail else "")
 
 
-class ExecutionNotAllowedError(RuntimeError):
-    """The executable split runs repository code; the caller must allow it explicitly."""
-
-
 @dataclasses.dataclass
 class ExecSettings:
     seed: int = 42
@@ -155,13 +155,14 @@ class ExecSettings:
         if self.progress is not None:
             self.progress(repo, stage, note)
 
-    def fingerprint(self, repo: Repository) -> str:
+    def fingerprint(self, repo: Repository, content: str) -> str:
+        """The shard key: these settings, the repository and ``content`` (its files' digest: an
+        edited repository is rebuilt, never served from its stale shard)."""
         payload = {"version": EXEC_VERSION, "seed": self.seed, "pynguin": self.use_pynguin, "budget": self.pynguin_budget,
                    "inputs": self.use_inputs,
                    "llm": [self.llm_url, self.llm_model], "flaky": self.flaky_runs, "coverage": self.min_coverage,
-                   "max_tests": self.max_tests, "mutants": self.mutants, "min_score": self.min_mutation_score,
-                   "repo": [repo.name, repo.url, repo.commit, str(repo.root)]}
-        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+                   "max_tests": self.max_tests, "mutants": self.mutants, "min_score": self.min_mutation_score}
+        return fingerprint(payload, repo, content)
 
 
 @dataclasses.dataclass
@@ -216,10 +217,8 @@ def build_executable_split(
     ``mutants``: single-change mutants per problem in the mutation gate; 0 turns the gate off
     (no stubs either, no ``weak_tests``: for tests about other stages). ``progress(repository,
     stage, note)`` is told as each stage of each repository starts and ends."""
-    if not allow_execution:
-        raise ExecutionNotAllowedError(
-            "the executable split runs repository code (test suites, generated tests) in isolated child "
-            "processes; it is only built when execution is explicitly allowed (--allow-execution)")
+    require_execution(allow_execution, "the executable split runs repository code (test suites, generated tests) "
+                                       "in isolated child processes")
     if llm_url and not llm_model:
         raise ValueError("an LLM endpoint needs a model name (--llm-model)")
     settings = ExecSettings(seed=seed, workers=max(1, workers), use_pynguin=use_pynguin, llm_url=llm_url, llm_model=llm_model,
@@ -233,35 +232,23 @@ def build_executable_split(
     side_by_side = max(1, min(settings.workers, len(ordered)))
     inner = dataclasses.replace(settings, workers=max(1, settings.workers // side_by_side))
 
-    def one(repo: Repository) -> tuple[list[dict], BuildReport, dict]:
-        shard = out_dir / SHARDS / repo.name
-        fingerprint = settings.fingerprint(repo)
-        done = _read_done(shard, fingerprint)
-        if done is not None:
-            repo_records, repo_report, repo_stats = done
-            return repo_records, repo_report, {**repo_stats, "status": "skipped_done"}
-        repo_report = FateReport()
-        t0 = time.monotonic()
-        try:
-            repo_records, repo_stats = build_repository(repo, inner, repo_report)
-            repo_stats["status"] = "built"
-        except Exception as exc:  # one repository's fault never loses the others; counted, not cached
-            repo_report.count("repositories", "failed", repo.name, f"{type(exc).__name__}: {exc}")
-            repo_records, repo_stats = [], {"repository": repo.name, "status": "failed", "problems": 0,
-                                            "error": f"{type(exc).__name__}: {exc}"[:500]}
-        repo_stats["seconds"] = round(time.monotonic() - t0, 2)
-        if repo_stats["status"] == "built":
-            _write_shard(shard, repo_records, repo_report, repo_stats, fingerprint)
-        return repo_records, repo_report, repo_stats
+    language = get_language(Lang.PYTHON)
 
-    records: list[dict] = []
-    per_repo = []
-    provenance = {r.name: {"url": r.url or "", "commit": r.commit or "", "license": r.license or ""} for r in ordered}
-    for repo_records, repo_report, repo_stats in parallel(one, ordered, side_by_side):
-        repo_stats.update(provenance.get(repo_stats.get("repository"), {}))
-        report.merge(repo_report)
-        records.extend(repo_records)
-        per_repo.append(repo_stats)
+    def key_of(repo: Repository) -> str:
+        _, snapshot = list_sources(repo, language, BuildReport())
+        return settings.fingerprint(repo, snapshot)
+
+    def on_done(result: RepositoryResult) -> None:
+        result.stats.setdefault("problems", 0)
+
+    store = ShardStore(out_dir / SHARDS, "problems.jsonl",
+                       extra_files=lambda rep: {"fates.json": json.dumps(getattr(rep, "fates", {}), indent=1, sort_keys=True)})
+    results = run_repositories(ordered, lambda repo, rep: build_repository(repo, inner, rep), store=store, key_of=key_of,
+                               workers=side_by_side, new_report=FateReport, on_done=on_done)
+    records = [record for result in results for record in result.records]
+    for result in results:
+        report.merge(result.report)
+    per_repo = [result.stats for result in results]
     with (out_dir / "executable.jsonl").open("w", encoding="utf-8") as fh:
         for rec in records:  # published: no folder of this machine (repositories.json, local, has them)
             fh.write(json.dumps(without_root(rec), ensure_ascii=False) + "\n")
@@ -272,35 +259,6 @@ def build_executable_split(
     (out_dir / "executable_card.md").write_text(executable_card_section(stats) + "\n", encoding="utf-8")
     write_cards(out_dir.parent, [out_dir.name])
     return records
-
-
-def _read_done(shard: Path, fingerprint: str):
-    marker = shard / DONE
-    if not marker.exists():
-        return None
-    try:
-        done = json.loads(marker.read_text())
-        if done.get("fingerprint") != fingerprint:
-            return None
-        records = [json.loads(l) for l in (shard / "problems.jsonl").read_text(encoding="utf-8").splitlines() if l.strip()]
-        report = BuildReport.from_dict(json.loads((shard / "report.json").read_text()))
-        return records, report, done.get("stats", {})
-    except (OSError, json.JSONDecodeError):
-        return None
-
-
-def _write_shard(shard: Path, records: list[dict], report: BuildReport, stats: dict, fingerprint: str) -> None:
-    tmp = shard.with_name(shard.name + ".partial")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
-    with (tmp / "problems.jsonl").open("w", encoding="utf-8") as fh:
-        for rec in records:
-            fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
-    (tmp / "report.json").write_text(json.dumps(report.to_dict(), indent=1))
-    (tmp / "fates.json").write_text(json.dumps(getattr(report, "fates", {}), indent=1, sort_keys=True))
-    (tmp / DONE).write_text(json.dumps({"fingerprint": fingerprint, "stats": stats}, indent=1))
-    shutil.rmtree(shard, ignore_errors=True)
-    tmp.rename(shard)
 
 
 # ------------------------------------------------------------------------------ repository --

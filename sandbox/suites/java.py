@@ -49,6 +49,7 @@ import re
 import shutil
 import sys
 import json
+import threading
 import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -604,7 +605,7 @@ def _extract_agent(cache: Path) -> Path:
     if target.is_file():
         return target
     folder.mkdir(parents=True, exist_ok=True)
-    tmp = folder / f".{os.getpid()}.{JACOCO_AGENT_ENTRY}"
+    tmp = folder / f".{os.getpid()}.{threading.get_ident()}.{JACOCO_AGENT_ENTRY}"  # repositories built side by side
     with zipfile.ZipFile(bundle) as z:
         tmp.write_bytes(z.read(JACOCO_AGENT_ENTRY))
     os.replace(tmp, target)

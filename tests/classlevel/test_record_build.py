@@ -9,13 +9,10 @@ from pathlib import Path
 import datasets
 import pytest
 
-from crossfile_datasets.builders.classlevel.build import (
-    ClassSettings,
-    ExecutionNotAllowedError,
-    build_class_split,
-)
+from crossfile_datasets.builders.classlevel.build import ClassSettings, build_class_split
 from crossfile_datasets.builders.classlevel.record import classlevel_features
 from crossfile_datasets.builders.classlevel.skeleton import DescriptionSettings
+from crossfile_datasets.builders.split import ExecutionNotAllowedError
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repository_roots import read_roots, without_root

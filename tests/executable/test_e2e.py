@@ -9,7 +9,8 @@ from pathlib import Path
 import datasets
 import pytest
 
-from crossfile_datasets.builders.executable.build import ExecutionNotAllowedError, build_executable_split
+from crossfile_datasets.builders.executable.build import build_executable_split
+from crossfile_datasets.builders.split import ExecutionNotAllowedError
 from crossfile_datasets.builders.executable.export import executable_features
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repository_roots import read_roots, without_root

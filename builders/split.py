@@ -1,0 +1,156 @@
+"""What every split does around its per-repository work, written once.
+
+The completion, executable and class splits each build one repository at a time into a shard.
+Three hand-written copies of "skip a finished shard, guard a failing repository, write the shard
+whole or not at all" had drifted apart: the executable split's fingerprint left out the
+repository's content (an edited local repository was served from its stale shard), the class
+split ignored ``--workers``, one copy wrote without fsync. This module is the one copy:
+
+- :class:`ShardStore`: ``<root>/<repository>/`` holds the records, the repository's
+  :class:`BuildReport` and the ``DONE.json`` marker with the settings fingerprint; it is written
+  under a temporary name (fsync'd) and renamed, so a shard is whole or absent, and it is reused
+  only when the fingerprint (settings + the repository's identity + its content) matches.
+- :func:`run_repositories`: builds every repository not already done, ``workers`` side by side
+  (threads: the work is mostly waiting on sandboxed child processes), never letting one
+  repository's exception stop the others (counted as ``repositories/failed``, never cached).
+- :class:`ExecutionNotAllowedError` / :func:`require_execution`: the one opt-in check of the
+  splits that run repository code.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import shutil
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Callable, Sequence
+
+from crossfile_datasets.core.atomic import atomic_write_jsonl, atomic_write_text, fsync_dir
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.core.report import BuildReport
+
+DONE = "DONE.json"
+
+
+class ExecutionNotAllowedError(RuntimeError):
+    """A split that runs repository code was asked for without ``--allow-execution``."""
+
+
+def require_execution(allowed: bool, what: str) -> None:
+    """Raise :class:`ExecutionNotAllowedError` naming ``what`` would run, unless ``allowed``."""
+    if not allowed:
+        raise ExecutionNotAllowedError(
+            f"{what}; it is only built when execution is explicitly allowed (--allow-execution)")
+
+
+def fingerprint(settings: dict, repo: Repository, content: str) -> str:
+    """The key a shard is reused under: the split's ``settings``, the repository's identity and
+    ``content`` (the digest of its files: a commit alone misses uncommitted edits, and local
+    folders have none)."""
+    payload = {"settings": settings, "repo": [repo.name, repo.url, repo.commit, repo.license, str(repo.root)],
+               "content": content}
+    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+
+
+@dataclasses.dataclass
+class RepositoryResult:
+    """One repository's share of a split: its records, what was counted, and its stats row
+    (``status`` built / skipped_done / failed, ``seconds``, provenance)."""
+
+    records: list[dict]
+    report: BuildReport
+    stats: dict
+
+
+class ShardStore:
+    """Finished repositories of one split under ``root``: ``<repository>/<records_file>``,
+    ``report.json``, optional extra files, and ``DONE.json`` (fingerprint + stats), written last."""
+
+    def __init__(self, root: Path, records_file: str,
+                 extra_files: Callable[[BuildReport], dict[str, str]] | None = None) -> None:
+        self.root = Path(root)
+        self.records_file = records_file
+        self.extra_files = extra_files
+
+    def read(self, name: str, key: str) -> RepositoryResult | None:
+        """The finished shard of ``name`` built under ``key``; None when absent, partial, built
+        under other settings or content, or unreadable (it is then rebuilt)."""
+        shard = self.root / name
+        try:
+            done = json.loads((shard / DONE).read_text(encoding="utf-8"))
+            if not isinstance(done, dict) or done.get("fingerprint") != key:
+                return None
+            text = (shard / self.records_file).read_text(encoding="utf-8")
+            records = [json.loads(line) for line in text.splitlines() if line.strip()]
+            report = BuildReport.from_dict(json.loads((shard / "report.json").read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError, AttributeError):
+            return None
+        return RepositoryResult(records, report, dict(done.get("stats") or {}))
+
+    def write(self, name: str, result: RepositoryResult, key: str) -> None:
+        """Whole or absent: every file under a temporary folder (fsync'd), the marker last, then
+        one rename over the old shard."""
+        shard = self.root / name
+        tmp = shard.with_name(f".{name}.tmp-{os.getpid()}-{threading.get_ident()}")
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True)
+        atomic_write_jsonl(tmp / self.records_file, result.records)
+        atomic_write_text(tmp / "report.json", json.dumps(result.report.to_dict(), indent=1))
+        for file_name, text in (self.extra_files(result.report) if self.extra_files else {}).items():
+            atomic_write_text(tmp / file_name, text)
+        atomic_write_text(tmp / DONE, json.dumps({"fingerprint": key, "stats": result.stats}, indent=1))
+        shutil.rmtree(shard, ignore_errors=True)
+        os.replace(tmp, shard)
+        fsync_dir(shard.parent)
+
+
+BuildOne = Callable[[Repository, BuildReport], "tuple[list[dict], dict]"]
+
+
+def run_repositories(repos: Sequence[Repository], build_one: BuildOne, *, store: ShardStore,
+                     key_of: Callable[[Repository], str], workers: int = 1,
+                     new_report: Callable[[], BuildReport] = BuildReport,
+                     on_done: Callable[[RepositoryResult], None] | None = None) -> list[RepositoryResult]:
+    """Build every repository of ``repos`` (in name order) with ``build_one(repo, report) ->
+    (records, stats)``, ``workers`` side by side; reuse finished shards whose key matches. A
+    repository whose build raises is counted ``repositories/failed`` with the error, gets status
+    ``failed`` and no shard (the next run tries again); the others go on. ``on_done`` is told of
+    each repository as it finishes (from the worker's thread)."""
+    ordered = sorted(repos, key=lambda r: r.name)
+
+    def one(repo: Repository) -> RepositoryResult:
+        key = key_of(repo)
+        result = store.read(repo.name, key)
+        if result is not None:
+            result.stats["status"] = "skipped_done"
+        else:
+            result = _build_guarded(repo, build_one, new_report())
+            if result.stats["status"] == "built":
+                store.write(repo.name, result, key)
+        result.stats.update(url=repo.url or "", commit=repo.commit or "", license=repo.license or "")
+        if on_done is not None:
+            on_done(result)
+        return result
+
+    if workers <= 1 or len(ordered) <= 1:
+        return [one(repo) for repo in ordered]
+    with ThreadPoolExecutor(max_workers=min(workers, len(ordered)), thread_name_prefix="repository") as pool:
+        return list(pool.map(one, ordered))
+
+
+def _build_guarded(repo: Repository, build_one: BuildOne, report: BuildReport) -> RepositoryResult:
+    started = time.monotonic()
+    try:
+        records, stats = build_one(repo, report)
+        stats = {"repository": repo.name, **stats, "status": "built"}
+    except Exception as exc:  # one repository never stops the others; counted, not cached
+        error = f"{type(exc).__name__}: {exc}"
+        report.count("repositories", "failed", repo.name, error)
+        records, stats = [], {"repository": repo.name, "status": "failed", "error": error[:500]}
+    stats["seconds"] = round(time.monotonic() - started, 2)
+    return RepositoryResult(records, report, stats)

@@ -1,0 +1,142 @@
+"""The shared per-repository engine of the splits (builders/split.py): resume, the failure
+guard, side-by-side workers, and the executable split's content-aware shard key."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+
+from crossfile_datasets.builders.split import (
+    DONE,
+    ExecutionNotAllowedError,
+    ShardStore,
+    fingerprint,
+    require_execution,
+    run_repositories,
+)
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.core.report import BuildReport
+
+
+def _repos(tmp_path, *names):
+    out = []
+    for name in names:
+        root = tmp_path / "repos" / name
+        root.mkdir(parents=True)
+        out.append(Repository(name, root, f"https://example.org/{name}", "abc", "MIT"))
+    return out
+
+
+def _builder(calls):
+    def build_one(repo, report):
+        calls.append(repo.name)
+        report.count("files", "generated", f"{repo.name}/x.py")
+        return [{"id": f"{repo.name}/1"}], {"items": 1}
+    return build_one
+
+
+def test_a_finished_repository_is_reused_and_a_changed_key_rebuilds(tmp_path):
+    repos = _repos(tmp_path, "b", "a")
+    store = ShardStore(tmp_path / "shards", "items.jsonl")
+    calls = []
+    first = run_repositories(repos, _builder(calls), store=store, key_of=lambda r: "k1")
+    assert calls == ["a", "b"] and [r.stats["status"] for r in first] == ["built", "built"]
+    assert first[0].stats["url"] == "https://example.org/a" and first[0].stats["license"] == "MIT"
+
+    again = run_repositories(repos, _builder(calls), store=store, key_of=lambda r: "k1")
+    assert calls == ["a", "b"]  # nothing rebuilt
+    assert [r.stats["status"] for r in again] == ["skipped_done", "skipped_done"]
+    assert again[1].records == [{"id": "b/1"}]
+    assert again[1].report.stage("files") == {"generated": 1}
+
+    changed = run_repositories(repos, _builder(calls), store=store,
+                               key_of=lambda r: "k2" if r.name == "b" else "k1")
+    assert calls == ["a", "b", "b"]
+    assert [r.stats["status"] for r in changed] == ["skipped_done", "built"]
+
+
+def test_a_failing_repository_is_counted_not_cached_and_the_others_are_built(tmp_path):
+    repos = _repos(tmp_path, "bad", "good")
+    store = ShardStore(tmp_path / "shards", "items.jsonl")
+
+    def build_one(repo, report):
+        if repo.name == "bad":
+            raise ValueError("boom")
+        return [{"id": 1}], {}
+
+    results = {r.stats["repository"]: r for r in run_repositories(repos, build_one, store=store, key_of=lambda r: "k")}
+    assert results["bad"].stats["status"] == "failed" and "ValueError: boom" in results["bad"].stats["error"]
+    assert results["bad"].report.stage("repositories") == {"failed": 1}
+    assert results["good"].stats["status"] == "built" and results["good"].records == [{"id": 1}]
+    assert not (tmp_path / "shards" / "bad").exists()
+    assert json.loads((tmp_path / "shards" / "good" / DONE).read_text())["fingerprint"] == "k"
+
+
+@pytest.mark.parametrize("damage", ["no marker", "bad marker", "bad records"])
+def test_a_partial_or_damaged_shard_is_rebuilt(tmp_path, damage):
+    repos = _repos(tmp_path, "a")
+    store = ShardStore(tmp_path / "shards", "items.jsonl")
+    calls = []
+    run_repositories(repos, _builder(calls), store=store, key_of=lambda r: "k")
+    shard = tmp_path / "shards" / "a"
+    if damage == "no marker":
+        (shard / DONE).unlink()
+    elif damage == "bad marker":
+        (shard / DONE).write_text("[1, 2")
+    else:
+        (shard / "items.jsonl").write_text('{"id": \n')
+    results = run_repositories(repos, _builder(calls), store=store, key_of=lambda r: "k")
+    assert calls == ["a", "a"] and results[0].stats["status"] == "built"
+
+
+def test_workers_build_repositories_side_by_side(tmp_path):
+    repos = _repos(tmp_path, "a", "b")
+    both_running = threading.Barrier(2, timeout=20)  # one at a time: the barrier breaks, both fail
+
+    def build_one(repo, report):
+        both_running.wait()
+        return [], {}
+
+    results = run_repositories(repos, build_one, store=ShardStore(tmp_path / "s", "x.jsonl"), key_of=lambda r: "k",
+                               workers=2)
+    assert [r.stats["status"] for r in results] == ["built", "built"]
+    assert [r.stats["repository"] for r in results] == ["a", "b"]  # name order, whatever finished first
+
+
+def test_fingerprint_covers_settings_repository_and_content(tmp_path):
+    (repo,) = _repos(tmp_path, "a")
+    base = fingerprint({"seed": 1}, repo, "c1")
+    assert base == fingerprint({"seed": 1}, repo, "c1")
+    assert len({base, fingerprint({"seed": 2}, repo, "c1"), fingerprint({"seed": 1}, repo, "c2"),
+                fingerprint({"seed": 1}, Repository("a", repo.root, repo.url, "def", "MIT"), "c1")}) == 4
+
+
+def test_splits_that_run_code_need_the_explicit_opt_in():
+    require_execution(True, "runs tests")
+    with pytest.raises(ExecutionNotAllowedError, match=r"runs tests; .*--allow-execution"):
+        require_execution(False, "runs tests")
+
+
+def test_an_edited_repository_is_rebuilt_by_the_executable_split(tmp_path):
+    """Regression: the executable split's shard key had no content, so a local repository
+    edited after its build was served from the stale shard."""
+    from crossfile_datasets.builders.executable.build import build_executable_split
+
+    root = tmp_path / "tiny"
+    (root / "tiny").mkdir(parents=True)
+    (root / "tiny" / "__init__.py").write_text("VALUE = 1\n")
+    repo = Repository("tiny", root, "", "", "MIT")
+
+    def status() -> str:
+        build_executable_split([repo], tmp_path / "out", allow_execution=True, seed=1, workers=1, report=BuildReport(),
+                               use_pynguin=False, mutants=0)
+        stats = json.loads((tmp_path / "out" / "python" / "executable_stats.json").read_text())
+        (row,) = stats["per_repository"]
+        return row["status"]
+
+    assert status() == "built"
+    assert status() == "skipped_done"
+    (root / "tiny" / "__init__.py").write_text("VALUE = 2\n")
+    assert status() == "built"
