@@ -405,7 +405,7 @@ def _build_instruct(repositories, settings: BuildSettings, exclude_eval: list[Pa
     from crossfile_datasets.builders.instruct.build import build_instruct_split
 
     try:
-        _, stats = build_instruct_split(repositories, settings.output, exclude_eval)
+        _, stats = build_instruct_split(repositories, settings.output, exclude_eval, workers=settings.workers)
     except ValueError as exc:  # an --exclude-eval file that is not a split
         _fail(str(exc))
     return stats

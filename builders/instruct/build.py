@@ -39,6 +39,7 @@ from crossfile_datasets.builders.functions import (
     select_candidates,
 )
 from crossfile_datasets.builders.publish import quiet_datasets, write_cards
+from crossfile_datasets.builders.split import ShardStore, fingerprint, run_repositories
 from crossfile_datasets.core.constants import INSTRUCT_DATASET, INSTRUCT_SPLIT
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.records import Repository, hosted_path
@@ -82,6 +83,12 @@ class Exclusions:
             if record.get("solution"):
                 self.functions.add(function_hash(record["solution"]))
         self.sources.append(str(path))
+
+    def fingerprint(self) -> str:
+        """What the exclusions are (not where they were read from): a shard built under other
+        exclusions is rebuilt."""
+        payload = json.dumps([sorted(self.repositories), sorted(self.functions)])
+        return hashlib.sha256(payload.encode()).hexdigest()
 
     def repository_reason(self, repo: Repository) -> str | None:
         keys = repository_keys(repo.name, repo.url, repo.snapshot_sha256)
@@ -168,9 +175,15 @@ def repository_records(repo: Repository, exclusions: Exclusions, report: BuildRe
     return records
 
 
+INSTRUCT_VERSION = "1"  # bump when a shard's records change meaning
+SHARDS = "instruct_shards"
+
+
 def build_instruct_split(repositories: Iterable[Repository], output: Path, exclude_eval: Iterable[Path] = (),
-                         report: BuildReport | None = None) -> tuple[list[dict], dict]:
-    """Build the split for every repository; returns (records, stats) and writes the outputs."""
+                         report: BuildReport | None = None, workers: int = 1) -> tuple[list[dict], dict]:
+    """Build the split for every repository; returns (records, stats) and writes the outputs.
+    Each repository is a shard (``instruct_shards/<repository>/``) reused while its files and the
+    exclusions are unchanged; a repository whose analysis fails is counted, the others go on."""
     report = report or BuildReport()
     out = Path(output) / "python"
     exclusions = Exclusions()
@@ -178,10 +191,24 @@ def build_instruct_split(repositories: Iterable[Repository], output: Path, exclu
     for path in [*exclude_eval, *([own] if own.exists() else [])]:
         exclusions.add_split(Path(path))
     t0 = time.monotonic()
-    records: list[dict] = []
     repositories = list(repositories)
-    for repo in sorted(repositories, key=lambda r: r.name):
-        records.extend(repository_records(repo, exclusions, report))
+    language = get_language(Lang.PYTHON)
+    settings = {"version": INSTRUCT_VERSION, "exclusions": exclusions.fingerprint()}
+
+    def key_of(repo: Repository) -> str:
+        _, snapshot = list_sources(repo, language, BuildReport())
+        return fingerprint(settings, repo, snapshot)
+
+    def build_one(repo: Repository, repo_report: BuildReport) -> tuple[list[dict], dict]:
+        records = repository_records(repo, exclusions, repo_report)
+        return records, {"examples": len(records)}
+
+    results = run_repositories(repositories, build_one, store=ShardStore(out / SHARDS, "records.jsonl"),
+                               key_of=key_of, workers=workers)
+    records: list[dict] = []
+    for result in results:
+        report.merge(result.report)
+        records.extend(result.records)
     report.add_time("instruct_seconds", time.monotonic() - t0)
     out.mkdir(parents=True, exist_ok=True)
     with (out / "instruct.jsonl").open("w", encoding="utf-8") as fh:
@@ -204,6 +231,7 @@ def build_instruct_split(repositories: Iterable[Repository], output: Path, exclu
         "skipped_files": report.stage("files"),
         "skipped_projects": {},
         "skipped_repositories": report.stage("repositories"),
+        "per_repository": [result.stats for result in results],
         "timings_seconds": {k: round(v, 2) for k, v in sorted(report.timings.items())},
     }
     (out / "instruct_stats.json").write_text(json.dumps(stats, indent=2, sort_keys=True) + "\n", encoding="utf-8")

@@ -99,3 +99,63 @@ def test_an_exclusion_file_that_is_not_a_split_is_a_clear_error(tmp_path):
     res = CliRunner().invoke(app, ["--lang", "python", "--split", "instruct", "--repos-dir", str(tmp_path / "repos"),
                                    "--output", str(tmp_path / "o"), "--exclude-eval", str(bad)])
     assert res.exit_code == 2 and "expected a JSON object" in res.output
+
+
+KILLED_BUILD = """
+import sys, time
+from pathlib import Path
+
+import crossfile_datasets.builders.instruct.build as split
+from crossfile_datasets.core.records import Repository
+
+real = split.repository_records
+
+
+def stalls_on_c(repo, exclusions, report):
+    if repo.name == "c":
+        Path(sys.argv[2]).write_text("started")
+        time.sleep(600)
+    return real(repo, exclusions, report)
+
+
+split.repository_records = stalls_on_c
+split.build_instruct_split([Repository(n, Path(sys.argv[1]) / n, "", "", "MIT") for n in "abc"], Path(sys.argv[3]))
+"""
+
+
+def test_a_build_killed_mid_way_resumes_to_the_same_output(tmp_path):
+    """kill -9 while the third repository is analysed: the two finished shards are reused, the
+    third is built, and the output is byte-identical to an uninterrupted build."""
+    import os
+    import signal
+    import sys
+    import time
+
+    from crossfile_datasets.builders.instruct.build import SHARDS, build_instruct_split
+    from crossfile_datasets.builders.split import DONE
+    from crossfile_datasets.core.records import Repository
+
+    for name in "abc":
+        _repo(tmp_path / "repos" / name)
+    started, killed = tmp_path / "started", tmp_path / "killed"
+    child = subprocess.Popen([sys.executable, "-c", KILLED_BUILD, str(tmp_path / "repos"), str(started), str(killed)],
+                             start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not started.exists() and child.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert started.exists(), "the child never reached the third repository"
+    finally:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.wait()
+    shards = killed / "python" / SHARDS
+    assert sorted(p.name for p in shards.iterdir() if (p / DONE).is_file()) == ["a", "b"]
+    assert not (killed / "python" / "instruct.jsonl").exists()
+
+    repos = [Repository(n, tmp_path / "repos" / n, "", "", "MIT") for n in "abc"]
+    _, resumed = build_instruct_split(repos, killed)
+    assert [row["status"] for row in resumed["per_repository"]] == ["skipped_done", "skipped_done", "built"]
+    build_instruct_split(repos, tmp_path / "whole")
+    whole = (tmp_path / "whole" / "python" / "instruct.jsonl").read_bytes()
+    assert whole.count(b"\n") == 9
+    assert (killed / "python" / "instruct.jsonl").read_bytes() == whole
