@@ -1,0 +1,23 @@
+"""The second red team's corpus (2026-11-27b): attacks on the trust surface that neither the
+hostile corpus (tests/hostile/*.py, tests/executable/test_sandbox.py,
+tests/classlevel/test_{java_verdicts,csharp_attacks}.py) nor the first red team
+(tests/hostile/redteam/) had.
+
+Each test is one attack, run for real (bubblewrap, pytest, javac, mono, the builders and the
+evaluators as they are, small fixtures written for these tests). An attack that works today is a
+test of the *safe* behaviour marked ``xfail(strict=True, reason="red team 2026-11-27b: ...")``:
+green while the hole is open, red (XPASS) once it is closed (then remove the mark). A contained
+attack is an ordinary test (a regression guard). README.md in this folder lists them.
+
+Attacks that can hang or bloat the process running them run in a child interpreter (``child``)
+with its own ``TMPDIR`` under the test's ``tmp_path``, a time limit and a kill of its whole
+process group: the suite never hangs, and nothing hostile lands in the machine's shared /tmp.
+"""
+
+from __future__ import annotations
+
+# the first red team's child interpreter (private TMPDIR, time limit, process-group kill)
+from tests.hostile.redteam.conftest import Child, child  # noqa: F401 (fixture)
+from tests.hostile.test_evaluation_attacks import balance
+
+GOLD = balance("return sum(entries)")

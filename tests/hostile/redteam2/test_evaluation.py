@@ -1,0 +1,60 @@
+"""Attacks on the executable split's evaluation (``evaluate_executable`` and the problem runner of
+record, ``run_problem_tests``) by a model's completion."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+# the hostile corpus's ledger problem, built the real way, and its evaluate(name=code) fixture
+from tests.hostile.test_evaluation_attacks import built, evaluate  # noqa: F401 (fixtures)
+from tests.hostile.redteam2.conftest import GOLD, balance
+
+pytestmark = pytest.mark.slow
+
+
+# The plugin's sender is in the tested process (known: docs/executable.md, "Threat model"); what is
+# new is what the *host* does with a record that carries the token but not the fields of an
+# outcome record: summarize_outcomes indexes rec["nodeid"] and raises KeyError, which
+# run_job does not catch (only OSError), so evaluate_executable stops.
+MALFORMED_RECORD = balance("""
+import crossfile_pytest_plugin
+crossfile_pytest_plugin._send({"not": "an outcome"})
+return 0
+""")
+
+
+@pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: a token record without nodeid/when/outcome raises "
+                                       "KeyError in summarize_outcomes on the host; evaluate_executable stops and "
+                                       "no later generation is judged")
+def test_a_malformed_verdict_record_does_not_stop_the_evaluation(evaluate):
+    """Data loss (executable evaluation; the same reader serves the class evaluation in Python,
+    the class build's suites and the gold/mutation gates): one generation sending one malformed
+    record over the channel aborts the whole evaluation run."""
+    rows = evaluate(full=MALFORMED_RECORD, medium=GOLD)
+    assert rows["full"]["status"] != "passed"
+    assert rows["medium"]["status"] == "passed"
+
+
+# Signals from inside the sandbox to whatever the completion can name: every process it can
+# see (kill -1), its process group, its parent (bwrap's init, pid 1 of the namespace) and the
+# harness's pid as the host knows it (not in the namespace).
+SIGNALS = balance("""
+import os, signal
+for pid in (-1, 0, 1, os.getppid(), %d):
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGKILL):
+        try:
+            os.kill(pid, sig)
+        except OSError:
+            pass
+return 0
+""" % os.getpid())
+
+
+def test_signals_from_the_completion_never_reach_the_harness(evaluate):
+    """Contained: the pid namespace hides every host process; ``kill(-1)`` ends the run's own
+    processes only; the evaluation goes on to the next generation."""
+    rows = evaluate(full=SIGNALS, medium=GOLD)
+    assert rows["full"]["status"] in ("incomplete", "error", "timeout", "failed"), rows["full"]
+    assert rows["medium"]["status"] == "passed"
