@@ -152,13 +152,16 @@ def _programs(problem: dict) -> tuple[list[str], list[str]]:
 
 def _instrumented_check(problem: dict) -> str:
     """The check program the run executes: the problem's tests with their checked values
-    reported to the host (``sandbox/values.py``); the recorded ``check`` when the record has no
-    test list."""
+    reported to the host (``sandbox/values.py``), those of ``value_checks`` compared on the host
+    only (their expected literals are not in the program); the recorded ``check`` when the
+    record has no test list."""
     paths, sources = _programs(problem)
     if not paths:
         return problem["check"]
     target = ".".join(p for p in (problem.get("module"), problem.get("qualname")) if p)
-    return render_check(target, problem["file"], paths, [values.instrument(source)[0] for source in sources])
+    host_only = values.host_only_sites(problem.get("value_checks") or [])
+    return render_check(target, problem["file"], paths,
+                        [values.instrument(source, host_only.get(path, ()))[0] for path, source in zip(paths, sources)])
 
 
 def _interpreter(python: str | None, pytest_plugins: Sequence[str] | None,

@@ -177,14 +177,21 @@ _MAX_VALUES_PER_SITE = 1000  # per test: an assertion in a long loop does not fl
 _VALUE_COUNTS = {}
 
 
-def record_value(site, value):
+def record_value(site, value, _send=_send, _encode=_encode, _state=_STATE, _counts=_VALUE_COUNTS):
     """Report the value a checked assertion of a test program compares (``__cfd_value__`` in the
     instrumented programs of sandbox/values.py) and return it unchanged. The first
-    ``_MAX_VALUES_PER_SITE`` values of a site per test are reported."""
-    key = (_STATE["nodeid"], site)
-    _VALUE_COUNTS[key] = _VALUE_COUNTS.get(key, 0) + 1
-    if _VALUE_COUNTS[key] <= _MAX_VALUES_PER_SITE:
-        _send({"value": _encode(value), "site": int(site), "nodeid": _STATE["nodeid"]})
+    ``_MAX_VALUES_PER_SITE`` values of a site per test are reported, at once.
+
+    The sender and the encoder are bound when the plugin loads (before any code under test):
+    code that rebinds this module's ``_send`` (to hold a value's record back, red team row 6)
+    does not reach the values. Binding is no protection against code that goes after the
+    function itself (its defaults, the test module's ``__cfd_value__``): sandbox/values.py
+    keeps the expected values out of the process, so what such code can report is only what
+    it knows (docs/executable.md, "Threat model")."""
+    key = (_state["nodeid"], site)
+    _counts[key] = _counts.get(key, 0) + 1
+    if _counts[key] <= _MAX_VALUES_PER_SITE:
+        _send({"value": _encode(value), "site": int(site), "nodeid": _state["nodeid"]})
     return value
 
 

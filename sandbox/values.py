@@ -16,7 +16,12 @@ literal, the comparison is therefore made again on the host:
   value unchanged (the test itself runs as before);
 - :func:`judge_values` decodes the records on the host into plain Python values and compares
   them with the literal parsed from the problem's own test source: the value a solution
-  produced, not what its objects claim.
+  produced, not what its objects claim;
+- the sites a problem checks on the host (below) are *host-only* in every later run
+  (``instrument(..., host_only=...)``): their whole check is replaced by the report, so the
+  tested process never compares the value and the expected literal never enters the sandbox's
+  copy of the program. A completion wrapping the plugin's sender could otherwise hold back its
+  value's record until the value's ``__eq__`` was handed the literal, then report the literal.
 
 Which sites a problem checks this way is decided at build time: those where the reference
 solution's value was a plain value equal to the literal (``value_checks`` of the record), so a
@@ -28,7 +33,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Collection, Iterable, Iterator
 
 HELPER_NAME = "__cfd_value__"
 HELPER_IMPORT = f"from crossfile_pytest_plugin import record_value as {HELPER_NAME}"
@@ -43,6 +48,9 @@ class Site:
     kind: str  # "equal" (with ``expected``), "truthy" or "falsy"
     node: ast.expr  # the expression whose value is checked
     expected: object = None
+    # the whole check: the ``assert`` statement or the ``assertEqual`` call (what a host-only
+    # site's rewrite replaces, literal included)
+    check: ast.AST | None = None
 
 
 def _literal(node: ast.expr) -> tuple[bool, object]:
@@ -93,6 +101,7 @@ def value_sites(source: str) -> list[Site]:
                 continue
             seen.add(id(node))
             found: tuple[str, ast.expr, object] | None = None
+            check = node
             if isinstance(node, ast.Assert):
                 test = node.test
                 if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
@@ -107,7 +116,7 @@ def value_sites(source: str) -> list[Site]:
                 pair = _equal_pair(node.args[0], node.args[1])
                 found = ("equal", *pair) if pair else None
             if found is not None and not _inside_site(found[1], sites):
-                sites.append(Site(len(sites), found[0], found[1], found[2]))
+                sites.append(Site(len(sites), found[0], found[1], found[2], check))
     return sites
 
 
@@ -119,23 +128,41 @@ def _inside_site(node: ast.expr, sites: list[Site]) -> bool:
                for s in sites)
 
 
-def instrument(source: str) -> tuple[str, int]:
+def instrument(source: str, host_only: Collection[int] = ()) -> tuple[str, int]:
     """The program with every checked site's value reported through ``__cfd_value__``, and the
-    number of sites. Unchanged (0 sites) when there is none or the rewrite would not parse."""
+    number of sites. Unchanged (0 sites) when there is none or the rewrite would not parse.
+
+    ``host_only``: the sites judged on the host alone (a problem's ``value_checks``). Their
+    whole check -- the ``assert`` statement, or the ``assertEqual`` call -- becomes
+    ``__cfd_value__(<site>, (X))``: the value is still reported, but nothing in the tested
+    process compares it, and the expected literal is not in the program the sandbox gets. A
+    value's ``__eq__`` is then never handed the expected value (red team 2026-11-27, row 6: a
+    completion that held back its value record until ``__eq__`` learned the literal, and sent
+    the literal as its value). The other sites keep their check and are only wrapped."""
     sites = value_sites(source)
     if not sites:
         return source, 0
+    host = set(host_only)
     lines = [line.encode("utf-8") for line in source.split("\n")]
-    # (line, byte column, text); applied from the end so earlier offsets stay valid
-    edits: list[tuple[int, int, bytes]] = []
+    # (line, byte column, end line, end byte column, text): replacements of [start, end), applied
+    # from the end so earlier offsets stay valid (an insertion has start == end)
+    edits: list[tuple[int, int, int, int, bytes]] = []
     for site in sites:
-        node = site.node
-        edits.append((node.lineno, node.col_offset, f"{HELPER_NAME}({site.index}, (".encode()))
-        edits.append((node.end_lineno or node.lineno, node.end_col_offset or 0, b"))"))
-    for line, column, text in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
-        raw = lines[line - 1]
-        lines[line - 1] = raw[:column] + text + raw[column:]
-    decoded = [raw.decode("utf-8") for raw in lines]
+        node, check = site.node, site.check
+        start = (node.lineno, node.col_offset)
+        end = (node.end_lineno or node.lineno, node.end_col_offset or 0)
+        wrapped = f"{HELPER_NAME}({site.index}, (".encode()
+        if site.index in host and check is not None and _alone(site, sites):
+            text = wrapped + _span(lines, start, end) + b"))"
+            edits.append((check.lineno, check.col_offset, check.end_lineno or check.lineno,
+                          check.end_col_offset or 0, text))
+            continue
+        edits.append((*start, *start, wrapped))
+        edits.append((*end, *end, b"))"))
+    for line, column, end_line, end_column, text in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
+        head, tail = lines[line - 1][:column], lines[end_line - 1][end_column:]
+        lines[line - 1:end_line] = [head + text + tail]
+    decoded = "\n".join(raw.decode("utf-8") for raw in lines).split("\n")
     decoded.insert(_import_line(source), HELPER_IMPORT)
     new = "\n".join(decoded)
     try:
@@ -143,6 +170,28 @@ def instrument(source: str) -> tuple[str, int]:
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return source, 0
     return new, len(sites)
+
+
+def _span(lines: list[bytes], start: tuple[int, int], end: tuple[int, int]) -> bytes:
+    """The source bytes from ``start`` to ``end`` ((line, byte column), 1-based lines)."""
+    if start[0] == end[0]:
+        return lines[start[0] - 1][start[1]:end[1]]
+    return b"\n".join([lines[start[0] - 1][start[1]:], *lines[start[0]:end[0] - 1], lines[end[0] - 1][:end[1]]])
+
+
+def _alone(site: Site, sites: list[Site]) -> bool:
+    """No other site lies in the part of ``site``'s check that a host-only rewrite drops (the
+    assertion's message, the other arguments of ``assertEqual``): then it can be replaced whole."""
+    check = site.check
+    outer = ((check.lineno, check.col_offset), (check.end_lineno, check.end_col_offset))  # type: ignore[union-attr]
+    inner = ((site.node.lineno, site.node.col_offset), (site.node.end_lineno, site.node.end_col_offset))
+    for other in sites:
+        if other is site:
+            continue
+        span = ((other.node.lineno, other.node.col_offset), (other.node.end_lineno, other.node.end_col_offset))
+        if outer[0] <= span[0] and span[1] <= outer[1] and not (inner[0] <= span[0] and span[1] <= inner[1]):
+            return False
+    return True
 
 
 def _import_line(source: str) -> int:
@@ -276,6 +325,15 @@ def judge_values(checks: Iterable[Iterable], observed: dict[str, dict[int, tuple
         if state != OBSERVED_EQUAL:
             failures.append(f"{path} assertion {index}: {detail}")
     return failures
+
+
+def host_only_sites(checks: Iterable[object]) -> dict[str, set[int]]:
+    """``value_checks`` entries (``{"test_path", "site"}``) -> {test path: site numbers}."""
+    out: dict[str, set[int]] = {}
+    for check in checks:
+        if isinstance(check, dict) and isinstance(check.get("test_path"), str) and type(check.get("site")) is int:
+            out.setdefault(check["test_path"], set()).add(check["site"])
+    return out
 
 
 def reference_checks(observed: dict[str, dict[int, tuple[str, str]]]) -> list[dict]:

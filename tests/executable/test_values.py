@@ -53,6 +53,21 @@ def test_sites_are_the_literal_and_truth_assertions_of_test_functions():
     assert values.instrument("def test_x(:\n") == ("def test_x(:\n", 0)
 
 
+def test_host_only_sites_leave_their_expected_values_out_of_the_program():
+    """Red team row 6: a site compared on the host is not compared in the process at all, and
+    its literal is not in the program (an ``__eq__`` is never handed the expected value)."""
+    new, count = values.instrument(PROGRAM, host_only={0, 1, 2, 4, 5, 6})
+    assert count == 8
+    body = new.split("class TestX")[0].split("def test_a():")[1]
+    assert "__cfd_value__(0, (x))\n" in body and "== 2" not in body and "message" not in body
+    assert "3 ==" not in body and "== 10" not in body
+    assert "__cfd_value__(1, (f(\n        2)))" in new  # a multi-line value keeps its lines
+    assert "assert not __cfd_value__(3, (g(1)))" in new  # not host-only: wrapped as before
+    assert "__cfd_value__(6, (f(2)))\n" in new and "(2, 3)" not in new
+    assert 'self.assertEqual("é", __cfd_value__(7, (g(2))))' in new
+    assert compile(new, "p.py", "exec")
+
+
 def test_decoding_builds_only_plain_values():
     enc = ["dict", [[["str", "a"], ["tuple", [["int", "1"], ["float", "nan"], ["bytes", "ff00"]]]],
                     [["frozenset", [["int", "2"]]], ["list", [["none"], ["bool", True]]]]]]

@@ -57,9 +57,6 @@ if not hasattr(plugin, "_held"):
 return plugin._Echo()'''
 
 
-@pytest.mark.xfail(strict=True, reason="red team 2026-11-27: a completion that wraps the plugin's _send and "
-                                       "reports the expected literal from __eq__ passes (in-process forgery "
-                                       "docs/executable.md lists as open)")
 def test_a_completion_echoing_the_expected_literal_does_not_pass(problem):
     """Forged verdict (executable evaluation, gold gate): the documented in-process limit, made
     concrete. No token search, no file read, 15 lines: wrapping ``plugin._send`` defers the
