@@ -1,0 +1,113 @@
+"""Forged verdicts in the C# class-level runner (CrossfileTestHost.cs) without reading the
+process's memory: a generated class takes the channel's token off the record pipe itself."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from crossfile_datasets.lang import Lang
+from crossfile_datasets.sandbox.suites import runner_for
+from crossfile_datasets.sandbox.suites import TestOutcome as Outcome
+from tests.classlevel.test_csharp_runner import write_repo
+
+pytestmark = [pytest.mark.mcs, pytest.mark.slow]
+
+# The generated Calc: Add is right, Mul and Neg are wrong (Neg also takes 5 s). Its static
+# constructor starts a thread that opens /proc/self/fd/<record fd> -- the write end of the
+# verdict pipe, inherited by the test host -- for *reading* (Linux opens the pipe itself, in the
+# mode asked for) and blocks there. The harness's reader thread was waiting first, so it gets the
+# first record (Adds, passed); pipe readers wait exclusively, in order, so the next record
+# (Muls, failed) goes to the thief alone: the harness never sees it. The record starts with the
+# token; the thief writes "passed" records for Muls and Neg and the end record with it, and
+# leaves with libc _exit(0) while Neg sleeps. The host writes each record with one write(), so
+# no record is ever split between the two readers.
+CALC = r'''namespace Demo
+{
+    public class Calc
+    {
+        static Calc()
+        {
+            var t = new System.Threading.Thread(Steal);
+            t.IsBackground = true;
+            t.Start();
+            System.Threading.Thread.Sleep(500);  // the thief waits on the pipe before the first record
+        }
+
+        [System.Runtime.InteropServices.DllImport("libc", SetLastError = true)]
+        static extern int open(string path, int flags);
+        [System.Runtime.InteropServices.DllImport("libc", SetLastError = true)]
+        static extern System.IntPtr read(int fd, byte[] buffer, System.IntPtr count);
+        [System.Runtime.InteropServices.DllImport("libc", SetLastError = true)]
+        static extern System.IntPtr write(int fd, byte[] buffer, System.IntPtr count);
+        [System.Runtime.InteropServices.DllImport("libc")]
+        static extern void _exit(int status);
+
+        static void Send(int fd, string text)
+        {
+            var b = System.Text.Encoding.UTF8.GetBytes(text);
+            write(fd, b, (System.IntPtr)b.Length);
+        }
+
+        static void Steal()
+        {
+            string environ;
+            using (var r = new System.IO.StreamReader("/proc/self/environ")) environ = r.ReadToEnd();
+            int fd = -1;
+            foreach (var e in environ.Split('\0'))
+                if (e.StartsWith("CROSSFILE_CHANNEL=")) fd = int.Parse(e.Split(':')[1]);
+            // the record pipe's write end, opened again for reading through /proc
+            int rd = open("/proc/self/fd/" + fd, 0);
+            var buf = new byte[65536];
+            long n = (long)read(rd, buf, (System.IntPtr)buf.Length);
+            string got = System.Text.Encoding.UTF8.GetString(buf, 0, (int)n);
+            string token = got.Substring(0, got.IndexOf('\t'));
+            int pid = System.Diagnostics.Process.GetCurrentProcess().Id;
+            foreach (var name in new[] { "Muls", "Negs" })
+                Send(fd, token + "\t{\"id\": \"Demo.Tests.CalcTests." + name + "\", \"fixture\": \"Demo.Tests.CalcTests\", "
+                     + "\"outcome\": \"passed\", \"message\": \"\", \"seconds\": 0.01, \"pid\": " + pid + "}\n");
+            Send(fd, token + "\t{\"event\": \"session_end\", \"tests\": 3, \"pid\": " + pid + "}\n");
+            _exit(0);
+        }
+
+        public int Add(int a, int b) { return a + b; }
+        public int Mul(int a, int b) { return 0; }
+        public int Neg(int a) { System.Threading.Thread.Sleep(5000); return a; }
+    }
+}
+'''
+TESTS = '''using NUnit.Framework;
+namespace Demo.Tests
+{
+    [TestFixture]
+    public class CalcTests
+    {
+        [Test] public void Adds() { Assert.AreEqual(3, new Calc().Add(1, 2)); }
+        [Test] public void Muls() { Assert.AreEqual(6, new Calc().Mul(2, 3)); }
+        [Test] public void Negs() { Assert.AreEqual(-2, new Calc().Neg(2)); }
+    }
+}
+'''
+FILES = {
+    "Calc/Calc.csproj": '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net472</TargetFramework>'
+                        "</PropertyGroup></Project>\n",
+    "Calc/Calc.cs": CALC,
+    "Calc.Tests/Calc.Tests.csproj": '<Project Sdk="Microsoft.NET.Sdk"><ItemGroup><ProjectReference Include="../Calc/Calc.csproj" />'
+                                    "</ItemGroup></Project>\n",
+    "Calc.Tests/CalcTests.cs": TESTS,
+}
+IDS = ["Demo.Tests.CalcTests.Adds", "Demo.Tests.CalcTests.Muls", "Demo.Tests.CalcTests.Negs"]
+
+
+@pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: a class reopens the inherited record pipe for reading "
+                                       "through /proc/self/fd, takes the token from a record the harness never "
+                                       "sees, and forges passed records and the end record (C# class verdicts)")
+def test_a_class_reading_the_record_pipe_cannot_forge_its_verdict(tmp_path: Path):
+    """Forged verdict (class evaluation and class build gates, C#): no memory read, no
+    reflection; four attempts out of four passed every test on this machine."""
+    run = runner_for(Lang.CSHARP).run(write_repo(tmp_path / "repo", FILES), IDS, coverage=False, limits=None)
+    outcomes = run.outcomes()
+    assert outcomes.get("Demo.Tests.CalcTests.Adds") is Outcome.PASSED, (run.status, run.reason, run.log[-2000:])
+    assert outcomes.get("Demo.Tests.CalcTests.Muls") is not Outcome.PASSED
+    assert outcomes.get("Demo.Tests.CalcTests.Negs") is not Outcome.PASSED
