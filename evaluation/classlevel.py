@@ -52,9 +52,6 @@ from crossfile_datasets.sandbox import SandboxLimits, copy_repository, tree_dige
 from crossfile_datasets.sandbox.suites import SuiteStatus, TestOutcome, runner_for
 
 _FENCE = re.compile(r"```[^\n`]*\n(.*?)(?:```|\Z)", re.S)
-_JAVA_IMPORT = re.compile(r"^\s*import\s+(static\s+)?[\w.]+(\.\*)?\s*;\s*$")
-_CSHARP_USING = re.compile(r"^\s*using\s+(static\s+)?[\w.=\s]+;\s*$")
-_PACKAGE = re.compile(r"^\s*(package|namespace)\s+[\w.]+\s*;\s*$")
 
 
 # ------------------------------------------------------------------------------ inputs --
@@ -99,42 +96,14 @@ def clean_generation(text: str) -> str:
 
 
 def place_class(task: dict, generation: str) -> str:
-    """The class file with the generated class at the original class's place."""
-    lang = Lang(task["language"])
-    code = clean_generation(generation)
-    without, offset = task["file_without_class"], int(task["insertion_offset"])
-    if lang is Lang.PYTHON:
-        # `from __future__` must open the module: it cannot stay at the insertion point
-        code = "\n".join(l for l in code.split("\n") if not re.match(r"\s*from\s+__future__\s+import\b", l))
-        return without[:offset] + code.strip("\n") + without[offset:]
-    pattern = _JAVA_IMPORT if lang is Lang.JAVA else _CSHARP_USING
-    imports, body = [], []
-    head = True
-    for line in code.split("\n"):
-        if head and (pattern.match(line) or _PACKAGE.match(line) or not line.strip()):
-            if pattern.match(line):
-                imports.append(line.strip())
-            continue
-        head = False
-        body.append(line)
-    text = without[:offset] + "\n".join(body).strip("\n") + without[offset:]
-    existing = {l.strip() for l in text.split("\n")}
-    new = [i for i in dict.fromkeys(imports) if i not in existing]
-    if not new:
-        return text
-    lines = text.split("\n")
-    # after the last import/using/package line before the insertion point (else at the top)
-    cut = 0
-    limit = text[: offset].count("\n")
-    for i, line in enumerate(lines[:limit]):
-        if pattern.match(line) or _PACKAGE.match(line):
-            cut = i + 1
-    return "\n".join(lines[:cut] + new + lines[cut:])
+    """The class file with the generated class at the original class's place (imports the answer
+    writes above its class are handled by the language: ``LanguageSupport.place_class``)."""
+    return get_language(task["language"]).place_class(task["file_without_class"], int(task["insertion_offset"]),
+                                                      clean_generation(generation))
 
 
 # ----------------------------------------------------------------------------- prompts --
 DESCRIPTIONS = ("detailed_skeleton", "sketchy_skeleton", "detailed", "sketchy")
-_COMMENT = {Lang.PYTHON: "#", Lang.JAVA: "//", Lang.CSHARP: "//"}
 CLASS_PROMPT = (
     "You are completing a file of a {language} repository. The class `{name}` is missing from the file "
     "{file}; it goes where the file says `{marker}`.\n\n"
@@ -154,7 +123,7 @@ def class_prompt(task: dict, description: str = "detailed_skeleton") -> str:
     if not text.strip():
         raise ValueError(f"task {task.get('id')} has no '{description}' description (built without --llm-url?)")
     lang = Lang(task["language"])
-    marker = f"{_COMMENT.get(lang, '#')} <the class {task['class_name']} goes here>"
+    marker = f"{get_language(lang).comment_prefix} <the class {task['class_name']} goes here>"
     without, offset = task["file_without_class"], int(task["insertion_offset"])
     context = without[:offset] + marker + without[offset:]
     return CLASS_PROMPT.format(language=lang.value, name=task["class_name"], file=task["file"], marker=marker,
@@ -197,10 +166,7 @@ def empty_class(task: dict) -> str:
     """The class with its signature and nothing else (``class Cart:`` + ``pass``; Java/C#:
     ``public class Cart { }``): what a generation that gets the class wrong scores against.
     Decorators, annotations and attributes are left out (they may name the class's members)."""
-    signature = task["class_signature"].rstrip()
-    if Lang(task["language"]) is Lang.PYTHON:
-        return signature + "\n    pass\n"
-    return signature + " { }\n"
+    return get_language(task["language"]).empty_class(task["class_signature"])
 
 
 def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, setup=None, first_failure: bool = False):

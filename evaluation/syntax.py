@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Language, Node, Parser, Tree
 
-from crossfile_datasets.lang import get_language
+from crossfile_datasets.lang import get_language, registered
 from crossfile_datasets.lang.base import STATEMENT_DELIMITERS, STRING_NODE_TYPES
 
-LANGUAGES = ("python", "java", "typescript", "csharp")
+LANGUAGES = tuple(lang.value for lang in registered())  # the registry's, in its order
 
 # Identifier node types in which a reserved word can never be a name. Member names
 # (property_identifier, field_identifier, ...) may legally be reserved words in TypeScript

@@ -209,6 +209,51 @@ class LanguageSupport(abc.ABC):
         to the original. Same ``LookupError`` as :meth:`throwing_stub` when unsupported."""
         raise LookupError(f"wrong_classes_unavailable: {self.lang.value}")
 
+    # -- class-level split: placing a generated class ----------------------------------------
+    # Lines of a generated answer that belong above the class, not in it: imports (hoisted into
+    # the file's import block) and the file's own package / namespace line (dropped). None: the
+    # language does not hoist (Python overrides place_class).
+    import_line: ClassVar[re.Pattern[str] | None] = None
+    package_line: ClassVar[re.Pattern[str] | None] = None
+
+    def place_class(self, file_without_class: str, offset: int, code: str) -> str:
+        """``file_without_class`` with the class ``code`` (a model's answer, its fence removed) at
+        ``offset``. The answer's leading import lines join the file's imports (after its last
+        import or package line before ``offset``, once each); its package line and blank lines
+        above the class are dropped. A language without ``import_line`` raises
+        ``LookupError("class_placement_unavailable: <language>")``."""
+        if self.import_line is None:
+            raise LookupError(f"class_placement_unavailable: {self.lang.value}")
+        imports, body, head = [], [], True
+        for line in code.split("\n"):
+            if head and (self._header_line(line) or not line.strip()):
+                if self.import_line.match(line):
+                    imports.append(line.strip())
+                continue
+            head = False
+            body.append(line)
+        text = file_without_class[:offset] + "\n".join(body).strip("\n") + file_without_class[offset:]
+        existing = {line.strip() for line in text.split("\n")}
+        new = [line for line in dict.fromkeys(imports) if line not in existing]
+        if not new:
+            return text
+        lines = text.split("\n")
+        cut = 0  # after the last import / package line before the insertion point, else the top
+        for i, line in enumerate(lines[: file_without_class[:offset].count("\n")]):
+            if self._header_line(line):
+                cut = i + 1
+        return "\n".join(lines[:cut] + new + lines[cut:])
+
+    def empty_class(self, signature: str) -> str:
+        """The class with its ``signature`` and nothing else: what a generation that gets the
+        class wrong scores against (the class split's emptied-class gate). Brace languages:
+        ``public class Cart { }``."""
+        return signature.rstrip() + " { }\n"
+
+    def _header_line(self, line: str) -> bool:
+        return bool((self.import_line and self.import_line.match(line))
+                    or (self.package_line and self.package_line.match(line)))
+
     def checker_fingerprint(self) -> str:
         """What identifies this language's checker for the result cache (tool versions,
         wrappers, our own analysis code): any change must invalidate cached usages.

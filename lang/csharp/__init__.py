@@ -14,6 +14,8 @@ when they name a project type; every other ``using`` is one external binding.
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 from typing import Sequence
 
@@ -43,6 +45,8 @@ class CSharpSupport(LanguageSupport):
     extensions = (".cs",)
     test_file_globs = ("*Test.cs", "*Tests.cs", "*Fixture.cs")
     comment_prefix = "//"
+    import_line = re.compile(r"^\s*using\s+(static\s+)?[\w.=\s]+;\s*$")
+    package_line = re.compile(r"^\s*namespace\s+[\w.]+\s*;\s*$")  # a file-scoped namespace
     reserved_words = RESERVED_WORDS
     cursor_stop_tokens = STATEMENT_DELIMITERS  # the reference ends at the first of these
     min_prompt_lines = 5

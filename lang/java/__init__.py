@@ -10,6 +10,8 @@ unmodified file compiled against the same sourcepath does not. The stubs are des
 
 from __future__ import annotations
 
+import re
+
 import atexit
 import dataclasses
 import os
@@ -89,6 +91,8 @@ class JavaSupport(LanguageSupport):
     extensions = (".java",)
     test_file_globs = ("*Test.java", "*Tests.java", "Test*.java", "*IT.java", "*TestCase.java")
     comment_prefix = "//"
+    import_line = re.compile(r"^\s*import\s+(static\s+)?[\w.]+(\.\*)?\s*;\s*$")
+    package_line = re.compile(r"^\s*package\s+[\w.]+\s*;\s*$")
     reserved_words = RESERVED_WORDS
     cursor_stop_tokens = STATEMENT_DELIMITERS  # the reference ends at the first of these
     min_prompt_lines = 20

@@ -130,6 +130,9 @@ def _text(node: Node | None, src: bytes) -> str:
     return src[node.start_byte : node.end_byte].decode("utf-8", errors="replace") if node else ""
 
 
+_FUTURE_IMPORT = re.compile(r"\s*from\s+__future__\s+import\b")
+
+
 class PythonSupport(LanguageSupport):
     lang = Lang.PYTHON
     display_name = "Python"
@@ -158,6 +161,15 @@ class PythonSupport(LanguageSupport):
                          namespace: str = "", from_file: str | None = None) -> str | None:
         # module level only: a nested definition is reached through the one containing it
         return None if "." in qualified_name or not package else f"from {package} import {name}"
+
+    def place_class(self, file_without_class: str, offset: int, code: str) -> str:
+        # imports stay in the answer (a module may import anywhere), but `from __future__` must
+        # open the module: it cannot stay at the insertion point
+        code = "\n".join(line for line in code.split("\n") if not _FUTURE_IMPORT.match(line))
+        return file_without_class[:offset] + code.strip("\n") + file_without_class[offset:]
+
+    def empty_class(self, signature: str) -> str:
+        return signature.rstrip() + "\n    pass\n"
 
     def throwing_stub(self, info):
         from crossfile_datasets.lang.python.wrong_classes import throwing_stub

@@ -138,3 +138,49 @@ def test_reserved_words_and_import_statements(lang):
     assert [(b.target_file, b.target_symbol) for b in use.imports] == [(helper["path"], "Helper")]
     member = next(attrs for qual, attrs in defs.items() if qual.startswith("Helper.") and attrs["name"].lower() == "run")
     assert statement(member) is None
+
+
+CLASS_SPANS = {  # the class Helper of SAMPLES, as the class split records it: (first, last) text
+    Lang.PYTHON: ("class Helper", "return 1"),
+    Lang.JAVA: ("public class Helper", "return 1; }\n}"),
+    Lang.CSHARP: ("public class Helper", "return 1; }\n    }"),
+}
+
+
+@pytest.mark.parametrize("lang", registered(), ids=lambda l: l.value)
+def test_a_generated_class_is_placed_where_the_class_was(lang):
+    """Every language of the class split places a generated class (the class split's evaluation
+    and gates go through LanguageSupport.place_class); the others say so with a LookupError."""
+    from crossfile_datasets.lang.classes import EXTRACTORS
+
+    support = get_language(lang)
+    (text,) = [t for p, t in SAMPLES[lang].items() if "elper" in p]
+    if lang not in EXTRACTORS:
+        with pytest.raises(LookupError, match="class_placement_unavailable"):
+            support.place_class(text, 0, "class X {}")
+        return
+    first, last = CLASS_SPANS[lang]
+    start, end = text.index(first), text.index(last) + len(last)
+    assert support.place_class(text[:start] + text[end:], start, text[start:end]) == text
+    assert support.place_class(text[:start] + text[end:], start, "\n" + text[start:end] + "\n\n") == text
+
+
+@pytest.mark.parametrize("lang", [Lang.JAVA, Lang.CSHARP], ids=lambda l: l.value)
+def test_imports_written_above_a_generated_class_join_the_files_imports(lang):
+    statement = "import java.util.List;" if lang is Lang.JAVA else "using System.Linq;"
+    package = "package a;\n" if lang is Lang.JAVA else "namespace A;\n"
+    existing = "import java.util.Map;\n" if lang is Lang.JAVA else "using System;\n"
+    without = f"{package}{existing}\n// after\n"
+    offset = without.index("// after")
+    answer = f"{package}{statement}\n{existing}\nclass Cart {{ }}\n"
+    placed = get_language(lang).place_class(without, offset, answer)
+    assert placed == f"{package}{existing}{statement}\n\nclass Cart {{ }}// after\n"
+
+
+@pytest.mark.parametrize("lang", registered(), ids=lambda l: l.value)
+def test_an_emptied_class_parses_and_keeps_only_its_signature(lang):
+    support = get_language(lang)
+    signature = {Lang.PYTHON: "class Cart(Base):", Lang.TYPESCRIPT: "export class Cart"}.get(lang, "public class Cart")
+    empty = support.empty_class(signature + "  ")
+    assert empty.startswith(signature) and "Cart" not in empty[len(signature):]
+    assert not support.parse(empty).root_node.has_error
