@@ -32,8 +32,6 @@ import inspect
 import json
 import os
 import re
-import shutil
-import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -48,7 +46,7 @@ from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, fil
 from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
-from crossfile_datasets.sandbox import SandboxLimits, copy_repository, tree_digest
+from crossfile_datasets.sandbox import HeldFolder, SandboxLimits, copy_repository, tree_digest
 from crossfile_datasets.sandbox.suites import SuiteStatus, TestOutcome, runner_for
 
 _FENCE = re.compile(r"```[^\n`]*\n(.*?)(?:```|\Z)", re.S)
@@ -172,12 +170,14 @@ def empty_class(task: dict) -> str:
 def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, setup=None, first_failure: bool = False):
     """Compile a private copy of ``root`` with ``generation`` in place of the task's class and run
     its EXPECTED_TO_PASS tests there: (the compile run, the test run or None when it did not
-    compile). The copy is removed afterwards. ``first_failure``: the runner may stop at the
+    compile). The copy is removed afterwards; it is a held folder of this harness
+    (``sandbox.HeldFolder``), so when the evaluation is killed during a run, the next harness's
+    sweep removes it. ``first_failure``: the runner may stop at the
     first test that does not pass (where it can: the builder's mutant gate only needs one)."""
     runner = runner_for(Lang(task["language"]))
-    work = Path(tempfile.mkdtemp(prefix="crossfile-class-eval-"))
+    work = HeldFolder("class-eval-")
     try:
-        copy = work / "repo"
+        copy = work.path / "repo"
         copy_repository(root, copy)
         target = copy / task["file"]
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -195,7 +195,7 @@ def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, s
             return compiled, None
         return compiled, runner.run(copy, list(task["expected_to_pass"]), coverage=False, limits=limits, **kwargs)
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        work.close()  # never raises for what the run made of the copy (left entries are warned)
 
 
 def _class_file_not_compiled(task: dict, run) -> "SuiteRun | None":

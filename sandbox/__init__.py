@@ -58,6 +58,7 @@ from crossfile_datasets.sandbox.isolation import (
     opt_out_warning,
     require_bwrap,
 )
+from crossfile_datasets.sandbox.tempfolders import SANDBOX_PREFIX, HeldFolder, remove_tree, sweep_stale_sandboxes
 
 PLUGIN_SOURCE = Path(__file__).resolve().parent / "pytest_plugin.py"
 PLUGIN_NAME = "crossfile_pytest_plugin"
@@ -240,63 +241,6 @@ def tree_digest(source: Path) -> tuple[str, CopyReport]:
     return digest.hexdigest(), drops
 
 
-# ------------------------------------------------------------------ temporary folders --
-SANDBOX_PREFIX = "crossfile-sandbox-"
-
-
-def remove_tree(path: Path) -> None:
-    """Remove a sandbox folder whatever the sandboxed code did to it (folders made unreadable
-    or unwritable are opened up again; links are removed, never followed)."""
-    def retry(function, failed, _exc) -> None:
-        for target in (os.path.dirname(failed), failed):
-            try:
-                if not os.path.islink(target):
-                    os.chmod(target, 0o700)
-            except OSError:
-                pass
-        try:
-            if os.path.isdir(failed) and not os.path.islink(failed):
-                shutil.rmtree(failed, ignore_errors=True)
-            else:
-                function(failed)
-        except OSError:
-            pass
-
-    shutil.rmtree(path, onerror=retry)
-    if os.path.lexists(path):
-        shutil.rmtree(path, ignore_errors=True)
-
-
-def sweep_stale_sandboxes(parent: str | None = None) -> int:
-    """Remove sandbox folders whose harness process is gone (killed before it could clean up:
-    its pid is part of the folder's name). Returns how many were removed."""
-    parent = parent or tempfile.gettempdir()
-    removed = 0
-    try:
-        names = os.listdir(parent)
-    except OSError:
-        return 0
-    for name in names:
-        if not name.startswith(SANDBOX_PREFIX):
-            continue
-        pid, dash, _ = name[len(SANDBOX_PREFIX):].partition("-")
-        if not dash or not pid.isdigit() or _alive(int(pid)):
-            continue  # older folders named without a pid are left alone (whose they are is unknown)
-        remove_tree(Path(parent) / name)
-        removed += 1
-    return removed
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
-
-
 _SWEPT: set[str] = set()
 
 
@@ -331,7 +275,10 @@ class Sandbox:
         if temp not in _SWEPT:  # once per process: folders of harnesses killed earlier
             _SWEPT.add(temp)
             sweep_stale_sandboxes(temp)
-        self.dir = Path(tempfile.mkdtemp(prefix=f"{SANDBOX_PREFIX}{os.getpid()}-")).resolve()
+        # named after this harness and held (flock) until close(): a later harness's sweep removes
+        # it only once this process is gone (sandbox/tempfolders.py)
+        self._held = HeldFolder()
+        self.dir = self._held.path.resolve()
         self.root = self.dir / "repo"
         self.control = self.dir / "control"
         self.support = self.control / "support"
@@ -349,7 +296,7 @@ class Sandbox:
                 d.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(PLUGIN_SOURCE, self.support / f"{PLUGIN_NAME}.py")
         except BaseException:
-            remove_tree(self.dir)
+            self._held.close()
             raise
 
     def __enter__(self) -> "Sandbox":
@@ -358,8 +305,11 @@ class Sandbox:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def close(self) -> None:
-        remove_tree(self.dir)
+    def close(self) -> int:
+        """Remove the sandbox folder (whatever the run made of it) and release its lock; returns
+        the entries that could not be removed (0 normally; warned, and left for the next
+        harness's sweep), never raises for them."""
+        return self._held.close()
 
     def write(self, rel: str, text: str) -> Path:
         """Write a new file of ours into the copy before a run (a generated test program).
@@ -479,4 +429,5 @@ def _user_process_count() -> int:
 __all__ = [
     "PLUGIN_NAME", "SANDBOX_ENV", "TASKS_PER_PROCESS", "CopyReport", "Sandbox", "SandboxLimits", "SandboxRun",
     "SandboxUnavailable", "configure_isolation", "copy_repository", "isolation_mode", "remove_tree", "tree_digest",
+    "HeldFolder", "SANDBOX_PREFIX", "sweep_stale_sandboxes",
 ]

@@ -117,8 +117,6 @@ Sandbox(None, python=sys.executable).close()  # its first Sandbox() sweeps what 
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="red team 2026-11-27: a killed class evaluation leaves its "
-                                       "crossfile-class-eval-* copy of the repository; no sweep removes it")
 def test_a_killed_class_evaluation_leaves_no_copy_behind(cart_task, tmp_path, child):
     """Host resource (class evaluation): issue 27's fix names sandbox folders after the harness's
     pid and sweeps those of dead harnesses, but ``run_placed`` makes its own copy of the

@@ -22,10 +22,11 @@ for _ in range({DEPTH}):
 RUN_AND_CLOSE = '''
 import json, os, sys
 from crossfile_datasets.sandbox import Sandbox, SandboxLimits
-from tests.hostile.redteam.test_cleanup import DEEP
 
+# DEEP comes as an argument: importing the test module would import the tests' conftest, which
+# makes a cache folder in this child's TMPDIR (the folder the test checks is left empty)
 box = Sandbox(None, python=sys.executable, limits=SandboxLimits(timeout=60))
-ran = box.run([sys.executable, "-c", DEEP])
+ran = box.run([sys.executable, "-c", sys.argv[1]])
 try:
     box.close()
     error = ""
@@ -46,9 +47,6 @@ print(json.dumps({"error": error}))
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="red team 2026-11-27: a 1,200-level folder tree made in the copy makes "
-                                       "remove_tree raise RecursionError; the folder stays, and every later "
-                                       "harness's Sandbox() raises it too (sweep_stale_sandboxes)")
 def test_a_deep_folder_tree_made_in_the_copy_is_removed(child):
     """Data loss / host denial of service (every sandboxed run: build, evaluations): code in the
     sandbox makes a folder tree deeper than Python's recursion limit in its copy. Closing the
@@ -57,7 +55,7 @@ def test_a_deep_folder_tree_made_in_the_copy_is_removed(child):
     temporary folder, and since the sweep of stale folders uses the same removal, the next
     harness on the machine fails at its first ``Sandbox()`` until someone removes it by hand
     (with the shared /tmp of CI or a research machine: every build and evaluation there)."""
-    first = child(RUN_AND_CLOSE, timeout=120)
+    first = child(RUN_AND_CLOSE, DEEP, timeout=120)
     assert not first.timed_out
     seen = first.last_json()
     assert seen["exit"] == 0
@@ -67,8 +65,6 @@ def test_a_deep_folder_tree_made_in_the_copy_is_removed(child):
     assert os.listdir(first.temp) == []
 
 
-@pytest.mark.xfail(strict=True, reason="red team 2026-11-27: the sweep's error handler chmods the parent "
-                                       "temporary folder (/tmp) to 0o700 when a link is named like a stale sandbox folder")
 def test_a_link_named_like_a_stale_sandbox_folder_changes_nothing_outside(tmp_path):
     """Host damage (every harness start: ``sweep_stale_sandboxes`` of the temporary folder): a
     link named ``crossfile-sandbox-<dead pid>-x`` (any local user can make one in a shared /tmp)
@@ -96,9 +92,6 @@ Sandbox(None, python=sys.executable, isolation="none").close()  # the sweep runs
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="red team 2026-11-27: a harness in another pid namespace sharing the "
-                                       "temporary folder (containers, CI jobs) sweeps the live sandbox folders of "
-                                       "this one: their pids do not exist in its namespace")
 def test_a_harness_in_another_pid_namespace_leaves_live_folders_alone(tmp_path, monkeypatch):
     """Data loss (every run while two harnesses share a temporary folder across pid namespaces,
     e.g. two containers on one CI host with /tmp mounted in both): ``sweep_stale_sandboxes``
