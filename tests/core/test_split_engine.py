@@ -119,6 +119,7 @@ def test_splits_that_run_code_need_the_explicit_opt_in():
         require_execution(False, "runs tests")
 
 
+@pytest.mark.slow
 def test_an_edited_repository_is_rebuilt_by_the_executable_split(tmp_path):
     """Regression: the executable split's shard key had no content, so a local repository
     edited after its build was served from the stale shard."""
@@ -140,3 +141,66 @@ def test_an_edited_repository_is_rebuilt_by_the_executable_split(tmp_path):
     assert status() == "skipped_done"
     (root / "tiny" / "__init__.py").write_text("VALUE = 2\n")
     assert status() == "built"
+
+
+KILLED_RUN = """
+import json, sys, time
+from pathlib import Path
+
+from crossfile_datasets.builders.split import ShardStore, run_repositories
+from crossfile_datasets.core.records import Repository
+
+root, started = Path(sys.argv[1]), Path(sys.argv[2])
+
+
+def build_one(repo, report):
+    if repo.name == "c" and not (root / "resume").exists():
+        started.write_text("c")
+        time.sleep(600)
+    report.count("files", "generated", repo.name)
+    return [{"id": f"{repo.name}/{i}", "text": repo.name * i} for i in range(3)], {"items": 3}
+
+
+results = run_repositories([Repository(n, root / n, "", "", "MIT") for n in "abcd"], build_one,
+                           store=ShardStore(root / "shards", "items.jsonl"), key_of=lambda r: "k", workers=int(sys.argv[3]))
+(root / "out.jsonl").write_text("".join(json.dumps(rec) + "\\n" for r in results for rec in r.records))
+print(json.dumps([r.stats.get("error") or r.stats["status"] for r in results]))
+"""
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_run_killed_mid_way_resumes_to_identical_output(tmp_path, workers):
+    """kill -9 while repository c is being built (with b and d finished or not): the resumed run
+    reuses what finished, builds the rest, and writes what an uninterrupted run writes."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    def run(root, *, kill: bool) -> str:
+        root.mkdir(parents=True, exist_ok=True)
+        started = root / "started"
+        child = subprocess.Popen([sys.executable, "-c", KILLED_RUN, str(root), str(started), str(workers)],
+                                 stdout=subprocess.PIPE, text=True, start_new_session=True)
+        if not kill:
+            return child.communicate(timeout=120)[0]
+        deadline = time.monotonic() + 60
+        while not started.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        os.killpg(child.pid, signal.SIGKILL)
+        child.wait()
+        assert started.exists() and not (root / "out.jsonl").exists()
+        assert not (root / "shards" / "c").exists()
+        return ""
+
+    whole, killed = tmp_path / "whole", tmp_path / "killed"
+    (whole / "resume").mkdir(parents=True)
+    run(whole, kill=False)
+    run(killed, kill=True)
+    (killed / "resume").mkdir()
+    statuses = json.loads(run(killed, kill=False))
+    assert statuses[0] == "skipped_done" and statuses[2] == "built"
+    assert (killed / "out.jsonl").read_bytes() == (whole / "out.jsonl").read_bytes()
+    for name in "abcd":
+        assert (killed / "shards" / name / "items.jsonl").read_bytes() == (whole / "shards" / name / "items.jsonl").read_bytes()
