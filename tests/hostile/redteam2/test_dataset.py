@@ -1,0 +1,42 @@
+"""Attacks by a hostile *dataset*: a class-level split downloaded from the Hub is evaluated
+locally (``evaluate-predictions class SPLIT PREDS --repos FOLDER``, the documented way for a split
+that did not come with its ``repositories.json``), so every field of a task record is input the
+evaluation must not trust."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from crossfile_datasets.evaluation.classlevel import evaluate_class
+from tests.classlevel.fixture import write_shop
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: run_placed writes the class file at copy / "
+                                       "task['file'] on the host: an absolute (or ../) path in a task record "
+                                       "writes the record's text anywhere, and the untouched original class passes")
+def test_a_task_file_outside_the_copy_is_never_written(tmp_path):
+    """Escape (class evaluation; as root: /etc/cron.d, ~/.bashrc, a site-packages .pth): the text
+    written is ``file_without_class`` with the answer spliced in at ``insertion_offset``, both from
+    the split. And a forged verdict on top: the copy keeps its original class, so every answer
+    passes. ``check_snapshots`` looks at the folder's hashes, never at ``file``."""
+    repos = tmp_path / "repos"
+    write_shop(repos / "shop")
+    outside = tmp_path / "outside" / "startup.sh"
+    task = {"id": "shop/python/class/1", "language": "python", "repository": "shop", "class_name": "Cart",
+            "file": str(outside), "file_without_class": "#!/bin/sh\necho run on the evaluator's machine\n",
+            "insertion_offset": 0, "expected_to_pass": ["tests/test_cart.py::test_subtotal"]}
+    split = tmp_path / "class.jsonl"
+    split.write_text(json.dumps(task) + "\n")
+    preds = tmp_path / "preds.jsonl"
+    preds.write_text(json.dumps({"task_id": task["id"], "generations": ["class Cart:\n    pass\n"]}) + "\n")
+    try:
+        summary = evaluate_class(split, preds, repos=repos, ks=(1,))
+        rows = summary["generations"]
+    except (ValueError, OSError):  # refusing the record is a safe outcome too
+        rows = []
+    assert not outside.exists(), outside.read_text()
+    assert not any(row["passed"] for row in rows), rows
