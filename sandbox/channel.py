@@ -16,8 +16,11 @@ The host reads the pipe while the run lasts and parses it as it comes, keeping b
 whatever the run writes (issue 27: 1.8 GB of junk lines once drove the evaluator to 5.7 GB):
 lines without the token are counted, never kept; records are kept up to
 ``CHANNEL_MAX_BYTES`` (the excess counted in ``overflow``), one line up to
-``CHANNEL_MAX_LINE`` (longer ones are skipped to their end, counted). The end-of-session record
-and the named events are always kept.
+``CHANNEL_MAX_LINE`` (longer ones are skipped to their end, counted). Named events
+(``observed_types``, ``options_dropped``, ...) count against the same byte budget as the
+outcome records: an event with a new name each time once held 340 MB on the host (red team
+2026-11-27). Only the end-of-session record is kept beyond it (one, and at most
+``SESSION_END_MAX_BYTES``), so that a run whose records filled the budget still ends.
 
 Cheap forgeries it detects (what an in-process forger could still do is in docs/executable.md,
 "Threat model"): every record names the process that sent it (``pid``); with bubblewrap the
@@ -42,6 +45,7 @@ from crossfile_datasets.core import constants as C
 
 CHANNEL_ENV = "CROSSFILE_CHANNEL"  # "<token read fd>:<record write fd>" in the sandboxed process
 CHANNEL_MAX_LINE = 16 * 1024**2  # one record line (the observed-types event of a large suite fits)
+SESSION_END_MAX_BYTES = 64 * 1024  # the end-of-session record (a few counts): a larger one is not kept
 # the pid of the program bwrap starts in its pid namespace (bwrap's init is 1)
 SANDBOXED_PROGRAM_PID = 2
 
@@ -53,7 +57,7 @@ class ChannelRecords:
     events: dict[str, dict] = field(default_factory=dict)  # other event records by name (observed_types)
     values: list[dict] = field(default_factory=list)  # values observed at checked assertions (sandbox/values.py)
     forged: int = 0  # lines that did not carry the token, or came from another process
-    overflow: int = 0  # lines not kept: over the line cap, or records past the channel's byte cap
+    overflow: int = 0  # lines not kept: over the line cap, or records (events too) past the channel's byte cap
     tampered: str = ""  # why the records cannot be trusted ("" = nothing seen)
 
     @property
@@ -132,18 +136,22 @@ class _Parser:
         if event == "session_end":
             if out.session_end is not None:
                 out.tampered = "a second end-of-session record"
+            if len(raw) > SESSION_END_MAX_BYTES:
+                out.overflow += 1  # not kept: the run has no end (incomplete)
+                return
             out.session_end = record
             return
-        if event is not None:
-            if str(event) in out.events:
-                out.tampered = out.tampered or f"a second {event!s:.40} record"
-            out.events[str(event)] = record
-            return
+        if event is not None and str(event) in out.events:
+            out.tampered = out.tampered or f"a second {event!s:.40} record"
+        # every other record, named event or not, counts against the one byte budget
         if self.kept + len(raw) > self.max_bytes:
             out.overflow += 1
             return
         self.kept += len(raw)
-        (out.values if "value" in record else out.records).append(record)
+        if event is not None:
+            out.events[str(event)] = record
+        else:
+            (out.values if "value" in record else out.records).append(record)
 
 
 class ResultChannel:

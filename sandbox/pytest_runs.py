@@ -191,6 +191,10 @@ def run_pytest(
         contexts, problem = read_coverage_contexts(sandbox.dir, f"control/{data_name}", sandbox.root)
         if problem:
             refused.append(problem)
+    if channel.overflow:  # records (events too) past the channel's byte budget or line cap: not kept
+        refused.append((f"{hostfs.HOST_FILES_STAGE}/{hostfs.Refusal.TOO_LARGE.value}",
+                        f"verdict channel: {channel.overflow} records over its caps "
+                        f"({C.CHANNEL_MAX_BYTES} bytes in all) not kept"))
     running, finished, durable = run_progress(channel.records, coverage=bool(coverage_files))
     dropped = channel.events.get("options_dropped", {}).get("options", [])
     return PytestRun(srun, outcomes, messages, contexts, channel.complete, channel.forged,
