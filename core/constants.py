@@ -72,6 +72,7 @@ EXEC_CONTEXT_MAX_CHARS = 16_000  # pasted code a prompt grows to with transitive
 EXEC_INPUTS_BELOW = 3  # functions with fewer programs than this get input programs (ours)
 EXEC_INPUT_PROGRAMS = 6  # regression programs from inputs per function (call sites, annotations; ours)
 EXEC_MAX_TESTS_PER_PROBLEM = 20  # candidate test programs examined per function (ours)
+EXEC_SPLIT_MAX_BYTES = 64 * 1024**2  # programs split from one test module, in all; later tests counted, not made (ours)
 EXEC_TEST_TIMEOUT = 10.0  # seconds per test function inside a run (SIGALRM in the runner; ours)
 EXEC_RUN_TIMEOUT = 300.0  # seconds of wall clock for one sandboxed pytest run over many tests (ours)
 EXEC_GOLD_TIMEOUT = 60.0  # seconds for one problem's check (gold gate and evaluation; ours)

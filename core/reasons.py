@@ -297,6 +297,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TESTS, "suite_error_missing_fixture", L, "a suite test erred: a fixture (a pytest plugin) the environment lacks"),
     (S.TESTS, "suite_error_missing_module", L, "a suite test erred: a module the environment lacks"),
     (S.TESTS, "not_extractable", L, "a test executed the function but is not a test function we can extract"),
+    (S.TESTS, "split_over_cap", L, "a test of a module whose programs, in all, would exceed EXEC_SPLIT_MAX_BYTES: not made"),
     (S.TESTS, "doctest_not_convertible", L, "docstring examples we cannot turn into a test (ellipsis, blank lines)"),
     (S.TESTS, "doctest_unparsable", L, "docstring examples that do not parse"),
     (S.TESTS, "no_examples", N, "a docstring with >>> but no example doctest reads"),

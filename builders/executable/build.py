@@ -432,11 +432,18 @@ def repository_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str,
         parts = nodeid.split("::")
         classes.setdefault(parts[0], set()).update(parts[1:-1])
     programs: dict[str, TestProgram] = {}
+    over_cap: list[str] = []
     for file in sorted(classes):
         if file in ctx.facts:
-            programs.update(repository_programs(file, ctx.facts[file].file.text, all_wanted, classes[file]))
+            programs.update(repository_programs(file, ctx.facts[file].file.text, all_wanted, classes[file],
+                                                left_out=over_cap))
+    for key in over_cap:  # the module's programs, in all, were over the splitter's byte cap
+        ctx.report.count("tests", "split_over_cap", f"{ctx.repo.name}:{key}", f"over {C.EXEC_SPLIT_MAX_BYTES} bytes")
+    over_cap_keys = set(over_cap)
     for cand in candidates:
         for k in wanted[cand.key]:
+            if k in over_cap_keys:
+                continue
             if k not in programs:  # it executed the function but is no test function of a test file
                 why = "doctest item (the docstring's examples are converted instead)" \
                     if k.split("::")[0] not in classes or not is_test_path(k.split("::")[0]) else "not a test function"
@@ -527,6 +534,8 @@ def pynguin_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, li
         if why.startswith("host_files/"):
             key, _, detail = why.partition(": ")
             ctx.count(key, f"{ctx.repo.name}:{module}", detail)
+        elif why.startswith("split_over_cap"):  # some tests made, the module's later ones left out
+            ctx.report.count("tests", "split_over_cap", f"{ctx.repo.name}:pynguin:{module}", why)
         elif why:
             ctx.report.count("tests", "pynguin_no_tests", f"{ctx.repo.name}:{module}", why)
         by_module[module] = programs
@@ -547,11 +556,13 @@ def llm_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[T
     settings = ctx.settings
     api_key = os.environ.get("CROSSFILE_LLM_API_KEY") or None
 
-    def one(cand: Candidate) -> list[TestProgram] | str:
+    def one(cand: Candidate) -> tuple[list[TestProgram], list[str]] | str:
+        left_out: list[str] = []
         try:
             return generate_llm_tests(settings.llm_url or "", settings.llm_model or "", project=ctx.repo.name,
                                       module=cand.module, qualname=cand.qualname, entry_point=cand.name,
-                                      class_name=cand.class_name, context=llm_context(cand, ctx.facts), api_key=api_key)
+                                      class_name=cand.class_name, context=llm_context(cand, ctx.facts), api_key=api_key,
+                                      left_out=left_out), left_out
         except LLMError as exc:
             return str(exc)
 
@@ -562,8 +573,12 @@ def llm_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[T
     for cand, result in zip(candidates, results):  # counted here: BuildReport is not shared across threads
         if isinstance(result, str):
             ctx.report.count("tests", "llm_error", f"{ctx.repo.name}:{cand.key}", result)
-            result = []
-        out[cand.key] = result
+            result = ([], [])
+        programs, left_out = result
+        for name in left_out:  # the answer's programs, in all, were over the splitter's byte cap
+            ctx.report.count("tests", "split_over_cap", f"{ctx.repo.name}:{cand.key}:llm:{name}",
+                             f"over {C.EXEC_SPLIT_MAX_BYTES} bytes")
+        out[cand.key] = programs
     ctx.stats["llm"] = {"model": settings.llm_model, "tests": sum(len(r) for r in out.values()),
                         "errors": sum(1 for r in results if isinstance(r, str))}
     return out

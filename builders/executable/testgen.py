@@ -19,6 +19,7 @@ value has one, otherwise the pickled value embedded in the test).
 from __future__ import annotations
 
 import ast
+import bisect
 import fcntl
 import hashlib
 import json
@@ -101,37 +102,98 @@ def classes_pytest_collects(tree: ast.Module, collected: Iterable[str] = ()) -> 
     return names
 
 
-def split_test_module(source: str, collected_classes: Iterable[str] = ()) -> list[tuple[str, str]]:
+def _text(lines: list[str], span: tuple[int, int]) -> str:
+    return "\n".join(lines[span[0] - 1:span[1]])
+
+
+class _Frame:
+    """A region of a module's lines (``span``, 1-based) with holes in it (sorted, disjoint
+    spans): the lines outside the holes joined once, so that the region with some holes filled
+    back costs one slice per filled hole, not a walk over every line or every hole."""
+
+    def __init__(self, lines: list[str], span: tuple[int, int], holes: list[tuple[int, int]]) -> None:
+        ranges, at = [], span[0]
+        for a, b in holes:
+            if a > at:
+                ranges.append((at, a - 1))
+            at = max(at, b + 1)
+        if at <= span[1]:
+            ranges.append((at, span[1]))
+        texts = [_text(lines, r) for r in ranges]
+        self.text = "\n".join(texts)
+        self.offsets = [0]  # offsets[j]: where range j starts in self.text
+        for t in texts:
+            self.offsets.append(self.offsets[-1] + len(t) + 1)
+        self.starts = [a for a, _ in ranges]
+
+    def size(self, fills: dict[tuple[int, int], str]) -> int:
+        return len(self.text) + sum(len(t) + 1 for t in fills.values())
+
+    def render(self, fills: dict[tuple[int, int], str]) -> str:
+        """The region's text with ``fills`` (hole -> its text) put back at their places."""
+        pieces, at = [], 0
+        for hole in sorted(fills):
+            place = bisect.bisect_left(self.starts, hole[0])  # ranges before the hole
+            if place > at:
+                pieces.append(self.text[self.offsets[at]:self.offsets[place] - 1])
+            pieces.append(fills[hole])
+            at = place
+        if at < len(self.starts):
+            pieces.append(self.text[self.offsets[at]:self.offsets[-1] - 1])
+        return "\n".join(pieces)
+
+
+def split_test_module(source: str, collected_classes: Iterable[str] = (), wanted: Iterable[str] | None = None,
+                      max_bytes: int = C.EXEC_SPLIT_MAX_BYTES) -> list[tuple[str, str]]:
     """A test module -> [(test name, program)], one program per test function.
 
     A program is the module without its other test functions (and without a ``__main__``
     block); a test method keeps its class with the class's non-test members. Names are
     ``test_f`` or ``TestCls::test_m`` (pytest's node-id suffix, without parameters). Test
-    classes are the ones pytest collects (:func:`classes_pytest_collects`).
+    classes are the ones pytest collects (:func:`classes_pytest_collects`). ``wanted``: only
+    the programs of these names are made; ``max_bytes``: see :func:`split_test_module_bounded`
+    (what it leaves out is not returned here: callers that count it call that one).
+    """
+    return split_test_module_bounded(source, collected_classes, wanted, max_bytes)[0]
+
+
+def split_test_module_bounded(source: str, collected_classes: Iterable[str] = (), wanted: Iterable[str] | None = None,
+                              max_bytes: int = C.EXEC_SPLIT_MAX_BYTES) -> tuple[list[tuple[str, str]], list[str]]:
+    """:func:`split_test_module`, and the names of the tests it left out because their
+    programs would take the module's programs over ``max_bytes`` in all (in file order: the
+    first that does not fit and every later one).
+
+    One pass over the syntax tree, then each program is sliced from the module's lines: the
+    lines outside every test function, ``__main__`` block and test class (computed once), with
+    the test's own lines (or its class, minus the class's other tests, and the class's in-file
+    test-class bases whole) put back at their place. The cost is the size of what is returned,
+    which ``max_bytes`` bounds (the red team's 600 tests in 37 kB once took ~4 minutes here:
+    every test compared every line with every other test's span).
     """
     try:
         tree = ast.parse(source)
     except SyntaxError:
-        return []
+        return [], []
     lines = source.split("\n")
+    wanted_set = set(wanted) if wanted is not None else None
     test_classes = classes_pytest_collects(tree, collected_classes)
     tests: list[tuple[str, tuple[int, int], tuple[int, int] | None]] = []  # (name, span, class span)
-    functions: list[tuple[int, int]] = []  # top-level test functions
-    classes: dict[tuple[int, int], list[tuple[int, int]]] = {}  # test class -> its test methods
-    guards: list[tuple[int, int]] = []
+    holes: list[tuple[int, int]] = []  # top-level test functions, test classes, __main__ blocks: in order
+    methods_of: dict[tuple[int, int], list[tuple[int, int]]] = {}  # test class -> its test methods
     class_nodes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
     for node in tree.body:
         if _is_test_function(node):
             tests.append((node.name, _span(node), None))
-            functions.append(_span(node))
+            holes.append(_span(node))
         elif isinstance(node, ast.ClassDef) and node.name in test_classes:
             methods = [n for n in node.body if _is_test_function(n)]
             if methods:
-                classes[_span(node)] = [_span(m) for m in methods]
+                methods_of[_span(node)] = [_span(m) for m in methods]
+                holes.append(_span(node))
                 tests.extend((f"{node.name}::{m.name}", _span(m), _span(node)) for m in methods)
         elif _is_main_guard(node):
-            guards.append(_span(node))
-    out = []
+            holes.append(_span(node))
+    holes.sort()
     spans = {_span(n): n for n in class_nodes.values()}
 
     def ancestors(span: tuple[int, int] | None) -> set[tuple[int, int]]:
@@ -145,19 +207,39 @@ def split_test_module(source: str, collected_classes: Iterable[str] = ()) -> lis
                     todo.append(class_nodes[base])
         return out
 
+    module = _Frame(lines, (1, len(lines)), holes)
+    class_frames: dict[tuple[int, int], _Frame] = {}  # a test class without its test methods, made once
+    out: list[tuple[str, str]] = []
+    left_out: list[str] = []
+    total = 0
     for name, keep, owner in tests:
-        # drop every other test function and test class; inside the owner class, its other
-        # tests; the owner's in-file base classes stay whole (unittest runs inherited tests too)
-        drop = [span for span in functions if span != keep] + guards
-        bases = ancestors(owner)
-        for cls, methods in classes.items():
-            if cls in bases:
-                continue
-            drop.extend([m for m in methods if m != keep] if cls == owner else [cls])
-        kept = [line for i, line in enumerate(lines, 1) if not any(a <= i <= b for a, b in drop)]
-        text = re.sub(r"\n{4,}", "\n\n\n", "\n".join(kept)).rstrip() + "\n"
+        if wanted_set is not None and name not in wanted_set:
+            continue
+        if left_out:  # over the budget: this one and every later one
+            left_out.append(name)
+            continue
+        # holes filled back: the test function itself; or the owner class without its other
+        # tests, and the owner's in-file base classes whole (unittest runs inherited tests too)
+        filled: dict[tuple[int, int], str] = {}
+        if owner is None:
+            filled[keep] = _text(lines, keep)
+        else:
+            bases = ancestors(owner)
+            for cls in bases:
+                if cls in methods_of:
+                    filled[cls] = _text(lines, cls)
+            if owner not in bases:
+                if owner not in class_frames:
+                    class_frames[owner] = _Frame(lines, owner, methods_of[owner])
+                filled[owner] = class_frames[owner].render({keep: _text(lines, keep)})
+        estimate = module.size(filled)
+        if total + estimate > max_bytes:
+            left_out.append(name)
+            continue
+        total += estimate
+        text = re.sub(r"\n{4,}", "\n\n\n", module.render(filled)).rstrip() + "\n"
         out.append((name, text))
-    return out
+    return out, left_out
 
 
 # ----------------------------------------------------------------------- static filters --
@@ -543,12 +625,14 @@ def _install_pynguin_locked(venv: Path) -> str:
     return str(python)
 
 
-def pynguin_programs(output: str, module: str) -> list[TestProgram]:
-    """Pynguin's test module for ``module`` -> one program per generated test."""
-    out = []
-    for name, program in split_test_module(output):
-        out.append(TestProgram(program, program_path("", program), "pynguin", f"pynguin:{module}::{name}"))
-    return out
+def pynguin_programs(output: str, module: str, left_out: list[str] | None = None) -> list[TestProgram]:
+    """Pynguin's test module for ``module`` -> one program per generated test (the names the
+    splitter's byte cap left out are appended to ``left_out``)."""
+    programs, over = split_test_module_bounded(output)
+    if left_out is not None:
+        left_out.extend(over)
+    return [TestProgram(program, program_path("", program), "pynguin", f"pynguin:{module}::{name}")
+            for name, program in programs]
 
 
 def run_pynguin(python: str, repo_root: Path, python_path: Sequence[str], source_root: str, module: str, *,
@@ -589,7 +673,10 @@ def run_pynguin(python: str, repo_root: Path, python_path: Sequence[str], source
             text = box.read_back(first)
         except hostfs.HostFileRefused as exc:
             return [], f"{exc.key}: {first}: {exc}"
-        return pynguin_programs(text, module), ""
+        left_out: list[str] = []
+        programs = pynguin_programs(text, module, left_out)
+        return programs, (f"split_over_cap: {len(left_out)} tests over {C.EXEC_SPLIT_MAX_BYTES} bytes"
+                          if left_out else "")
 
 
 _EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning)\b(?::.*)?$")
@@ -671,40 +758,46 @@ def llm_test_prompt(project: str, module: str, qualname: str, entry_point: str, 
                                   import_line=f"from {module} import {import_name}")
 
 
-def llm_programs(answer: str, module: str, entry_point: str, class_name: str | None, origin_id: str) -> list[TestProgram]:
-    """An LLM answer -> one program per test function (the target import added when missing)."""
+def llm_programs(answer: str, module: str, entry_point: str, class_name: str | None, origin_id: str,
+                 left_out: list[str] | None = None) -> list[TestProgram]:
+    """An LLM answer -> one program per test function (the target import added when missing;
+    the names the splitter's byte cap left out are appended to ``left_out``)."""
     code = extract_code(answer)
     import_name = class_name or entry_point
     import_line = f"from {module} import {import_name}"
     if not re.search(rf"^\s*from\s+{re.escape(module)}\s+import\s+.*\b{re.escape(import_name)}\b", code, re.M):
         code = f"{import_line}\n{code}"
-    out = []
-    for name, program in split_test_module(code):
-        out.append(TestProgram(program, program_path("", program), "llm", f"llm:{origin_id}::{name}"))
-    return out
+    programs, over = split_test_module_bounded(code)
+    if left_out is not None:
+        left_out.extend(over)
+    return [TestProgram(program, program_path("", program), "llm", f"llm:{origin_id}::{name}")
+            for name, program in programs]
 
 
 def generate_llm_tests(url: str, model: str, *, project: str, module: str, qualname: str, entry_point: str,
-                       class_name: str | None, context: str, api_key: str | None = None) -> list[TestProgram]:
+                       class_name: str | None, context: str, api_key: str | None = None,
+                       left_out: list[str] | None = None) -> list[TestProgram]:
     prompt = llm_test_prompt(project, module, qualname, entry_point, class_name, context)
     answer = chat_completion(url, model, [{"role": "user", "content": prompt}], api_key=api_key)
-    return llm_programs(answer, module, entry_point, class_name, f"{module}.{qualname}")
+    return llm_programs(answer, module, entry_point, class_name, f"{module}.{qualname}", left_out)
 
 
 # --------------------------------------------------------------------------- repository --
 def repository_programs(test_file: str, source: str, wanted: Iterable[str] | None = None,
-                        collected_classes: Iterable[str] = ()) -> dict[str, TestProgram]:
-    """The repository's test file -> {"<file>::<test name>": program}, written next to it."""
+                        collected_classes: Iterable[str] = (), left_out: list[str] | None = None
+                        ) -> dict[str, TestProgram]:
+    """The repository's test file -> {"<file>::<test name>": program}, written next to it.
+    Only the ``wanted`` keys are made; the keys the splitter's byte cap left out are appended
+    to ``left_out`` (the caller counts them)."""
     directory = str(PurePosixPath(test_file).parent)
     directory = "" if directory == "." else directory
-    wanted_set = set(wanted) if wanted is not None else None
-    out = {}
-    for name, program in split_test_module(source, collected_classes):
-        key = f"{test_file}::{name}"
-        if wanted_set is not None and key not in wanted_set:
-            continue
-        out[key] = TestProgram(program, program_path(directory, program), "repository", key)
-    return out
+    prefix = f"{test_file}::"
+    names = None if wanted is None else {k[len(prefix):] for k in wanted if k.startswith(prefix)}
+    programs, over = split_test_module_bounded(source, collected_classes, names)
+    if left_out is not None:
+        left_out.extend(prefix + name for name in over)
+    return {prefix + name: TestProgram(program, program_path(directory, program), "repository", prefix + name)
+            for name, program in programs}
 
 
 USES_RANDOMNESS = re.compile(r"\b(random|randint|randrange|shuffle|choice|choices|sample|uniform|secrets|uuid[14]?|urandom)\b")
