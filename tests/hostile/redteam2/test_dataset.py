@@ -40,3 +40,33 @@ def test_a_task_file_outside_the_copy_is_never_written(tmp_path):
         rows = []
     assert not outside.exists(), outside.read_text()
     assert not any(row["passed"] for row in rows), rows
+
+
+@pytest.fixture(scope="module")
+def ledger_problem(tmp_path_factory):
+    """``balance`` of the hostile corpus's ledger, built the real way (no Pynguin, no mutants)."""
+    from crossfile_datasets.builders.executable.build import ExecSettings, build_repository
+    from crossfile_datasets.core.report import BuildReport
+    from tests.hostile.conftest import ledger
+
+    repo = ledger(tmp_path_factory.mktemp("redteam2-dataset") / "ledger")
+    records, _ = build_repository(repo, ExecSettings(use_pynguin=False, flaky_runs=1, mutants=0), BuildReport())
+    (problem,) = records
+    return problem
+
+
+@pytest.mark.parametrize("where", ["absolute", "dotdot"])
+def test_a_problem_file_outside_the_copy_is_never_read_or_written(ledger_problem, tmp_path, where):
+    """Contained (executable evaluation, the same hostile-split attack as above): the problem
+    runner reads and replaces the module through the host-file boundary (``sandbox/hostfs.py``),
+    which refuses absolute and ``..`` paths."""
+    import sys
+
+    from crossfile_datasets.sandbox.problems import run_problem_tests
+
+    outside = tmp_path / "outside.py"
+    outside.write_text("ORIGINAL = 1\n")
+    problem = dict(ledger_problem, file=str(outside) if where == "absolute" else "../../../../../../../.." + str(outside))
+    verdict = run_problem_tests(problem, "def balance(entries):\n    return 0\n", 60, python=sys.executable)
+    assert outside.read_text() == "ORIGINAL = 1\n"
+    assert not verdict["passed"], verdict
