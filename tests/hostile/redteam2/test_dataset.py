@@ -42,6 +42,45 @@ def test_a_task_file_outside_the_copy_is_never_written(tmp_path):
     assert not any(row["passed"] for row in rows), rows
 
 
+
+# The split's code, placed as the task's class file: a test module that reports what it finds in
+# the folder it was copied into.
+LEAK = "import os\n\ndef test_x():\n    assert False, sorted(os.listdir('.')) + [open('token.txt').read()]\n"
+
+
+@pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: a task's repository name ('../x', or an absolute "
+                                       "path; or a repository_root key) picks any host folder: it is copied "
+                                       "into the sandbox, hidden folders included, and the split's code reads it")
+@pytest.mark.parametrize("how", ["repository", "repository_root"])
+def test_a_task_cannot_choose_the_host_folder_it_runs_in(tmp_path, how):
+    """Exposure (class evaluation): the sandbox hides /root, /home, the caches and HF_HOME; a
+    hostile split names such a folder as its repository (``--repos R`` joins ``R / task["repository"]``;
+    without ``--repos`` a record's own ``repository_root`` is kept, "records of older builds"),
+    the evaluation copies it whole into the sandbox, and the split's own text (placed as the
+    class file) reads it and puts it in the results (``detail``). With ``/`` the copy is the whole
+    machine (a full disk)."""
+    secret = tmp_path / "home" / "user"
+    secret.mkdir(parents=True)
+    (secret / "token.txt").write_text("hf_canary_of_the_red_team")
+    repos = tmp_path / "repos"
+    repos.mkdir()
+    task = {"id": "x/python/class/1", "language": "python", "repository": "../home/user", "class_name": "X",
+            "file": "test_leak.py", "file_without_class": LEAK, "insertion_offset": len(LEAK),
+            "expected_to_pass": ["test_leak.py::test_x"]}
+    if how == "repository_root":
+        task = dict(task, repository="user", repository_root=str(secret))
+    split = tmp_path / "split" / "class.jsonl"
+    split.parent.mkdir()
+    split.write_text(json.dumps(task) + "\n")
+    preds = tmp_path / "preds.jsonl"
+    preds.write_text(json.dumps({"task_id": task["id"], "generations": [""]}) + "\n")
+    try:
+        rows = evaluate_class(split, preds, repos=repos if how == "repository" else None, ks=(1,))["generations"]
+    except (ValueError, OSError):  # refusing the record is a safe outcome
+        rows = []
+    assert "hf_canary_of_the_red_team" not in json.dumps(rows), rows
+
+
 @pytest.fixture(scope="module")
 def ledger_problem(tmp_path_factory):
     """``balance`` of the hostile corpus's ledger, built the real way (no Pynguin, no mutants)."""
