@@ -99,3 +99,56 @@ def test_a_run_cannot_take_every_inotify_instance_of_the_machine():
         thread.join()
         hoarded = marker.read_text() if marker.exists() else "?"
     assert fd >= 0, f"the harness could not create an inotify instance (errno {errno}) while the run held {hoarded}"
+
+
+# Eight processes each open /dev/null (at most 20,000 times) until refused (the soft limit raised to the hard one, which
+# any process may do), report how many they hold, and hold them together for a moment.
+HOLD_FILES = r'''
+import os, resource, time
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+r, w = os.pipe()
+children = []
+for _ in range(8):
+    pid = os.fork()
+    if pid == 0:
+        held = []
+        try:
+            while len(held) < 20_000:  # never more: 8 x 20,000 is 6 % of this machine's table
+                held.append(os.open("/dev/null", os.O_RDONLY))
+        except OSError:
+            pass
+        os.write(w, b"%d\n" % len(held))
+        time.sleep(3)
+        os._exit(0)
+    children.append(pid)
+os.close(w)
+counts = [int(x) for x in os.read(r, 4096).split() if x]
+while len(counts) < 8:
+    more = os.read(r, 4096)
+    if not more:
+        break
+    counts += [int(x) for x in more.split() if x]
+for pid in children:
+    os.waitpid(pid, 0)
+print(sum(counts), hard)
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: RLIMIT_NOFILE is the builder's (hard 20,000 here): 8 "
+                                       "processes of one run hold 160,000 open files; the run may have 131 tasks, "
+                                       "2.6 million, more than the machine's fs.file-max (2.47 million)")
+def test_a_run_cannot_hold_a_large_share_of_the_machine_file_table():
+    """Host resource (every sandboxed run): open files are a machine-wide table
+    (``fs.file-max``); the sandbox limits memory, tasks, CPU and file size but not descriptors,
+    so 124 processes of 20,000 descriptors each (within ``pids.max``) would leave every process
+    on the machine with ENFILE. Observed here: 8 processes, 160,000 files held at once, no
+    refusal (the full attack is not run: it would take the table from everyone on this machine)."""
+    import resource
+
+    if resource.getrlimit(resource.RLIMIT_NOFILE)[1] < 10_000:
+        pytest.skip("the builder's own RLIMIT_NOFILE hard limit is low here: the runs inherit it")
+    with Sandbox(None, python=sys.executable, limits=SandboxLimits(timeout=60)) as box:
+        run = box.run([sys.executable, "-c", HOLD_FILES], timeout=60)
+    total, hard = (int(x) for x in run.result.stdout.split()[-2:])
+    assert total <= 65_536, f"one run held {total} open files at once (RLIMIT_NOFILE hard limit {hard})"
