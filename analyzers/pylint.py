@@ -185,16 +185,46 @@ def to_char_columns(diags: Sequence[Diagnostic], texts: Mapping[str, str]) -> li
     return out
 
 
+def load_factor(load: float, cpus: int, cap: float = C.PYLINT_LOAD_FACTOR_CAP) -> float:
+    """How much slower than on an idle machine a checker run may be expected to finish: the
+    1-minute load average per core, at least 1, at most ``cap``. The Pylint time limits are
+    fixed for an idle machine; on a machine loaded 10x (2 cores, load 20) a check that takes
+    40 s alone takes 400 s, and fixed limits lost whole repositories (structlog, packaging on
+    2026-11-27), so every limit is multiplied by this factor."""
+    return max(1.0, min(cap, load / max(1, cpus)))
+
+
+def current_load_factor() -> float:
+    """:func:`load_factor` of this machine now (1 where the load average is unknown)."""
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return 1.0
+    return load_factor(load, os.cpu_count() or 1)
+
+
+def failure_text(result: RunResult, timeout: float, files: int) -> str:
+    """What a failed Pylint run said, short enough for a report sample: the time limit it ran
+    out of, or its exit status and the end of its error output (a traceback's last lines)."""
+    if result.status is RunStatus.TIMEOUT:
+        return f"timed out after {timeout:.0f} s on {files} file(s)"
+    tail = (result.stderr.strip() or result.stdout.strip())[-240:].replace("\n", " | ")
+    what = f"signal {-(result.returncode or 0)}" if result.status is RunStatus.SIGNALED else f"exit {result.returncode}"
+    return f"{what} on {files} file(s): {tail}" if tail else f"{what} on {files} file(s), no output"
+
+
 @dataclass
 class CheckOutcome:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     failed: dict[str, str] = field(default_factory=dict)  # path -> reason
+    details: dict[str, str] = field(default_factory=dict)  # path -> what the failed run said
     runs: int = 0  # checker runs (fresh processes and resident requests)
     resident_fallbacks: int = 0  # batches the resident server failed, checked again by fresh processes
 
     def merge(self, other: "CheckOutcome") -> None:
         self.diagnostics.extend(other.diagnostics)
         self.failed.update(other.failed)
+        self.details.update(other.details)
         self.runs += other.runs
         self.resident_fallbacks += other.resident_fallbacks
 
@@ -246,12 +276,16 @@ class PylintChecker:
         bisect_budget: float = C.PYLINT_BISECT_BUDGET,
         resident: bool = True,
         server_command: Sequence[str] | None = None,
+        load: Callable[[], float] = current_load_factor,
     ) -> None:
+        """``load``: the factor every time limit is multiplied by, asked once per :meth:`check`
+        (:func:`current_load_factor`: the machine's load per core)."""
         self.batch_timeout = batch_timeout
         self.file_timeout = file_timeout
         self.batch_size = batch_size
         self.bisect_budget = bisect_budget
         self._run = runner
+        self._load = load
         self.resident = resident and runner is run
         self._servers: queue.SimpleQueue[_Server] = queue.SimpleQueue()  # idle resident servers
         # the resident server's command (tests name a misbehaving one)
@@ -270,7 +304,8 @@ class PylintChecker:
         roots = [str(root / r) if r else str(root) for r in python_source_roots(all_paths)]
         files = sorted(files)
         cwd = Path(tempfile.mkdtemp(prefix="crossfile-pylint-cwd-"))
-        state = _BisectState(self.bisect_budget, str(root) if resolve else "")
+        factor = self._load()
+        state = _BisectState(self.bisect_budget * factor, str(root) if resolve else "", factor=factor)
         resident = self.resident and observed is None and not os.environ.get("CROSSFILE_PYLINT")
         try:
             for i in range(0, len(files), self.batch_size):
@@ -305,6 +340,7 @@ class PylintChecker:
 
     def _timeout(self, batch: Sequence[str], state: "_BisectState") -> float:
         timeout = self.file_timeout if len(batch) == 1 else min(self.batch_timeout, self.file_timeout + 2.0 * len(batch))
+        timeout *= state.factor
         return min(timeout, state.remaining()) if state.started is not None else timeout
 
     def _check_resident(self, root: Path, batch, roots, rcfile, texts, outcome: CheckOutcome,
@@ -329,6 +365,7 @@ class PylintChecker:
         if problem:
             server.close()  # its caches may be inconsistent: never reused
             outcome.resident_fallbacks += 1
+            state.last_failure = ("resident: timed out" if problem is _TIMED_OUT else f"resident: {problem}")[:240]
             return _TIMED_OUT if problem is _TIMED_OUT else False
         self._servers.put(server)
         outcome.runs += 1
@@ -343,9 +380,12 @@ class PylintChecker:
         if state.started is not None and state.remaining() <= 0:
             for path in batch:  # the bisection budget is spent: count, do not run
                 outcome.failed[path] = "checker_abandoned"
+                outcome.details[path] = (f"isolation budget of {state.budget:.0f} s spent (load factor "
+                                         f"{state.factor:.1f}); last failure: {state.last_failure}")
             return
         argv = pylint_argv([str(root / f) for f in batch], rcfile, roots, observed is not None, state.resolve_root)
-        res = self._run(argv, timeout=self._timeout(batch, state), cwd=cwd, env=self._env(root, observed))
+        timeout = self._timeout(batch, state)
+        res = self._run(argv, timeout=timeout, cwd=cwd, env=self._env(root, observed))
         outcome.runs += 1
         reason = None
         parsed = None
@@ -364,8 +404,10 @@ class PylintChecker:
             if reason is not None:
                 parsed = None
         if parsed is None:
+            state.last_failure = failure_text(res, timeout, len(batch))
             if len(batch) == 1:
                 outcome.failed[batch[0]] = reason or "checker_crash"
+                outcome.details[batch[0]] = state.last_failure
                 return
             self._check_halves(root, cwd, batch, roots, rcfile, texts, outcome, state, observed)
             return
@@ -405,6 +447,8 @@ class _BisectState:
     budget: float
     resolve_root: str = ""
     started: float | None = None
+    factor: float = 1.0  # every time limit of this check is multiplied by it (the machine's load)
+    last_failure: str = ""  # what the last failed run said (reported with the files it leaves)
 
     def start(self) -> None:
         if self.started is None:

@@ -38,6 +38,9 @@ PYLINT_MIN_CHUNK = 50
 # is left unchecked then is counted as files/checker_abandoned (issue 15: one slow file cost
 # ~9 minutes in 21 runs before this bound)
 PYLINT_BISECT_BUDGET = 120.0
+# the limits above are for an idle machine: each check multiplies them by the load average per
+# core, at most this much (structlog lost all 37 files at a load of ~21 on 2 cores; ours)
+PYLINT_LOAD_FACTOR_CAP = 8.0
 TSC_STARTUP_TIMEOUT = 120.0  # seconds for the first check of a project (Node + TypeScript + lib load; 1-4 s measured)
 TSC_REQUEST_TIMEOUT = 60.0  # seconds for one in-memory check of one file (20-100 ms measured, bench_typescript)
 TSC_CLI_TIMEOUT = 180.0  # seconds for one `tsc -p` process (benchmark / cross-checks; 1.7-2.9 s measured)

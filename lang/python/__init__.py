@@ -420,12 +420,15 @@ class PythonSupport(LanguageSupport):
             report.add_time("checker_seconds", time.monotonic() - t0)
             _count_runs(report, original, *results.values())
             failed: dict[str, str] = dict(original.failed)
-            for r in results.values():
+            details = {p: f"original: {text}" for p, text in original.details.items()}
+            for mode, r in results.items():
                 for p, why in r.failed.items():
                     failed.setdefault(p, why)
+                    if p in r.details:
+                        details.setdefault(p, f"{mode}: {r.details[p]}")
             for path, why in sorted(failed.items()):
                 if path in checkable:
-                    report.count("files", why, path)
+                    report.count("files", why, path, detail=details.get(path))
             orig_by_file = _group(original.diagnostics)
             for mode, res in results.items():
                 stub_by_file = _group(res.diagnostics)

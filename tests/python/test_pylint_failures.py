@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from crossfile_datasets.analyzers.pylint import PylintChecker
+from crossfile_datasets.analyzers.pylint import PylintChecker, load_factor
 from crossfile_datasets.lang.python import PythonSupport
 from tests.conftest import write_tree
 from tests.python.helpers import usages_of
@@ -78,7 +78,8 @@ def test_bisection_is_bounded_in_time_and_what_is_left_is_counted(tmp_path, monk
     )
     wrapper.chmod(0o755)
     monkeypatch.setenv("CROSSFILE_PYLINT", str(wrapper))
-    language = PythonSupport(PylintChecker(batch_timeout=2, file_timeout=2, bisect_budget=3), parallelism=3)
+    language = PythonSupport(PylintChecker(batch_timeout=2, file_timeout=2, bisect_budget=3, load=lambda: 1.0),
+                             parallelism=3)
     start = time.monotonic()
     usages, report = _usages(write_tree(tmp_path / "slow_repo", files), language)
     elapsed = time.monotonic() - start
@@ -89,3 +90,56 @@ def test_bisection_is_bounded_in_time_and_what_is_left_is_counted(tmp_path, monk
     assert failed.get("files/checker_abandoned", 0) >= 1, failed  # the budget ran out before all was isolated
     assert sum(failed.values()) < 17  # never more than the checkable files
     assert "pkg/user_00.py" not in {u.file for u in usages}
+
+
+def test_the_load_factor_is_the_load_per_core_between_one_and_the_cap():
+    assert load_factor(0.5, 2) == 1.0  # an idle machine keeps the limits as they are
+    assert load_factor(2.0, 2) == 1.0
+    assert load_factor(7.0, 2) == 3.5
+    assert load_factor(21.0, 2, cap=8.0) == 8.0  # 2026-11-27: structlog's build, load ~21
+    assert load_factor(3.0, 0) == 3.0  # an unknown core count counts as one core
+
+
+def _slow_start_repo(tmp_path, monkeypatch, seconds: int):
+    """Two files checked by a Pylint that first sleeps (a machine too loaded to start it in time)."""
+    files = {"pkg/__init__.py": "", "pkg/base.py": "class Base:\n    def size(self):\n        return 1\n",
+             "pkg/user.py": "from pkg.base import Base\nvalue = Base().size()\n"}
+    wrapper = tmp_path / "loaded_pylint.sh"
+    wrapper.write_text(f"#!/bin/sh\nsleep {seconds}\nexec {sys.executable} -m pylint \"$@\"\n")
+    wrapper.chmod(0o755)
+    monkeypatch.setenv("CROSSFILE_PYLINT", str(wrapper))
+    return write_tree(tmp_path / "loaded_repo", files)
+
+
+def test_time_limits_grow_with_the_load_so_a_loaded_machine_keeps_its_files(tmp_path, monkeypatch):
+    """Fixed limits lose every file of a repository when the machine is loaded (structlog: 37 of
+    37 abandoned at a load of ~21); the same limits times the load factor keep them."""
+    repo = _slow_start_repo(tmp_path, monkeypatch, 3)
+    idle_limits = dict(batch_timeout=1.5, file_timeout=1.5, bisect_budget=1.0)
+    usages, report = _usages(repo, PythonSupport(PylintChecker(**idle_limits, load=lambda: 1.0), parallelism=1))
+    assert usages == [] and report.counts["files/checker_timeout"] + report.counts["files/checker_abandoned"] == 1
+    usages, report = _usages(repo, PythonSupport(PylintChecker(**idle_limits, load=lambda: 8.0), parallelism=1))
+    assert ("pkg/user.py", "Base", "size") in {(u.file, u.imported_name, u.member) for u in usages}
+    assert not [k for k in report.counts if k.startswith("files/checker")], dict(report.counts)
+
+
+def test_a_failed_run_leaves_its_text_in_the_report(tmp_path, monkeypatch):
+    """Counts alone did not tell a time-out from a crash of a plugin (structlog, 2026-11-27):
+    every failed file's sample carries what the run said."""
+    files = {"pkg/__init__.py": "", "pkg/base.py": "class Base:\n    pass\n",
+             "pkg/user.py": "from pkg.base import Base\nvalue = Base()\n"}
+    wrapper = tmp_path / "crashing_pylint.sh"
+    wrapper.write_text("#!/bin/sh\necho 'Traceback (most recent call last):' >&2\n"
+                       "echo 'RuntimeError: plugin exploded' >&2\nexit 1\n")
+    wrapper.chmod(0o755)
+    monkeypatch.setenv("CROSSFILE_PYLINT", str(wrapper))
+    usages, report = _usages(write_tree(tmp_path / "crash_repo", files))
+    assert usages == []
+    [sample] = report.samples["files/checker_crash"]
+    assert sample.startswith("pkg/user.py: original: exit 1 on 1 file(s): ") and "RuntimeError: plugin exploded" in sample
+
+    repo = _slow_start_repo(tmp_path, monkeypatch, 3)
+    language = PythonSupport(PylintChecker(batch_timeout=1.0, file_timeout=1.0, bisect_budget=1.0, load=lambda: 1.0))
+    _, report = _usages(repo, language)
+    [sample] = report.samples.get("files/checker_timeout", []) + report.samples.get("files/checker_abandoned", [])
+    assert "timed out after 1 s on 1 file(s)" in sample, sample
