@@ -14,7 +14,14 @@ Typed by their annotation:
   (a value it does infer, such as a subclass instance, is kept: it is more precise);
 - calls of a function or method with a return annotation (``def parse() -> Parsed``,
   ``def copy(self) -> Self``) when astroid infers nothing but ``Uninferable``/``None`` from its
-  body.
+  body, or only instances of several subclasses of the annotated class (a lookup in a table
+  of implementations: the annotation names the class that declares what they share);
+- parameters annotated ``type[X]``: the class X itself (``cls()`` is then an X);
+- elements of a collection whose annotation says what it holds (``for item in basket.items``
+  with ``self.items: list[Item]``, ``table()[key]`` with ``-> dict[str, Item]``): the collection's
+  annotation comes from a parameter, an annotated variable or attribute, or a return annotation;
+- a name narrowed by ``if isinstance(name, X):`` inside that branch (a parameter annotated with
+  a union of classes is typed by nothing else).
 
 Handled annotations: ``X``, ``mod.X``, ``"X"`` (string annotations, resolved in the scope of the
 annotation), ``Optional[X]`` and ``X | None``, ``Self`` for return values. Anything else
@@ -109,9 +116,17 @@ def _is_annotated_parameter(name: nodes.AssignName) -> bool:
     return _annotation_of(name) is not None
 
 
+class _TheClass:
+    """What a tip answers for ``type[X]``: the class X itself, not an instance of it."""
+
+    def __init__(self, cls: nodes.ClassDef) -> None:
+        self.cls = cls
+
+
 def _tip(decide):
-    """An inference tip from ``decide(node, context) -> class or None``: an instance of the
-    class, else astroid's own inference; an error of ours never reaches Pylint."""
+    """An inference tip from ``decide(node, context) -> class, _TheClass or None``: an instance
+    of the class (or the class itself), else astroid's own inference; an error of ours never
+    reaches Pylint."""
     def infer(node, context=None):
         try:
             cls = decide(node, context)
@@ -121,14 +136,21 @@ def _tip(decide):
             cls = None
         if cls is None:
             raise UseInferenceDefault
-        return iter([cls.instantiate_class()])
+        return iter([cls.cls if isinstance(cls, _TheClass) else cls.instantiate_class()])
 
     return infer
 
 
+_TYPE_FORMS = frozenset({"type", "Type"})
+
+
 @_tip
-def _infer_parameter(name: nodes.AssignName, context=None) -> nodes.ClassDef | None:
-    return _one_class(_annotation_of(name), context)
+def _infer_parameter(name: nodes.AssignName, context=None) -> nodes.ClassDef | _TheClass | None:
+    annotation = _annotation_of(name)
+    if isinstance(annotation, nodes.Subscript) and annotation.value.as_string().rsplit(".", 1)[-1] in _TYPE_FORMS:
+        cls = _one_class(annotation.slice, context)  # cls: type[X]
+        return _TheClass(cls) if cls is not None else None
+    return _one_class(annotation, context)
 
 
 def _informative(values: list) -> bool:
@@ -167,10 +189,22 @@ def _infer_annotated_target(node: nodes.AssignName | nodes.AssignAttr, context=N
     return _one_class(statement.annotation, context)
 
 
+def _function_of(callee) -> nodes.FunctionDef | None:
+    """The function a callee value is: a bound method's proxy is an unbound method, whose proxy
+    is the function (astroid 3-4), so the proxies are followed to the end."""
+    for _ in range(3):
+        if isinstance(callee, nodes.FunctionDef):
+            return callee
+        if not isinstance(callee, (astroid.BoundMethod, astroid.UnboundMethod)):
+            return None
+        callee = callee._proxied
+    return callee if isinstance(callee, nodes.FunctionDef) else None
+
+
 def _returned_class(callee) -> nodes.ClassDef | None:
     """The class a callee's return annotation names (``Self``: the class it is called on)."""
-    function = getattr(callee, "_proxied", callee) if isinstance(callee, (astroid.BoundMethod, astroid.UnboundMethod)) else callee
-    if not isinstance(function, nodes.FunctionDef) or function.returns is None:
+    function = _function_of(callee)
+    if function is None or function.returns is None:
         return None
     returns = function.returns
     text = returns.value if isinstance(returns, nodes.Const) and isinstance(returns.value, str) else returns.as_string()
@@ -196,9 +230,28 @@ def _infer_call(node: nodes.Call, context=None) -> nodes.ClassDef | None:
     if len(callees) != 1 or isinstance(callees[0], nodes.ClassDef):
         return None
     cls = _returned_class(callees[0])
-    if cls is None or _informative(_own_values(node._infer)):
+    if cls is None:
+        return None
+    own = _own_values(node._infer)
+    if _informative(own) and not _several_subclasses(own, cls):
         return None
     return cls
+
+
+def _several_subclasses(values: list, cls: nodes.ClassDef) -> bool:
+    """Whether ``values`` are instances of at least two classes, each ``cls`` or a subclass of
+    it (``None``/``Uninferable`` aside): no one of them is the value's type, the annotation is."""
+    classes = set()
+    for value in values:
+        if value is astroid.Uninferable or (isinstance(value, nodes.Const) and value.value is None):
+            continue
+        if type(value) is not astroid.Instance:
+            return False
+        proxied = value._proxied
+        if proxied is not cls and cls not in proxied.ancestors():
+            return False
+        classes.add(proxied)
+    return len(classes) >= 2
 
 
 def _annotated_class_expression(annotation: nodes.NodeNG, depth: int = 0) -> nodes.NodeNG | None:
@@ -255,6 +308,148 @@ def _rebuild(expression: nodes.NodeNG, parent: nodes.NodeNG) -> nodes.NodeNG | N
     return None
 
 
+_SEQUENCES = frozenset({"list", "List", "Sequence", "MutableSequence", "Iterable", "Iterator", "Collection",
+                        "set", "Set", "frozenset", "FrozenSet", "AbstractSet", "MutableSet", "deque", "Deque"})
+_MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "defaultdict", "DefaultDict"})
+
+
+def _unwrap_optional(annotation: nodes.NodeNG | None, depth: int = 0) -> nodes.NodeNG | None:
+    """``Optional[C]`` / ``C | None`` -> ``C`` (anything else as it is)."""
+    if annotation is None or depth > _MAX_DEPTH:
+        return annotation
+    if isinstance(annotation, nodes.Subscript) and annotation.value.as_string().rsplit(".", 1)[-1] == "Optional":
+        return _unwrap_optional(annotation.slice, depth + 1)
+    if isinstance(annotation, nodes.BinOp) and annotation.op == "|":
+        sides = [s for s in (annotation.left, annotation.right) if not (isinstance(s, nodes.Const) and s.value is None)]
+        return _unwrap_optional(sides[0], depth + 1) if len(sides) == 1 else None
+    return annotation
+
+
+def _element_annotation(annotation: nodes.NodeNG | None, subscript: bool) -> nodes.NodeNG | None:
+    """What one element of a collection annotated ``annotation`` is annotated: ``list[X]`` -> X
+    (iterated or subscripted), ``dict[K, V]`` -> K iterated, V subscripted, ``tuple[X, ...]`` -> X."""
+    annotation = _unwrap_optional(annotation)
+    if not isinstance(annotation, nodes.Subscript):
+        return None
+    form = annotation.value.as_string().rsplit(".", 1)[-1]
+    args = annotation.slice.elts if isinstance(annotation.slice, nodes.Tuple) else [annotation.slice]
+    if form in _SEQUENCES and len(args) == 1:
+        return args[0]
+    if form in _MAPPINGS and len(args) == 2:
+        return args[1] if subscript else args[0]
+    if form in ("tuple", "Tuple") and len(args) == 2 and isinstance(args[1], nodes.Const) and args[1].value is Ellipsis:
+        return args[0]
+    return None
+
+
+def _attribute_annotation(cls: nodes.ClassDef, name: str) -> nodes.NodeNG | None:
+    """The annotation of ``cls``'s (or an ancestor's) attribute ``name``: a class-level
+    ``name: T`` or a ``self.name: T = ...`` in a method."""
+    for klass in [cls, *cls.ancestors()]:
+        for target in [*klass.locals.get(name, []), *klass.instance_attrs.get(name, [])]:
+            statement = target.parent
+            if isinstance(statement, nodes.AnnAssign) and statement.target is target:
+                return statement.annotation
+    return None
+
+
+def _declared_annotation(expr: nodes.NodeNG) -> nodes.NodeNG | None:
+    """The annotation that declares what ``expr`` is: a call's return annotation, an annotated
+    parameter or variable's annotation, an annotated attribute's (``obj.items``)."""
+    if isinstance(expr, nodes.Call):
+        callees = _own_values(expr.func.infer)
+        if len(callees) != 1:
+            return None
+        function = _function_of(callees[0])
+        return function.returns if function is not None else None
+    if isinstance(expr, nodes.Name):
+        _, assignments = expr.lookup(expr.name)
+        if len(assignments) != 1:
+            return None
+        target = assignments[0]
+        annotation = _annotation_of(target) if isinstance(target, nodes.AssignName) else None
+        if annotation is None and _is_annotated_target(target):
+            annotation = target.parent.annotation
+        return annotation
+    if isinstance(expr, nodes.Attribute):
+        owners = {v._proxied for v in _own_values(expr.expr.infer) if type(v) is astroid.Instance}
+        return _attribute_annotation(owners.pop(), expr.attrname) if len(owners) == 1 else None
+    return None
+
+
+def _is_loop_target(node: nodes.AssignName) -> bool:
+    parent = node.parent
+    return isinstance(parent, (nodes.For, nodes.Comprehension)) and parent.target is node
+
+
+@_tip
+def _infer_loop_target(node: nodes.AssignName, context=None) -> nodes.ClassDef | None:
+    """``for item in basket.items`` with ``items: list[Item]``: an ``Item`` when astroid's own
+    inference of the iterated values says nothing (an empty list at its creation...)."""
+    if _informative(_own_values(node._infer)):
+        return None
+    return _one_class(_element_annotation(_declared_annotation(node.parent.iter), subscript=False))
+
+
+def _is_read_subscript(node: nodes.Subscript) -> bool:
+    return getattr(node.ctx, "name", "") == "Load" and not isinstance(node.slice, nodes.Slice)
+
+
+@_tip
+def _infer_subscript(node: nodes.Subscript, context=None) -> nodes.ClassDef | None:
+    """``table()[key]`` with ``-> dict[str, Item]``, ``items[0]`` with ``items: list[Item]``."""
+    if _informative(_own_values(node._infer)):
+        return None
+    return _one_class(_element_annotation(_declared_annotation(node.value), subscript=True))
+
+
+_SCOPES = (nodes.FunctionDef, nodes.AsyncFunctionDef, nodes.Lambda, nodes.ClassDef, nodes.Module)
+
+
+def _isinstance_class(test: nodes.NodeNG, name: str) -> nodes.NodeNG | None:
+    """The class expression of ``isinstance(name, X)`` in an ``if`` test (alone or in an ``and``)."""
+    if isinstance(test, nodes.BoolOp) and test.op == "and":
+        found = [c for c in (_isinstance_class(v, name) for v in test.values) if c is not None]
+        return found[0] if len(found) == 1 else None
+    if (isinstance(test, nodes.Call) and isinstance(test.func, nodes.Name) and test.func.name == "isinstance"
+            and len(test.args) == 2 and isinstance(test.args[0], nodes.Name) and test.args[0].name == name
+            and isinstance(test.args[1], (nodes.Name, nodes.Attribute))):
+        return test.args[1]
+    return None
+
+
+def _narrowing(node: nodes.Name) -> nodes.NodeNG | None:
+    """The class an enclosing ``if isinstance(node.name, X):`` narrows ``node`` to, when the branch
+    never assigns the name."""
+    child, parent = node, node.parent
+    while parent is not None and not isinstance(parent, _SCOPES):
+        if isinstance(parent, nodes.If) and child in parent.body:
+            found = _isinstance_class(parent.test, node.name)
+            if found is not None:
+                assigned = any(a.name == node.name for statement in parent.body
+                               for a in statement.nodes_of_class(nodes.AssignName))
+                return None if assigned else found
+        child, parent = parent, parent.parent
+    return None
+
+
+def _is_narrowed_name(node: nodes.Name) -> bool:
+    return _narrowing(node) is not None
+
+
+@_tip
+def _infer_narrowed_name(node: nodes.Name, context=None) -> nodes.ClassDef | None:
+    """Inside ``if isinstance(key, Item):``, ``key`` is an ``Item`` unless astroid already infers
+    only instances of ``Item`` or its subclasses (those are more precise)."""
+    cls = _one_class(_narrowing(node), context)
+    if cls is None:
+        return None
+    own = [v for v in _own_values(node._infer) if v is not astroid.Uninferable]
+    if own and all(type(v) is astroid.Instance and (v._proxied is cls or cls in v._proxied.ancestors()) for v in own):
+        return None
+    return cls
+
+
 def register(linter) -> None:  # Pylint's plugin entry point; the work is the transforms below
     del linter
 
@@ -264,3 +459,6 @@ astroid.MANAGER.register_transform(nodes.AssignName, astroid.inference_tip(_infe
 astroid.MANAGER.register_transform(nodes.AssignAttr, astroid.inference_tip(_infer_annotated_target), _is_annotated_target)
 astroid.MANAGER.register_transform(nodes.Call, astroid.inference_tip(_infer_call), _is_call)
 astroid.MANAGER.register_transform(nodes.AnnAssign, _field_value, _is_class_field)
+astroid.MANAGER.register_transform(nodes.AssignName, astroid.inference_tip(_infer_loop_target), _is_loop_target)
+astroid.MANAGER.register_transform(nodes.Subscript, astroid.inference_tip(_infer_subscript), _is_read_subscript)
+astroid.MANAGER.register_transform(nodes.Name, astroid.inference_tip(_infer_narrowed_name), _is_narrowed_name)

@@ -11,7 +11,8 @@ written in a checked file, ``expr`` is inferred, and when every value is an inst
 the repository and all of them resolve ``member`` to one declaration in another file of the
 copy, ``W9902 crossfile-resolved-member`` reports the use with its exact position and the
 declaration. A receiver astroid cannot infer completely (one ``Uninferable`` value) says
-nothing; ``None`` values are left aside (``if self.x is not None: self.x.m()``). The declaring
+nothing; ``None`` values are left aside (``if self.x is not None: self.x.m()``). Dunders count
+only when written through a class (``Renderer.__call__(self, text)``). The declaring
 class is the first class of the receiver's class and its ancestors that declares the member
 in its body or its methods (``self.m = ...``), never a class that merely assigns it from outside.
 
@@ -85,7 +86,8 @@ class ResolvedMemberChecker(BaseChecker):
 
     def visit_attribute(self, node: nodes.Attribute | nodes.AssignAttr) -> None:
         member = node.attrname
-        if not self.root or (member.startswith("__") and member.endswith("__")):
+        dunder = member.startswith("__") and member.endswith("__")
+        if not self.root:
             return
         try:
             values = []
@@ -103,6 +105,8 @@ class ResolvedMemberChecker(BaseChecker):
             return
         if not values:
             return
+        if dunder and not all(isinstance(v, nodes.ClassDef) for v in values):
+            return  # a dunder counts only when called through the class (``Base.__call__(self)``)
         declared = set()
         for value in values:
             found = _declaration(value, member)
