@@ -27,7 +27,7 @@ from crossfile_datasets.analyzers.mcs import INSTALL_HINT, TOOL
 from crossfile_datasets.lang import Lang
 from crossfile_datasets.lang.base import STATEMENT_DELIMITERS, LanguageSupport, end_after_first_delimiter
 from crossfile_datasets.core.records import Definition, FileFacts, ImportBinding, SourceFile
-from crossfile_datasets.lang.csharp.projects import repository_defines
+from crossfile_datasets.lang.csharp.projects import file_defines
 from crossfile_datasets.lang.csharp.syntax import (
     LANGUAGE,
     NAMESPACE_NODES,
@@ -88,10 +88,11 @@ class CSharpSupport(LanguageSupport):
     def analyze_files(self, repo_root: str, files: Sequence[SourceFile]) -> dict[str, FileFacts]:
         facts: dict[str, FileFacts] = {}
         models: dict[str, FileModel] = {}
-        defines = repository_defines(Path(repo_root))
+        defines = file_defines(Path(repo_root), [f.path for f in files])
         for f in files:
-            # the tree of the code mcs compiles (inactive #if branches blanked, offsets unchanged)
-            tree = self.parse(active_code(f.text, defines), f.path)
+            # the tree of the code mcs compiles (inactive #if branches blanked with the symbols of
+            # the file's own project, offsets unchanged)
+            tree = self.parse(active_code(f.text, defines[f.path]), f.path)
             ff = FileFacts(f, tree, has_syntax_error=tree.root_node.has_error)
             models[f.path] = build_model(f.path, tree, f.index)
             facts[f.path] = ff

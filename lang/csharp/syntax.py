@@ -423,15 +423,18 @@ def _pp_value(expr: str, symbols: set[str]) -> bool | None:
         return None
 
 
-def active_code(text: str, defines: Iterable[str] = COMPILE_DEFINES) -> str:
+def active_code(text: str, defines: Iterable[str] = COMPILE_DEFINES, same_chars: bool = False) -> str:
     """``text`` as mcs compiles it: inactive ``#if`` branches and the conditional directives blanked.
 
     tree-sitter parses every branch of an ``#if``; a region that splits a statement
     (``#if DEBUG if (a) ... else #else if (b) ... else #endif { ... }``) becomes ERROR and
     ``global_statement`` nodes, which read as a syntax error or as top-level statements (C# 9)
     although mcs compiles the file. Each blanked character becomes as many spaces as its UTF-8
-    bytes, so every byte offset (and line) of the tree matches the original text. The text is
-    returned unchanged when it has no conditional directive or when they do not balance.
+    bytes, so every byte offset (and line) of the tree matches the original text; with
+    ``same_chars`` each becomes one space instead, so every character offset does (the text
+    handed to mcs: blanked with each file's own symbols, so one compilation can hold files of
+    projects that define different ones). The text is returned unchanged when it has no
+    conditional directive or when they do not balance.
     """
     if "#if" not in text and "# if" not in text:
         return text
@@ -446,7 +449,7 @@ def active_code(text: str, defines: Iterable[str] = COMPILE_DEFINES) -> str:
             if active:
                 name = m.group(2).split("//", 1)[0].strip()
                 (symbols.add if kind == "define" else symbols.discard)(name)
-            out.append(line if active else _blank(line))
+            out.append(line if active else _blank(line, same_chars))
             continue
         if kind == "if":
             value = _pp_value(m.group(2), symbols)
@@ -471,15 +474,15 @@ def active_code(text: str, defines: Iterable[str] = COMPILE_DEFINES) -> str:
                 return text
             frames.pop()
         if kind is not None:
-            out.append(_blank(line))
+            out.append(_blank(line, same_chars))
             active = frames[-1][2] if frames else True
             continue
-        out.append(line if active else _blank(line))
+        out.append(line if active else _blank(line, same_chars))
     return "".join(out) if not frames else text
 
 
-def _blank(line: str) -> str:
-    return "".join(c if c in "\r\n" else " " * len(c.encode("utf-8")) for c in line)
+def _blank(line: str, same_chars: bool = False) -> str:
+    return "".join(c if c in "\r\n" else " " if same_chars else " " * len(c.encode("utf-8")) for c in line)
 
 
 # ---------------------------------------------------------------------- syntax level --

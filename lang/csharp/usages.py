@@ -90,6 +90,7 @@ from crossfile_datasets.lang.csharp.mcs_server import McsServerPool
 from crossfile_datasets.lang.csharp.projects import (
     CompilationUnit,
     compilation_units,
+    file_defines,
     repository_defines,
 )
 from crossfile_datasets.lang.csharp.syntax import (
@@ -99,6 +100,7 @@ from crossfile_datasets.lang.csharp.syntax import (
     MemberDecl,
     TypeDecl,
     abstractable,
+    active_code,
     blank_out,
     body_ranges,
     build_model,
@@ -218,6 +220,7 @@ class CSharpChecker:
         self.timeout = timeout
         self.runner = runner
         self.defines: tuple[str, ...] = COMPILE_DEFINES
+        self.file_defines: dict[str, tuple[str, ...]] = {}  # path -> its project's symbols
         self.attributed: set[str] = set()
         self.syntax_events: dict[str, list] = {}  # path -> syntax.newer_syntax_events of its tree
         self.file_cache: dict = {}  # ProjectIndex.per_file
@@ -231,6 +234,7 @@ class CSharpChecker:
         self.file_cache: dict = {}  # ProjectIndex.per_file
         # the symbols the trees were parsed with (lang.csharp.CSharpSupport.analyze_files)
         self.defines = repository_defines(Path(repo.root))
+        self.file_defines = file_defines(Path(repo.root), sorted(facts))
         units, projects = compilation_units(Path(repo.root), sorted(facts))
         for p in projects:
             if p.error:
@@ -470,7 +474,10 @@ class CSharpChecker:
         give the stand-ins the members the bodies use, so the arguments of calls on them are
         checked too; a pass that breaks the compilation is undone.
         """
-        texts = {p: facts[p].file.text for p in unit.files}
+        # each file as its own project compiles it: inactive #if branches blanked with that
+        # project's symbols (one mcs run cannot give the files of a unit different ones)
+        texts = {p: active_code(facts[p].file.text, self.file_defines.get(p, self.defines), same_chars=True)
+                 for p in unit.files}
         excluded: dict[str, str] = {}
         external = ExternalStubs(t.name for p in unit.files for t in models[p].all_types())
         namespaces = sorted({ns for p in unit.files for ns in models[p].namespaces})

@@ -285,3 +285,50 @@ def test_symbols_defined_by_the_project_file_are_compiled(tmp_path: Path):
     })
     usages, _ = build(tmp_path)
     assert ("Show.cs", 5, "Slowly", "Fade.cs") in {(u.file, u.line, u.member, u.definition_file) for u in usages}
+
+
+def test_each_file_is_compiled_with_the_symbols_of_its_own_project(tmp_path: Path):
+    # a library built for netstandard2.0 keeps two versions of a method under `#if NET35`; the
+    # test project beside it defines NET35 in its configuration. One set of symbols for the
+    # whole repository (the union) analysed the NET35 branch of the library: its uses were
+    # missed and the other branch's reported (lontivero/Open.NAT, 2026-11-27)
+    write_tree(tmp_path, {
+        "Clocks/Clocks.csproj": '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup>'
+                                '<TargetFrameworks>netstandard2.0;net35</TargetFrameworks></PropertyGroup></Project>',
+        "Clocks/Clock.cs": "namespace Clocks\n{\n    public class Clock\n    {\n"
+                           "        public int Now() { return 1; }\n        public int Legacy() { return 2; }\n    }\n}\n",
+        "Clocks/Timer.cs": "namespace Clocks\n{\n    public class Timer\n    {\n        public int Tick(Clock c)\n        {\n"
+                           "#if NET35\n            return c.Legacy();\n#else\n            return c.Now();\n#endif\n"
+                           "        }\n    }\n}\n",
+        "Clocks.Tests/Clocks.Tests.csproj": (
+            '<Project ToolsVersion="15.0" xmlns="http://schemas.microsoft.com/developer/msbuild/2003">'
+            '<PropertyGroup><OutputType>Library</OutputType></PropertyGroup>'
+            '<PropertyGroup Condition="\'$(Configuration)|$(Platform)\' == \'Debug 3.5|AnyCPU\'">'
+            '<DefineConstants>TRACE;DEBUG;NET35</DefineConstants></PropertyGroup>'
+            '<ItemGroup><Compile Include="TimerTests.cs" /></ItemGroup>'
+            '<ItemGroup><ProjectReference Include="..\\Clocks\\Clocks.csproj" /></ItemGroup></Project>'),
+        "Clocks.Tests/TimerTests.cs": "namespace Clocks.Tests\n{\n    public class TimerTests\n    {\n"
+                                      "        public int Run() { return new Clocks.Timer().Tick(new Clocks.Clock()); }\n    }\n}\n",
+    })
+    usages, _ = build(tmp_path)
+    got = {(u.file, u.line, u.member) for u in usages if u.file == "Clocks/Timer.cs"}
+    assert ("Clocks/Timer.cs", 10, "Now") in got, got
+    assert ("Clocks/Timer.cs", 8, "Legacy") not in got, got
+
+
+def test_the_default_build_of_a_project_decides_its_symbols():
+    from crossfile_datasets.lang.csharp.projects import _condition, framework_symbols
+
+    props = {"configuration": "Debug", "platform": "AnyCPU", "targetframework": "netstandard2.0"}
+    assert _condition(" '$(Configuration)|$(Platform)' == 'Debug|AnyCPU' ", props) is True
+    assert _condition("'$(Configuration)|$(Platform)' == 'Debug 3.5|AnyCPU'", props) is False
+    assert _condition("'$(TargetFramework)' != 'net35' and '$(TargetFramework)' != 'netstandard2.0'", props) is False
+    assert _condition("'$(TargetFramework)' == 'NETSTANDARD2.0' or '$(X)' == ''", {**props, "x": "1"}) is True
+    assert _condition("Exists('a.props')", props) is None  # unreadable: counts as holding
+    assert _condition("'$(TargetFramework)' == 'net45'", {"configuration": "Debug"}) is None  # no target known
+    assert framework_symbols("netstandard2.0") == ("NETSTANDARD", "NETSTANDARD2_0")
+    assert framework_symbols("net35") == ("NETFRAMEWORK", "NET35")
+    assert framework_symbols("net472") == ("NETFRAMEWORK", "NET472")
+    assert framework_symbols("net5.0-windows") == ("NET", "NET5_0", "NETCOREAPP")
+    assert framework_symbols("netcoreapp3.1") == ("NETCOREAPP", "NETCOREAPP3_1")
+    assert framework_symbols("$(_Profile328)") == ()
