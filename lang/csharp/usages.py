@@ -1286,6 +1286,11 @@ class Attributor:
         full = strip_type_arguments(type_text).replace("global::", "")
         direct = self.types.get(full)
         if direct is not None:
+            if member is not None and member not in direct.member_names() and member not in {n.name for n in direct.nested}:
+                # inherited from a base type of this file (`IntBox : Box<int>`, `Value` declared by Box<T>)
+                for bp, bt in self.index.base_chain(direct):
+                    if bp == self.path and bt.full_name in self.types and member in self.types[bt.full_name].member_names():
+                        return self.types[bt.full_name]
             return direct
         for _, t in self.index.types_by_full.get(full, ()):
             for bp, bt in self.index.base_chain(t):

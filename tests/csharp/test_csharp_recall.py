@@ -332,3 +332,27 @@ def test_the_default_build_of_a_project_decides_its_symbols():
     assert framework_symbols("net5.0-windows") == ("NET", "NET5_0", "NETCOREAPP")
     assert framework_symbols("netcoreapp3.1") == ("NETCOREAPP", "NETCOREAPP3_1")
     assert framework_symbols("$(_Profile328)") == ()
+
+
+def test_a_member_inherited_from_a_generic_base_of_the_same_file_is_attributed(tmp_path: Path):
+    # `IntBox : Box<int>` in the defining file, `Value` declared by Box<T>: mcs reports
+    # "`Calc.IntBox' does not contain a definition for `Value'" once the file is emptied, and
+    # the member was looked up in IntBox alone (unattributed_CS1061; pieterderycke/Jace's
+    # IntegerConstant : Constant<int>, 2026-11-27)
+    write_tree(tmp_path, {
+        "Lib/Lib.csproj": '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup>'
+                          '<TargetFramework>netstandard2.0</TargetFramework></PropertyGroup></Project>',
+        "Lib/Node.cs": "namespace Calc\n{\n    public abstract class Node\n    {\n        public int Kind { get; set; }\n    }\n}\n",
+        "Lib/Boxes.cs": "namespace Calc\n{\n    public abstract class Box<T> : Node\n    {\n"
+                        "        public Box(T value) { this.Value = value; }\n        public T Value { get; private set; }\n    }\n\n"
+                        "    public class IntBox : Box<int>\n    {\n        public IntBox(int value) : base(value) { }\n    }\n\n"
+                        "    public class RealBox : Box<double>\n    {\n        public RealBox(double value) : base(value) { }\n    }\n}\n",
+        "Lib/Runner.cs": "namespace Calc\n{\n    public class Runner\n    {\n        public double Run(Node node)\n        {\n"
+                         "            if (node.GetType() == typeof(IntBox))\n            {\n                IntBox box = (IntBox)node;\n"
+                         "                return box.Value;\n            }\n            RealBox real = (RealBox)node;\n"
+                         "            return real.Value;\n        }\n    }\n}\n",
+    })
+    usages, report = build(tmp_path)
+    got = {(u.line, u.member, u.definition_file, u.definition_symbol) for u in usages if u.file == "Lib/Runner.cs"}
+    assert {(10, "Value", "Lib/Boxes.cs", "Box.Value"), (13, "Value", "Lib/Boxes.cs", "Box.Value")} <= got, got
+    assert not report.counts.get("usages/unattributed_CS1061"), dict(report.counts)
