@@ -225,6 +225,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.USAGES, "external_via_project_module", R, "Python: a standard-library or third-party name re-exported by a project module"),
     (S.USAGES, "member_not_in_project", R, "the member is not defined by the project class (inherited from outside)"),
     (S.USAGES, "member_of_external_base", R, "the member comes from a base class outside the project"),
+    (S.USAGES, "member_without_declaration", R,
+     "TypeScript: a member error of a stub whose member nothing declares (the original's receiver had an error type)"),
     (S.USAGES, "member_of_function_value", R, "Python: a member of a function's return value, not of the stubbed entity"),
     (S.USAGES, "member_of_non_class_value", R, "Python: a member of a value that is not an instance of a project class"),
     (S.USAGES, "found_by_references", N, "TypeScript: a use found by the language service's references"),

@@ -647,12 +647,15 @@ class _CheckSession:
         root = str(self.project.root).rstrip(os.sep) + os.sep
         declared: dict[tuple, tuple[str, str, int | None]] = {}
         external: set[tuple] = set()
+        undeclared: set[tuple] = set()
         for u, answer in zip(members, answers):
             key = (u.imported_name, u.member, u.definition_file, u.definition_symbol)
             place = next((a for a in answer if self._project_file(a, root) is not None), None)
             if place is None:
                 if answer:  # declared by the library only (`store.size` on a class extending Map)
                     external.add(key)
+                elif not self._declares(u.definition_file, u.definition_symbol):
+                    undeclared.add(key)
                 continue
             rel = self._project_file(place, root)
             line = int(place.get("line", 0) or 0) or None
@@ -663,6 +666,13 @@ class _CheckSession:
             if u.member and key in external:
                 self.report.count("usages", "member_of_external_base", f"{ff.file.path}:{u.line}",
                                   f"{u.member}: declared by the library, inherited by {u.imported_name}")
+                continue
+            if u.member and key in undeclared:
+                # nothing declares it: not the service, not the definition the import leads to
+                # (`signal.aborted` on a const typed by a library type the project's `lib` lacks:
+                # the original's receiver is an error type, the dummy class makes it an error)
+                self.report.count("usages", "member_without_declaration", f"{ff.file.path}:{u.line}",
+                                  f"{u.member} on {u.imported_name}")
                 continue
             better = declared.get(key) if u.member else None
             if better is not None and better[0] == u.definition_file:  # the chase found it: its line
@@ -702,6 +712,11 @@ class _CheckSession:
         container = str(place.get("container") or "")
         return f"{container}.{name}" if container else name
 
+    def _declares(self, path: str | None, symbol: str | None) -> bool:
+        """Whether the project file ``path`` has a definition named ``symbol`` (``Shop.open``)."""
+        target = self.project.facts_of(path, self.facts) if path and symbol else None
+        return target is not None and any(d.qualified_name == symbol for d in target.definitions)
+
     def _project_file(self, place: dict, root: str) -> str | None:
         """The repository path of a language-service answer's file when it is a project file."""
         where = str(place.get("file", ""))
@@ -720,8 +735,10 @@ class _CheckSession:
         project file: under the import of this file that brings that definition (the imported
         name, or an export of an imported namespace) when there is one, else under the
         declaring type's own name (a class, interface, enum, type or namespace the file never
-        names: ``stubbed_import`` ``(definition) <file>::<Type>``; object-literal keys only under
-        an import, as before); ``mode="definition"``, counted under ``usages/found_by_definition``."""
+        names: ``stubbed_import`` ``(definition) <file>::<Type>``; an object-literal key too, as
+        ``new RetryPolicy({ backoff: ..., maxAttempts: 3 })`` where the constructor's parameter is
+        an interface of that file the caller never imports); ``mode="definition"``, counted under
+        ``usages/found_by_definition``."""
         root = root_of.rstrip(os.sep) + os.sep
         index = ff.file.index
         owners: dict[tuple[str, str], ImportBinding] = {}
@@ -763,8 +780,8 @@ class _CheckSession:
                 if binding is None:
                     binding = next((ns for ns in namespaces if self.support.chase(
                         self.project, self.facts, ns.target_file or "", symbol) == (rel, symbol)), None)
-                if binding is None and (enclosing[0].kind not in _TYPE_KINDS or (line, col) in literal_keys):
-                    continue  # a member of a type the file never names: member accesses only
+                if binding is None and enclosing[0].kind not in _TYPE_KINDS:
+                    continue  # a member of a type the file never names: of a class, interface, enum, type
                 name = str(place.get("name") or member)
                 qualified = self._symbol_at(rel, place, member)
                 qualified = qualified if qualified.startswith(symbol + ".") else f"{symbol}.{name}"
