@@ -3,6 +3,7 @@ record, ``run_problem_tests``) by a model's completion."""
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -58,3 +59,42 @@ def test_signals_from_the_completion_never_reach_the_harness(evaluate):
     rows = evaluate(full=SIGNALS, medium=GOLD)
     assert rows["full"]["status"] in ("incomplete", "error", "timeout", "failed"), rows["full"]
     assert rows["medium"]["status"] == "passed"
+
+
+# No harness knowledge, no forged record: the completion returns a set of 19,999 ints (under the
+# plugin's 20,000-node cap) that are instances of an int subclass with cheap distinct hashes, so
+# building it in the sandbox is fast. The plugin encodes each as a plain int (int.__repr__), all
+# multiples of 2**61 - 1: plain ints whose hashes are all 0. The host's decoder
+# (sandbox/values.py) rebuilds the set from them: every insertion compares with every earlier
+# element, quadratic (20,000 elements: 35 s on this machine; a forged record within the host's
+# own 200,000-node budget: about an hour; the channel carries up to 32 MiB of them).
+COLLIDING_SET = balance("""
+import random
+class K(int):
+    __hash__ = lambda self: random.getrandbits(60)
+    __eq__ = lambda self, other: self is other
+return {K(k * (2 ** 61 - 1)) for k in range(1, 20000)}
+""")
+JUDGE = """
+import json, sys, time
+from crossfile_datasets.sandbox.problems import run_problem_tests
+problem = json.load(open(sys.argv[1]))
+started = time.monotonic()
+verdict = run_problem_tests(problem, sys.argv[2], 60, python=sys.executable)
+print(json.dumps({"status": str(verdict["status"]), "seconds": time.monotonic() - started}))
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: values whose plain hashes collide make the host's "
+                                       "decoder (sandbox/values.py) rebuild a set quadratically, outside every "
+                                       "time limit: 35 s for one honest 20,000-node value")
+def test_a_returned_set_of_colliding_ints_does_not_stall_the_host(built, tmp_path, child):
+    """Host hang (executable evaluation and the build's gold and mutation gates: every checked
+    site's value is decoded on the host)."""
+    problem, _, _ = built
+    path = tmp_path / "problem.json"
+    path.write_text(json.dumps(problem))
+    done = child(JUDGE, str(path), COLLIDING_SET, timeout=30)
+    assert not done.timed_out, "judging one completion took more than 30 s on the host"
+    found = done.last_json()
+    assert found["status"] != "passed", found
