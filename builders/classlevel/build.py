@@ -260,6 +260,9 @@ def count_adjustments(suite: SuiteRun, runner, report: BuildReport, name: str) -
     for entry in suite.adjustments.get("left_out_sources", []):
         file, _, why = entry.partition(": ")
         report.count("suites", "file_left_out", f"{name}:{file}", why)
+    for entry in suite.adjustments.get("recoded_sources", []):
+        file, _, how = entry.partition(": ")
+        report.count("suites", "source_recoded", f"{name}:{file}", how)
     for test in suite.adjustments.get("crashed_tests", []):
         report.count("tests", "ended_test_process", f"{name}:{test}")
     # C#: what does not compile here is left out, the rest runs (sandbox/suites/csharp.py)

@@ -13,6 +13,13 @@ Layout: a source file is a *test* file when a folder on its path is a test folde
 (``module-info.java`` left out: the class path is used, not modules). Resources (``src/*/resources``)
 are on the run's class path.
 
+Encodings: javac always reads UTF-8 (``-encoding UTF-8``); a file in another encoding -- the one
+its build declares (:func:`declared_encodings`: Maven's ``project.build.sourceEncoding`` or
+compiler ``<encoding>``, Gradle's ``options.encoding``, Ant's ``<javac encoding=>``), or, when it
+does not decode as declared or as UTF-8, windows-1252 / ISO-8859-1 (:func:`source_encoding`) -- is
+compiled from a UTF-8 copy in the harness's control folder (``SuiteRun.adjustments
+["recoded_sources"]``), never left out for an "unmappable character".
+
 Missing jars: a test file that javac rejects with "package X does not exist" for a package that is
 neither the project's nor available (mockito, assertj...) is left out and the compilation repeated;
 when no test file is left the suite is ``FRAMEWORK_UNAVAILABLE`` with the reason
@@ -43,6 +50,7 @@ sandbox (``CrossfileCoverage.java``) turns the sessions into the lines each test
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import os
 import re
@@ -254,6 +262,17 @@ class _Built:
     layout: JavaLayout | None = None
     log: str = ""
     left_out: dict[str, str] = field(default_factory=dict)  # file left out of the build -> why
+    recoded: dict[str, Path] = field(default_factory=dict)  # file -> its UTF-8 copy (another encoding)
+    recoded_notes: dict[str, str] = field(default_factory=dict)  # file -> its encoding and how it was found
+
+    def source_path(self, root: Path, rel: str) -> str:
+        return str(self.recoded.get(rel) or root / rel)
+
+    def source_rel(self, printed: str, root: Path) -> str:
+        for rel, copy in self.recoded.items():
+            if printed == str(copy):
+                return rel
+        return _relative(printed, root)
 
 
 @dataclass(frozen=True)
@@ -303,6 +322,7 @@ class JavaRunner:
 
     # -- building -------------------------------------------------------------------------
     def _javac(self, box, out: Path, sources: list[str], classpath: list[str], argfile: Path):
+        """``sources``: the paths javac reads (a recoded file's UTF-8 copy, else the file)."""
         shutil.rmtree(out, ignore_errors=True)  # no class file of a failed round stays behind
         out.mkdir(parents=True, exist_ok=True)
         argv = ["javac", "-J-Xmx768m", "-J-XX:+UseSerialGC", "-J-XX:CompressedClassSpaceSize=128m",
@@ -310,7 +330,7 @@ class JavaRunner:
                 "-Xmaxerrs", "10000", "-d", str(out)]
         if classpath:
             argv += ["-cp", os.pathsep.join(classpath)]
-        argv.append(_write_argfile(argfile, [str(box.root / s) for s in sources]))
+        argv.append(_write_argfile(argfile, sources))
         return box.run(argv, env=JVM_ENV)
 
     def _compile_set(self, box, built: _Built, name: str, files: list[str], classpath: list[str], out: Path,
@@ -323,7 +343,8 @@ class JavaRunner:
         for _ in range(self.max_exclusion_rounds + 1):
             if not files:
                 return []
-            res = self._javac(box, out, files, classpath, box.control / "build" / f"{name}.args")
+            res = self._javac(box, out, [built.source_path(box.root, f) for f in files], classpath,
+                              box.control / "build" / f"{name}.args")
             output = res.result.stdout + res.result.stderr
             built.log += f"\n$ javac ({name})\n" + output[-4000:]
             if res.timed_out:
@@ -333,7 +354,7 @@ class JavaRunner:
                 return files
             failing: dict[str, list[JavacError]] = {}
             for e in javac_errors(output):
-                rel = _relative(e.file, box.root)
+                rel = built.source_rel(e.file, box.root)
                 if rel in files:
                     failing.setdefault(rel, []).append(e)
             if strict or not failing:
@@ -350,6 +371,7 @@ class JavaRunner:
     def _build(self, box, limits) -> _Built:
         layout = java_layout(box.root)
         built = _Built(None, layout=layout)
+        _recode(box, built)
         if layout.refused:
             built.log += "# .java files refused by the host file boundary (left out):\n" + "".join(
                 f"{f}: {why}\n" for f, why in sorted(layout.refused.items()))
@@ -613,8 +635,108 @@ def _extract_agent(cache: Path) -> Path:
 
 
 def _adjustments(built: _Built) -> dict[str, list[str]]:
-    """``SuiteRun.adjustments``: the files left out of the build, each with why."""
-    return {"left_out_sources": [f"{f}: {why}" for f, why in sorted(built.left_out.items())]} if built.left_out else {}
+    """``SuiteRun.adjustments``: the files left out of the build, each with why; the files
+    compiled from a UTF-8 copy, each with its encoding."""
+    out = {"left_out_sources": [f"{f}: {why}" for f, why in sorted(built.left_out.items())]} if built.left_out else {}
+    if built.recoded_notes:
+        out["recoded_sources"] = [f"{f}: {how}" for f, how in sorted(built.recoded_notes.items())]
+    return out
+
+
+# ----------------------------------------------------------------------------- encodings --
+_POM_ENCODING = re.compile(r"<(?:project\.build\.sourceEncoding|encoding)>\s*([^<\s]+)\s*</")
+_GRADLE_ENCODING = re.compile(r"(?:\b(compileJava|compileTestJava)\b[^\n]*?)?\boptions\.encoding\s*=\s*['\"]([^'\"]+)['\"]")
+_ANT_ENCODING = re.compile(r"<javac\b[^>]*?\bencoding\s*=\s*[\"']([^\"']+)[\"']", re.IGNORECASE)
+
+
+def _charset(name: str) -> str | None:
+    if "$" in name:
+        return None
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        return None
+    return name
+
+
+def declared_encodings(root: Path) -> dict[str, str]:
+    """The source encoding the repository's build declares, per source set (``main``, ``tests``,
+    ``aux``); empty when it declares none. Maven: ``project.build.sourceEncoding`` or the compiler
+    plugin's ``<encoding>``; Gradle: ``options.encoding = '...'`` (``compileTestJava``'s for the
+    tests); Ant: ``<javac encoding="...">``. Build files are read through the host file boundary."""
+    found: dict[str, str] = {}
+    for name in ("build.xml", "pom.xml"):
+        try:
+            text = hostfs.read_text(root, name, max_bytes=1 << 20)
+        except OSError:
+            continue
+        m = (_POM_ENCODING if name == "pom.xml" else _ANT_ENCODING).search(text)
+        if m and _charset(m.group(1)):
+            found = dict.fromkeys(("main", "tests", "aux"), m.group(1))
+    for name in ("build.gradle", "build.gradle.kts"):
+        try:
+            text = hostfs.read_text(root, name, max_bytes=1 << 20)
+        except OSError:
+            continue
+        general: str | None = None
+        specific: dict[str, str] = {}
+        for m in _GRADLE_ENCODING.finditer(text):
+            if not _charset(m.group(2)):
+                continue
+            if m.group(1):
+                specific.setdefault("tests" if m.group(1) == "compileTestJava" else "main", m.group(2))
+            elif general is None:
+                general = m.group(2)
+        if general or specific:
+            main = specific.get("main", general)
+            found = {k: v for k, v in (("main", main), ("tests", specific.get("tests", general)), ("aux", main)) if v}
+    return found
+
+
+def source_encoding(data: bytes, declared: str | None) -> tuple[str, str]:
+    """(codec, how it was found) of one source file: the declared encoding when the file decodes
+    in it (``declared``), else UTF-8 when it decodes so, else windows-1252 or, where a byte is
+    undefined there, ISO-8859-1 (``detected``: a build declaring UTF-8 for a file written in a
+    single-byte encoding, as older javac only warned about)."""
+    if declared and codecs.lookup(declared).name != "utf-8":
+        try:
+            data.decode(declared)
+            return codecs.lookup(declared).name, "declared"
+        except (UnicodeDecodeError, LookupError):
+            pass
+    try:
+        data.decode("utf-8")
+        return "utf-8", ""
+    except UnicodeDecodeError:
+        pass
+    how = "detected: not UTF-8 as declared" if declared else "detected"
+    try:
+        data.decode("cp1252")
+        return "cp1252", how
+    except UnicodeDecodeError:
+        return "iso8859-1", how
+
+
+def _recode(box, built: _Built) -> None:
+    """UTF-8 copies, in the control folder, of the sources that are in another encoding."""
+    layout = built.layout
+    declared = declared_encodings(box.root)
+    for kind in ("main", "aux", "tests"):
+        for rel in getattr(layout, kind):
+            try:
+                data = hostfs.read_bytes(box.root, rel)
+            except OSError:
+                continue  # javac reports it
+            if data.isascii():
+                continue
+            codec, how = source_encoding(data, declared.get(kind))
+            if codec == "utf-8":
+                continue
+            copy = box.control / "recoded" / rel
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            copy.write_text(data.decode(codec), encoding="utf-8")
+            built.recoded[rel] = copy
+            built.recoded_notes[rel] = f"{codec} ({how})"
 
 
 def _left_out_note(left_out: dict[str, str]) -> str:
