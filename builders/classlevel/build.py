@@ -270,6 +270,9 @@ def count_adjustments(suite: SuiteRun, runner, report: BuildReport, name: str) -
                          ("left_out_projects", "test_project_left_out")):
         for entry in suite.adjustments.get(kind, []):
             report.count("suites", reason, f"{name}: {entry}")
+    for entry in suite.adjustments.get("crashed_fixtures", []):
+        fixture, _, why = entry.partition(": ")
+        report.count("suites", "fixture_ended_test_process", f"{name}:{fixture}", why)
     for entry in suite.adjustments.get("left_out_tests", []):
         test, _, symbol = entry.partition(": ")
         report.count("tests", "left_out_not_compiling", f"{name}:{test}", symbol)

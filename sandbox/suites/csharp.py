@@ -23,7 +23,13 @@ loads NUnit 2.6's core, runs the tests in a child AppDomain whose base folder is
 verdict channel (``sandbox/channel.py``: a pipe opened by the harness, a token read before any
 test code loads, an end-of-session record written after the last test). A run without that
 record (``Environment.Exit``, a crash, a time-out) is ``CRASHED`` and nothing in it passes;
-stdout is only a log. Everything the host hands to a run (the host itself, the coverage filter,
+stdout is only a log. A whole-suite run whose process ends inside a fixture (a mono abort, a
+crash, ``Environment.Exit``) loses that fixture, not the suite: the host announces each fixture
+before its set-up, and the suite runs again in a fresh process with the fixtures that ended
+earlier ones left out (``--exclude-list``), until a run completes (at most
+``CLASS_MAX_CRASHED_TESTS`` fixtures, ``CLASS_SUITE_TIMEOUT`` in all); only that complete run's
+records count, the left-out fixtures' tests are errors and the fixtures are listed in
+``SuiteRun.adjustments["crashed_fixtures"]``. Everything the host hands to a run (the host itself, the coverage filter,
 response files, the list of tests) sits in a folder of ours that the sandbox sees read-only, and
 everything it reads back (coverage data) goes through ``sandbox/hostfs.py``; the host never
 writes into the sandbox folder after a sandboxed run began.
@@ -46,6 +52,7 @@ import shutil
 import sys
 import tempfile
 import threading
+import time
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -923,11 +930,16 @@ class CSharpRunner:
                 if not names:
                     return SuiteRun(SuiteStatus.NO_TESTS, log=built.log, reason="no_tests_selected")
             done = self._execute(box, inputs, built, limits, names, coverage)
-            log = built.log + "\n$ crossfile test host\n" + _host_log(done) + done.note + _left_out_note(built)
+            log = built.log + "\n$ crossfile test host\n" + _host_log(done)
+            crashed: dict[str, tuple[str, list[str]]] = {}
+            if test_ids is None:
+                done, crashed, note = self._isolate_crashes(box, inputs, built, limits, coverage, done)
+                log += note
+            log += done.note + _left_out_note(built)
             covered, coverable = ({}, {})
             if done.coverage_xml:
                 covered, coverable = parse_mono_coverage(done.coverage_xml, box.root)
-            results = results_from_records(done.records.records)
+            results = results_from_records(done.records.records) + _crashed_results(crashed, done.records.records)
             per_test: dict[str, dict[str, set[int]]] = {}
             if coverage and test_ids is None and self.per_fixture_coverage and done.trusted:
                 per_test, note = self._fixture_coverage(box, inputs, built, limits, done.records.records, results)
@@ -936,10 +948,33 @@ class CSharpRunner:
         if run.status is SuiteStatus.OK:
             run.per_test_coverage = per_test
         run.adjustments = _adjustments(built)
+        if crashed:
+            run.adjustments["crashed_fixtures"] = [f"{f}: {why}" for f, (why, _) in crashed.items()]
         return run
 
+    def _isolate_crashes(self, box, inputs: _Inputs, built: _Built, limits, coverage: bool, done: _Executed):
+        """While a whole-suite run ended without its end-of-session record (and nothing else is
+        wrong with its channel), run the suite again in a fresh process without the fixture it
+        ended in. Returns the last run, fixture -> (how its process ended, the ids it reported
+        before), and a log note. Nothing of an ended run counts but which fixture it ended in."""
+        crashed: dict[str, tuple[str, list[str]]] = {}
+        note = ""
+        start = time.monotonic()
+        while _ended_early(done) and len(crashed) < C.CLASS_MAX_CRASHED_TESTS \
+                and time.monotonic() - start < C.CLASS_SUITE_TIMEOUT:
+            culprit = last_started_fixture(done.records.records)
+            if culprit is None or culprit in crashed:
+                break
+            res = done.sandbox.result
+            seen = sorted({r["id"] for r in done.records.records
+                           if r.get("fixture") == culprit and isinstance(r.get("id"), str)})
+            crashed[culprit] = (f"the test process ended ({res.status.value} {res.returncode})", seen)
+            done = self._execute(box, inputs, built, limits, None, coverage, exclude=list(crashed))
+            note += f"\n# {culprit} ended the test process; again without it:\n" + _host_log(done)
+        return done, crashed, note
+
     def _execute(self, box, inputs: _Inputs, built: _Built, limits, names: list[str] | None,
-                 coverage: bool) -> _Executed:
+                 coverage: bool, exclude: list[str] | None = None) -> _Executed:
         """One sandboxed run of the test host over ``names`` (None: every test), its verdicts read
         from the channel and, with ``coverage``, mono's coverage data read through the host boundary."""
         from crossfile_datasets.sandbox import hostfs
@@ -959,6 +994,8 @@ class CSharpRunner:
                  "--timeout", str(int(limits.test_timeout * 1000))]
         if names is not None:
             argv += ["--run-list", str(inputs.write("run.txt", "\n".join(names) + "\n"))]
+        if exclude:
+            argv += ["--exclude-list", str(inputs.write("exclude.txt", "\n".join(exclude) + "\n"))]
         channel = ResultChannel()
         try:
             res = box.run(argv, env=MONO_ENV, channel=channel)
@@ -1012,6 +1049,32 @@ class CSharpRunner:
         run = SuiteRun(status, results, covered if trusted else {}, log, reason)
         run.coverable = coverable if trusted else {}
         return run
+
+
+def _ended_early(done: _Executed) -> bool:
+    """The host's process ended before its end-of-session record, by itself (not the time
+    limit), and every line on the channel was the host's."""
+    records = done.records
+    return records.session_end is None and not records.tampered and records.forged == 0 \
+        and not done.sandbox.timed_out
+
+
+def last_started_fixture(records: list[dict]) -> str | None:
+    """The fixture the host announced last (``{"start": fixture}`` records): where a process
+    that ended early was. Pure."""
+    for rec in reversed(records):
+        fixture = rec.get("start")
+        if isinstance(fixture, str) and fixture:
+            return fixture
+    return None
+
+
+def _crashed_results(crashed: dict[str, tuple[str, list[str]]], records: list[dict]) -> list[TestResult]:
+    """An error for each test a left-out fixture reported before its process ended (the final
+    run has none of them)."""
+    ran = {r.get("id") for r in records}
+    return [TestResult(test_id, TestOutcome.ERROR, 0.0, f"left out: {fixture} {why}")
+            for fixture, (why, ids) in crashed.items() for test_id in ids if test_id not in ran]
 
 
 def _read(root: Path, rel: str) -> str:

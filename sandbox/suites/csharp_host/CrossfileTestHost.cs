@@ -15,7 +15,7 @@
 // files, as under dotnet test, while this host itself stays in a folder the sandbox sees
 // read-only (the code under test cannot replace it between runs).
 //
-// Usage: mono CrossfileTestHost.exe --assembly Suite.dll [--outdir DIR] [--run-list FILE]
+// Usage: mono CrossfileTestHost.exe --assembly Suite.dll [--outdir DIR] [--run-list FILE] [--exclude-list FILE]
 //        [--timeout MS]
 //        mono CrossfileTestHost.exe --resources LIST   (the projects' embedded resources)
 using System;
@@ -126,6 +126,13 @@ namespace Crossfile.TestHost
                 + ", \"pid\": " + Pid + "}";
         }
 
+        /// <summary>A fixture begins (before its set-up): when the process ends inside it, the
+        /// harness knows which fixture to leave out of the next, fresh process.</summary>
+        public static string Started(string fixture)
+        {
+            return "{\"start\": " + Quote(fixture) + ", \"pid\": " + Pid + "}";
+        }
+
         public static string End(int tests)
         {
             return "{\"event\": \"session_end\", \"tests\": " + tests + ", \"pid\": " + Pid + "}";
@@ -136,11 +143,11 @@ namespace Crossfile.TestHost
     /// the xUnit tests (XunitCompat.cs) with our own executor.</summary>
     public sealed class Worker : MarshalByRefObject
     {
-        public int Run(string assembly, int fd, string token, string[] names, int timeoutMs)
+        public int Run(string assembly, int fd, string token, string[] names, string[] excluded, int timeoutMs)
         {
             var channel = new Channel(fd, token);
-            int count = NUnitRun.Run(assembly, channel, names, timeoutMs);
-            return count + XunitRun.Run(assembly, channel, names, timeoutMs);
+            int count = NUnitRun.Run(assembly, channel, names, excluded, timeoutMs);
+            return count + XunitRun.Run(assembly, channel, names, excluded, timeoutMs);
         }
 
         public override object InitializeLifetimeService() { return null; }
@@ -153,7 +160,8 @@ namespace Crossfile.TestHost
     /// DataAttribute subclasses), each case on its own thread under the per-test time-out.</summary>
     public static class XunitRun
     {
-        const BindingFlags Members = BindingFlags.Public | BindingFlags.Instance | BindingFlags.Static;
+        // xUnit 2 runs [Fact] methods whatever their accessibility (private static ones too)
+        const BindingFlags Members = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static;
 
         static bool Is(Type type, string fullName)
         {
@@ -181,7 +189,7 @@ namespace Crossfile.TestHost
             return e;
         }
 
-        public static int Run(string assemblyPath, Channel channel, string[] names, int timeoutMs)
+        public static int Run(string assemblyPath, Channel channel, string[] names, string[] excluded, int timeoutMs)
         {
             Assembly asm = Assembly.LoadFrom(assemblyPath);
             if (asm.GetType("Xunit.FactAttribute") == null) return 0;
@@ -191,12 +199,14 @@ namespace Crossfile.TestHost
             catch (ReflectionTypeLoadException e) { types = Array.FindAll(e.Types, t => t != null); }
             Array.Sort(types, (a, b) => string.CompareOrdinal(a.FullName, b.FullName));
             var wanted = names == null ? null : new HashSet<string>(names);
+            var skipped = new HashSet<string>(excluded ?? new string[0]);
             var shared = new Dictionary<Type, object>();  // collection fixtures: one per run
             int count = 0;
             foreach (Type type in types)
             {
                 if (!type.IsClass || type.ContainsGenericParameters) continue;
                 string fixture = type.FullName;
+                if (skipped.Contains(fixture)) continue;
                 var tests = new List<MethodInfo>();
                 foreach (MethodInfo m in type.GetMethods(Members))
                     if (Attribute(m, "Xunit.FactAttribute") != null
@@ -204,6 +214,7 @@ namespace Crossfile.TestHost
                         tests.Add(m);
                 if (tests.Count == 0) continue;
                 if (type.IsAbstract && !type.IsSealed) continue;  // xUnit runs the derived classes
+                channel.Send(Channel.Started(fixture));
                 var perClass = new Dictionary<Type, object>();
                 foreach (Type i in type.GetInterfaces())
                     if (i.IsGenericType && i.GetGenericTypeDefinition().FullName == "Xunit.IClassFixture`1")
@@ -508,7 +519,7 @@ namespace Crossfile.TestHost
 
     public static class NUnitRun
     {
-        public static int Run(string assembly, Channel channel, string[] names, int timeoutMs)
+        public static int Run(string assembly, Channel channel, string[] names, string[] excluded, int timeoutMs)
         {
             NUnit.Core.CoreExtensions.Host.InitializeService();
             var package = new NUnit.Core.TestPackage(assembly);
@@ -519,6 +530,13 @@ namespace Crossfile.TestHost
             if (!runner.Load(package)) return 0;  // no NUnit fixture in the assembly
             NUnit.Core.ITestFilter filter = NUnit.Core.TestFilter.Empty;
             if (names != null) filter = new NUnit.Core.Filters.SimpleNameFilter(names);
+            if (excluded != null && excluded.Length > 0)
+            {
+                // fixtures that ended an earlier process of this run: everything else runs
+                var not = new NUnit.Core.Filters.NotFilter(new NUnit.Core.Filters.SimpleNameFilter(excluded));
+                not.TopLevel = true;  // [Explicit] tests stay unrun, as without a filter
+                filter = names == null ? (NUnit.Core.ITestFilter)not : new NUnit.Core.Filters.AndFilter(filter, not);
+            }
             var listener = new Listener(channel);
             listener.Index(runner.Test, null, null);
             runner.Run(listener, filter, false, NUnit.Core.LoggingThreshold.Off);
@@ -550,11 +568,16 @@ namespace Crossfile.TestHost
         // [TestCase] row's id is its method's (the parameterized suite above it); the fixture is the
         // nearest enclosing fixture suite (generic and parameterized fixtures included)
         readonly Dictionary<string, string[]> where = new Dictionary<string, string[]>();
+        readonly Dictionary<string, string> fixtures = new Dictionary<string, string>();  // unique name -> full name
 
         public void Index(NUnit.Core.ITest test, string method, string fixture)
         {
             string type = test.TestType;
-            if (type.EndsWith("Fixture") && type != "SetUpFixture") fixture = test.TestName.FullName;
+            if (type.EndsWith("Fixture") && type != "SetUpFixture")
+            {
+                fixture = test.TestName.FullName;
+                fixtures[test.TestName.UniqueName] = fixture;
+            }
             if (type == "ParameterizedTest" || type == "Theory") method = test.TestName.FullName;
             if (!test.IsSuite)
                 where[test.TestName.UniqueName] = new[] { method ?? test.TestName.FullName, fixture ?? "" };
@@ -575,7 +598,11 @@ namespace Crossfile.TestHost
         public void RunFinished(NUnit.Core.TestResult result) { }
         public void RunFinished(Exception exception) { }
         public void TestStarted(NUnit.Core.TestName testName) { }
-        public void SuiteStarted(NUnit.Core.TestName testName) { }
+        public void SuiteStarted(NUnit.Core.TestName testName)
+        {
+            string fixture;
+            if (fixtures.TryGetValue(testName.UniqueName, out fixture)) channel.Send(Channel.Started(fixture));
+        }
         public void SuiteFinished(NUnit.Core.TestResult result) { }
         public void UnhandledException(Exception exception) { }
         public void TestOutput(NUnit.Core.TestOutput testOutput) { }
@@ -583,10 +610,18 @@ namespace Crossfile.TestHost
 
     public static class Host
     {
+        static string[] Lines(string path)
+        {
+            var lines = new List<string>();
+            foreach (string line in File.ReadAllLines(path))
+                if (line.Trim().Length > 0) lines.Add(line.Trim());
+            return lines.ToArray();
+        }
+
         public static int Main(string[] args)
         {
             if (args.Length == 2 && args[0] == "--resources") return Resources.Run(args[1]);
-            string assembly = null, outdir = null, runList = null;
+            string assembly = null, outdir = null, runList = null, excludeList = null;
             int timeoutMs = 0;
             for (int i = 0; i + 1 < args.Length; i += 2)
             {
@@ -595,6 +630,7 @@ namespace Crossfile.TestHost
                     case "--assembly": assembly = args[i + 1]; break;
                     case "--outdir": outdir = args[i + 1]; break;
                     case "--run-list": runList = args[i + 1]; break;
+                    case "--exclude-list": excludeList = args[i + 1]; break;
                     case "--timeout": timeoutMs = int.Parse(args[i + 1]); break;
                     default: Console.Error.WriteLine("crossfile-test-host: unknown argument " + args[i]); return 2;
                 }
@@ -610,14 +646,8 @@ namespace Crossfile.TestHost
             string token = Channel.ReadAll(int.Parse(fds[0])).Trim();
             int recordFd = int.Parse(fds[1]);
             var channel = new Channel(recordFd, token);
-            string[] names = null;
-            if (runList != null)
-            {
-                var wanted = new List<string>();
-                foreach (string line in File.ReadAllLines(runList))
-                    if (line.Trim().Length > 0) wanted.Add(line.Trim());
-                names = wanted.ToArray();
-            }
+            string[] names = runList == null ? null : Lines(runList);
+            string[] excluded = excludeList == null ? null : Lines(excludeList);
             assembly = Path.GetFullPath(assembly);
             outdir = Path.GetFullPath(outdir ?? Path.GetDirectoryName(assembly));
             var setup = new AppDomainSetup();
@@ -626,7 +656,7 @@ namespace Crossfile.TestHost
             if (File.Exists(config)) setup.ConfigurationFile = config;
             AppDomain domain = AppDomain.CreateDomain("crossfile-tests", null, setup);
             var worker = (Worker)domain.CreateInstanceFromAndUnwrap(typeof(Worker).Assembly.Location, typeof(Worker).FullName);
-            int count = worker.Run(assembly, recordFd, token, names, timeoutMs);
+            int count = worker.Run(assembly, recordFd, token, names, excluded, timeoutMs);
             channel.Send(Channel.End(count));
             Console.WriteLine("crossfile-test-host: " + count + " test results sent");
             return 0;
