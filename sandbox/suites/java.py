@@ -289,6 +289,10 @@ class JavaRunner:
 
     language = Lang.JAVA
     max_exclusion_rounds = 6
+    # run() builds strictly against the original tree's left-out files (setup) and says
+    # COMPILE_FAILED when a main or test file fails: a generation is placed, built and tested in
+    # one sandbox run (evaluation.classlevel.run_placed), not built once to check and again to run
+    compiles_in_run = True
 
     def __init__(self) -> None:
         self._left_out: dict[str, dict[str, str]] = {}  # build key -> files left out of the original tree
@@ -325,7 +329,9 @@ class JavaRunner:
         """``sources``: the paths javac reads (a recoded file's UTF-8 copy, else the file)."""
         shutil.rmtree(out, ignore_errors=True)  # no class file of a failed round stays behind
         out.mkdir(parents=True, exist_ok=True)
-        argv = ["javac", "-J-Xmx768m", "-J-XX:+UseSerialGC", "-J-XX:CompressedClassSpaceSize=128m",
+        # C1 only (-J-XX:TieredStopAtLevel=1): javac of a few dozen files is over before C2 pays
+        # off; half the CPU time (commons-codec 1.4's main set: 5.2 s -> 2.5 s user)
+        argv = ["javac", "-J-Xmx768m", "-J-XX:+UseSerialGC", "-J-XX:TieredStopAtLevel=1", "-J-XX:CompressedClassSpaceSize=128m",
                 "-J-XX:ReservedCodeCacheSize=96m", "-encoding", "UTF-8", "-nowarn", "-proc:none", "-g",
                 "-Xmaxerrs", "10000", "-d", str(out)]
         if classpath:

@@ -1,0 +1,79 @@
+"""What a Java wrong class costs in the gates (tuning case of 2026-11-27: the wrong-class gate took
+3,762 s of commons-codec's 4,473 s). Each wrong class (the throwing stub, each mutant) and each
+generation the evaluation judges is placed with ``evaluation.classlevel.run_placed``; on 40ba762
+that built the copy twice for Java (``compile_only``, then again inside ``run``: two javac runs of
+the main set and two of the tests per wrong class). Now the runner compiles in its run, once, and
+says ``COMPILE_FAILED`` there as ``compile_only`` did; javac runs with C1 only. Real javac, JUnit
+runner and bubblewrap; the spy counts calls of the real build, it replaces nothing."""
+from __future__ import annotations
+
+import pytest
+
+from crossfile_datasets.evaluation.classlevel import run_placed
+from crossfile_datasets.sandbox import SandboxLimits
+from crossfile_datasets.sandbox.suites import SuiteStatus
+from crossfile_datasets.sandbox.suites import TestOutcome as Outcome
+from crossfile_datasets.sandbox.suites.java import RUNNER, JavaRunner
+
+from .test_java_runner import write_repo
+
+pytestmark = pytest.mark.javac
+
+FILES = {
+    "src/main/java/demo/Calc.java": """package demo;
+public class Calc {
+    public int add(int a, int b) { return a + b; }
+}
+""",
+    "src/test/java/demo/CalcTest.java": """package demo;
+import org.junit.Test;
+import static org.junit.Assert.assertEquals;
+public class CalcTest {
+    @Test public void adds() { assertEquals(3, new Calc().add(1, 2)); }
+}
+""",
+}
+TASK = {"language": "java", "file": "src/main/java/demo/Calc.java", "class_name": "Calc",
+        "class_signature": "public class Calc", "file_without_class": "package demo;\n", "insertion_offset": 14,
+        "expected_to_pass": ["demo.CalcTest#adds"]}
+
+
+def test_a_placed_class_is_built_once(tmp_path, monkeypatch):
+    root = write_repo(tmp_path / "repo", FILES)
+    setup = RUNNER.setup(root)
+    builds = []
+    real = JavaRunner._build
+
+    def counting(self, box, limits):
+        builds.append(box.root)
+        return real(self, box, limits)
+
+    monkeypatch.setattr(JavaRunner, "_build", counting)
+    gold = "public class Calc {\n    public int add(int a, int b) { return a + b; }\n}\n"
+    compiled, run = run_placed(TASK, gold, root, SandboxLimits(), setup)
+    assert run is not None and run.outcomes() == {"demo.CalcTest#adds": Outcome.PASSED}, compiled.log[-2000:]
+    assert len(builds) == 1
+    wrong = "public class Calc {\n    public int add(int a, int b) { return a - b; }\n}\n"
+    _, run = run_placed(TASK, wrong, root, SandboxLimits(), setup, first_failure=True)
+    assert run.outcomes() == {"demo.CalcTest#adds": Outcome.FAILED}
+    # a class that does not compile against its tests is still "not compiled"
+    missing = "public class Calc {\n    public int sub(int a, int b) { return a - b; }\n}\n"
+    compiled, run = run_placed(TASK, missing, root, SandboxLimits(), setup)
+    assert run is None and compiled.status is SuiteStatus.COMPILE_FAILED, compiled.log[-2000:]
+    assert len(builds) == 3
+
+
+def test_javac_runs_with_c1_only(tmp_path, monkeypatch):
+    root = write_repo(tmp_path / "repo", FILES)
+    seen = []
+    real = JavaRunner._javac
+
+    def spy(self, box, out, sources, classpath, argfile):
+        res = real(self, box, out, sources, classpath, argfile)
+        seen.append(res.result)
+        return res
+
+    monkeypatch.setattr(JavaRunner, "_javac", spy)
+    assert JavaRunner().compile_only(root).status is SuiteStatus.OK
+    assert len(seen) == 2 and all(r.ok for r in seen)  # main, tests
+    assert all("-J-XX:TieredStopAtLevel=1" in r.argv for r in seen), seen[0].argv
