@@ -68,6 +68,7 @@ def measure(entry: dict, mirror_root: Path = MIRRORS) -> dict:
         "results": len(outcomes), "passed": sum(1 for o in outcomes.values() if o is TestOutcome.PASSED),
         "left_out_files": len(run.adjustments.get("left_out_files", [])),
         "left_out_library_files": len(run.adjustments.get("left_out_library_files", [])),
+        "crashed_fixtures": run.adjustments.get("crashed_fixtures", []),
         "most_missing": missing.most_common(5), "seconds": round(seconds, 1),
     }
 
