@@ -96,6 +96,9 @@ CLASS_MIN_MUTANT_SCORE = 0.5  # caught / run mutants below this: the task is dro
 HOST_READ_MAX_BYTES = 64 * 1024**2  # one file read into memory (reports, records, requirements)
 HOST_COPY_MAX_BYTES = 512 * 1024**2  # one file copied out to the host's disk (coverage data)
 CHANNEL_MAX_BYTES = 32 * 1024**2  # verdict records kept from one run's channel; the rest is counted, not kept
+# a repository file whose apparent size is over this is left out of every run's copy and of the tree
+# hash (a sparse file would otherwise be written out whole, per run; GitHub refuses files over 100 MiB)
+COPY_FILE_MAX_BYTES = 100 * 1024**2
 EXEC_PIP_TIMEOUT = 900.0  # seconds for installing one repository's requirements (ours)
 PYNGUIN_VERSION = "0.48.0"  # newest on PyPI when written (`pip index versions pynguin`); Python >=3.10,<3.16
 PYNGUIN_SEARCH_SECONDS = 30  # Pynguin --maximum-search-time per module: a safety cap (ours; RepoExec does not say)

@@ -367,6 +367,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.HOST_FILES, "copy_link_outside", R, "a repository copy for sandboxed runs drops a symbolic link that leaves the copy"),
     (S.HOST_FILES, "copy_special_file", R, "a repository copy for sandboxed runs drops a FIFO, socket or device"),
     (S.HOST_FILES, "copy_unreadable", L, "a repository copy for sandboxed runs skips an entry it could not read"),
+    (S.HOST_FILES, "copy_oversize_file", R, "a repository copy for sandboxed runs leaves out a file over COPY_FILE_MAX_BYTES (apparent size)"),
 )
 
 # cross_file_random and in_file examples pass the same cursor rules and filters as the first uses:

@@ -30,6 +30,7 @@ whole test suites per language.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import posixpath
@@ -120,11 +121,12 @@ class CopyReport:
     links_outside: list[str] = field(default_factory=list)  # symbolic links that would leave the copy
     special: list[str] = field(default_factory=list)  # FIFOs, sockets, devices
     unreadable: list[str] = field(default_factory=list)  # entries the copy could not read
+    oversize: list[str] = field(default_factory=list)  # files over COPY_FILE_MAX_BYTES (apparent size)
 
     def count_into(self, report, where: str) -> None:
         """Count the drops into a ``BuildReport`` (once per repository)."""
         for reason, paths in (("copy_link_outside", self.links_outside), ("copy_special_file", self.special),
-                              ("copy_unreadable", self.unreadable)):
+                              ("copy_unreadable", self.unreadable), ("copy_oversize_file", self.oversize)):
             for path in paths:
                 report.count("host_files", reason, f"{where}:{path}")
 
@@ -136,7 +138,8 @@ def _copy_ignored(name: str) -> bool:
 def _copy_walk(source: Path, drops: CopyReport):
     """The entries a repository copy holds, in a stable order: ("d", rel, None), ("f", rel,
     source path) and ("l", rel, link text) for links whose text stays inside the copy (others
-    are dropped, counted). Never follows a link."""
+    are dropped, counted), files up to ``COPY_FILE_MAX_BYTES`` of apparent size (larger ones are
+    dropped, counted: never read, never written out). Never follows a link."""
     stack = [""]
     while stack:
         rel_dir = stack.pop()
@@ -162,7 +165,10 @@ def _copy_walk(source: Path, drops: CopyReport):
                 subdirs.append(rel)
                 yield "d", rel, None
             elif stat.S_ISREG(st.st_mode):
-                yield "f", rel, folder / name
+                if st.st_size > C.COPY_FILE_MAX_BYTES:
+                    drops.oversize.append(rel)
+                else:
+                    yield "f", rel, folder / name
             elif stat.S_ISLNK(st.st_mode):
                 text = os.readlink(folder / name)
                 lexical = posixpath.normpath(posixpath.join(posixpath.dirname(rel), text))
@@ -175,6 +181,59 @@ def _copy_walk(source: Path, drops: CopyReport):
         stack.extend(reversed(subdirs))
 
 
+def data_regions(fd: int, size: int):
+    """The (start, end) byte ranges of the open regular file ``fd`` (``size`` bytes) that hold
+    data, in order; the rest are holes (read as zeros). A filesystem that does not report holes
+    gives the whole file as one region."""
+    pos = 0
+    while pos < size:
+        try:
+            start = os.lseek(fd, pos, os.SEEK_DATA)
+        except OSError as exc:
+            if exc.errno == errno.ENXIO:
+                return  # only a hole is left
+            yield pos, size  # no hole reporting here: all data
+            return
+        if start >= size:
+            return
+        try:
+            end = min(os.lseek(fd, start, os.SEEK_HOLE), size)
+        except OSError:
+            end = size
+        if end <= start:
+            return
+        yield start, end
+        pos = end
+
+
+def copy_file_sparse(source: Path, dest: Path) -> None:
+    """Copy the regular file ``source`` to the new file ``dest`` keeping its holes: only its data
+    regions (:func:`data_regions`) are written, so a sparse file (1 GiB apparent, nothing on
+    disk) takes no more disk in the copy than in the source. Mode, times and extended attributes
+    as ``shutil.copy2``. Never follows a link at either end."""
+    src = os.open(source, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        st = os.fstat(src)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(source))
+        dst = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        try:
+            for start, end in data_regions(src, st.st_size):
+                os.lseek(dst, start, os.SEEK_SET)
+                offset = start
+                while offset < end:
+                    sent = os.sendfile(dst, src, offset, min(end - offset, 1 << 30))
+                    if sent == 0:
+                        break  # the file shrank meanwhile
+                    offset += sent
+            os.ftruncate(dst, st.st_size)
+        finally:
+            os.close(dst)
+    finally:
+        os.close(src)
+    shutil.copystat(source, dest, follow_symlinks=False)
+
+
 def copy_repository(source: Path, dest: Path) -> CopyReport:
     """Copy a repository for a run: no VCS folders, build outputs or virtual environments.
 
@@ -182,7 +241,9 @@ def copy_repository(source: Path, dest: Path) -> CopyReport:
     link whose target leaves the copy is dropped (also one that stays inside by its text but
     leaves through other links once resolved), a FIFO, socket or device is dropped (it would
     block or fail the copy), an unreadable entry is skipped; all counted in the returned
-    :class:`CopyReport`. Links that stay inside are kept."""
+    :class:`CopyReport`. Links that stay inside are kept. Files keep their holes
+    (:func:`copy_file_sparse`) and a file over ``COPY_FILE_MAX_BYTES`` of apparent size is left
+    out, so a copy never takes more of the host's disk than its source does."""
     source, dest = Path(source), Path(dest)
     drops = CopyReport()
     os.makedirs(dest)
@@ -193,7 +254,7 @@ def copy_repository(source: Path, dest: Path) -> CopyReport:
             target.mkdir()
         elif kind == "f":
             try:
-                shutil.copy2(what, target, follow_symlinks=False)
+                copy_file_sparse(what, target)
             except OSError:
                 drops.unreadable.append(rel)
         else:
@@ -218,7 +279,7 @@ def copy_repository(source: Path, dest: Path) -> CopyReport:
 def tree_digest(source: Path) -> tuple[str, CopyReport]:
     """SHA-256 over everything a repository copy holds (paths, kinds, contents, kept link
     texts: configuration files, dot-folders and plugins included, not only sources) and what a
-    copy would leave out. The executable split records it (``tree_sha256``) and the evaluation
+    copy would leave out (a file over ``COPY_FILE_MAX_BYTES`` is neither copied nor read). The executable split records it (``tree_sha256``) and the evaluation
     refuses a folder whose copy would differ: an added ``pytest.ini`` or dot-folder plugin
     changes it."""
     drops = CopyReport()
@@ -427,7 +488,7 @@ def _user_process_count() -> int:
 
 # the isolation switch is part of the sandbox's interface (the commands configure it through here)
 __all__ = [
-    "PLUGIN_NAME", "SANDBOX_ENV", "TASKS_PER_PROCESS", "CopyReport", "Sandbox", "SandboxLimits", "SandboxRun",
-    "SandboxUnavailable", "configure_isolation", "copy_repository", "isolation_mode", "remove_tree", "tree_digest",
-    "HeldFolder", "SANDBOX_PREFIX", "sweep_stale_sandboxes",
+    "PLUGIN_NAME", "SANDBOX_ENV", "SANDBOX_PREFIX", "TASKS_PER_PROCESS", "CopyReport", "HeldFolder", "Sandbox",
+    "SandboxLimits", "SandboxRun", "SandboxUnavailable", "configure_isolation", "copy_file_sparse", "copy_repository",
+    "data_regions", "isolation_mode", "remove_tree", "sweep_stale_sandboxes", "tree_digest",
 ]

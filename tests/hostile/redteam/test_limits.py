@@ -75,8 +75,6 @@ def test_hard_links_to_files_outside_the_copy_cannot_be_made():
 SPARSE_MIB = 512
 
 
-@pytest.mark.xfail(strict=True, reason="red team 2026-11-27: a sparse file (0 bytes on disk) is copied in full "
-                                       "into every sandbox copy: 512 MiB of host disk per run here, any size possible")
 def test_a_sparse_file_does_not_fill_the_host_disk_through_the_copies(tmp_path):
     """Host resource (every run's copy: build, class build, both evaluations; tree_digest reads
     it in full too): a repository folder ships a sparse file (apparent size 512 MiB, no block on
