@@ -46,7 +46,7 @@ from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, fil
 from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
-from crossfile_datasets.sandbox import HeldFolder, SandboxLimits, copy_repository, tree_digest
+from crossfile_datasets.sandbox import HeldFolder, SandboxLimits, copy_repository, hostfs, tree_digest
 from crossfile_datasets.sandbox.suites import SuiteStatus, TestOutcome, runner_for
 
 _FENCE = re.compile(r"```[^\n`]*\n(.*?)(?:```|\Z)", re.S)
@@ -213,6 +213,11 @@ def _class_file_not_compiled(task: dict, run) -> "SuiteRun | None":
     return None
 
 
+# a generation's status when the host refused a file its run left (``sandbox.hostfs``): no verdict,
+# not passed, not counted as compiled
+HOST_FILE_REFUSED = "host_file_refused"
+
+
 def run_generation(task: dict, generation: str, root: Path, limits: SandboxLimits, setup=None) -> dict:
     """One generation's verdict: compiled, tests passed / total, passed (all of them)."""
     expected = list(task["expected_to_pass"])
@@ -233,6 +238,12 @@ def run_generation(task: dict, generation: str, root: Path, limits: SandboxLimit
         if not result["passed"]:
             failing = [f"{r.test_id}: {r.message}" for r in run.results if r.outcome is not TestOutcome.PASSED]
             result["detail"] = ("; ".join(failing[:3]) or run.reason or run.log[-500:])[:1000]
+        return result
+    except hostfs.HostFileRefused as exc:
+        # the run left something the host refuses to go through (a generation that replaced the
+        # control folder by a link): this generation's outcome, counted under its own status;
+        # the evaluation goes on with the others
+        result.update(status=HOST_FILE_REFUSED, detail=f"{exc.key}: {exc.path}: {exc}"[:1000])
         return result
     finally:
         result["seconds"] = round(time.monotonic() - started, 3)

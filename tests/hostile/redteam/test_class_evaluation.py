@@ -86,9 +86,6 @@ BREAK_CONTROL = '''class Cart:
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="red team 2026-11-27: the runner's next-process write into a control "
-                                       "folder the class replaced raises HostFileRefused out of evaluate_class: "
-                                       "one generation aborts the whole class evaluation (nothing written outside)")
 def test_a_class_breaking_the_control_folder_does_not_abort_the_evaluation(cart_task, tmp_path):
     """Data loss (class evaluation, Python; the class build counts it per repository): hostfs
     refuses the write through the planted link (no escape: the target stays empty), but the
@@ -102,6 +99,8 @@ def test_a_class_breaking_the_control_folder_does_not_abort_the_evaluation(cart_
         assert os.listdir(target) == []  # contained: nothing written through the link
     rows = summary["generations"]
     assert len(rows) == 2 and not any(row["passed"] for row in rows), rows
+    assert rows[0]["status"] == "host_file_refused" and "host_files/" in rows[0]["detail"], rows[0]
+    assert rows[1]["status"] != "host_file_refused", rows[1]  # the next generation was judged
 
 
 KILLED_EVALUATION = '''
