@@ -150,11 +150,10 @@ def _remove_folder(parent_fd: int, name: str, dev: int, euid: int) -> int:
     except OSError:
         return 1
     left = 0
-    st = os.fstat(fd)
-    subdirs, failed = _scan(fd, euid)
-    left += failed
-    stack = [_Level(name, st.st_dev, st.st_ino, subdirs)]
     try:
+        st = os.fstat(fd)
+        subdirs, left = _scan(fd, euid)
+        stack = [_Level(name, st.st_dev, st.st_ino, subdirs)]
         while True:
             level = stack[-1]
             if level.subdirs:
