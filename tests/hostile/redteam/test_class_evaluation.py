@@ -108,7 +108,11 @@ import json, sys
 from crossfile_datasets.evaluation.classlevel import evaluate_class
 evaluate_class(sys.argv[1], sys.argv[2], ks=(1,))
 '''
-HANGING = "class Cart:\n    def __init__(self, prices):\n        import time\n        time.sleep(600)\n"
+# blocks the per-test alarm (SIGALRM), so only the hard per-test limit (40 s) could end it: the kill
+# at 25 s always lands during the run (a plain sleep ended at the 10 s alarm, and on an idle
+# machine the evaluation could finish before the kill)
+HANGING = ("class Cart:\n    def __init__(self, prices):\n        import signal, time\n"
+           "        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})\n        time.sleep(600)\n")
 NEXT_HARNESS = '''
 import sys
 from crossfile_datasets.sandbox import Sandbox
