@@ -5,7 +5,8 @@ record holds the file with the class removed and the insertion point -- in a pri
 the repository; the language's runner (``sandbox.suites.runner_for``) compiles the copy
 (Python: byte-compiles it) and runs the task's EXPECTED_TO_PASS tests in the bubblewrap sandbox
 (read-only filesystem but the copy, no network, whole-tree time, memory and process limits).
-A generation passes when every EXPECTED_TO_PASS test passes.
+A generation passes when every EXPECTED_TO_PASS test passes (Python tasks with ``value_checks``:
+and its checked values held on the host, ``sandbox/values.py``).
 
 What a model answers is rarely the bare class: :func:`clean_generation` keeps the code of a
 fenced block, and :func:`place_class` handles the imports a model writes above its class --
@@ -185,6 +186,9 @@ def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, s
         kwargs: dict = {"setup": setup} if setup is not None else {}
         if first_failure and "first_failure" in inspect.signature(runner.run).parameters:
             kwargs["first_failure"] = True
+        if task.get("value_checks") and "value_checks" in inspect.signature(runner.run).parameters:
+            # Python: the checked values the original class's run recorded are judged on the host
+            kwargs["value_checks"] = [c for c in task["value_checks"] if c.get("test") in task["expected_to_pass"]]
         if getattr(runner, "compiles_in_run", False):
             # one sandbox run compiles and tests (C#): its build's verdict is the compile run's
             run = runner.run(copy, list(task["expected_to_pass"]), coverage=False, limits=limits, **kwargs)
@@ -308,7 +312,10 @@ def _sha(text: str) -> str:
 
 def _task_sha(task: dict) -> str:
     keys = ("language", "file", "file_without_class", "insertion_offset", "expected_to_pass", "snapshot_sha256")
-    return _sha(json.dumps({k: task.get(k) for k in keys}, sort_keys=True))
+    material = {k: task.get(k) for k in keys}
+    if task.get("value_checks"):  # only then: results logged for tasks without it stay reusable
+        material["value_checks"] = task["value_checks"]
+    return _sha(json.dumps(material, sort_keys=True))
 
 
 def evaluate_class(split_path, predictions_path, *, repos=None, workers: int = 1, ks=PASS_AT_K,

@@ -293,24 +293,64 @@ def observe(test_paths: Iterable[str], test_list: Iterable[str], records: Iterab
     for path, sites in programs.items():
         seen = out.setdefault(path, {})
         for site in sites:
-            values = by_site.get((path, site.index))
-            if not values:
-                seen[site.index] = (OBSERVED_MISSING, "the checked assertion never reported its value")
-                continue
-            state, detail = OBSERVED_EQUAL, ""
-            for encoded in values:
-                try:
-                    value = decode(encoded)
-                except Opaque:
-                    kind = encoded[1] if isinstance(encoded, list) and len(encoded) > 1 and encoded[0] == "opaque" else "?"
-                    state, detail = OBSERVED_OPAQUE, f"a {str(kind)[:80]} object, not a plain value"
-                    break
-                if not _holds(site, value):
-                    state, detail = OBSERVED_UNEQUAL, f"got {_short(value)}" + (
-                        f", expected {_short(site.expected)}" if site.kind == "equal" else f", expected {site.kind}")
-                    break
-            seen[site.index] = (state, detail)
+            seen[site.index] = _site_state(site, by_site.get((path, site.index)))
     return out
+
+
+def _site_state(site: Site, reported: list[object] | None) -> tuple[str, str]:
+    """(state, detail) of a checked site from the values reported there."""
+    if not reported:
+        return OBSERVED_MISSING, "the checked assertion never reported its value"
+    for encoded in reported:
+        try:
+            value = decode(encoded)
+        except Opaque:
+            kind = encoded[1] if isinstance(encoded, list) and len(encoded) > 1 and encoded[0] == "opaque" else "?"
+            return OBSERVED_OPAQUE, f"a {str(kind)[:80]} object, not a plain value"
+        if not _holds(site, value):
+            return OBSERVED_UNEQUAL, f"got {_short(value)}" + (
+                f", expected {_short(site.expected)}" if site.kind == "equal" else f", expected {site.kind}")
+    return OBSERVED_EQUAL, ""
+
+
+# -------------------------------------------------- per test (the class split's repository tests) --
+def observe_per_test(programs: dict[str, str], records: Iterable[dict]) -> dict[str, dict[int, tuple[str, str]]]:
+    """What each test saw at the checked sites of its file: {node id: {site: (state, detail)}}.
+
+    ``programs``: {test file: its *original* source} (the literals are parsed from it on the
+    host); a record counts for the test it names (``nodeid``) at a site of that test's file.
+    Only the sites a test reported are listed (the others are missing for it)."""
+    parsed = {path: {site.index: site for site in value_sites(source)} for path, source in programs.items()}
+    by_test: dict[tuple[str, int], list[object]] = {}
+    for rec in records:
+        nodeid, site = rec.get("nodeid"), rec.get("site")
+        if isinstance(nodeid, str) and type(site) is int and site in parsed.get(nodeid.split("::", 1)[0], {}):
+            by_test.setdefault((nodeid, site), []).append(rec.get("value"))
+    out: dict[str, dict[int, tuple[str, str]]] = {}
+    for (nodeid, index), reported in by_test.items():
+        out.setdefault(nodeid, {})[index] = _site_state(parsed[nodeid.split("::", 1)[0]][index], reported)
+    return out
+
+
+def per_test_checks(observed: dict[str, dict[int, tuple[str, str]]]) -> list[dict]:
+    """A class task's ``value_checks`` from the original class's run: ``{"test", "site"}`` where
+    the test's every value at the site was plain and held."""
+    return [{"test": nodeid, "site": index} for nodeid, sites in sorted(observed.items())
+            for index, (state, _) in sorted(sites.items()) if state == OBSERVED_EQUAL]
+
+
+def judge_per_test(checks: Iterable[object], observed: dict[str, dict[int, tuple[str, str]]]) -> dict[str, list[str]]:
+    """{test: its failed host-side checks} (a test absent held all of its ``checks``)."""
+    failures: dict[str, list[str]] = {}
+    for check in checks:
+        if not isinstance(check, dict) or not isinstance(check.get("test"), str) or type(check.get("site")) is not int:
+            continue
+        nodeid, index = check["test"], check["site"]
+        state, detail = observed.get(nodeid, {}).get(index, (OBSERVED_MISSING, "the checked assertion never "
+                                                                                "reported its value"))
+        if state != OBSERVED_EQUAL:
+            failures.setdefault(nodeid, []).append(f"assertion {index} of {nodeid.split('::', 1)[0]}: {detail}")
+    return failures
 
 
 def judge_values(checks: Iterable[Iterable], observed: dict[str, dict[int, tuple[str, str]]]) -> list[str]:
@@ -328,11 +368,15 @@ def judge_values(checks: Iterable[Iterable], observed: dict[str, dict[int, tuple
 
 
 def host_only_sites(checks: Iterable[object]) -> dict[str, set[int]]:
-    """``value_checks`` entries (``{"test_path", "site"}``) -> {test path: site numbers}."""
+    """``value_checks`` entries (``{"test_path", "site"}``, or a class task's ``{"test", "site"}``)
+    -> {test file: site numbers}."""
     out: dict[str, set[int]] = {}
     for check in checks:
-        if isinstance(check, dict) and isinstance(check.get("test_path"), str) and type(check.get("site")) is int:
-            out.setdefault(check["test_path"], set()).add(check["site"])
+        if not isinstance(check, dict) or type(check.get("site")) is not int:
+            continue
+        path = check.get("test_path") if "test_path" in check else str(check.get("test") or "").split("::", 1)[0]
+        if isinstance(path, str) and path:
+            out.setdefault(path, set()).add(check["site"])
     return out
 
 

@@ -289,11 +289,15 @@ def count_adjustments(suite: SuiteRun, runner, report: BuildReport, name: str) -
 
 
 def gold_gate(runner, repo: Repository, candidates: list, report: BuildReport, where: str) -> list:
-    """Run every EXPECTED_TO_PASS test again, by id, on the original tree; keep those that pass."""
+    """Run every EXPECTED_TO_PASS test again, by id, on the original tree; keep those that pass,
+    and record the candidate's ``value_checks`` (the runners that report checked values)."""
     ids = sorted({t for c in candidates for t in c.expected_to_pass})
     if not ids:
         return candidates
-    rerun = runner.run(repo.root, ids, coverage=False, limits=None)
+    # Python: the checked assertions' values too; where the original class's were plain and
+    # held, every later run of the task is also judged on the host (value_checks)
+    values = {"record_values": True} if "record_values" in inspect.signature(runner.run).parameters else {}
+    rerun = runner.run(repo.root, ids, coverage=False, limits=None, **values)
     again = rerun.outcomes()
     kept = []
     for cand in candidates:
@@ -305,6 +309,7 @@ def gold_gate(runner, repo: Repository, candidates: list, report: BuildReport, w
             report.count("tasks", "no_stable_tests", f"{where}{cand.info.file}::{cand.info.name}")
             continue
         cand.expected_to_pass = stable
+        cand.value_checks = [c for c in rerun.value_checks if c["test"] in stable]
         kept.append(cand)
     return kept
 
@@ -364,9 +369,10 @@ def _task_view(lang: Lang, repo: Repository, facts: dict, cand, tests: list[str]
     """The part of a task record ``evaluation.classlevel.run_placed`` needs, from a candidate."""
     info = cand.info
     without, _, offset = class_parts(Path(repo.root), facts[info.file], info)
+    tests = list(cand.expected_to_pass if tests is None else tests)
     return {"language": lang.value, "file": info.file, "class_name": info.name, "class_signature": info.signature,
-            "file_without_class": without, "insertion_offset": offset,
-            "expected_to_pass": list(cand.expected_to_pass if tests is None else tests)}
+            "file_without_class": without, "insertion_offset": offset, "expected_to_pass": tests,
+            "value_checks": [c for c in cand.value_checks if c["test"] in tests]}
 
 
 def _wrong_classes_unavailable(cand, report: BuildReport, where: str, exc: Exception) -> None:

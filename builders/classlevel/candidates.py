@@ -117,6 +117,8 @@ class Candidate:
     file_coverage: float = 0.0  # share of the file's non-blank lines covered by EXPECTED_TO_PASS
     # the wrong-class gate's result (builders/classlevel/build.py: wrong_class_gate): {} = not run
     wrong_classes: dict = field(default_factory=dict)
+    # the gold gate's checked values (Python): ``{"test", "site"}`` compared on the host
+    value_checks: list[dict] = field(default_factory=list)
 
 
 # ------------------------------------------------------------------------ external refs --

@@ -129,7 +129,8 @@ def paraphrase_repository(lang: Lang, repo: Repository, facts: dict[str, FileFac
             continue
         old = by_key[(rec["file"], rec["class_name"])]
         refs = external_references(info, new_facts[file], graph, resolver)
-        cand = dataclasses.replace(old, info=info, references=refs, expected_to_pass=expected)
+        checks = [{**c, "test": c["test"] if c["test"] in outcomes else flipped_id(c["test"])} for c in old.value_checks]
+        cand = dataclasses.replace(old, info=info, references=refs, expected_to_pass=expected, value_checks=checks)
         new = make_record(new_repo, new_facts[file], cand, test_framework=rec["test_framework"],
                           python_path=rec["python_path"], requirements=rec["requirements"])
         new.update(paraphrased=True, original_class_name=rec["class_name"], tree_sha256=tree)

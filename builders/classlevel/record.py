@@ -25,7 +25,9 @@ from crossfile_datasets.core.records import FileFacts, Repository
 from crossfile_datasets.core.repository_roots import without_root
 from crossfile_datasets.lang.classes import ClassInfo
 
-CLASSLEVEL_VERSION = "3"  # bump when records or task selection change (2: emptied-class gate; 3: wrong-class gate)
+# bump when records or task selection change (2: emptied-class gate; 3: wrong-class gate;
+# 4: value_checks, judged on the host)
+CLASSLEVEL_VERSION = "4"
 
 
 def file_imports(ff: FileFacts) -> list[str]:
@@ -112,6 +114,8 @@ def make_record(repo: Repository, ff: FileFacts, cand: Candidate, *, test_framew
              "end_line": int(r.span.get("end_line", 0)), "end_column": int(r.span.get("end_column", 0))}
             for r in cand.references],
         "expected_to_pass": list(cand.expected_to_pass),
+        "value_checks": [{"test": c["test"], "site": int(c["site"])} for c in cand.value_checks
+                         if c["test"] in cand.expected_to_pass],
         "test_framework": test_framework,
         "file_without_class": without,
         "insertion_offset": offset,
@@ -161,7 +165,7 @@ def classlevel_features() -> datasets.Features:
         "external_references": [{"name": string, "kind": string, "file": string, "symbol": string, "line": int32,
                                  "method": string, "used_in": strings, "start_line": int32, "start_column": int32, "end_line": int32,
                                  "end_column": int32}],
-        "expected_to_pass": strings, "test_framework": string,
+        "expected_to_pass": strings, "value_checks": [{"test": string, "site": int32}], "test_framework": string,
         "file_without_class": string, "insertion_offset": int32, "insertion_line": int32,
         "file_coverage": datasets.Value("float64"),
         "detailed_skeleton": string, "sketchy_skeleton": string, "detailed": string, "sketchy": string,

@@ -37,7 +37,7 @@ from crossfile_datasets.core.records import FileFacts, Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
-from crossfile_datasets.sandbox import Sandbox, SandboxLimits
+from crossfile_datasets.sandbox import Sandbox, SandboxLimits, values
 from crossfile_datasets.sandbox.hostfs import write_new
 from crossfile_datasets.sandbox.pytest_runs import PytestRun, run_pytest
 from crossfile_datasets.sandbox.suites.pytest_config import RunPlan, plan_run, plugin_names, read_pytest_ini
@@ -201,6 +201,7 @@ class _Rounds:
         self.last: PytestRun | None = None
         self.logs: list[str] = []
         self.refused: list[tuple[str, str]] = []  # what the host refused to read back (hostfs)
+        self.values: list[dict] = []  # checked values the kept tests reported (sandbox/values.py)
 
     def run(self) -> None:
         while True:
@@ -270,6 +271,8 @@ class _Rounds:
         return str(self.box.dir / rel)
 
     def _merge(self, prun: PytestRun, keep: set[str], everything: bool) -> None:
+        if prun.channel is not None:
+            self.values.extend(v for v in prun.channel.values if v.get("nodeid") in keep)
         for nodeid, outcome in prun.outcomes.items():
             if nodeid in keep:
                 self.outcomes[nodeid] = outcome
@@ -307,6 +310,32 @@ class _Rounds:
         return "\n--- next process ---\n".join(self.logs)[-8000:]
 
 
+def instrument_tests(box: Sandbox, test_ids: Sequence[str] | None, value_checks: Sequence[dict] | None
+                     ) -> dict[str, str]:
+    """Put the instrumented test files (``sandbox/values.py``) in the sandbox's copy before the
+    run: every checked site of the files of ``test_ids`` reports its value, the sites of
+    ``value_checks`` are host-only. Returns {file: its original text} (what the host parses the
+    literals from). A file that cannot be read back (a link, oversize) or does not parse stays
+    as it is: its checks then report nothing and fail, never pass."""
+    host_only = values.host_only_sites(value_checks or [])
+    files = set(host_only)
+    files.update(t.split("::", 1)[0] for t in (test_ids or ()) if "::" in t)
+    programs: dict[str, str] = {}
+    for path in sorted(f for f in files if f.endswith(".py")):
+        try:
+            text = box.read_back(f"repo/{path}")
+        except OSError:
+            continue
+        new, count = values.instrument(text, host_only.get(path, ()))
+        if count:
+            try:
+                box.replace(path, new)
+            except OSError:
+                continue
+            programs[path] = text
+    return programs
+
+
 class PythonRunner:
     """pytest + coverage in the per-repository environment, inside :class:`sandbox.Sandbox`."""
 
@@ -330,7 +359,8 @@ class PythonRunner:
     def run(self, root: Path, test_ids: list[str] | None, *, coverage: bool, limits: SandboxLimits | None = None,
             setup: PythonSetup | None = None, coverage_files: Sequence[str] | None = None,
             timeout: float | None = None, first_failure: bool = False,
-            progress: Callable[[str, int, int], None] | None = None) -> SuiteRun:
+            progress: Callable[[str, int, int], None] | None = None, record_values: bool = False,
+            value_checks: Sequence[dict] | None = None) -> SuiteRun:
         """Run ``test_ids`` (None: the whole suite as pytest collects it) of the tree at ``root``.
 
         ``coverage``: measure ``coverage_files`` (default: the non-test sources) with a context
@@ -340,7 +370,16 @@ class PythonRunner:
         which packages the tests need). ``timeout``: wall clock for all processes of the run
         (default ``limits.timeout``). ``first_failure``: stop at the first test that does not
         pass (the wrong-class gate only needs to know whether one fails). ``progress(stage, done,
-        total)``: told when a fresh test process starts after one that ended."""
+        total)``: told when a fresh test process starts after one that ended.
+
+        Values compared on the host (``sandbox/values.py``, as the executable split does):
+        ``record_values`` (the class build's gold gate) reports the value of every checked
+        assertion of the test files of ``test_ids`` and returns, in ``SuiteRun.value_checks``,
+        the (test, site) pairs where it was a plain value and the check held;
+        ``value_checks`` (a class task's: the evaluation and the wrong-class gates) makes those
+        sites host-only (the expected literal is not in the copy's test file, nothing in the
+        process compares the value) and a test passes only when each of its sites held on the
+        host too: an object equal to everything does not pass ``assert cart.total() == 5.0``."""
         setup = setup or self.setup(root)
         if setup.problem:
             return SuiteRun(SuiteStatus.FRAMEWORK_UNAVAILABLE, reason=f"environment_failed: {setup.problem}")
@@ -349,10 +388,18 @@ class PythonRunner:
         limits = limits or SandboxLimits()
         measured = list(coverage_files if coverage_files is not None else setup.sources) if coverage else None
         with Sandbox(root, python=setup.python, python_path=setup.python_path or ("",), limits=limits) as box:
+            programs = instrument_tests(box, test_ids if record_values else None, value_checks)
             rounds = _Rounds(box, setup, test_ids, measured, timeout or limits.timeout, first_failure, progress)
             rounds.run()
         results = [TestResult(nodeid, OUTCOMES.get(outcome, TestOutcome.ERROR), 0.0, rounds.messages.get(nodeid, ""))
                    for nodeid, outcome in sorted(rounds.outcomes.items())]
+        observed = values.observe_per_test(programs, rounds.values) if programs else {}
+        if value_checks:
+            failures = values.judge_per_test(value_checks, observed)
+            for r in results:
+                if r.test_id in failures and r.outcome is TestOutcome.PASSED:
+                    r.outcome = TestOutcome.FAILED
+                    r.message = "value check failed outside the tested process: " + "; ".join(failures[r.test_id][:3])
         prun = rounds.last
         status, reason = _status(prun, results) if prun is not None else (SuiteStatus.CRASHED, "no run")
         if status is SuiteStatus.OK and not rounds.complete:
@@ -367,7 +414,8 @@ class PythonRunner:
                     per_test.setdefault(nodeid, {}).setdefault(rel, set()).add(line)
         log = rounds.log()
         return SuiteRun(status, results, totals, log, reason, per_test_coverage=per_test,
-                        adjustments=rounds.adjustments(), refused=list(rounds.refused))
+                        adjustments=rounds.adjustments(), refused=list(rounds.refused),
+                        value_checks=values.per_test_checks(observed) if record_values else [])
 
     def compile_only(self, root: Path, limits: SandboxLimits | None = None) -> SuiteRun:
         """Byte-compile every Python source of ``root`` (in-process ``compile()``: nothing runs)."""

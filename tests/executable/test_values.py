@@ -205,3 +205,22 @@ def test_the_channel_keeps_bounded_memory_and_detects_cheap_forgeries():
     assert len(first.records) == 1 and first.forged == 1
     chunked = parse_records(b"", token)
     assert not chunked.complete
+
+
+def test_per_test_checks_judge_each_test_at_its_own_sites():
+    """The class split's repository tests (red team row 8): values are judged per test id."""
+    source = "def test_a():\n    assert f() == 1\n\n\ndef test_b():\n    assert g()\n    assert h() == 'x'\n"
+    programs = {"tests/test_m.py": source}
+    gold = [{"nodeid": "tests/test_m.py::test_a", "site": 0, "value": ["int", "1"]},
+            {"nodeid": "tests/test_m.py::test_b", "site": 1, "value": ["list", [["int", "1"]]]},
+            {"nodeid": "tests/test_m.py::test_b", "site": 2, "value": ["opaque", "m.Obj"]},
+            {"nodeid": "tests/other.py::test_a", "site": 0, "value": ["int", "1"]}]  # not a program
+    checks = values.per_test_checks(values.observe_per_test(programs, gold))
+    assert checks == [{"test": "tests/test_m.py::test_a", "site": 0}, {"test": "tests/test_m.py::test_b", "site": 1}]
+    assert values.host_only_sites(checks) == {"tests/test_m.py": {0, 1}}
+    assert values.judge_per_test(checks, values.observe_per_test(programs, gold)) == {}
+    always_equal = [{"nodeid": "tests/test_m.py::test_a", "site": 0, "value": ["opaque", "m.Same"]}]
+    failures = values.judge_per_test(checks, values.observe_per_test(programs, always_equal))
+    assert sorted(failures) == ["tests/test_m.py::test_a", "tests/test_m.py::test_b"]
+    assert "not a plain value" in failures["tests/test_m.py::test_a"][0]
+    assert "never reported" in failures["tests/test_m.py::test_b"][0]

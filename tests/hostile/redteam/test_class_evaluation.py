@@ -61,16 +61,21 @@ ALWAYS_EQUAL = '''class Cart:
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="red team 2026-11-27: a class whose methods return an always-equal "
-                                       "object passes the Python class evaluation (no host-side value checks there)")
 def test_an_always_equal_class_does_not_pass(cart_task, tmp_path):
     """Forged verdict (class evaluation, Python): the executable split compares checked values on
     the host (sandbox/values.py), the class split still takes pytest's in-process verdict, so the
     ``__eq__`` trick issue 27 closed for functions passes every ``assert x.m() == literal`` of a
     class task. No harness knowledge needed: a model could stumble on it."""
-    summary = evaluate(cart_task, tmp_path, ALWAYS_EQUAL)
-    (row,) = summary["generations"]
-    assert not row["passed"], row
+    _, task = cart_task
+    assert task["value_checks"] == [{"test": "tests/test_cart.py::test_subtotal", "site": 0},
+                                    {"test": "tests/test_cart.py::test_total_and_describe", "site": 1},
+                                    {"test": "tests/test_cart.py::test_total_and_describe", "site": 2}]
+    summary = evaluate(cart_task, tmp_path, ALWAYS_EQUAL, task["class_source"], "class Cart:\n    pass\n")
+    always, gold, empty = summary["generations"]
+    assert not always["passed"] and always["tests_passed"] == 0, always
+    assert "not a plain value" in always["detail"], always
+    assert gold["passed"], gold  # the controls: the original class passes, the empty one does not
+    assert not empty["passed"], empty
 
 
 # The first expected test ends the test process after turning the sandbox's control folder into a
