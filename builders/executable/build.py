@@ -100,7 +100,7 @@ from crossfile_datasets.sandbox.environment import (
     detect_requirements,
     ensure_environment,
 )
-from crossfile_datasets.sandbox.problems import VerdictStatus, run_problem_tests
+from crossfile_datasets.sandbox.problems import run_problem_tests
 from crossfile_datasets.sandbox.pytest_runs import (
     Outcome,
     PytestRun,
@@ -911,17 +911,10 @@ def mutation_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
     def one(i: int) -> list[str]:
         # stubs first: a problem whose tests let a stub pass is dropped, its mutants are not run
         plan, rec = plans[i], records[i]
-        statuses = judge_versions(rec, [m.code for m in plan], stubs=sum(1 for m in plan if m.stub),
-                                  python=ctx.env.python, pytest_plugins=ctx.env.pytest_plugins)
-        if not any(s == PASSED for m, s in zip(plan, statuses) if m.stub):
-            # versions the warm run did not reach (it died or ran out of time): one run each
-            for k, (mutant, status) in enumerate(zip(plan, statuses)):
-                if status == NOT_RUN:
-                    verdict = run_problem_tests(rec, mutant.code, C.EXEC_MUTANT_TIMEOUT, python=ctx.env.python,
-                                                pytest_plugins=ctx.env.pytest_plugins)
-                    statuses[k] = (NOT_RUN if verdict["status"] == VerdictStatus.INVALID_SOLUTION
-                                   else PASSED if verdict["passed"] else CAUGHT)
-        return statuses
+        # versions the warm run did not judge (it died, ran out of time, or the tests killed
+        # their shim) get one run each inside judge_versions
+        return judge_versions(rec, [m.code for m in plan], stubs=sum(1 for m in plan if m.stub),
+                              python=ctx.env.python, pytest_plugins=ctx.env.pytest_plugins)
 
     results: dict[int, list[tuple[Mutant, bool]]] = {}
     for i, statuses in enumerate(parallel(one, list(range(len(records))), settings.workers)):
