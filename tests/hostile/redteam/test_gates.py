@@ -1,4 +1,4 @@
-Attacks on the executable build's gates: the mutation gate's driver (its verdicts once read from
+"""Attacks on the executable build's gates: the mutation gate's driver (its verdicts once read from
 the sandboxed run's stdout; now over the verdict channel: builders/executable/mutants_run.py)."""
 
 from __future__ import annotations
