@@ -119,6 +119,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.FILES, "checker_crash", L, "the checker crashed on this file"),
     (S.FILES, "checker_timeout", L, "the checker ran out of time on this file"),
     (S.FILES, "checker_abandoned", L, "the checker's work on this file was given up after repeated failures"),
+    (S.FILES, "observed_check_failed", L,
+     "--observe-types: the check with the observed-types plugin failed on this file; checked again without it (its observed uses are lost)"),
     (S.FILES, "checker_{status}", L, "the checker's run on this file ended with this status"),
     (S.FILES, "checker_{status}_isolated", L, "the file alone makes the checker end with this status"),
     (S.FILES, "crashes_checker", L, "the file makes the checker crash and was left out of the program"),

@@ -417,6 +417,8 @@ class PythonSupport(LanguageSupport):
             outcomes = self._check_copies(tmp, jobs, all_paths, {"original": observed}, resolve={"original"})
             original = outcomes.pop("original")
             results = outcomes
+            if observed is not None:
+                original = self._without_observed(tmp, original, jobs["original"], all_paths, report)
             report.add_time("checker_seconds", time.monotonic() - t0)
             _count_runs(report, original, *results.values())
             failed: dict[str, str] = dict(original.failed)
@@ -449,6 +451,30 @@ class PythonSupport(LanguageSupport):
             self.checker.close()
             shutil.rmtree(tmp, ignore_errors=True)
         return dedupe_usages(usages)
+
+    def _without_observed(self, tmp: Path, original: CheckOutcome, job: tuple[dict[str, str], list[str]],
+                          all_paths: list[str], report) -> CheckOutcome:
+        """The files an ``--observe-types`` check of the original copy lost, checked again without
+        the observed plugin: a failure there (a time-out of the fresh processes it needs, a crash
+        of the plugin) costs those files their observed uses, not every use (structlog lost all
+        37 files on 2026-11-27). Counted as ``files/observed_check_failed`` with the failure text."""
+        lost = sorted(p for p in original.failed if p in job[1])
+        if not lost:
+            return original
+        # the same copy folder: the resolved plugin's declarations are read relative to it
+        retried = self._check_copies(tmp, {"original": (job[0], lost)}, all_paths, resolve={"original"})["original"]
+        kept = CheckOutcome(diagnostics=list(original.diagnostics), failed=dict(original.failed),
+                            details=dict(original.details), runs=original.runs + retried.runs,
+                            resident_fallbacks=original.resident_fallbacks + retried.resident_fallbacks)
+        recovered = [p for p in lost if p not in retried.failed]
+        for path in recovered:
+            report.count("files", "observed_check_failed", path,
+                         f"{original.failed[path]}: {original.details.get(path, '')}".rstrip(": "))
+            kept.failed.pop(path)
+            kept.details.pop(path, None)
+        recovered_set = set(recovered)
+        kept.diagnostics.extend(d for d in retried.diagnostics if d.file in recovered_set)
+        return kept
 
     def _second_round(self, repo_name, checkable, round1_texts, usages, failed, orig_by_file, all_paths, tmp,
                       report, resolver) -> list[CrossFileUsage]:

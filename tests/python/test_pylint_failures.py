@@ -143,3 +143,35 @@ def test_a_failed_run_leaves_its_text_in_the_report(tmp_path, monkeypatch):
     _, report = _usages(repo, language)
     [sample] = report.samples.get("files/checker_timeout", []) + report.samples.get("files/checker_abandoned", [])
     assert "timed out after 1 s on 1 file(s)" in sample, sample
+
+
+def test_a_failed_observed_types_check_costs_the_observed_uses_only(tmp_path, monkeypatch):
+    """--observe-types checks the original copy with the observed plugin, in fresh processes; when
+    that check fails, every file used to fail with it (structlog: 37 of 37 abandoned). The files
+    are checked again without the plugin: their static uses stay, the loss is counted."""
+    from dataclasses import replace
+
+    from crossfile_datasets.builders.repos import RepoSpec, resolve
+    from crossfile_datasets.core.report import BuildReport
+    from crossfile_datasets.lang.sources import list_sources
+
+    files = {"pkg/__init__.py": "", "pkg/base.py": "class Base:\n    def size(self):\n        return 1\n",
+             "pkg/user.py": "from pkg.base import Base\nvalue = Base().size()\n"}
+    root = write_tree(tmp_path / "observed_repo", files)
+    observations = tmp_path / "observed.json"
+    observations.write_text('{"parameters": []}\n')
+    wrapper = tmp_path / "plugin_crash_pylint.sh"
+    wrapper.write_text("#!/bin/sh\ncase \"$*\" in *crossfile_observed*) echo 'RuntimeError: observed plugin' >&2; exit 1;; esac\n"
+                       f'exec {sys.executable} -m pylint "$@"\n')
+    wrapper.chmod(0o755)
+    monkeypatch.setenv("CROSSFILE_PYLINT", str(wrapper))
+    repo = replace(resolve(RepoSpec(path=str(root))), observed_types=str(observations))
+    language = PythonSupport(PylintChecker(load=lambda: 1.0), parallelism=1)
+    report = BuildReport()
+    sources, _ = list_sources(repo, language, report)
+    usages = language.find_usages(repo, language.analyze_files(str(repo.root), sources), report)
+    assert ("pkg/user.py", "Base", "size") in {(u.file, u.imported_name, u.member) for u in usages}
+    assert not [k for k in report.counts if k.startswith("files/checker")], dict(report.counts)
+    assert report.counts["files/observed_check_failed"] == 1
+    [sample] = report.samples["files/observed_check_failed"]
+    assert sample.startswith("pkg/user.py: checker_crash: exit 1 on 1 file(s): ") and "observed plugin" in sample, sample
