@@ -14,7 +14,8 @@ from tests.classlevel.test_csharp_runner import write_repo
 
 pytestmark = [pytest.mark.mcs, pytest.mark.slow]
 
-# The generated Calc: Add is right, Mul and Neg are wrong (Neg also takes 5 s). Its static
+# The generated Calc: Add is right, Mul and Neg are wrong (Mul takes 1 s, Neg 5 s: the harness's
+# reader has long taken Add's record, alone, when Mul's is written). Its static
 # constructor starts a thread that opens /proc/self/fd/<record fd> -- the write end of the
 # verdict pipe, inherited by the test host -- for *reading* (Linux opens the pipe itself, in the
 # mode asked for) and blocks there. The harness's reader thread was waiting first, so it gets the
@@ -29,11 +30,22 @@ CALC = r'''namespace Demo
     {
         static Calc()
         {
-            var t = new System.Threading.Thread(Steal);
+            var t = new System.Threading.Thread(Thief.Steal);
             t.IsBackground = true;
             t.Start();
-            System.Threading.Thread.Sleep(500);  // the thief waits on the pipe before the first record
+            while (!Thief.Waiting) System.Threading.Thread.Sleep(10);
+            System.Threading.Thread.Sleep(300);  // the thief waits on the pipe before the first record
         }
+
+        public int Add(int a, int b) { return a + b; }
+        public int Mul(int a, int b) { System.Threading.Thread.Sleep(1000); return 0; }
+        public int Neg(int a) { System.Threading.Thread.Sleep(5000); return a; }
+    }
+
+    // its own type (a thread touching Calc's statics would wait for Calc's static constructor)
+    static class Thief
+    {
+        public static volatile bool Waiting;
 
         [System.Runtime.InteropServices.DllImport("libc", SetLastError = true)]
         static extern int open(string path, int flags);
@@ -50,7 +62,7 @@ CALC = r'''namespace Demo
             write(fd, b, (System.IntPtr)b.Length);
         }
 
-        static void Steal()
+        public static void Steal()
         {
             string environ;
             using (var r = new System.IO.StreamReader("/proc/self/environ")) environ = r.ReadToEnd();
@@ -60,6 +72,7 @@ CALC = r'''namespace Demo
             // the record pipe's write end, opened again for reading through /proc
             int rd = open("/proc/self/fd/" + fd, 0);
             var buf = new byte[65536];
+            Waiting = true;
             long n = (long)read(rd, buf, (System.IntPtr)buf.Length);
             string got = System.Text.Encoding.UTF8.GetString(buf, 0, (int)n);
             string token = got.Substring(0, got.IndexOf('\t'));
@@ -70,10 +83,6 @@ CALC = r'''namespace Demo
             Send(fd, token + "\t{\"event\": \"session_end\", \"tests\": 3, \"pid\": " + pid + "}\n");
             _exit(0);
         }
-
-        public int Add(int a, int b) { return a + b; }
-        public int Mul(int a, int b) { return 0; }
-        public int Neg(int a) { System.Threading.Thread.Sleep(5000); return a; }
     }
 }
 '''
@@ -102,12 +111,14 @@ IDS = ["Demo.Tests.CalcTests.Adds", "Demo.Tests.CalcTests.Muls", "Demo.Tests.Cal
 
 @pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: a class reopens the inherited record pipe for reading "
                                        "through /proc/self/fd, takes the token from a record the harness never "
-                                       "sees, and forges passed records and the end record (C# class verdicts)")
+                                       "sees, and forges passed records and the end record (C# class verdicts)",
+                   raises=AssertionError)
 def test_a_class_reading_the_record_pipe_cannot_forge_its_verdict(tmp_path: Path):
     """Forged verdict (class evaluation and class build gates, C#): no memory read, no
-    reflection; four attempts out of four passed every test on this machine."""
+    reflection; every attempt on this machine passed every test (7 of 7)."""
     run = runner_for(Lang.CSHARP).run(write_repo(tmp_path / "repo", FILES), IDS, coverage=False, limits=None)
     outcomes = run.outcomes()
-    assert outcomes.get("Demo.Tests.CalcTests.Adds") is Outcome.PASSED, (run.status, run.reason, run.log[-2000:])
+    if outcomes.get("Demo.Tests.CalcTests.Adds") is not Outcome.PASSED:  # the right method must pass: else not this attack
+        pytest.fail(f"Adds did not pass: {run.status} {run.reason} {run.log[-2000:]}")
     assert outcomes.get("Demo.Tests.CalcTests.Muls") is not Outcome.PASSED
     assert outcomes.get("Demo.Tests.CalcTests.Negs") is not Outcome.PASSED

@@ -17,7 +17,8 @@ pytestmark = pytest.mark.slow
 
 @pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: run_placed writes the class file at copy / "
                                        "task['file'] on the host: an absolute (or ../) path in a task record "
-                                       "writes the record's text anywhere, and the untouched original class passes")
+                                       "writes the record's text anywhere, and the untouched original class passes",
+                   raises=AssertionError)
 def test_a_task_file_outside_the_copy_is_never_written(tmp_path):
     """Escape (class evaluation; as root: /etc/cron.d, ~/.bashrc, a site-packages .pth): the text
     written is ``file_without_class`` with the answer spliced in at ``insertion_offset``, both from
@@ -50,7 +51,8 @@ LEAK = "import os\n\ndef test_x():\n    assert False, sorted(os.listdir('.')) + 
 
 @pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: a task's repository name ('../x', or an absolute "
                                        "path; or a repository_root key) picks any host folder: it is copied "
-                                       "into the sandbox, hidden folders included, and the split's code reads it")
+                                       "into the sandbox, hidden folders included, and the split's code reads it",
+                   raises=AssertionError)
 @pytest.mark.parametrize("how", ["repository", "repository_root"])
 def test_a_task_cannot_choose_the_host_folder_it_runs_in(tmp_path, how):
     """Exposure (class evaluation): the sandbox hides /root, /home, the caches and HF_HOME; a

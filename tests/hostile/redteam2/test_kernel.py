@@ -79,7 +79,7 @@ time.sleep(4)
 
 @pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: inotify instances are counted per user up the user "
                                        "namespace tree: a sandboxed run takes all of root's (128) and no root "
-                                       "process on the machine can create one while it runs")
+                                       "process on the machine can create one while it runs", raises=AssertionError)
 def test_a_run_cannot_take_every_inotify_instance_of_the_machine():
     """Host resource (every sandboxed run: build, class build, observe-types, both evaluations;
     a class suite may run 20 minutes): the count and its limit live in the kernel outside the
@@ -137,7 +137,7 @@ print(sum(counts), hard)
 
 @pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: RLIMIT_NOFILE is the builder's (hard 20,000 here): 8 "
                                        "processes of one run hold 160,000 open files; the run may have 131 tasks, "
-                                       "2.6 million, more than the machine's fs.file-max (2.47 million)")
+                                       "2.6 million, more than the machine's fs.file-max (2.47 million)", raises=AssertionError)
 def test_a_run_cannot_hold_a_large_share_of_the_machine_file_table():
     """Host resource (every sandboxed run): open files are a machine-wide table
     (``fs.file-max``); the sandbox limits memory, tasks, CPU and file size but not descriptors,

@@ -37,11 +37,13 @@ print(json.dumps({"seconds": time.monotonic() - started, "has_class": "public cl
 
 @pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: a C# answer opening with `using` and a long run of "
                                        "blanks makes _CSHARP_USING backtrack quadratically in place_class: the "
-                                       "class evaluation hangs on the host (60,000 blanks ~3 min)")
+                                       "class evaluation hangs on the host (60,000 blanks ~3 min)", raises=AssertionError)
 def test_a_blank_run_after_using_does_not_stall_the_class_evaluation(child):
     """Host hang (class evaluation, C#: ``place_class`` runs for every generation in
     ``evaluate_class``'s main loop, before the sandbox and outside every time limit)."""
     done = child(PLACE, json.dumps(TASK), timeout=15)
     assert not done.timed_out, "placing one 60 kB answer took more than 15 s"
+    if done.returncode != 0:
+        pytest.fail(f"the placing interpreter failed: {done.stderr[-2000:]}")
     found = done.last_json()
     assert found["has_class"] and found["seconds"] < 5, found
