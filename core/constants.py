@@ -111,7 +111,8 @@ PYNGUIN_MAX_MUTANTS = 50
 PYNGUIN_RUN_TIMEOUT = 120.0  # wall clock per Pynguin process: search + assertion generation + start-up (ours)
 PYNGUIN_MEMORY_BYTES = 4 * 1024**3  # Pynguin's own threads reserve more address space (ours)
 PYNGUIN_MAX_PROCESSES = 64  # Pynguin runs a master-worker pair plus the module's own processes (ours)
-LLM_TIMEOUT = 120.0  # seconds per chat-completion request (ours)
+LLM_TIMEOUT = 120.0  # seconds per model request, the whole of it: connection, headers and answer (ours)
+MODEL_ANSWER_MAX_BYTES = 16 * 1024**2  # one HTTP answer of a model endpoint; a longer one is refused (ours)
 LLM_TESTS_PER_FUNCTION = 1  # completions requested per function (ours)
 
 # --- C# with mono's mcs (lang/csharp; measured figures in docs/csharp.md) --------------------

@@ -283,6 +283,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TESTS, "pynguin_unavailable", L, "Pynguin is not installed or did not start"),
     (S.TESTS, "pynguin_no_tests", L, "Pynguin generated no test"),
     (S.TESTS, "llm_error", L, "the test-writing model failed"),
+    (S.TESTS, "llm_timeout", L, "the test-writing model gave no whole answer within LLM_TIMEOUT (the whole request)"),
+    (S.TESTS, "llm_answer_too_large", L, "the test-writing model's answer was over MODEL_ANSWER_MAX_BYTES: not read further"),
     (S.TESTS, "test_file_not_importable", L, "a test file cannot be imported"),
     (S.TESTS, "does_not_call_target", R, "the test never calls the function"),
     (S.TESTS, "does_not_execute_target", R, "the test never executes the function"),

@@ -25,8 +25,10 @@ seed is part of the cache key.
 from __future__ import annotations
 
 import hashlib
+import http.client
 import json
 import os
+import socket
 import sqlite3
 import threading
 import time
@@ -36,6 +38,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Protocol, Sequence
 
+from crossfile_datasets.core import constants as C
+
 ENV_URL = "CROSSFILE_MODEL_URL"
 ENV_MODEL = "CROSSFILE_MODEL"
 ENV_KEYS = ("CROSSFILE_MODEL_KEY", "OPENAI_API_KEY")
@@ -44,6 +48,14 @@ RETRY_STATUSES = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
 
 class ModelError(RuntimeError):
     """The model could not be reached or answered something unusable (after retries)."""
+
+
+class AnswerTooLarge(ModelError):
+    """The endpoint's answer is over the byte cap (``MODEL_ANSWER_MAX_BYTES``): not read further."""
+
+
+class DeadlineExceeded(TimeoutError):
+    """No whole answer within the request's time (connection, headers and body together)."""
 
 
 @dataclass(frozen=True)
@@ -281,15 +293,115 @@ class CachedClient:
         return self._cached("chat", conversations, params, self.client.chat)
 
 
-def http_request(url: str, data: bytes | None, headers: dict[str, str], timeout: float) -> tuple[int, bytes]:
-    """One HTTP request with the standard library (no extra dependency): (status, body). Error
-    statuses are answers, not exceptions; connection failures raise OSError."""
-    request = urllib.request.Request(url, data=data, headers=headers, method="POST" if data is not None else "GET")
+class _Deadline:
+    """One request's overall deadline: at its end, every socket the request opened is shut
+    down, which ends a read blocked on it (a server dripping its answer one byte a second never
+    lets a per-read socket time-out fire)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.expired = False
+        self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(max(seconds, 0.0), self._expire)
+        self._timer.daemon = True
+
+    def __enter__(self) -> "_Deadline":
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._timer.cancel()
+
+    def watch(self, sock: socket.socket) -> None:
+        with self._lock:
+            self._sockets.append(sock)
+            if self.expired:
+                _shut(sock)
+
+    def _expire(self) -> None:
+        with self._lock:
+            self.expired = True
+            for sock in self._sockets:
+                _shut(sock)
+
+
+def _shut(sock: socket.socket) -> None:
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return response.status, response.read()
-    except urllib.error.HTTPError as exc:
-        return exc.code, exc.read() or b""
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+
+
+def _watched(base: type, deadline: _Deadline) -> type:
+    class Connection(base):  # type: ignore[misc, valid-type]
+        def connect(self) -> None:
+            super().connect()
+            deadline.watch(self.sock)
+    return Connection
+
+
+class _HTTPHandler(urllib.request.HTTPHandler):
+    def __init__(self, deadline: _Deadline) -> None:
+        super().__init__()
+        self.deadline = deadline
+
+    def http_open(self, req):
+        return self.do_open(_watched(http.client.HTTPConnection, self.deadline), req)
+
+
+class _HTTPSHandler(urllib.request.HTTPSHandler):
+    def __init__(self, deadline: _Deadline) -> None:
+        super().__init__()
+        self.deadline = deadline
+
+    def https_open(self, req):
+        return self.do_open(_watched(http.client.HTTPSConnection, self.deadline), req, context=self._context)
+
+
+def read_capped(response, max_bytes: int) -> bytes:
+    """A response's body, read as it comes; :class:`AnswerTooLarge` past ``max_bytes``."""
+    read = getattr(response, "read1", None) or response.read
+    body = bytearray()
+    while True:
+        chunk = read(65536)
+        if not chunk:
+            return bytes(body)
+        body += chunk
+        if len(body) > max_bytes:
+            raise AnswerTooLarge(f"the answer is over {max_bytes} bytes: not read further")
+
+
+def http_request(url: str, data: bytes | None, headers: dict[str, str], timeout: float,
+                 max_bytes: int = C.MODEL_ANSWER_MAX_BYTES) -> tuple[int, bytes]:
+    """One HTTP request with the standard library (no extra dependency): (status, body). Error
+    statuses are answers, not exceptions; connection failures raise OSError.
+
+    ``timeout`` bounds the whole request (connecting, the headers, the body), not each socket
+    read: a server sending its answer one byte a second raises :class:`DeadlineExceeded` (an
+    OSError, so callers retry it like any time-out) when the time is up. The body is read in
+    chunks up to ``max_bytes``; a longer one raises :class:`AnswerTooLarge` (a ModelError:
+    not retried). Both were red-team attacks of 2026-11-27 on the build's LLM test writer."""
+    request = urllib.request.Request(url, data=data, headers=headers, method="POST" if data is not None else "GET")
+    with _Deadline(timeout) as deadline:
+        opener = urllib.request.build_opener(_HTTPHandler(deadline), _HTTPSHandler(deadline))
+        try:
+            try:
+                response = opener.open(request, timeout=timeout)
+                status = response.status
+            except urllib.error.HTTPError as exc:
+                response, status = exc, exc.code
+            with response:
+                body = read_capped(response, max_bytes)
+        except (OSError, http.client.HTTPException) as exc:
+            if deadline.expired:
+                raise DeadlineExceeded(f"no whole answer within {timeout:g} s") from None
+            if isinstance(exc, OSError):
+                raise
+            raise ConnectionError(f"{type(exc).__name__}: {exc}") from None
+        if deadline.expired:  # the last read ended as the time ran out
+            raise DeadlineExceeded(f"no whole answer within {timeout:g} s")
+        return status, body
 
 
 def served_model(url: str, api_key: str | None = None, timeout: float = 30.0) -> str:
@@ -326,5 +438,5 @@ def make_client(model: str | None = None, url: str | None = None, api_key: str |
     return CachedClient(client, cache_path) if cache else client
 
 
-__all__ = ["CachedClient", "GenerationParams", "ModelClient", "ModelError", "OpenAICompatibleClient",
+__all__ = ["AnswerTooLarge", "CachedClient", "DeadlineExceeded", "GenerationParams", "ModelClient", "ModelError", "OpenAICompatibleClient",
            "TransformersClient", "apply_stop", "make_client", "served_model"]

@@ -556,23 +556,24 @@ def llm_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[T
     settings = ctx.settings
     api_key = os.environ.get("CROSSFILE_LLM_API_KEY") or None
 
-    def one(cand: Candidate) -> tuple[list[TestProgram], list[str]] | str:
+    def one(cand: Candidate) -> tuple[list[TestProgram], list[str]] | LLMError:
         left_out: list[str] = []
         try:
             return generate_llm_tests(settings.llm_url or "", settings.llm_model or "", project=ctx.repo.name,
                                       module=cand.module, qualname=cand.qualname, entry_point=cand.name,
                                       class_name=cand.class_name, context=llm_context(cand, ctx.facts), api_key=api_key,
                                       left_out=left_out), left_out
-        except LLMError as exc:
-            return str(exc)
+        except LLMError as exc:  # a time-out or an oversized answer included: counted, the build goes on
+            return exc
 
     t0 = time.monotonic()
     results = parallel(one, candidates, settings.workers)
     ctx.report.add_time("exec_llm_seconds", time.monotonic() - t0)
     out: dict[str, list[TestProgram]] = {}
     for cand, result in zip(candidates, results):  # counted here: BuildReport is not shared across threads
-        if isinstance(result, str):
-            ctx.report.count("tests", "llm_error", f"{ctx.repo.name}:{cand.key}", result)
+        if isinstance(result, LLMError):
+            reason = {"timeout": "llm_timeout", "answer_too_large": "llm_answer_too_large"}.get(result.reason, "llm_error")
+            ctx.report.count("tests", reason, f"{ctx.repo.name}:{cand.key}", str(result))
             result = ([], [])
         programs, left_out = result
         for name in left_out:  # the answer's programs, in all, were over the splitter's byte cap
@@ -580,7 +581,7 @@ def llm_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[T
                              f"over {C.EXEC_SPLIT_MAX_BYTES} bytes")
         out[cand.key] = programs
     ctx.stats["llm"] = {"model": settings.llm_model, "tests": sum(len(r) for r in out.values()),
-                        "errors": sum(1 for r in results if isinstance(r, str))}
+                        "errors": sum(1 for r in results if isinstance(r, LLMError))}
     return out
 
 

@@ -25,8 +25,6 @@ import hashlib
 import json
 import re
 import sys
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 from typing import Iterable, Sequence
@@ -696,15 +694,26 @@ def pynguin_failure(output: str) -> str:
 
 # ---------------------------------------------------------------------------------- LLM --
 class LLMError(RuntimeError):
-    pass
+    """The test-writing model failed; ``reason`` names it for the build's counts
+    (``tests/llm_<reason>``: ``error``, ``timeout``, ``answer_too_large``)."""
+
+    def __init__(self, message: str, reason: str = "error") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 def chat_completion(url: str, model: str, messages: list[dict], *, timeout: float = C.LLM_TIMEOUT,
-                    api_key: str | None = None, temperature: float = 0.0) -> str:
+                    api_key: str | None = None, temperature: float = 0.0,
+                    max_bytes: int = C.MODEL_ANSWER_MAX_BYTES) -> str:
     """One request to an OpenAI-compatible ``/chat/completions`` endpoint; the answer's text.
 
-    ``url`` is the API base (``http://host:8000/v1``) or the full endpoint.
+    ``url`` is the API base (``http://host:8000/v1``) or the full endpoint. The request reads
+    through the evaluation's guarded reader (``evaluation.models.http_request``): ``timeout``
+    bounds the whole request, ``max_bytes`` the answer (it is read on the host, outside any
+    sandbox: an endpoint dripping its answer or sending 96 MiB once held the build).
     """
+    from crossfile_datasets.evaluation.models import AnswerTooLarge, DeadlineExceeded, http_request
+
     endpoint = url.rstrip("/")
     if not endpoint.endswith("/chat/completions"):
         endpoint += "/chat/completions"
@@ -712,16 +721,21 @@ def chat_completion(url: str, model: str, messages: list[dict], *, timeout: floa
     headers = {"Content-Type": "application/json"}
     if api_key:
         headers["Authorization"] = f"Bearer {api_key}"
-    request = urllib.request.Request(endpoint, data=body, headers=headers, method="POST")
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            data = json.loads(response.read().decode("utf-8", errors="replace"))
-    except urllib.error.HTTPError as exc:
-        raise LLMError(f"{endpoint}: HTTP {exc.code} {exc.reason}") from exc
-    except (urllib.error.URLError, TimeoutError, OSError) as exc:
+        status, raw = http_request(endpoint, body, headers, timeout, max_bytes)
+    except DeadlineExceeded as exc:
+        raise LLMError(f"{endpoint}: {exc}", "timeout") from None
+    except AnswerTooLarge as exc:
+        raise LLMError(f"{endpoint}: {exc}", "answer_too_large") from None
+    except OSError as exc:
         raise LLMError(f"{endpoint}: {exc}") from exc
-    except json.JSONDecodeError as exc:
+    if status != 200:
+        raise LLMError(f"{endpoint}: HTTP {status} {raw[:200].decode('utf-8', errors='replace')}")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
         raise LLMError(f"{endpoint}: the answer is not JSON ({exc})") from exc
+    del raw
     try:
         return data["choices"][0]["message"]["content"] or ""
     except (KeyError, IndexError, TypeError) as exc:
