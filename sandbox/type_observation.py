@@ -81,22 +81,51 @@ def observe_parameter_types(root: Path, limits: SandboxLimits | None = None) -> 
     return TypeObservations(ObservationStatus.OK, parameters, tests, refused=len(refused), refused_samples=refused[:20])
 
 
+# What the host validates of one run's record (the record is under the channel's 16 MiB line
+# cap; these bound the work on the host whatever it holds): entries past MAX_ENTRIES and
+# classes past MAX_TYPES_PER_ENTRY (the observer keeps 8 per parameter) are refused unread.
+MAX_ENTRIES = 100_000
+MAX_TYPES_PER_ENTRY = 8
+
+
 class _Sources:
-    """The repository's Python files, parsed on demand through the host-side boundary."""
+    """The repository's Python files, parsed on demand through the host-side boundary, once
+    each, and indexed once: (line, function name) -> parameter names, and the class qualified
+    names a module defines. Validating an entry is then a few dictionary look-ups (the red
+    team's 30,000 forged entries once walked a 20,000-function module's tree each: hours)."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self.trees: dict[str, ast.Module | None] = {}
+        self._functions: dict[str, dict[tuple[int, str], frozenset[str]] | None] = {}
+        self._classes: dict[str, frozenset[str] | None] = {}
+        self._module_files: dict[tuple[str, tuple[str, ...]], str | None] = {}
 
-    def tree(self, rel: str) -> ast.Module | None:
-        if rel not in self.trees:
-            try:
-                self.trees[rel] = ast.parse(hostfs.read_text(self.root, rel, max_bytes=8 * 1024**2))
-            except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
-                self.trees[rel] = None
-        return self.trees[rel]
+    def _load(self, rel: str) -> None:
+        try:
+            tree = ast.parse(hostfs.read_text(self.root, rel, max_bytes=8 * 1024**2))
+        except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+            self._functions[rel] = self._classes[rel] = None
+            return
+        self._functions[rel] = function_index(tree)
+        self._classes[rel] = class_index(tree)
+
+    def functions(self, rel: str) -> dict[tuple[int, str], frozenset[str]] | None:
+        if rel not in self._functions:
+            self._load(rel)
+        return self._functions[rel]
+
+    def classes(self, rel: str) -> frozenset[str] | None:
+        if rel not in self._classes:
+            self._load(rel)
+        return self._classes[rel]
 
     def module_file(self, module: str, roots: Sequence[str]) -> str | None:
+        key = (module, tuple(roots))
+        if key not in self._module_files:
+            self._module_files[key] = self._find_module(module, roots)
+        return self._module_files[key]
+
+    def _find_module(self, module: str, roots: Sequence[str]) -> str | None:
         stem = module.replace(".", "/")
         for root in roots:
             for rel in (f"{stem}.py", f"{stem}/__init__.py"):
@@ -106,23 +135,36 @@ class _Sources:
         return None
 
 
-def _function_at(tree: ast.Module, line: int, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+def function_index(tree: ast.Module) -> dict[tuple[int, str], frozenset[str]]:
+    """(line, name) -> parameter names of every function of a module, in one walk; a function
+    is found at its ``def`` line and at its first decorator's line. Where two functions share
+    a key, the first in walk order wins (as a search of the tree for the key would find)."""
+    out: dict[tuple[int, str], frozenset[str]] = {}
     for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            names = frozenset(a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs))
             first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-            if line in (node.lineno, first):
-                return node
-    return None
+            for line in (node.lineno, first):
+                out.setdefault((line, node.name), names)
+    return out
 
 
-def _has_class(tree: ast.Module, qualname: str) -> bool:
-    body: list[ast.stmt] = tree.body
-    for part in qualname.split("."):
-        found = [n for n in body if isinstance(n, ast.ClassDef) and n.name == part]
-        if not found:
-            return False
-        body = found[-1].body
-    return True
+def class_index(tree: ast.Module) -> frozenset[str]:
+    """The qualified names (``Outer.Inner``) of the classes a module defines at its top level and
+    nested in classes; of two classes with one name in one body, the later one's nested classes
+    count (what the module holds once it has run)."""
+    out: set[str] = set()
+    todo: list[tuple[str, list[ast.stmt]]] = [("", tree.body)]
+    while todo:
+        prefix, body = todo.pop()
+        last: dict[str, ast.ClassDef] = {}
+        for node in body:
+            if isinstance(node, ast.ClassDef):
+                last[node.name] = node
+        for name, node in last.items():
+            out.add(prefix + name)
+            todo.append((f"{prefix}{name}.", node.body))
+    return frozenset(out)
 
 
 def validate_parameters(root: Path, python_path: Sequence[str], parameters: list) -> tuple[list[dict], list[str]]:
@@ -131,7 +173,10 @@ def validate_parameters(root: Path, python_path: Sequence[str], parameters: list
     sources = _Sources(Path(root))
     kept: list[dict] = []
     refused: list[str] = []
-    for entry in parameters:
+    for index, entry in enumerate(parameters):
+        if index >= MAX_ENTRIES:  # not validated: refused, counted with the others
+            refused.extend([f"over the {MAX_ENTRIES} entries validated per run"] * (len(parameters) - index))
+            break
         if not isinstance(entry, dict):
             refused.append(f"not an entry: {str(entry)[:80]}")
             continue
@@ -141,20 +186,21 @@ def validate_parameters(root: Path, python_path: Sequence[str], parameters: list
                 and isinstance(parameter, str) and isinstance(types, list)):
             refused.append(f"malformed: {where}")
             continue
-        tree = sources.tree(file)
-        node = _function_at(tree, line, function) if tree is not None else None
-        names = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)} if node else set()
-        if parameter not in names:
+        functions = sources.functions(file)
+        if parameter not in (functions or {}).get((line, function), ()):
             refused.append(f"no such function parameter: {where}")
             continue
         good = []
-        for kind in types:
+        for number, kind in enumerate(types):
+            if number >= MAX_TYPES_PER_ENTRY:
+                refused.append(f"over {MAX_TYPES_PER_ENTRY} classes: {where}")
+                break
             if not (isinstance(kind, list) and len(kind) == 2 and all(isinstance(x, str) for x in kind)):
                 refused.append(f"malformed class: {where}")
                 continue
             module_file = sources.module_file(kind[0], python_path)
-            module_tree = sources.tree(module_file) if module_file else None
-            if module_tree is None or not _has_class(module_tree, kind[1]):
+            classes = sources.classes(module_file) if module_file else None
+            if classes is None or kind[1] not in classes:
                 refused.append(f"not a class of the repository: {kind[0][:80]}.{kind[1][:80]} at {where}")
                 continue
             good.append(list(kind))
