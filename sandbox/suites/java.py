@@ -99,6 +99,13 @@ JVM_OPTIONS = ("-Xmx768m", "-Xss2m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=
 # no other process may attach an agent to the tests' JVM (a child of the code under test could
 # otherwise rewrite our runner's classes)
 RUN_OPTIONS = ("-XX:+DisableAttachMechanism",)
+# modules the tests' JVM does not get (``--limit-modules``, :func:`limit_modules`): the ways a JVM
+# dumps or reads its own heap or another JVM's (HotSpotDiagnosticMXBean.dumpHeap and the
+# DiagnosticCommand MBean live in jdk.management; attach, JDI, the serviceability agent, jcmd).
+# The runner's token lives in the tests' JVM: a heap dump gave it away (red team, Java heap dump)
+HIDDEN_MODULES = frozenset({"jdk.management", "jdk.management.agent", "jdk.management.jfr", "jdk.attach", "jdk.jdi",
+                            "jdk.jdwp.agent", "jdk.hotspot.agent", "jdk.jcmd", "jdk.jconsole",
+                            "jdk.internal.jvmstat", "jdk.jstatd", "jdk.internal.vm.compiler.management"})
 # glibc gives every thread up to 8 x cores malloc arenas of 64 MB of address space: a JVM with a
 # few dozen threads would pass the RLIMIT_AS on reservations alone
 JVM_ENV = {"MALLOC_ARENA_MAX": "2"}
@@ -456,7 +463,7 @@ class JavaRunner:
                 if not classes:
                     return SuiteRun(SuiteStatus.NO_TESTS, log=built.log, reason="no_tests_selected")
                 options += [f"class={c}" for c in classes]
-            jvm = ["java", *JVM_OPTIONS, *RUN_OPTIONS]
+            jvm = [tools.java, *JVM_OPTIONS, *RUN_OPTIONS, *limit_modules()]
             exec_file = box.control / "coverage" / "tests.exec"
             if agent is not None:
                 exec_file.parent.mkdir(parents=True, exist_ok=True)
@@ -605,10 +612,12 @@ class RunnerTools:
     classes: Path  # the compiled CrossfileJUnit / CrossfileCoverage
     agent: Path | None  # jacocoagent.jar (None: libjacoco-java is not installed)
     jacoco: tuple[str, ...]  # class path of the analysis
+    java: str = "java"  # the launcher of the tests' JVM (:func:`sealed_java`)
 
     @property
     def read_only(self) -> tuple[str, ...]:
-        return tuple(str(p) for p in (self.classes, self.agent.parent if self.agent else None) if p is not None)
+        sealed = Path(self.java).parent.parent if os.path.isabs(self.java) else None
+        return tuple(str(p) for p in (self.classes, self.agent.parent if self.agent else None, sealed) if p is not None)
 
 
 def runner_tools(cache_dir: Path | None = None) -> RunnerTools:
@@ -622,7 +631,57 @@ def runner_tools(cache_dir: Path | None = None) -> RunnerTools:
     classes = compiled_helpers(sources, RUNNER_CLASS, classpath=[str(JAVA_SHARE / LAUNCHER_JAR), *(jacoco if have_jacoco else ())],
                                cache_dir=cache_dir)
     agent = _extract_agent(classes.parent) if have_jacoco else None
-    return RunnerTools(classes, agent, jacoco)
+    return RunnerTools(classes, agent, jacoco, sealed_java(classes.parent))
+
+
+def sealed_java(cache: Path) -> str:
+    """An execute-only copy of the ``java`` launcher (mode 0111, its JDK's other folders linked
+    beside it, so it finds its JDK as the original does): the tests' JVM is started from it.
+
+    A process whose program file it cannot read is not dumpable (the kernel's rule for
+    execute-only programs), and the sandbox's processes hold no capability: no process of the
+    sandbox -- a child the tests start, such as ``jhsdb jmap --pid`` or a script reading
+    ``/proc/<jvm>/mem`` -- can read the tests' JVM's memory, open its descriptors or trace it,
+    where the runner's token lives. ``"java"`` when the JDK cannot be found."""
+    found = shutil.which("java")
+    if found is None:
+        return "java"
+    real = Path(found).resolve()
+    home = real.parent.parent
+    digest = hashlib.sha256(real.read_bytes() + str(home).encode()).hexdigest()[:16]
+    folder = cache / f"java-sealed-{digest}"
+    target = folder / "bin" / "java"
+    if os.path.lexists(target):
+        return str(target)
+    tmp = cache / f".java-sealed-{os.getpid()}-{threading.get_ident()}"
+    shutil.rmtree(tmp, ignore_errors=True)
+    (tmp / "bin").mkdir(parents=True)
+    for name in os.listdir(home):
+        if name != "bin":
+            os.symlink(home / name, tmp / name)
+    shutil.copyfile(real, tmp / "bin" / "java")
+    os.chmod(tmp / "bin" / "java", 0o111)
+    try:
+        os.rename(tmp, folder)
+    except OSError:  # another process made it first
+        shutil.rmtree(tmp, ignore_errors=True)
+    return str(target)
+
+
+_MODULES: dict[str, tuple[str, ...]] = {}
+
+
+def limit_modules(java: str = "java") -> tuple[str, ...]:
+    """``--limit-modules`` options for the tests' JVM: every module of the JDK but
+    :data:`HIDDEN_MODULES` (none when the JDK does not list its modules)."""
+    if java not in _MODULES:
+        from crossfile_datasets.analyzers.run import run as run_process
+
+        listed = run_process([java, "--list-modules"], timeout=120)
+        names = sorted({line.split("@", 1)[0].strip() for line in listed.stdout.splitlines() if line.strip()})
+        kept = [n for n in names if n not in HIDDEN_MODULES]
+        _MODULES[java] = ("--limit-modules", ",".join(kept)) if listed.ok and kept else ()
+    return _MODULES[java]
 
 
 def _extract_agent(cache: Path) -> Path:

@@ -2,8 +2,9 @@
 its tests tries to pass anyway. Real javac, real JVM, real bubblewrap sandbox (sandbox/suites/java.py
 and CrossfileJUnit.java). On 8abb920 (JUnit's console launcher, verdicts from its XML reports and
 summary box) the shutdown-hook, halt and exit attacks passed and the FIFO hung the host; now every
-one of them gives a failed or incomplete verdict. One attack still passes (strict xfail): the
-tested JVM dumps its own heap and takes the token from the runner's record writer."""
+one of them gives a failed or incomplete verdict. The heap-dump forgery (the tested JVM dumps its
+own heap and takes the token from the runner's record writer) passed until the tests' JVM lost
+jdk.management and became non-dumpable (sandbox/suites/java.py: limit_modules, sealed_java)."""
 from __future__ import annotations
 
 import threading
@@ -154,8 +155,6 @@ public class Calc {
     assert run.status is SuiteStatus.CRASHED and "without the run's token" in run.reason
 
 
-@pytest.mark.xfail(strict=True, reason="known hole (docs/classlevel.md, Java): the runner's listener and token "
-                   "live in the tested JVM, whose own heap dump gives the token away; strict: a fix must drop this mark")
 def test_stealing_the_token_from_a_heap_dump(tmp_path):
     # the class dumps the JVM's heap (HotSpotDiagnosticMXBean: in-process, no attach), finds the
     # runner's record writer in it (its token and how many records it wrote), forges passing
@@ -243,7 +242,40 @@ public class Calc {
 }
 """
     run = run_selected(hostile_repo(tmp_path, calc))
-    assert_not_passed(run)  # fails today: status ok, adds passed
+    assert_not_passed(run)  # passed before: the tests' JVM had jdk.management (HotSpotDiagnosticMXBean)
+
+
+# every other process of the sandbox (a child the class starts: a script, `jhsdb jmap --pid`)
+# must find the tests' JVM closed: its memory map, memory and descriptors; add() is right only
+# when they are
+SEALED_JVM = """package demo;
+public class Calc {
+    public int add(int a, int b) {
+        long pid = ProcessHandle.current().pid();
+        try {
+            Process p = new ProcessBuilder("sh", "-c", "head -c 64 /proc/" + pid + "/maps && exit 0; "
+                + "echo x > /proc/" + pid + "/fd/1 && exit 0; dd if=/proc/" + pid + "/mem bs=1 count=1 "
+                + "skip=$(printf %d 0x$(head -c 12 /proc/" + pid + "/maps | cut -d- -f1)) && exit 0; exit 1")
+                .redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor() == 0 ? a + b + 1 : a + b;
+        } catch (Exception e) {
+            return a + b + 2;
+        }
+    }
+    public int twice(int a) { return 2 * a; }
+}
+"""
+
+
+def test_no_other_process_of_the_sandbox_can_read_the_tests_jvm(tmp_path):
+    """The runner's token lives in the tests' JVM: a child process of the class could read it
+    there (``/proc/<jvm>/mem``, or a heap dump by ``jhsdb jmap --pid``, which traces it). The
+    JVM starts from an execute-only copy of the launcher (``sealed_java``), so it is not
+    dumpable; the sandbox's processes hold no capability: its memory, memory map and
+    descriptors are closed to them. (On a JVM started from ``java`` the child reads them.)"""
+    run = run_selected(hostile_repo(tmp_path, SEALED_JVM))
+    assert run.outcomes().get(ADDS) is Outcome.PASSED, (run.status, run.reason, run.log[-2000:])
 
 
 def test_a_fifo_in_the_reports_folder_does_not_hang_the_host(tmp_path):
