@@ -68,6 +68,7 @@ from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.tokenizer import load_tokenizer
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.sandbox.tempfolders import remove_tree
 
 
 # ----------------------------------------------------------------------------- one repository --
@@ -373,10 +374,14 @@ class OutputLockedError(RuntimeError):
 
 
 TMP_PREFIX = "crossfile-build-"
+# where a build's folder is made and locked before it is renamed to its TMP_PREFIX name: a folder
+# under that name always has its lock held, or its build is gone
+STAGING_PREFIX = "crossfile-buildstaging-"
 STALE_LOOSE_TMP_SECONDS = 24 * 3600
 # temporary folders our code makes with tempfile (outside a build they land in TMPDIR itself);
 # only these are ever removed: a user's own /tmp/crossfile-cache must never be touched
-LOOSE_TMP_PREFIXES = ("crossfile-pylint-", "crossfile-mcs-", "crossfile-javac-", "crossfile-sandbox-", "crossfile-hub-")
+LOOSE_TMP_PREFIXES = ("crossfile-pylint-", "crossfile-mcs-", "crossfile-javac-", "crossfile-sandbox-", "crossfile-hub-",
+                      STAGING_PREFIX)
 _scope_depth = 0
 
 
@@ -408,8 +413,7 @@ def build_scope(output: Path):
                     "wait for it to finish or choose another --output")
     base = tempfile.gettempdir()
     remove_stale_temporary_folders(Path(base))
-    tmp = tempfile.mkdtemp(prefix=f"{TMP_PREFIX}{os.getpid()}-", dir=base)
-    tmp_lock = _lock(Path(tmp) / ".lock", "unreachable")
+    tmp, tmp_lock = _locked_temporary_folder(base)
     saved_env, saved_tempdir = os.environ.get("TMPDIR"), tempfile.tempdir
     os.environ["TMPDIR"], tempfile.tempdir = tmp, tmp
     _scope_depth = 1
@@ -422,9 +426,26 @@ def build_scope(output: Path):
             os.environ.pop("TMPDIR", None)
         else:
             os.environ["TMPDIR"] = saved_env
-        shutil.rmtree(tmp, ignore_errors=True)
+        remove_tree(tmp)  # iterative: whatever depth sandboxed code left behind
         tmp_lock.close()
         lock_fh.close()
+
+
+def _locked_temporary_folder(base: str):
+    """A new ``crossfile-build-<pid>-*`` folder in ``base`` and its held lock. It is made and
+    locked under a staging name, then renamed: a concurrent build's sweep
+    (:func:`remove_stale_temporary_folders`) could otherwise take the lock of a folder made but
+    not yet locked and remove it under this build (FileNotFoundError on its ``.lock``)."""
+    staging = tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-", dir=base)
+    lock = _lock(Path(staging) / ".lock", "unreachable")
+    final = os.path.join(base, TMP_PREFIX + os.path.basename(staging)[len(STAGING_PREFIX):])
+    try:
+        os.rename(staging, final)  # the held flock moves with the lock file
+    except OSError:
+        lock.close()
+        remove_tree(staging)
+        raise
+    return final, lock
 
 
 def _lock(path: Path, message: str):
@@ -466,13 +487,13 @@ def remove_stale_temporary_folders(base: Path) -> list[str]:
             except OSError:
                 fh.close()
                 continue  # a live build
-            shutil.rmtree(entry.path, ignore_errors=True)
+            remove_tree(entry.path)
             fh.close()
             removed.append(entry.name)
         elif entry.name.startswith(LOOSE_TMP_PREFIXES):
             try:
                 if now - entry.stat(follow_symlinks=False).st_mtime > STALE_LOOSE_TMP_SECONDS:
-                    shutil.rmtree(entry.path, ignore_errors=True)
+                    remove_tree(entry.path)
                     removed.append(entry.name)
             except OSError:
                 continue

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import tempfile
 import time
 
 import pytest
@@ -61,3 +62,30 @@ def test_stale_build_folders_are_removed_and_live_ones_kept(tmp_path):
         holder.close()
     assert live.exists() and other.exists() and new_loose.exists() and users.exists()
     assert not dead.exists() and not old_loose.exists()
+
+
+def test_a_concurrent_builds_sweep_never_removes_a_folder_being_made(tmp_path, monkeypatch):
+    """Regression: build_scope made its crossfile-build-* folder, then locked it; a second build
+    starting in between took the free lock and removed the folder (FileNotFoundError on its
+    .lock, seen with two builds at once)."""
+    from crossfile_datasets.builders.completion import pipeline
+
+    base = tmp_path / "tmp"
+    base.mkdir()
+    real_mkdtemp = tempfile.mkdtemp
+
+    def mkdtemp_then_another_build_sweeps(*args, **kwargs):
+        made = real_mkdtemp(*args, **kwargs)
+        pipeline.remove_stale_temporary_folders(base)  # the other build's start
+        return made
+
+    monkeypatch.setattr(tempfile, "tempdir", str(base))
+    monkeypatch.setenv("TMPDIR", str(base))
+    monkeypatch.setattr(pipeline.tempfile, "mkdtemp", mkdtemp_then_another_build_sweeps)
+    with pipeline.build_scope(tmp_path / "out"):
+        inside = tempfile.gettempdir()
+        assert os.path.basename(inside).startswith(TMP_PREFIX) and os.path.isdir(inside)
+        assert pipeline.remove_stale_temporary_folders(base) == []  # held: a live build
+        assert os.path.isdir(inside)
+    assert not os.path.exists(inside)
+    assert os.listdir(base) == []
