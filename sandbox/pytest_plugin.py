@@ -528,7 +528,10 @@ def pytest_collectreport(report):
 # (``def f(stack): stack.preprocess``); what the tests passed can. Reported once, at the end.
 _OBSERVE_ROOT = os.environ.pop("CROSSFILE_OBSERVE_TYPES", "")
 _MAX_TYPES_PER_PARAMETER = 8
-_observed = {}  # (file, first line, function, parameter) -> set of (module, class qualname)
+# (file, first line, function, parameter) -> {(module, class qualname): where the tracer saw it
+# first: [calling file ("" outside the repository), calling line, the running test's node id
+# ("" outside a test)]}: an entry without it is not the tracer's (the host refuses it)
+_observed = {}
 _code_info = {}  # code object -> (file, first line, function, parameter names) or None
 _type_info = {}  # type -> (module, qualname) or None
 
@@ -573,9 +576,26 @@ def _profile(frame, event, arg):
         key = _class_key(type(values[name]))
         if key is None:
             continue
-        seen = _observed.setdefault((info[0], info[1], info[2], name), set())
-        if len(seen) < _MAX_TYPES_PER_PARAMETER:
-            seen.add(key)
+        seen = _observed.setdefault((info[0], info[1], info[2], name), {})
+        if key not in seen and len(seen) < _MAX_TYPES_PER_PARAMETER:
+            seen[key] = _call_site(frame)
+
+
+def _call_site(frame):
+    caller = frame.f_back
+    where, line = "", 0
+    if caller is not None:
+        filename = os.path.realpath(caller.f_code.co_filename)
+        if _under_root(filename):
+            where, line = os.path.relpath(filename, _OBSERVE_ROOT).replace(os.sep, "/"), caller.f_lineno or 0
+    return [where, int(line), _STATE["nodeid"] or ""]
+
+
+def _observed_entry(f, line, fn, param, seen):
+    keys = sorted(seen)
+    sites = [seen[k] if isinstance(seen, dict) else None for k in keys]
+    return {"file": f, "line": line, "function": fn, "parameter": param, "types": [list(k) for k in keys],
+            "seen": sites}
 
 
 def pytest_sessionstart(session):
@@ -591,6 +611,5 @@ def pytest_sessionfinish(session, exitstatus):
     if _OBSERVE_ROOT:
         sys.setprofile(None)
         _send({"event": "observed_types", "parameters": [
-            {"file": f, "line": line, "function": fn, "parameter": param, "types": sorted(map(list, types))}
-            for (f, line, fn, param), types in sorted(_observed.items())]})
+            _observed_entry(f, line, fn, param, seen) for (f, line, fn, param), seen in sorted(_observed.items())]})
     _send({"event": "session_end", "exitstatus": int(exitstatus), "collected": session.testscollected})

@@ -16,6 +16,11 @@ the host accepts it only from the process it started (the channel's pid check; a
 record makes the run untrusted) and validates every entry against the repository's own sources
 (:func:`validate_parameters`): the function must be defined at that line of that file with
 that parameter, and every observed class must be a class defined in a file of the repository.
+Each observed class also comes with where the tracer saw it first (the calling file and line,
+the running test's node id, which must be one that reported an outcome in the run:
+:func:`seen_by_the_tracer`): a ``conftest.py`` that adds an entry to the observer's table
+without it is refused. That is a cheap forgery sign, not a proof: code in the tested process
+can fill the field in too (docs/executable.md, "Threat model").
 """
 
 from __future__ import annotations
@@ -77,8 +82,42 @@ def observe_parameter_types(root: Path, limits: SandboxLimits | None = None) -> 
     if tests == 0:
         return TypeObservations(ObservationStatus.NO_TESTS, detail="pytest collected no test")
     raw = observed.get("parameters", [])
-    parameters, refused = validate_parameters(Path(root), setup.python_path or ("",), raw if isinstance(raw, list) else [])
+    ran = {str(rec.get("nodeid")) for rec in channel.records}
+    raw, unseen = seen_by_the_tracer(raw if isinstance(raw, list) else [], ran)
+    parameters, refused = validate_parameters(Path(root), setup.python_path or ("",), raw)
+    refused = unseen + refused
     return TypeObservations(ObservationStatus.OK, parameters, tests, refused=len(refused), refused_samples=refused[:20])
+
+
+def seen_by_the_tracer(parameters: list, ran: set[str]) -> tuple[list[dict], list[str]]:
+    """The entries' observed classes that come with where the tracer saw them (``seen``: the
+    calling file and line, the running test's node id: one that reported an outcome in this
+    run, or "" outside a test), without that field; and one line per class refused.
+
+    A cheap forgery sign (red team 2026-11-27, row 10): a ``conftest.py`` that adds a class to
+    the observer's table without knowing this field is refused. One that fills it in too is not
+    (the table is the tested process's; docs/executable.md, "Threat model")."""
+    kept: list[dict] = []
+    refused: list[str] = []
+    for entry in parameters:
+        if not isinstance(entry, dict):
+            refused.append(f"not an entry: {str(entry)[:80]}")
+            continue
+        types, seen = entry.get("types"), entry.get("seen")
+        if not isinstance(types, list) or not isinstance(seen, list) or len(seen) != len(types):
+            refused.append(f"{entry.get('function')}({entry.get('parameter')}): no call site of the tracer")
+            continue
+        good = []
+        for cls, site in zip(types, seen):
+            if isinstance(site, list) and len(site) == 3 and isinstance(site[0], str) and type(site[1]) is int \
+                    and isinstance(site[2], str) and (site[2] == "" or site[2] in ran):
+                good.append(cls)
+            else:
+                refused.append(f"{entry.get('function')}({entry.get('parameter')}): {str(cls)[:80]} without the "
+                               "tracer's call site")
+        if good:
+            kept.append({k: v for k, v in entry.items() if k != "seen"} | {"types": good})
+    return kept, refused
 
 
 # What the host validates of one run's record (the record is under the channel's 16 MiB line

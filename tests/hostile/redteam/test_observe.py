@@ -22,8 +22,6 @@ def pytest_sessionfinish(session, exitstatus):
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="red team 2026-11-27: a conftest.py adding a real class at a real "
-                                       "parameter to the observer's table is accepted as observed usage")
 def test_a_plausible_forged_observation_is_not_accepted(tmp_path):
     """Forged record (observe-types; the completion split's cross-file context): validation
     against the repository (issue 27) refuses names that do not exist, not observations that did
