@@ -12,10 +12,13 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
+import sqlite3
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
+from urllib.parse import quote
 
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.enums import StrEnum
@@ -202,6 +205,42 @@ def run_pytest(
                      tuple(str(o) for o in dropped if isinstance(o, str))[:50], refused, channel)
 
 
+def unsafe_database(path: Path, seconds: float = 10.0) -> tuple[str, str]:
+    """(reason, why) the SQLite file at ``path`` (a private copy of what a sandboxed run wrote)
+    must not be read by coverage.py on the host: ``unsafe_database`` (its schema runs SQL) or
+    ``unreadable`` (not a database, its schema unreadable in time); ("", "") when it holds only
+    plain tables and their indexes.
+
+    coverage.py runs its queries on whatever the file defines: a ``file`` that is a view with an
+    endless recursive query hung the host (red team 2026-11-27), and a trigger, a virtual table
+    or a generated column (computed on read: ``printf('%.*c', 1e9, 'x')``) runs SQL of the
+    sandboxed code's making too. The file is opened read-only and immutable; this check's own
+    queries stop after ``seconds`` (a progress handler)."""
+    deadline = time.monotonic() + seconds
+    try:
+        con = sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True)
+    except sqlite3.Error as exc:
+        return "unreadable", f"not a SQLite database ({exc})"
+    try:
+        con.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
+        rows = con.execute("select type, name, coalesce(sql, '') from sqlite_master").fetchall()
+        for kind, name, sql in rows:
+            if kind not in ("table", "index"):
+                return "unsafe_database", f"the database defines a {str(kind)[:20]} ({str(name)[:80]})"
+            if kind == "table" and sql.lstrip()[:20].upper().replace(" ", "").startswith("CREATEVIRTUAL"):
+                return "unsafe_database", f"the database defines a virtual table ({str(name)[:80]})"
+        for kind, name, _ in rows:
+            if kind == "table":
+                quoted = '"' + str(name).replace('"', '""') + '"'
+                if any(col[6] for col in con.execute(f"pragma table_xinfo({quoted})")):
+                    return "unsafe_database", f"the table {str(name)[:80]} has generated or hidden columns"
+    except sqlite3.Error as exc:
+        return "unreadable", f"its schema cannot be read ({str(exc)[:200]})"
+    finally:
+        con.close()
+    return "", ""
+
+
 def read_coverage_contexts(anchor: Path, rel: str, root: Path
                            ) -> tuple[dict[str, dict[int, list[str]]], tuple[str, str] | None]:
     """coverage.py data the sandboxed run wrote at ``anchor/rel`` -> ({repo-relative file: {line:
@@ -210,7 +249,9 @@ def read_coverage_contexts(anchor: Path, rel: str, root: Path
 
     The data file is copied out of the sandbox folder through the host-side boundary first
     (``sandbox/hostfs.py``), into a folder of the host's own, and coverage.py reads that copy:
-    it opens by name, so it never gets a path the sandboxed code controls."""
+    it opens by name, so it never gets a path the sandboxed code controls. A copy that would
+    make coverage.py run SQL of the run's making (:func:`unsafe_database`: views, triggers,
+    virtual tables, generated columns) is refused first (``host_files/unsafe_database``)."""
     from coverage import CoverageData
 
     # a folder of the host's own, named like sandbox folders so a killed harness's is swept too
@@ -223,6 +264,9 @@ def read_coverage_contexts(anchor: Path, rel: str, root: Path
             if exc.reason is hostfs.Refusal.MISSING:
                 return {}, None  # nothing measured (no test ran)
             return {}, (exc.key, f"{rel}: {exc}")
+        reason, why = unsafe_database(copy)
+        if reason:  # SQL of the sandboxed run's making is never run on the host
+            return {}, (f"{hostfs.HOST_FILES_STAGE}/{reason}", f"{rel}: {why}")
         out: dict[str, dict[int, list[str]]] = {}
         real_root = root.resolve()
         try:

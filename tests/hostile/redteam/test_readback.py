@@ -51,18 +51,19 @@ print(json.dumps({"outcomes": prun.outcomes, "refused": prun.refused}))
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="red team 2026-11-27: coverage data that is a SQLite view with an endless "
-                                       "recursive CTE hangs the host in CoverageData.read() (no time limit there)")
 def test_coverage_data_with_an_endless_view_does_not_hang_the_host(child, tmp_path):
     """Host hang (executable build's suite and validation runs, the Python class build): the
     FIFO at ``coverage.data`` is refused now (tests/hostile), but a small, regular, valid SQLite
     file still makes the host run whatever query its views hold. The run itself takes seconds;
-    the host then never returns (here: killed after 30 s; 4 s without the view)."""
+    the host then never returned (here: killed after 30 s; 4 s without the view). Now a copy
+    whose schema holds anything but plain tables and indexes is refused before coverage.py
+    opens it (``host_files/unsafe_database``)."""
     done = child(COVERAGE_RUN, str(tmp_path / "repo"), timeout=30)
     assert not done.timed_out, "the host hung reading the coverage data back"
     seen = done.last_json()
     assert seen["outcomes"]["tests/test_book.py::test_balance_of_nothing"] == "passed"
     assert seen["refused"], "the hostile coverage data should be refused and counted"
+    assert seen["refused"][0][0] == "host_files/unsafe_database", seen["refused"]
 
 
 # A repository test module with many small tests: 600 tests in 37 kB. The build reads it from the

@@ -1,0 +1,50 @@
+"""The host never runs SQL a sandboxed run wrote (sandbox/pytest_runs.unsafe_database): a
+coverage database read back is refused when it defines anything but plain tables and their
+indexes (red team 2026-11-27, tests/hostile/redteam/test_readback.py: a view with an endless
+recursive query hung the host in coverage.py's CoverageData.read())."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+
+import pytest
+from coverage import CoverageData
+
+from crossfile_datasets.sandbox.pytest_runs import unsafe_database
+
+
+def real_data(path):
+    data = CoverageData(basename=str(path))
+    data.set_context("t::a")
+    data.add_lines({"/x/m.py": [1, 2, 3]})
+    data.write()
+    return path
+
+
+def test_coverage_pys_own_database_is_safe(tmp_path):
+    assert unsafe_database(real_data(tmp_path / "cov.data")) == ("", "")
+
+
+@pytest.mark.parametrize("sql, why", [
+    ("create view v as with recursive c(x) as (select 1 union all select x + 1 from c) select x from c", "view"),
+    ("create trigger t after insert on file begin select 1; end", "trigger"),
+    ("create virtual table vt using fts5(a)", "virtual table"),
+    ("create table g (a text, b text generated always as (printf('%.*c', 1000000000, 'x')))", "generated"),
+])
+def test_sql_of_the_runs_making_is_refused(tmp_path, sql, why):
+    path = real_data(tmp_path / "cov.data")
+    con = sqlite3.connect(path)
+    con.execute(sql)
+    con.commit()
+    con.close()
+    started = time.monotonic()
+    reason, detail = unsafe_database(path)
+    assert reason == "unsafe_database" and why in detail
+    assert time.monotonic() - started < 5
+
+
+def test_garbage_is_refused(tmp_path):
+    path = tmp_path / "cov.data"
+    path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)
+    assert unsafe_database(path)[0] == "unreadable"
