@@ -141,7 +141,14 @@ public final class CrossfileJUnit {
             this.token = token;
         }
 
+        private final java.util.Set<String> reportedUids = new java.util.HashSet<>();
+
+        synchronized boolean reported(String uid) {
+            return reportedUids.contains(uid);
+        }
+
         synchronized void test(String id, String status, double seconds, String message, String uid) {
+            reportedUids.add(uid);
             write("{\"seq\":" + seq + ",\"id\":" + json(id) + ",\"status\":" + json(status) + ",\"seconds\":"
                   + String.format(java.util.Locale.ROOT, "%.4f", seconds) + ",\"message\":" + json(message)
                   + ",\"uid\":" + json(uid) + "}");
@@ -271,10 +278,7 @@ public final class CrossfileJUnit {
         @Override
         public void executionFinished(TestIdentifier id, TestExecutionResult result) {
             if (!id.isTest()) {
-                if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
-                    records.event("container_" + result.getStatus().name().toLowerCase(java.util.Locale.ROOT),
-                                  "message", id.getUniqueId() + ": " + message(result));
-                }
+                if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) containerFailed(id, result);
                 return;
             }
             Long t0 = started.remove(id.getUniqueId());
@@ -291,6 +295,25 @@ public final class CrossfileJUnit {
             records.test(testId(id), status, seconds, message(result), id.getUniqueId());
             if (failfast && !"passed".equals(status)) {
                 // the caller only needs one test that does not pass: end the run here, complete
+                records.end();
+                Runtime.getRuntime().halt(0);
+            }
+        }
+
+        /** A class (or engine) whose setup or teardown failed: each of its tests that has no
+         *  record yet (it never ran) gets an error record with the container's failure, so the
+         *  run stays complete and those tests count as not passing. */
+        private void containerFailed(TestIdentifier id, TestExecutionResult result) {
+            if (plan == null) return;
+            String why = id.getDisplayName() + ": " + message(result);
+            boolean any = false;
+            for (TestIdentifier d : plan.getDescendants(id)) {
+                if (d.isTest() && !records.reported(d.getUniqueId())) {
+                    records.test(testId(d), "error", 0.0, why, d.getUniqueId());
+                    any = true;
+                }
+            }
+            if (any && failfast) {
                 records.end();
                 Runtime.getRuntime().halt(0);
             }

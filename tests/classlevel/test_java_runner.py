@@ -225,3 +225,44 @@ public class Calc {
     run = runner_for(Lang.JAVA).run(write_repo(tmp_path, files), ["demo.CalcTest#adds"], coverage=False, limits=None)
     assert run.status is SuiteStatus.CRASHED
     assert all(r.outcome is not Outcome.PASSED for r in run.results)
+
+
+SETUP_FAILS = {
+    "pom.xml": "<project/>\n",
+    "src/main/java/demo/Calc.java": "package demo;\npublic class Calc { public int add(int a, int b) { return a + b; } }\n",
+    "src/test/java/demo/CalcTest.java": """package demo;
+import org.junit.Test;
+import static org.junit.Assert.*;
+public class CalcTest { @Test public void adds() { assertEquals(3, new Calc().add(1, 2)); } }
+""",
+    "src/test/java/demo/BrokenSetupTest.java": """package demo;
+import org.junit.*;
+public class BrokenSetupTest {
+    @BeforeClass public static void setUp() { throw new IllegalStateException("no database here"); }
+    @Test public void one() { }
+    @Test public void two() { }
+}
+""",
+    "src/test/java/demo/AlsoBrokenTest.java": """package demo;
+import org.junit.jupiter.api.*;
+class AlsoBrokenTest {
+    @BeforeAll static void setUp() { throw new IllegalStateException("no network here"); }
+    @Test void three() { }
+}
+""",
+}
+
+
+@pytest.mark.javac
+@pytest.mark.slow
+def test_test_classes_whose_setup_fails_lose_their_tests_not_the_run(tmp_path):
+    """Regression: a failing container (@BeforeClass / @BeforeAll) sent a named event that took a
+    test sequence number, so the run was judged incomplete ("test records out of order") and two
+    such classes made it "tampered": a real suite with one broken fixture lost every verdict."""
+    run = runner_for(Lang.JAVA).run(write_repo(tmp_path, SETUP_FAILS), None, coverage=False, limits=None)
+    assert run.status is SuiteStatus.OK, run.log
+    outcomes = {r.test_id: r.outcome for r in run.results}
+    assert outcomes["demo.CalcTest#adds"] is Outcome.PASSED
+    assert {outcomes.get(t) for t in ("demo.BrokenSetupTest#one", "demo.BrokenSetupTest#two",
+                                       "demo.AlsoBrokenTest#three")} == {Outcome.ERROR}
+    assert "no database here" in " ".join(r.message for r in run.results if r.test_id.startswith("demo.BrokenSetup"))
