@@ -20,7 +20,9 @@ split ignored ``--workers``, one copy wrote without fsync. This module is the on
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
+import importlib
 import json
 import os
 import shutil
@@ -48,12 +50,32 @@ def require_execution(allowed: bool, what: str) -> None:
             f"{what}; it is only built when execution is explicitly allowed (--allow-execution)")
 
 
+_PACKAGES = ("core", "analyzers", "lang", "sandbox", "evaluation", "builders")
+_CODE_SUFFIXES = (".py", ".java", ".js", ".cs", ".json")
+
+
+@functools.lru_cache(maxsize=1)
+def tool_digest() -> str:
+    """sha256 of this tool's own code (every source file of its six packages, helper programs
+    included): a shard built by another version of the tool is rebuilt, never served as if the
+    current code had made it. Computed once per process."""
+    digest = hashlib.sha256()
+    for package in _PACKAGES:
+        root = Path(importlib.import_module(f"crossfile_datasets.{package}").__file__).parent
+        for path in sorted(p for p in root.rglob("*") if p.suffix in _CODE_SUFFIXES and p.is_file()
+                           and "node_modules" not in p.parts and "__pycache__" not in p.parts):
+            digest.update(f"{package}/{path.relative_to(root).as_posix()}\0".encode())
+            digest.update(path.read_bytes())
+            digest.update(b"\0")
+    return digest.hexdigest()
+
+
 def fingerprint(settings: dict, repo: Repository, content: str) -> str:
-    """The key a shard is reused under: the split's ``settings``, the repository's identity and
+    """The key a shard is reused under: the split's ``settings``, the repository's identity,
     ``content`` (the digest of its files: a commit alone misses uncommitted edits, and local
-    folders have none)."""
+    folders have none) and the tool's own code (:func:`tool_digest`)."""
     payload = {"settings": settings, "repo": [repo.name, repo.url, repo.commit, repo.license, str(repo.root)],
-               "content": content}
+               "content": content, "tool": tool_digest()}
     return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from crossfile_datasets.builders.collection import RepositoryCriteria
 from crossfile_datasets.builders.completion.model_filter import ModelFilterSettings
+from crossfile_datasets.builders.split import tool_digest
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.atomic import (
     atomic_write_jsonl,
@@ -74,6 +75,8 @@ class BuildSettings:
             # the content: a repository edited since its shard was built is rebuilt (a commit
             # alone misses uncommitted edits and local folders have none)
             "content": snapshot,
+            # the tool's own code: a shard built by another version is rebuilt
+            "tool": tool_digest(),
         }
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 

@@ -126,6 +126,25 @@ def test_rerun_skips_finished_shards(tmp_path):
     assert [s.status for s in done] == ["built", "built"]  # other settings: shards are rebuilt
 
 
+def test_a_shard_built_by_another_version_of_the_tool_is_rebuilt(tmp_path, monkeypatch):
+    """Regression: the shard key named the repository, its content and the settings but not the
+    tool's code, so after an upgrade a rerun into the same output served the old code's shards
+    ("already built") as if the new code had made them."""
+    from crossfile_datasets.builders.completion import shards
+
+    repos = resolve_all([RepoSpec(path=str(good_repo(tmp_path, "r1")))])
+    settings = BuildSettings(output=tmp_path / "out", retrievers=())
+    monkeypatch.setattr(shards, "tool_digest", lambda: "an older version")
+    build_language(Lang.PYTHON, repos, settings)
+    monkeypatch.undo()
+    done = []
+    build_language(Lang.PYTHON, repos, settings, on_done=done.append)
+    assert [s.status for s in done] == ["built"]
+    done.clear()
+    build_language(Lang.PYTHON, repos, settings, on_done=done.append)
+    assert [s.status for s in done] == ["skipped_done"]
+
+
 def test_killed_build_resumes_to_the_same_dataset(tmp_path):
     """kill -9 at seeded random moments (during analysis, shard writing or the merge), then
     rerun: the result is byte-identical to an uninterrupted build."""

@@ -113,6 +113,16 @@ def test_fingerprint_covers_settings_repository_and_content(tmp_path):
                 fingerprint({"seed": 1}, Repository("a", repo.root, repo.url, "def", "MIT"), "c1")}) == 4
 
 
+def test_the_shard_key_changes_with_the_tools_code(tmp_path, monkeypatch):
+    from crossfile_datasets.builders import split
+
+    (repo,) = _repos(tmp_path, "a")
+    now = fingerprint({}, repo, "c")
+    assert len(split.tool_digest()) == 64
+    monkeypatch.setattr(split, "tool_digest", lambda: "an older version")
+    assert fingerprint({}, repo, "c") != now
+
+
 def test_splits_that_run_code_need_the_explicit_opt_in():
     require_execution(True, "runs tests")
     with pytest.raises(ExecutionNotAllowedError, match=r"runs tests; .*--allow-execution"):
