@@ -3,7 +3,6 @@ record, ``run_problem_tests``) by a model's completion."""
 
 from __future__ import annotations
 
-import json
 import os
 
 import pytest
@@ -75,28 +74,30 @@ class K(int):
     __eq__ = lambda self, other: self is other
 return {K(k * (2 ** 61 - 1)) for k in range(1, 20000)}
 """)
-JUDGE = """
-import json, sys, time
-from crossfile_datasets.sandbox.problems import run_problem_tests
-problem = json.load(open(sys.argv[1]))
-started = time.monotonic()
-verdict = run_problem_tests(problem, sys.argv[2], 60, python=sys.executable)
-print(json.dumps({"status": str(verdict["status"]), "seconds": time.monotonic() - started}))
-"""
 
 
 @pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: values whose plain hashes collide make the host's "
                                        "decoder (sandbox/values.py) rebuild a set quadratically, outside every "
                                        "time limit: 35 s for one honest 20,000-node value", raises=AssertionError)
-def test_a_returned_set_of_colliding_ints_does_not_stall_the_host(built, tmp_path, child):
+def test_a_returned_set_of_colliding_ints_does_not_stall_the_host():
     """Host hang (executable evaluation and the build's gold and mutation gates: every checked
-    site's value is decoded on the host)."""
-    problem, _, _ = built
-    path = tmp_path / "problem.json"
-    path.write_text(json.dumps(problem))
-    done = child(JUDGE, str(path), COLLIDING_SET, timeout=30)
-    assert not done.timed_out, "judging one completion took more than 30 s on the host"
-    if done.returncode != 0:
-        pytest.fail(f"the judging interpreter failed: {done.stderr[-2000:]}")
-    found = done.last_json()
-    assert found["status"] != "passed", found
+    site's value is decoded on the host). A completion returning COLLIDING_SET makes the plugin
+    report a set of ints whose hashes all collide; the host's decoder rebuilds it. Measured as a
+    ratio to a set of ordinary ints of the same size, so the verdict does not depend on the
+    machine's speed or load (a wall-clock limit made this strict xfail pass on an idle machine:
+    the clean-clone run of 2026-11-27b)."""
+    import time
+
+    from crossfile_datasets.sandbox.values import decode
+
+    size = 8000
+
+    def seconds(numbers) -> float:
+        encoded = ["set", [["int", str(n)] for n in numbers]]
+        started = time.perf_counter()
+        decode(encoded)
+        return time.perf_counter() - started
+
+    ordinary = min(seconds(range(1, size)) for _ in range(3))
+    colliding = seconds(k * (2 ** 61 - 1) for k in range(1, size))  # hash(k * (2**61 - 1)) == 0
+    assert colliding < 50 * max(ordinary, 1e-3), f"{colliding:.2f} s against {ordinary:.4f} s for ordinary ints"
