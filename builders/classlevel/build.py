@@ -249,6 +249,15 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
     return records, stats
 
 
+# a runner's adjustment key -> (stage, reason) of its "<where>: <detail>" entries
+_DETAILED_ADJUSTMENTS = {
+    "left_out_sources": ("suites", "file_left_out"),
+    "recoded_sources": ("suites", "source_recoded"),
+    "crashed_fixtures": ("suites", "fixture_ended_test_process"),
+    "left_out_tests": ("tests", "left_out_not_compiling"),
+}
+
+
 def count_adjustments(suite: SuiteRun, runner, report: BuildReport, name: str) -> None:
     """Count how the suite's run differed from the repository's own (the runner's
     ``SuiteRun.adjustments``) and what it did not give: options neutralized or dropped, tests
@@ -256,26 +265,19 @@ def count_adjustments(suite: SuiteRun, runner, report: BuildReport, name: str) -
     here, a run that ended early, per-test coverage that came back empty."""
     for entry in suite.adjustments.get("neutralized", []) + suite.adjustments.get("options_dropped", []):
         report.count("suites", "option_neutralized", f"{name}: {entry}")
-    # Java: a source file (main or test) that does not compile here; C#'s keys follow below
-    for entry in suite.adjustments.get("left_out_sources", []):
-        file, _, why = entry.partition(": ")
-        report.count("suites", "file_left_out", f"{name}:{file}", why)
-    for entry in suite.adjustments.get("recoded_sources", []):
-        file, _, how = entry.partition(": ")
-        report.count("suites", "source_recoded", f"{name}:{file}", how)
-    for test in suite.adjustments.get("crashed_tests", []):
+    # "<where>: <detail>" entries: Java's sources that do not compile here or were re-encoded,
+    # C# fixtures that ended the test process and test methods left out
+    for kind, (stage, reason) in _DETAILED_ADJUSTMENTS.items():
+        for entry in suite.adjustments.get(kind, []):
+            where, _, detail = entry.partition(": ")
+            report.count(stage, reason, f"{name}:{where}", detail)
+    for test in suite.adjustments.get("crashed_tests", []):  # a pytest id may itself hold ": "
         report.count("tests", "ended_test_process", f"{name}:{test}")
     # C#: what does not compile here is left out, the rest runs (sandbox/suites/csharp.py)
     for kind, reason in (("left_out_library_files", "library_file_left_out"), ("left_out_files", "test_file_left_out"),
                          ("left_out_projects", "test_project_left_out")):
         for entry in suite.adjustments.get(kind, []):
             report.count("suites", reason, f"{name}: {entry}")
-    for entry in suite.adjustments.get("crashed_fixtures", []):
-        fixture, _, why = entry.partition(": ")
-        report.count("suites", "fixture_ended_test_process", f"{name}:{fixture}", why)
-    for entry in suite.adjustments.get("left_out_tests", []):
-        test, _, symbol = entry.partition(": ")
-        report.count("tests", "left_out_not_compiling", f"{name}:{test}", symbol)
     for entry in suite.adjustments.get("host_files", []):  # "host_files/<refusal>: path" (sandbox/hostfs.py)
         key, _, path = entry.partition(": ")
         stage, _, reason = key.partition("/")
