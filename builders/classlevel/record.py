@@ -19,6 +19,7 @@ import datasets
 
 from crossfile_datasets.builders.classlevel.candidates import Candidate
 from crossfile_datasets.builders.classlevel.skeleton import detailed_skeleton, sketchy_skeleton
+from crossfile_datasets.builders.schema import ClassRecord, Provenance, features_of, records_dataset
 from pathlib import Path
 
 from crossfile_datasets.core.records import FileFacts, Repository
@@ -80,13 +81,8 @@ def make_record(repo: Repository, ff: FileFacts, cand: Candidate, *, test_framew
     referenced = set(cand.referenced_methods)
     return {
         "id": "",  # set by the builder: <repository>/<language>/class/<n>
-        "language": info.language,
-        "repository": repo.name,
-        "repository_url": repo.url,
+        **Provenance.of(repo, info.language).columns(),
         "repository_root": str(repo.root),
-        "commit": repo.commit,
-        "license": repo.license,
-        "snapshot_sha256": repo.snapshot_sha256,
         "tree_sha256": "",  # set by the builder: every file a run's copy holds (sandbox.tree_digest)
         "file": info.file,
         "class_name": info.name,
@@ -144,42 +140,5 @@ def wrong_class_check(found: dict) -> dict:
             "survived": list(found.get("survived", []))}
 
 
-def classlevel_features() -> datasets.Features:
-    string = datasets.Value("string")
-    int32 = datasets.Value("int32")
-    boolean = datasets.Value("bool")
-    strings = datasets.Sequence(string)
-    return datasets.Features({
-        "id": string, "language": string, "repository": string, "repository_url": string,
-        "commit": string, "license": string, "snapshot_sha256": string,
-        "tree_sha256": string, "file": string, "class_name": string, "start_line": int32, "end_line": int32,
-        "imports": strings, "class_signature": string, "decorators": strings, "bases": strings,
-        "docstring": string,
-        "member_variables": [{"name": string, "declaration": string, "type": string, "initializer": string,
-                              "is_static": boolean}],
-        "methods": [{"name": string, "signature": string, "decorators": strings, "docstring": string,
-                     "body": string, "start_line": int32, "end_line": int32, "is_constructor": boolean,
-                     "is_static": boolean, "is_abstract": boolean, "covered": boolean,
-                     "referenced_in_tests": boolean, "makes_external_reference": boolean}],
-        "class_source": string,
-        "external_references": [{"name": string, "kind": string, "file": string, "symbol": string, "line": int32,
-                                 "method": string, "used_in": strings, "start_line": int32, "start_column": int32, "end_line": int32,
-                                 "end_column": int32}],
-        "expected_to_pass": strings, "value_checks": [{"test": string, "site": int32}], "test_framework": string,
-        "file_without_class": string, "insertion_offset": int32, "insertion_line": int32,
-        "file_coverage": datasets.Value("float64"),
-        "detailed_skeleton": string, "sketchy_skeleton": string, "detailed": string, "sketchy": string,
-        "description_model": string, "python_path": strings, "requirements": strings,
-        "paraphrased": boolean, "original_class_name": string,
-        "mutant_score": datasets.Value("float64"),
-        "wrong_class_check": {"checked": boolean, "throwing_stub_tests_passed": int32, "mutants_run": int32,
-                              "mutants_caught": int32, "min_mutant_score": datasets.Value("float64"),
-                              "survived": strings},
-    })
-
-
 def classlevel_dataset(records: list[dict]) -> datasets.Dataset:
-    features = classlevel_features()
-    if not records:
-        return datasets.Dataset.from_dict({k: [] for k in features}, features=features)
-    return datasets.Dataset.from_list([without_root(r) for r in records], features=features)
+    return records_dataset([without_root(r) for r in records], features_of(ClassRecord))

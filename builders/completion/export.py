@@ -31,6 +31,7 @@ from crossfile_datasets.core.atomic import (
 )
 from crossfile_datasets.builders.card import PLOT, length_plot, tool_version
 from crossfile_datasets.builders.publish import quiet_datasets, write_cards
+from crossfile_datasets.builders.schema import CompletionRecord, SnapshotRow, features_of, records_dataset
 from crossfile_datasets.core.constants import (
     COMPLETION_DATASET,
     CROSS_FILE_FIRST,
@@ -41,69 +42,6 @@ from crossfile_datasets.core.jsonl import read_jsonl
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang
-
-
-def _span() -> dict:
-    return {k: datasets.Value("int32") for k in ("start_line", "start_column", "end_line", "end_column")}
-
-
-def completion_features() -> datasets.Features:
-    string, i32 = datasets.Value("string"), datasets.Value("int32")
-    return datasets.Features(
-        {
-            "prompt": string,
-            "groundtruth": string,
-            "right_context": string,
-            "crossfile_context": {
-                "text": string,
-                # a python list of a struct = a list of records (datasets.Sequence of a dict would
-                # mean a dict of lists)
-                # every file and config of the split shares this schema, variants and baseline alike
-                # (``lines``: 1-based line numbers of the chunk in ``filename``)
-                "list": [{"retrieved_chunk": string, "filename": string, "score": datasets.Value("float64"),
-                          "lines": [i32]}],
-                # every snippet the retriever ranked, before the token budget cut (text: in the snapshot)
-                "ranked": [{"filename": string, "score": datasets.Value("float64"), "lines": [i32]}],
-            },
-            "metadata": {
-                "task_id": string,
-                "repository": string,
-                "file": string,
-                "context_start_lineno": i32,
-                "groundtruth_start_lineno": i32,
-                "right_context_start_lineno": i32,
-                "model_filter": {"model": string, "completion": string},
-            },
-            "language": string,
-            "repository_url": string,
-            "commit": string,
-            "license": string,
-            "snapshot": string,
-            "crossfile_usages": [
-                {
-                    "imported_name": string,
-                    "member": string,
-                    "line": i32,
-                    "column": i32,
-                    "definition_file": string,
-                    "definition_span": _span(),
-                    "definition_node": string,
-                    "tool": string,
-                    "code": string,
-                    "message": string,
-                }
-            ],
-            "num_prompt_tokens": i32,
-            "num_groundtruth_tokens": i32,
-            "is_test_file": datasets.Value("bool"),
-        }
-    )
-
-
-def snapshot_features() -> datasets.Features:
-    string = datasets.Value("string")
-    return datasets.Features({"snapshot": string, "repository": string, "path": string, "language": string,
-                              "content": string, "sha256": string})
 
 
 def _conform(record: dict) -> dict:
@@ -118,10 +56,7 @@ def _conform(record: dict) -> dict:
 
 
 def to_dataset(records: list[dict]) -> datasets.Dataset:
-    features = completion_features()
-    if not records:  # from_list([]) infers no columns and then rejects the features
-        return datasets.Dataset.from_dict({name: [] for name in features}, features=features)
-    return datasets.Dataset.from_list([_conform(r) for r in records], features=features)
+    return records_dataset([_conform(r) for r in records], features_of(CompletionRecord))
 
 
 def _lines(text: str) -> int:
@@ -326,9 +261,7 @@ def _write_snapshots(out: Path, rows: list[dict] | None) -> None:
         shutil.rmtree(out / SNAPSHOTS_DATASET, ignore_errors=True)
         return
     atomic_write_jsonl(out / SNAPSHOTS_FILE, rows)
-    features = snapshot_features()
-    data = datasets.Dataset.from_list(rows, features=features) if rows else \
-        datasets.Dataset.from_dict({k: [] for k in features}, features=features)
+    data = records_dataset(rows, features_of(SnapshotRow))
     tmp = out / f".{SNAPSHOTS_DATASET}.tmp"
     shutil.rmtree(tmp, ignore_errors=True)
     with quiet_datasets():
@@ -349,5 +282,5 @@ def _swap_dir(new: Path, dest: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-__all__ = ["VARIANT_FILES", "SNAPSHOTS_FILE", "completion_features", "completion_settings", "compute_stats", "merge_language",
-           "snapshot_features", "to_dataset", "SHARDS"]
+__all__ = ["VARIANT_FILES", "SNAPSHOTS_FILE", "completion_settings", "compute_stats", "merge_language",
+           "to_dataset", "SHARDS"]

@@ -70,6 +70,7 @@ from crossfile_datasets.builders.executable.testgen import (
     with_source,
 )
 from crossfile_datasets.builders.publish import write_cards
+from crossfile_datasets.builders.schema import Provenance
 from crossfile_datasets.builders.split import (
     RepositoryResult,
     ShardStore,
@@ -850,13 +851,8 @@ def make_record(ctx: RepoContext, cand: Candidate, programs: list[TestProgram], 
         "mutants": mutants_record([]),
         "requirements": list(requirements),
         "python_path": list(ctx.python_path),
-        "language": "python",
-        "repository": repo.name,
-        "repository_url": repo.url,
+        **Provenance.of(repo, "python").columns(),
         "repository_root": str(repo.root),
-        "commit": repo.commit,
-        "license": repo.license,
-        "snapshot_sha256": repo.snapshot_sha256,
         "tree_sha256": ctx.tree_sha256,
         "value_checks": [],  # set by gold_gate: the assertions compared on the host
     }

@@ -16,6 +16,7 @@ from pathlib import Path
 import datasets
 
 from crossfile_datasets.builders.functions import SIZES
+from crossfile_datasets.builders.schema import records_dataset, repoexec_features
 from crossfile_datasets.builders.publish import quiet_datasets
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.report import BuildReport
@@ -78,51 +79,6 @@ def compute_stats(records: list[dict], report: BuildReport, per_repo: list[dict]
     }
 
 
-# ------------------------------------------------------------------------------- features --
-def executable_features() -> datasets.Features:
-    """The datasets schema of the executable split (one record per problem)."""
-    string = datasets.Value("string")
-    sizes = {size: string for size in SIZES}
-    dependency = {"name": string, "kind": string, "file": string, "code": string, "used_as": datasets.Sequence(string)}
-    return datasets.Features({
-        "id": string,
-        "project": string,
-        "module": string,
-        "file": string,
-        "entry_point": string,
-        "qualname": string,
-        "class_name": string,
-        "function_signature": string,
-        "docstring": string,
-        "target_function_prompt": string,
-        "solution": string,
-        "solution_lines": {"start_line": datasets.Value("int32"), "end_line": datasets.Value("int32")},
-        "prompt": sizes,
-        "instruct_prompt": dict(sizes),
-        "dependencies": {"in_file": [dependency], "cross_file": [dict(dependency)]},
-        "check": string,
-        "test_list": datasets.Sequence(string),
-        "test_paths": datasets.Sequence(string),
-        "test_origins": datasets.Sequence(string),
-        "test_repaired": datasets.Sequence(datasets.Value("bool")),
-        "coverage": datasets.Value("float64"),
-        "mutation_score": datasets.Value("float64"),
-        "mutants": {"run": datasets.Value("int32"), "killed": datasets.Value("int32"), "survived": datasets.Sequence(string),
-                    "stubs_run": datasets.Value("int32"), "stubs_killed": datasets.Value("int32"),
-                    "operators": datasets.Sequence(string)},
-        "requirements": datasets.Sequence(string),
-        "python_path": datasets.Sequence(string),
-        "language": string,
-        "repository": string,
-        "repository_url": string,
-        "commit": string,
-        "license": string,
-        "snapshot_sha256": string,
-        "tree_sha256": string,
-        "value_checks": [{"test_path": string, "site": datasets.Value("int32")}],
-    })
-
-
 def repoexec_view(record: dict, size: str = "full_context") -> dict:
     """A record in RepoExec's flat layout (one context size per split: ``prompt`` is a string)."""
     flat = {k: v for k, v in without_root(record).items() if k not in ("prompt", "instruct_prompt")}
@@ -131,23 +87,13 @@ def repoexec_view(record: dict, size: str = "full_context") -> dict:
     return flat
 
 
-def repoexec_features() -> datasets.Features:
-    """The schema of :func:`repoexec_view` records: ``prompt`` and ``instruct_prompt`` are strings."""
-    features = dict(executable_features())
-    features["prompt"] = datasets.Value("string")
-    features["instruct_prompt"] = datasets.Value("string")
-    return datasets.Features(features)
-
-
 def executable_dataset(records: list[dict]) -> datasets.DatasetDict:
     """The split as RepoExec publishes it: one split per context size (``full_context``,
     ``medium_context``, ``small_context``), same rows, explicit Features."""
     features = repoexec_features()
     out = {}
     for size in SIZES:
-        rows = [repoexec_view(r, size) for r in records]
-        out[size] = (datasets.Dataset.from_list(rows, features=features) if rows
-                     else datasets.Dataset.from_dict({k: [] for k in features}, features=features))
+        out[size] = records_dataset([repoexec_view(r, size) for r in records], features)
     return datasets.DatasetDict(out)
 
 

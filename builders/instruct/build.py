@@ -39,6 +39,7 @@ from crossfile_datasets.builders.functions import (
     select_candidates,
 )
 from crossfile_datasets.builders.publish import quiet_datasets, write_cards
+from crossfile_datasets.builders.schema import InstructRecord, Provenance, features_of, records_dataset
 from crossfile_datasets.builders.split import ShardStore, fingerprint, run_repositories
 from crossfile_datasets.core.constants import INSTRUCT_DATASET, INSTRUCT_SPLIT
 from crossfile_datasets.core.report import BuildReport
@@ -95,33 +96,6 @@ class Exclusions:
         return "repository_in_evaluation_split" if keys & self.repositories else None
 
 
-def instruct_features() -> datasets.Features:
-    string = datasets.Value("string")
-    dependency = {"name": string, "kind": string, "file": string, "code": string, "used_as": datasets.Sequence(string)}
-    return datasets.Features({
-        "id": string,
-        "project": string,
-        "module": string,
-        "file": string,
-        "entry_point": string,
-        "qualname": string,
-        "function_signature": string,
-        "docstring": string,
-        "target_function_prompt": string,
-        "solution": string,
-        "solution_sha256": string,
-        "prompt": {size: string for size in SIZES},
-        "instruct_prompt": {size: string for size in SIZES},
-        "dependencies": {"in_file": [dependency], "cross_file": [dict(dependency)]},
-        "language": string,
-        "repository": string,
-        "repository_url": string,
-        "commit": string,
-        "license": string,
-        "snapshot_sha256": string,
-    })
-
-
 def repository_records(repo: Repository, exclusions: Exclusions, report: BuildReport) -> list[dict]:
     """Every instruction-tuning record of one repository (static analysis, nothing runs)."""
     language = get_language(Lang.PYTHON)
@@ -164,12 +138,7 @@ def repository_records(repo: Repository, exclusions: Exclusions, report: BuildRe
                 "in_file": [d.to_record() for d in cand.dependencies if d.in_file],
                 "cross_file": [d.to_record() for d in cand.dependencies if not d.in_file],
             },
-            "language": "python",
-            "repository": repo.name,
-            "repository_url": repo.url,
-            "commit": repo.commit,
-            "license": repo.license,
-            "snapshot_sha256": snapshot,
+            **Provenance.of(repo, "python", snapshot).columns(),
         })
     report.count("functions", "kept", n=len(records))
     return records
@@ -214,9 +183,7 @@ def build_instruct_split(repositories: Iterable[Repository], output: Path, exclu
     with (out / "instruct.jsonl").open("w", encoding="utf-8") as fh:
         for record in records:
             fh.write(json.dumps(record, ensure_ascii=False) + "\n")
-    features = instruct_features()
-    data = (datasets.Dataset.from_list(records, features=features) if records
-            else datasets.Dataset.from_dict({name: [] for name in features}, features=features))
+    data = records_dataset(records, features_of(InstructRecord))
     with quiet_datasets():
         datasets.DatasetDict({INSTRUCT_SPLIT: data}).save_to_disk(str(out / INSTRUCT_DATASET))
     stats = {

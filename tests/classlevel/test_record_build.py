@@ -10,7 +10,7 @@ import datasets
 import pytest
 
 from crossfile_datasets.builders.classlevel.build import ClassSettings, build_class_split
-from crossfile_datasets.builders.classlevel.record import classlevel_features
+from crossfile_datasets.builders.schema import ClassRecord, features_of
 from crossfile_datasets.builders.classlevel.skeleton import DescriptionSettings
 from crossfile_datasets.builders.split import ExecutionNotAllowedError
 from crossfile_datasets.core.records import Repository
@@ -71,7 +71,7 @@ def test_outputs_jsonl_dataset_stats_card_and_done_shard(built):
     assert str(base) not in (out / "class.jsonl").read_text()  # no machine folder (issue 31)
     assert read_roots(out / "class.jsonl") == {records[0]["repository"]: str(Path(records[0]["repository_root"]).resolve())}
     ds = datasets.load_from_disk(str(out / "class_dataset"))
-    assert ds.features == classlevel_features() and ds[0]["class_name"] == "Cart"
+    assert ds.features == features_of(ClassRecord) and ds[0]["class_name"] == "Cart"
     saved = json.loads((out / "class_stats.json").read_text())
     assert saved["tasks"] == 1 and saved["rejected_classes"]["no_external_reference"] == 2
     assert saved["table16"]["mean_methods"] == 5
@@ -132,7 +132,7 @@ def test_hub_upload_of_a_class_only_build(built, tmp_path):
     assert any(path.endswith("python/class_stats.json") for path, _ in upload.extras)
     text, stale = merge_card("acme/classes", upload, None)
     assert "python_class" in text and stale == []
-    assert upload.infos["python_class"].features == classlevel_features()
+    assert upload.infos["python_class"].features == features_of(ClassRecord)
 
 
 def test_build_dataset_command(tmp_path):

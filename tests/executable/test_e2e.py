@@ -11,7 +11,7 @@ import pytest
 
 from crossfile_datasets.builders.executable.build import build_executable_split
 from crossfile_datasets.builders.split import ExecutionNotAllowedError
-from crossfile_datasets.builders.executable.export import executable_features
+from crossfile_datasets.builders.schema import ExecutableRecord, features_of
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repository_roots import read_roots, without_root
 from crossfile_datasets.evaluation.executable import load_problems
@@ -54,7 +54,7 @@ def test_textkit_executable_split(tmp_path):
             ast.parse(rec["prompt"][size])
     assert sum(1 for r in records if r["dependencies"]["cross_file"]) >= 10
     # the records load with the declared features
-    dataset = datasets.Dataset.from_list([without_root(r) for r in records], features=executable_features())
+    dataset = datasets.Dataset.from_list([without_root(r) for r in records], features=features_of(ExecutableRecord))
     assert dataset.num_rows == len(records)
     # the gold solution passes in the evaluation runner; a broken one does not
     problems = load_problems(tmp_path / "python" / "executable.jsonl")  # the folder comes from the index

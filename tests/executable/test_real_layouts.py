@@ -17,7 +17,7 @@ import pytest
 
 from crossfile_datasets.sandbox.environment import HARNESS_PTH, builder_site_dirs, ensure_environment
 from crossfile_datasets.builders.executable.build import build_executable_split
-from crossfile_datasets.builders.executable.export import repoexec_features
+from crossfile_datasets.builders.schema import repoexec_features
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.builders.repos import RepoSpec, resolve
 
