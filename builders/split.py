@@ -6,6 +6,9 @@ whole or not at all" had drifted apart: the executable split's fingerprint left 
 repository's content (an edited local repository was served from its stale shard), the class
 split ignored ``--workers``, one copy wrote without fsync. This module is the one copy:
 
+- :func:`write_shard_folder` / :func:`done_marker`: the one way a shard (of any split, the
+  completion split's multi-file shards included) is written whole or not at all and recognised
+  as finished under a key.
 - :class:`ShardStore`: ``<root>/<repository>/`` holds the records, the repository's
   :class:`BuildReport` and the ``DONE.json`` marker with the settings fingerprint; it is written
   under a temporary name (fsync'd) and renamed, so a shard is whole or absent, and it is reused
@@ -99,14 +102,23 @@ class ShardStore:
         self.records_file = records_file
         self.extra_files = extra_files
 
+    def remove_partial(self) -> list[str]:
+        """Remove the temporary folders of shard writes that never finished (a build killed
+        mid-write); the build's lock on its output folder (``build_scope``) keeps a running
+        build's own out of reach. Returns their names."""
+        partial = sorted(self.root.glob(".*.tmp-*")) if self.root.is_dir() else []
+        for path in partial:
+            shutil.rmtree(path, ignore_errors=True)
+        return [p.name for p in partial]
+
     def read(self, name: str, key: str) -> RepositoryResult | None:
         """The finished shard of ``name`` built under ``key``; None when absent, partial, built
         under other settings or content, or unreadable (it is then rebuilt)."""
         shard = self.root / name
+        done = done_marker(shard, key)
+        if done is None:
+            return None
         try:
-            done = json.loads((shard / DONE).read_text(encoding="utf-8"))
-            if not isinstance(done, dict) or done.get("fingerprint") != key:
-                return None
             text = (shard / self.records_file).read_text(encoding="utf-8")
             records = [json.loads(line) for line in text.splitlines() if line.strip()]
             report = BuildReport.from_dict(json.loads((shard / "report.json").read_text(encoding="utf-8")))
@@ -115,20 +127,40 @@ class ShardStore:
         return RepositoryResult(records, report, dict(done.get("stats") or {}))
 
     def write(self, name: str, result: RepositoryResult, key: str) -> None:
-        """Whole or absent: every file under a temporary folder (fsync'd), the marker last, then
-        one rename over the old shard."""
-        shard = self.root / name
-        tmp = shard.with_name(f".{name}.tmp-{os.getpid()}-{threading.get_ident()}")
-        shutil.rmtree(tmp, ignore_errors=True)
-        tmp.mkdir(parents=True)
-        atomic_write_jsonl(tmp / self.records_file, result.records)
-        atomic_write_text(tmp / "report.json", json.dumps(result.report.to_dict(), indent=1))
-        for file_name, text in (self.extra_files(result.report) if self.extra_files else {}).items():
-            atomic_write_text(tmp / file_name, text)
-        atomic_write_text(tmp / DONE, json.dumps({"fingerprint": key, "stats": result.stats}, indent=1))
-        shutil.rmtree(shard, ignore_errors=True)
-        os.replace(tmp, shard)
-        fsync_dir(shard.parent)
+        files: dict[str, list[dict] | str] = {
+            self.records_file: result.records,
+            "report.json": json.dumps(result.report.to_dict(), indent=1),
+            **(self.extra_files(result.report) if self.extra_files else {})}
+        write_shard_folder(self.root / name, files, {"fingerprint": key, "stats": result.stats})
+
+
+def done_marker(shard: Path, key: str) -> dict | None:
+    """The ``DONE.json`` of a finished shard built under ``key``; None when the shard is absent,
+    partial, built under another key, or its marker is unreadable."""
+    try:
+        done = json.loads((shard / DONE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return done if isinstance(done, dict) and done.get("fingerprint") == key else None
+
+
+def write_shard_folder(shard: Path, files: dict[str, list[dict] | str], marker: dict) -> None:
+    """Write a shard whole or not at all: every file (a list of records as JSONL, a string as
+    is) under a temporary folder, each fsync'd, the ``DONE.json`` ``marker`` last, then one
+    rename over the old shard. A build killed at any point leaves the old shard or none, and a
+    ``.<name>.tmp-*`` folder the next build removes."""
+    tmp = shard.with_name(f".{shard.name}.tmp-{os.getpid()}-{threading.get_ident()}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    for file_name, content in files.items():
+        if isinstance(content, str):
+            atomic_write_text(tmp / file_name, content)
+        else:
+            atomic_write_jsonl(tmp / file_name, content)
+    atomic_write_text(tmp / DONE, json.dumps(marker, indent=1))
+    shutil.rmtree(shard, ignore_errors=True)
+    os.replace(tmp, shard)
+    fsync_dir(shard.parent)
 
 
 BuildOne = Callable[[Repository, BuildReport], "tuple[list[dict], dict]"]
@@ -144,6 +176,7 @@ def run_repositories(repos: Sequence[Repository], build_one: BuildOne, *, store:
     ``failed`` and no shard (the next run tries again); the others go on. ``on_done`` is told of
     each repository as it finishes (from the worker's thread)."""
     ordered = sorted(repos, key=lambda r: r.name)
+    store.remove_partial()
 
     def one(repo: Repository) -> RepositoryResult:
         key = key_of(repo)

@@ -6,20 +6,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 from crossfile_datasets.builders.collection import RepositoryCriteria
 from crossfile_datasets.builders.completion.model_filter import ModelFilterSettings
-from crossfile_datasets.builders.split import tool_digest
+from crossfile_datasets.builders.split import DONE, done_marker, tool_digest, write_shard_folder  # noqa: F401  (DONE: re-exported)
 from crossfile_datasets.core import constants as C
-from crossfile_datasets.core.atomic import (
-    atomic_write_jsonl,
-    atomic_write_text,
-    fsync_dir,
-)
 from crossfile_datasets.core.enums import StrEnum
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.lang import Lang
@@ -28,9 +21,6 @@ PIPELINE_VERSION = "6"  # bump when shard content changes meaning (4-6: the cros
 
 
 SHARDS = "shards"
-
-
-DONE = "DONE.json"
 
 
 @dataclass(frozen=True)
@@ -115,38 +105,24 @@ def split_file(split: str, name: str) -> str:
 
 
 def shard_is_done(path: Path, fingerprint: str) -> bool:
-    marker = path / DONE
-    if not marker.is_file():
-        return False
-    try:
-        return json.loads(marker.read_text()).get("fingerprint") == fingerprint
-    except (OSError, json.JSONDecodeError):
-        return False
+    return done_marker(path, fingerprint) is not None
 
 
 def write_shard(path: Path, data: dict, fingerprint: str) -> None:
-    """Write all shard files under a temporary name, then rename: a shard is whole or absent."""
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    tmp.mkdir(parents=True)
-    atomic_write_jsonl(tmp / "examples.jsonl", data["examples"])
-    atomic_write_jsonl(tmp / "usages.jsonl", data["usages"])
+    """One repository's shard: its examples, usages, contexts per retriever, the extra splits'
+    files, its graph and report (``split.write_shard_folder``: whole or absent)."""
+    files: dict[str, list[dict] | str] = {"examples.jsonl": data["examples"], "usages.jsonl": data["usages"]}
     if "snapshot" in data:
-        atomic_write_jsonl(tmp / "snapshot.jsonl", data["snapshot"])
+        files["snapshot.jsonl"] = data["snapshot"]
     for method, items in data["contexts"].items():
-        atomic_write_jsonl(tmp / f"context_{method}.jsonl", items)
+        files[f"context_{method}.jsonl"] = items
     for split, part in data.get("splits", {}).items():  # the RepoBench-style splits (splits.py)
-        atomic_write_jsonl(tmp / split_file(split, "examples"), part["examples"])
+        files[split_file(split, "examples")] = part["examples"]
         for method, items in part["contexts"].items():
-            atomic_write_jsonl(tmp / split_file(split, f"context_{method}"), items)
-    atomic_write_text(tmp / "graph.json", json.dumps(data["graph"]))
-    atomic_write_text(tmp / "report.json", json.dumps(data["report"], indent=1))
+            files[split_file(split, f"context_{method}")] = items
+    files["graph.json"] = json.dumps(data["graph"])
+    files["report.json"] = json.dumps(data["report"], indent=1)
     meta = {"fingerprint": fingerprint, "repository": data["repository"], "files": data["files"],
             "examples": len(data["examples"]), "usages": len(data["usages"]),
             "split_examples": {split: len(part["examples"]) for split, part in data.get("splits", {}).items()}}
-    atomic_write_text(tmp / DONE, json.dumps(meta, indent=1))  # last: the shard's completeness mark
-    if path.exists():
-        shutil.rmtree(path)
-    os.replace(tmp, path)
-    fsync_dir(path.parent)
+    write_shard_folder(path, files, meta)

@@ -91,6 +91,33 @@ def test_a_partial_or_damaged_shard_is_rebuilt(tmp_path, damage):
     assert calls == ["a", "a"] and results[0].stats["status"] == "built"
 
 
+def test_a_write_killed_mid_way_leaves_the_old_shard_and_its_leftover_is_removed(tmp_path, monkeypatch):
+    """A shard is whole or absent; the temporary folder a killed write leaves is removed by the
+    next run (it used to stay in the exec/class/instruct shard folders for ever)."""
+    import crossfile_datasets.builders.split as split
+
+    repos = _repos(tmp_path, "a")
+    store = ShardStore(tmp_path / "shards", "items.jsonl")
+    run_repositories(repos, _builder([]), store=store, key_of=lambda r: "k1")
+
+    def killed(path, content):  # the process dies while writing the new shard's files
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(split, "atomic_write_jsonl", killed)
+    with pytest.raises(KeyboardInterrupt):
+        run_repositories(repos, _builder([]), store=store, key_of=lambda r: "k2")
+    monkeypatch.undo()
+    leftover = [p for p in (tmp_path / "shards").iterdir() if p.name.startswith(".a.tmp-")]
+    assert len(leftover) == 1
+    assert json.loads((tmp_path / "shards" / "a" / DONE).read_text())["fingerprint"] == "k1"  # the old shard, whole
+    leftover[0].rename(tmp_path / "shards" / ".a.tmp-424242-1")  # the killed build was another process
+
+    calls = []
+    again = run_repositories(repos, _builder(calls), store=store, key_of=lambda r: "k2")
+    assert calls == ["a"] and again[0].stats["status"] == "built"
+    assert sorted(p.name for p in (tmp_path / "shards").iterdir()) == ["a"]
+
+
 def test_workers_build_repositories_side_by_side(tmp_path):
     repos = _repos(tmp_path, "a", "b")
     both_running = threading.Barrier(2, timeout=20)  # one at a time: the barrier breaks, both fail
