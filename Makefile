@@ -7,11 +7,11 @@ setup:
 	bash scripts/setup.sh
 
 test: typecheck
-	$(PYTHON) -m pytest -q -p no:cacheprovider --timeout=600
+	$(PYTHON) -m pytest -q -p no:cacheprovider --timeout=600 --durations=25
 
 # the fast tier: unit tests and small real-tool tests, no end-to-end builds (tests marked slow)
 test-fast:
-	$(PYTHON) -m pytest -q -p no:cacheprovider --timeout=300 -m "not slow"
+	$(PYTHON) -m pytest -q -p no:cacheprovider --timeout=300 -m "not slow" --durations=15
 
 # mypy on the installed layout of the packages (scripts/typecheck.py)
 typecheck:

@@ -38,6 +38,7 @@ from typing import Callable, Sequence
 from crossfile_datasets.core.atomic import atomic_write_jsonl, atomic_write_text, fsync_dir
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.lang.sources import list_sources
 
 DONE = "DONE.json"
 
@@ -71,6 +72,16 @@ def tool_digest() -> str:
             digest.update(path.read_bytes())
             digest.update(b"\0")
     return digest.hexdigest()
+
+
+def keyed_by_content(language, key: Callable[[Repository, str], str]) -> Callable[[Repository], str]:
+    """A ``key_of`` for :func:`run_repositories`: ``key(repo, snapshot)`` where ``snapshot`` is
+    the digest of the repository's source files as ``language`` lists them (an edited file, or
+    one added or removed, changes it)."""
+    def key_of(repo: Repository) -> str:
+        _, snapshot = list_sources(repo, language, BuildReport())
+        return key(repo, snapshot)
+    return key_of
 
 
 def fingerprint(settings: dict, repo: Repository, content: str) -> str:

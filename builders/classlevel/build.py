@@ -54,6 +54,7 @@ from crossfile_datasets.builders.split import (
     RepositoryResult,
     ShardStore,
     fingerprint,
+    keyed_by_content,
     require_execution,
     run_repositories,
 )
@@ -107,9 +108,7 @@ def build_class_split(lang: Lang, repos: list[Repository], output_dir: Path, *, 
     out_dir = Path(output_dir) / lang.value
     out_dir.mkdir(parents=True, exist_ok=True)
 
-    def key_of(repo: Repository) -> str:
-        _, snapshot = list_sources(repo, language, BuildReport())
-        return settings.fingerprint(lang, repo, snapshot)
+    key_of = keyed_by_content(language, lambda repo, snapshot: settings.fingerprint(lang, repo, snapshot))
 
     def build_one(repo: Repository, repo_report: BuildReport) -> tuple[list[dict], dict]:
         on_stage = (lambda stage, done, total: progress(repo.name, stage, done, total)) if progress else None

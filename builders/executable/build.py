@@ -75,6 +75,7 @@ from crossfile_datasets.builders.split import (
     RepositoryResult,
     ShardStore,
     fingerprint,
+    keyed_by_content,
     require_execution,
     run_repositories,
 )
@@ -235,9 +236,7 @@ def build_executable_split(
 
     language = get_language(Lang.PYTHON)
 
-    def key_of(repo: Repository) -> str:
-        _, snapshot = list_sources(repo, language, BuildReport())
-        return settings.fingerprint(repo, snapshot)
+    key_of = keyed_by_content(language, settings.fingerprint)
 
     def on_done(result: RepositoryResult) -> None:
         result.stats.setdefault("problems", 0)

@@ -40,7 +40,7 @@ from crossfile_datasets.builders.functions import (
 )
 from crossfile_datasets.builders.publish import quiet_datasets, write_cards
 from crossfile_datasets.builders.schema import InstructRecord, Provenance, features_of, records_dataset
-from crossfile_datasets.builders.split import ShardStore, fingerprint, run_repositories
+from crossfile_datasets.builders.split import ShardStore, fingerprint, keyed_by_content, run_repositories
 from crossfile_datasets.core.constants import INSTRUCT_DATASET, INSTRUCT_SPLIT
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.records import Repository, hosted_path
@@ -164,9 +164,7 @@ def build_instruct_split(repositories: Iterable[Repository], output: Path, exclu
     language = get_language(Lang.PYTHON)
     settings = {"version": INSTRUCT_VERSION, "exclusions": exclusions.fingerprint()}
 
-    def key_of(repo: Repository) -> str:
-        _, snapshot = list_sources(repo, language, BuildReport())
-        return fingerprint(settings, repo, snapshot)
+    key_of = keyed_by_content(language, lambda repo, snapshot: fingerprint(settings, repo, snapshot))
 
     def build_one(repo: Repository, repo_report: BuildReport) -> tuple[list[dict], dict]:
         records = repository_records(repo, exclusions, repo_report)
