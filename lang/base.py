@@ -227,7 +227,7 @@ class LanguageSupport(abc.ABC):
         imports, body, head = [], [], True
         for line in code.split("\n"):
             if head and (self._header_line(line) or not line.strip()):
-                if self.import_line.match(line):
+                if self.import_line.match(" ".join(line.split())):
                     imports.append(line.strip())
                 continue
             head = False
@@ -251,6 +251,10 @@ class LanguageSupport(abc.ABC):
         return signature.rstrip() + " { }\n"
 
     def _header_line(self, line: str) -> bool:
+        # Matched with every blank run collapsed to one space (the patterns only see blanks as
+        # `\s` classes, so the verdict is the same): a pattern backtracking over a long blank
+        # run of a model's answer ran quadratically on the host (red team 2, row 4).
+        line = " ".join(line.split())
         return bool((self.import_line and self.import_line.match(line))
                     or (self.package_line and self.package_line.match(line)))
 

@@ -45,7 +45,8 @@ class CSharpSupport(LanguageSupport):
     extensions = (".cs",)
     test_file_globs = ("*Test.cs", "*Tests.cs", "*Fixture.cs")
     comment_prefix = "//"
-    import_line = re.compile(r"^\s*using\s+(static\s+)?[\w.=\s]+;\s*$")
+    # `static` needs no group of its own (`using static X;` is a word run like any name).
+    import_line = re.compile(r"^\s*using\s+[\w.=][\w.=\s]*;\s*$")
     package_line = re.compile(r"^\s*namespace\s+[\w.]+\s*;\s*$")  # a file-scoped namespace
     reserved_words = RESERVED_WORDS
     cursor_stop_tokens = STATEMENT_DELIMITERS  # the reference ends at the first of these

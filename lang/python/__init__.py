@@ -717,8 +717,22 @@ def _owner_class(resolver: ExportResolver, path: str | None, symbol: str | None)
     return "value", path, symbol
 
 
-_RETURNS = re.compile(r"->\s*(.+?)\s*$", re.S)
-_OPTIONAL = re.compile(r"^(?:typing\.)?Optional\[\s*(.+?)\s*\]$")
+def _return_annotation(signature: str) -> str | None:
+    """What follows the first ``->`` of a signature, stripped (None when nothing does). String
+    operations, not ``->\\s*(.+?)\\s*$``: a lazy group before a blank run backtracks
+    quadratically, and signatures are repository text (red team 2, row 4's audit)."""
+    _, arrow, rest = signature.partition("->")
+    rest = rest.strip()
+    return rest if arrow and rest else None
+
+
+def _optional_inner(text: str) -> str | None:
+    """``X`` of ``Optional[X]`` / ``typing.Optional[X]`` (stripped), else None (linear, as above)."""
+    for prefix in ("Optional[", "typing.Optional["):
+        if text.startswith(prefix) and text.endswith("]"):
+            inner = text[len(prefix):-1].strip()
+            return inner or None
+    return None
 
 
 def _returned_class(resolver: ExportResolver, path: str, qual: str) -> tuple[str, str, str] | None:
@@ -726,13 +740,13 @@ def _returned_class(resolver: ExportResolver, path: str, qual: str) -> tuple[str
     (``-> Parsed``, ``-> "Parsed"``, ``-> Optional[Parsed]``, ``-> Parsed | None``), else None."""
     ff = resolver.facts.get(path)
     found = [d for d in (ff.definitions if ff else ()) if d.qualified_name == qual and d.kind in ("function", "method")]
-    m = _RETURNS.search(found[-1].signature) if found else None
-    if m is None:
+    annotation = _return_annotation(found[-1].signature) if found else None
+    if annotation is None:
         return None
-    text = m.group(1).strip().strip("'\"")
-    optional = _OPTIONAL.match(text)
+    text = annotation.strip("'\"")
+    optional = _optional_inner(text)
     if optional:
-        text = optional.group(1)
+        text = optional
     parts = [p.strip().strip("'\"") for p in text.split("|")]
     parts = [p for p in parts if p != "None"]
     if len(parts) != 1 or not re.fullmatch(r"[A-Za-z_][\w.]*", parts[0]):

@@ -21,3 +21,36 @@ from tests.hostile.redteam.conftest import Child, child  # noqa: F401 (fixture)
 from tests.hostile.test_evaluation_attacks import balance
 
 GOLD = balance("return sum(entries)")
+
+
+def growth(call, make, n: int, *, factor: int = 8, floor: float = 0.02) -> float:
+    """How much longer ``call(make(factor * n))`` takes than ``call(make(n))``: about ``factor``
+    for work linear in the input, ``factor ** 2`` for quadratic work. A ratio, so the verdict
+    does not depend on the machine's speed or load (wall-clock limits flipped on idle machines).
+    Each side repeats the call until the small input takes ``floor`` seconds (timer noise and
+    per-call overhead out of the way) and keeps the best of its runs; the collector is off.
+    Times are the process's CPU time: on a machine shared by many processes a wall clock counts
+    the time others ran (a large input spans more of their time slices than a small one)."""
+    import gc
+    import time
+
+    small, large = make(n), make(factor * n)
+
+    def seconds(value, reps: int) -> float:
+        started = time.process_time()
+        for _ in range(reps):
+            call(value)
+        return time.process_time() - started
+
+    gc.disable()
+    try:
+        reps = 1
+        while (first := seconds(small, reps)) < floor:
+            reps *= 2
+        base = min(first, seconds(small, reps), seconds(small, reps))
+        ratio = seconds(large, reps) / base
+        if ratio > 2 * factor:  # confirm a slow verdict once (a burst of load on the large side)
+            ratio = min(ratio, seconds(large, reps) / min(base, seconds(small, reps)))
+        return ratio
+    finally:
+        gc.enable()

@@ -20,30 +20,32 @@ TASK = {"id": "calc/csharp/class/1", "language": "csharp", "file": "Calc/Calc.cs
 
 # The answer opens with a `using` directive whose name is a long run of blanks (a degenerate
 # generation; also legal C# when the name and `;` follow on the next line). The import-moving
-# pattern _CSHARP_USING (`^\s*using\s+(static\s+)?[\w.=\s]+;\s*$`) has two adjacent
-# quantifiers over blanks: matching fails only after trying every split, quadratic in the run
-# (8,000 blanks 3.3 s on this machine, 60,000 about 3 minutes, a 1 MB answer about 14 hours),
-# on the host, in the evaluation's main process, before any time limit applies.
+# pattern was `^\s*using\s+(static\s+)?[\w.=\s]+;\s*$`: two adjacent quantifiers over
+# blanks, so matching failed only after trying every split, quadratic in the run (8,000 blanks
+# 3.3 s on this machine, 60,000 about 3 minutes, a 1 MB answer about 14 hours), on the host, in
+# the evaluation's main process, before any time limit applies. Measured as the growth of the
+# placing time from 2,000 to 16,000 blanks (about 8 when linear, 64 when quadratic), in a child
+# interpreter so that a regression cannot hang the suite.
 PLACE = '''
-import json, sys, time
+import json, sys
 from crossfile_datasets.evaluation.classlevel import place_class
+from tests.hostile.redteam2.conftest import growth
 task = json.loads(sys.argv[1])
-answer = "```csharp\\nusing" + " " * 60000 + "\\n    public class Calc { public int Add(int a, int b) { return a + b; } }\\n```"
-started = time.monotonic()
-placed = place_class(task, answer)
-print(json.dumps({"seconds": time.monotonic() - started, "has_class": "public class Calc" in placed}))
+body = "\\n    public class Calc { public int Add(int a, int b) { return a + b; } }\\n```"
+answer = lambda blanks: "```csharp\\nusing" + " " * blanks + body
+placed = place_class(task, answer(10))
+ratio = growth(lambda text: place_class(task, text), answer, 2000)
+print(json.dumps({"ratio": ratio, "has_class": "public class Calc" in placed}))
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: a C# answer opening with `using` and a long run of "
-                                       "blanks makes _CSHARP_USING backtrack quadratically in place_class: the "
-                                       "class evaluation hangs on the host (60,000 blanks ~3 min)", raises=AssertionError)
 def test_a_blank_run_after_using_does_not_stall_the_class_evaluation(child):
     """Host hang (class evaluation, C#: ``place_class`` runs for every generation in
-    ``evaluate_class``'s main loop, before the sandbox and outside every time limit)."""
-    done = child(PLACE, json.dumps(TASK), timeout=15)
-    assert not done.timed_out, "placing one 60 kB answer took more than 15 s"
+    ``evaluate_class``'s main loop, before the sandbox and outside every time limit).
+    The child's time limit only stops a regression; the verdict is the growth ratio."""
+    done = child(PLACE, json.dumps(TASK), timeout=300)
+    assert not done.timed_out, "placing 16 kB answers did not end in 300 s"
     if done.returncode != 0:
         pytest.fail(f"the placing interpreter failed: {done.stderr[-2000:]}")
     found = done.last_json()
-    assert found["has_class"] and found["seconds"] < 5, found
+    assert found["has_class"] and found["ratio"] < 24, found
