@@ -40,6 +40,12 @@ HELPER_IMPORT = f"from crossfile_pytest_plugin import record_value as {HELPER_NA
 _EQUAL_METHODS = ("assertEqual", "assertEquals")
 _TRUTH_NODES = (ast.Name, ast.Call, ast.Attribute, ast.Subscript)
 _MAX_DECODE_NODES = 200_000
+# Distinct decoded values sharing one hash that a set, frozenset or dict may hold. Python's own
+# tables compare a new key with every earlier one of its hash: ints are hashed modulo 2**61 - 1,
+# so a report of multiples of it (or tuples of them) rebuilt a set quadratically on the host,
+# outside every time limit (red team 2, row 12: 30-44 s for one 20,000-node value). Real results
+# practically never hold more than two distinct values of one hash (-1 and -2 share one).
+_MAX_SAME_HASH = 8
 
 
 @dataclass(frozen=True)
@@ -240,14 +246,17 @@ def decode(encoded: object) -> object:
             return bytes.fromhex(value)
         if tag in ("list", "tuple", "set", "frozenset") and isinstance(value, list):
             items = [walk(v) for v in value]
+            if tag in ("set", "frozenset"):
+                _few_collisions(items)
             return {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset}[tag](items)
         if tag == "dict" and isinstance(value, list):
-            out = {}
+            pairs = []
             for pair in value:
                 if not isinstance(pair, list) or len(pair) != 2:
                     raise Opaque("dict")
-                out[walk(pair[0])] = walk(pair[1])
-            return out
+                pairs.append((walk(pair[0]), walk(pair[1])))
+            _few_collisions([key for key, _ in pairs])
+            return dict(pairs)
         raise Opaque(tag)
 
     try:
@@ -256,6 +265,20 @@ def decode(encoded: object) -> object:
         raise
     except (ValueError, TypeError, OverflowError, RecursionError) as exc:
         raise Opaque(type(exc).__name__) from None
+
+
+def _few_collisions(keys: list[object]) -> None:
+    """Raise :class:`Opaque` when more than ``_MAX_SAME_HASH`` distinct ``keys`` share a hash, so
+    that building a set or dict of them costs at most that many comparisons per key. The keys
+    are grouped by their hash in a table keyed by the hash values themselves: distinct ints
+    below 2**61 - 1 in absolute value, each its own hash, so that table never collides."""
+    seen: dict[int, list[object]] = {}
+    for key in keys:
+        same = seen.setdefault(hash(key), [])
+        if not any(key is other or key == other for other in same):
+            if len(same) >= _MAX_SAME_HASH:
+                raise Opaque("colliding_hashes")
+            same.append(key)
 
 
 def _holds(site: Site, value: object) -> bool:
@@ -287,7 +310,7 @@ def observe(test_paths: Iterable[str], test_list: Iterable[str], records: Iterab
         if not isinstance(nodeid, str) or type(site) is not int:
             continue
         path = nodeid.split("::", 1)[0]
-        if path in programs:
+        if path in programs and 0 <= site < len(programs[path]):  # a forged site number is never a key
             by_site.setdefault((path, site), []).append(rec.get("value"))
     out: dict[str, dict[int, tuple[str, str]]] = {}
     for path, sites in programs.items():

@@ -81,6 +81,32 @@ def test_decoding_builds_only_plain_values():
         raise AssertionError(f"{bad} decoded")
 
 
+def test_decoded_sets_and_dicts_keep_python_equality_with_a_bounded_number_of_collisions():
+    """Red team 2, row 12: a set or dict whose values share a hash is rebuilt on the host only
+    while few distinct values share one (each insertion compares with every earlier one of its
+    hash); past that the value is opaque, not a quadratic rebuild. Equality keeps Python's
+    semantics: 1, 1.0 and True are one key, -1 and -2 share a hash and stay two."""
+    ints = lambda *numbers: [["int", str(n)] for n in numbers]
+    assert values.decode(["set", ints(1, 1, -1, -2) + [["float", "1.0"], ["bool", True]]]) == {1, -1, -2}
+    assert values.decode(["frozenset", ints(*[k * (2 ** 61 - 1) for k in range(8)] * 50)]) == \
+        frozenset(k * (2 ** 61 - 1) for k in range(8))  # 8 distinct values of hash 0, repeated
+    assert values.decode(["dict", [[["int", "1"], ["str", "a"]], [["float", "1.0"], ["str", "b"]]]]) == {1: "b"}
+    for colliding in (["set", ints(*[k * (2 ** 61 - 1) for k in range(9)])],
+                      ["frozenset", [["tuple", [["int", "0"], ["int", str(k * (2 ** 61 - 1))]]] for k in range(9)]],
+                      ["dict", [[["int", str(k * (2 ** 61 - 1))], ["none"]] for k in range(9)]]):
+        try:
+            values.decode(colliding)
+        except values.Opaque as refused:
+            assert str(refused) == "colliding_hashes"
+            continue
+        raise AssertionError(f"{colliding[0]} of 9 colliding values decoded")
+    site = values.value_sites("def test_a():\n    assert f() == {1, 2}\n")
+    source = "def test_a():\n    assert f() == {1, 2}\n"
+    seen = values.observe(["t.py"], [source], [{"nodeid": "t.py::test_a", "site": 0, "value": ["set", ints(2, 1)]},
+                                               {"nodeid": "t.py::test_a", "site": 2 ** 61 - 1, "value": ["none"]}])
+    assert len(site) == 1 and seen == {"t.py": {0: (values.OBSERVED_EQUAL, "")}}
+
+
 def test_judging_uses_the_records_of_each_program_and_site():
     paths, programs = ["t/test_a.py"], [PROGRAM]
     records = [{"nodeid": "t/test_a.py::test_a", "site": 0, "value": ["int", "2"]},

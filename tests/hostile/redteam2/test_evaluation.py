@@ -9,7 +9,7 @@ import pytest
 
 # the hostile corpus's ledger problem, built the real way, and its evaluate(name=code) fixture
 from tests.hostile.test_evaluation_attacks import built, evaluate  # noqa: F401 (fixtures)
-from tests.hostile.redteam2.conftest import GOLD, balance
+from tests.hostile.redteam2.conftest import GOLD, balance, growth
 
 pytestmark = pytest.mark.slow
 
@@ -76,34 +76,22 @@ return {K(k * (2 ** 61 - 1)) for k in range(1, 20000)}
 """)
 
 
-@pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: values whose plain hashes collide make the host's "
-                                       "decoder (sandbox/values.py) rebuild a set quadratically, outside every "
-                                       "time limit: 35 s for one honest 20,000-node value", raises=AssertionError)
 def test_a_returned_set_of_colliding_ints_does_not_stall_the_host():
     """Host hang (executable evaluation and the build's gold and mutation gates: every checked
     site's value is decoded on the host). A completion returning COLLIDING_SET makes the plugin
-    report a set of ints whose hashes all collide; the host's decoder rebuilds it. Measured as a
-    ratio to a set of ordinary ints of the same size, so the verdict does not depend on the
-    machine's speed or load (a wall-clock limit made this strict xfail pass on an idle machine:
-    the clean-clone run of 2026-11-27b)."""
-    import time
+    report a set of ints whose hashes all collide; the host's decoder rebuilt it quadratically.
+    Measured as growth ratios (8 times the values: about 8 when linear, 64 when quadratic), so
+    the verdict does not depend on the machine's speed or load (a wall-clock limit made this test
+    pass on an idle machine while the hole was open: the clean-clone run of 2026-11-27b)."""
+    from crossfile_datasets.sandbox.values import Opaque, decode
 
-    from crossfile_datasets.sandbox.values import decode
-
-    size = 8000
-
-    def seconds(numbers) -> float:
-        import gc
-
-        encoded = ["set", [["int", str(n)] for n in numbers]]
-        gc.disable()  # a long test session's big heap made the collector dominate the ordinary timing
+    def decoding(numbers) -> None:
         try:
-            started = time.perf_counter()
-            decode(encoded)
-            return time.perf_counter() - started
-        finally:
-            gc.enable()
+            decode(["set", [["int", str(n)] for n in numbers]])
+        except Opaque:
+            pass  # refused: many distinct values of one hash are not a plain value
 
-    ordinary = min(seconds(range(1, size)) for _ in range(3))
-    colliding = seconds(k * (2 ** 61 - 1) for k in range(1, size))  # hash(k * (2**61 - 1)) == 0
-    assert colliding < 50 * max(ordinary, 1e-3), f"{colliding:.2f} s against {ordinary:.4f} s for ordinary ints"
+    # ratios only (process CPU time; tests/hostile/redteam2/conftest.py: growth)
+    colliding = growth(decoding, lambda n: [k * (2 ** 61 - 1) for k in range(1, n)], 1000)  # hash 0
+    ordinary = growth(decoding, lambda n: range(1, n), 1000)
+    assert colliding < 24 and ordinary < 24, (colliding, ordinary)
