@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from crossfile_datasets.lang.classes import ClassInfo, WrongClass, round_robin
+from crossfile_datasets.lang.classes import ClassInfo, WrongClass
 from crossfile_datasets.lang.python.mutation import mutants
 
 STUB_MESSAGE = "throwing stub: the class-level wrong-class gate"
@@ -72,10 +72,31 @@ def throwing_stub(info: ClassInfo) -> str:
 
 def method_mutants(info: ClassInfo, methods: list[str], *, limit: int, seed: int = 0) -> list[WrongClass]:
     """Up to ``limit`` classes with one change in one of ``methods`` (round robin over them, in
-    the given order), none equivalent to the original by AST."""
-    per_method: list[list[WrongClass]] = []
-    for name in dict.fromkeys(methods):
-        found = mutants(info.source, limit=limit, seed=seed, only=name)
-        per_method.append([WrongClass("mutant", m.code, name, f"{name}: {m.description} ({m.operator})")
-                           for m in found])
-    return round_robin(per_method, limit)
+    the given order), none equivalent to the original by AST.
+
+    Made as the round robin takes them: the k-th mutant of a method is asked for only when the
+    walk reaches it (``mutants(limit=k)`` is the first k of a longer list, so the result is the
+    round robin over every method's full list). Each mutant is a full parse of the class: making
+    ``limit`` of them for every covered method first cost python-semver's ``Version`` (40
+    methods) most of its 478 s wrong-class gate, for the 6 the gate ran."""
+    names = list(dict.fromkeys(methods))
+    made: dict[str, list[WrongClass]] = {name: [] for name in names}
+    exhausted: set[str] = set()
+    out: list[WrongClass] = []
+    depth = 0
+    while len(out) < limit and len(exhausted) < len(names):
+        depth += 1
+        for name in names:
+            if len(out) >= limit:
+                break
+            if name in exhausted:
+                continue
+            if len(made[name]) < depth:
+                found = mutants(info.source, limit=depth, seed=seed, only=name)
+                made[name] = [WrongClass("mutant", m.code, name, f"{name}: {m.description} ({m.operator})")
+                              for m in found]
+                if len(made[name]) < depth:
+                    exhausted.add(name)
+                    continue
+            out.append(made[name][depth - 1])
+    return out
