@@ -168,7 +168,8 @@ def empty_class(task: dict) -> str:
     return get_language(task["language"]).empty_class(task["class_signature"])
 
 
-def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, setup=None, first_failure: bool = False):
+def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, setup=None, first_failure: bool = False,
+               reuse_build: bool = False):
     """Compile a private copy of ``root`` with ``generation`` in place of the task's class and run
     its EXPECTED_TO_PASS tests there: (the compile run, the test run or None when it did not
     compile). The copy is removed afterwards; it is a held folder of this harness
@@ -186,6 +187,8 @@ def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, s
         kwargs: dict = {"setup": setup} if setup is not None else {}
         if first_failure and "first_failure" in inspect.signature(runner.run).parameters:
             kwargs["first_failure"] = True
+        if reuse_build and "reuse_build" in inspect.signature(runner.run).parameters:
+            kwargs["reuse_build"] = True
         if task.get("value_checks") and "value_checks" in inspect.signature(runner.run).parameters:
             # Python: the checked values the original class's run recorded are judged on the host
             kwargs["value_checks"] = [c for c in task["value_checks"] if c.get("test") in task["expected_to_pass"]]

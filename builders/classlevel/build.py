@@ -405,7 +405,9 @@ def throwing_stub_gate(lang: Lang, repo: Repository, facts: dict, candidates: li
             _wrong_classes_unavailable(cand, report, where, exc)
             kept.append(cand)
             continue
-        _, run = run_placed(_task_view(lang, repo, facts, cand), stub, Path(repo.root), SandboxLimits(), setup)
+        # the stub changes method bodies only: the runner may reuse the original tree's build
+        _, run = run_placed(_task_view(lang, repo, facts, cand), stub, Path(repo.root), SandboxLimits(), setup,
+                            reuse_build=True)
         gate["stub_runs"] += 1
         gate["stub_not_compiled"] += run is None
         dropped = _drop_passing(cand, run, report, where, ("passes_with_throwing_stub", "tests_pass_with_throwing_stub"),
@@ -455,7 +457,7 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
         for wrong in wrongs:
             tests = [t for t in cand.expected_to_pass if t in covering.get(wrong.method, ())] or list(cand.expected_to_pass)
             _, run = run_placed(_task_view(lang, repo, facts, cand, tests), wrong.source, Path(repo.root), SandboxLimits(),
-                                setup, first_failure=True)
+                                setup, first_failure=True, reuse_build=True)
             outcomes = run.outcomes() if run is not None else {}
             hit = run is None or run.status is not SuiteStatus.OK or any(
                 outcomes.get(t) is not TestOutcome.PASSED for t in tests)

@@ -50,6 +50,7 @@ sandbox (``CrossfileCoverage.java``) turns the sessions into the lines each test
 
 from __future__ import annotations
 
+import atexit
 import codecs
 import hashlib
 import os
@@ -282,6 +283,18 @@ class _Built:
         return _relative(printed, root)
 
 
+@dataclass
+class _Prebuilt:
+    """The class files of an original tree's build, kept by the runner for the wrong-class gate
+    (:meth:`JavaRunner.run` with ``reuse_build``): its main, auxiliary and test classes, what it
+    left out and the digest of every main file it compiled."""
+
+    folder: object  # sandbox.tempfolders.HeldFolder holding main/, aux/ (when built) and test/
+    main_digests: dict[str, str]
+    left_out: dict[str, str]
+    has_aux: bool
+
+
 @dataclass(frozen=True)
 class JavaSetup:
     """What a repository's original tree needs (:meth:`JavaRunner.setup`): the files its build
@@ -301,8 +314,13 @@ class JavaRunner:
     # one sandbox run (evaluation.classlevel.run_placed), not built once to check and again to run
     compiles_in_run = True
 
+    # original trees whose class files are kept for the gates' ``reuse_build`` runs (oldest dropped)
+    max_prebuilt = 2
+
     def __init__(self) -> None:
         self._left_out: dict[str, dict[str, str]] = {}  # build key -> files left out of the original tree
+        self._prebuilt: dict[str, _Prebuilt] = {}  # build key -> the original tree's class files
+        self._dropped_at_exit = False
 
     @property
     def per_test_coverage(self) -> bool:  # the builder's whole-suite run gives each test's lines
@@ -422,6 +440,86 @@ class JavaRunner:
         built.classes_test = build / "test"
         if not strict:
             self._left_out[key] = dict(built.left_out)
+            self._keep_prebuilt(key, box, built)
+        return built
+
+    def _keep_prebuilt(self, key: str, box, built: _Built) -> None:
+        """Copy the class files of an original tree's build out of its sandbox (see :meth:`run`'s
+        ``reuse_build``), with the digest of every main file they were compiled from."""
+        from crossfile_datasets.sandbox.tempfolders import HeldFolder
+
+        digests = {}
+        for rel in built.layout.main:
+            try:
+                digests[rel] = hashlib.sha256(hostfs.read_bytes(box.root, rel)).hexdigest()
+            except OSError:
+                return
+        folder = HeldFolder("java-prebuilt-")
+        try:
+            for name, classes in (("main", built.classes_main), ("aux", built.classes_aux), ("test", built.classes_test)):
+                if classes is not None:
+                    shutil.copytree(classes, folder.path / name, symlinks=True)
+        except OSError:
+            folder.close()
+            return
+        old = self._prebuilt.pop(key, None)
+        if old is not None:
+            old.folder.close()
+        if not self._dropped_at_exit:
+            atexit.register(self.drop_prebuilt)  # the folders go with the process
+            self._dropped_at_exit = True
+        self._prebuilt[key] = _Prebuilt(folder, digests, dict(built.left_out), built.classes_aux is not None)
+        while len(self._prebuilt) > self.max_prebuilt:
+            self._prebuilt.pop(next(iter(self._prebuilt))).folder.close()
+
+    def drop_prebuilt(self) -> None:
+        """Remove the kept class files of original trees (at exit; a later run builds again)."""
+        while self._prebuilt:
+            self._prebuilt.popitem()[1].folder.close()
+
+    def _reuse(self, box) -> _Built | None:
+        """The build of a tree that differs from a prebuilt original tree only in the text of main
+        files the original compiled: the original's class files, with those files compiled
+        again over its main classes (strictly: a failure is ``COMPILE_FAILED``). None when there is
+        no such original (the caller builds everything)."""
+        layout = java_layout(box.root)
+        pre = self._prebuilt.get(build_key(box.root, layout))
+        if pre is None or set(layout.main) != set(pre.main_digests):
+            return None
+        changed = []
+        for rel in layout.main:
+            try:
+                digest = hashlib.sha256(hostfs.read_bytes(box.root, rel)).hexdigest()
+            except OSError:
+                return None
+            if digest != pre.main_digests[rel]:
+                if rel in pre.left_out:
+                    return None
+                changed.append(rel)
+        built = _Built(None, layout=layout, left_out=dict(pre.left_out))
+        build = box.control / "build"
+        for name in ("main", "aux", "test"):
+            if (pre.folder.path / name).is_dir():
+                shutil.copytree(pre.folder.path / name, build / name, symlinks=True)
+        built.classes_main, built.classes_test = build / "main", build / "test"
+        built.classes_aux = build / "aux" if pre.has_aux else None
+        built.log = "# the original tree's class files, " + (
+            "compiled again: " + ", ".join(changed) if changed else "nothing compiled again") + "\n"
+        if changed:
+            _recode(box, built)
+            jars = [str(box.root / j) for j in layout.jars]
+            res = self._javac(box, build / "changed", [built.source_path(box.root, f) for f in changed],
+                              [str(build / "main"), *jars], build / "changed.args")
+            output = res.result.stdout + res.result.stderr
+            built.log += "$ javac (changed main files)\n" + output[-4000:]
+            if res.timed_out:
+                built.run = SuiteRun(SuiteStatus.TIMEOUT, log=built.log, reason="compile_timeout")
+                return built
+            if not res.result.ok:
+                built.run = SuiteRun(SuiteStatus.COMPILE_FAILED, log=built.log,
+                                     reason="compile_failed: " + first_error(output))
+                return built
+            shutil.copytree(build / "changed", build / "main", symlinks=True, dirs_exist_ok=True)
         return built
 
     def compile_only(self, root: Path, limits=None) -> SuiteRun:
@@ -437,19 +535,26 @@ class JavaRunner:
 
     # -- running --------------------------------------------------------------------------
     def run(self, root: Path, test_ids: list[str] | None = None, *, coverage: bool = False, limits=None,
-            setup: JavaSetup | None = None, first_failure: bool = False) -> SuiteRun:
+            setup: JavaSetup | None = None, first_failure: bool = False, reuse_build: bool = False) -> SuiteRun:
         """Build, then run every test class (``test_ids`` None) or the classes of ``test_ids``
         (results limited to those ids; an id that did not run is an ERROR). ``coverage``: per-test
         line coverage of the main sources with JaCoCo (see the module docstring). ``setup``: the
         original tree's (:meth:`setup`; its left-out files are remembered by the runner anyway).
-        ``first_failure``: stop after the first test that does not pass (the others do not run)."""
+        ``first_failure``: stop after the first test that does not pass (the others do not run).
+        ``reuse_build`` (the builder's wrong-class gate, without coverage): when the tree differs
+        from an original tree this runner built only in main files' text, reuse that build's class
+        files -- test classes included -- and compile only the changed files (one javac run of one
+        file instead of the main and test sets). Only for wrong classes that change method bodies
+        and nothing else (the throwing stub, one-method mutants: ``lang/java/wrong_classes.py``):
+        tests compiled against the original inline its constants and bind to its signatures, so a
+        class whose fields or signatures differ must be built whole (the evaluation never reuses)."""
         from crossfile_datasets.sandbox import Sandbox
 
         limits = _sandbox_limits(limits)
         tools = runner_tools()
         agent = tools.agent if coverage else None
         with Sandbox(root, python=sys.executable, limits=limits, read_only=tools.read_only) as box:
-            built = self._build(box, limits)
+            built = (self._reuse(box) if reuse_build and agent is None else None) or self._build(box, limits)
             if built.run is not None:
                 return built.run
             # written before anything of the repository runs, in our control folder

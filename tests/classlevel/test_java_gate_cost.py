@@ -77,3 +77,54 @@ def test_javac_runs_with_c1_only(tmp_path, monkeypatch):
     assert JavaRunner().compile_only(root).status is SuiteStatus.OK
     assert len(seen) == 2 and all(r.ok for r in seen)  # main, tests
     assert all("-J-XX:TieredStopAtLevel=1" in r.argv for r in seen), seen[0].argv
+
+
+@pytest.mark.slow
+def test_wrong_classes_reuse_the_original_build(tmp_path, monkeypatch):
+    """Tuning case of 2026-11-27c (the gate built main and tests once per wrong class: commons-codec,
+    semver4j, json-simple): a wrong class of the gate (``reuse_build``) is one javac run of its own
+    file against the original tree's classes, test classes reused; what it does is still judged."""
+    root = write_repo(tmp_path / "repo", {**FILES, "src/main/java/demo/Twice.java": """package demo;
+public class Twice {
+    public int of(int a) { return new Calc().add(a, a); }
+}
+""", "src/test/java/demo/TwiceTest.java": """package demo;
+import org.junit.Test;
+import static org.junit.Assert.assertEquals;
+public class TwiceTest {
+    @Test public void doubles() { assertEquals(4, new Twice().of(2)); }
+}
+"""})
+    runner = JavaRunner()
+    monkeypatch.setattr("crossfile_datasets.sandbox.suites.java.RUNNER", runner)
+    monkeypatch.setattr("crossfile_datasets.evaluation.classlevel.runner_for", lambda lang: runner)
+    first = runner.run(root, None)
+    assert first.status is SuiteStatus.OK and len(first.outcomes()) == 2, first.log[-2000:]
+    compiled = []
+    real = JavaRunner._javac
+
+    def spy(self, box, out, sources, classpath, argfile):
+        compiled.append([s.rsplit("/", 1)[-1] for s in sources])
+        return real(self, box, out, sources, classpath, argfile)
+
+    monkeypatch.setattr(JavaRunner, "_javac", spy)
+    task = {**TASK, "expected_to_pass": ["demo.CalcTest#adds", "demo.TwiceTest#doubles"]}
+    setup = runner.setup(root)
+    wrong = "public class Calc {\n    public int add(int a, int b) { return a - b; }\n}\n"
+    _, run = run_placed(task, wrong, root, SandboxLimits(), setup, reuse_build=True)
+    assert run.outcomes() == {"demo.CalcTest#adds": Outcome.FAILED, "demo.TwiceTest#doubles": Outcome.FAILED}
+    assert compiled == [["Calc.java"]]  # not main (2 files) then tests (2 files)
+    stub = 'public class Calc {\n    public int add(int a, int b) { throw new UnsupportedOperationException("x"); }\n}\n'
+    _, run = run_placed(task, stub, root, SandboxLimits(), setup, reuse_build=True)
+    assert Outcome.PASSED not in run.outcomes().values() and len(run.outcomes()) == 2
+    gold = "public class Calc {\n    public int add(int a, int b) { return a + b; }\n}\n"
+    _, run = run_placed(task, gold, root, SandboxLimits(), setup, reuse_build=True)
+    assert set(run.outcomes().values()) == {Outcome.PASSED}
+    broken = "public class Calc {\n    public int add(int a, int b) { return a +; }\n}\n"
+    compiled_run, run = run_placed(task, broken, root, SandboxLimits(), setup, reuse_build=True)
+    assert run is None and compiled_run.status is SuiteStatus.COMPILE_FAILED
+    assert all(c == ["Calc.java"] for c in compiled), compiled
+    # without reuse_build (the evaluation) the placed tree is built whole
+    compiled.clear()
+    run_placed(task, wrong, root, SandboxLimits(), setup)
+    assert sorted(map(len, compiled)) == [2, 2]
