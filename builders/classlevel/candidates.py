@@ -4,7 +4,8 @@ Why it exists: a class is a fair task only when (a) writing it needs the reposit
 at least one *external reference* (to a definition in another file of the repository, or in
 its own file outside the class) -- and (b) the repository's own tests judge it: tests that
 pass on the original repository, execute the class, and whose bodies name the class or its
-members (the task's EXPECTED_TO_PASS tests). The paper's per-language thresholds are options
+members, directly or through the test-code helpers they call (the task's EXPECTED_TO_PASS
+tests). The paper's per-language thresholds are options
 (:class:`Thresholds`):
 
 - Python: >= 2 methods that are executed by an EXPECTED_TO_PASS test *and* make an external
@@ -268,11 +269,53 @@ def _fixture_name(test_id: str) -> str:
     return parts[-2] if len(parts) >= 2 else ""
 
 
-def test_identifiers(test_id: str, facts: Mapping[str, FileFacts], language: LanguageSupport) -> set[str] | None:
+# how many calls deep a test's helpers are followed (test -> fixture helper -> shared formatter ->
+# its helper: mono.reflection's DisassemblerTest reaches Disassembler.GetInstructions at depth 3)
+HELPER_DEPTH = 4
+
+
+def test_helpers(facts: Mapping[str, FileFacts], language: LanguageSupport) -> dict[str, list]:
+    """Name -> [(file facts, definition)] of every function and method defined in a test file:
+    the helpers a test may call (and, in pytest, the fixtures its parameters name)."""
+    out: dict[str, list] = {}
+    for file, ff in facts.items():
+        if not language.is_test_path(file):
+            continue
+        for d in ff.definitions:
+            if d.kind in ("function", "method"):
+                out.setdefault(d.name, []).append((ff, d))
+    return out
+
+
+def _through_helpers(found: set[str], home: str, helpers: Mapping[str, list]) -> set[str]:
+    """``found`` and the identifiers of the test-code helpers it names, followed
+    :data:`HELPER_DEPTH` calls deep; a name defined in the test's own file (``home``) means that
+    definition, else every test file's definition of it."""
+    names, seen, frontier = set(found), set(), set(found)
+    for _ in range(HELPER_DEPTH):
+        nxt: set[str] = set()
+        for name in sorted(frontier & helpers.keys() - seen):
+            seen.add(name)
+            defs = helpers[name]
+            local = [(ff, d) for ff, d in defs if ff.file.path == home]
+            for ff, d in local or defs:
+                nxt |= _span_identifiers(ff, d)
+        frontier = nxt - names
+        names |= nxt
+        if not frontier:
+            break
+    return names
+
+
+def test_identifiers(test_id: str, facts: Mapping[str, FileFacts], language: LanguageSupport,
+                     helpers: Mapping[str, list] | None = None) -> set[str] | None:
     """The identifiers written in a test's body (None: the test's source was not found). A test
     a fixture inherits (its method declared in a base class) also gets the identifiers of the
     fixture that runs it: ``Int16ConverterTest : BaseConverterTest<short>`` names the class under
-    test only in its overrides (issue 34)."""
+    test only in its overrides (issue 34). With ``helpers`` (:func:`test_helpers`), what the test
+    calls counts too: the bodies of the test-code functions it names, followed a few calls deep
+    (``AssertMethod(expected, "ReadField")`` -> ``Formatter.FormatMethodBody`` ->
+    ``method.GetInstructions()``: the test judges ``Disassembler`` without naming it)."""
     located = locate_test(test_id, facts, language)
     if located is None:
         return None
@@ -284,7 +327,13 @@ def test_identifiers(test_id: str, facts: Mapping[str, FileFacts], language: Lan
         for fixture_ff in facts.values():
             for c in fixture_ff.definitions:
                 if c.name == fixture and c.kind in ("class", "struct", "record"):
-                    return found | _span_identifiers(fixture_ff, c)
+                    found = found | _span_identifiers(fixture_ff, c)
+                    break
+            else:
+                continue
+            break
+    if helpers:
+        found = _through_helpers(found - {d.name}, ff.file.path, helpers) | {d.name}
     return found
 
 
@@ -327,10 +376,11 @@ def select_candidates(
     per_test = suite.per_test_coverage
     has_per_test = bool(per_test)
     idents_cache: dict[str, set[str] | None] = {}
+    helpers = test_helpers(facts, language)
 
     def idents(test_id: str) -> set[str]:
         if test_id not in idents_cache:
-            idents_cache[test_id] = test_identifiers(test_id, facts, language)
+            idents_cache[test_id] = test_identifiers(test_id, facts, language, helpers)
         return idents_cache[test_id] or set()
 
     names_cache: dict[str, frozenset[str]] = {}  # test file -> its identifiers
@@ -446,10 +496,11 @@ def remeasure(lang: Lang, language: LanguageSupport, facts: Mapping[str, FileFac
     """:func:`measure` again on the candidate's (narrowed) EXPECTED_TO_PASS tests: the builder's
     gates drop tests after selection, and the threshold is a property of the tests kept."""
     cache: dict[str, set[str]] = {}
+    helpers = test_helpers(facts, language)
 
     def idents(test_id: str) -> set[str]:
         if test_id not in cache:
-            cache[test_id] = test_identifiers(test_id, facts, language) or set()
+            cache[test_id] = test_identifiers(test_id, facts, language, helpers) or set()
         return cache[test_id]
 
     return measure(lang, cand.info, cand.references, facts[cand.info.file], cand.expected_to_pass, idents,

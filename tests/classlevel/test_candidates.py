@@ -150,3 +150,42 @@ def test_java_external_references_are_names_not_expressions():
         ("Empty.SIZE", "Empty.SIZE", ("size",)),
         ("Util.Inner.count", "Util.Inner.count", ("size",)),
     ]
+
+
+HELPER_TREE = {
+    "gauge/__init__.py": "",
+    "gauge/units.py": "def scale(x):\n    return x * 2\n\n\ndef offset(x):\n    return x + 1\n",
+    "gauge/meter.py": ("from gauge.units import offset, scale\n\n\nclass Meter:\n"
+                       "    def __init__(self, raw):\n        self.raw = raw\n\n"
+                       "    def value(self):\n        return scale(self.raw)\n\n"
+                       "    def shown(self):\n        return offset(self.value())\n"),
+    "tests/__init__.py": "",
+    # a shared helper module of the tests: the only place that names Meter
+    "tests/formatting.py": "from gauge.meter import Meter\n\n\ndef format_reading(raw):\n"
+                           "    return f'{Meter(raw).shown()}'\n",
+    "tests/test_meter.py": ("from tests.formatting import format_reading\n\n\n"
+                            "def check(raw, expected):\n    assert format_reading(raw) == expected\n\n\n"
+                            "def test_reading():\n    check(3, '7')\n\n\n"
+                            "def test_unrelated():\n    assert 1 + 1 == 2\n"),
+}
+
+
+def test_tests_reaching_the_class_through_helpers_judge_it(tmp_path):
+    """mono.reflection's shape (held-out 2026-11-27b, a tuning case now): the test bodies name
+    neither the class nor a member; they call a helper of their own file, which calls a shared
+    formatter of the test code, which calls the class. Such tests were `tests_do_not_reference_class`."""
+    from tests.conftest import write_tree
+
+    root = write_tree(tmp_path / "gauge", HELPER_TREE)
+    language = get_language(Lang.PYTHON)
+    files, _ = list_sources(Repository("gauge", root, "", "", ""), language, BuildReport())
+    facts = language.analyze_files(str(root), files)
+    classes = [c for p in sorted(facts) for c in extractor_for(Lang.PYTHON)(facts[p])]
+    suite = runner_for(Lang.PYTHON).run(root, None, coverage=True)
+    assert suite.outcomes() and all(o.value == "passed" for o in suite.outcomes().values()), suite.log[-2000:]
+    report = BuildReport()
+    cands = select_candidates(Lang.PYTHON, language, facts, classes, suite, build_graph("gauge", "python", facts, []),
+                              Thresholds(), report, "")
+    assert [c.info.name for c in cands] == ["Meter"], dict(report.samples)
+    assert cands[0].expected_to_pass == ["tests/test_meter.py::test_reading"]
+    assert cands[0].referenced_methods == ["__init__", "shown"]  # named in the formatter the test calls
