@@ -170,6 +170,7 @@ HELPER_TREE = {
 }
 
 
+@pytest.mark.slow
 def test_tests_reaching_the_class_through_helpers_judge_it(tmp_path):
     """mono.reflection's shape (held-out 2026-11-27b, a tuning case now): the test bodies name
     neither the class nor a member; they call a helper of their own file, which calls a shared
