@@ -274,10 +274,25 @@ def _fixture_name(test_id: str) -> str:
 HELPER_DEPTH = 4
 
 
-def test_helpers(facts: Mapping[str, FileFacts], language: LanguageSupport) -> dict[str, list]:
+class HelperIndex(dict):
+    """Name -> [(file facts, definition)] (:func:`test_helpers`), with each definition's
+    identifiers computed once (a parametrized test's ids all expand the same helpers)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.identifiers: dict[int, set[str]] = {}
+
+    def of(self, ff: FileFacts, d) -> set[str]:
+        key = id(d)
+        if key not in self.identifiers:
+            self.identifiers[key] = _span_identifiers(ff, d)
+        return self.identifiers[key]
+
+
+def test_helpers(facts: Mapping[str, FileFacts], language: LanguageSupport) -> HelperIndex:
     """Name -> [(file facts, definition)] of every function and method defined in a test file:
     the helpers a test may call (and, in pytest, the fixtures its parameters name)."""
-    out: dict[str, list] = {}
+    out = HelperIndex()
     for file, ff in facts.items():
         if not language.is_test_path(file):
             continue
@@ -299,7 +314,7 @@ def _through_helpers(found: set[str], home: str, helpers: Mapping[str, list]) ->
             defs = helpers[name]
             local = [(ff, d) for ff, d in defs if ff.file.path == home]
             for ff, d in local or defs:
-                nxt |= _span_identifiers(ff, d)
+                nxt |= helpers.of(ff, d) if isinstance(helpers, HelperIndex) else _span_identifiers(ff, d)
         frontier = nxt - names
         names |= nxt
         if not frontier:
