@@ -56,8 +56,23 @@ def _annotation_of(name: nodes.AssignName) -> nodes.NodeNG | None:
 
 def _string_annotation(node: nodes.Const) -> nodes.NodeNG | None:
     """``"pkg.Name"`` -> a Name/Attribute node placed where the string is, so it resolves in
-    the function's scope (TYPE_CHECKING imports included)."""
+    the function's scope (TYPE_CHECKING imports included). A generic ``"Name[P, R]"`` names
+    its class (``Name``); ``"X | None"`` and ``"Optional[X]"`` name X."""
     text = node.value.strip()
+    sides = [side.strip() for side in text.split("|")] if "[" not in text else [text]
+    sides = [side for side in sides if side != "None"]
+    if len(sides) != 1:
+        return None
+    text = sides[0]
+    if text.endswith("]") and "[" in text:
+        head, inner = text[:-1].split("[", 1)
+        if head.strip().rsplit(".", 1)[-1] == "Optional":
+            text = inner
+        elif head.strip().rsplit(".", 1)[-1] in _NOT_GENERIC_CLASSES:
+            return None  # list[X], dict[K, V], type[X]...: not the class of the value
+        else:
+            text = head
+        text = text.strip()
     parts = text.split(".")
     if not parts or not all(p.isidentifier() for p in parts):
         return None
@@ -71,6 +86,13 @@ def _string_annotation(node: nodes.Const) -> nodes.NodeNG | None:
     return expr
 
 
+# subscripted forms that do not name the value's class (``list[X]`` is a list, ``type[X]`` a class)
+_NOT_GENERIC_CLASSES = frozenset({"list", "List", "dict", "Dict", "set", "Set", "frozenset", "FrozenSet", "tuple",
+                                  "Tuple", "type", "Type", "Union", "Callable", "Literal", "ClassVar", "Final",
+                                  "Annotated", "Sequence", "Mapping", "Iterable", "Iterator", "Awaitable",
+                                  "Coroutine", "Generator", "AsyncIterator", "AsyncGenerator", "Collection"})
+
+
 def _classes(annotation: nodes.NodeNG | None, context=None, depth: int = 0) -> Iterator[nodes.ClassDef]:
     if annotation is None or depth > _MAX_DEPTH:
         return
@@ -78,8 +100,13 @@ def _classes(annotation: nodes.NodeNG | None, context=None, depth: int = 0) -> I
         yield from _classes(_string_annotation(annotation), context, depth + 1)
         return
     if isinstance(annotation, nodes.Subscript):
-        if annotation.value.as_string().rsplit(".", 1)[-1] == "Optional":
+        form = annotation.value.as_string().rsplit(".", 1)[-1]
+        if form == "Optional":
             yield from _classes(annotation.slice, context, depth + 1)
+        elif form not in _NOT_GENERIC_CLASSES:  # a project generic: Box[int] is a Box
+            for cls in _classes(annotation.value, context, depth + 1):
+                if cls.root().name not in _SPECIAL_MODULES:
+                    yield cls
         return
     if isinstance(annotation, nodes.BinOp) and annotation.op == "|":
         for side in (annotation.left, annotation.right):
@@ -144,11 +171,20 @@ def _tip(decide):
 _TYPE_FORMS = frozenset({"type", "Type"})
 
 
+def _type_form_class(annotation: nodes.NodeNG | None, context=None) -> nodes.ClassDef | None:
+    """X of ``type[X]``, ``type[X] | None``, ``Optional[type[X]]`` (else None)."""
+    annotation = _unwrap_optional(annotation)
+    if isinstance(annotation, nodes.Subscript) and annotation.value.as_string().rsplit(".", 1)[-1] in _TYPE_FORMS:
+        return _one_class(annotation.slice, context)
+    return None
+
+
 @_tip
 def _infer_parameter(name: nodes.AssignName, context=None) -> nodes.ClassDef | _TheClass | None:
     annotation = _annotation_of(name)
-    if isinstance(annotation, nodes.Subscript) and annotation.value.as_string().rsplit(".", 1)[-1] in _TYPE_FORMS:
-        cls = _one_class(annotation.slice, context)  # cls: type[X]
+    if isinstance(_unwrap_optional(annotation), nodes.Subscript) and \
+            _unwrap_optional(annotation).value.as_string().rsplit(".", 1)[-1] in _TYPE_FORMS:
+        cls = _type_form_class(annotation, context)  # cls: type[X] (| None)
         return _TheClass(cls) if cls is not None else None
     return _one_class(annotation, context)
 
@@ -219,7 +255,9 @@ def _returned_class(callee) -> nodes.ClassDef | None:
 
 
 def _is_call(node: nodes.Call) -> bool:
-    return isinstance(node.func, (nodes.Name, nodes.Attribute))
+    """A call of a name or attribute that astroid's own brain does not infer already: a tip of
+    ours would replace the brain's (``super()``, ``namedtuple(...)``, ``dataclasses.field()``)."""
+    return isinstance(node.func, (nodes.Name, nodes.Attribute)) and getattr(node, "_explicit_inference", None) is None
 
 
 @_tip
@@ -397,10 +435,16 @@ def _is_read_subscript(node: nodes.Subscript) -> bool:
 
 @_tip
 def _infer_subscript(node: nodes.Subscript, context=None) -> nodes.ClassDef | None:
-    """``table()[key]`` with ``-> dict[str, Item]``, ``items[0]`` with ``items: list[Item]``."""
-    if _informative(_own_values(node._infer)):
+    """``table()[key]`` with ``-> dict[str, Item]``, ``items[0]`` with ``items: list[Item]``; as for
+    a call, instances of several subclasses of the annotated class give way to the annotation."""
+    own = _own_values(node._infer)
+    known = _informative(own)
+    if known and len({v._proxied for v in own if type(v) is astroid.Instance}) < 2:
+        return None  # astroid knows (one class at most): its answer stands, the annotation is not read
+    cls = _one_class(_element_annotation(_declared_annotation(node.value), subscript=True))
+    if cls is None or (known and not _several_subclasses(own, cls)):
         return None
-    return _one_class(_element_annotation(_declared_annotation(node.value), subscript=True))
+    return cls
 
 
 _SCOPES = (nodes.FunctionDef, nodes.AsyncFunctionDef, nodes.Lambda, nodes.ClassDef, nodes.Module)
@@ -420,17 +464,32 @@ def _isinstance_class(test: nodes.NodeNG, name: str) -> nodes.NodeNG | None:
 
 def _narrowing(node: nodes.Name) -> nodes.NodeNG | None:
     """The class an enclosing ``if isinstance(node.name, X):`` narrows ``node`` to, when the branch
-    never assigns the name."""
+    assigns the name nowhere before it (``key = key.key`` reads the narrowed ``key``)."""
     child, parent = node, node.parent
     while parent is not None and not isinstance(parent, _SCOPES):
         if isinstance(parent, nodes.If) and child in parent.body:
             found = _isinstance_class(parent.test, node.name)
             if found is not None:
-                assigned = any(a.name == node.name for statement in parent.body
+                index = parent.body.index(child)
+                before = parent.body[:index] + [s for s in parent.body[index:index + 1] if _assigns_after(s, node)]
+                assigned = any(a.name == node.name for statement in before
                                for a in statement.nodes_of_class(nodes.AssignName))
                 return None if assigned else found
         child, parent = parent, parent.parent
     return None
+
+
+def _assigns_after(statement: nodes.NodeNG, node: nodes.Name) -> bool:
+    """Whether ``statement`` (which holds ``node``) may assign the name before ``node`` is read:
+    anything but a plain assignment whose value holds the read (``key = key.key``)."""
+    if isinstance(statement, (nodes.Assign, nodes.AnnAssign, nodes.AugAssign)) and statement.value is not None:
+        value = statement.value
+        current = node
+        while current is not None and current is not statement:
+            if current is value:
+                return False
+            current = current.parent
+    return True
 
 
 def _is_narrowed_name(node: nodes.Name) -> bool:

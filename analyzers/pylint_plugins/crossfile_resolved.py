@@ -12,9 +12,19 @@ the repository and all of them resolve ``member`` to one declaration in another 
 copy, ``W9902 crossfile-resolved-member`` reports the use with its exact position and the
 declaration. A receiver astroid cannot infer completely (one ``Uninferable`` value) says
 nothing; ``None`` values are left aside (``if self.x is not None: self.x.m()``). Dunders count
-only when written through a class (``Renderer.__call__(self, text)``). The declaring
+only when written through a class (``Renderer.__call__(self, text)``) or through ``super()``
+(``super().__init__(...)``, ``super().wraps(fn)``: the first class after the current one in the
+MRO that declares the member). The declaring
 class is the first class of the receiver's class and its ancestors that declares the member
 in its body or its methods (``self.m = ...``), never a class that merely assigns it from outside.
+
+When astroid's own values of the receiver are incomplete (one ``Uninferable``, as when another
+module assigns ``state.outcome = value`` with ``value: Any``) or are not instances (a function
+cast to a Protocol), the receiver's *declared* class is taken instead, when its declaration
+names exactly one class: the annotation of the attribute (``self.outcome: Future | None``), the
+return annotation of a property (``def plan(self) -> Plan``) or of the function called, a
+parameter's annotation (``cls: type[X] | None`` called gives an X), followed through a name's
+single assignment and the first operand of ``or`` (``cls = self._cls or default``).
 
 ``--crossfile-root=<copy root>`` (an option of this plugin) says which files are the
 repository's. Message text (parsed by ``lang/python``)::
@@ -27,8 +37,12 @@ from __future__ import annotations
 import os
 
 import astroid
-from astroid import bases, nodes
+from astroid import bases, nodes, objects
 from pylint.checkers import BaseChecker
+
+# the annotation readers of our other plugin: Pylint runs with this folder as its only path entry
+from crossfile_annotations import (_annotation_of, _attribute_annotation, _declared_annotation, _element_annotation,
+                                   _one_class, _own_values, _returned_class, _type_form_class)
 
 MESSAGE = "W9902"
 SYMBOL = "crossfile-resolved-member"
@@ -57,6 +71,114 @@ def _declaration(value, member: str) -> tuple[nodes.ClassDef, nodes.ClassDef] | 
     for candidate in order:  # the first declaring class in lookup order
         if candidate in owners:
             return cls, candidate
+    return None
+
+
+def _super_declaration(value: objects.Super, member: str) -> tuple[nodes.ClassDef, nodes.ClassDef] | None:
+    """(class ``super()`` is called in, first class after it in the MRO declaring ``member``)."""
+    try:
+        mro = value.super_mro()
+    except Exception:  # noqa: BLE001 - a super() astroid cannot place says nothing
+        return None
+    for candidate in mro:
+        if member in candidate.locals or member in candidate.instance_attrs:
+            return value.mro_pointer, candidate
+    return None
+
+
+_MAX_DEPTH = 4
+
+
+def _is_property(function: nodes.FunctionDef) -> bool:
+    decorators = function.decorators.nodes if function.decorators else []
+    return any(d.as_string().rsplit(".", 1)[-1] in ("property", "cached_property") for d in decorators)
+
+
+def _declared_type(annotation) -> tuple[nodes.ClassDef, bool] | None:
+    """(class, is the class itself) an annotation declares: ``X``/``X | None`` -> (X, False),
+    ``type[X]``/``type[X] | None`` -> (X, True); anything naming no single class -> None."""
+    if annotation is None:
+        return None
+    cls = _type_form_class(annotation)
+    if cls is not None:
+        return cls, True
+    cls = _one_class(annotation)
+    return (cls, False) if cls is not None else None
+
+
+def _receiver_class(expr: nodes.NodeNG, depth: int) -> nodes.ClassDef | None:
+    """The one class whose instances (or which itself) ``expr`` is: astroid's own values when
+    they agree, else the declared class."""
+    owners = set()
+    for value in _own_values(expr.infer):
+        if isinstance(value, nodes.Const) and value.value is None:
+            continue
+        if type(value) is bases.Instance:
+            owners.add(value._proxied)
+        elif isinstance(value, nodes.ClassDef):
+            owners.add(value)
+        else:
+            owners = set()
+            break
+    if len(owners) == 1:
+        return owners.pop()
+    declared = _declared(expr, depth + 1)
+    return declared[0] if declared else None
+
+
+def _declared(expr: nodes.NodeNG, depth: int = 0) -> tuple[nodes.ClassDef, bool] | None:
+    """What the code declares ``expr`` to be, without astroid's values of it: (class, is the
+    class itself), or None."""
+    if depth > _MAX_DEPTH:
+        return None
+    if isinstance(expr, nodes.Name):
+        try:
+            _, assignments = expr.lookup(expr.name)
+        except Exception:  # noqa: BLE001
+            return None
+        if len(assignments) != 1 or not isinstance(assignments[0], nodes.AssignName):
+            return None
+        target = assignments[0]
+        annotation = _annotation_of(target)
+        if annotation is not None:
+            return _declared_type(annotation)
+        statement = target.parent
+        if isinstance(statement, nodes.AnnAssign) and statement.target is target:
+            return _declared_type(statement.annotation)
+        if isinstance(statement, nodes.Assign) and statement.targets == [target]:
+            return _declared(statement.value, depth + 1)
+        return None
+    if isinstance(expr, nodes.BoolOp) and expr.op == "or":
+        return _declared(expr.values[0], depth + 1)
+    if isinstance(expr, nodes.Call):
+        func = _declared(expr.func, depth + 1)
+        if func is not None:
+            return (func[0], False) if func[1] else None  # calling type[X] makes an X
+        callees = _own_values(expr.func.infer)
+        if len(callees) == 1 and not isinstance(callees[0], nodes.ClassDef):
+            cls = _returned_class(callees[0])
+            return (cls, False) if cls is not None else None
+        return None
+    if isinstance(expr, nodes.Subscript):
+        cls = _one_class(_element_annotation(_declared_annotation(expr.value), subscript=True))
+        return (cls, False) if cls is not None else None
+    if isinstance(expr, nodes.Attribute):
+        owner = _receiver_class(expr.expr, depth)
+        if owner is None:
+            return None
+        try:
+            found = owner.getattr(expr.attrname)
+        except Exception:  # noqa: BLE001
+            found = []
+        for node in found:
+            if isinstance(node, nodes.FunctionDef) and _is_property(node) and node.returns is not None:
+                return _declared_type(node.returns)
+        annotation = _attribute_annotation(owner, expr.attrname)
+        if annotation is not None:
+            return _declared_type(annotation)
+        assigned = [n for n in owner.instance_attrs.get(expr.attrname, []) if isinstance(n, nodes.AssignAttr)]
+        if len(assigned) == 1 and isinstance(assigned[0].parent, nodes.Assign):
+            return _declared(assigned[0].parent.value, depth + 1)  # self.a = <a typed expression>
     return None
 
 
@@ -89,27 +211,15 @@ class ResolvedMemberChecker(BaseChecker):
         dunder = member.startswith("__") and member.endswith("__")
         if not self.root:
             return
-        try:
-            values = []
-            for value in node.expr.infer():
-                if value is astroid.Uninferable:
-                    return
-                if isinstance(value, nodes.Const) and value.value is None:
-                    continue
-                if not (isinstance(value, nodes.ClassDef) or type(value) is bases.Instance):
-                    return  # a module, a function, a constant, a builtin container...
-                values.append(value)
-                if len(values) > _MAX_VALUES:
-                    return
-        except Exception:  # noqa: BLE001 - an inference failure says nothing
-            return
+        values = self._values(node.expr)
         if not values:
             return
-        if dunder and not all(isinstance(v, nodes.ClassDef) for v in values):
-            return  # a dunder counts only when called through the class (``Base.__call__(self)``)
+        through_super = all(isinstance(v, objects.Super) for v in values)
+        if dunder and not through_super and not all(isinstance(v, nodes.ClassDef) for v in values):
+            return  # a dunder counts only when called through the class (``Base.__call__(self)``) or super()
         declared = set()
         for value in values:
-            found = _declaration(value, member)
+            found = _super_declaration(value, member) if isinstance(value, objects.Super) else _declaration(value, member)
             if found is None:
                 return
             cls, owner = found
@@ -127,6 +237,36 @@ class ResolvedMemberChecker(BaseChecker):
         classes = ", ".join(sorted({c for _, _, c in declared}))
         self.add_message(MESSAGE, node=node,
                          args=(f"resolved {member} at {line}:{column} on {classes} declared by {where}::{symbol}",))
+
+
+    @staticmethod
+    def _values(expr: nodes.NodeNG) -> list:
+        """The receiver's values: astroid's own when complete (instances, classes, ``super()``;
+        ``None`` aside), else the one declared class (an instance of it, or the class), else []."""
+        values, complete = [], True
+        try:
+            for value in expr.infer():
+                if isinstance(value, nodes.Const) and value.value is None:
+                    continue
+                if value is astroid.Uninferable or not (
+                        isinstance(value, (nodes.ClassDef, objects.Super)) or type(value) is bases.Instance):
+                    complete = False  # unknown, or a module, a function, a constant, a builtin container...
+                    break
+                values.append(value)
+                if len(values) > _MAX_VALUES:
+                    return []
+        except Exception:  # noqa: BLE001 - an inference failure: try the declaration
+            complete = False
+        if complete:
+            return values
+        try:
+            declared = _declared(expr)
+        except Exception:  # noqa: BLE001 - an error of ours says nothing
+            return []
+        if declared is None:
+            return []
+        cls, itself = declared
+        return [cls if itself else cls.instantiate_class()]
 
 
 def register(linter) -> None:  # Pylint's plugin entry point
