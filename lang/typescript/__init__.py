@@ -1000,7 +1000,7 @@ class _CheckSession:
         return f"{prefix}{signature};"
 
 
-_KEY_PARENTS = {"member_expression": "property", "pair": "key"}
+_KEY_PARENTS = {"member_expression": "property", "pair": "key", "pair_pattern": "key"}
 # definitions whose members a value can have without the file naming them (not functions or consts)
 _TYPE_KINDS = frozenset({"class", "interface", "enum", "type_alias", "namespace"})
 # Member names asked about per file (a 5000-line test file has ~4000; ~3 ms each): past it, the rest is
@@ -1009,17 +1009,24 @@ MAX_DEFINITION_QUERIES = 1000
 
 
 def _member_keys(ff: TypeScriptFileFacts) -> tuple[list[tuple[int, int]], set[tuple[int, int]]]:
-    """(1-based line, column) of every member name (``a.b``) and object-literal key
-    (``{b: 1}``) of the file outside import rows, in source order; and the set of the keys."""
+    """(1-based line, column) of every member name (``a.b``), object-literal key (``{b: 1}``)
+    and destructured property (``const {b} = a``, ``const {b: c} = a``) of the file outside
+    import rows, in source order; and the set of the object-literal keys."""
     out = []
     literal_keys = set()
     index = ff.file.index
     for leaf in iter_leaves(ff.tree.root_node):
-        if leaf.type != "property_identifier" or leaf.parent is None:
+        if leaf.parent is None:
             continue
-        field_name = _KEY_PARENTS.get(leaf.parent.type)
-        if field_name is None or leaf.parent.child_by_field_name(field_name) != leaf:
+        if leaf.type == "shorthand_property_identifier_pattern":
+            if leaf.parent.type != "object_pattern":
+                continue
+        elif leaf.type != "property_identifier":
             continue
+        else:
+            field_name = _KEY_PARENTS.get(leaf.parent.type)
+            if field_name is None or leaf.parent.child_by_field_name(field_name) != leaf:
+                continue
         row, col = index.row_col(index.node_start(leaf))
         if row not in ff.import_rows:
             out.append((row + 1, col))
