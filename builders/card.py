@@ -180,7 +180,7 @@ def language_section(lang: str, stats: dict, level: int = 1, plot: str | None = 
         "", f"{h}# Dropped examples by reason", "", _table(sorted(stats.get("dropped_examples", {}).items())),
         "", f"{h}# Skipped files, projects and repositories by reason", "", _table(sorted(skipped.items())),
         "", f"{h}# Failed repositories", "",
-        _table([(name, error.replace("|", "\\|")) for name, error in failed], ("repository", "reason: error")),
+        _table([(cell(name), cell(error)) for name, error in failed], ("repository", "reason: error")),
     ]
     parts += _losses_section(stats, h)
     return "\n".join(parts)
@@ -269,15 +269,43 @@ def _spec_rows(specs: Iterable) -> list[str]:
     return rows
 
 
+# Text of a repository (its origin URL, an error naming its files) reaches the card's tables:
+# every markdown character that could start a link, an image, HTML, code or emphasis is
+# backslash-escaped (CommonMark: any ASCII punctuation may be), control characters (a line end
+# in a git config value) become spaces. A URL made only of _URL_CHARS is written as it is.
+_MARKDOWN_SPECIALS = frozenset("\\`*_[]()<>!|~&$")
+_URL_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#@%+=,;")
+
+
+def cell(text: object) -> str:
+    """``text`` as the literal content of one markdown table cell (red team 2, row 5)."""
+    return "".join("\\" + ch if ch in _MARKDOWN_SPECIALS else " " if ch < " " or ch == "\x7f" else ch
+                   for ch in str(text))
+
+
+def url_cell(url: str) -> str:
+    """A repository URL for a card cell: as it is when it is a plain URL (a scheme, ``://``, and
+    only letters, digits and ``-._~:/?#@%+=,;``: no blank, bracket, parenthesis or markup), else
+    escaped as text (a checkout's origin URL is the sender's: ``https://host/a/b ![x](https://
+    tracker/pixel.png)`` was rendered as an image fetched from any server)."""
+    scheme, sep, rest = url.partition("://")
+    plain = bool(sep and rest and scheme[:1].isalpha() and all(c in _URL_CHARS for c in url)
+                 and all(c.isalnum() or c in "+.-" for c in scheme))
+    return url if plain else cell(url)
+
+
 def _repository_rows(rows: dict[str, dict], with_language: bool = False) -> list[str]:
     kinds = [k for k in ("completion", "executable", "class", "instruct") if any(k in r["splits"] for r in rows.values())]
     head = (["language"] if with_language else []) + ["repository", "URL", "commit", "license"] + kinds
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for _, row in sorted(rows.items()):
-        cells = ([row.get("language", "")] if with_language else []) + [
-            row["repository"], row["url"] or "(local folder)", f"`{row['commit']}`" if row["commit"] else "(not a git checkout)",
-            row["license"] or "unknown"] + [str(row["splits"].get(k, "")) for k in kinds]
-        out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+        commit = str(row["commit"] or "")
+        cells = ([cell(row.get("language", ""))] if with_language else []) + [
+            cell(row["repository"]), url_cell(row["url"]) if row["url"] else "(local folder)",
+            (f"`{commit}`" if all(c in "0123456789abcdef" for c in commit) else cell(commit)) if commit
+            else "(not a git checkout)",
+            cell(row["license"] or "unknown")] + [cell(row["splits"].get(k, "")) for k in kinds]
+        out.append("| " + " | ".join(cells) + " |")
     return out if rows else out + ["| (none) |" + " |" * (len(head) - 1)]
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-pytestmark = [pytest.mark.pylint, pytest.mark.slow]
 
 MONEY = '''class Money:
     def __init__(self, cents):
@@ -55,9 +55,8 @@ def _git(repo: Path, *args: str) -> None:
                    capture_output=True)
 
 
-@pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: a local checkout's origin URL is rendered into the "
-                                       "card's Repositories table as markdown: an image from any server (a "
-                                       "tracking pixel, a fake badge) shows on the dataset's page", raises=AssertionError)
+@pytest.mark.pylint
+@pytest.mark.slow
 def test_a_remote_url_cannot_put_markdown_into_the_card(tmp_path):
     """Card injection (completion split; the same table is in the Hub card, and the URL is every
     record's ``repository_url``): rendered with CommonMark + tables, the card shows an ``<img>``
@@ -84,3 +83,42 @@ def test_a_remote_url_cannot_put_markdown_into_the_card(tmp_path):
     images = [tag.split(">", 1)[0] for tag in html.split("<img")[1:]]
     assert not [tag for tag in images if "tracker.example" in tag], \
         [line for line in card.splitlines() if "tracker" in line]
+
+
+def _rendered(markdown: str) -> str:
+    markdown_it = pytest.importorskip("markdown_it")
+    return markdown_it.MarkdownIt("commonmark").enable("table").render(markdown)
+
+
+HOSTILE_CELLS = [ORIGIN, "https://a.example/x<img src=https://tracker.example/p.png>",
+                 "https://a.example/x\n\n![badge](https://tracker.example/p.png)", "https://a.example/`x`|y [l](https://tracker.example)"]
+
+
+def test_the_hub_card_and_the_repositories_table_escape_repository_text():
+    """The same table is in every split's card, the output folder's card and the Hub card (one
+    section per language); the failed-repositories table quotes errors that name repository files.
+    Rendered (CommonMark + tables), no image, link or HTML comes from any of them, and every row
+    keeps its cells."""
+    from crossfile_datasets.builders import card as cards
+
+    repositories = {f"r{i}": {"repository": f"r{i}", "url": url, "commit": "a" * 40, "license": "MIT",
+                              "splits": {"completion": 3}, "language": "python"}
+                    for i, url in enumerate(HOSTILE_CELLS)}
+    repositories["plain"] = {"repository": "acme__shop", "url": "https://github.com/acme/shop_x.git",
+                             "commit": "b" * 40, "license": "Apache-2.0", "splits": {"completion": 1}}
+    section = cards.repositories_section("python", repositories)
+    data = cards.DatasetCardData(language=["code"])
+    hub = cards.hub_card("acme/benchmarks", data, {"python_repositories": section}, {}, [], repositories)
+    class Stats(dict):
+        def __missing__(self, key):  # the statistics this test does not look at
+            return 0
+
+    failed = cards.language_section("python", Stats({"failed_repositories": [
+        {"repository": "r0", "reason": "crashed", "error": f"FileNotFoundError: {ORIGIN}"}]}))
+    for text in (section, hub, failed):
+        html = _rendered(text)
+        assert "tracker.example/p.png\"" not in html and "href=\"https://tracker" not in html, html  # no src, no href
+    rows = [line for line in section.splitlines() if line[:3] == "| r" and line[3].isdigit()]
+    cells = [re.split(r"(?<!\\)\|", row)[1:-1] for row in rows]  # split at the unescaped pipes
+    assert len(rows) == len(HOSTILE_CELLS) and all(len(row) == 5 for row in cells), rows
+    assert "| acme\\_\\_shop | https://github.com/acme/shop_x.git | `" + "b" * 40 + "` | Apache-2.0 | 1 |" in section
