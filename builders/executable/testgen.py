@@ -861,6 +861,15 @@ def __cfd_shown__(thunk):
     if value is not None:
         buffer.write(repr(value) + "\\n")
     return " ".join(buffer.getvalue().split())
+
+
+def __cfd_shown_like__(thunk, want):
+    """crossfile-datasets: an example whose output elides a part with ``...`` (doctest's
+    ELLIPSIS): the wanted text when what the interpreter shows matches it, else what it shows."""
+    import doctest
+    shown = __cfd_shown__(thunk)
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    return want if doctest.OutputChecker().check_output(want + "\\n", shown + "\\n", flags) else shown
 '''
 
 
@@ -870,7 +879,8 @@ def doctest_program(module: str, entry_point: str, qualname: str, docstring: str
     Each example becomes a statement: one without output runs as is; one whose output is a
     Python literal becomes ``assert <expr> == <literal>`` (repairable like any assertion);
     another output is compared as the interpreter shows it (repr and printed text, whitespace
-    normalized); a traceback becomes ``pytest.raises(<error>)``. The examples are embedded, not
+    normalized), with ``...`` in it matching any text as doctest's ELLIPSIS does; a traceback
+    becomes ``pytest.raises(<error>)``. The examples are embedded, not
     read from the module at run time: a solution without the docstring is judged the same.
     The module's names are the examples' globals, as doctest gives them."""
     import doctest
@@ -900,9 +910,13 @@ def doctest_program(module: str, entry_point: str, qualname: str, docstring: str
         if not want:
             body.extend(source.split("\n"))
             continue
-        if "..." in want or "<BLANKLINE>" in want or not (len(tree.body) == 1 and isinstance(tree.body[0], ast.Expr)):
+        if "<BLANKLINE>" in want or not (len(tree.body) == 1 and isinstance(tree.body[0], ast.Expr)):
             return None, "doctest_not_convertible"
         expr = ast.unparse(tree.body[0].value)
+        if "..." in want:  # an elided part (ELLIPSIS): matched as doctest matches it
+            shown = " ".join(want.split())
+            body.append(f"assert __cfd_shown_like__(lambda: {expr}, {shown!r}) == {shown!r}")
+            continue
         try:
             literal = ast.literal_eval(want)
             if repr(literal) != want.strip() or isinstance(tree.body[0].value, ast.Call) and \
@@ -941,6 +955,7 @@ def doctest_programs(module: str, entry_point: str, qualname: str, docstring: st
 
 # ------------------------------------------------------------------ inputs with gold oracles --
 # values tried for a parameter by its annotation (the outermost name) or, unannotated, its name
+_DT, _DEC = "__cfd_datetime__", "__cfd_decimal__"
 _VALUES_BY_TYPE: dict[str, list[str]] = {
     "str": ["'abc'", "''", "'Hello World 42'"], "int": ["0", "1", "7", "-3"], "float": ["0.0", "1.5", "-2.25"],
     "bool": ["True", "False"], "bytes": ["b'abc'", "b''"], "list": ["[]", "[1, 2, 3]", "['a', 'b']"],
@@ -948,7 +963,21 @@ _VALUES_BY_TYPE: dict[str, list[str]] = {
     "tuple": ["()", "(1, 2)"], "Tuple": ["()", "(1, 2)"], "dict": ["{}", "{'a': 1, 'b': 2}"],
     "Dict": ["{}", "{'a': 1, 'b': 2}"], "Mapping": ["{'a': 1}"], "set": ["set()", "{1, 2}"], "Set": ["{1, 2}"],
     "None": ["None"], "Any": ["'abc'", "1", "None", "[1, 2]"], "object": ["'abc'", "1", "None"],
+    # values of the standard library's types, through modules the program imports under private
+    # names (``INPUT_IMPORTS``): a month's end, a leap day, a year's start and end
+    "date": [f"{_DT}.date(2016, 2, 29)", f"{_DT}.date(2019, 3, 1)", f"{_DT}.date(2020, 1, 31)",
+             f"{_DT}.date(2021, 12, 31)"],
+    "datetime": [f"{_DT}.datetime(2016, 2, 29, 0, 0)", f"{_DT}.datetime(2020, 1, 31, 12, 30)",
+                 f"{_DT}.datetime(2021, 12, 31, 23, 59, 59)"],
+    "timedelta": [f"{_DT}.timedelta(days=1)", f"{_DT}.timedelta(0)", f"{_DT}.timedelta(hours=-5)"],
+    "Decimal": [f"{_DEC}.Decimal('0')", f"{_DEC}.Decimal('1.5')", f"{_DEC}.Decimal('-2.25')",
+                f"{_DEC}.Decimal('100')"],
 }
+# common aliases of those types (``from datetime import date as Date``)
+for _alias, _kind in {"Date": "date", "DateTime": "datetime", "TimeDelta": "timedelta"}.items():
+    _VALUES_BY_TYPE[_alias] = _VALUES_BY_TYPE[_kind]
+del _alias, _kind
+INPUT_IMPORTS = {_DT: f"import datetime as {_DT}", _DEC: f"import decimal as {_DEC}"}
 _VALUES_BY_NAME = [
     (re.compile(r"(^|_)(s|text|string|name|word|line|prefix|suffix|sep|separator|path|url|key|char|title|value_str)$"),
      "str"),
@@ -966,7 +995,7 @@ def _annotation_values(annotation: ast.AST | None, name: str) -> list[str]:
         text = ast.unparse(annotation).replace("typing.", "")
         optional = text.startswith("Optional[") or " | None" in text or "None |" in text
         inner = re.sub(r"^Optional\[(.*)\]$", r"\1", text).replace(" | None", "").replace("None | ", "")
-        head = re.split(r"[\[\s|]", inner, maxsplit=1)[0].strip("'\"")
+        head = re.split(r"[\[\s|]", inner, maxsplit=1)[0].strip("'\"").rsplit(".", 1)[-1]  # datetime.date -> date
         if head == "Union":
             head = re.split(r"[\[,\]\s]", inner)[1] if "[" in inner else head
         values = list(_VALUES_BY_TYPE.get(head, []))
@@ -1004,8 +1033,11 @@ def call_site_inputs(entry_point: str, trees: Iterable[ast.AST]) -> list[str]:
 
 def annotation_inputs(source: str, limit: int = 4) -> list[str]:
     """Argument lists made from the parameters' annotations, names and defaults: the i-th
-    list takes each parameter's i-th value (cycling), defaults left as they are; none when a
-    required parameter's type cannot be guessed."""
+    list takes the j-th parameter's (i + j)-th value (cycling, so two parameters of one type
+    get different values: ``(start, end)`` is not always an empty range), defaults left as
+    they are; a ``*args`` parameter whose type can be guessed gets two values. A function
+    whose parameters all have defaults (or that has none) is called once with none; nothing
+    when a required parameter's type cannot be guessed."""
     try:
         fn = ast.parse(source).body[0]
     except (SyntaxError, IndexError):
@@ -1024,15 +1056,18 @@ def annotation_inputs(source: str, limit: int = 4) -> list[str]:
         if not values:
             return []
         choices.append((a, values))
-    if not choices:
-        return []
-    width = max(len(v) for _, v in choices)
+    star = _annotation_values(args.vararg.annotation, args.vararg.arg) if args.vararg else []
+    if not choices and not star:
+        return [""]  # nothing required: the call with the defaults
+    width = max([len(v) for _, v in choices] + [len(star)])
     out = []
     for i in range(min(limit, width)):
         parts = []
-        for a, values in choices:
-            value = values[i % len(values)]
+        for j, (a, values) in enumerate(choices):
+            value = values[(i + j) % len(values)]
             parts.append(f"{a.arg}={value}" if a in kw_required else value)
+        if star and not kw_required:  # positional: *args come after the required ones
+            parts[len(required):len(required)] = [star[i % len(star)], star[(i + 1) % len(star)]]
         text = ", ".join(parts)
         if text not in out:
             out.append(text)
@@ -1064,7 +1099,8 @@ def input_programs(module: str, entry_point: str, qualname: str, class_name: str
         call = f"{callee}({args})"
         checked = f"list({call})" if generator else call
         name = re.sub(r"\W", "_", qualname)
-        program = (f"from {module} import {imported}\n\n\n"
+        imports = "".join(f"{line}\n" for name, line in INPUT_IMPORTS.items() if name in args)
+        program = (f"{imports}from {module} import {imported}\n\n\n"
                    f"def test_inputs_{name}_{i}():\n"
                    f"    assert {checked} == None  # the gold function's result replaces None (assertion repair)\n")
         out.append(TestProgram(program, program_path("", program), "inputs", f"inputs:{module}.{qualname}::{i}"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -111,3 +112,29 @@ def test_pynguin_failure_names_the_exception_not_the_last_log_line():
               "[12:00:02] INFO     Stop Pynguin Test Generation...\n")
     assert pynguin_failure(output) == "ModuleNotFoundError: No module named 'slugify'"
     assert pynguin_failure("[12:00:02] INFO     nothing happened\n") == "[12:00:02] INFO     nothing happened"
+
+
+LEAP = 'def has_leap_day(start: Date, end: Date) -> bool:\n    """Whether a 29 February lies in the range."""\n    return False\n'
+
+
+def test_inputs_for_dates_decimals_no_parameters_and_star_args():
+    """Issue 33 item 2, tuning case pypara: functions of dates (``Date`` an alias of
+    ``datetime.date``), of decimals, without parameters or taking ``*names`` got no input
+    (``inputs_not_guessed``); two parameters of one type got the same value every time."""
+    ranges = annotation_inputs(LEAP)
+    pairs = [re.findall(r"__cfd_datetime__\.date\([^)]*\)", r) for r in ranges]
+    assert len(ranges) == 4 and all(len(p) == 2 and p[0] != p[1] for p in pairs)
+    assert annotation_inputs('def f(q: decimal.Decimal):\n    """Doc."""\n    return q\n')[1] == \
+        "__cfd_decimal__.Decimal('1.5')"
+    assert annotation_inputs('def guid():\n    """A new identifier."""\n    return 1\n') == [""]
+    assert annotation_inputs('def f(x=3):\n    """Doc."""\n    return x\n') == [""]
+    assert annotation_inputs('def f(*names: str) -> str:\n    """Doc."""\n    return names\n')[0] == "'abc', ''"
+    programs, why = input_programs("money.dcc", "has_leap_day", "has_leap_day", None, LEAP, [])
+    assert why == "" and len(programs) == 4
+    source = programs[0].source
+    assert source.startswith("import datetime as __cfd_datetime__\nfrom money.dcc import has_leap_day\n")
+    assert "assert has_leap_day(__cfd_datetime__.date(2016, 2, 29), __cfd_datetime__.date(2019, 3, 1)) == None" \
+        in source
+    compile(source, "t.py", "exec")
+    programs, why = input_programs("ids", "guid", "guid", None, 'def guid():\n    """New."""\n    return 1\n', [])
+    assert why == "" and "assert guid() == None" in programs[0].source
