@@ -5,7 +5,6 @@ tests/hostile/redteam/test_observe.py: a whole-tree walk per entry once took hou
 from __future__ import annotations
 
 import ast
-import time
 
 from crossfile_datasets.sandbox import type_observation as T
 
@@ -57,10 +56,15 @@ def test_validation_is_by_lookups_and_capped(tmp_path, monkeypatch):
     kept, refused = T.validate_parameters(tmp_path, [""], [good, entry(6, "method", "zz"),
                                                            entry(16, "cached", "x", [("pkg.m", "Outer.Inner")])])
     assert kept == [good] and len(refused) == 2
+    # 20,000 entries of one file: the file is parsed once and each entry is a lookup (counted,
+    # not timed: a wall-clock bound failed on a loaded machine)
+    parses = []
+    real_parse = ast.parse
+    monkeypatch.setattr(T.ast, "parse", lambda *a, **k: parses.append(1) or real_parse(*a, **k))
     many = [entry(1000 + i, f"g_{i}", "a") for i in range(20000)]
-    started = time.monotonic()
     kept, refused = T.validate_parameters(tmp_path, [""], many)
-    assert kept == [] and len(refused) == 20000 and time.monotonic() - started < 5
+    assert kept == [] and len(refused) == 20000 and len(parses) == 1
+    monkeypatch.undo()
     monkeypatch.setattr(T, "MAX_ENTRIES", 2)
     kept, refused = T.validate_parameters(tmp_path, [""], [good, good, good, good])
     assert kept == [good, good] and refused == ["over the 2 entries validated per run"] * 2
