@@ -56,6 +56,8 @@ class Stage(StrEnum):
     DESCRIPTIONS = "descriptions"
     # host reads and writes in folders sandboxed code could touch, refused (sandbox/hostfs.py)
     HOST_FILES = "host_files"
+    # an evaluated split's records refused (a field that would name a host path outside its folder)
+    SPLIT_RECORDS = "split_records"
 
 
 class Kind(StrEnum):
@@ -372,6 +374,10 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.HOST_FILES, "copy_link_outside", R, "a repository copy for sandboxed runs drops a symbolic link that leaves the copy"),
     (S.HOST_FILES, "copy_special_file", R, "a repository copy for sandboxed runs drops a FIFO, socket or device"),
     (S.HOST_FILES, "copy_unreadable", L, "a repository copy for sandboxed runs skips an entry it could not read"),
+    # --- an evaluated split's records (core/repository_roots.py: a split is input) ---------------------
+    (S.SPLIT_RECORDS, "repository_name_escapes", L, "evaluation: a record's repository name is absolute, empty or climbs with '..': it would name a host folder outside --repos; its generations are refused, not run"),
+    (S.SPLIT_RECORDS, "own_root_ignored", N, "evaluation: a record carries its own repository_root (builds before issue 31): not trusted, the folder comes from --repos or the index beside the split"),
+    (S.SPLIT_RECORDS, "file_escapes", L, "evaluation: a record's file is absolute or climbs with '..' out of the repository copy: its generations are refused, not run"),
     (S.HOST_FILES, "copy_oversize_file", R, "a repository copy for sandboxed runs leaves out a file over COPY_FILE_MAX_BYTES (apparent size)"),
 )
 

@@ -6,6 +6,12 @@ name a folder of the build machine (issue 31: a site-packages path was pushed wi
 record). The builder therefore keeps the folder only in memory (``repository_root``) and writes
 ``repositories.json`` beside the split's files: a local index, never part of a dataset or a
 push. The evaluators find it again from the split file they are given, or take ``--repos``.
+
+A split read back is *input* (a published one is anyone's text): a record never chooses the host
+folder it runs in. Its repository name is joined to ``--repos`` only when it stays inside it
+(:func:`repository_folder`: relative, no ``..``), and a ``repository_root`` a record carries
+itself (records of builds before issue 31 had one) is dropped when the split is read
+(:func:`attach_roots`): the folder comes from ``--repos`` or from the index beside the split.
 """
 
 from __future__ import annotations
@@ -13,10 +19,58 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from pathlib import PurePosixPath
 from typing import Iterable
 
 ROOTS_FILE = "repositories.json"
 ROOT_KEY = "repository_root"  # in memory only: never written to a published record
+IGNORED_ROOT_KEY = "repository_root_ignored"  # in memory: a record's own ROOT_KEY, dropped when read
+
+
+# the reasons (stage ``split_records``, declared in core/reasons.py) a split's record is refused for
+NAME_ESCAPES = "repository_name_escapes"
+OWN_ROOT_IGNORED = "own_root_ignored"
+FILE_ESCAPES = "file_escapes"
+
+
+class RecordRefused(ValueError):
+    """A split's record names a host path outside the folder it may use; ``key`` is its reason."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(detail)
+        self.reason = reason
+
+    @property
+    def key(self) -> str:
+        return f"split_records/{self.reason}"
+
+
+def _inside(name: object) -> tuple[str, ...] | None:
+    """The components of a record's relative path that stays inside its folder (not empty, not
+    absolute, no ``..`` or NUL), or None."""
+    text = name if isinstance(name, str) else ""
+    parts = PurePosixPath(text).parts
+    if not parts or "\0" in text or text.startswith("/") or ".." in parts:
+        return None
+    return parts
+
+
+def repository_folder(repos: str | os.PathLike, name: object) -> Path:
+    """``repos / name`` for a record's repository name that stays inside ``repos`` (a name with
+    ``/`` is a sub-folder); anything else is a :class:`RecordRefused` (``repository_name_escapes``)."""
+    parts = _inside(name)
+    if parts is None:
+        raise RecordRefused(NAME_ESCAPES, f"repository name {name!r} does not name a folder inside {os.fspath(repos)}")
+    return Path(repos).joinpath(*parts)
+
+
+def check_record_file(path: object) -> str:
+    """A record's file path (relative to its repository copy), or a :class:`RecordRefused`
+    (``file_escapes``) when it is absolute, empty or climbs with ``..``. The host writes it
+    through ``sandbox.hostfs`` too (no link followed); this refuses the record before any run."""
+    if _inside(path) is None:
+        raise RecordRefused(FILE_ESCAPES, f"file {path!r} is not a path inside the repository")
+    return str(path)
 
 
 def without_root(record: dict) -> dict:
@@ -54,14 +108,30 @@ def read_roots(split_path: str | os.PathLike) -> dict[str, str]:
     return {str(k): str(v) for k, v in roots.items() if isinstance(v, str) and v}
 
 
-def attach_roots(records: Iterable[dict], split_path: str | os.PathLike, name_key: str = "repository") -> None:
-    """Give each record without a ``repository_root`` the folder the index beside ``split_path``
-    names for its repository (in memory; records of older builds that carry one keep it)."""
+def attach_roots(records: Iterable[dict], split_path: str | os.PathLike, name_key: str = "repository") -> int:
+    """Give each record the folder the index beside ``split_path`` names for its repository (in
+    memory), and only that: a ``repository_root`` the record carries itself is dropped (a split
+    read from a file does not choose the host folder it runs in; records of builds before issue
+    31 are evaluated with ``--repos``) and kept aside under ``IGNORED_ROOT_KEY`` for the error
+    that says so. Returns how many records carried one of their own."""
     roots = read_roots(split_path)
-    if not roots:
-        return
+    dropped = 0
     for record in records:
-        if not record.get(ROOT_KEY):
-            root = roots.get(str(record.get(name_key, "")))
-            if root:
-                record[ROOT_KEY] = root
+        own = record.pop(ROOT_KEY, None)
+        if own is not None:
+            record[IGNORED_ROOT_KEY] = own
+            dropped += 1
+        root = roots.get(str(record.get(name_key, "")))
+        if root:
+            record[ROOT_KEY] = root
+    return dropped
+
+
+def rootless_hint(records: Iterable[dict]) -> str:
+    """What the error for records without a folder adds when some carried their own."""
+    own = [r[IGNORED_ROOT_KEY] for r in records if r.get(IGNORED_ROOT_KEY) and not r.get(ROOT_KEY)]
+    if not own:
+        return ""
+    return (f"; {len(own)} of them carry their own '{ROOT_KEY}' (builds before issue 31), which is not trusted "
+            f"(split_records/{OWN_ROOT_IGNORED}: a split's record does not choose the host folder it runs in): "
+            f"pass --repos with the folder holding one folder per repository (e.g. {str(own[0])!r}'s parent)")

@@ -41,7 +41,8 @@ from typing import Callable
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
-from crossfile_datasets.core.repository_roots import ROOTS_FILE, attach_roots
+from crossfile_datasets.core.repository_roots import (ROOT_KEY, ROOTS_FILE, RecordRefused, attach_roots, check_record_file,
+                                                      repository_folder, rootless_hint)
 from crossfile_datasets.evaluation.constants import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE, PASS_AT_K
 from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, read_log
 from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
@@ -131,7 +132,24 @@ def class_prompt(task: dict, description: str = "detailed_skeleton") -> str:
 
 # ----------------------------------------------------------------------------- running --
 def repository_root(task: dict, repos: str | os.PathLike | None) -> Path:
-    return Path(repos) / task["repository"] if repos is not None else Path(task["repository_root"])
+    """The host folder a task runs in: ``repos / repository`` (a name that stays inside
+    ``repos``, else :class:`RecordRefused`), or the folder the index beside the split names
+    (``load_tasks``; a record's own ``repository_root`` is never used)."""
+    if repos is not None:
+        return repository_folder(repos, task.get("repository"))
+    return Path(task[ROOT_KEY])
+
+
+def task_refusal(task: dict, repos) -> str | None:
+    """Why a split's task is not run (``split_records/<reason>``: its repository name or its
+    file would name a host path outside its folder), or None."""
+    try:
+        if repos is not None:
+            repository_root(task, repos)
+        check_record_file(task.get("file"))
+    except RecordRefused as exc:
+        return f"{exc.key}: {exc}"
+    return None
 
 
 def check_snapshots(tasks: list[dict], repos) -> None:
@@ -181,9 +199,9 @@ def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, s
     try:
         copy = work.path / "repo"
         copy_repository(root, copy)
-        target = copy / task["file"]
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(place_class(task, generation), encoding="utf-8")
+        # through the host-file boundary: relative, no '..', no link followed, inside the copy
+        # (a split's task record is input; a refusal is the generation's HOST_FILE_REFUSED)
+        hostfs.replace_file(copy, task["file"], place_class(task, generation))
         kwargs: dict = {"setup": setup} if setup is not None else {}
         if first_failure and "first_failure" in inspect.signature(runner.run).parameters:
             kwargs["first_failure"] = True
@@ -223,6 +241,8 @@ def _class_file_not_compiled(task: dict, run) -> "SuiteRun | None":
 # a generation's status when the host refused a file its run left (``sandbox.hostfs``): no verdict,
 # not passed, not counted as compiled
 HOST_FILE_REFUSED = "host_file_refused"
+# a generation's status when its task record was refused before any run (``task_refusal``)
+TASK_REFUSED = "task_refused"
 
 
 def run_generation(task: dict, generation: str, root: Path, limits: SandboxLimits, setup=None) -> dict:
@@ -351,17 +371,24 @@ def evaluate_class(split_path, predictions_path, *, repos=None, workers: int = 1
             pending.setdefault(job_key, ((task, generation), []))[1].append(key)
     jobs = list(pending.values())
     chosen = [job[0][0] for job in jobs]
-    rootless = sorted({t["id"] for t in chosen if repos is None and not t.get("repository_root")})
+    # a task whose record names a host path outside its folder is refused, counted, never run
+    refused = {t["id"]: why for t in chosen if (why := task_refusal(t, repos))}
+    chosen = [t for t in chosen if t["id"] not in refused]
+    rootless = sorted({t["id"] for t in chosen if repos is None and not t.get(ROOT_KEY)})
     if rootless:
         raise InputError(f"{len(rootless)} task(s) name no repository folder: no {ROOTS_FILE} beside {split_path} "
                          f"lists their repository (a split from the Hub or moved): pass --repos FOLDER holding "
-                         f"one folder per repository; first: {', '.join(rootless[:5])}")
+                         f"one folder per repository; first: {', '.join(rootless[:5])}"
+                         f"{rootless_hint(t for t in chosen if t['id'] in rootless)}")
     if chosen:
         check_snapshots(chosen, repos)
     setups = _setups(chosen, repos)
 
     def one(job) -> dict:
         task, generation = job
+        if task["id"] in refused:
+            return {"compiled": False, "passed": False, "tests_passed": 0, "tests_total": len(task["expected_to_pass"]),
+                    "status": TASK_REFUSED, "detail": refused[task["id"]][:1000], "seconds": 0.0}
         root = repository_root(task, repos)
         return run_generation(task, generation, root, limits, setups.get(str(root)))
 
@@ -395,7 +422,7 @@ def evaluate_class(split_path, predictions_path, *, repos=None, workers: int = 1
                      "scale": "fraction (0..1)"},
         "generations_run": sum(len(keys) for _, keys in jobs),
         "generations_reused": len(rows) - sum(len(keys) for _, keys in jobs),
-        "sandbox_runs": len(jobs),
+        "sandbox_runs": len(jobs) - sum(1 for job in jobs if job[0][0]["id"] in refused),
         "not_attempted": sorted(missing),
         "results": summarize(rows, ks, {lang: sum(1 for t in missing if tasks[t]["language"] == lang)
                                         for lang in {tasks[t]["language"] for t in missing}}),

@@ -53,7 +53,8 @@ from crossfile_datasets.evaluation.placement import (
 )
 from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, read_log
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl
-from crossfile_datasets.core.repository_roots import ROOTS_FILE, attach_roots
+from crossfile_datasets.core.repository_roots import (ROOT_KEY, ROOTS_FILE, RecordRefused, attach_roots, check_record_file,
+                                                      repository_folder, rootless_hint)
 from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
 
 DEFAULT_CONTEXT = "unspecified"
@@ -184,6 +185,20 @@ class Job:
     function: str
     settings: RunSettings
     repo_root: str | None
+    refused: str = ""  # why the problem's record is refused (``problem_root``): no run
+
+
+# a generation's status when its problem record was refused before any run (``problem_root``)
+TASK_REFUSED = "task_refused"
+
+
+def problem_root(problem: dict, repos: str | os.PathLike | None) -> str | None:
+    """The host folder a problem runs in with ``--repos``: ``repos / project``, a name that
+    stays inside ``repos`` (else :class:`RecordRefused`, as for a ``file`` that leaves the copy);
+    None without ``--repos`` (the folder the index beside the split names, ``load_problems``;
+    a record's own ``repository_root`` is never used)."""
+    check_record_file(problem.get("file"))
+    return str(repository_folder(repos, str(problem.get("project", "")))) if repos is not None else None
 
 
 def run_job(job: Job) -> dict:
@@ -192,6 +207,9 @@ def run_job(job: Job) -> dict:
     from crossfile_datasets.sandbox.problems import run_problem_tests
 
     rate, invoked = None, []
+    if job.refused:
+        result = normalize_result({"status": TASK_REFUSED, "detail": job.refused})
+        return {**result, "test_pass_rate": 0.0, "dir": None, "dependencies_invoked": []}
     try:
         rate, invoked = dependency_invocation(job.problem, job.function)
         limits = SandboxLimits(timeout=job.settings.timeout, memory_bytes=job.settings.memory_bytes,
@@ -249,7 +267,10 @@ def check_snapshots(problems: list[dict], repos: str | os.PathLike | None) -> in
     trees: dict[str, set[str]] = {}
     unchecked = 0
     for problem in problems:
-        root = str(Path(repos) / str(problem.get("project", ""))) if repos is not None else problem.get("repository_root")
+        try:
+            root = problem_root(problem, repos) or problem.get(ROOT_KEY)
+        except RecordRefused:
+            continue  # refused, never run: no folder to check
         sha = problem.get("snapshot_sha256")
         if not sha or not root:
             unchecked += 1
@@ -349,7 +370,10 @@ def evaluate_executable(
     pending: dict[tuple[str, str], tuple[Job, list[dict]]] = {}
     for pset in sets:
         problem = problems[pset.task_id]
-        repo_root = str(Path(repos) / str(problem.get("project", ""))) if repos is not None else None
+        try:
+            repo_root, refused = problem_root(problem, repos), ""
+        except RecordRefused as exc:  # counted as the generations' status, never run
+            repo_root, refused = None, f"{exc.key}: {exc}"
         problem_sha = _problem_sha(problem)
         for index, generation in enumerate(pset.generations):
             key = {"task_id": pset.task_id, "context_size": pset.context_size, "generation_index": index,
@@ -361,17 +385,19 @@ def evaluate_executable(
             function = generated_function(problem, generation)
             job_key = (pset.task_id, _sha(function))
             if job_key not in pending:
-                pending[job_key] = (Job(problem, function, settings, repo_root), [])
+                pending[job_key] = (Job(problem, function, settings, repo_root, refused), [])
             pending[job_key][1].append(key)
     reused = len(rows)
     jobs = [job for job, _ in pending.values()]
     # every run copies its repository folder: check them all before the first run
-    rootless = sorted({str(job.problem["id"]) for job in jobs if job.repo_root is None and not job.problem.get("repository_root")})
+    runnable = [job for job in jobs if not job.refused]
+    rootless = sorted({str(job.problem["id"]) for job in runnable if job.repo_root is None and not job.problem.get(ROOT_KEY)})
     if rootless:
         raise InputError(f"{len(rootless)} record(s) name no repository folder: no {ROOTS_FILE} beside {split_path} "
                          f"lists their project (a split from the Hub or moved): pass --repos FOLDER holding one "
-                         f"folder per project: {listed(rootless)}")
-    unchecked = check_snapshots([job.problem for job in jobs], repos) if jobs else 0
+                         f"folder per project: {listed(rootless)}"
+                         f"{rootless_hint(job.problem for job in runnable if str(job.problem['id']) in rootless)}")
+    unchecked = check_snapshots([job.problem for job in runnable], repos) if runnable else 0
     keys = [ks_ for _, ks_ in pending.values()]
     run_count = sum(len(k) for k in keys)
     if jobs:
@@ -404,7 +430,7 @@ def evaluate_executable(
                      "runner": "crossfile_datasets.sandbox.problems.run_problem_tests", "scale": "fraction (0..1)"},
         "generations_run": run_count,
         "generations_reused": reused,
-        "sandbox_runs": len(jobs),
+        "sandbox_runs": len(runnable),
         "snapshot_unchecked_problems": unchecked,
         "results": summarize(rows, ks),
     }

@@ -8,7 +8,9 @@ import json
 import pytest
 
 from crossfile_datasets.core.jsonl import InputError
-from crossfile_datasets.core.repository_roots import ROOTS_FILE, attach_roots, read_roots, without_root, write_roots
+from crossfile_datasets.core.reasons import lookup
+from crossfile_datasets.core.repository_roots import (ROOTS_FILE, RecordRefused, attach_roots, check_record_file,
+                                                      read_roots, repository_folder, without_root, write_roots)
 
 
 def test_index_round_trip_and_published_records(tmp_path):
@@ -36,22 +38,77 @@ def test_no_index_or_a_foreign_file_attaches_nothing(tmp_path):
     assert read_roots(split) == {}
 
 
-def test_a_record_of_an_older_build_keeps_its_recorded_folder(tmp_path):
+def test_a_record_never_chooses_its_own_folder(tmp_path):
+    """A split read back is input (red team 2, row 10): a record's own ``repository_root`` (builds
+    before issue 31) is dropped and kept aside for the error; only the index beside the split names
+    folders."""
     write_roots(tmp_path, [{"project": "shop", "repository_root": "/new/shop"}], name_key="project")
-    records = [{"project": "shop", "repository_root": "/old/shop"}, {"project": "shop"}]
-    attach_roots(records, tmp_path / "executable.jsonl", name_key="project")
-    assert [r["repository_root"] for r in records] == ["/old/shop", "/new/shop"]
+    records = [{"project": "shop", "repository_root": "/old/shop"}, {"project": "shop"}, {"project": "x", "repository_root": "/etc"}]
+    assert attach_roots(records, tmp_path / "executable.jsonl", name_key="project") == 2
+    assert [r.get("repository_root") for r in records] == ["/new/shop", "/new/shop", None]
+    assert records[2]["repository_root_ignored"] == "/etc"
+
+
+@pytest.mark.parametrize("name", ["/etc", "../home/user", "a/../../b", "", ".", None, "a\0b"])
+def test_a_repository_name_outside_repos_is_refused(tmp_path, name):
+    with pytest.raises(RecordRefused) as caught:
+        repository_folder(tmp_path, name)
+    assert caught.value.key == "split_records/repository_name_escapes"
+    assert lookup(caught.value.key) is not None
+
+
+def test_a_repository_name_inside_repos_is_joined(tmp_path):
+    assert repository_folder(tmp_path, "shop") == tmp_path / "shop"
+    assert repository_folder(tmp_path, "acme/shop") == tmp_path / "acme" / "shop"
+
+
+@pytest.mark.parametrize("file", ["/etc/cron.d/x", "../x.py", "a/../../x.py", "", None])
+def test_a_record_file_outside_the_copy_is_refused(file):
+    with pytest.raises(RecordRefused) as caught:
+        check_record_file(file)
+    assert caught.value.key == "split_records/file_escapes" and lookup(caught.value.key) is not None
+
+
+def _executable_split(tmp_path, **fields):
+    """A one-problem executable split and its predictions (the gold function)."""
+    problem = {"id": "p1", "project": "shop", "entry_point": "f", "solution": "def f():\n    return 1\n",
+               "file": "m.py", "qualname": "f", "check": "def test_f():\n    pass\n", **fields}
+    split = tmp_path / "executable.jsonl"
+    split.write_text(json.dumps(problem) + "\n")
+    preds = tmp_path / "p.jsonl"
+    preds.write_text(json.dumps({"task_id": "p1", "generations": ["def f():\n    return 1\n"]}) + "\n")
+    return split, preds
+
+
+def test_executable_evaluation_refuses_a_project_outside_repos(tmp_path):
+    """The executable split's same shape (``--repos R`` joined ``R / project``): a record whose
+    project climbs out is refused and counted (``task_refused``), never run."""
+    from crossfile_datasets.evaluation.executable import evaluate_executable
+
+    secret = tmp_path / "home" / "user"
+    secret.mkdir(parents=True)
+    (secret / "m.py").write_text("def f():\n    return 1\n")
+    split, preds = _executable_split(tmp_path, project="../home/user")
+    (tmp_path / "repos").mkdir()
+    summary = evaluate_executable(split, preds, tmp_path / "log.jsonl", repos=tmp_path / "repos")
+    (context,) = summary["results"].values()
+    assert context["status"] == {"task_refused": 1} and summary["sandbox_runs"] == 0
+    (row,) = [json.loads(line) for line in (tmp_path / "log.jsonl").read_text().splitlines()]
+    assert not row["passed"] and row["detail"].startswith("split_records/repository_name_escapes")
+
+
+def test_executable_evaluation_ignores_a_record_own_folder(tmp_path):
+    from crossfile_datasets.evaluation.executable import evaluate_executable
+
+    split, preds = _executable_split(tmp_path, repository_root=str(tmp_path))
+    with pytest.raises(InputError, match="own_root_ignored.*pass --repos"):
+        evaluate_executable(split, preds, tmp_path / "log.jsonl")
 
 
 def test_executable_evaluation_without_index_or_repos_says_what_to_pass(tmp_path):
     from crossfile_datasets.evaluation.executable import evaluate_executable
 
-    problem = {"id": "p1", "project": "shop", "entry_point": "f", "solution": "def f():\n    return 1\n",
-               "file": "m.py", "qualname": "f", "check": "def test_f():\n    pass\n"}
-    split = tmp_path / "executable.jsonl"
-    split.write_text(json.dumps(problem) + "\n")
-    preds = tmp_path / "p.jsonl"
-    preds.write_text(json.dumps({"task_id": "p1", "generations": ["def f():\n    return 1\n"]}) + "\n")
+    split, preds = _executable_split(tmp_path)
     with pytest.raises(InputError, match=f"no {ROOTS_FILE} beside .*pass --repos"):
         evaluate_executable(split, preds, tmp_path / "log.jsonl")
 

@@ -9,16 +9,13 @@ import json
 
 import pytest
 
+from crossfile_datasets.core.jsonl import InputError
 from crossfile_datasets.evaluation.classlevel import evaluate_class
 from tests.classlevel.fixture import write_shop
 
 pytestmark = pytest.mark.slow
 
 
-@pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: run_placed writes the class file at copy / "
-                                       "task['file'] on the host: an absolute (or ../) path in a task record "
-                                       "writes the record's text anywhere, and the untouched original class passes",
-                   raises=AssertionError)
 def test_a_task_file_outside_the_copy_is_never_written(tmp_path):
     """Escape (class evaluation; as root: /etc/cron.d, ~/.bashrc, a site-packages .pth): the text
     written is ``file_without_class`` with the answer spliced in at ``insertion_offset``, both from
@@ -34,13 +31,33 @@ def test_a_task_file_outside_the_copy_is_never_written(tmp_path):
     split.write_text(json.dumps(task) + "\n")
     preds = tmp_path / "preds.jsonl"
     preds.write_text(json.dumps({"task_id": task["id"], "generations": ["class Cart:\n    pass\n"]}) + "\n")
-    try:
-        summary = evaluate_class(split, preds, repos=repos, ks=(1,))
-        rows = summary["generations"]
-    except (ValueError, OSError):  # refusing the record is a safe outcome too
-        rows = []
+    summary = evaluate_class(split, preds, repos=repos, ks=(1,))
+    rows = summary["generations"]
     assert not outside.exists(), outside.read_text()
-    assert not any(row["passed"] for row in rows), rows
+    # contained: the task is refused before any run, and counted (a status, a declared reason)
+    assert [(r["status"], r["passed"]) for r in rows] == [("task_refused", False)], rows
+    assert rows[0]["detail"].startswith("split_records/file_escapes"), rows
+    assert summary["results"]["python"]["status"] == {"task_refused": 1}
+
+
+def test_run_placed_writes_the_class_file_only_inside_the_copy(tmp_path):
+    """The same attack one layer down (the builder's gates and the evaluation share
+    ``run_placed``): the class file goes through the host-file boundary, which refuses an
+    absolute or climbing path and a linked folder on the way; nothing is written outside."""
+    from crossfile_datasets.evaluation.classlevel import run_placed
+    from crossfile_datasets.sandbox import SandboxLimits, hostfs
+
+    repos = tmp_path / "repos"
+    write_shop(repos / "shop")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (repos / "shop" / "linked").symlink_to(outside)  # dropped by the copy: a link out of the copy
+    for file in (str(outside / "a.py"), "../../outside/a.py", "linked/a.py"):
+        task = {"language": "python", "file": file, "file_without_class": "X = 1\n", "insertion_offset": 0,
+                "expected_to_pass": ["tests/test_cart.py::test_subtotal"]}
+        with pytest.raises(hostfs.HostFileRefused):
+            run_placed(task, "class Cart:\n    pass\n", repos / "shop", SandboxLimits())
+    assert list(outside.iterdir()) == []
 
 
 
@@ -49,10 +66,6 @@ def test_a_task_file_outside_the_copy_is_never_written(tmp_path):
 LEAK = "import os\n\ndef test_x():\n    assert False, sorted(os.listdir('.')) + [open('token.txt').read()]\n"
 
 
-@pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: a task's repository name ('../x', or an absolute "
-                                       "path; or a repository_root key) picks any host folder: it is copied "
-                                       "into the sandbox, hidden folders included, and the split's code reads it",
-                   raises=AssertionError)
 @pytest.mark.parametrize("how", ["repository", "repository_root"])
 def test_a_task_cannot_choose_the_host_folder_it_runs_in(tmp_path, how):
     """Exposure (class evaluation): the sandbox hides /root, /home, the caches and HF_HOME; a
@@ -76,9 +89,16 @@ def test_a_task_cannot_choose_the_host_folder_it_runs_in(tmp_path, how):
     split.write_text(json.dumps(task) + "\n")
     preds = tmp_path / "preds.jsonl"
     preds.write_text(json.dumps({"task_id": task["id"], "generations": [""]}) + "\n")
-    try:
-        rows = evaluate_class(split, preds, repos=repos if how == "repository" else None, ks=(1,))["generations"]
-    except (ValueError, OSError):  # refusing the record is a safe outcome
+    if how == "repository":
+        # contained: the name climbs out of --repos; the task is refused, counted, never run
+        rows = evaluate_class(split, preds, repos=repos, ks=(1,))["generations"]
+        assert [(r["status"], r["passed"]) for r in rows] == [("task_refused", False)], rows
+        assert rows[0]["detail"].startswith("split_records/repository_name_escapes"), rows
+    else:
+        # contained: a record's own repository_root is dropped when the split is read; with no
+        # index beside the split the evaluation says to pass --repos (and why), before any run
+        with pytest.raises(InputError, match="pass --repos.*own_root_ignored|own_root_ignored.*pass --repos"):
+            evaluate_class(split, preds, repos=None, ks=(1,))
         rows = []
     assert "hf_canary_of_the_red_team" not in json.dumps(rows), rows
 
