@@ -129,7 +129,7 @@ def attach_roots(records: Iterable[dict], split_path: str | os.PathLike, name_ke
 
 def rootless_hint(records: Iterable[dict]) -> str:
     """What the error for records without a folder adds when some carried their own."""
-    own = [r[IGNORED_ROOT_KEY] for r in records if r.get(IGNORED_ROOT_KEY) and not r.get(ROOT_KEY)]
+    own = list({id(r): r[IGNORED_ROOT_KEY] for r in records if r.get(IGNORED_ROOT_KEY) and not r.get(ROOT_KEY)}.values())
     if not own:
         return ""
     return (f"; {len(own)} of them carry their own '{ROOT_KEY}' (builds before issue 31), which is not trusted "

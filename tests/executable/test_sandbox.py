@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 
+from crossfile_datasets.core.repository_roots import without_root, write_roots
 from crossfile_datasets import sandbox as sandbox_module
 from crossfile_datasets.builders.executable.build import ExecSettings, build_repository
 from crossfile_datasets.core.report import BuildReport
@@ -516,7 +517,9 @@ def test_attacks_through_the_build_and_the_evaluation(target, tmp_path):
 
     # the evaluation: hostile completions score nothing and change nothing
     split = tmp_path / "split.jsonl"
-    split.write_text(json.dumps(problem) + "\n")
+    # as the builder publishes it: the record without its folder, the local index beside it
+    split.write_text(json.dumps(without_root(problem)) + "\n")
+    write_roots(split.parent, [problem], name_key="project")
     channel_forgery = (
         "import json, os\n"
         "record = {'nodeid': 'x::y', 'when': 'call', 'outcome': 'passed'}\n"

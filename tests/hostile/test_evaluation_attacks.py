@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from crossfile_datasets.core.repository_roots import without_root, write_roots
 from crossfile_datasets.builders.executable.build import ExecSettings, build_repository
 from crossfile_datasets.core.jsonl import InputError
 from crossfile_datasets.core.report import BuildReport
@@ -37,7 +38,9 @@ def evaluate(built, tmp_path):
     shutil.rmtree(root)
     shutil.copytree(pristine, root, symlinks=True)
     split = tmp_path / "split.jsonl"
-    split.write_text(json.dumps(problem) + "\n")
+    # as the builder publishes it: the record without its folder, the local index beside it
+    split.write_text(json.dumps(without_root(problem)) + "\n")
+    write_roots(split.parent, [problem], name_key="project")
 
     def run(**generations: str) -> dict[str, dict]:
         preds = tmp_path / "preds.jsonl"
