@@ -59,6 +59,7 @@ class ChannelRecords:
     forged: int = 0  # lines that did not carry the token, or came from another process
     overflow: int = 0  # lines not kept: over the line cap, or records (events too) past the channel's byte cap
     tampered: str = ""  # why the records cannot be trusted ("" = nothing seen)
+    malformed: int = 0  # records with the token but not of the consumer's shape (dropped; the run is tampered)
 
     @property
     def complete(self) -> bool:

@@ -72,6 +72,8 @@ def summarize_outcomes(records: Iterable[dict]) -> tuple[dict[str, Outcome], dic
     outcomes: dict[str, Outcome] = {}
     messages: dict[str, str] = {}
     for rec in records:
+        if not well_formed(rec):
+            continue  # refused by run_with_channel (the run is untrusted); never an exception here
         nodeid, when, outcome = rec["nodeid"], rec["when"], rec["outcome"]
         if when in _MARKERS:
             continue
@@ -96,6 +98,29 @@ def summarize_outcomes(records: Iterable[dict]) -> tuple[dict[str, Outcome], dic
 
 
 _MARKERS = ("start", "checkpoint")  # progress records of the plugin, not outcomes
+
+
+def well_formed(record: object) -> bool:
+    """An outcome record as the plugin sends it: ``nodeid``, ``when`` and ``outcome`` strings,
+    ``violations`` (when present) a list of strings. Anything else came from code that reached
+    the sender (red team 2, row 1: a record with the token and no ``nodeid`` stopped the
+    evaluation with a KeyError)."""
+    if not isinstance(record, dict) or not all(isinstance(record.get(k), str) for k in ("nodeid", "when", "outcome")):
+        return False
+    violations = record.get("violations")
+    return violations is None or (isinstance(violations, list) and all(isinstance(v, str) for v in violations))
+
+
+def refuse_malformed(channel: ChannelRecords) -> ChannelRecords:
+    """Drop the outcome records that are not :func:`well_formed`; one is enough to make the run
+    untrusted (``tampered``: incomplete, never a pass), counted in ``channel.malformed``."""
+    kept = [r for r in channel.records if well_formed(r)]
+    dropped = len(channel.records) - len(kept)
+    if dropped:
+        channel.records = kept
+        channel.malformed += dropped
+        channel.tampered = channel.tampered or f"{dropped} malformed verdict records (no nodeid, when or outcome)"
+    return channel
 
 
 def run_progress(records: Iterable[dict], *, coverage: bool) -> tuple[str | None, list[str], set[str]]:
@@ -154,7 +179,7 @@ def run_with_channel(sandbox: Sandbox, argv: Sequence[str], **kwargs) -> tuple[S
         srun = sandbox.run(argv, channel=channel, **kwargs)
     finally:
         records = channel.finish()
-    return srun, records
+    return srun, refuse_malformed(records)
 
 
 def run_pytest(

@@ -379,6 +379,22 @@ def test_violations_outrank_every_other_outcome():
     assert "network connection" in messages["t.py::a"]
 
 
+@pytest.mark.parametrize("bad", [{"not": "an outcome"}, {"nodeid": 1, "when": "call", "outcome": "passed"},
+                                 {"nodeid": "t.py::b", "when": "call", "outcome": "passed", "violations": 5}])
+def test_a_malformed_outcome_record_is_refused_not_raised(bad):
+    """Red team 2, row 1: a record with the token but not an outcome record's shape is skipped
+    by summarize_outcomes (no exception on the host) and makes the run untrusted (tampered,
+    counted in ``malformed``): never a pass."""
+    from crossfile_datasets.sandbox.channel import ChannelRecords
+    from crossfile_datasets.sandbox.pytest_runs import refuse_malformed
+
+    good = {"nodeid": "t.py::a", "when": "call", "outcome": "passed"}
+    assert summarize_outcomes([good, bad])[0] == {"t.py::a": "passed"}
+    channel = refuse_malformed(ChannelRecords(records=[good, bad], session_end={"event": "session_end"}))
+    assert channel.records == [good] and channel.malformed == 1
+    assert not channel.complete and "malformed" in channel.tampered
+
+
 def test_execution_refuses_to_start_without_bubblewrap(monkeypatch, tmp_path):
     monkeypatch.setenv("PATH", str(tmp_path))  # no bwrap on it
     require_bwrap.cache_clear()
