@@ -28,6 +28,16 @@ tested program is pid 2 of its pid namespace, and records of any other process (
 that kept the pipe and the token) are refused; a second end-of-session record, or records after
 it, make the run untrusted (``tampered``).
 
+The record channel is a pipe, or (``ResultChannel(socket=True)``: the C# test host, the Java
+runner, which takes it as its standard input) one end of
+a Unix stream socket pair. A pipe's write end, inherited by the tested process, can be opened
+again *for reading* through ``/proc/self/fd/<n>`` (Linux opens the pipe itself, in the mode
+asked for): code under test then takes records the harness never sees, the token with them,
+and forges the rest (red team 2, row 3). A socket cannot be opened through ``/proc`` at all
+(``ENXIO``), and what the tested process writes on its end is readable only at the harness's
+end, which never enters the sandbox; the harness shuts its own sending side at once, so a read
+on the tested process's end gives end of file, never a record.
+
 What it does not stop: code running inside the same interpreter as the plugin (a completion
 is imported into pytest's process) could in principle find the token in the plugin's memory;
 see "Threat model" in docs/executable.md.
@@ -38,6 +48,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import socket as _socket
 import threading
 from dataclasses import dataclass, field
 
@@ -159,15 +170,23 @@ class ResultChannel:
     """Two pipes for one run. Use: ``env.update(ch.environment())``, pass ``ch.child_fds`` to
     the child, then ``ch.finish()`` after the run (every process of it gone) for the records.
     ``expected_pid``: the only process whose records count (the sandbox sets it to
-    :data:`SANDBOXED_PROGRAM_PID` under bubblewrap; None: the first sender's)."""
+    :data:`SANDBOXED_PROGRAM_PID` under bubblewrap; None: the first sender's). ``socket``: the
+    record channel is a Unix stream socket pair, not a pipe (the sender must write to the
+    descriptor itself: a socket cannot be opened through ``/proc/self/fd``)."""
 
-    def __init__(self, *, max_bytes: int = C.CHANNEL_MAX_BYTES, max_line: int = CHANNEL_MAX_LINE) -> None:
+    def __init__(self, *, max_bytes: int = C.CHANNEL_MAX_BYTES, max_line: int = CHANNEL_MAX_LINE,
+                 socket: bool = False) -> None:
         self.token = secrets.token_hex(16)
         token_r, token_w = os.pipe()
         os.write(token_w, self.token.encode())
         os.close(token_w)
         self._token_r = token_r
-        self._read, self._write = os.pipe()
+        if socket:
+            ours, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_STREAM)
+            ours.shutdown(_socket.SHUT_WR)  # a read on the tested process's end: end of file at once
+            self._read, self._write = ours.detach(), theirs.detach()
+        else:
+            self._read, self._write = os.pipe()
         self._parser = _Parser(self.token, None, max_bytes, max_line)
         self._finished: ChannelRecords | None = None
         self._reader = threading.Thread(target=self._drain, daemon=True)

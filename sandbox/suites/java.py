@@ -580,8 +580,13 @@ class JavaRunner:
                          *([str(built.classes_aux)] if built.classes_aux else []),
                          str(built.classes_test), *[str(box.root / r) for r in built.layout.resources],
                          *[str(box.root / j) for j in built.layout.jars], *framework_jars()]
-            channel = ResultChannel()
-            res = box.run([*jvm, "-cp", os.pathsep.join(classpath), RUNNER_CLASS, str(argfile)],
+            # the record channel is a socket the JVM gets as its standard input (the runner takes it
+            # with System.inheritedChannel): a socket cannot be opened again through /proc/self/fd
+            # to read the records and their token, as a pipe's write end can (red team 2, row 3)
+            channel = ResultChannel(socket=True)
+            record_fd = channel.child_fds[1]
+            res = box.run(["/bin/bash", "-c", f'exec "$@" 0<&{record_fd} {record_fd}<&-', "bash",
+                           *jvm, "-cp", os.pathsep.join(classpath), RUNNER_CLASS, str(argfile)],
                           env=JVM_ENV, channel=channel)
             records = channel.finish()
             log = built.log + "\n$ junit runner\n" + (res.result.stdout + res.result.stderr)[-8000:] \

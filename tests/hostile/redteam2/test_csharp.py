@@ -69,12 +69,15 @@ CALC = r'''namespace Demo
             int fd = -1;
             foreach (var e in environ.Split('\0'))
                 if (e.StartsWith("CROSSFILE_CHANNEL=")) fd = int.Parse(e.Split(':')[1]);
-            // the record pipe's write end, opened again for reading through /proc
+            // the record pipe's write end, opened again for reading through /proc (a socket
+            // cannot be: then the descriptor itself is read)
             int rd = open("/proc/self/fd/" + fd, 0);
+            if (rd < 0) rd = fd;
             var buf = new byte[65536];
             Waiting = true;
             long n = (long)read(rd, buf, (System.IntPtr)buf.Length);
-            string got = System.Text.Encoding.UTF8.GetString(buf, 0, (int)n);
+            string got = n > 0 ? System.Text.Encoding.UTF8.GetString(buf, 0, (int)n) : "";
+            if (got.IndexOf('\t') < 0) return;  // nothing taken: the tests run as they are
             string token = got.Substring(0, got.IndexOf('\t'));
             int pid = System.Diagnostics.Process.GetCurrentProcess().Id;
             foreach (var name in new[] { "Muls", "Negs" })
@@ -109,13 +112,12 @@ FILES = {
 IDS = ["Demo.Tests.CalcTests.Adds", "Demo.Tests.CalcTests.Muls", "Demo.Tests.CalcTests.Negs"]
 
 
-@pytest.mark.xfail(strict=True, reason="red team 2026-11-27b: a class reopens the inherited record pipe for reading "
-                                       "through /proc/self/fd, takes the token from a record the harness never "
-                                       "sees, and forges passed records and the end record (C# class verdicts)",
-                   raises=AssertionError)
 def test_a_class_reading_the_record_pipe_cannot_forge_its_verdict(tmp_path: Path):
-    """Forged verdict (class evaluation and class build gates, C#): no memory read, no
-    reflection; every attempt on this machine passed every test (7 of 7)."""
+    """Forged verdict (class evaluation and class build gates, C#), no memory read, no
+    reflection: every attempt passed every test (7 of 7) while the record channel was a pipe.
+    Contained since the channel is a Unix socket pair (``ResultChannel(socket=True)``): it
+    cannot be opened through ``/proc/self/fd`` (ENXIO), and a read on the host's descriptor
+    gives end of file (the harness's end never sends); the thief takes nothing."""
     run = runner_for(Lang.CSHARP).run(write_repo(tmp_path / "repo", FILES), IDS, coverage=False, limits=None)
     outcomes = run.outcomes()
     if outcomes.get("Demo.Tests.CalcTests.Adds") is not Outcome.PASSED:  # the right method must pass: else not this attack
