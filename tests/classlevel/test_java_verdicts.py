@@ -122,7 +122,8 @@ def test_writing_a_report_and_summary_then_system_exit_in_the_test(tmp_path):
 
 def test_forging_records_on_the_channel_then_halting(tmp_path):
     # the class finds the channel's descriptors, reads what is left of the token pipe (nothing:
-    # the runner read it before any test class loaded) and writes records with what it got
+    # the runner read it before any test class loaded) and writes records with what it got on
+    # the record channel (a socket on its standard input since red team 2, row 3)
     calc = """package demo;
 public class Calc {
     public int add(int a, int b) {
@@ -135,7 +136,11 @@ public class Calc {
                 token = java.util.Arrays.copyOf(buf, Math.max(n, 0));
             } catch (Exception e) { }
             String t = new String(token, "UTF-8");
-            try (java.io.FileOutputStream out = new java.io.FileOutputStream("/proc/self/fd/" + fds[1])) {
+            // the record channel: the socket on standard input (the runner's), else the named descriptor
+            java.nio.channels.Channel ch = System.inheritedChannel();
+            try (java.io.OutputStream out = ch instanceof java.nio.channels.SocketChannel
+                    ? java.nio.channels.Channels.newOutputStream((java.nio.channels.SocketChannel) ch)
+                    : new java.io.FileOutputStream("/proc/self/fd/" + fds[1])) {
                 String[] ids = {"demo.CalcTest#adds", "demo.CalcTest#fails", "demo.CalcTest#readsResource"};
                 for (int i = 0; i < ids.length; i++) {
                     out.write((t + "\\t{\\"seq\\":" + i + ",\\"id\\":\\"" + ids[i] + "\\",\\"status\\":\\"passed\\"}\\n")
