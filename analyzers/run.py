@@ -68,6 +68,7 @@ class Limits:
     max_processes: int | None = None  # RLIMIT_NPROC (per user: only meaningful for a dedicated uid)
     cpu_seconds: int | None = None  # RLIMIT_CPU
     file_size_bytes: int | None = None  # RLIMIT_FSIZE
+    open_files: int | None = None  # RLIMIT_NOFILE, soft and hard (never above the caller's own hard limit)
 
 
 def require_binary(name: str, install_hint: str) -> str:
@@ -88,11 +89,11 @@ def decode(data: bytes) -> str:
 # run by the child, sets the rest and then execs the real program in place (same pid):
 # - PR_SET_PDEATHSIG(SIGKILL): the checker dies when the process that started it dies, even by
 #   kill -9 (a hung checker in its own session would otherwise run on, holding memory);
-# - the resource limits (RLIMIT_AS, RLIMIT_NPROC, RLIMIT_CPU, RLIMIT_FSIZE).
-# argv: <parent pid> <as> <nproc> <cpu> <fsize> <executable> <argv...> (0 = no limit)
+# - the resource limits (RLIMIT_AS, RLIMIT_NPROC, RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_NOFILE).
+# argv: <parent pid> <as> <nproc> <cpu> <fsize> <nofile> <executable> <argv...> (0 = no limit)
 _LAUNCHER = r"""
 import os, sys
-parent, mem, nproc, cpu, fsize = (int(v) for v in sys.argv[1:6])
+parent, mem, nproc, cpu, fsize, nofile = (int(v) for v in sys.argv[1:7])
 try:
     import ctypes
     ctypes.CDLL(None, use_errno=True).prctl(1, 9, 0, 0, 0)  # PR_SET_PDEATHSIG, SIGKILL
@@ -105,10 +106,14 @@ for which, value, extra in ((resource.RLIMIT_AS, mem, 0), (resource.RLIMIT_NPROC
                             (resource.RLIMIT_CPU, cpu, 1), (resource.RLIMIT_FSIZE, fsize, 0)):
     if value:
         resource.setrlimit(which, (value, value + extra))
+if nofile:  # lowered only: a process may not raise its hard limit
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    nofile = nofile if hard == resource.RLIM_INFINITY else min(nofile, hard)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
 try:
-    os.execv(sys.argv[6], sys.argv[7:])
+    os.execv(sys.argv[7], sys.argv[8:])
 except OSError as exc:
-    os.write(2, ("crossfile launcher: cannot execute %s: %s\n" % (sys.argv[6], exc)).encode())
+    os.write(2, ("crossfile launcher: cannot execute %s: %s\n" % (sys.argv[7], exc)).encode())
     os._exit(127)
 """
 
@@ -125,7 +130,7 @@ def _launch_argv(args: list[str], limits: Limits | None) -> list[str] | None:
             return None
         exe = found
     lim = limits or Limits()
-    numbers = [lim.memory_bytes, lim.max_processes, lim.cpu_seconds, lim.file_size_bytes]
+    numbers = [lim.memory_bytes, lim.max_processes, lim.cpu_seconds, lim.file_size_bytes, lim.open_files]
     return [sys.executable, "-I", "-S", "-c", _LAUNCHER, str(os.getpid()), *(str(n or 0) for n in numbers), exe, *args]
 
 

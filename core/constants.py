@@ -86,6 +86,10 @@ EXEC_MUTANT_TIMEOUT = 30.0  # seconds for one mutant's run; a time-out kills the
 EXEC_MEMORY_BYTES = 2 * 1024**3  # RLIMIT_AS of every sandboxed process (ours)
 EXEC_MAX_PROCESSES = 32  # live processes per sandbox (cgroup pids.max / audit guard / watchdog; ours)
 EXEC_FILE_SIZE_BYTES = 64 * 1024**2  # RLIMIT_FSIZE: largest file a sandboxed process may write (ours)
+# RLIMIT_NOFILE (soft = hard) of every sandboxed process: open files are one machine-wide table
+# (fs.file-max); x the run's pids.max tasks it bounds a run's share (red team 2, row 11; ours:
+# sampled during the class and executable suites, javac held at most 23, a JVM 32, mono 7)
+EXEC_OPEN_FILES = 1024
 # --- class-level split (RepoClassBench, Deshpande et al. 2024; "ours" where the paper gives none)
 CLASS_SUITE_TIMEOUT = 1200.0  # seconds of wall clock for a repository's whole suite, all its processes (ours)
 CLASS_MAX_CRASHED_TESTS = 25  # tests that may end the test process before a suite run gives up (ours)

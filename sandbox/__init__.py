@@ -58,6 +58,7 @@ from crossfile_datasets.sandbox.isolation import (
     join_cgroups_argv,
     opt_out_warning,
     require_bwrap,
+    seccomp_fd,
 )
 from crossfile_datasets.sandbox.tempfolders import SANDBOX_PREFIX, HeldFolder, remove_tree, sweep_stale_sandboxes
 
@@ -81,6 +82,7 @@ class SandboxLimits:
     max_processes: int = C.EXEC_MAX_PROCESSES  # x TASKS_PER_PROCESS tasks (threads count) in a pids cgroup
     file_size_bytes: int = C.EXEC_FILE_SIZE_BYTES
     test_timeout: float = C.EXEC_TEST_TIMEOUT  # per test, inside a pytest run
+    open_files: int = C.EXEC_OPEN_FILES  # RLIMIT_NOFILE of every process of the run
 
 
 @dataclass(frozen=True)
@@ -437,7 +439,7 @@ class Sandbox:
         # RLIMIT_NPROC counts all of the user's processes (and binds nobody for root): a fallback
         nproc = None if has_pids or os.geteuid() == 0 else _user_process_count() + self.limits.max_processes
         limits = Limits(memory_bytes=memory, max_processes=nproc, cpu_seconds=int(timeout) + 5,
-                        file_size_bytes=self.limits.file_size_bytes)
+                        file_size_bytes=self.limits.file_size_bytes, open_files=self.limits.open_files)
         workdir = cwd or self.root
         full_env = self.environment(env)
         pass_fds: tuple[int, ...] = ()
@@ -447,10 +449,14 @@ class Sandbox:
             # under bubblewrap the program is pid 2 of its namespace: only its records count
             channel.expected_pid = SANDBOXED_PROGRAM_PID if self.bwrap is not None else None
         command = list(argv)
+        seccomp = None
         if self.bwrap is not None:
             full_env["CROSSFILE_SANDBOX_PIDNS"] = "1"  # /proc shows the run's processes only
             read_only = (*interpreter_paths(self.python), *self.read_only)
-            command = [*bwrap_argv(self.bwrap, writable=self.dir, cwd=workdir, read_only=read_only), "--", *command]
+            seccomp = seccomp_fd()  # no inotify instance (counted per user up the namespace tree)
+            pass_fds = (*pass_fds, seccomp)
+            command = [*bwrap_argv(self.bwrap, writable=self.dir, cwd=workdir, read_only=read_only,
+                                   seccomp=seccomp), "--", *command]
         if tree is not None:
             command = [*join_cgroups_argv(tree.procs_files()), *command]
         watch = PeakWatch(tree) if tree is not None else None
@@ -460,6 +466,8 @@ class Sandbox:
         try:
             result = run(command, timeout=timeout, cwd=workdir, env=full_env, limits=limits, pass_fds=pass_fds)
         finally:
+            if seccomp is not None:
+                os.close(seccomp)
             peak = watch.stop() if watch is not None else 0
             if tree is not None:  # never leave a cgroup behind
                 process_hit, memory_hit = tree.process_limit_hit(), tree.memory_limit_hit()

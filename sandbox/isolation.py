@@ -14,6 +14,10 @@ through bubblewrap (``bwrap``, Debian package ``bubblewrap``):
   dies and the kernel kills every process in it, ``setsid`` or not;
 - a network namespace with only its own loopback; an IPC and UTS namespace; a user namespace
   whose processes hold no capabilities and cannot create further user namespaces;
+- no inotify instance: a seccomp filter (a classic BPF program handed to bwrap's ``--seccomp``)
+  makes ``inotify_init``/``inotify_init1`` fail with ``EMFILE``, as at a zero ceiling. The kernel
+  counts instances per user *up the user-namespace tree*, outside cgroups and rlimits, so a run
+  holding them took all of root's 128 from every process of the machine (red team 2, row 7);
 - whole-tree limits from cgroups when this process may create them: memory (v1
   ``memory.limit_in_bytes`` or v2 ``memory.max``) and process count (``pids.max``). Where no
   cgroup can be made, only the per-process rlimits remain (``RLIMIT_AS`` per process, and
@@ -56,6 +60,58 @@ NAMESPACE_ARGS = ("--unshare-all", "--unshare-user", "--disable-userns", "--cap-
                   "--die-with-parent", "--new-session", "--hostname", "sandbox")
 
 
+# ------------------------------------------------------------------------------ seccomp --
+# seccomp_data: int nr at offset 0, u32 arch at offset 4. Classic BPF opcodes and return values
+# (linux/filter.h, linux/seccomp.h); EMFILE is what inotify_init returns at the instance ceiling.
+_BPF_LD_W_ABS, _BPF_JEQ_K, _BPF_RET_K = 0x20, 0x15, 0x06
+_SECCOMP_RET_ALLOW, _SECCOMP_RET_ERRNO, _EMFILE = 0x7FFF0000, 0x00050000, 24
+_X32 = 0x40000000
+# AUDIT_ARCH_* -> the numbers of inotify_init and inotify_init1 in that ABI (x32 shares x86-64's
+# with the x32 bit; arm64 has only inotify_init1)
+INOTIFY_SYSCALLS = {
+    0xC000003E: (253, 294, _X32 | 253, _X32 | 294),  # x86-64 (and x32)
+    0x40000003: (291, 332),  # i386
+    0xC00000B7: (26,),  # aarch64
+    0x40000028: (316, 360),  # arm
+}
+
+
+@functools.lru_cache(maxsize=1)
+def inotify_filter() -> bytes:
+    """The seccomp program (an array of ``struct sock_filter``) every sandboxed process runs
+    under: ``inotify_init``/``inotify_init1`` fail with EMFILE, everything else is allowed (the
+    namespaces, capabilities and limits do the rest)."""
+    import struct
+
+    ops: list[tuple] = [("load", 4)]  # the architecture
+    for arch, numbers in INOTIFY_SYSCALLS.items():
+        ops.append(("skip_unless", arch, len(numbers) + 2))  # this ABI's block: load, checks, allow
+        ops += [("load", 0), *(("deny_if", n) for n in numbers), ("allow",)]
+    ops.append(("allow",))
+    deny = len(ops)
+    ops.append(("deny",))
+    code = []
+    for i, op in enumerate(ops):
+        if op[0] == "load":
+            code.append((_BPF_LD_W_ABS, 0, 0, op[1]))
+        elif op[0] == "skip_unless":
+            code.append((_BPF_JEQ_K, 0, op[2], op[1]))
+        elif op[0] == "deny_if":
+            code.append((_BPF_JEQ_K, deny - i - 1, 0, op[1]))
+        else:
+            code.append((_BPF_RET_K, 0, 0, _SECCOMP_RET_ALLOW if op[0] == "allow" else _SECCOMP_RET_ERRNO | _EMFILE))
+    return b"".join(struct.pack("=HBBI", *instruction) for instruction in code)
+
+
+def seccomp_fd() -> int:
+    """A fresh descriptor holding :func:`inotify_filter` from its start, for ``--seccomp``
+    (bwrap reads it to the end: one per run, closed by the caller after the run)."""
+    fd = os.memfd_create("crossfile-seccomp", os.MFD_CLOEXEC)
+    os.write(fd, inotify_filter())
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd
+
+
 class SandboxUnavailable(RuntimeError):
     """Execution refused: the sandbox tool is missing or the kernel refuses its namespaces."""
 
@@ -83,17 +139,21 @@ def require_bwrap() -> str:
             "bubblewrap (bwrap) is not installed: executing repository or model code needs it "
             "(Debian/Ubuntu: apt-get install bubblewrap; scripts/setup.sh installs it). "
             "To run WITHOUT isolation on code you trust, pass --sandbox none.")
+    fd = seccomp_fd()
     probe = [binary, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
-             *NAMESPACE_ARGS, "--", "/bin/true"]
+             *NAMESPACE_ARGS, "--seccomp", str(fd), "--", "/bin/true"]
     try:
-        done = subprocess.run(probe, capture_output=True, text=True, timeout=30)
+        done = subprocess.run(probe, capture_output=True, text=True, timeout=30, pass_fds=(fd,))
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise SandboxUnavailable(f"bubblewrap could not be started ({exc})") from None
+    finally:
+        os.close(fd)
     if done.returncode != 0:
         raise SandboxUnavailable(
             f"bubblewrap cannot create the sandbox's namespaces here: {done.stderr.strip()[:300]} "
             "(user namespaces may be disabled: sysctl kernel.unprivileged_userns_clone / "
-            "user.max_user_namespaces, or a container without CAP_SYS_ADMIN). "
+            "user.max_user_namespaces, or a container without CAP_SYS_ADMIN; or seccomp filters are "
+            "not allowed). "
             "To run WITHOUT isolation on code you trust, pass --sandbox none.")
     return binary
 
@@ -158,8 +218,10 @@ def hidden_dirs() -> list[str]:
     return [d for d in ordered if not any(o != d and _under(d, o) for o in ordered)]
 
 
-def bwrap_argv(binary: str, *, writable: Path, cwd: Path, read_only: Iterable[str] = ()) -> list[str]:
-    """The bwrap command line up to (not including) the program to run."""
+def bwrap_argv(binary: str, *, writable: Path, cwd: Path, read_only: Iterable[str] = (),
+               seccomp: int | None = None) -> list[str]:
+    """The bwrap command line up to (not including) the program to run. ``seccomp``: a
+    descriptor from :func:`seccomp_fd` (the run must pass it to bwrap)."""
     argv = [binary, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/dev/shm"]
     hidden = hidden_dirs()
     for d in hidden:
@@ -173,6 +235,8 @@ def bwrap_argv(binary: str, *, writable: Path, cwd: Path, read_only: Iterable[st
         if any(_under(p, d) for d in hidden) and not _under(p, str(writable)):
             argv += ["--ro-bind", p, p]
     argv += ["--bind", str(writable), str(writable), *NAMESPACE_ARGS, "--chdir", str(cwd)]
+    if seccomp is not None:
+        argv += ["--seccomp", str(seccomp)]
     return argv
 
 

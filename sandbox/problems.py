@@ -9,6 +9,7 @@ and the evaluation of model outputs must measure the same thing, so both call
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import time
@@ -91,8 +92,7 @@ def run_problem_tests(
     root = Path(repo_root or problem["repository_root"])
     python, pytest_plugins = _interpreter(python, pytest_plugins, tuple(sorted(problem.get("requirements") or [])))
     base = limits or SandboxLimits()
-    limits = SandboxLimits(timeout, base.memory_bytes, base.max_processes, base.file_size_bytes,
-                           min(base.test_timeout, timeout))
+    limits = dataclasses.replace(base, timeout=timeout, test_timeout=min(base.test_timeout, timeout))
     started = time.monotonic()
     verdict: dict = {"passed": False, "status": VerdictStatus.ERROR, "tests": {}, "num_tests": 0, "num_passed": 0,
                      "duration": 0.0, "detail": ""}
