@@ -182,8 +182,8 @@ def _type_form_class(annotation: nodes.NodeNG | None, context=None) -> nodes.Cla
 @_tip
 def _infer_parameter(name: nodes.AssignName, context=None) -> nodes.ClassDef | _TheClass | None:
     annotation = _annotation_of(name)
-    if isinstance(_unwrap_optional(annotation), nodes.Subscript) and \
-            _unwrap_optional(annotation).value.as_string().rsplit(".", 1)[-1] in _TYPE_FORMS:
+    unwrapped = _unwrap_optional(annotation)
+    if isinstance(unwrapped, nodes.Subscript) and unwrapped.value.as_string().rsplit(".", 1)[-1] in _TYPE_FORMS:
         cls = _type_form_class(annotation, context)  # cls: type[X] (| None)
         return _TheClass(cls) if cls is not None else None
     return _one_class(annotation, context)
