@@ -44,6 +44,14 @@ class RecordRefused(ValueError):
     def key(self) -> str:
         return f"split_records/{self.reason}"
 
+    def describe(self) -> str:
+        """``split_records/<reason>: <detail>``: the refused generations' ``detail``."""
+        return f"{self.key}: {self}"
+
+
+# the status of a generation whose split record was refused before any run (both evaluations)
+TASK_REFUSED = "task_refused"
+
 
 def _inside(name: object) -> tuple[str, ...] | None:
     """The components of a record's relative path that stays inside its folder (not empty, not

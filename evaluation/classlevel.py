@@ -41,8 +41,8 @@ from typing import Callable
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
-from crossfile_datasets.core.repository_roots import (ROOT_KEY, ROOTS_FILE, RecordRefused, attach_roots, check_record_file,
-                                                      repository_folder, rootless_hint)
+from crossfile_datasets.core.repository_roots import (ROOT_KEY, ROOTS_FILE, TASK_REFUSED, RecordRefused, attach_roots,
+                                                      check_record_file, repository_folder, rootless_hint)
 from crossfile_datasets.evaluation.constants import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE, PASS_AT_K
 from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, read_log
 from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
@@ -148,7 +148,7 @@ def task_refusal(task: dict, repos) -> str | None:
             repository_root(task, repos)
         check_record_file(task.get("file"))
     except RecordRefused as exc:
-        return f"{exc.key}: {exc}"
+        return exc.describe()
     return None
 
 
@@ -241,8 +241,6 @@ def _class_file_not_compiled(task: dict, run) -> "SuiteRun | None":
 # a generation's status when the host refused a file its run left (``sandbox.hostfs``): no verdict,
 # not passed, not counted as compiled
 HOST_FILE_REFUSED = "host_file_refused"
-# a generation's status when its task record was refused before any run (``task_refusal``)
-TASK_REFUSED = "task_refused"
 
 
 def run_generation(task: dict, generation: str, root: Path, limits: SandboxLimits, setup=None) -> dict:

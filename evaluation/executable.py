@@ -53,8 +53,8 @@ from crossfile_datasets.evaluation.placement import (
 )
 from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, read_log
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl
-from crossfile_datasets.core.repository_roots import (ROOT_KEY, ROOTS_FILE, RecordRefused, attach_roots, check_record_file,
-                                                      rootless_hint)
+from crossfile_datasets.core.repository_roots import (ROOT_KEY, ROOTS_FILE, TASK_REFUSED, RecordRefused, attach_roots,
+                                                      check_record_file, rootless_hint)
 from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
 
 DEFAULT_CONTEXT = "unspecified"
@@ -186,10 +186,6 @@ class Job:
     settings: RunSettings
     repo_root: str | None
     refused: str = ""  # why the problem's record is refused (``problem_root``): no run
-
-
-# a generation's status when its problem record was refused before any run (``problem_root``)
-TASK_REFUSED = "task_refused"
 
 
 def problem_root(problem: dict, repos: str | os.PathLike | None) -> str | None:
@@ -374,7 +370,7 @@ def evaluate_executable(
         try:
             repo_root, refused = problem_root(problem, repos), ""
         except RecordRefused as exc:  # counted as the generations' status, never run
-            repo_root, refused = None, f"{exc.key}: {exc}"
+            repo_root, refused = None, exc.describe()
         problem_sha = _problem_sha(problem)
         for index, generation in enumerate(pset.generations):
             key = {"task_id": pset.task_id, "context_size": pset.context_size, "generation_index": index,
