@@ -117,10 +117,7 @@ class ShardStore:
         """Remove the temporary folders of shard writes that never finished (a build killed
         mid-write); the build's lock on its output folder (``build_scope``) keeps a running
         build's own out of reach. Returns their names."""
-        partial = sorted(self.root.glob(".*.tmp-*")) if self.root.is_dir() else []
-        for path in partial:
-            shutil.rmtree(path, ignore_errors=True)
-        return [p.name for p in partial]
+        return remove_partial_writes(self.root)
 
     def read(self, name: str, key: str) -> RepositoryResult | None:
         """The finished shard of ``name`` built under ``key``; None when absent, partial, built
@@ -143,6 +140,19 @@ class ShardStore:
             "report.json": json.dumps(result.report.to_dict(), indent=1),
             **(self.extra_files(result.report) if self.extra_files else {})}
         write_shard_folder(self.root / name, files, {"fingerprint": key, "stats": result.stats})
+
+
+def remove_partial_writes(folder: Path, patterns: Sequence[str] = (".*.tmp-*",)) -> list[str]:
+    """Remove what writes killed mid-way left in ``folder`` (``.<name>.tmp-*`` of
+    :func:`write_shard_folder` and the atomic writers; other ``patterns`` on request), folders and
+    files alike. Returns their names."""
+    partial = sorted(p for pattern in patterns for p in folder.glob(pattern)) if folder.is_dir() else []
+    for path in partial:
+        if path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+    return [p.name for p in partial]
 
 
 def done_marker(shard: Path, key: str) -> dict | None:

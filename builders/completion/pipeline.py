@@ -52,6 +52,7 @@ from crossfile_datasets.builders.completion.splits import (
     top_level_names,
     unproven_reason,
 )
+from crossfile_datasets.builders.split import remove_partial_writes
 from crossfile_datasets.builders.completion.shards import (
     SHARDS,
     BuildSettings,
@@ -517,11 +518,8 @@ def build_language(
         out = settings.output / lang.value
         (out / SHARDS).mkdir(parents=True, exist_ok=True)
         # left by a build killed while writing a shard or swapping the merged outputs
-        for partial in [*(out / SHARDS).glob(".*.tmp-*"), *out.glob(".*.tmp-*"), *out.glob(".*.old-*")]:
-            if partial.is_dir():
-                shutil.rmtree(partial, ignore_errors=True)
-            else:
-                partial.unlink(missing_ok=True)
+        remove_partial_writes(out / SHARDS)
+        remove_partial_writes(out, (".*.tmp-*", ".*.old-*"))
         summaries: dict[str, ShardSummary] = {}
         todo = []
         for repo in repos:
