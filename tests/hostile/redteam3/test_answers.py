@@ -34,7 +34,7 @@ def test_a_fenced_answer_of_blank_lines_does_not_stall_the_executable_evaluation
         pytest.fail("a body-only answer should get the gold header")
     ordinary = seconds(lambda: generated_function(PROBLEM, honest), repeat=3)
     attacked = seconds(lambda: generated_function(PROBLEM, hostile))
-    assert attacked < 20 * max(ordinary, 0.01), f"{attacked:.2f} s against {ordinary:.4f} s for the same size on one line"
+    assert attacked < 20 * max(ordinary, 0.001), f"{attacked:.2f} s against {ordinary:.4f} s for the same size on one line"
 
 
 @pytest.mark.xfail(strict=True, raises=AssertionError,
@@ -54,4 +54,4 @@ def test_an_llm_answer_of_blank_lines_does_not_stall_the_build():
     hostile = "```python\n" + " \n" * lines + "```\n"
     ordinary = seconds(lambda: llm_programs(honest, "pkg.cart", "total", None, "shop/1"), repeat=3)
     attacked = seconds(lambda: llm_programs(hostile, "pkg.cart", "total", None, "shop/1"))
-    assert attacked < 20 * max(ordinary, 0.01), f"{attacked:.2f} s against {ordinary:.4f} s for as many comment lines"
+    assert attacked < 20 * max(ordinary, 0.001), f"{attacked:.2f} s against {ordinary:.4f} s for as many comment lines"

@@ -48,7 +48,7 @@ def test_an_answer_that_never_parses_does_not_stall_the_scoring(tmp_path):
         pytest.fail(f"the honest answer's first line should be the statement: {scores[0]}")
     ordinary = min(scored(honest_answer) for _ in range(3))
     attacked = scored(hostile_answer)
-    assert attacked < 20 * max(ordinary, 0.01), f"{attacked:.2f} s against {ordinary:.3f} s for an answer of the same size"
+    assert attacked < 20 * max(ordinary, 0.001), f"{attacked:.2f} s against {ordinary:.3f} s for an answer of the same size"
 
 
 def _preds(folder, answer: str):
