@@ -19,6 +19,7 @@ or from the command line (``tools_app``).
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import List, Mapping, NoReturn, Optional, Sequence
 
@@ -31,6 +32,9 @@ from crossfile_datasets.core.paths import EXAMPLES_DIR
 from crossfile_datasets.core.text import decode_source
 from crossfile_datasets.builders.completion.retrieval import ChunkIndex, chunk_file
 from crossfile_datasets.core.records import SourceFile
+from crossfile_datasets.core.repository_roots import RecordRefused, check_record_file
+from crossfile_datasets.sandbox import hostfs
+from crossfile_datasets.sandbox.hostfs import HOST_FILES_STAGE, HostFileRefused, Refusal
 from crossfile_datasets.lang import get_language, registered
 
 _REGISTERED = frozenset(lang.value for lang in registered())
@@ -54,23 +58,46 @@ class RepoTools:
         # registered here: no import statements, `//` comments
         self.support = get_language(self.language) if self.language in _REGISTERED else None
         self._chunks: ChunkIndex | None = None
+        # file paths of the graph whose text was refused (``load``), with their reason
+        self.refused: dict[str, str] = {}
 
     @classmethod
     def load(cls, graph_path: str | Path, repo_root: str | Path) -> "RepoTools":
-        """From a saved graph JSON and the repository it was built from."""
+        """From a saved graph JSON and the repository it was built from.
+
+        A graph is input (one is published with every dataset): each file node's ``path`` is read
+        only when it is a path inside ``repo_root`` (relative, no ``..``: ``check_record_file``)
+        and through the host-file boundary (``sandbox/hostfs.py``: no link, regular files only,
+        at most ``MAX_FILE_BYTES``, the build's own cap on sources). A refused node is not read:
+        its reason is kept in ``refused`` (path -> ``split_records/...`` or ``host_files/...``)
+        and the tools answer from the graph without its text."""
         graph = load_graph(graph_path)
         root = Path(repo_root)
         texts: dict[str, str] = {}
-        paths = sorted(attrs["path"] for _, attrs in graph.nodes(data=True) if attrs.get("kind") == "file")
+        refused: dict[str, str] = {}
+        paths = sorted((attrs.get("path") for _, attrs in graph.nodes(data=True) if attrs.get("kind") == "file"), key=str)
         for path in paths:
             try:
-                texts[path] = decode_source((root / path).read_bytes())[0]
-            except (OSError, UnicodeDecodeError):
-                continue  # the tools still answer from the graph; bodies of this file are unavailable
+                data = hostfs.read_bytes(root, check_record_file(path), max_bytes=C.MAX_FILE_BYTES)
+                texts[path] = decode_source(data)[0]
+            except (RecordRefused, HostFileRefused) as exc:
+                refused[str(path)] = exc.key
+            except OSError:
+                refused[str(path)] = f"{HOST_FILES_STAGE}/{Refusal.UNREADABLE.value}"
         if paths and not texts:  # a wrong folder would otherwise give empty answers, silently
             raise RepoToolsError(f"{root} is not the repository of {graph_path}: none of its {len(paths)} files "
-                                 f"is there (e.g. {paths[0]})")
-        return cls(graph, texts)
+                                 f"is there (e.g. {paths[0]}: {refused.get(str(paths[0]), 'unreadable')})")
+        tools = cls(graph, texts)
+        tools.refused = refused
+        return tools
+
+    def refusal_summary(self) -> str:
+        """``N file(s) of the graph not read: <reason>: count, ...`` or ``""``."""
+        if not self.refused:
+            return ""
+        counts = Counter(self.refused.values())
+        return (f"{len(self.refused)} file(s) of the graph not read: "
+                + ", ".join(f"{reason}: {n}" for reason, n in sorted(counts.items())))
 
     # ------------------------------------------------------------------------- lookups --
     def _attrs(self, node: str) -> dict:
@@ -246,12 +273,14 @@ def _load(graph: Path, root: Path | None) -> RepoTools:
     if root is None:
         _fail(f"no repository folder known for {graph}: pass --root (the folder the graph was built from)", 2)
     try:
-        return RepoTools.load(graph, root)
+        tools = RepoTools.load(graph, root)
     except RepoToolsError as exc:
         _fail(str(exc), 2)
     except (OSError, ValueError, KeyError) as exc:
         _fail(f"cannot read the graph {graph}: {exc}", 2)
-    raise AssertionError("unreachable")
+    if tools.refused:  # said, never silent: their bodies and snippets are missing from the answers
+        typer.echo(f"note: {tools.refusal_summary()} (e.g. {min(tools.refused)!r})", err=True)
+    return tools
 
 
 def _need_class(tools: RepoTools, class_name: str) -> None:
@@ -341,7 +370,10 @@ def task_view_command(
     attach_roots([task], split)
     if repos is None and not task.get("repository_root"):
         _fail(f"no {ROOTS_FILE} beside {split} names the folder of repository '{task['repository']}': pass --repos", 2)
-    root, graph = write_task_view(task, out, repos)
+    try:
+        root, graph = write_task_view(task, out, repos)
+    except (RecordRefused, HostFileRefused) as exc:  # the split names a host path outside its folders
+        _fail(f"task '{task_id}' refused: {exc.describe() if isinstance(exc, RecordRefused) else f'{exc.key}: {exc}'}", 2)
     typer.echo(f"--graph {graph} --root {root}")
 
 

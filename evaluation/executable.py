@@ -54,7 +54,7 @@ from crossfile_datasets.evaluation.placement import (
 from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, read_log
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl
 from crossfile_datasets.core.repository_roots import (ROOT_KEY, ROOTS_FILE, TASK_REFUSED, RecordRefused, attach_roots,
-                                                      check_record_file, rootless_hint)
+                                                      check_record_file, repository_folder, rootless_hint)
 from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
 
 DEFAULT_CONTEXT = "unspecified"
@@ -189,13 +189,12 @@ class Job:
 
 
 def problem_root(problem: dict, repos: str | os.PathLike | None) -> str | None:
-    """The host folder a problem runs in with ``--repos``: ``repos / project`` (a ``file`` that
-    leaves the copy is a :class:`RecordRefused`); None without ``--repos`` (the folder the index beside the split names, ``load_problems``;
+    """The host folder a problem runs in with ``--repos``: ``repos / project``, a name that
+    stays inside ``repos`` (else :class:`RecordRefused`, as for a ``file`` that leaves the copy);
+    None without ``--repos`` (the folder the index beside the split names, ``load_problems``;
     a record's own ``repository_root`` is never used)."""
     check_record_file(problem.get("file"))
-    # the --repos join itself is red team 3's row 11 (a strict xfail there): closing it is
-    # repository_folder(repos, project), as the class evaluation does
-    return str(Path(repos) / str(problem.get("project", ""))) if repos is not None else None
+    return str(repository_folder(repos, problem.get("project"))) if repos is not None else None
 
 
 def run_job(job: Job) -> dict:

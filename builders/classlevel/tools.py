@@ -18,20 +18,22 @@ from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
-from crossfile_datasets.sandbox import copy_repository
+from crossfile_datasets.core.repository_roots import check_record_file, repository_folder
+from crossfile_datasets.sandbox import copy_repository, hostfs
 
 
 def write_task_view(task: dict, dest: Path, repos: Path | None = None) -> tuple[Path, Path]:
     """Write ``dest/repo`` (the task's repository with its class removed) and ``dest/graph.json``
     (its graph); return both paths. ``repos``: a folder holding the repository (by name)
     instead of the task's recorded ``repository_root``."""
-    source = Path(repos) / task["repository"] if repos is not None else Path(task["repository_root"])
+    # a split's record is input: its repository name stays inside --repos, its file inside the copy
+    source = repository_folder(repos, task.get("repository")) if repos is not None else Path(task["repository_root"])
     dest = Path(dest)
     root = dest / "repo"
     shutil.rmtree(root, ignore_errors=True)
     dest.mkdir(parents=True, exist_ok=True)
     copy_repository(source, root)
-    (root / task["file"]).write_text(task["file_without_class"], encoding="utf-8")
+    hostfs.replace_file(root, check_record_file(task.get("file")), task["file_without_class"])
     lang = Lang(task["language"])
     language = get_language(lang)
     files, _ = list_sources(Repository(task["repository"], root, "", "", ""), language, BuildReport())

@@ -80,6 +80,23 @@ def _executable_split(tmp_path, **fields):
     return split, preds
 
 
+def test_executable_evaluation_refuses_a_project_outside_repos(tmp_path):
+    """The executable split's same shape (``--repos R`` joined ``R / project``): a record whose
+    project climbs out is refused and counted (``task_refused``), never run."""
+    from crossfile_datasets.evaluation.executable import evaluate_executable
+
+    secret = tmp_path / "home" / "user"
+    secret.mkdir(parents=True)
+    (secret / "m.py").write_text("def f():\n    return 1\n")
+    split, preds = _executable_split(tmp_path, project="../home/user")
+    (tmp_path / "repos").mkdir()
+    summary = evaluate_executable(split, preds, tmp_path / "log.jsonl", repos=tmp_path / "repos")
+    (context,) = summary["results"].values()
+    assert context["status"] == {"task_refused": 1} and summary["sandbox_runs"] == 0
+    (row,) = [json.loads(line) for line in (tmp_path / "log.jsonl").read_text().splitlines()]
+    assert not row["passed"] and row["detail"].startswith("split_records/repository_name_escapes")
+
+
 def test_executable_evaluation_ignores_a_record_own_folder(tmp_path):
     from crossfile_datasets.evaluation.executable import evaluate_executable
 

@@ -185,3 +185,39 @@ def test_typescript_namespace_import_resolves_qualified_bases():
     assert tools.class_info("Square")[0]["bases"] == ["Shape"]
     edges = {(s, t) for s, t, d in tools.graph.edges(data=True) if d["kind"] in ("inherits", "imports")}
     assert edges == {("sym:src/square.ts#Square", "sym:src/shapes.ts#Shape"), ("file:src/square.ts", "file:src/shapes.ts")}
+
+
+def test_a_graph_file_that_is_a_link_a_fifo_or_outside_is_refused_and_counted(tmp_path):
+    """``RepoTools.load`` reads a graph's files through the host-file boundary: a file node that
+    is a link (even one inside the folder), a FIFO (it would block), a path climbing out or an
+    absolute one is not read, and the refusal is named per file (``refused``) and said by the
+    command line, never silent; the other files still answer."""
+    import os
+
+    from crossfile_datasets.lang import Lang, get_language
+
+    root = tmp_path / "shop"
+    (root / "pkg").mkdir(parents=True)
+    texts = {"pkg/__init__.py": "", "pkg/cart.py": "class Cart:\n    def total(self):\n        return 1\n",
+             "pkg/link.py": "class Link:\n    pass\n", "pkg/fifo.py": "class Fifo:\n    pass\n"}
+    for path, text in texts.items():
+        (root / path).write_text(text)
+    graph = build_graph("shop", "python", get_language(Lang.PYTHON).analyze_files(
+        str(root), [SourceFile(p, t) for p, t in texts.items()]), [])
+    graph.add_node("file:/etc/passwd", kind="file", path="/etc/passwd")
+    graph.add_node("file:../secret.py", kind="file", path="../secret.py")
+    (tmp_path / "secret.py").write_text("SECRET = 1\n")
+    graph_path = tmp_path / "shop.json"
+    save_graph(graph, graph_path)
+    (root / "pkg" / "link.py").unlink()
+    (root / "pkg" / "link.py").symlink_to(root / "pkg" / "cart.py")
+    (root / "pkg" / "fifo.py").unlink()
+    os.mkfifo(root / "pkg" / "fifo.py")
+    tools = RepoTools.load(graph_path, root)
+    assert tools.refused == {"/etc/passwd": "split_records/file_escapes", "../secret.py": "split_records/file_escapes",
+                             "pkg/link.py": "host_files/symlink", "pkg/fifo.py": "host_files/not_regular_file"}
+    assert sorted(tools.texts) == ["pkg/__init__.py", "pkg/cart.py"]
+    assert tools.get_method_body("Cart", "total") == ["    def total(self):\n        return 1"]
+    result = CliRunner().invoke(tools_app, ["class-info", "Link", "--graph", str(graph_path), "--root", str(root)])
+    assert result.exit_code == 0 and "note: 4 file(s) of the graph not read" in result.output, result.output
+    assert "host_files/not_regular_file: 1" in result.output and "split_records/file_escapes: 2" in result.output

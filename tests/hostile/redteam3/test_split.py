@@ -22,10 +22,6 @@ sys.exit(pytest.main(["-q", "test_leak.py", *sys.argv[1:]]))
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27c: evaluate_executable joins a record's project to --repos as is: "
-                          "'../home/user/app' copies a folder the sandbox hides into the run, and the split's "
-                          "check program puts its secrets into the results")
 def test_a_problem_cannot_choose_the_host_folder_it_runs_in(tmp_path):
     """Exposure of hidden folders (executable evaluation). The sandbox hides ``/root``, ``/home``,
     the caches and ``HF_HOME``; a problem whose ``project`` is ``../home/user/app`` (any folder
