@@ -779,7 +779,9 @@ def llm_programs(answer: str, module: str, entry_point: str, class_name: str | N
     code = extract_code(answer)
     import_name = class_name or entry_point
     import_line = f"from {module} import {import_name}"
-    if not re.search(rf"^\s*from\s+{re.escape(module)}\s+import\s+.*\b{re.escape(import_name)}\b", code, re.M):
+    # [^\S\n]*, not \s*: under re.M, \s* crossed line ends and every line start of a blank run
+    # rescanned the rest of it (quadratic in the endpoint's answer, red team 3 row 4)
+    if not re.search(rf"^[^\S\n]*from\s+{re.escape(module)}\s+import\s+.*\b{re.escape(import_name)}\b", code, re.M):
         code = f"{import_line}\n{code}"
     programs, over = split_test_module_bounded(code)
     if left_out is not None:

@@ -77,13 +77,14 @@ LANG_VERSION = "7.2"  # the newest mcs 6.8 accepts (analyzers/mcs.py)
 ASSEMBLY = "Suite"  # library + tests, one assembly
 _TEST_FOLDER = re.compile(r"(^|[._-])(unit)?tests?($|[._-])|^test", re.IGNORECASE)
 # the test frameworks the runner runs (NUnit 2.6 itself; NUnit 3/4 and xUnit 2 through the
-# compatibility sources of csharp_host/), found by a file's using directives
+# compatibility sources of csharp_host/), found by a file's using directives (^[^\S\n]*, not ^\s*:
+# under re.M, \s* crossed line ends, quadratic on a file's blank runs: red team 3 row 4)
 _FRAMEWORKS = (
-    ("nunit", re.compile(r"^\s*using\s+NUnit\.Framework\b", re.MULTILINE)),
-    ("xunit", re.compile(r"^\s*using\s+Xunit\b", re.MULTILINE)),
+    ("nunit", re.compile(r"^[^\S\n]*using\s+NUnit\.Framework\b", re.MULTILINE)),
+    ("xunit", re.compile(r"^[^\S\n]*using\s+Xunit\b", re.MULTILINE)),
 )
 _OTHER_FRAMEWORKS = (
-    ("mstest", re.compile(r"^\s*using\s+Microsoft\.VisualStudio\.TestTools\.UnitTesting\b", re.MULTILINE)),
+    ("mstest", re.compile(r"^[^\S\n]*using\s+Microsoft\.VisualStudio\.TestTools\.UnitTesting\b", re.MULTILINE)),
 )
 _MCS_ERROR = re.compile(r"^(?P<file>.+?)\((?P<line>\d+),\d+\+?\): error (?P<code>CS\d+): (?P<msg>.*)$", re.MULTILINE)
 _USING_LINE = re.compile(r"^\s*(?:global\s+)?using\s+(?:static\s+)?(?:\w+\s*=\s*)?(?P<ns>[\w.]+)\s*;")

@@ -43,7 +43,8 @@ def test_import_lines_keep_their_verdicts():
 
 def test_stripping_fences_from_a_blank_run_is_linear():
     assert _ratio(strip_fences, lambda n: "```" + " " * n + "x") < LINEAR
-    # (a fenced block of blank lines is red team 3's row 3, left to its fixer: the `def` search)
+    # red team 3 row 3: the `def` search in a fenced block of blank lines
+    assert _ratio(strip_fences, lambda n: "```python\n" + "\n" * n) < LINEAR
 
 
 def test_fences_keep_their_verdicts():
@@ -67,3 +68,30 @@ def test_the_member_chain_before_a_column_is_linear():
     assert _ratio(lambda line: _chain_root(line, len(line)), lambda n: "a ." * n + " ") < LINEAR
     assert _chain_root("x = foo . bar.baz. ", 19) == "foo" and _chain_root("9abc.d.", 7) == "abc"
     assert _chain_root("a.9b.", 5) == "b" and _chain_root("f(a, b).", 8) is None and _chain_root("this.x", 6) is None
+
+
+# Red team 3 row 4: `^\s*` under re.M crossed line ends, so every line start of a blank run rescanned
+# the rest of the run. Each host pattern of that shape is now `^[^\S\n]*`; these are its users.
+def test_the_llm_answer_import_search_is_linear():
+    from crossfile_datasets.builders.executable.testgen import llm_programs
+
+    answer = lambda n: "```python\n" + " \n" * n + "```\n"
+    assert _ratio(lambda text: llm_programs(text, "pkg.cart", "total", None, "shop/1"), answer, n=2000) < LINEAR
+    programs = llm_programs("```python\n \nif True:\n \t from pkg.cart import x, total\ndef test_a():\n    assert total([]) == 0\n```",
+                            "pkg.cart", "total", None, "shop/1")
+    assert programs and "from pkg.cart import total\n" not in programs[0].source
+
+
+def test_test_framework_searches_over_a_file_of_blank_lines_are_linear():
+    from crossfile_datasets.sandbox.suites.csharp import _frameworks_of
+    from crossfile_datasets.sandbox.suites.java import _PACKAGE_LINE, source_set
+
+    blank = lambda n: " \n" * n + "class A {}\n"
+    assert _ratio(lambda text: source_set("src/A.java", text), blank) < LINEAR
+    assert _ratio(lambda text: _PACKAGE_LINE.search(text), blank) < LINEAR
+    assert _ratio(_frameworks_of, blank) < LINEAR
+    assert source_set("src/A.java", "\n \n\t import static org.junit.Assert.*;\n") == "tests"
+    assert source_set("src/A.java", "// import org.junit.Test;\n") == "main"
+    assert _PACKAGE_LINE.search("\n\n  package a.b ;\n").group(1) == "a.b"
+    assert _frameworks_of("\r\n  using NUnit.Framework;\n\tusing Xunit;\n") == {"nunit", "xunit"}
+    assert _frameworks_of("// using Xunit;\n") == set()

@@ -15,10 +15,6 @@ PROBLEM = {"id": "shop/1", "entry_point": "total", "qualname": "total", "file": 
            "solution": "def total(items):\n    \"\"\"The sum of the items' prices.\"\"\"\n    return sum(items)\n"}
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27c: strip_fences searches each fenced block with "
-                          "^\\s*(async\\s+)?def\\s under re.M: a block of blank lines costs quadratic time on the "
-                          "host, for every generation, before the sandbox (20,000 newlines: 62 s)")
 def test_a_fenced_answer_of_blank_lines_does_not_stall_the_executable_evaluation():
     """Host hang (``evaluate-predictions executable``: ``evaluate_executable`` calls
     ``generated_function`` for every generation in its main loop, outside every time limit; the
@@ -37,10 +33,6 @@ def test_a_fenced_answer_of_blank_lines_does_not_stall_the_executable_evaluation
     assert attacked < 20 * max(ordinary, 0.001), f"{attacked:.2f} s against {ordinary:.4f} s for the same size on one line"
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27c: llm_programs looks for the target import with ^\\s*from ... "
-                          "under re.M: an endpoint's answer of blank-looking lines (' \\n') costs quadratic "
-                          "time on the host (8,000 lines 1.8 s; the 16 MiB answer cap allows weeks)")
 def test_an_llm_answer_of_blank_lines_does_not_stall_the_build():
     """Host hang (build with ``--llm-url``: the endpoint's answer, up to ``MODEL_ANSWER_MAX_BYTES``,
     is read whole and cut into programs on the host). ``extract_code`` strips only ``\\n`` at a

@@ -29,10 +29,6 @@ def _checkout(root: Path, origin: str) -> Path:
 SLASHES = 12_000
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27c: core.records._HOSTED_URL backtracks quadratically on a remote "
-                          "URL of many slashes and a '?': a 12 kB .git/config value costs seconds, 1 MB hours, "
-                          "on the host, in resolve(), before any time limit")
 def test_a_remote_url_of_many_slashes_does_not_stall_resolving_the_checkout(tmp_path):
     """Host hang (every split: ``resolve`` of a local folder with a ``.git``; ``hosted_path`` also
     runs per usage through ``Repository.canonical_id`` when the URL is accepted). The origin URL
@@ -53,3 +49,33 @@ def test_a_remote_url_of_many_slashes_does_not_stall_resolving_the_checkout(tmp_
     ordinary = seconds(lambda: _remote_url(honest), repeat=3)
     attacked = seconds(lambda: _remote_url(hostile))
     assert attacked < 5 * max(ordinary, 0.05), f"{attacked:.2f} s against {ordinary:.3f} s for an honest checkout"
+
+
+# the pattern row 1 replaced: its answers are the reference for every URL it did not hang on
+_OLD_HOSTED_URL = r"^(?:(?!file:)[a-z][a-z0-9+.-]*://(?:[^@/]*@)?[^/]+/|[^@/\s]+@[^:/\s]+:)(?P<path>[^?#]+?)(?:\.git)?/*$"
+
+
+def test_hosted_paths_keep_the_answers_of_the_backtracking_pattern():
+    import random
+    import re
+
+    from crossfile_datasets.core.records import hosted_path
+
+    old = re.compile(_OLD_HOSTED_URL, re.I)
+
+    def reference(url: str) -> str:
+        m = old.match(url.strip())
+        return m.group("path").strip("/").lower() if m else ""
+
+    urls = ["https://github.com/psf/requests", "https://github.com/psf/requests.git", "git@github.com:psf/requests.git",
+            "https://user:pw@gitlab.com/group/sub/proj.git/", "ssh://git@host:22/a/b.git", "file:///tmp/x", "/tmp/x",
+            "https://github.com/a/b.GIT//", "https://github.com/a/.git", "https://h//", "https://h/", "https://h/a?x",
+            "https://h/a#f", "git@h:", "git@h://", "HTTPS://GitHub.com/Owner/Name", "  https://h/a/b \n", "https://h/a\n/",
+            "https://h/a.git.git", "x@y:z.git/", "https://github.com/acme/shop" + "/" * 40 + "?"]
+    pieces = list("ab/.:@?#gitGIT \n\t-+") + ["://", ".git", "https://", "git@", "file:", "h/"]
+    rng = random.Random(27)
+    for _ in range(20000):
+        url = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
+        urls.append(rng.choice(["", "https://", "git@h:", "ssh://u@h/", "http://h/"]) + url)
+    differing = [u for u in urls if hosted_path(u) != reference(u)]
+    assert not differing, differing[:5]
