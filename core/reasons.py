@@ -328,6 +328,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.SUITES, "option_neutralized", N, "class-level: an option of the repository's test configuration that stops or reshapes the run was taken out"),
     (S.SUITES, "incomplete", L, "class-level: the suite's run ended before every test ran (time, too many tests ending the process)"),
     (S.SUITES, "file_left_out", L, "class-level (Java): a source file that does not compile here (a missing jar or symbol, a benchmark source set) was left out of the build, with what it needs"),
+    (S.SUITES, "dependency_not_installed", L, "class-level (Java): a dependency the repository's pom or Gradle build declares that no Debian package installs (not on the class path)"),
     (S.SUITES, "source_recoded", N, "class-level (Java): a source file in another encoding than UTF-8 (the one its build declares, or a single-byte one detected) was compiled from a UTF-8 copy"),
     (S.SUITES, "coverage_empty", L, "class-level: tests passed but the runner's per-test coverage came back empty"),
     (S.SUITES, "library_file_left_out", L, "class-level: a library file that does not compile here (a package that is not installed, a construct mcs lacks) was left out with what depends on it"),

@@ -254,6 +254,7 @@ _DETAILED_ADJUSTMENTS = {
     "recoded_sources": ("suites", "source_recoded"),
     "crashed_fixtures": ("suites", "fixture_ended_test_process"),
     "left_out_tests": ("tests", "left_out_not_compiling"),
+    "unresolved_dependencies": ("suites", "dependency_not_installed"),
 }
 
 

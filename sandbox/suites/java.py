@@ -20,6 +20,12 @@ does not decode as declared or as UTF-8, windows-1252 / ISO-8859-1 (:func:`sourc
 compiled from a UTF-8 copy in the harness's control folder (``SuiteRun.adjustments
 ["recoded_sources"]``), never left out for an "unmappable character".
 
+Declared dependencies: the jars the repository's poms and Gradle files declare
+(:func:`declared_dependencies`) are taken from Debian's Maven repository (``/usr/share/maven-repo``,
+:func:`debian_jar`) when a package of the system ships them -- main and compile scope on every class
+path, test scope on the tests' -- and those it does not ship are listed in
+``SuiteRun.adjustments["unresolved_dependencies"]`` (counted as ``suites/dependency_not_installed``).
+
 Missing jars: a test file that javac rejects with "package X does not exist" for a package that is
 neither the project's nor available (mockito, assertj...) is left out and the compilation repeated;
 when no test file is left the suite is ``FRAMEWORK_UNAVAILABLE`` with the reason
@@ -140,6 +146,11 @@ class JavaLayout:
     jars: list[str] = field(default_factory=list)  # repo-relative jars shipped in the repository
     packages: dict[str, str] = field(default_factory=dict)  # .java file -> its package ("" = none)
     refused: dict[str, str] = field(default_factory=dict)  # .java file the host file boundary refused -> why
+    # Debian's jars of the dependencies the build declares (:func:`declared_dependencies`): absolute
+    # paths, for main code (and everything after it) and for tests only; those Debian lacks
+    dependency_jars: list[str] = field(default_factory=list)
+    test_dependency_jars: list[str] = field(default_factory=list)
+    unresolved: list[str] = field(default_factory=list)  # "build file: group:artifact (scope)"
 
 
 def source_set(rel: str, text: str) -> str:
@@ -180,7 +191,145 @@ def java_layout(root: Path) -> JavaLayout:
                 getattr(layout, source_set(rel, text)).append(rel)
                 m = _PACKAGE_LINE.search(text[:20000])
                 layout.packages[rel] = m.group(1) if m else ""
+    for dep in declared_dependencies(root):
+        jar = debian_jar(dep.group, dep.artifact)
+        if jar is None:
+            layout.unresolved.append(f"{dep.where}: {dep.group}:{dep.artifact} ({'test' if dep.test else 'main'})")
+            continue
+        target = layout.test_dependency_jars if dep.test else layout.dependency_jars
+        if str(jar) not in layout.dependency_jars and str(jar) not in target:
+            target.append(str(jar))
+    layout.test_dependency_jars = [j for j in layout.test_dependency_jars if j not in layout.dependency_jars]
     return layout
+
+
+# ---------------------------------------------------------------------------- dependencies --
+# Debian's Maven repository: every Java library package installs its jar under
+# <groupId path>/<artifactId>/<version>/ (and a "debian" version that follows the package)
+MAVEN_REPO = Path("/usr/share/maven-repo")
+# groups the runner brings itself (TEST_COMPILE_JARS, the launcher): never looked up
+_RUNNER_GROUPS = ("junit", "org.junit", "org.hamcrest", "org.opentest4j", "org.apiguardian")
+_TEST_SCOPES = frozenset({"test"})
+_BUILD_FILE_NAMES = frozenset({"pom.xml", "build.gradle", "build.gradle.kts"})
+_GRADLE_DEPENDENCY = re.compile(
+    r"\b(?P<conf>[a-zA-Z]*(?:[iI]mplementation|[cC]ompile|[cC]ompileOnly|[aA]pi|[rR]untimeOnly|[rR]untime))\s*\(?\s*"
+    r"(?:['\"](?P<g>[\w.\-]+):(?P<a>[\w.\-]+)(?::[^'\"]*)?['\"]"
+    r"|group\s*[:=]\s*['\"](?P<g2>[\w.\-]+)['\"]\s*,\s*name\s*[:=]\s*['\"](?P<a2>[\w.\-]+)['\"])")
+_POM_PROPERTY = re.compile(r"\$\{([^}]+)\}")
+
+
+@dataclass(frozen=True)
+class Dependency:
+    group: str
+    artifact: str
+    test: bool  # test scope (test classpath only)
+    where: str  # the build file declaring it (repository-relative)
+
+
+def _xml_children(elem, name: str) -> list:
+    return [c for c in elem if isinstance(c.tag, str) and c.tag.rsplit("}", 1)[-1] == name]
+
+
+def _xml_text(elem, name: str) -> str:
+    found = _xml_children(elem, name)
+    return (found[0].text or "").strip() if found else ""
+
+
+def pom_dependencies(text: str, where: str = "pom.xml") -> tuple[list[Dependency], set[str]]:
+    """A pom's ``<dependencies>`` (not ``<dependencyManagement>`` or a plugin's) with ``${...}``
+    resolved from its properties and its own/parent groupId, and the artifactIds the pom builds
+    itself (its own and its modules': never looked up). Pure; a pom that does not parse gives none."""
+    import xml.etree.ElementTree as ET
+
+    try:
+        project = ET.fromstring(text)
+    except ET.ParseError:
+        return [], set()
+    props: dict[str, str] = {}
+    for holder in _xml_children(project, "properties"):
+        for p in holder:
+            if isinstance(p.tag, str):
+                props[p.tag.rsplit("}", 1)[-1]] = (p.text or "").strip()
+    parent = (_xml_children(project, "parent") or [None])[0]
+    group = _xml_text(project, "groupId") or (_xml_text(parent, "groupId") if parent is not None else "")
+    props.update({"project.groupId": group, "pom.groupId": group, "groupId": group,
+                  "project.parent.groupId": _xml_text(parent, "groupId") if parent is not None else ""})
+    own = {_xml_text(project, "artifactId")} | {
+        (m.text or "").strip() for mods in _xml_children(project, "modules") for m in _xml_children(mods, "module")}
+
+    def resolve(value: str) -> str:
+        return _POM_PROPERTY.sub(lambda m: props.get(m.group(1), m.group(0)), value)
+
+    deps = []
+    for holder in _xml_children(project, "dependencies"):
+        for dep in _xml_children(holder, "dependency"):
+            g, a = resolve(_xml_text(dep, "groupId")), resolve(_xml_text(dep, "artifactId"))
+            if g and a and "${" not in g + a:
+                deps.append(Dependency(g, a, _xml_text(dep, "scope") in _TEST_SCOPES, where))
+    return deps, own - {""}
+
+
+def gradle_dependencies(text: str, where: str = "build.gradle") -> list[Dependency]:
+    """``implementation 'g:a:v'``, ``testImplementation("g:a:v")``, ``compile group: 'g', name: 'a'``
+    ... of a Gradle build file (pure; a configuration starting with "test" is test scope)."""
+    out = []
+    for m in _GRADLE_DEPENDENCY.finditer(text):
+        g, a = m.group("g") or m.group("g2"), m.group("a") or m.group("a2")
+        out.append(Dependency(g, a, m.group("conf").lower().startswith("test"), where))
+    return out
+
+
+def declared_dependencies(root: Path) -> list[Dependency]:
+    """The external dependencies a repository's Maven poms and Gradle build files declare (every
+    build file of the tree, read through the host file boundary), without the runner's own
+    (JUnit, hamcrest) and the repository's own modules; each (group, artifact) once, main scope
+    winning over test."""
+    root = Path(root)
+    found: list[Dependency] = []
+    own: set[str] = set()
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in C.SKIP_DIRS)
+        for name in sorted(_BUILD_FILE_NAMES.intersection(filenames)):
+            rel = (Path(dirpath) / name).relative_to(root).as_posix()
+            try:
+                text = hostfs.read_text(root, rel, max_bytes=1 << 20)
+            except OSError:
+                continue
+            if name == "pom.xml":
+                deps, mine = pom_dependencies(text, rel)
+                found += deps
+                own |= mine
+            else:
+                found += gradle_dependencies(text, rel)
+    out: dict[tuple[str, str], Dependency] = {}
+    for dep in found:
+        if dep.group in _RUNNER_GROUPS or dep.group.startswith("org.junit.") or dep.artifact in own:
+            continue
+        key = (dep.group, dep.artifact)
+        if key not in out or (out[key].test and not dep.test):
+            out[key] = dep
+    return list(out.values())
+
+
+def debian_jar(group: str, artifact: str, repo: Path = MAVEN_REPO) -> Path | None:
+    """The jar Debian installs for ``group:artifact`` (its ``debian`` version, else the highest
+    version folder holding the jar), None when no package of the system ships it."""
+    if not re.fullmatch(r"[\w.\-]+", group) or not re.fullmatch(r"[\w.\-]+", artifact) or ".." in group + artifact:
+        return None
+    folder = repo.joinpath(*group.split("."), artifact)
+    if not folder.is_dir():
+        return None
+    versions = sorted((v for v in folder.iterdir() if v.is_dir()), key=lambda v: (v.name != "debian", _version_key(v.name)))
+    for version in versions:
+        jar = version / f"{artifact}-{version.name}.jar"
+        if jar.is_file():
+            return jar
+    return None
+
+
+def _version_key(name: str) -> tuple:
+    # highest version first: negate the numeric parts
+    return tuple(-int(p) if p.isdigit() else 0 for p in re.split(r"[.\-]", name))
 
 
 def framework_jars() -> list[str]:
@@ -416,7 +565,7 @@ class JavaRunner:
         strict = known is not None
         built.left_out = dict(known or {})
         build = box.control / "build"
-        jars = [str(box.root / j) for j in layout.jars]
+        jars = [str(box.root / j) for j in layout.jars] + layout.dependency_jars
         main = self._compile_set(box, built, "main", layout.main, jars, build / "main", strict)
         if main is None:
             return built
@@ -425,6 +574,7 @@ class JavaRunner:
             return built
         built.classes_main = build / "main"
         # auxiliary code (benchmarks, examples) never decides the outcome: what fails is left out
+        jars += layout.test_dependency_jars
         if layout.aux and self._compile_set(box, built, "aux", layout.aux, [str(build / "main"), *jars, *framework_jars()],
                                             build / "aux", False):
             built.classes_aux = build / "aux"
@@ -508,7 +658,7 @@ class JavaRunner:
             "compiled again: " + ", ".join(changed) if changed else "nothing compiled again") + "\n"
         if changed:
             _recode(box, built)
-            jars = [str(box.root / j) for j in layout.jars]
+            jars = [str(box.root / j) for j in layout.jars] + layout.dependency_jars
             res = self._javac(box, build / "changed", [built.source_path(box.root, f) for f in changed],
                               [str(build / "main"), *jars], build / "changed.args")
             output = res.result.stdout + res.result.stderr
@@ -580,7 +730,8 @@ class JavaRunner:
             classpath = [str(tools.classes), str(JAVA_SHARE / LAUNCHER_JAR), str(built.classes_main),
                          *([str(built.classes_aux)] if built.classes_aux else []),
                          str(built.classes_test), *[str(box.root / r) for r in built.layout.resources],
-                         *[str(box.root / j) for j in built.layout.jars], *framework_jars()]
+                         *[str(box.root / j) for j in built.layout.jars], *built.layout.dependency_jars,
+                         *built.layout.test_dependency_jars, *framework_jars()]
             # the record channel is a socket the JVM gets as its standard input (the runner takes it
             # with System.inheritedChannel): a socket cannot be opened again through /proc/self/fd
             # to read the records and their token, as a pipe's write end can (red team 2, row 3)
@@ -814,6 +965,8 @@ def _adjustments(built: _Built) -> dict[str, list[str]]:
     """``SuiteRun.adjustments``: the files left out of the build, each with why; the files
     compiled from a UTF-8 copy, each with its encoding."""
     out = {"left_out_sources": [f"{f}: {why}" for f, why in sorted(built.left_out.items())]} if built.left_out else {}
+    if built.layout is not None and built.layout.unresolved:  # "<build file>: group:artifact (scope)"
+        out["unresolved_dependencies"] = list(built.layout.unresolved)
     if built.recoded_notes:
         out["recoded_sources"] = [f"{f}: {how}" for f, how in sorted(built.recoded_notes.items())]
     return out
