@@ -334,6 +334,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.SUITES, "library_file_left_out", L, "class-level: a library file that does not compile here (a package that is not installed, a construct mcs lacks) was left out with what depends on it"),
     (S.SUITES, "test_file_left_out", L, "class-level: a test file that does not compile here was left out; the rest of the suite ran"),
     (S.SUITES, "fixture_ended_test_process", L, "class-level (C#): a fixture ended the test process (a mono abort, a crash, an exit); the suite ran again without it in a fresh process, its tests count as errors"),
+    (S.SUITES, "auxiliary_file_left_out", N, "class-level (C#, no project files): a file of an auxiliary program folder (benchmarks, samples, examples, demos) was not compiled into the library and test assembly"),
     (S.SUITES, "test_project_left_out", L, "class-level: a test project whose library does not compile here was left out; the other test projects ran"),
     (S.TESTS, "left_out_not_compiling", L, "class-level: a test method that does not compile here (an API the NUnit 3 / xUnit adapter lacks, a package that is not installed) was left out"),
     (S.TESTS, "ended_test_process", L, "class-level: the test ended the test process (crash, exit, hard time-out); the rest ran in a fresh one"),

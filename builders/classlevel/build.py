@@ -275,7 +275,8 @@ def count_adjustments(suite: SuiteRun, runner, report: BuildReport, name: str) -
         report.count("tests", "ended_test_process", f"{name}:{test}")
     # C#: what does not compile here is left out, the rest runs (sandbox/suites/csharp.py)
     for kind, reason in (("left_out_library_files", "library_file_left_out"), ("left_out_files", "test_file_left_out"),
-                         ("left_out_projects", "test_project_left_out")):
+                         ("left_out_projects", "test_project_left_out"),
+                         ("left_out_auxiliary_files", "auxiliary_file_left_out")):
         for entry in suite.adjustments.get(kind, []):
             report.count("suites", reason, f"{name}: {entry}")
     for entry in suite.adjustments.get("host_files", []):  # "host_files/<refusal>: path" (sandbox/hostfs.py)

@@ -76,6 +76,10 @@ NUNIT_FRAMEWORK_CANDIDATES = (
 LANG_VERSION = "7.2"  # the newest mcs 6.8 accepts (analyzers/mcs.py)
 ASSEMBLY = "Suite"  # library + tests, one assembly
 _TEST_FOLDER = re.compile(r"(^|[._-])(unit)?tests?($|[._-])|^test", re.IGNORECASE)
+# without project files, a folder of auxiliary programs (benchmarks, samples, examples, demos: each
+# often its own program with a Main, built one at a time by a Makefile) is not library code: its
+# files are left out of the assembly (CSharpLayout.auxiliary), never compiled with the library
+_AUX_FOLDER = re.compile(r"(^|[._-])(benchmarks?|bench|perf|examples?|samples?|demos?)($|[._-])", re.IGNORECASE)
 # the test frameworks the runner runs (NUnit 2.6 itself; NUnit 3/4 and xUnit 2 through the
 # compatibility sources of csharp_host/), found by a file's using directives (^[^\S\n]*, not ^\s*:
 # under re.M, \s* crossed line ends, quadratic on a file's blank runs: red team 3 row 4)
@@ -121,6 +125,7 @@ class CSharpLayout:
     output: str = ""
     content: list[tuple[str, str]] = field(default_factory=list)  # (file, path in the output folder)
     csproj_files: list[str] = field(default_factory=list)
+    auxiliary: list[str] = field(default_factory=list)  # files of auxiliary program folders, not compiled
 
     def keep(self, projects: list[TestProject]) -> None:
         """Only these test projects (and their libraries) from now on."""
@@ -157,7 +162,9 @@ def csharp_layout(root: Path) -> CSharpLayout:
     library is every file of the projects it references, transitively, that are not test
     projects themselves; projects no test project references (samples, demos, benchmarks that
     reference the tests) are not compiled. Without project files: a file is a test file when it
-    uses a test framework or sits in a test folder, and every other file is library."""
+    uses a test framework or sits in a test folder, a file in a folder of auxiliary programs
+    (benchmarks, samples, examples, demos: :data:`_AUX_FOLDER`) is left out (``auxiliary``), and
+    every other file is library."""
     from crossfile_datasets.lang.csharp.projects import (
         compilation_units,
         project_closure,
@@ -208,8 +215,14 @@ def csharp_layout(root: Path) -> CSharpLayout:
     else:
         group = TestProject("")
         for rel in sources:
-            if rel not in other:
-                (group.tests if _is_test_file(rel, texts[rel]) else group.library).append(rel)
+            if rel in other:
+                continue
+            if _is_test_file(rel, texts[rel]):
+                group.tests.append(rel)
+            elif any(_AUX_FOLDER.search(folder) for folder in rel.split("/")[:-1]):
+                layout.auxiliary.append(rel)
+            else:
+                group.library.append(rel)
         if group.tests:
             layout.projects.append(group)
     layout.keep(layout.projects)
@@ -1113,6 +1126,8 @@ def _adjustments(built: _Built) -> dict[str, list[str]]:
         out["compatibility_sources"] = list(built.compat)
     if built.refused:
         out["host_files"] = list(built.refused)
+    if built.layout is not None and built.layout.auxiliary:
+        out["left_out_auxiliary_files"] = [f"{f}: auxiliary program folder" for f in built.layout.auxiliary]
     if built.layout is not None and built.layout.left_out_projects:
         out["left_out_projects"] = [f"{name}: {why}" for name, why in sorted(built.layout.left_out_projects.items())]
     return out
