@@ -274,18 +274,35 @@ def run_generation(task: dict, generation: str, root: Path, limits: SandboxLimit
         result["seconds"] = round(time.monotonic() - started, 3)
 
 
-def _setups(tasks: list[dict], repos) -> dict[str, object]:
+# a generation's status when its repository's runner failed before any generation ran (its
+# ``setup`` raised on the original tree): the repository's tasks get it, the others run
+SETUP_FAILED = "setup_failed"
+# a generation's status when the runner raised on it (not a verdict of the class): the next one runs
+RUNNER_ERROR = "runner_error"
+
+
+def _fault(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"[:1000]
+
+
+def _setups(tasks: list[dict], repos) -> tuple[dict[str, object], dict[str, str]]:
     """Per repository, what its runner makes of the *original* tree (``runner.setup``): Python's
     environment (a generated class must not change which packages the tests get), Java's files
     left out of the build (a file that fails besides them fails the generation: it does not
-    compile)."""
-    out = {}
+    compile). And per repository whose ``setup`` raised, why: a repository's tree is input (one
+    1,100 folders deep made Java's setup raise ``RecursionError``, red team 3 row 9), and one
+    repository never stops the others' evaluation: its tasks are ``setup_failed``."""
+    out: dict[str, object] = {}
+    failed: dict[str, str] = {}
     for t in tasks:
         root = repository_root(t, repos)
         runner = runner_for(Lang(t["language"]))
-        if hasattr(runner, "setup") and str(root) not in out:
-            out[str(root)] = runner.setup(root)
-    return out
+        if hasattr(runner, "setup") and str(root) not in out and str(root) not in failed:
+            try:
+                out[str(root)] = runner.setup(root)
+            except Exception as exc:  # noqa: BLE001 - any fault of one repository: its tasks' status
+                failed[str(root)] = _fault(exc)
+    return out, failed
 
 
 # ------------------------------------------------------------------------------ metrics --
@@ -362,7 +379,9 @@ def evaluate_class(split_path, predictions_path, *, repos=None, workers: int = 1
             key = {"task_id": task_id, "language": task["language"], "generation_index": index,
                    "generation_sha256": _sha(generation), "task_sha256": task_sha, "settings_sha256": settings_sha}
             old = done.get((task_id, index))
-            if old is not None and all(old.get(k) == v for k, v in key.items()):
+            # a repository or runner fault is not a verdict: run again (the repository may be fixed)
+            if old is not None and old.get("status") not in (SETUP_FAILED, RUNNER_ERROR) \
+                    and all(old.get(k) == v for k, v in key.items()):
                 rows.append(old)
                 continue
             job_key = (task_id, _sha(place_class(task, generation)))
@@ -380,15 +399,23 @@ def evaluate_class(split_path, predictions_path, *, repos=None, workers: int = 1
                          f"{rootless_hint(t for t in chosen if t['id'] in rootless)}")
     if chosen:
         check_snapshots(chosen, repos)
-    setups = _setups(chosen, repos)
+    setups, setup_failed = _setups(chosen, repos)
+
+    def not_run(task: dict, status: str, detail: str) -> dict:
+        return {"compiled": False, "passed": False, "tests_passed": 0, "tests_total": len(task["expected_to_pass"]),
+                "status": status, "detail": detail[:1000], "seconds": 0.0}
 
     def one(job) -> dict:
         task, generation = job
         if task["id"] in refused:
-            return {"compiled": False, "passed": False, "tests_passed": 0, "tests_total": len(task["expected_to_pass"]),
-                    "status": TASK_REFUSED, "detail": refused[task["id"]][:1000], "seconds": 0.0}
+            return not_run(task, TASK_REFUSED, refused[task["id"]])
         root = repository_root(task, repos)
-        return run_generation(task, generation, root, limits, setups.get(str(root)))
+        if str(root) in setup_failed:
+            return not_run(task, SETUP_FAILED, f"{task['repository']}: {setup_failed[str(root)]}")
+        try:
+            return run_generation(task, generation, root, limits, setups.get(str(root)))
+        except Exception as exc:  # noqa: BLE001 - this generation's status; the others run
+            return not_run(task, RUNNER_ERROR, _fault(exc))
 
     log = AppendLog(results_path) if results_path and jobs else None
     try:
@@ -420,7 +447,8 @@ def evaluate_class(split_path, predictions_path, *, repos=None, workers: int = 1
                      "scale": "fraction (0..1)"},
         "generations_run": sum(len(keys) for _, keys in jobs),
         "generations_reused": len(rows) - sum(len(keys) for _, keys in jobs),
-        "sandbox_runs": len(jobs) - sum(1 for job in jobs if job[0][0]["id"] in refused),
+        "sandbox_runs": len(jobs) - sum(1 for job in jobs if job[0][0]["id"] in refused
+                                        or str(repository_root(job[0][0], repos)) in setup_failed),
         "not_attempted": sorted(missing),
         "results": summarize(rows, ks, {lang: sum(1 for t in missing if tasks[t]["language"] == lang)
                                         for lang in {tasks[t]["language"] for t in missing}}),

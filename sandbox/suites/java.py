@@ -72,6 +72,7 @@ from pathlib import Path
 
 from crossfile_datasets.analyzers.run import RunStatus
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.repofiles import Refused, walk
 from crossfile_datasets.lang import Lang
 from crossfile_datasets.sandbox import hostfs
 from crossfile_datasets.sandbox.channel import ChannelRecords, ResultChannel
@@ -145,7 +146,7 @@ class JavaLayout:
     resources: list[str] = field(default_factory=list)  # repo-relative folders for the run's class path
     jars: list[str] = field(default_factory=list)  # repo-relative jars shipped in the repository
     packages: dict[str, str] = field(default_factory=dict)  # .java file -> its package ("" = none)
-    refused: dict[str, str] = field(default_factory=dict)  # .java file the host file boundary refused -> why
+    refused: dict[str, str] = field(default_factory=dict)  # file (or folder/) the walk refused -> files/<reason>
     # Debian's jars of the dependencies the build declares (:func:`declared_dependencies`): absolute
     # paths, for main code (and everything after it) and for tests only; those Debian lacks
     dependency_jars: list[str] = field(default_factory=list)
@@ -169,28 +170,42 @@ def source_set(rel: str, text: str) -> str:
 
 
 def java_layout(root: Path) -> JavaLayout:
-    """Main and test sources, resource folders and jars of a repository (sorted, relative)."""
+    """Main and test sources, resource folders and jars of a repository (sorted, relative).
+
+    Walked with ``core/repofiles.walk`` (by descriptor, depth-capped at ``MAX_DIR_DEPTH``, no
+    link followed, a FIFO never waited on): a repository tree is input, and ``os.walk`` recurses
+    in Python (a tree 1,100 folders deep was a ``RecursionError`` that stopped the whole class
+    evaluation, red team 3 row 9). What the walk refuses (a file or a folder) is in ``refused``
+    with its ``files/<reason>``."""
     layout = JavaLayout()
     root = Path(root)
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in C.SKIP_DIRS)
-        rel_dir = Path(dirpath).relative_to(root).as_posix()
-        rel_dir = "" if rel_dir == "." else rel_dir
-        if rel_dir.endswith(("src/main/resources", "src/test/resources")):
-            layout.resources.append(rel_dir)
-        for name in sorted(filenames):
-            rel = f"{rel_dir}/{name}" if rel_dir else name
-            if name.endswith(".jar"):
-                layout.jars.append(rel)
-            elif name.endswith(".java") and name not in _EXCLUDED_NAMES:
-                try:  # a FIFO or a link the repository ships is refused, never waited on or followed
-                    text = hostfs.read_text(root, rel)
-                except OSError as exc:
-                    layout.refused[rel] = str(getattr(exc, "reason", "unreadable"))
-                    continue
-                getattr(layout, source_set(rel, text)).append(rel)
-                m = _PACKAGE_LINE.search(text[:20000])
-                layout.packages[rel] = m.group(1) if m else ""
+
+    def want(rel: str) -> bool:  # asked for every file in walk order: it also notes resource folders
+        parts = rel.split("/")[:-1]
+        for i in range(1, len(parts) + 1):  # the resource folders holding the file, outermost first
+            folder = "/".join(parts[:i])
+            if folder.endswith(("src/main/resources", "src/test/resources")) and folder not in resources:
+                resources.add(folder)
+                layout.resources.append(folder)
+        name = rel.rsplit("/", 1)[-1]
+        return name.endswith(".jar") or (name.endswith(".java") and name not in _EXCLUDED_NAMES)
+
+    def refused(r: Refused) -> None:
+        if r.reason != "vendored_dir":  # skipped as os.walk's filter did, not a refusal
+            layout.refused[r.rel + ("/" if r.folder else "")] = f"files/{r.reason}"
+
+    resources: set[str] = set()
+    for f in walk(root, want, refused):
+        if f.rel.endswith(".jar"):
+            layout.jars.append(f.rel)
+            continue
+        if f.size > C.HOST_READ_MAX_BYTES:
+            layout.refused[f.rel] = f"host_files/{hostfs.Refusal.TOO_LARGE.value}"
+            continue
+        text = f.read(C.HOST_READ_MAX_BYTES).decode("utf-8", "replace")
+        getattr(layout, source_set(f.rel, text)).append(f.rel)
+        m = _PACKAGE_LINE.search(text[:20000])
+        layout.packages[f.rel] = m.group(1) if m else ""
     for dep in declared_dependencies(root):
         jar = debian_jar(dep.group, dep.artifact)
         if jar is None:
@@ -287,20 +302,18 @@ def declared_dependencies(root: Path) -> list[Dependency]:
     root = Path(root)
     found: list[Dependency] = []
     own: set[str] = set()
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in C.SKIP_DIRS)
-        for name in sorted(_BUILD_FILE_NAMES.intersection(filenames)):
-            rel = (Path(dirpath) / name).relative_to(root).as_posix()
-            try:
-                text = hostfs.read_text(root, rel, max_bytes=1 << 20)
-            except OSError:
-                continue
-            if name == "pom.xml":
-                deps, mine = pom_dependencies(text, rel)
-                found += deps
-                own |= mine
-            else:
-                found += gradle_dependencies(text, rel)
+    # walked as java_layout walks (core/repofiles.walk: depth-capped, no link followed, no FIFO
+    # waited on): a linked or special build file is not read; refused folders are java_layout's
+    for f in walk(root, lambda rel: rel.rsplit("/", 1)[-1] in _BUILD_FILE_NAMES):
+        if f.size > 1 << 20:
+            continue
+        rel, text = f.rel, f.read(1 << 20).decode("utf-8", "replace")
+        if rel.rsplit("/", 1)[-1] == "pom.xml":
+            deps, mine = pom_dependencies(text, rel)
+            found += deps
+            own |= mine
+        else:
+            found += gradle_dependencies(text, rel)
     out: dict[tuple[str, str], Dependency] = {}
     for dep in found:
         if dep.group in _RUNNER_GROUPS or dep.group.startswith("org.junit.") or dep.artifact in own:
@@ -554,7 +567,7 @@ class JavaRunner:
         built = _Built(None, layout=layout)
         _recode(box, built)
         if layout.refused:
-            built.log += "# .java files refused by the host file boundary (left out):\n" + "".join(
+            built.log += "# files and folders the repository walk refused (left out):\n" + "".join(
                 f"{f}: {why}\n" for f, why in sorted(layout.refused.items()))
         if not layout.main and not layout.tests:
             built.run = SuiteRun(SuiteStatus.NO_TESTS, reason="no_java_sources")

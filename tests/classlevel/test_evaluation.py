@@ -106,6 +106,49 @@ def test_hostile_class_bodies_are_contained(split, tmp_path):
     assert gold["results"]["python"]["pass@1"]["mean"] == 1.0
 
 
+@pytest.mark.slow
+def test_a_runner_that_fails_on_one_repository_does_not_stop_the_others(split, tmp_path, monkeypatch):
+    """One repository never stops the others (red team 3, row 9): when the runner's ``setup`` on
+    one repository's original tree raises (here a fault injected into the real Python runner for
+    the folder ``broken``; a tree 1,100 folders deep did it to Java's), that repository's tasks get
+    ``setup_failed`` with the exception, counted in ``status``; the other repository's gold class
+    still passes, and a rerun after the fault tries it again instead of reusing the row."""
+    import shutil
+
+    from crossfile_datasets.lang import Lang
+    from crossfile_datasets.sandbox.suites import runner_for
+
+    _, root, _, task = split
+    repos = tmp_path / "repos"
+    shutil.copytree(root, repos / "shop")
+    shutil.copytree(root, repos / "broken")
+    other = dict(task, id="broken/python/class/0", repository="broken")
+    split_path = tmp_path / "class.jsonl"
+    split_path.write_text(json.dumps(task) + "\n" + json.dumps(other) + "\n")
+    preds = tmp_path / "p.jsonl"
+    preds.write_text("".join(json.dumps({"task_id": t["id"], "generations": [t["class_source"]]}) + "\n"
+                             for t in (task, other)))
+    runner = runner_for(Lang.PYTHON)
+    real = type(runner).setup
+
+    def failing(self, path, *args, **kwargs):
+        if path.name == "broken":
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(self, path, *args, **kwargs)
+
+    monkeypatch.setattr(type(runner), "setup", failing)
+    log = tmp_path / "gens.jsonl"
+    summary = evaluate_class(split_path, preds, repos=repos, ks=(1,), results_path=log)
+    rows = {r["task_id"]: r for r in summary["generations"]}
+    assert rows[task["id"]]["passed"], rows[task["id"]]
+    assert rows[other["id"]]["status"] == "setup_failed" and not rows[other["id"]]["passed"]
+    assert "RecursionError" in rows[other["id"]]["detail"] and summary["sandbox_runs"] == 1
+    assert summary["results"]["python"]["status"] == {"passed": 1, "setup_failed": 1}
+    monkeypatch.setattr(type(runner), "setup", real)
+    again = evaluate_class(split_path, preds, repos=repos, ks=(1,), results_path=log)
+    assert again["generations_reused"] == 1 and again["results"]["python"]["status"] == {"passed": 2}
+
+
 def test_repeated_generations_run_once_and_a_rerun_reuses_the_log(split, tmp_path):
     _, _, split_path, task = split
     preds = _predictions(tmp_path / "p.jsonl", task["id"], [task["class_source"], EMPTY, task["class_source"] + "\n"])

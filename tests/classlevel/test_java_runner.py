@@ -152,7 +152,8 @@ def test_layout_refuses_fifos_and_links_the_repository_ships(tmp_path):
     worker.join(timeout=30)
     assert not worker.is_alive(), "java_layout is blocked on a FIFO"
     layout = box["layout"]
-    assert layout.refused == {"src/main/java/demo/Secret.java": "symlink", "src/test/java/demo/Fifo.java": "not_regular_file"}
+    assert layout.refused == {"src/main/java/demo/Secret.java": "files/link_outside_repo",
+                              "src/test/java/demo/Fifo.java": "files/not_regular_file"}
     assert "src/main/java/demo/Secret.java" not in layout.main and "src/test/java/demo/Fifo.java" not in layout.tests
     assert layout.packages["src/main/java/demo/Calc.java"] == "demo"
 
