@@ -215,3 +215,159 @@ def test_a_root_only_file_outside_the_hidden_folders_is_not_readable():
     finally:
         secret.unlink(missing_ok=True)
         folder.rmdir()
+
+
+# Adds keys to its own keyring until refused (EDQUOT), 32 kB ones first, says how many.
+KEY_HOARD = r'''
+import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+ring = libc.syscall(250, 1, None)  # KEYCTL_JOIN_SESSION_KEYRING: a new keyring of its own, nobody else's
+n, err = 0, 0
+for size in (32_000, 1_000, 30, 1):  # smaller and smaller, until not even a byte fits
+    payload = b"k" * size
+    while n < 100_000:
+        if libc.syscall(248, b"user", b"k%d" % n, payload, ctypes.c_long(size), ctypes.c_long(-3)) < 0:
+            err = ctypes.get_errno()
+            break
+        n += 1
+open("hoarded", "w").write(f"{n} {err}")
+''' + _WAIT
+
+# Another root process of the machine adds one small key to a keyring of its own.
+ONE_KEY = r'''
+import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+libc.syscall(250, 1, None)
+key = libc.syscall(248, b"user", b"redteam4-host", b"h" * 100, ctypes.c_long(100), ctypes.c_long(-3))
+print(0 if key > 0 else -1, ctypes.get_errno() if key < 0 else 0)
+'''
+
+
+def _key_on_the_host() -> str:
+    return subprocess.run([sys.executable, "-c", ONE_KEY], capture_output=True, text=True, timeout=60).stdout.strip()
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="red team 2026-11-27d: the key quota is kept per kernel uid (root_maxbytes, 25 MB), "
+                          "which the sandbox's user namespace maps to the builder's: a run takes all of it, no root "
+                          "process on the machine can add a key (EDQUOT) while it lives")
+def test_a_run_cannot_take_the_whole_key_quota_of_the_machine():
+    """Host resource (every sandboxed run): red team 2's row 6 gave the run a user keyring of its
+    own, but the quota the kernel charges a key to is the uid's (``kernel.keys.root_maxbytes``,
+    ``root_maxkeys``), the same inside the user namespace as outside."""
+    if _key_on_the_host() != "0 0":
+        pytest.skip("no kernel keys on this machine (or root's quota is already full)")
+    hoarded, host = _hold(KEY_HOARD, _key_on_the_host)
+    assert host == "0 0", f"another root process could not add a key ({host}: result, errno) while the run held {hoarded}"
+
+
+# Creates POSIX message queues (its own IPC namespace) until refused, says how many bytes.
+QUEUE_HOARD = r'''
+import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+class attr(ctypes.Structure):
+    _fields_ = [("flags", ctypes.c_long), ("maxmsg", ctypes.c_long), ("msgsize", ctypes.c_long),
+                ("cur", ctypes.c_long), ("reserved", ctypes.c_long * 4)]
+n, total, err = 0, 0, 0
+for size in (8192, 1024, 128, 16):
+    while n < 10_000:
+        if libc.mq_open(b"/q%d" % n, os.O_CREAT | os.O_RDWR, 0o600, ctypes.byref(attr(0, 10, size, 0))) < 0:
+            err = ctypes.get_errno()
+            break
+        n, total = n + 1, total + 10 * size
+open("hoarded", "w").write(f"{n} {total} {err}")
+''' + _WAIT
+
+# Another root process of the machine opens one small message queue.
+ONE_QUEUE = r'''
+import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+class attr(ctypes.Structure):
+    _fields_ = [("flags", ctypes.c_long), ("maxmsg", ctypes.c_long), ("msgsize", ctypes.c_long),
+                ("cur", ctypes.c_long), ("reserved", ctypes.c_long * 4)]
+name = b"/redteam4-host-%d" % os.getpid()
+q = libc.mq_open(name, os.O_CREAT | os.O_RDWR, 0o600, ctypes.byref(attr(0, 10, 1024, 0)))
+print(0 if q >= 0 else -1, ctypes.get_errno() if q < 0 else 0)
+if q >= 0:
+    libc.mq_unlink(name)
+'''
+
+
+def _queue_on_the_host() -> str:
+    return subprocess.run([sys.executable, "-c", ONE_QUEUE], capture_output=True, text=True, timeout=60).stdout.strip()
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="red team 2026-11-27d: message-queue bytes are charged per user up the user-namespace "
+                          "tree (RLIMIT_MSGQUEUE, 800 kB, inherited unchanged): a run takes all of root's, no root "
+                          "process on the machine can open a queue (EMFILE) while it lives")
+def test_a_run_cannot_take_every_message_queue_byte_of_the_machine():
+    """Host resource (every sandboxed run): the run's own IPC namespace gives it its own queues,
+    not its own budget; the sandbox sets no ``RLIMIT_MSGQUEUE``."""
+    if _queue_on_the_host() != "0 0":
+        pytest.skip("this machine refuses a message queue to begin with")
+    hoarded, host = _hold(QUEUE_HOARD, _queue_on_the_host)
+    assert host == "0 0", f"another root process could not open a queue ({host}: result, errno) while the run held {hoarded}"
+
+
+# The builder as it runs in a login session, a systemd service or a container: its process has a
+# session keyring (pam_keyinit, systemd, runc make one), where Kerberos (KRB5CCNAME=KEYRING:session),
+# cifscreds and `keyctl padd ... @s` keep credentials. It starts a sandboxed run that searches its
+# own session keyring, reads what it finds, plants a key, then the builder looks for the plant.
+SESSION_HOST = r'''
+import ctypes, json, sys
+from crossfile_datasets.sandbox import Sandbox, SandboxLimits
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+if libc.syscall(250, 1, b"redteam4-login") < 0:  # KEYCTL_JOIN_SESSION_KEYRING
+    print(json.dumps({"skip": ctypes.get_errno()}))
+    sys.exit(0)
+secret = b"krb5-ticket-of-the-builder"
+libc.syscall(248, b"user", b"krb5cc", secret, ctypes.c_long(len(secret)), ctypes.c_long(-3))
+PROBE = """
+import ctypes, json
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+found = libc.syscall(250, 10, ctypes.c_long(-3), b"user", b"krb5cc", ctypes.c_long(0))
+payload = ""
+if found > 0:
+    buf = ctypes.create_string_buffer(256)
+    n = libc.syscall(250, 11, ctypes.c_long(found), buf, ctypes.c_long(256))
+    payload = buf.raw[:max(n, 0)].decode(errors="replace")
+planted = libc.syscall(248, b"user", b"planted-by-the-run", b"x", ctypes.c_long(1), ctypes.c_long(-3))
+print(json.dumps({"found": found, "payload": payload, "planted": planted}))
+"""
+with Sandbox(None, python=sys.executable, limits=SandboxLimits(timeout=60)) as box:
+    run = box.run([sys.executable, "-c", PROBE], timeout=60)
+seen = json.loads(run.result.stdout.strip().splitlines()[-1]) if run.result.stdout.strip() else {"error": run.result.stderr[-2000:]}
+seen["left_on_the_host"] = libc.syscall(250, 10, ctypes.c_long(-3), b"user", b"planted-by-the-run", ctypes.c_long(0))
+print(json.dumps(seen))
+'''
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="red team 2026-11-27d: the run inherits the builder's session keyring (a user "
+                          "namespace does not change it): it reads the builder's keys and plants keys that stay "
+                          "after the run")
+def test_the_builders_session_keyring_is_not_shared_with_the_sandbox(tmp_path):
+    """Exposure of host secrets and a write outside the sandbox (every sandboxed run). Red team
+    2's row 6 found the *user* keyring (``@u``) separate, but the session keyring (``@s``) is a
+    pointer in the process's credentials, kept across ``fork``, ``exec`` and ``unshare``: the run
+    reads every key the builder's session holds (and, through the link a login session has, its
+    user keyring) and adds keys there that outlive the run. Run in a child interpreter, so this
+    test's own session keyring is not changed."""
+    import os
+
+    done = subprocess.run([sys.executable, "-c", SESSION_HOST], capture_output=True, text=True, timeout=180,
+                          cwd=os.getcwd(), env={**os.environ, "TMPDIR": str(tmp_path)})
+    if done.returncode != 0 or not done.stdout.strip():
+        pytest.fail(f"the builder-side script failed: {done.stderr[-2000:]}")
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    if "skip" in seen:
+        pytest.skip(f"no session keyring can be made here (errno {seen['skip']})")
+    if "error" in seen:
+        pytest.fail(f"the probe run failed: {seen['error']}")
+    assert seen["payload"] == "" and seen["found"] < 0, f"the run read the builder's session key: {seen}"
+    assert seen["left_on_the_host"] < 0, f"a key the run planted is in the builder's session keyring: {seen}"
