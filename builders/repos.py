@@ -183,17 +183,31 @@ def resolve(spec: RepoSpec, cache_dir: Path | None = None) -> Repository:
     if not root.is_dir():
         raise RepositoryError(f"repository path does not exist: {spec.path}", "path_not_found")
     is_git = (root / ".git").exists()
-    commit = ""
-    if is_git:
-        try:
-            commit = git(["rev-parse", "HEAD"], cwd=root)
-        except RepositoryError:
-            commit = ""  # a repository without commits: fall back to the content hash
+    commit = _checkout_commit(root) if is_git else ""
     if spec.commit and commit and not commit.startswith(spec.commit):
         raise RepositoryError(f"{root}: HEAD is {commit}, manifest asks for {spec.commit}", "commit_mismatch")
     # Provenance never names a folder of the build machine: the clone's remote, else the folder name.
     url = public_url(spec.url) if spec.url else (_remote_url(root) if is_git else "") or root.name
     return Repository(safe_name(spec.name or root.name), root, url, commit, spec.license or detect_license(root), is_git)
+
+
+def _checkout_commit(root: Path) -> str:
+    """The commit checked out in the folder ``root`` that has a ``.git``, or "" for a repository
+    without commits (the content hash stands for it then). A ``.git`` that git refuses (a
+    ``[include] path = /dev/zero`` in its config, ``HEAD`` linked to ``/dev/zero``) or that is not
+    the repository of ``root`` (git went up to an enclosing repository: its commit is not this
+    folder's) is a :class:`RepositoryError` (``repositories/git_unreadable``), never a silent ""."""
+    # git never looks above the folder handed over (an enclosing repository is not its provenance)
+    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_CEILING_DIRECTORIES": str(root.parent)}
+    top = run(["git", "rev-parse", "--show-toplevel"], cwd=root, timeout=60, env=env)
+    if top.status is RunStatus.NOT_FOUND:
+        raise RepositoryError("git is not installed: install it (apt-get install -y git)")
+    if not top.ok or Path(top.stdout.strip() or "/").resolve() != root:
+        why = top.stderr.strip()[-300:] if not top.ok else f"git reads the repository {top.stdout.strip()!r} there"
+        raise RepositoryError(f"{root}: git does not read its .git ({why}): its commit is unknown; repair the "
+                              f".git folder or hand over a copy without it", "git_unreadable")
+    head = run(["git", "rev-parse", "--verify", "--quiet", "HEAD^{commit}"], cwd=root, timeout=60, env=env)
+    return head.stdout.strip() if head.ok else ""  # no commit yet: the content hash stands for it
 
 
 def _remote_url(root: Path) -> str:

@@ -94,6 +94,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.REPOSITORIES, "too_many_source_files", R, "selection criteria: more source files than allowed"),
     (S.REPOSITORIES, "license_not_permissive", R, "selection criteria: the license is not a permissive one"),
     (S.REPOSITORIES, "clone_failed", L, "git clone or checkout of the given URL/commit failed"),
+    (S.REPOSITORIES, "git_unreadable", L, "a local folder's .git is one git refuses or not its own repository: commit unknown"),
     (S.REPOSITORIES, "no_source_files", L, "no source file of the language in the repository"),
     (S.REPOSITORIES, "failed", L, "the repository's build raised an error (see failed_repositories)"),
     (S.REPOSITORIES, "environment_failed", L, "its test environment could not be created"),

@@ -84,3 +84,44 @@ def test_local_repositories_and_manifests(tmp_path):
     bad.write_text('{"commit": "abc"}\n')
     with pytest.raises(RepositoryError, match="neither"):
         read_manifest(bad)
+
+
+def _git_repo(path, *, commit=True):
+    path.mkdir(parents=True)
+    (path / "m.py").write_text("X = 1\n")
+    run = dict(cwd=path, check=True, capture_output=True)
+    subprocess.run(["git", "init", "-q"], **run)
+    if commit:
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@e", "add", "-A"], **run)
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@e", "commit", "-q", "-m", "m"], **run)
+    return path
+
+
+def test_a_checkout_whose_git_is_refused_is_a_counted_refusal_not_an_empty_commit(tmp_path):
+    """A folder handed over with a ``.git`` git refuses (``[include] path = /dev/zero`` in its
+    config), or whose ``HEAD`` is a link to ``/dev/zero`` inside an enclosing repository (git then
+    read the enclosing one: its commit, a wrong provenance), was recorded with ``commit=""`` (or
+    the enclosing repository's commit), counted nowhere. Now: ``repositories/git_unreadable``; a
+    repository without commits still resolves with ``commit=""``."""
+    from crossfile_datasets.core.reasons import lookup
+    from crossfile_datasets.core.report import BuildReport
+
+    parent = _git_repo(tmp_path / "parent")
+    config = _git_repo(parent / "config")
+    with open(config / ".git" / "config", "a") as fh:
+        fh.write("[include]\n\tpath = /dev/zero\n")
+    head = _git_repo(parent / "head")
+    (head / ".git" / "HEAD").unlink()
+    (head / ".git" / "HEAD").symlink_to("/dev/zero")
+    empty = _git_repo(tmp_path / "empty", commit=False)
+    for folder in (config, head):
+        with pytest.raises(RepositoryError) as caught:
+            resolve(RepoSpec(path=str(folder)))
+        assert caught.value.reason == "git_unreadable" and lookup(f"repositories/{caught.value.reason}"), caught.value
+    assert resolve(RepoSpec(path=str(empty))).commit == ""
+    honest = resolve(RepoSpec(path=str(parent)))
+    assert len(honest.commit) == 40
+    report = BuildReport()
+    assert [r.root for r in resolve_all([RepoSpec(path=str(config)), RepoSpec(path=str(parent))], report=report)] \
+        == [parent.resolve()]
+    assert report.to_dict()["counts"] == {"repositories/git_unreadable": 1}
