@@ -52,12 +52,23 @@ class RepoSpec:
     meta: dict = field(default_factory=dict, compare=False, hash=False)
 
 
-_USERINFO = re.compile(r"^([a-z][a-z0-9+.-]*://)[^@/]*@", re.I)
+_SCHEME_URL = re.compile(r"([a-z][a-z0-9+.-]*://)([^/?#]*)(.*)", re.I | re.S)
+_SCP_URL = re.compile(r"[^@/\s]+@[^:/\s]+:")
 
 
 def public_url(url: str) -> str:
-    """A URL without credentials (``https://user:token@host/x`` -> ``https://host/x``)."""
-    return _USERINFO.sub(r"\1", url.strip())
+    """A URL as records publish it: no credentials and no query or fragment
+    (``https://user:token@host/x?private_token=t#f`` -> ``https://host/x``). The user part of a
+    URL's authority goes up to its last ``@`` (a password may hold one); a query or fragment
+    is where tokens ride (``?access_token=``), never part of a repository's address."""
+    text = url.strip()
+    m = _SCHEME_URL.fullmatch(text)
+    if m:
+        scheme, authority, rest = m.groups()
+        return scheme + authority.rpartition("@")[2] + re.split(r"[?#]", rest, maxsplit=1)[0]
+    if _SCP_URL.match(text):  # git@host:owner/name.git
+        return re.split(r"[?#]", text, maxsplit=1)[0]
+    return text
 
 
 _SAFE = re.compile(r"[^A-Za-z0-9_.-]+")
@@ -175,7 +186,7 @@ def resolve(spec: RepoSpec, cache_dir: Path | None = None) -> Repository:
         except OSError as exc:  # the clone folder cannot be made or moved
             raise RepositoryError(f"cannot clone {public_url(spec.url)}: {exc}", "clone_failed") from exc
         commit = git(["rev-parse", "HEAD"], cwd=root)
-        name = spec.name or _name_from_url(spec.url)
+        name = spec.name or _name_from_url(public_url(spec.url))  # a query's token never names a repository
         return Repository(safe_name(name), root, public_url(spec.url), commit, spec.license or detect_license(root), True)
     if spec.path is None:  # load_manifest never makes such a spec
         raise RepositoryError("a repository needs a 'url' or a 'path'", "path_not_found")

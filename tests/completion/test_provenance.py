@@ -32,6 +32,26 @@ def test_public_url_drops_credentials():
     assert public_url("git@host.example:a/b.git") == "git@host.example:a/b.git"
 
 
+@pytest.mark.parametrize("url", [
+    "https://user:tok3n@github.com/acme/shop.git",
+    "https://github.com/acme/shop.git?private_token=tok3n",
+    "https://github.com/acme/shop.git#tok3n",
+    "https://user:p@ss-tok3n@github.com/acme/shop.git",  # a password holding an unescaped @
+    "ssh://tok3n@github.com/acme/shop.git",
+    "git@github.com:acme/shop.git?tok3n",
+])
+def test_credentials_and_queries_of_a_remote_never_reach_a_record(tmp_path, url):
+    """``repository_url`` is published with every record (only the cards escaped it): a remote's
+    credentials (up to the authority's last ``@``), query and fragment are dropped."""
+    assert "tok3n" not in public_url(url) and "github.com" in public_url(url)
+    assert public_url(url).endswith("acme/shop.git")
+    checkout = _shop(tmp_path / "checkout")
+    _git(checkout, "init", "-q")
+    _git(checkout, "remote", "add", "origin", url)
+    repo = resolve(RepoSpec(path=str(checkout)))
+    assert "tok3n" not in repo.url and repo.canonical_id == "acme/shop", repo.url
+
+
 def _git(root: Path, *args: str) -> None:
     subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True)
 
