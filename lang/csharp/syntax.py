@@ -772,3 +772,30 @@ def strip_bodies(text: str, ranges: Sequence[tuple[int, int]]) -> str:
         pos = end
     out.append(text[pos:])
     return "".join(out)
+
+
+def blank_bodies(text: str, ranges: Sequence[tuple[int, int]]) -> str:
+    """``text`` with the inside of each ``{ ... }`` body of ``ranges`` turned into spaces, its
+    length and offsets kept: the braces, the newlines and the preprocessor lines stay.
+
+    For a file mcs crashes on inside a method body (``case T x:`` in a switch is mcs 6.8's
+    "NotImplementedException: type pattern matching"): its declarations still compile, so the
+    files deriving from its classes or naming its types in their declarations keep compiling.
+    Every directive line is kept as it is, so ``#if``/``#endif`` pairs, inside a body or across
+    one, stay paired. Unlike :func:`strip_bodies` the result keeps every offset, so the file's
+    syntax tree (parsed from ``text``) still locates its declarations.
+    """
+    chars = list(text)
+    for start, end in ranges:
+        if start >= end or end > len(text) or text[start] != "{" or text[end - 1] != "}":
+            continue
+        pos = start + 1
+        while pos < end - 1:
+            stop = text.find("\n", pos, end - 1)
+            stop = end - 1 if stop < 0 else stop
+            if not text[pos:stop].lstrip().startswith("#"):
+                for i in range(pos, stop):
+                    if chars[i] not in "\r\n":
+                        chars[i] = " "
+            pos = stop + 1
+    return "".join(chars)

@@ -101,6 +101,7 @@ from crossfile_datasets.lang.csharp.syntax import (
     TypeDecl,
     abstractable,
     active_code,
+    blank_bodies,
     blank_out,
     body_ranges,
     build_model,
@@ -489,6 +490,8 @@ class CSharpChecker:
             if facts[path].has_syntax_error:
                 events.count("files", "syntax_error", path, "tree-sitter could not parse it; compiled, never attributed")
         neutralized = 0
+        blanked: set[str] = set()  # files whose bodies phase 1 blanked (mcs refused code inside them)
+        crashed: set[str] = set()  # ... of those, the ones blanked because mcs crashed on them
         isolated = 0  # files removed because mcs crashed or hung on them
         good: tuple | None = None  # (diagnostics, stand-ins) of the last pass that reached the bodies
         member_passes = 0
@@ -501,7 +504,22 @@ class CSharpChecker:
                 if culprit is None:
                     break
                 isolated += 1
-                events.count("files", f"checker_{res.status}_isolated", culprit, res.detail[:300])
+                status = res.status
+                events.count("files", f"checker_{status}_isolated", culprit, res.detail[:300])
+                # its declarations are what the files deriving from it or naming its types need:
+                # first try the file with its method bodies blanked, removing it only if mcs still fails
+                ff = facts[culprit]
+                blank_text = blank_bodies(texts[culprit], body_ranges(ff.tree, ff.file.index))
+                if blank_text != texts[culprit]:
+                    all_texts = {**texts, culprit: blank_text, **support_texts}
+                    res = self.compile(workdir, all_texts, sorted(all_texts), all_texts, f"baseline{attempt}", events)
+                    if res.status not in (CompileStatus.CRASH, CompileStatus.TIMEOUT):
+                        texts[culprit] = blank_text
+                        blanked.add(culprit)
+                        crashed.add(culprit)
+                        events.count("files", f"checker_{status}_bodies_blanked", culprit,
+                                     "declarations kept, method bodies blanked: the uses inside them are not found")
+                        continue
                 excluded[culprit] = "removed"
                 texts.pop(culprit)
                 all_texts = {**texts, **support_texts}
@@ -532,7 +550,8 @@ class CSharpChecker:
                 external.restore(good[1])
                 support_texts[EXTERNAL_PATH] = external.render()
                 break
-            changed, neutralized = self._unblock(diags, texts, excluded, external, facts, models, events, neutralized)
+            changed, neutralized = self._unblock(diags, texts, excluded, external, facts, models, events, neutralized,
+                                                 blanked)
             if not changed:
                 break
         if good is None:
@@ -550,14 +569,22 @@ class CSharpChecker:
                          n=len(external.types))
         for path, how in sorted(excluded.items()):
             events.count("files", f"excluded_{how}", path, "declarations do not compile without missing assemblies")
+        for path in sorted(blanked - crashed - set(excluded)):
+            events.count("files", "bodies_blanked", path, "mcs refuses code inside its method bodies: declarations kept")
         candidates = [p for p in unit.files if p not in excluded and not facts[p].has_syntax_error]
         return PreparedUnit(unit, workdir, texts, candidates, excluded, frozenset(d.key() for d in diags),
                             dict(support_texts))
 
     def _unblock(self, diags, texts, excluded, external: ExternalStubs, facts, models, events: BuildReport,
-                 neutralized: int) -> tuple[bool, int]:
-        """One pass of phase 1 over errors that kept mcs from the bodies; (changed, neutralized)."""
+                 neutralized: int, blanked: set[str]) -> tuple[bool, int]:
+        """One pass of phase 1 over errors that kept mcs from the bodies; (changed, neutralized).
+
+        An error inside a method body in a pass that never reached the bodies is one mcs makes
+        while parsing (a C# 7 discard ``out T _`` written twice is CS0128 to mcs 6.8): the file's
+        bodies are blanked (``blanked``), its declarations kept for the files that need them.
+        """
         changed = False
+        declared_now: set[str] = set()  # stand-ins declared in this pass: compiled in the next one
         for d in diags:
             if d.file == EXTERNAL_PATH:  # a stand-in clashes with something real: withdraw it
                 changed |= external.reject_line(d.line)
@@ -578,8 +605,20 @@ class CSharpChecker:
                 texts.pop(d.file, None)
                 changed = True
                 continue
-            if d.code == "CS0246" and d.file not in excluded and external.learn([d], facts, with_members=False):
-                changed = True
+            if d.code == "CS0246" and d.file not in excluded:
+                missing = NO_TYPE.match(d.message)
+                if external.learn([d], facts, with_members=False):
+                    changed = True
+                    if missing:
+                        declared_now.add(missing["name"])
+                    continue
+                if missing and missing["name"] in declared_now:
+                    continue  # another file's error of this pass declared it already
+            if d.file not in excluded and self._in_body(d, ff):
+                if d.file not in blanked:  # (a second error in the same bodies needs nothing more)
+                    texts[d.file] = blank_bodies(texts[d.file], body_ranges(ff.tree, ff.file.index))
+                    blanked.add(d.file)
+                    changed = True
                 continue
             # any other declaration-level failure: empty the file, then drop it
             how = "removed" if d.file in excluded or d.code == "CS0101" else "emptied"
@@ -592,6 +631,15 @@ class CSharpChecker:
                                                    lambda t, m: False, lambda t: False)
                 changed = True
         return changed, neutralized
+
+    @staticmethod
+    def _in_body(d: Diagnostic, ff: FileFacts) -> bool:
+        """Whether ``d`` lies inside one of the method bodies :func:`syntax.blank_bodies` blanks."""
+        index = ff.file.index
+        if not 0 < d.line <= index.num_lines:
+            return False
+        at = index.offset(d.line - 1, min(d.column, len(index.line(d.line - 1))))
+        return any(start < at < end - 1 for start, end in body_ranges(ff.tree, index))
 
     def write(self, workdir: Path, write: dict[str, str]) -> None:
         for rel, text in write.items():
