@@ -21,7 +21,7 @@ Typed by their annotation:
   with ``self.items: list[Item]``, ``table()[key]`` with ``-> dict[str, Item]``): the collection's
   annotation comes from a parameter, an annotated variable or attribute, or a return annotation;
 - a name narrowed by ``if isinstance(name, X):`` inside that branch (a parameter annotated with
-  a union of classes is typed by nothing else).
+  a union of classes is typed by nothing else); ``isinstance(name, (A, B))`` narrows to ``A``.
 
 Handled annotations: ``X``, ``mod.X``, ``"X"`` (string annotations, resolved in the scope of the
 annotation), ``Optional[X]`` and ``X | None``, ``Self`` for return values. Anything else
@@ -451,15 +451,22 @@ _SCOPES = (nodes.FunctionDef, nodes.AsyncFunctionDef, nodes.Lambda, nodes.ClassD
 
 
 def _isinstance_class(test: nodes.NodeNG, name: str) -> nodes.NodeNG | None:
-    """The class expression of ``isinstance(name, X)`` in an ``if`` test (alone or in an ``and``)."""
+    """The class expression of ``isinstance(name, X)`` in an ``if`` test (alone or in an ``and``);
+    ``X`` may be a tuple of classes ``(A, B)``."""
     if isinstance(test, nodes.BoolOp) and test.op == "and":
         found = [c for c in (_isinstance_class(v, name) for v in test.values) if c is not None]
         return found[0] if len(found) == 1 else None
     if (isinstance(test, nodes.Call) and isinstance(test.func, nodes.Name) and test.func.name == "isinstance"
             and len(test.args) == 2 and isinstance(test.args[0], nodes.Name) and test.args[0].name == name
-            and isinstance(test.args[1], (nodes.Name, nodes.Attribute))):
+            and _class_expressions(test.args[1])):
         return test.args[1]
     return None
+
+
+def _class_expressions(node: nodes.NodeNG) -> list[nodes.NodeNG]:
+    """``[X]`` for ``X`` or ``mod.X``, the elements of a tuple ``(A, B)`` of such, else ``[]``."""
+    items = node.elts if isinstance(node, nodes.Tuple) else [node]
+    return items if items and all(isinstance(i, (nodes.Name, nodes.Attribute)) for i in items) else []
 
 
 def _narrowing(node: nodes.Name) -> nodes.NodeNG | None:
@@ -499,12 +506,22 @@ def _is_narrowed_name(node: nodes.Name) -> bool:
 @_tip
 def _infer_narrowed_name(node: nodes.Name, context=None) -> nodes.ClassDef | None:
     """Inside ``if isinstance(key, Item):``, ``key`` is an ``Item`` unless astroid already infers
-    only instances of ``Item`` or its subclasses (those are more precise)."""
-    cls = _one_class(_narrowing(node), context)
-    if cls is None:
+    only instances of ``Item`` or its subclasses (those are more precise).
+
+    With a tuple ``isinstance(data, (Table, Inline))`` the name is an instance of the first class:
+    a member the classes share is then attributed to the file of the first one that declares it
+    (the labeling rule for a union), one only the later classes declare is not seen. Pylint's
+    no-member needs every inferred value to lack the member, so inferring all of them would
+    hide the first class's members whenever another class of the tuple keeps them.
+    """
+    expressions = _class_expressions(_narrowing(node))
+    classes = [_one_class(e, context) for e in expressions]
+    if not classes or any(c is None for c in classes):
         return None
+    cls = classes[0]
     own = [v for v in _own_values(node._infer) if v is not astroid.Uninferable]
-    if own and all(type(v) is astroid.Instance and (v._proxied is cls or cls in v._proxied.ancestors()) for v in own):
+    if own and all(type(v) is astroid.Instance and any(v._proxied is c or c in v._proxied.ancestors() for c in classes)
+                   for v in own):
         return None
     return cls
 
