@@ -68,6 +68,20 @@ def test_two_uses_of_one_name_on_a_line_are_told_apart_by_column():
     assert (score.def_correct, score.def_checked) == (2, 2)
 
 
+def test_labels_of_generated_definitions_are_reported_apart_not_scored(tmp_path):
+    (tmp_path / "Props").mkdir()
+    (tmp_path / "Props" / "Texts.Designer.cs").write_text("class Texts { }\n")
+    (tmp_path / "Model.cs").write_text("class Model { }\n")
+    labels = [label(3, "Missing", file="A.cs", definition="Props/Texts.Designer.cs"),
+              label(4, "Build", file="A.cs", definition="Model.cs")]
+    generated = bench_recall.generated_definitions(tmp_path, labels)
+    assert generated == frozenset({"Props/Texts.Designer.cs"})
+    score = bench_recall.score_repository(labels, [usage(4, "Model", "Build", file="A.cs", definition="Model.cs")],
+                                          ["A.cs"], generated)
+    assert (score.first_found, score.first_total, score.generated) == (1, 1, 1)
+    assert score.row()["generated_definition_labels"] == 1
+
+
 def test_entries_are_tuning_unless_they_say_otherwise_and_every_label_is_in_place():
     assert bench_recall.split_of({"repo": "o/r"}) == "tuning"
     assert bench_recall.split_of({"repo": "o/r", "split": "tuning"}) == "tuning"
