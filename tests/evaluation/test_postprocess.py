@@ -44,6 +44,35 @@ def test_python_unparseable_context_falls_back_to_first_line():
     assert got.kept == "2"
 
 
+@pytest.mark.parametrize("items", [3, 31, 40, 300])
+def test_python_statement_of_many_lines_is_kept_whole(items):
+    # past LINEAR_TRIES line ends the statement end is found by a bisection (red team 3 row 2):
+    # the same kept text as trying every line end
+    statement = "foo(\n" + "".join(f"        {i},\n" for i in range(items)) + "    )"
+    tail = "\n    y = 2\n" + "    z = [\n" * 5 + "    return x\n"
+    assert normalize_completion("python", PY_PROMPT, statement + tail).kept == statement
+
+
+def test_python_answer_that_never_parses_keeps_its_first_line():
+    got = normalize_completion("python", PY_PROMPT, "(\n" + "x\n" * 300)
+    assert got.kept == "(" and got.truncated
+
+
+def test_common_prefix_is_the_byte_loop_s():
+    import random
+
+    from crossfile_datasets.evaluation.syntax import common_prefix
+
+    rng = random.Random(2)
+    for _ in range(3000):
+        a = bytes(rng.choice(b"ab") for _ in range(rng.randint(0, 12)))
+        b = a[: rng.randint(0, len(a))] + bytes(rng.choice(b"ab") for _ in range(rng.randint(0, 6)))
+        n = 0
+        while n < min(len(a), len(b)) and a[n] == b[n]:
+            n += 1
+        assert common_prefix(a, b, rng.randint(0, n)) == n
+
+
 def test_python_comment_removed_by_grammar():
     got = normalize_completion("python", PY_PROMPT, "foo('#not a comment')  # a comment\n    return x\n")
     assert got.text.rstrip() == "foo('#not a comment')"

@@ -17,10 +17,6 @@ GROUNDTRUTH = "sum(cents(x) for x in items)\n"
 LINES = 400
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27c: the Python statement cut re-parses prompt + every line-ending "
-                          "prefix of an answer that never parses (and compares each prefix byte by byte in "
-                          "Python): an answer of 2,000 short lines (4 kB) scores in 17 s, 4,000 in 66 s")
 def test_an_answer_that_never_parses_does_not_stall_the_scoring(tmp_path):
     """Host hang (completion evaluation, model filter). The answer ``(`` then many lines of ``x``:
     no line-ending prefix makes ``prompt + prefix`` parse (the bracket stays open), so
