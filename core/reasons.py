@@ -384,6 +384,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     # --- an evaluated split's records (core/repository_roots.py: a split is input) ---------------------
     (S.SPLIT_RECORDS, "repository_name_escapes", L, "evaluation: a record's repository name is absolute, empty or climbs with '..': it would name a host folder outside --repos; its generations are refused, not run"),
     (S.SPLIT_RECORDS, "own_root_ignored", N, "evaluation: a record carries its own repository_root (builds before issue 31): not trusted, the folder comes from --repos or the index beside the split"),
+    (S.SPLIT_RECORDS, "index_root_unverified", L, "evaluation: the folder comes from the repositories.json beside the split (anyone shipping a split can ship one) and the record lacks the snapshot_sha256 and tree_sha256 that would prove it is the build's folder: refused, not run (pass --repos)"),
     (S.SPLIT_RECORDS, "file_escapes", L, "evaluation: a record's file is absolute or climbs with '..' out of the repository copy: its generations are refused, not run"),
     (S.HOST_FILES, "copy_oversize_file", R, "a repository copy for sandboxed runs leaves out a file over COPY_FILE_MAX_BYTES (apparent size)"),
 )

@@ -22,6 +22,8 @@ from pathlib import Path
 from pathlib import PurePosixPath
 from typing import Iterable
 
+from crossfile_datasets.core.repofiles import read_inside
+
 ROOTS_FILE = "repositories.json"
 ROOT_KEY = "repository_root"  # in memory only: never written to a published record
 IGNORED_ROOT_KEY = "repository_root_ignored"  # in memory: a record's own ROOT_KEY, dropped when read
@@ -31,6 +33,8 @@ IGNORED_ROOT_KEY = "repository_root_ignored"  # in memory: a record's own ROOT_K
 NAME_ESCAPES = "repository_name_escapes"
 OWN_ROOT_IGNORED = "own_root_ignored"
 FILE_ESCAPES = "file_escapes"
+INDEX_ROOT_UNVERIFIED = "index_root_unverified"
+ROOTS_FILE_MAX_BYTES = 4 * 1024**2  # an index of thousands of repositories is well under this
 
 
 class RecordRefused(ValueError):
@@ -104,16 +108,35 @@ def write_roots(out_dir: str | os.PathLike, records: Iterable[dict], name_key: s
 
 def read_roots(split_path: str | os.PathLike) -> dict[str, str]:
     """The index written beside ``split_path`` (its folder), or {} when there is none or it is
-    not an index this builder wrote."""
-    path = Path(split_path).parent / ROOTS_FILE
+    not an index this builder wrote.
+
+    The index is input too: whoever hands over a split can put one beside it. It is read as a
+    regular file of at most ``ROOTS_FILE_MAX_BYTES``, never through a link (a FIFO cannot block,
+    ``/dev/zero`` cannot fill memory), and only absolute folders are kept; what a folder it names
+    may be used for is bounded by :func:`check_index_root`."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        raw = read_inside(Path(split_path).parent, ROOTS_FILE, ROOTS_FILE_MAX_BYTES + 1)
+        data = json.loads(raw) if len(raw) <= ROOTS_FILE_MAX_BYTES else None
+    except (OSError, ValueError, RecursionError):
         return {}
     roots = data.get("roots") if isinstance(data, dict) else None
     if not isinstance(roots, dict):
         return {}
-    return {str(k): str(v) for k, v in roots.items() if isinstance(v, str) and v}
+    return {str(k): v for k, v in roots.items() if isinstance(v, str) and os.path.isabs(v) and "\0" not in v}
+
+
+def check_index_root(record: dict) -> None:
+    """Refuse (:class:`RecordRefused`, ``index_root_unverified``) a record whose folder comes
+    from the index beside its split (no ``--repos``) unless it carries both hashes the build
+    records, ``snapshot_sha256`` and ``tree_sha256``: the evaluators then run it only in a folder
+    whose whole tree (``.env`` and dot-folders included) hashes to what the split says
+    (``check_snapshots``), so a shipped index can only name a folder whose every byte the split's
+    author already knew: it cannot bring a user's other folder (and its secrets) into a run."""
+    if record.get(ROOT_KEY) and not (record.get("snapshot_sha256") and record.get("tree_sha256")):
+        raise RecordRefused(INDEX_ROOT_UNVERIFIED,
+                            f"the folder of repository {record.get('repository') or record.get('project')!r} comes from "
+                            f"the {ROOTS_FILE} beside the split, and the record has no snapshot_sha256 and tree_sha256 "
+                            f"to check it against: pass --repos")
 
 
 def attach_roots(records: Iterable[dict], split_path: str | os.PathLike, name_key: str = "repository") -> int:

@@ -42,7 +42,8 @@ from crossfile_datasets.core.jsonl import InputError, iter_jsonl
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repository_roots import (ROOT_KEY, ROOTS_FILE, TASK_REFUSED, RecordRefused, attach_roots,
-                                                      check_record_file, repository_folder, rootless_hint)
+                                                      check_index_root, check_record_file, repository_folder,
+                                                      rootless_hint)
 from crossfile_datasets.evaluation.constants import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE, PASS_AT_K
 from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, read_log
 from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
@@ -146,6 +147,8 @@ def task_refusal(task: dict, repos) -> str | None:
     try:
         if repos is not None:
             repository_root(task, repos)
+        else:
+            check_index_root(task)  # a folder named by the index beside the split must be provable
         check_record_file(task.get("file"))
     except RecordRefused as exc:
         return exc.describe()

@@ -54,7 +54,8 @@ from crossfile_datasets.evaluation.placement import (
 from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, read_log
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl
 from crossfile_datasets.core.repository_roots import (ROOT_KEY, ROOTS_FILE, TASK_REFUSED, RecordRefused, attach_roots,
-                                                      check_record_file, repository_folder, rootless_hint)
+                                                      check_index_root, check_record_file, repository_folder,
+                                                      rootless_hint)
 from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
 
 DEFAULT_CONTEXT = "unspecified"
@@ -194,7 +195,10 @@ def problem_root(problem: dict, repos: str | os.PathLike | None) -> str | None:
     None without ``--repos`` (the folder the index beside the split names, ``load_problems``;
     a record's own ``repository_root`` is never used)."""
     check_record_file(problem.get("file"))
-    return str(repository_folder(repos, problem.get("project"))) if repos is not None else None
+    if repos is None:
+        check_index_root(problem)  # a folder named by the index beside the split must be provable
+        return None
+    return str(repository_folder(repos, problem.get("project")))
 
 
 def run_job(job: Job) -> dict:

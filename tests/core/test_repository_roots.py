@@ -124,3 +124,64 @@ def test_class_evaluation_without_index_or_repos_says_what_to_pass(tmp_path):
     preds.write_text(json.dumps({"task_id": "t1", "generations": ["class A:\n    pass\n"]}) + "\n")
     with pytest.raises(InputError, match=f"no {ROOTS_FILE} beside .*pass --repos"):
         evaluate_class(split, preds)
+
+
+def test_a_shipped_index_cannot_bring_another_folder_into_a_run(tmp_path):
+    """The index beside a split is input (anyone handing over a split can put one there): a folder
+    it names is used only for a record that carries both hashes the build records
+    (``snapshot_sha256``, ``tree_sha256``: the folder's whole tree, ``.env`` included, must then
+    match); without them the record is refused (``split_records/index_root_unverified``),
+    counted, never run, and a secret of the named folder never reaches the results."""
+    from crossfile_datasets.evaluation.classlevel import evaluate_class
+    from crossfile_datasets.evaluation.executable import evaluate_executable
+
+    victim = tmp_path / "home" / "user" / "app"
+    victim.mkdir(parents=True)
+    (victim / "m.py").write_text("def f():\n    return 1\n")
+    (victim / ".env").write_text("HF_TOKEN=hf_index_canary\n")
+    (tmp_path / ROOTS_FILE).write_text(json.dumps({"roots": {"shop": str(victim)}}))
+    split, preds = _executable_split(tmp_path)  # no hashes: on main it was run ("unchecked")
+    summary = evaluate_executable(split, preds, tmp_path / "log.jsonl")
+    (context,) = summary["results"].values()
+    assert context["status"] == {"task_refused": 1} and summary["sandbox_runs"] == 0
+    (row,) = [json.loads(line) for line in (tmp_path / "log.jsonl").read_text().splitlines()]
+    assert row["detail"].startswith("split_records/index_root_unverified") and lookup(
+        "split_records/index_root_unverified") is not None
+    task = {"id": "t1", "language": "python", "repository": "shop", "file": "m.py", "file_without_class": "",
+            "insertion_offset": 0, "expected_to_pass": ["tests/test_m.py::test_a"], "class_name": "A"}
+    (tmp_path / "class.jsonl").write_text(json.dumps(task) + "\n")
+    (tmp_path / "cp.jsonl").write_text(json.dumps({"task_id": "t1", "generations": ["class A:\n    pass\n"]}) + "\n")
+    summary = evaluate_class(tmp_path / "class.jsonl", tmp_path / "cp.jsonl", results_path=tmp_path / "clog.jsonl")
+    (row,) = summary["generations"]
+    assert row["status"] == "task_refused" and row["detail"].startswith("split_records/index_root_unverified")
+    assert summary["sandbox_runs"] == 0 and "hf_index_canary" not in (tmp_path / "clog.jsonl").read_text()
+
+
+def test_an_index_that_is_a_fifo_a_link_or_huge_is_ignored(tmp_path):
+    """Read as a bounded regular file: a FIFO never blocks, a link is not followed, an index over
+    ROOTS_FILE_MAX_BYTES is not loaded, a relative folder is dropped."""
+    import os
+    import threading
+
+    from crossfile_datasets.core.repository_roots import ROOTS_FILE_MAX_BYTES
+
+    split = tmp_path / "fifo" / "executable.jsonl"
+    split.parent.mkdir()
+    os.mkfifo(split.parent / ROOTS_FILE)
+    found: dict = {}
+    worker = threading.Thread(target=lambda: found.setdefault("roots", read_roots(split)), daemon=True)
+    worker.start()
+    worker.join(timeout=30)
+    assert not worker.is_alive(), "read_roots is blocked on a FIFO"
+    assert found["roots"] == {}
+    linked = tmp_path / "link" / "executable.jsonl"
+    linked.parent.mkdir()
+    (tmp_path / "real.json").write_text(json.dumps({"roots": {"shop": "/srv/shop"}}))
+    (linked.parent / ROOTS_FILE).symlink_to(tmp_path / "real.json")
+    assert read_roots(linked) == {}
+    huge = tmp_path / "huge" / "executable.jsonl"
+    huge.parent.mkdir()
+    (huge.parent / ROOTS_FILE).write_text(json.dumps({"roots": {"shop": "/srv/shop"}, "pad": "x" * ROOTS_FILE_MAX_BYTES}))
+    assert read_roots(huge) == {}
+    (huge.parent / ROOTS_FILE).write_text(json.dumps({"roots": {"shop": "/srv/shop", "rel": "srv/x", "n": 3}}))
+    assert read_roots(huge) == {"shop": "/srv/shop"}
