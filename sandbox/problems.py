@@ -24,6 +24,7 @@ from crossfile_datasets.sandbox.channel import ChannelRecords
 from crossfile_datasets.sandbox.checks import render_check, splice_solution
 from crossfile_datasets.sandbox.pytest_runs import (
     Outcome,
+    config_overrides,
     plugin_args,
     run_with_channel,
     summarize_outcomes,
@@ -115,7 +116,8 @@ def run_problem_tests(
             verdict["detail"] = f"cannot put the solution in place: {exc}"
             return verdict
         env = {"CROSSFILE_TEST_TIMEOUT": str(limits.test_timeout)}
-        argv = [python, str(check), "-p", PLUGIN_NAME, *plugin_args(pytest_plugins or ()), f"--rootdir={box.root}"]
+        argv = [python, str(check), "-p", PLUGIN_NAME, *plugin_args(pytest_plugins or ()), f"--rootdir={box.root}",
+                *config_overrides(box.root)]
         srun, channel = run_with_channel(box, argv, timeout=timeout, env=env)
     outcomes, messages = summarize_outcomes(channel.records)
     passed = sum(1 for o in outcomes.values() if o == Outcome.PASSED)

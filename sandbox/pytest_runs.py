@@ -24,6 +24,7 @@ from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.enums import StrEnum
 from crossfile_datasets.sandbox import PLUGIN_NAME, SANDBOX_PREFIX, Sandbox, SandboxRun, hostfs
 from crossfile_datasets.sandbox.channel import ChannelRecords, ResultChannel
+from crossfile_datasets.sandbox.suites.pytest_config import plan_run, read_pytest_ini
 
 
 @dataclass
@@ -161,15 +162,28 @@ def plugin_args(plugins: Sequence[str]) -> list[str]:
     return [arg for name in plugins for arg in ("-p", name)]
 
 
+def config_overrides(root: Path) -> tuple[str, ...]:
+    """``-o addopts=...`` (and settings overrides) taking out of the repository's pytest
+    configuration at ``root`` what stops or reshapes a harness run (``--cov``, ``--maxfail``,
+    ``-x``, ``-n``...: ``suites/pytest_config.py``); empty when nothing needs it. Every pytest run
+    of a repository's copy gets them: pytutils' ``--cov=pytutils --maxfail=4`` addopts let
+    pytest-cov take the tracer from the harness's per-test coverage (every program
+    ``does_not_execute_target``) and stopped runs after 4 failures."""
+    return plan_run(read_pytest_ini(root)).args
+
+
 def pytest_argv(sandbox: Sandbox, paths: Sequence[str], coverage_rc: Path | None = None,
                 plugins: Sequence[str] = ()) -> list[str]:
+    """The command running pytest on ``paths`` in the sandbox's copy with the outcome plugin
+    (under coverage.py with ``coverage_rc``), the repository's configuration overrides first
+    (:func:`config_overrides`; overrides among ``paths`` come later and win)."""
     head = [sandbox.python]
     if coverage_rc is not None:
         head += ["-m", "coverage", "run", f"--rcfile={coverage_rc}", "-m", "pytest"]
     else:
         head += ["-m", "pytest"]
     return [*head, "-q", "-p", "no:cacheprovider", "-p", PLUGIN_NAME, *plugin_args(plugins),
-            f"--rootdir={sandbox.root}", *paths]
+            f"--rootdir={sandbox.root}", *config_overrides(sandbox.root), *paths]
 
 
 def run_with_channel(sandbox: Sandbox, argv: Sequence[str], **kwargs) -> tuple[SandboxRun, ChannelRecords]:

@@ -25,7 +25,7 @@ from crossfile_datasets.sandbox import Sandbox, SandboxLimits
 from crossfile_datasets.sandbox.channel import ResultChannel
 from crossfile_datasets.sandbox.problems import VerdictStatus, run_problem_tests
 from crossfile_datasets.sandbox.checks import splice_solution
-from crossfile_datasets.sandbox.pytest_runs import plugin_args
+from crossfile_datasets.sandbox.pytest_runs import config_overrides, plugin_args
 
 PASSED, CAUGHT, INVALID, NOT_RUN = "passed", "caught", "invalid", "not_run"
 
@@ -157,7 +157,7 @@ def judge_versions(problem: dict, versions: Sequence[str], *, stubs: int, python
         spec = {"root": str(box.root), "module": problem["file"], "versions": spliced, "stubs": stubs,
                 "stop_after_stub": stop_after_stub, "timeout": per_version_timeout,
                 "programs": list(zip(problem["test_paths"], problem["test_list"])),
-                "args": list(plugin_args(pytest_plugins))}
+                "args": [*plugin_args(pytest_plugins), *config_overrides(box.root)]}
         (box.control / "versions.json").write_text(json.dumps(spec), encoding="utf-8")
         (box.control / "driver.py").write_text(DRIVER, encoding="utf-8")
         channel = ResultChannel()
