@@ -286,6 +286,9 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.FUNCTIONS, "prompt_unparsable", L, "the prompt does not parse"),
     (S.ENVIRONMENT, "harness_pin_ignored", N, "a repository pin of pytest/coverage was not installed"),
     (S.ENVIRONMENT, "requirement_not_installed", L, "a requirement could not be installed"),
+    (S.ENVIRONMENT, "requirement_pin_relaxed", N, "a pinned requirement installed but did not import on this "
+     "Python; its newest wheel was installed instead"),
+    (S.ENVIRONMENT, "requirement_not_importable", L, "a requirement installed but does not import on this Python"),
     (S.ENVIRONMENT, "unsupported_requirement_line", N, "a requirements line we cannot read"),
     (S.TESTS, "pynguin_unavailable", L, "Pynguin is not installed or did not start"),
     (S.TESTS, "pynguin_no_tests", L, "Pynguin generated no test"),

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import fcntl
+import fnmatch
 import hashlib
 import importlib.metadata
 import importlib.util
@@ -87,6 +88,11 @@ class RepoEnvironment:
     pytest_plugins: tuple[str, ...] = ()  # pytest plugins the requirements provide (loaded with -p)
     ignored_pins: tuple[str, ...] = ()  # repository pins of harness tools, not installed
     problem: str = ""  # why the environment cannot run the harness (empty = it can)
+    # requirements installed but not importable on this Python, reinstalled without their
+    # version pin: requirement -> what happened (``relaxed_pins``), or still not importable
+    # (``not_importable``): requirement -> the import error
+    relaxed_pins: dict[str, str] = field(default_factory=dict)
+    not_importable: dict[str, str] = field(default_factory=dict)
 
 
 def is_harness_tool(requirement: str) -> bool:
@@ -477,13 +483,37 @@ def import_to_distribution(top: str) -> str:
     return IMPORT_TO_DISTRIBUTION.get(top, top)
 
 
+def requirement_sources(facts: dict[str, FileFacts]) -> set[str]:
+    """The files whose imports say what the repository needs: its code (every file outside
+    test folders), the files of test folders that pytest collects or loads by default (by their
+    names: ``test_*.py``, ``*_test.py``, ``conftest.py``) and the project files these import,
+    transitively. Other Python files in test folders are data, not code that runs: black's
+    ``tests/data/*.py`` are formatter inputs, whose imports (``com``, ``fast``, ``hello``) were
+    taken for ten requirements no index has (1,252 s of environment stage)."""
+    from crossfile_datasets.lang import Lang, get_language
+
+    language = get_language(Lang.PYTHON)
+    test_names = tuple(g for g in language.test_file_globs if g != "tests.py")
+    todo = [p for p in facts if not language.is_test_path(p)
+            or any(fnmatch.fnmatchcase(p.rsplit("/", 1)[-1], g) for g in test_names)]
+    seen = set(todo)
+    while todo:
+        for b in facts[todo.pop()].imports:
+            if b.target_file in facts and b.target_file not in seen:
+                seen.add(b.target_file)
+                todo.append(b.target_file)
+    return seen
+
+
 def imported_third_party(facts: dict[str, FileFacts]) -> set[str]:
-    """Top-level names imported by the project that are neither project files nor stdlib."""
+    """Top-level names imported by the project (:func:`requirement_sources`) that are neither
+    project files nor stdlib."""
     own = project_top_names(facts)
     out: set[str] = set()
+    sources = requirement_sources(facts)
     for path, ff in facts.items():
-        if path == "setup.py":
-            continue  # packaging, not the code under test (its requirements are read as declared)
+        if path == "setup.py" or path not in sources:
+            continue  # packaging (its requirements are read as declared) or test data
         for b in ff.imports:
             if b.is_project:
                 continue
@@ -593,9 +623,16 @@ def ensure_environment(requirements: Iterable[str], *, cache_dir: Path | None = 
         if ready.exists() and python.exists():
             info = json.loads(ready.read_text())
             if info.get("layout") == ENV_LAYOUT:
+                if "relaxed_pins" not in info:  # made before the import check: checked once now
+                    constraints = venv / "harness-constraints.txt"
+                    constraints.write_text("".join(f"{c}\n" for c in harness_constraints()), encoding="utf-8")
+                    info["relaxed_pins"], info["not_importable"] = relax_unimportable(
+                        str(python), info.get("installed", []), constraints)
+                    ready.write_text(json.dumps(info, indent=1))
                 return RepoEnvironment(str(python), venv, reqs, tuple(info.get("installed", [])),
                                        dict(info.get("failed", {})), tuple(info["pytest_plugins"]),
-                                       tuple(info.get("ignored_pins", [])), info.get("problem", ""))
+                                       tuple(info.get("ignored_pins", [])), info.get("problem", ""),
+                                       dict(info.get("relaxed_pins", {})), dict(info.get("not_importable", {})))
         if venv.exists():
             shutil.rmtree(venv)
         res = run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)], timeout=300)
@@ -613,13 +650,84 @@ def ensure_environment(requirements: Iterable[str], *, cache_dir: Path | None = 
         constraints = venv / "harness-constraints.txt"
         constraints.write_text("".join(f"{c}\n" for c in harness_constraints()), encoding="utf-8")
         installed, failed = _install(str(python), missing, constraints)
+        relaxed, broken = relax_unimportable(str(python), installed, constraints)
         plugins = requirement_pytest_plugins(str(python), reqs)
         problem = check_harness(str(python))
         if problem:  # not cached: the next build tries again instead of reusing a broken environment
-            return RepoEnvironment(str(python), venv, reqs, tuple(installed), failed, tuple(plugins), tuple(ignored), problem)
+            return RepoEnvironment(str(python), venv, reqs, tuple(installed), failed, tuple(plugins), tuple(ignored), problem,
+                                   relaxed, broken)
         ready.write_text(json.dumps({"layout": ENV_LAYOUT, "requirements": reqs, "installed": installed, "failed": failed,
-                                     "pytest_plugins": plugins, "ignored_pins": ignored, "problem": problem}, indent=1))
-        return RepoEnvironment(str(python), venv, reqs, tuple(installed), failed, tuple(plugins), tuple(ignored), problem)
+                                     "pytest_plugins": plugins, "ignored_pins": ignored, "problem": problem,
+                                     "relaxed_pins": relaxed, "not_importable": broken}, indent=1))
+        return RepoEnvironment(str(python), venv, reqs, tuple(installed), failed, tuple(plugins), tuple(ignored), problem,
+                               relaxed, broken)
+
+
+# Imports the top-level modules of each given distribution in the environment (confined: the
+# imports run the packages' code): {requirement: "import <module>: <error>"} for those that fail.
+_IMPORT_PROBE = """
+import importlib, importlib.metadata as md, json, sys
+out = {}
+for req, name in json.loads(sys.argv[1]).items():
+    try:
+        dist = md.distribution(name)
+    except md.PackageNotFoundError:
+        continue
+    tops = (dist.read_text("top_level.txt") or "").split()
+    if not tops:
+        tops = sorted({f.parts[0][:-3] if f.parts[0].endswith(".py") else f.parts[0] for f in dist.files or ()
+                       if f.suffix == ".py" and not f.parts[0].endswith((".dist-info", ".data"))})
+    for top in tops:
+        if not top.isidentifier() or top.startswith("_") or top in ("tests", "test"):
+            continue
+        try:
+            importlib.import_module(top)
+        except Exception as exc:
+            out[req] = "import %s: %s: %s" % (top, type(exc).__name__, str(exc)[:200])
+            break
+print(json.dumps(out))
+"""
+
+
+def unimportable(python: str, requirements: Iterable[str]) -> dict[str, str]:
+    """The requirements (installed distributions) whose top-level modules do not import in the
+    interpreter ``python``: requirement -> the first import error."""
+    names = {}
+    for r in requirements:
+        try:
+            names[r] = Requirement(r).name
+        except InvalidRequirement:
+            continue
+    if not names:
+        return {}
+    res = run(confined([python, "-c", _IMPORT_PROBE, json.dumps(names)]), timeout=300)
+    try:
+        return dict(json.loads(res.stdout.strip().splitlines()[-1])) if res.ok and res.stdout.strip() else {}
+    except (json.JSONDecodeError, IndexError, TypeError, ValueError):
+        return {}
+
+
+def relax_unimportable(python: str, installed: Iterable[str], constraints: Path) -> tuple[dict[str, str], dict[str, str]]:
+    """Installed requirements that do not import on this Python, reinstalled without their
+    version pin (the newest wheel): python-semantic-release's test extra pins
+    ``responses==0.5.0``, which installs and then fails with ``cannot import name 'Sequence'
+    from 'collections'`` (removed in Python 3.10), so its test module never imported. ->
+    ({requirement: what was done}, {requirement: import error still left})."""
+    broken = unimportable(python, installed)
+    relaxed: dict[str, str] = {}
+    for req, why in sorted(broken.items()):
+        parsed = Requirement(req)
+        if not parsed.specifier:
+            continue  # nothing to relax
+        name = f"{parsed.name}[{','.join(sorted(parsed.extras))}]" if parsed.extras else parsed.name
+        res = _pip(python, ["--upgrade", name], constraints)
+        if not res.ok:
+            continue
+        left = unimportable(python, [parsed.name])
+        if not left:
+            relaxed[req] = f"{why}; the newest wheel of {parsed.name} installed instead"
+            del broken[req]
+    return relaxed, broken
 
 
 # Lists the pytest11 entry points (pytest plugins) of the given distributions, in the venv.

@@ -61,6 +61,7 @@ from crossfile_datasets.builders.executable.testgen import (
     parse_capture,
     generate_llm_tests,
     input_programs,
+    raising_input_program,
     instrument_for_capture,
     pynguin_python,
     repository_programs,
@@ -298,6 +299,10 @@ def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildRe
     for req in env.ignored_pins:
         report.count("environment", "harness_pin_ignored", f"{repo.name}: {req}",
                      "the harness's own pytest/coverage are used whatever the repository pins")
+    for req, why in env.relaxed_pins.items():
+        report.count("environment", "requirement_pin_relaxed", f"{repo.name}: {req}", why)
+    for req, why in env.not_importable.items():
+        report.count("environment", "requirement_not_importable", f"{repo.name}: {req}", why)
     stats["requirements"] = list(requirements)
     stats["requirements_failed"] = env.failed
     stats["harness_pins_ignored"] = list(env.ignored_pins)
@@ -726,6 +731,30 @@ def stability_verdict(outcomes: Sequence[str], repaired: bool) -> str | None:
     return "flaky"
 
 
+def raising_inputs(ctx: RepoContext, candidates: list[Candidate], by_candidate: dict[str, list[TestProgram]],
+                   dropped: dict[str, str], first_run: PytestRun) -> dict[str, TestProgram]:
+    """Input programs that erred because the gold function raised an exception it raises
+    itself, rewritten to check that it raises it (``testgen.raising_input_program``) and kept
+    when they pass: path -> program. Before, such an input was a ``test_error``, and a function
+    whose every guessed input meets its own ``raise`` (sanic's ``str_to_bool``) had no test."""
+    converted: dict[str, TestProgram] = {}
+    for cand in candidates:
+        for program in by_candidate.get(cand.key, []):
+            if dropped.get(program.path) != "test_error" or program.path in converted:
+                continue
+            message = next((m for n, m in first_run.messages.items()
+                            if n == program.path or n.startswith(program.path + "::")), "")
+            new = raising_input_program(program, cand.module, cand.source, message.split(":", 1)[0].strip())
+            if new is not None:
+                converted[program.path] = new
+    if not converted:
+        return {}
+    outcomes, _, _ = run_programs(ctx, list(converted.values()))
+    kept = {path: p for path, p in converted.items() if outcomes.get(path) == Outcome.PASSED}
+    ctx.stats["tests_expecting_exceptions"] = len(kept)
+    return kept
+
+
 def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: dict[str, list[TestProgram]]
                    ) -> tuple[dict[str, list[TestProgram]], dict[str, float]]:
     """Execute, repair, check flakiness and measure coverage; -> (kept programs, coverage)."""
@@ -746,11 +775,14 @@ def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
     first_reasons = {Outcome.ERROR: "test_error", Outcome.SKIPPED: "test_skipped", Outcome.XFAIL: "xfail_marked",
                      Outcome.SANDBOX_VIOLATION: "sandbox_violation"}
     dropped: dict[str, str] = {path: first_reasons[o] for path, o in first.items() if o not in (Outcome.PASSED, Outcome.ASSERTION)}
+    current: dict[str, TestProgram] = {path: unique[path] for path, o in first.items() if o == Outcome.PASSED}
+    current.update(raising_inputs(ctx, candidates, by_candidate, dropped, first_run))
+    for path in current:
+        dropped.pop(path, None)
     for path, why in list(dropped.items()):
         if why == "test_error":  # an environment reason (a missing plugin or module) is named
             message = next((m for n, m in first_run.messages.items() if n == path or n.startswith(path + "::")), "")
             dropped[path] = f"test_{error_reason(message)}"
-    current: dict[str, TestProgram] = {path: unique[path] for path, o in first.items() if o == Outcome.PASSED}
     for path, result in repair_programs(ctx, failing).items():
         if isinstance(result, str):
             dropped[path] = result

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import builtins
 import fcntl
 import hashlib
 import json
@@ -991,8 +992,18 @@ _VALUES_BY_NAME = [
 ]
 
 
+# integer parameters named for a part of a date: values that make valid dates when combined
+# the (i + j) way (2019-04-01, 2016-12-30), a day past the month's end (2021-02-31) and a zero
+# day; the integer pool alone (0, 1, 7, -3) never gave three positive parts, so pypara's
+# ``_construct_date(year, month, day)`` only ever met its own ``raise`` (tuning set 2026-11-27c)
+_DATE_PARTS = {"year": ["2019", "2016", "2020", "2021"], "month": ["2", "4", "12", "2"],
+               "day": ["31", "29", "1", "30", "0"]}
+
+
 def _annotation_values(annotation: ast.AST | None, name: str) -> list[str]:
     """Literal source values to try for one parameter (empty = we cannot guess)."""
+    if name in _DATE_PARTS and (annotation is None or ast.unparse(annotation) == "int"):
+        return list(_DATE_PARTS[name])
     if annotation is not None:
         text = ast.unparse(annotation).replace("typing.", "")
         optional = text.startswith("Optional[") or " | None" in text or "None |" in text
@@ -1033,6 +1044,46 @@ def call_site_inputs(entry_point: str, trees: Iterable[ast.AST]) -> list[str]:
     return out
 
 
+_SEED_SUFFIX = "AbC"  # a suffix with capitals: prefix tests and case handling both show
+
+
+def constant_strings(fn: ast.FunctionDef | ast.AsyncFunctionDef, limit: int = 4) -> list[str]:
+    """String values a function singles out, as source literals: the first string constant of
+    each statement of its body that tests or uses one (``addr == "unknown"``,
+    ``addr.startswith("_")``, ``val in {"y", "yes"}``), then each of those with
+    :data:`_SEED_SUFFIX` appended (``"_AbC"``: a prefix followed by capitals), at most ``limit``.
+    The pool of generic strings (``'abc'``, ``''``) reaches none of those branches: sanic's
+    ``fwd_normalize_address`` and ``str_to_bool`` were tested on values that never met the
+    function's own cases. Docstrings, messages of ``raise`` statements and f-string parts are
+    not values the function tests."""
+    firsts: list[str] = []
+    for stmt in ast.walk(fn):
+        if not isinstance(stmt, ast.stmt) or isinstance(stmt, (ast.Raise, ast.FunctionDef, ast.AsyncFunctionDef,
+                                                               ast.ClassDef)):
+            continue
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+            continue  # a docstring or a bare string
+        own: list[ast.AST] = []
+        for _, value in ast.iter_fields(stmt):
+            for item in value if isinstance(value, list) else [value]:
+                if isinstance(item, ast.expr):
+                    own.append(item)
+        found = None
+        for expr in own:
+            for node in ast.walk(expr):
+                if isinstance(node, ast.JoinedStr):
+                    break
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) <= 40:
+                    found = node.value
+                    break
+            if found is not None:
+                break
+        if found is not None and found not in firsts:
+            firsts.append(found)
+    values = [*firsts, *(f + _SEED_SUFFIX for f in firsts)]
+    return [repr(v) for v in values[:limit]]
+
+
 def annotation_inputs(source: str, limit: int = 4) -> list[str]:
     """Argument lists made from the parameters' annotations, names and defaults: the i-th
     list takes the j-th parameter's (i + j)-th value (cycling, so two parameters of one type
@@ -1052,11 +1103,14 @@ def annotation_inputs(source: str, limit: int = 4) -> list[str]:
         positional = positional[1:]
     required = positional[: len(positional) - len(args.defaults)] if args.defaults else positional
     kw_required = [a for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is None]
+    seeded = constant_strings(fn)
     choices = []
     for a in [*required, *kw_required]:
         values = _annotation_values(a.annotation, a.arg)
         if not values:
             return []
+        if seeded and values[0] == _VALUES_BY_TYPE["str"][0]:  # a string parameter
+            values = list(dict.fromkeys([*seeded, *values]))
         choices.append((a, values))
     star = _annotation_values(args.vararg.annotation, args.vararg.arg) if args.vararg else []
     if not choices and not star:
@@ -1090,7 +1144,7 @@ def input_programs(module: str, entry_point: str, qualname: str, class_name: str
     decorators = {ast.unparse(d).rsplit(".", 1)[-1] for d in getattr(fn, "decorator_list", [])}
     if class_name and not decorators & {"staticmethod", "classmethod"}:
         return [], "inputs_instance_method"
-    inputs = list(dict.fromkeys([*call_args, *annotation_inputs(source)]))[:limit]
+    inputs = list(dict.fromkeys([*call_args, *annotation_inputs(source, limit)]))[:limit]
     if not inputs:
         return [], "inputs_not_guessed"
     generator = any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(fn))
@@ -1104,6 +1158,45 @@ def input_programs(module: str, entry_point: str, qualname: str, class_name: str
         imports = "".join(f"{line}\n" for name, line in INPUT_IMPORTS.items() if name in args)
         program = (f"{imports}from {module} import {imported}\n\n\n"
                    f"def test_inputs_{name}_{i}():\n"
-                   f"    assert {checked} == None  # the gold function's result replaces None (assertion repair)\n")
+                   f"    assert {checked} == None{_INPUT_MARK}\n")
         out.append(TestProgram(program, program_path("", program), "inputs", f"inputs:{module}.{qualname}::{i}"))
     return out, ""
+
+
+_INPUT_MARK = "  # the gold function's result replaces None (assertion repair)"
+_INPUT_ASSERT = re.compile(r"^    assert (?P<call>.+) == None" + re.escape(_INPUT_MARK) + r"$", re.M)
+
+
+def raised_exceptions(source: str) -> dict[str, str]:
+    """The exception classes a function raises itself, by class name -> the expression as
+    written (``raise ValueError(...)`` -> ``ValueError``, ``raise exceptions.InvalidUsage`` ->
+    ``exceptions.InvalidUsage``)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return {}
+    out: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Raise) and node.exc is not None:
+            exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+            if isinstance(exc, (ast.Name, ast.Attribute)):
+                text = ast.unparse(exc)
+                out.setdefault(text.rsplit(".", 1)[-1], text)
+    return out
+
+
+def raising_input_program(program: TestProgram, module: str, source: str, exc_type: str) -> TestProgram | None:
+    """An input program whose call raised ``exc_type`` on the gold function, as a check that
+    the call raises it (``with pytest.raises(ValueError): str_to_bool('abc')``), when the
+    function raises that exception itself (``raise ValueError(...)``: its documented
+    behaviour, not a failure on junk input); None otherwise. The exception is named as the
+    function names it, imported from its module when it is not a builtin."""
+    raised = raised_exceptions(source).get(exc_type)
+    match = _INPUT_ASSERT.search(program.source)
+    if raised is None or match is None or program.origin != "inputs":
+        return None
+    root = raised.split(".")[0]
+    imports = "import pytest\n" + ("" if root in dir(builtins) else f"from {module} import {root}\n")
+    body = f"    with pytest.raises({raised}):\n        {match.group('call')}\n"
+    text = imports + program.source[: match.start()] + body + program.source[match.end() + 1:]
+    return with_source(program, text)

@@ -21,6 +21,12 @@ from crossfile_datasets.lang import Lang, get_language
 from tests.conftest import write_tree
 
 
+def python_facts(root: Path) -> dict:
+    language = get_language(Lang.PYTHON)
+    files, _ = list_sources(Repository("p", root, "", "", ""), language, BuildReport())
+    return language.analyze_files(str(root), files)
+
+
 def test_parse_requirement_lines():
     ok, unsupported = parse_requirement_lines([
         "# comment", "", "requests>=2.0  # http", "numpy; python_version < '3'", "attrs",
@@ -40,10 +46,7 @@ def test_detect_requirements_from_packaging_files_and_imports(tmp_path):
         "app/core.py": "import numpy as np\nfrom app import io\n",
         "helpers.py": "x = 1\n",
     })
-    language = get_language(Lang.PYTHON)
-    files, _ = list_sources(Repository("p", root, "", "", ""), language, BuildReport())
-    facts = language.analyze_files(str(root), files)
-    requirements, unsupported = detect_requirements(root, facts)
+    requirements, unsupported = detect_requirements(root, python_facts(root))
     # declared ones as written (test extra included, docs extra not); imported ones by
     # distribution name (yaml -> PyYAML); stdlib and project modules (helpers) excluded
     assert requirements == ["attrs>=21", "numpy", "pytest", "PyYAML", "requests>=2"]
@@ -100,3 +103,19 @@ def test_requirements_from_setup_py_test_requirements_and_pip_files(tmp_path):
     facts = language.analyze_files(str(root), files)
     requirements, _ = detect_requirements(root, facts)
     assert requirements == ["freezegun", "mock", "pytest-mock", "python-slugify>=4", "PyYAML", "six"]
+
+
+def test_imports_of_test_data_files_are_not_requirements(tmp_path):
+    """black's tests/data/*.py are formatter inputs: their imports were taken for requirements
+    (ten of them no index has, 1,252 s of environment stage, tuning set 2026-11-27c). Test
+    modules pytest collects, conftest.py and the test helpers they import still count."""
+    root = write_tree(tmp_path / "proj", {
+        "fmt/__init__.py": "import attr\n",
+        "tests/__init__.py": "",
+        "tests/conftest.py": "import hypothesis\n",
+        "tests/test_fmt.py": "import fmt\nfrom tests.util import load\n",
+        "tests/util.py": "import responses\n",
+        "tests/data/expression.py": "import hello\nfrom fast import com\n",
+        "tests/data/nested/comments.py": "import foo\n",
+    })
+    assert detect_requirements(root, python_facts(root))[0] == ["attrs", "hypothesis", "responses"]
