@@ -134,6 +134,7 @@ def build_dataset(
     class_min_file_coverage: float = typer.Option(0.30, "--class-min-file-coverage", min=0.0, max=1.0, help="--split class, C#: share of the class file's lines covered (RepoClassBench: 0.30)."),
     class_mutants: int = typer.Option(C.CLASS_MUTANTS, "--class-mutants", min=0, help="--split class: one-method mutants each task's tests must catch (the wrong-class gate; 0: none)."),
     class_min_mutant_score: float = typer.Option(C.CLASS_MIN_MUTANT_SCORE, "--class-min-mutant-score", min=0.0, max=1.0, help="--split class: share of those mutants the tests must catch, else the task is dropped (mutants_survive)."),
+    class_gate_seconds: float = typer.Option(C.CLASS_GATE_SECONDS, "--class-gate-seconds", min=0.0, help="--split class: wall-clock seconds a repository's mutant runs may take in all (its tasks share them; each runs at least 2 mutants; what is not run is counted as mutants_over_budget)."),
     allow_outside_manifest: bool = typer.Option(False, "--allow-outside-manifest", help="Allow manifest 'path' entries outside the manifest's folder (e.g. ../other or /abs/path)."),
 ) -> None:
     """Build repository-level code benchmarks from real repositories."""
@@ -159,7 +160,7 @@ def build_dataset(
         with build_scope(output):
             class_settings = _class_settings(class_min_methods, class_min_method_share, class_min_file_coverage,
                                              llm_url, llm_model, paraphrase, class_mutants,
-                                             class_min_mutant_score) if split is Split.CLASS else None
+                                             class_min_mutant_score, class_gate_seconds) if split is Split.CLASS else None
             all_stats = _build_all(specs, criteria, settings, split, use_pynguin, pynguin_seconds,
                                    llm_url, llm_model, exclude_eval or [], class_settings)
     except OutputLockedError as exc:
@@ -256,7 +257,7 @@ def _criteria(created_after, created_before, exclude_forks, min_stars, max_size_
 
 
 def _class_settings(min_methods, min_method_share, min_file_coverage, llm_url, llm_model, paraphrase,
-                    mutants=C.CLASS_MUTANTS, min_mutant_score=C.CLASS_MIN_MUTANT_SCORE):
+                    mutants=C.CLASS_MUTANTS, min_mutant_score=C.CLASS_MIN_MUTANT_SCORE, gate_seconds=C.CLASS_GATE_SECONDS):
     from crossfile_datasets.builders.classlevel.build import ClassSettings
     from crossfile_datasets.builders.classlevel.candidates import Thresholds
     from crossfile_datasets.builders.classlevel.skeleton import DescriptionSettings
@@ -264,7 +265,7 @@ def _class_settings(min_methods, min_method_share, min_file_coverage, llm_url, l
     return ClassSettings(
         Thresholds(python_min_methods=min_methods, java_min_method_share=min_method_share,
                    csharp_min_file_coverage=min_file_coverage),
-        DescriptionSettings(llm_url, llm_model) if llm_url else None, paraphrase, mutants, min_mutant_score)
+        DescriptionSettings(llm_url, llm_model) if llm_url else None, paraphrase, mutants, min_mutant_score, gate_seconds)
 
 
 def _push(output: Path, repo_id: str, languages: list[Lang], private: bool, token: str | None) -> None:

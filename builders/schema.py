@@ -369,6 +369,7 @@ class WrongClassCheck:
     mutants_caught: int
     min_mutant_score: float
     survived: list[str]
+    mutants_skipped: int = 0  # made but not run: the task's share of the gate's time budget was spent
 
 
 @dataclass

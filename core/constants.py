@@ -94,6 +94,8 @@ EXEC_OPEN_FILES = 1024
 CLASS_SUITE_TIMEOUT = 1200.0  # seconds of wall clock for a repository's whole suite, all its processes (ours)
 CLASS_MAX_CRASHED_TESTS = 25  # tests that may end the test process before a suite run gives up (ours)
 CLASS_MUTANTS = 6  # one-method mutants run per task by the wrong-class gate (ours)
+CLASS_GATE_SECONDS = 900.0  # wall clock a repository's mutant runs may take in all; tasks share it (ours)
+CLASS_MIN_GATE_MUTANTS = 2  # mutants run per task even when its share of CLASS_GATE_SECONDS is spent (ours)
 CLASS_MIN_MUTANT_SCORE = 0.5  # caught / run mutants below this: the task is dropped (ours; docs/classlevel.md)
 # the host side of the sandbox (sandbox/hostfs.py, sandbox/channel.py): what the host reads back
 # from folders and pipes sandboxed code controls is capped, the excess counted (ours)

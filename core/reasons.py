@@ -367,6 +367,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TESTS, "passes_with_throwing_stub", R, "class-level: the test passes with every method of the class throwing (left out of EXPECTED_TO_PASS)"),
     (S.TASKS, "tests_pass_with_throwing_stub", R, "class-level: every EXPECTED_TO_PASS test passes with every method throwing"),
     (S.TASKS, "mutants_survive", R, "class-level: the tests catch too few one-method mutants (mutant score below the minimum)"),
+    (S.TASKS, "mutants_over_budget", L, "class-level: some one-method mutants were not run, the task's share of the gate's time budget (--class-gate-seconds) spent (score over those run)"),
     (S.TASKS, "no_mutants", N, "class-level: no one-method mutant could be made of the methods the tests execute (kept, score None)"),
     (S.TASKS, "not_checked_against_wrong_classes", L, "class-level: the language has no throwing stub / mutants yet; the task was not checked"),
     (S.DESCRIPTIONS, "llm_error", L, "class-level: the description model failed; skeletons only"),

@@ -79,11 +79,12 @@ class ClassSettings:
     paraphrase: bool = False
     mutants: int = C.CLASS_MUTANTS  # one-method mutants per task in the wrong-class gate (0: none)
     min_mutant_score: float = C.CLASS_MIN_MUTANT_SCORE  # caught / run below this: the task is dropped
+    gate_seconds: float = C.CLASS_GATE_SECONDS  # the mutant runs' time budget per repository (shared by its tasks)
 
     def fingerprint(self, lang: Lang, repo: Repository, snapshot: str) -> str:
         payload = {"version": CLASSLEVEL_VERSION, "lang": lang.value, "thresholds": self.thresholds.to_dict(),
                    "llm": self.llm.fingerprint() if self.llm else None, "paraphrase": self.paraphrase,
-                   "mutants": self.mutants, "min_mutant_score": self.min_mutant_score}
+                   "mutants": self.mutants, "min_mutant_score": self.min_mutant_score, "gate_seconds": self.gate_seconds}
         return fingerprint(payload, repo, snapshot)
 
 
@@ -430,15 +431,22 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
     coverage; else all of them) does not pass, or when it does not compile. The task's
     ``mutant_score`` = caught / run; below ``settings.min_mutant_score`` the task is dropped
     (``tasks/mutants_survive``). A class no mutant could be made of keeps its task
-    (``tasks/no_mutants``, score None)."""
+    (``tasks/no_mutants``, score None).
+
+    Time: the mutant runs of a repository share ``settings.gate_seconds`` (a large class's tests
+    under load took the gate past an hour): each task gets an equal share of what is left when its
+    turn comes, runs at least ``CLASS_MIN_GATE_MUTANTS`` mutants and stops making runs when its
+    share is spent; its score is over the mutants run, the others are counted as
+    ``tasks/mutants_over_budget`` (``mutants_skipped`` in the record and the gate's stats)."""
     from crossfile_datasets.evaluation.classlevel import run_placed
 
     language = get_language(lang)
     gate = gate if gate is not None else {}
-    gate.update(mutants_run=0, mutants_caught=0)
+    gate.update(mutants_run=0, mutants_caught=0, mutants_skipped=0)
     if settings.mutants <= 0:
         return candidates
     kept = []
+    started = time.monotonic()
     for n, cand in enumerate(candidates):
         if progress:
             progress("mutants", n, len(candidates))
@@ -455,8 +463,13 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
             _wrong_classes_unavailable(cand, report, where, exc)
             kept.append(cand)
             continue
-        caught, survived = 0, []
+        caught, survived, ran = 0, [], 0
+        share = max(0.0, settings.gate_seconds - (time.monotonic() - started)) / (len(candidates) - n)
+        task_start = time.monotonic()
         for wrong in wrongs:
+            if ran >= C.CLASS_MIN_GATE_MUTANTS and time.monotonic() - task_start >= share:
+                break
+            ran += 1
             tests = [t for t in cand.expected_to_pass if t in covering.get(wrong.method, ())] or list(cand.expected_to_pass)
             _, run = run_placed(_task_view(lang, repo, facts, cand, tests), wrong.source, Path(repo.root), SandboxLimits(),
                                 setup, first_failure=True, reuse_build=True)
@@ -466,12 +479,19 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
             caught += hit
             if not hit:
                 survived.append(wrong.description)
-        gate["mutants_run"] += len(wrongs)
+        skipped = len(wrongs) - ran
+        gate["mutants_run"] += ran
         gate["mutants_caught"] += caught
-        score = round(caught / len(wrongs), 4) if wrongs else None
-        cand.wrong_classes.update(mutants_run=len(wrongs), mutants_caught=caught, mutant_score=score,
-                                  survived=survived[:10], min_mutant_score=settings.min_mutant_score)
+        gate["mutants_skipped"] += skipped
+        score = round(caught / ran, 4) if ran else None
+        cand.wrong_classes.update(mutants_run=ran, mutants_caught=caught, mutant_score=score,
+                                  survived=survived[:10], min_mutant_score=settings.min_mutant_score,
+                                  mutants_skipped=skipped)
         name = f"{where}{info.file}::{info.name}"
+        if skipped:
+            report.count("tasks", "mutants_over_budget", name,
+                         f"{skipped} of {len(wrongs)} mutants not run: the task's share of the gate's "
+                         f"{settings.gate_seconds:.0f} s ({share:.0f} s) was spent after {ran}")
         if score is None:
             report.count("tasks", "no_mutants", name, f"no mutant could be made of {', '.join(methods)[:200]}")
         elif score < settings.min_mutant_score:

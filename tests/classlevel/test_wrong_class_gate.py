@@ -186,3 +186,23 @@ def test_a_language_without_the_hook_says_so():
         get_language(Lang.TYPESCRIPT).throwing_stub(info)
     with pytest.raises(LookupError, match="^wrong_classes_unavailable: typescript$"):
         get_language(Lang.TYPESCRIPT).method_mutants(info, ["f"], limit=3)
+
+
+@pytest.mark.slow
+def test_the_mutant_runs_share_a_time_budget_and_count_what_they_skip(tmp_path):
+    """Tuning case of 2026-11-27c (pyeve/cerberus: the gate had not finished after an hour on a
+    large class's tests). With no time left each task still runs CLASS_MIN_GATE_MUTANTS mutants,
+    its score is over those, and the others are counted. Deterministic: a zero budget, no clock."""
+    from crossfile_datasets.core import constants as C
+
+    root = write_tree(tmp_path / "meters", METERS)
+    report = BuildReport()
+    records, stats = build_class_split(Lang.PYTHON, [Repository("meters", root, "", "", "MIT")], tmp_path / "out",
+                                       allow_execution=True, report=report,
+                                       settings=ClassSettings(mutants=4, gate_seconds=0.0))
+    meter = {r["class_name"]: r for r in records}["Meter"]
+    check = meter["wrong_class_check"]
+    assert check["mutants_run"] == C.CLASS_MIN_GATE_MUTANTS and check["mutants_skipped"] == 4 - C.CLASS_MIN_GATE_MUTANTS
+    assert meter["mutant_score"] == check["mutants_caught"] / C.CLASS_MIN_GATE_MUTANTS
+    skipped = report.samples["tasks/mutants_over_budget"]
+    assert any("pkg/meter.py::Meter" in s for s in skipped) and report.counts["tasks/mutants_over_budget"] == len(skipped)
