@@ -93,6 +93,7 @@ EXEC_OPEN_FILES = 1024
 # --- class-level split (RepoClassBench, Deshpande et al. 2024; "ours" where the paper gives none)
 CLASS_SUITE_TIMEOUT = 1200.0  # seconds of wall clock for a repository's whole suite, all its processes (ours)
 CLASS_MAX_CRASHED_TESTS = 25  # tests that may end the test process before a suite run gives up (ours)
+CLASS_MIN_SECONDS_PER_CLASS = 60.0  # Java: a test class run alone (the suite under coverage too slow) gets at least this (ours)
 CLASS_MUTANTS = 6  # one-method mutants run per task by the wrong-class gate (ours)
 CLASS_GATE_SECONDS = 900.0  # wall clock a repository's mutant runs may take in all; tasks share it (ours)
 CLASS_MIN_GATE_MUTANTS = 2  # mutants run per task even when its share of CLASS_GATE_SECONDS is spent (ours)

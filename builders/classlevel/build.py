@@ -256,6 +256,8 @@ _DETAILED_ADJUSTMENTS = {
     "crashed_fixtures": ("suites", "fixture_ended_test_process"),
     "left_out_tests": ("tests", "left_out_not_compiling"),
     "unresolved_dependencies": ("suites", "dependency_not_installed"),
+    "generated_sources": ("suites", "source_generated"),
+    "incomplete_classes": ("suites", "test_class_incomplete"),
 }
 
 

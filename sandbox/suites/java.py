@@ -46,12 +46,18 @@ when the end record arrived, every record is numbered in order, no line lacks th
 JVM exited with the runner's status; anything else (``System.exit``, ``halt``, a kill, a forged or
 extra line) is ``CRASHED`` with the reason ``incomplete: ...`` and nothing passes.
 
+Generated sources: a ``Name.java.template`` (``.java.tmpl``, ``.java.in``) without its
+``Name.java`` -- made by a Maven or Ant plugin at build time -- is compiled from a copy of the
+template with its tokens filled (:func:`fill_template`; ``adjustments["generated_sources"]``).
+
 Coverage (``run(coverage=True)``): the JaCoCo agent (Debian ``libjacoco-java``) instruments the
 project's packages; the runner resets it when a test starts and appends its execution data as a
 session named after the test's record when the test ends; a second JVM of ours in the same
 sandbox (``CrossfileCoverage.java``) turns the sessions into the lines each test executed
 (``SuiteRun.per_test_coverage``), the union (``SuiteRun.coverage``) and the lines holding code
-(``SuiteRun.coverable``).
+(``SuiteRun.coverable``). A whole suite under coverage gets half of the run's time; when it does
+not finish, each test class runs alone in the other half (:meth:`JavaRunner._per_class_runs`), so
+a slow class costs its own tests (``adjustments["incomplete_classes"]``), not the suite.
 """
 
 from __future__ import annotations
@@ -65,6 +71,7 @@ import shutil
 import sys
 import json
 import threading
+import time
 import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -152,6 +159,9 @@ class JavaLayout:
     dependency_jars: list[str] = field(default_factory=list)
     test_dependency_jars: list[str] = field(default_factory=list)
     unresolved: list[str] = field(default_factory=list)  # "build file: group:artifact (scope)"
+    # .java files the build generates from a template beside them (Version.java from
+    # Version.java.template): the file -> its template; compiled from a copy of the template
+    generated: dict[str, str] = field(default_factory=dict)
 
 
 def source_set(rel: str, text: str) -> str:
@@ -188,13 +198,14 @@ def java_layout(root: Path) -> JavaLayout:
                 resources.add(folder)
                 layout.resources.append(folder)
         name = rel.rsplit("/", 1)[-1]
-        return name.endswith(".jar") or (name.endswith(".java") and name not in _EXCLUDED_NAMES)
+        return name.endswith((".jar", *TEMPLATE_SUFFIXES)) or (name.endswith(".java") and name not in _EXCLUDED_NAMES)
 
     def refused(r: Refused) -> None:
         if r.reason != "vendored_dir":  # skipped as os.walk's filter did, not a refusal
             layout.refused[r.rel + ("/" if r.folder else "")] = f"files/{r.reason}"
 
     resources: set[str] = set()
+    templates: dict[str, tuple[str, str]] = {}  # the .java file a template makes -> (the template, its text)
     for f in walk(root, want, refused):
         if f.rel.endswith(".jar"):
             layout.jars.append(f.rel)
@@ -203,9 +214,25 @@ def java_layout(root: Path) -> JavaLayout:
             layout.refused[f.rel] = f"host_files/{hostfs.Refusal.TOO_LARGE.value}"
             continue
         text = f.read(C.HOST_READ_MAX_BYTES).decode("utf-8", "replace")
+        if f.rel.endswith(TEMPLATE_SUFFIXES):
+            target = f.rel[:f.rel.rindex(".java") + 5]
+            if target.rsplit("/", 1)[-1] not in _EXCLUDED_NAMES:
+                templates[target] = (f.rel, text)
+            continue
         getattr(layout, source_set(f.rel, text)).append(f.rel)
         m = _PACKAGE_LINE.search(text[:20000])
         layout.packages[f.rel] = m.group(1) if m else ""
+    known = set(layout.main) | set(layout.tests) | set(layout.aux)
+    for target, (template, text) in sorted(templates.items()):
+        if target in known:  # generated before and left in the tree
+            continue
+        layout.generated[target] = template
+        getattr(layout, source_set(target, text)).append(target)
+        m = _PACKAGE_LINE.search(text[:20000])
+        layout.packages[target] = m.group(1) if m else ""
+    if layout.generated:
+        for kind in ("main", "tests", "aux"):
+            getattr(layout, kind).sort()
     for dep in declared_dependencies(root):
         jar = debian_jar(dep.group, dep.artifact)
         if jar is None:
@@ -216,6 +243,55 @@ def java_layout(root: Path) -> JavaLayout:
             target.append(str(jar))
     layout.test_dependency_jars = [j for j in layout.test_dependency_jars if j not in layout.dependency_jars]
     return layout
+
+
+# ----------------------------------------------------------------------------- templates --
+# a source the build makes from a template beside it (Maven's replacer / templating plugins, Ant's
+# <copy filtering>): ``Version.java.template`` -> ``Version.java``
+TEMPLATE_SUFFIXES = (".java.template", ".java.tmpl", ".java.in")
+# the tokens such templates hold: $VERSION$, ${project.version}, @VERSION@ ...
+_TEMPLATE_TOKEN = re.compile(r"\$\{[\w.\-]+\}|\$[A-Z][A-Z0-9_]*\$|@[A-Za-z][\w.\-]*@")
+
+
+def fill_template(text: str, version: str = "") -> str:
+    """A template's text with its tokens replaced (pure): version tokens by ``version`` (when
+    known), the others by their name without the delimiters (``$BUILD_TIME$`` -> ``BUILD_TIME``):
+    the placeholders usually sit in string literals, so any text keeps the file compiling."""
+    def value(m: re.Match) -> str:
+        name = m.group(0).strip("$@{}")
+        return version if version and name.lower().rsplit(".", 1)[-1] == "version" else name
+
+    return _TEMPLATE_TOKEN.sub(value, text)
+
+
+def project_version(root: Path) -> str:
+    """The version the top pom.xml declares (its own, else its parent's), "" when none."""
+    import xml.etree.ElementTree as ET
+
+    try:
+        project = ET.fromstring(hostfs.read_text(root, "pom.xml", max_bytes=1 << 20))
+    except (OSError, ET.ParseError):
+        return ""
+    parent = (_xml_children(project, "parent") or [None])[0]
+    version = _xml_text(project, "version") or (_xml_text(parent, "version") if parent is not None else "")
+    return "" if "${" in version else version
+
+
+def _generate(box, built: _Built) -> None:
+    """The generated sources (``layout.generated``), made from their templates in the control
+    folder (compiled from there like a recoded file)."""
+    if not built.layout.generated:
+        return
+    version = project_version(box.root)
+    for target, template in sorted(built.layout.generated.items()):
+        try:
+            text = hostfs.read_text(box.root, template)
+        except OSError:
+            continue  # javac reports the file missing
+        copy = box.control / "generated" / target
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_text(fill_template(text, version), encoding="utf-8")
+        built.recoded[target] = copy
 
 
 # ---------------------------------------------------------------------------- dependencies --
@@ -566,6 +642,7 @@ class JavaRunner:
         layout = java_layout(box.root)
         built = _Built(None, layout=layout)
         _recode(box, built)
+        _generate(box, built)
         if layout.refused:
             built.log += "# files and folders the repository walk refused (left out):\n" + "".join(
                 f"{f}: {why}\n" for f, why in sorted(layout.refused.items()))
@@ -614,6 +691,8 @@ class JavaRunner:
 
         digests = {}
         for rel in built.layout.main:
+            if rel in built.layout.generated:
+                continue
             try:
                 digests[rel] = hashlib.sha256(hostfs.read_bytes(box.root, rel)).hexdigest()
             except OSError:
@@ -648,10 +727,12 @@ class JavaRunner:
         no such original (the caller builds everything)."""
         layout = java_layout(box.root)
         pre = self._prebuilt.get(build_key(box.root, layout))
-        if pre is None or set(layout.main) != set(pre.main_digests):
+        if pre is None or set(layout.main) - set(layout.generated) != set(pre.main_digests):
             return None
         changed = []
         for rel in layout.main:
+            if rel in layout.generated:
+                continue
             try:
                 digest = hashlib.sha256(hostfs.read_bytes(box.root, rel)).hexdigest()
             except OSError:
@@ -724,67 +805,127 @@ class JavaRunner:
             # written before anything of the repository runs, in our control folder
             options = [f"timeout={int(limits.test_timeout)}", *(["failfast=1"] if first_failure else [])]
             if test_ids is None:
-                options.append(f"scan={built.classes_test}")
+                selection = [f"scan={built.classes_test}"]
             else:
                 # a class that was not compiled would stop the launcher: its ids just do not run
                 classes = sorted({c for c in (t.split("#", 1)[0] for t in test_ids)
                                   if (built.classes_test / (c.replace(".", "/") + ".class")).is_file()})
                 if not classes:
                     return SuiteRun(SuiteStatus.NO_TESTS, log=built.log, reason="no_tests_selected")
-                options += [f"class={c}" for c in classes]
-            jvm = [tools.java, *JVM_OPTIONS, *RUN_OPTIONS, *limit_modules()]
-            exec_file = box.control / "coverage" / "tests.exec"
-            if agent is not None:
-                exec_file.parent.mkdir(parents=True, exist_ok=True)
-                options.append(f"coverage={exec_file}")
-                jvm.append(f"-javaagent:{agent}=" + agent_options(built.layout))
-            argfile = box.control / "junit.args"
-            argfile.write_text("".join(o.replace("\n", " ") + "\n" for o in options), encoding="utf-8")
-            classpath = [str(tools.classes), str(JAVA_SHARE / LAUNCHER_JAR), str(built.classes_main),
-                         *([str(built.classes_aux)] if built.classes_aux else []),
-                         str(built.classes_test), *[str(box.root / r) for r in built.layout.resources],
-                         *[str(box.root / j) for j in built.layout.jars], *built.layout.dependency_jars,
-                         *built.layout.test_dependency_jars, *framework_jars()]
-            # the record channel is a socket the JVM gets as its standard input (the runner takes it
-            # with System.inheritedChannel): a socket cannot be opened again through /proc/self/fd
-            # to read the records and their token, as a pipe's write end can (red team 2, row 3)
-            channel = ResultChannel(socket=True)
-            record_fd = channel.child_fds[1]
-            res = box.run(["/bin/bash", "-c", f'exec "$@" 0<&{record_fd} {record_fd}<&-', "bash",
-                           *jvm, "-cp", os.pathsep.join(classpath), RUNNER_CLASS, str(argfile)],
-                          env=JVM_ENV, channel=channel)
-            records = channel.finish()
+                selection = [f"class={c}" for c in classes]
+            per_class = agent is not None and test_ids is None
+            # a whole suite under coverage gets half the time: when it does not finish, each test
+            # class runs alone in the other half (per_class_runs), so a slow class costs its own tests
+            first = limits.timeout / 2 if per_class else None
+            records, res = self._junit(box, tools, built, options + selection, agent, "tests", first)
             log = built.log + "\n$ junit runner\n" + (res.result.stdout + res.result.stderr)[-8000:] \
                 + _left_out_note(built.left_out)
+            if per_class and res.timed_out:
+                return self._per_class_runs(box, tools, built, options, agent, limits, log)
             results, problems = judge_records(records, res)
             status, reason, results = judge_run(
                 results, test_ids, timed_out=res.timed_out, trusted=not problems,
                 unfinished=("incomplete: " + "; ".join(problems)[:300], "the run's verdict is incomplete"))
             run = SuiteRun(status, results, {}, log, reason, adjustments=_adjustments(built))
             if agent is not None and status is SuiteStatus.OK:
-                self._coverage(box, tools, built, records, run)
+                self._coverage(box, tools, built, [(records, box.control / "coverage" / "tests.exec")], run)
+        return run
+
+    def _junit(self, box, tools: "RunnerTools", built: _Built, options: list[str], agent: Path | None, name: str,
+               timeout: float | None = None) -> tuple[ChannelRecords, object]:
+        """One JVM of our runner over ``options`` (its argument file ``<name>.args``; coverage into
+        ``coverage/<name>.exec`` with ``agent``): the channel's records and the sandbox run."""
+        jvm = [tools.java, *JVM_OPTIONS, *RUN_OPTIONS, *limit_modules()]
+        options = list(options)
+        if agent is not None:
+            exec_file = box.control / "coverage" / f"{name}.exec"
+            exec_file.parent.mkdir(parents=True, exist_ok=True)
+            options.append(f"coverage={exec_file}")
+            jvm.append(f"-javaagent:{agent}=" + agent_options(built.layout))
+        argfile = box.control / ("junit.args" if name == "tests" else f"junit-{name}.args")
+        argfile.write_text("".join(o.replace("\n", " ") + "\n" for o in options), encoding="utf-8")
+        classpath = [str(tools.classes), str(JAVA_SHARE / LAUNCHER_JAR), str(built.classes_main),
+                     *([str(built.classes_aux)] if built.classes_aux else []),
+                     str(built.classes_test), *[str(box.root / r) for r in built.layout.resources],
+                     *[str(box.root / j) for j in built.layout.jars], *built.layout.dependency_jars,
+                     *built.layout.test_dependency_jars, *framework_jars()]
+        # the record channel is a socket the JVM gets as its standard input (the runner takes it
+        # with System.inheritedChannel): a socket cannot be opened again through /proc/self/fd
+        # to read the records and their token, as a pipe's write end can (red team 2, row 3)
+        channel = ResultChannel(socket=True)
+        record_fd = channel.child_fds[1]
+        res = box.run(["/bin/bash", "-c", f'exec "$@" 0<&{record_fd} {record_fd}<&-', "bash",
+                       *jvm, "-cp", os.pathsep.join(classpath), RUNNER_CLASS, str(argfile)],
+                      env=JVM_ENV, channel=channel, timeout=timeout)
+        return channel.finish(), res
+
+    def _per_class_runs(self, box, tools: "RunnerTools", built: _Built, options: list[str], agent: Path | None,
+                        limits, log: str) -> SuiteRun:
+        """The whole suite under coverage did not finish in its half of the time: every test class
+        runs alone, in its own JVM with its own verdict channel and coverage data, sharing the other
+        half (at least ``CLASS_MIN_SECONDS_PER_CLASS`` each). A class whose run is trusted gives its
+        results; the methods of a class that is not (its time out, a crash) are errors, the class
+        listed in ``adjustments["incomplete_classes"]`` and the run's reason ``incomplete: ...``."""
+        by_class: dict[str, list[str]] = {}
+        for test in self.discover(box.root):
+            cls = test.split("#", 1)[0]
+            if (built.classes_test / (cls.replace(".", "/") + ".class")).is_file():
+                by_class.setdefault(cls, []).append(test)
+        deadline = time.monotonic() + limits.timeout / 2
+        results: list[TestResult] = []
+        sessions: list[tuple[ChannelRecords, Path]] = []
+        incomplete: dict[str, str] = {}
+        log += f"\n# the whole suite under coverage did not finish in {limits.timeout / 2:.0f} s: " \
+               f"{len(by_class)} test classes run one at a time"
+        for n, (cls, tests) in enumerate(sorted(by_class.items())):
+            share = max(C.CLASS_MIN_SECONDS_PER_CLASS, (deadline - time.monotonic()) / (len(by_class) - n))
+            name = f"class-{n}"
+            records, res = self._junit(box, tools, built, [*options, f"class={cls}"], agent, name, share)
+            got, problems = judge_records(records, res)
+            if problems:
+                why = "timed out" if res.timed_out else "; ".join(problems)[:200]
+                incomplete[cls] = why
+                results += [TestResult(t, TestOutcome.ERROR, 0.0, f"incomplete: the class's own run {why}") for t in tests]
+                log += f"\n$ junit runner ({cls}): {why}"
+                continue
+            results += got
+            sessions.append((records, box.control / "coverage" / f"{name}.exec"))
+        if not sessions:
+            return SuiteRun(SuiteStatus.TIMEOUT, results, {}, log, "timeout: no test class finished alone either",
+                            adjustments=_adjustments(built))
+        adjustments = _adjustments(built)
+        reason = ""
+        if incomplete:
+            adjustments["incomplete_classes"] = [f"{c}: {why}" for c, why in sorted(incomplete.items())]
+            reason = f"incomplete: {len(incomplete)} of {len(by_class)} test classes did not finish alone " \
+                     f"(the whole suite under coverage took over {limits.timeout / 2:.0f} s)"
+        run = SuiteRun(SuiteStatus.OK, sorted(results, key=lambda r: r.test_id), {}, log, reason, adjustments=adjustments)
+        self._coverage(box, tools, built, sessions, run)
         return run
 
     @staticmethod
-    def _coverage(box, tools: "RunnerTools", built: _Built, records: ChannelRecords, run: SuiteRun) -> None:
-        """Fill ``run``'s coverage fields from the execution data the runner appended (analysed by a
-        JVM of ours in the same sandbox; what the tests left in the file only changes coverage)."""
-        exec_file = box.control / "coverage" / "tests.exec"
-        argv = ["java", *JVM_OPTIONS, "-cp", os.pathsep.join([str(tools.classes), *tools.jacoco]), COVERAGE_CLASS,
-                str(exec_file), str(built.classes_main)]
-        res = box.run(argv, env=JVM_ENV)
-        sessions = {f"test-{r.get('seq')}": str(r.get("id")) for r in records.records}
-        per_test, coverable = parse_coverage(res.result.stdout, sessions, source_files(built.layout))
-        run.per_test_coverage, run.coverable = per_test, coverable
-        run.coverage = {}
-        for files in per_test.values():
+    def _coverage(box, tools: "RunnerTools", built: _Built, runs: list[tuple[ChannelRecords, Path]], run: SuiteRun) -> None:
+        """Fill ``run``'s coverage fields from the execution data the runner appended, one file per
+        JVM run (``runs``: its records and its file; each analysed by a JVM of ours in the same
+        sandbox; what the tests left in a file only changes coverage)."""
+        run.per_test_coverage, run.coverable, run.coverage = {}, {}, {}
+        note = ""
+        for records, exec_file in runs:
+            argv = ["java", *JVM_OPTIONS, "-cp", os.pathsep.join([str(tools.classes), *tools.jacoco]), COVERAGE_CLASS,
+                    str(exec_file), str(built.classes_main)]
+            res = box.run(argv, env=JVM_ENV)
+            sessions = {f"test-{r.get('seq')}": str(r.get("id")) for r in records.records}
+            per_test, coverable = parse_coverage(res.result.stdout, sessions, source_files(built.layout))
+            run.per_test_coverage.update(per_test)
+            for rel, lines in coverable.items():
+                run.coverable.setdefault(rel, set()).update(lines)
+            if not res.result.ok or res.result.stdout_truncated:
+                note += f" (analysis of {exec_file.name} incomplete: {res.result.status.value} {res.result.returncode}" \
+                        f"{', output truncated' if res.result.stdout_truncated else ''})\n" + res.result.stderr[-2000:]
+        for files in run.per_test_coverage.values():
             for rel, lines in files.items():
                 run.coverage.setdefault(rel, set()).update(lines)
-        note = f"\n$ coverage: {len(per_test)} tests with coverage of {len(run.results)}"
-        if not res.result.ok or res.result.stdout_truncated:
-            note += f" (analysis incomplete: {res.result.status.value} {res.result.returncode}" \
-                    f"{', output truncated' if res.result.stdout_truncated else ''})\n" + res.result.stderr[-2000:]
-        run.log += note
+        run.log += f"\n$ coverage: {len(run.per_test_coverage)} tests with coverage of {len(run.results)}" + note
 
 
 # ------------------------------------------------------------------------------ verdicts --
@@ -980,6 +1121,8 @@ def _adjustments(built: _Built) -> dict[str, list[str]]:
     out = {"left_out_sources": [f"{f}: {why}" for f, why in sorted(built.left_out.items())]} if built.left_out else {}
     if built.layout is not None and built.layout.unresolved:  # "<build file>: group:artifact (scope)"
         out["unresolved_dependencies"] = list(built.layout.unresolved)
+    if built.layout is not None and built.layout.generated:
+        out["generated_sources"] = [f"{f}: from {t}" for f, t in sorted(built.layout.generated.items())]
     if built.recoded_notes:
         out["recoded_sources"] = [f"{f}: {how}" for f, how in sorted(built.recoded_notes.items())]
     return out

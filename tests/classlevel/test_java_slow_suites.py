@@ -1,0 +1,76 @@
+"""A Java suite too slow under coverage, and a source its build generates from a template (tuning
+case of the 2026-11-27c class held-out set: HdrHistogram 2.1.12's suite under JaCoCo did not
+finish in the suite's time and all its results were lost -- ``repositories/suite_timeout`` -- and
+``Version.java``, made by a Maven plugin from ``Version.java.template``, was missing, its user
+left out). Real javac, JUnit runner, JaCoCo and bubblewrap. On 4423ab2 the run below is
+``timeout`` and ``Stamp.java`` is left out (``missing symbol: variable Version``)."""
+from __future__ import annotations
+
+import pytest
+
+from crossfile_datasets.builders.classlevel.build import count_adjustments
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.sandbox import SandboxLimits
+from crossfile_datasets.sandbox.suites import SuiteStatus
+from crossfile_datasets.sandbox.suites import TestOutcome as Outcome
+from crossfile_datasets.sandbox.suites.java import JavaRunner, fill_template, java_layout
+
+from .test_java_runner import write_repo
+
+FILES = {
+    "pom.xml": "<project><modelVersion>4.0.0</modelVersion><groupId>demo</groupId><artifactId>stamp</artifactId>"
+               "<version>2.1.12</version></project>\n",
+    "src/main/java/demo/Version.java.template": """package demo;
+final class Version {
+    public static final String version = "$VERSION$";
+    public static final String build_time = "$BUILD_TIME$";
+}
+""",
+    "src/main/java/demo/Stamp.java": """package demo;
+public class Stamp {
+    public String label(String name) { return name + "@" + Version.version; }
+}
+""",
+    "src/test/java/demo/StampTest.java": """package demo;
+import org.junit.Test;
+import static org.junit.Assert.assertEquals;
+public class StampTest {
+    @Test public void labels() { assertEquals("a@2.1.12", new Stamp().label("a")); }
+}
+""",
+    # JUnit 4: no per-test time-out; this class never finishes
+    "src/test/java/demo/SlowTest.java": """package demo;
+import org.junit.Test;
+public class SlowTest {
+    @Test public void waits() throws Exception { new Stamp().label("b"); Thread.sleep(3_600_000L); }
+}
+""",
+}
+
+
+def test_fill_template():
+    assert fill_template('v="$VERSION$"; t="$BUILD_TIME$"; p="${project.version}"; a="@VERSION@";', "1.2") \
+        == 'v="1.2"; t="BUILD_TIME"; p="1.2"; a="1.2";'
+    assert fill_template('v="$VERSION$";') == 'v="VERSION";'
+
+
+@pytest.mark.javac
+@pytest.mark.slow
+def test_a_slow_class_costs_its_own_tests_and_templates_make_their_source(tmp_path):
+    root = write_repo(tmp_path / "repo", FILES)
+    layout = java_layout(root)
+    assert layout.generated == {"src/main/java/demo/Version.java": "src/main/java/demo/Version.java.template"}
+    assert "src/main/java/demo/Version.java" in layout.main
+    runner = JavaRunner()
+    # the whole suite under coverage gets 60 s, then each class alone at least 60 s
+    run = runner.run(root, None, coverage=True, limits=SandboxLimits(timeout=120))
+    assert run.status is SuiteStatus.OK, (run.reason, run.log[-3000:])
+    assert run.outcomes() == {"demo.StampTest#labels": Outcome.PASSED, "demo.SlowTest#waits": Outcome.ERROR}
+    assert run.reason.startswith("incomplete: 1 of 2 test classes")
+    assert "src/main/java/demo/Stamp.java" in run.per_test_coverage["demo.StampTest#labels"]
+    assert not (root / "src/main/java/demo/Version.java").exists()  # made in our control folder
+    report = BuildReport()
+    count_adjustments(run, runner, report, "repo")
+    assert report.counts["suites/source_generated"] == 1
+    assert report.counts["suites/test_class_incomplete"] == 1
+    assert report.counts["suites/incomplete"] == 1
