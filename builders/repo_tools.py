@@ -32,7 +32,7 @@ from crossfile_datasets.core.paths import EXAMPLES_DIR
 from crossfile_datasets.core.text import decode_source
 from crossfile_datasets.builders.completion.retrieval import ChunkIndex, chunk_file
 from crossfile_datasets.core.records import SourceFile
-from crossfile_datasets.core.repository_roots import RecordRefused, check_record_file
+from crossfile_datasets.core.repository_roots import RecordRefused, check_index_root, check_record_file
 from crossfile_datasets.sandbox import hostfs
 from crossfile_datasets.sandbox.hostfs import HOST_FILES_STAGE, HostFileRefused, Refusal
 from crossfile_datasets.lang import get_language, registered
@@ -371,6 +371,15 @@ def task_view_command(
     if repos is None and not task.get("repository_root"):
         _fail(f"no {ROOTS_FILE} beside {split} names the folder of repository '{task['repository']}': pass --repos", 2)
     try:
+        if repos is None:  # the index beside a split is input: the folder it names must be the split's
+            from crossfile_datasets.core.jsonl import InputError
+            from crossfile_datasets.evaluation.classlevel import check_snapshots
+
+            check_index_root(task)
+            try:
+                check_snapshots([task], None)
+            except InputError as exc:
+                _fail(f"task '{task_id}' refused: {exc}", 2)
         root, graph = write_task_view(task, out, repos)
     except (RecordRefused, HostFileRefused) as exc:  # the split names a host path outside its folders
         _fail(f"task '{task_id}' refused: {exc.describe() if isinstance(exc, RecordRefused) else f'{exc.key}: {exc}'}", 2)

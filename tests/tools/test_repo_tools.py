@@ -221,3 +221,28 @@ def test_a_graph_file_that_is_a_link_a_fifo_or_outside_is_refused_and_counted(tm
     result = CliRunner().invoke(tools_app, ["class-info", "Link", "--graph", str(graph_path), "--root", str(root)])
     assert result.exit_code == 0 and "note: 4 file(s) of the graph not read" in result.output, result.output
     assert "host_files/not_regular_file: 1" in result.output and "split_records/file_escapes: 2" in result.output
+
+
+def test_task_view_uses_a_folder_of_the_index_only_when_the_split_proves_it(tmp_path):
+    """``repo-tools task-view`` without ``--repos`` takes the folder from the repositories.json
+    beside the split, which whoever hands over the split can ship: a record without
+    ``snapshot_sha256`` and ``tree_sha256`` is refused (``split_records/index_root_unverified``),
+    one whose hashes do not match the folder too; the folder is never copied into the view."""
+    import json
+
+    victim = tmp_path / "home" / "user"
+    (victim / ".ssh").mkdir(parents=True)
+    (victim / ".ssh" / "id_rsa").write_text("secret\n")
+    (victim / "m.py").write_text("class A:\n    pass\n")
+    split = tmp_path / "split" / "class.jsonl"
+    split.parent.mkdir()
+    (split.parent / "repositories.json").write_text(json.dumps({"roots": {"shop": str(victim)}}))
+    task = {"id": "shop/python/class/0", "language": "python", "repository": "shop", "class_name": "A",
+            "file": "m.py", "file_without_class": "", "insertion_offset": 0, "expected_to_pass": []}
+    for fields, said in (({}, "split_records/index_root_unverified"),
+                         ({"snapshot_sha256": "0" * 64, "tree_sha256": "0" * 64}, "differ from the snapshot")):
+        split.write_text(json.dumps({**task, **fields}) + "\n")
+        out = tmp_path / f"view-{len(fields)}"
+        res = CliRunner().invoke(tools_app, ["task-view", str(split), task["id"], "--out", str(out)])
+        assert res.exit_code == 2 and said in res.output, res.output
+        assert not (out / "repo" / ".ssh").exists()
