@@ -46,13 +46,15 @@ class TokenCounter:
         the text up to one character past its end; so the tokens of every pre-token ending at
         least two characters before ``c`` are the same in ``text`` and in ``text[:c]``. Their
         count is summed once; only the rest (one pre-token more, as a margin) is encoded per
-        call. Texts holding a special token's string (matched before pre-tokenization, and cut
-        by a prefix) are counted directly.
+        call. A text holding a special token's string (``<|endoftext|>``: matched before
+        pre-tokenization) is cut at those matches first (``_special_counter``).
         """
         pre_tokenizer = self.tokenizer.pre_tokenizer
-        if not text or pre_tokenizer is None or self.tokenizer.normalizer is not None or any(
-                token.content in text for token in self.tokenizer.get_added_tokens_decoder().values()):
+        if not text or pre_tokenizer is None or self.tokenizer.normalizer is not None:
             return lambda c: self.count(text[:c])
+        added = self.tokenizer.get_added_tokens_decoder()
+        if any(token.content in text for token in added.values()):
+            return self._special_counter(text, added)
         ends = [end for _, (_, end) in pre_tokenizer.pre_tokenize_str(text)]
         starts = [0] + ends[:-1]
         words = [text[a:b] for a, b in zip(starts, ends)]
@@ -70,6 +72,42 @@ class TokenCounter:
             if stable <= 0:
                 return self.count(text[:c])
             return before[stable] + self.count(text[ends[stable - 1]:c])
+
+        return count_prefix
+
+    def _direct_counter(self, text: str) -> Callable[[int], int]:
+        return lambda c: self.count(text[:c])
+
+    def _special_counter(self, text: str, added: dict) -> Callable[[int], int]:
+        """``prefix_counter`` of a text holding added tokens' strings (red team 3 row 10: it
+        encoded every prefix again, quadratic in the file). The tokenizer splits a text at its
+        added tokens (leftmost, longest) before anything else, and a prefix ``text[:c]`` keeps
+        every match of ``text`` that ends by ``c``: so ``count(text[:c])`` is the tokens up to the
+        last such match (read off one encoding of ``text``) plus the count of the rest, a prefix
+        of the piece up to the next match's last character, which holds no added token's string
+        and gets the shortcut of its own counter."""
+        if any(t.lstrip or t.rstrip or t.single_word for t in added.values()):
+            return lambda c: self.count(text[:c])  # matches that take in blanks: no shortcut
+        encoding = self.tokenizer.encode(text, add_special_tokens=False)
+        match_ends, before = [0], [0]  # before[k]: tokens of text[:match_ends[k]]
+        for i, (token_id, (_, end)) in enumerate(zip(encoding.ids, encoding.offsets)):
+            if token_id in added:
+                match_ends.append(end)
+                before.append(i + 1)
+        piece_ends = [end - 1 for end in match_ends[1:]] + [len(text)]
+        counters: dict[int, Callable[[int], int]] = {}
+
+        def count_prefix(c: int) -> int:
+            k = bisect_right(match_ends, c) - 1
+            if c - match_ends[k] <= 0:
+                return before[k]
+            if k not in counters:
+                piece = text[match_ends[k]:piece_ends[k]]
+                if any(t.content in piece for t in added.values()):  # not a leftmost match: count as is
+                    counters[k] = self._direct_counter(piece)
+                else:
+                    counters[k] = self.prefix_counter(piece)
+            return before[k] + counters[k](c - match_ends[k])
 
         return count_prefix
 

@@ -41,7 +41,19 @@ def test_random_text_with_digits_spaces_unicode_and_contractions(tok):
         assert [count(c) for c in range(len(text) + 1)] == [tok.count(text[:c]) for c in range(len(text) + 1)], text
 
 
-def test_a_text_holding_a_special_token_is_counted_directly(tok):
+def test_a_text_holding_a_special_token_counts_like_encoding_it(tok):
     text = "x = '<fim_prefix>' + y\nz = 1\n"  # a prefix can cut the special token in two
     count = tok.prefix_counter(text)
     assert [count(c) for c in range(len(text) + 1)] == [tok.count(text[:c]) for c in range(len(text) + 1)]
+
+
+def test_random_text_around_special_tokens_counts_like_encoding_it(tok):
+    # red team 3 row 10: the text is cut at the special tokens' matches and each piece keeps the
+    # shortcut; every prefix (cuts inside a match included) still counts as encoding it
+    specials = ["<|endoftext|>", "<fim_prefix>", "<fim_middle>", "<fim_suffix>", "<filename>", "<gh_stars>"]
+    rng = random.Random(10)
+    alphabet = list("ab Z\t\n0123456789.,'\"()_-é中😀<|>") + ["'s", "  x", "endoftext", "<fim_"] + specials
+    for _ in range(150):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 60)))
+        count = tok.prefix_counter(text)
+        assert [count(c) for c in range(len(text) + 2)] == [tok.count(text[:c]) for c in range(len(text) + 2)], text
