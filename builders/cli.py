@@ -107,7 +107,7 @@ def build_dataset(
     token: Optional[str] = typer.Option(None, "--token", help="Hub token (default: HF_TOKEN or the cached login)."),
     cache_dir: Optional[Path] = typer.Option(None, "--cache-dir", help="Where git clones and checker results are cached (default ~/.cache/crossfile-datasets)."),
     use_cache: bool = typer.Option(True, "--cache/--no-cache", help="Reuse checker results of repositories whose content did not change."),
-    executor: Executor = typer.Option(Executor.LOCAL, "--executor", help="local (process pool of --workers) or ray (one task per repository)."),
+    executor: Executor = typer.Option(Executor.LOCAL, "--executor", help="local (this machine: --workers side by side) or ray (the completion split: one Ray task per repository)."),
     ray_address: Optional[str] = typer.Option(None, "--ray-address", help="Address of a running Ray cluster (default: start a local instance)."),
     created_after: Optional[datetime] = typer.Option(None, "--created-after", formats=["%Y-%m-%d"], help="Keep repositories created on/after this date (manifest 'created_at')."),
     created_before: Optional[datetime] = typer.Option(None, "--created-before", formats=["%Y-%m-%d"], help="Keep repositories created on/before this date."),
@@ -138,6 +138,13 @@ def build_dataset(
     allow_outside_manifest: bool = typer.Option(False, "--allow-outside-manifest", help="Allow manifest 'path' entries outside the manifest's folder (e.g. ../other or /abs/path)."),
 ) -> None:
     """Build repository-level code benchmarks from real repositories."""
+    # the other splits' repositories run on this machine's threads (their work waits on sandboxed
+    # processes, and their progress is reported here): said, never silently ignored
+    if executor is Executor.RAY and split not in (Split.COMPLETION, Split.ALL):
+        _fail(f"--executor ray builds --split completion only; --split {split.value} runs its repositories on this "
+              "machine (--workers of them side by side)")
+    if executor is Executor.RAY and split is Split.ALL:
+        console.print("note: --executor ray builds the completion split; the executable split runs on this machine")
     languages, methods = _check_request(
         lang, retrievers, split, allow_execution, observe_types, sandbox, exclude_eval, llm_url, llm_model, tokenizer,
         output, use_cache, cache_dir, push_to_hub, token)

@@ -14,8 +14,11 @@ split ignored ``--workers``, one copy wrote without fsync. This module is the on
   under a temporary name (fsync'd) and renamed, so a shard is whole or absent, and it is reused
   only when the fingerprint (settings + the repository's identity + its content) matches.
 - :func:`run_repositories`: builds every repository not already done, ``workers`` side by side
-  (threads: the work is mostly waiting on sandboxed child processes), never letting one
-  repository's exception stop the others (counted as ``repositories/failed``, never cached).
+  on the split's executor (:mod:`builders.executors`: threads for work that mostly waits on
+  sandboxed child processes, a process pool that survives a worker's death, or Ray), never
+  letting one repository's exception or lost worker stop the others (counted as
+  ``repositories/failed``, never cached). Every split, the completion split included, runs
+  through it.
 - :class:`ExecutionNotAllowedError` / :func:`require_execution`: the one opt-in check of the
   splits that run repository code.
 """
@@ -31,10 +34,10 @@ import os
 import shutil
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Protocol, Sequence
 
+from crossfile_datasets.builders.executors import Executor, WorkerLost, run_jobs
 from crossfile_datasets.core.atomic import atomic_write_jsonl, atomic_write_text, fsync_dir
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
@@ -103,6 +106,17 @@ class RepositoryResult:
     stats: dict
 
 
+class Shards(Protocol):
+    """Where a split's finished repositories live (:class:`ShardStore`, or a split's own layout
+    such as the completion split's multi-file shards): what :func:`run_repositories` needs."""
+
+    def remove_partial(self) -> list[str]: ...
+
+    def read(self, name: str, key: str) -> "RepositoryResult | None": ...
+
+    def write(self, name: str, result: "RepositoryResult", key: str) -> "RepositoryResult": ...
+
+
 class ShardStore:
     """Finished repositories of one split under ``root``: ``<repository>/<records_file>``,
     ``report.json``, optional extra files, and ``DONE.json`` (fingerprint + stats), written last."""
@@ -134,12 +148,14 @@ class ShardStore:
             return None
         return RepositoryResult(records, report, dict(done.get("stats") or {}))
 
-    def write(self, name: str, result: RepositoryResult, key: str) -> None:
+    def write(self, name: str, result: RepositoryResult, key: str) -> RepositoryResult:
+        """Write ``result``'s shard under ``key``; returns what the build keeps of it (all)."""
         files: dict[str, list[dict] | str] = {
             self.records_file: result.records,
             "report.json": json.dumps(result.report.to_dict(), indent=1),
             **(self.extra_files(result.report) if self.extra_files else {})}
         write_shard_folder(self.root / name, files, {"fingerprint": key, "stats": result.stats})
+        return result
 
 
 def remove_partial_writes(folder: Path, patterns: Sequence[str] = (".*.tmp-*",)) -> list[str]:
@@ -187,43 +203,73 @@ def write_shard_folder(shard: Path, files: dict[str, list[dict] | str], marker: 
 BuildOne = Callable[[Repository, BuildReport], "tuple[list[dict], dict]"]
 
 
-def run_repositories(repos: Sequence[Repository], build_one: BuildOne, *, store: ShardStore,
+def run_repositories(repos: Sequence[Repository], build_one: BuildOne, *, store: Shards,
                      key_of: Callable[[Repository], str], workers: int = 1,
+                     executor: Executor | str = Executor.THREADS, ray_address: str | None = None,
                      new_report: Callable[[], BuildReport] = BuildReport,
-                     on_done: Callable[[RepositoryResult], None] | None = None) -> list[RepositoryResult]:
-    """Build every repository of ``repos`` (in name order) with ``build_one(repo, report) ->
-    (records, stats)``, ``workers`` side by side; reuse finished shards whose key matches. A
-    repository whose build raises is counted ``repositories/failed`` with the error, gets status
-    ``failed`` and no shard (the next run tries again); the others go on. ``on_done`` is told of
-    each repository as it finishes (from the worker's thread)."""
+                     on_done: Callable[[RepositoryResult], None] | None = None,
+                     fatal: tuple[type[BaseException], ...] = ()) -> list[RepositoryResult]:
+    """Build every repository of ``repos`` with ``build_one(repo, report) -> (records, stats)``,
+    ``workers`` at a time on ``executor`` (:mod:`builders.executors`: threads, processes that
+    survive a worker's death, Ray); reuse finished shards whose key matches. A repository whose
+    build raises (``fatal`` exceptions excepted: they stop the build) or whose worker dies every
+    time is counted ``repositories/failed`` with the error, gets status ``failed`` and no shard
+    (the next run tries again); the others go on. ``on_done`` is told of each repository as it
+    finishes, in this thread. Returns the results in name order.
+
+    With processes or Ray, ``build_one``, ``store`` and ``new_report`` travel to the workers
+    (picklable; Ray also takes closures), the shard is written there, and what comes back is
+    what ``store.write`` returns (a split with large shards sends back only their figures)."""
     ordered = sorted(repos, key=lambda r: r.name)
     store.remove_partial()
+    results: dict[str, RepositoryResult] = {}
 
-    def one(repo: Repository) -> RepositoryResult:
-        key = key_of(repo)
-        result = store.read(repo.name, key)
-        if result is not None:
-            result.stats["status"] = "skipped_done"
-        else:
-            result = _build_guarded(repo, build_one, new_report())
-            if result.stats["status"] == "built":
-                store.write(repo.name, result, key)
+    def finish(repo: Repository, result: RepositoryResult) -> None:
         result.stats.update(url=repo.url or "", commit=repo.commit or "", license=repo.license or "")
+        results[repo.name] = result
         if on_done is not None:
             on_done(result)
-        return result
 
-    if workers <= 1 or len(ordered) <= 1:
-        return [one(repo) for repo in ordered]
-    with ThreadPoolExecutor(max_workers=min(workers, len(ordered)), thread_name_prefix="repository") as pool:
-        return list(pool.map(one, ordered))
+    jobs = []
+    for repo in ordered:
+        key = key_of(repo)
+        result = store.read(repo.name, key)
+        if result is None:
+            jobs.append((build_one, store, new_report, fatal, repo, key))
+        else:
+            result.stats["status"] = "skipped_done"
+            finish(repo, result)
+    for index, outcome, attempts in run_jobs(_build_and_store, jobs, executor=executor, workers=workers,
+                                             ray_address=ray_address):
+        repo = jobs[index][4]
+        if isinstance(outcome, WorkerLost):
+            report = new_report()
+            report.count("repositories", "failed", repo.name, outcome.detail)
+            outcome = RepositoryResult([], report, {"repository": repo.name, "status": "failed",
+                                                    "reason": "worker_lost", "error": outcome.detail})
+        if attempts > 1:
+            outcome.stats["attempts"] = attempts
+        finish(repo, outcome)
+    return [results[repo.name] for repo in ordered]
 
 
-def _build_guarded(repo: Repository, build_one: BuildOne, report: BuildReport) -> RepositoryResult:
+def _build_and_store(build_one: BuildOne, store: Shards, new_report: Callable[[], BuildReport],
+                     fatal: tuple[type[BaseException], ...], repo: Repository, key: str) -> RepositoryResult:
+    """One repository's job, wherever it runs: build it, guarded, and write its shard."""
+    result = _build_guarded(repo, build_one, new_report(), fatal)
+    if result.stats["status"] == "built":
+        result = store.write(repo.name, result, key)
+    return result
+
+
+def _build_guarded(repo: Repository, build_one: BuildOne, report: BuildReport,
+                   fatal: tuple[type[BaseException], ...] = ()) -> RepositoryResult:
     started = time.monotonic()
     try:
         records, stats = build_one(repo, report)
         stats = {"repository": repo.name, **stats, "status": "built"}
+    except fatal:
+        raise
     except Exception as exc:  # one repository never stops the others; counted, not cached
         error = f"{type(exc).__name__}: {exc}"
         report.count("repositories", "failed", repo.name, error)

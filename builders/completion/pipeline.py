@@ -12,19 +12,17 @@ scheduling.
 from __future__ import annotations
 
 import fcntl
+import functools
 import hashlib
 import os
 import shutil
 import tempfile
 import time
-import traceback
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable
 
 from crossfile_datasets.analyzers.crossfile import first_uses
 from crossfile_datasets.analyzers.graph import (
@@ -33,7 +31,7 @@ from crossfile_datasets.analyzers.graph import (
     definition_span,
     graph_to_data,
 )
-from crossfile_datasets.analyzers.run import MissingToolError, die_with_parent
+from crossfile_datasets.analyzers.run import MissingToolError
 from crossfile_datasets.builders.cache import UsageCache, ensure_usable, tree_hash
 from crossfile_datasets.builders.completion.examples import (
     LocatedUsages,
@@ -52,15 +50,14 @@ from crossfile_datasets.builders.completion.splits import (
     top_level_names,
     unproven_reason,
 )
-from crossfile_datasets.builders.split import remove_partial_writes
+from crossfile_datasets.builders.executors import Executor
+from crossfile_datasets.builders.split import remove_partial_writes, run_repositories
 from crossfile_datasets.builders.completion.shards import (
     SHARDS,
     BuildSettings,
-    ShardStatus,
+    CompletionShards,
     ShardSummary,
-    shard_dir,
-    shard_is_done,
-    write_shard,
+    summary_of,
 )
 from crossfile_datasets.core.constants import CROSS_FILE_RANDOM, IN_FILE
 from crossfile_datasets.core.paths import default_cache_dir
@@ -73,10 +70,11 @@ from crossfile_datasets.sandbox.tempfolders import remove_tree
 
 
 # ----------------------------------------------------------------------------- one repository --
-def build_repository(lang: Lang, repo: Repository, settings: BuildSettings) -> dict:
-    """Analyze one repository and return its shard content (pure data, JSON-serialisable)."""
+def build_repository(lang: Lang, repo: Repository, settings: BuildSettings, report: BuildReport | None = None) -> dict:
+    """Analyze one repository and return its shard content (pure data, JSON-serialisable);
+    what it counts goes into ``report`` (a new one by default), shipped in the shard."""
     language = get_language(lang)
-    report = BuildReport()
+    report = BuildReport() if report is None else report
     t0 = time.monotonic()
     files, snapshot = list_sources(repo, language, report)
     repo = Repository(repo.name, repo.root, repo.url, repo.commit or f"sha256:{snapshot}", repo.license, repo.is_git, snapshot)
@@ -345,28 +343,14 @@ def asdict_repo(repo: Repository) -> dict:
             "license": repo.license, "snapshot_sha256": repo.snapshot_sha256}
 
 
-def _init_worker(tmpdir: str | None) -> None:
-    """Pool worker start-up: die with the build (kill -9 of the parent included) instead of
-    writing shards for minutes as an orphan; temporary files in the build's private folder."""
-    die_with_parent()
-    if tmpdir:
-        tempfile.tempdir = tmpdir
-
-
-def _worker(lang_value: str, repo: Repository, settings: BuildSettings, path: str, fingerprint: str) -> ShardSummary:
+def build_shard(lang_value: str, settings: BuildSettings, repo: Repository, report: BuildReport) -> tuple[list[dict], dict]:
+    """``split.run_repositories``'s job for one repository: its shard content (written by
+    :class:`CompletionShards` where it was built) and its figures."""
     lang = Lang(lang_value)
     # this worker's share of the cores for checkers that parallelise inside a repository
     get_language(lang).set_checker_parallelism(max(1, (os.cpu_count() or 1) // max(1, settings.workers)))
-    t0 = time.monotonic()
-    try:
-        data = build_repository(lang, repo, settings)
-    except MissingToolError:
-        raise
-    except Exception as exc:  # a bug or an unexpected input must not stop the other repositories
-        return ShardSummary(repo.name, ShardStatus.FAILED, seconds=time.monotonic() - t0, reason="exception",
-                            error=f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=8)}")
-    write_shard(Path(path), data, fingerprint)
-    return ShardSummary(repo.name, ShardStatus.BUILT, len(data["examples"]), len(data["usages"]), data["files"], time.monotonic() - t0)
+    data = build_repository(lang, repo, settings, report)
+    return [data], {"examples": len(data["examples"]), "usages": len(data["usages"]), "files": data["files"]}
 
 
 # ------------------------------------------------------------------------------ build scope --
@@ -517,85 +501,15 @@ def build_language(
     with build_scope(settings.output):
         out = settings.output / lang.value
         (out / SHARDS).mkdir(parents=True, exist_ok=True)
-        # left by a build killed while writing a shard or swapping the merged outputs
-        remove_partial_writes(out / SHARDS)
+        # left by a build killed while swapping the merged outputs (the runner sweeps the shards')
         remove_partial_writes(out, (".*.tmp-*", ".*.old-*"))
-        summaries: dict[str, ShardSummary] = {}
-        todo = []
-        for repo in repos:
-            path = shard_dir(settings.output, lang, repo)
-            fp = settings.fingerprint(lang, repo, tree_hash(repo.root))
-            if shard_is_done(path, fp):
-                summaries[repo.name] = ShardSummary(repo.name, ShardStatus.SKIPPED_DONE)
-                if on_done:
-                    on_done(summaries[repo.name])
-            else:
-                todo.append((repo, path, fp))
-        jobs = [(lang.value, repo, settings, str(path), fp) for repo, path, fp in todo]
-        for summary in run_jobs(jobs, settings):
-            summaries[summary.repository] = summary
-            if on_done:
-                on_done(summary)
+        results = run_repositories(
+            repos, functools.partial(build_shard, lang.value, settings), store=CompletionShards(out / SHARDS),
+            key_of=lambda repo: settings.fingerprint(lang, repo, tree_hash(repo.root)), workers=settings.workers,
+            executor=Executor.RAY if settings.executor == "ray" else Executor.PROCESSES,
+            ray_address=settings.ray_address, fatal=(MissingToolError,),
+            on_done=(lambda result: on_done(summary_of(result))) if on_done else None)
+        summaries = {result.stats["repository"]: summary_of(result) for result in results}
         from crossfile_datasets.builders.completion.export import merge_language
 
         return merge_language(lang, repos, settings, [summaries[r.name] for r in repos], selection_report)
-
-
-POOL_ROUNDS = 2  # pools tried with every unfinished repository before isolating them one by one
-
-
-def run_jobs(jobs: list[tuple], settings: BuildSettings) -> Iterable[ShardSummary]:
-    """Run shard jobs on the chosen executor, yielding summaries as they finish."""
-    if settings.executor == "ray":
-        from crossfile_datasets.builders.executors import run_on_ray
-
-        yield from run_on_ray(_worker, jobs, settings.ray_address, settings.workers)
-    elif settings.workers > 1 and len(jobs) > 1:
-        yield from _run_pool(jobs, settings.workers)
-    else:
-        for job in jobs:
-            yield _worker(*job)
-
-
-def _run_pool(jobs: list[tuple], workers: int) -> Iterable[ShardSummary]:
-    """Jobs on a process pool that survives the death of a worker (the OOM killer, a kill -9).
-
-    A dead worker breaks the whole pool and fails every unfinished job with BrokenProcessPool,
-    without saying which job killed it. So unfinished jobs run again in a fresh pool; after
-    ``POOL_ROUNDS`` broken pools, each remaining job runs alone in its own one-worker pool, so
-    the one that kills its worker every time is found and counted (``worker_lost``) while the
-    others are built."""
-    pending = list(jobs)
-    attempts = {job[1].name: 0 for job in jobs}
-    tmpdir = tempfile.gettempdir()
-    for _round in range(POOL_ROUNDS):
-        unfinished = []
-        with ProcessPoolExecutor(max_workers=min(workers, len(pending)), initializer=_init_worker, initargs=(tmpdir,)) as pool:
-            futures = {pool.submit(_worker, *job): job for job in pending}
-            for job in pending:
-                attempts[job[1].name] += 1
-            for fut in as_completed(futures):
-                try:
-                    summary = fut.result()
-                except BrokenProcessPool:
-                    unfinished.append(futures[fut])
-                    continue
-                summary.attempts = attempts[summary.repository]
-                yield summary
-        if not unfinished:
-            return
-        pending = sorted(unfinished, key=lambda job: job[1].name)
-    for job in pending:
-        name = job[1].name
-        attempts[name] += 1
-        try:
-            with ProcessPoolExecutor(max_workers=1, initializer=_init_worker, initargs=(tmpdir,)) as pool:
-                summary = pool.submit(_worker, *job).result()
-        except BrokenProcessPool:
-            summary = ShardSummary(name, ShardStatus.FAILED, reason="worker_lost",
-                                   error=f"worker_lost: the worker process died {attempts[name]} times while building it "
-                                         "(killed, or out of memory)")
-        summary.attempts = attempts[name]
-        yield summary
-
-

@@ -11,7 +11,15 @@ from pathlib import Path
 
 from crossfile_datasets.builders.collection import RepositoryCriteria
 from crossfile_datasets.builders.completion.model_filter import ModelFilterSettings
-from crossfile_datasets.builders.split import DONE, done_marker, tool_digest, write_shard_folder  # noqa: F401  (DONE: re-exported)
+from crossfile_datasets.builders.split import (  # noqa: F401  (DONE: re-exported)
+    DONE,
+    RepositoryResult,
+    done_marker,
+    remove_partial_writes,
+    tool_digest,
+    write_shard_folder,
+)
+from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.enums import StrEnum
 from crossfile_datasets.core.records import Repository
@@ -126,3 +134,34 @@ def write_shard(path: Path, data: dict, fingerprint: str) -> None:
             "examples": len(data["examples"]), "usages": len(data["usages"]),
             "split_examples": {split: len(part["examples"]) for split, part in data.get("splits", {}).items()}}
     write_shard_folder(path, files, meta)
+
+
+class CompletionShards:
+    """The completion split's shards as ``split.run_repositories`` stores them: each one a folder
+    of many files (:func:`write_shard`), written by the worker that built it; only its figures
+    go back to the build (the merge reads the shards, in name order)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+
+    def remove_partial(self) -> list[str]:
+        return remove_partial_writes(self.root)
+
+    def read(self, name: str, key: str) -> RepositoryResult | None:
+        if not shard_is_done(self.root / name, key):
+            return None
+        return RepositoryResult([], BuildReport(), {"repository": name})
+
+    def write(self, name: str, result: RepositoryResult, key: str) -> RepositoryResult:
+        """``result.records`` holds the one shard's content (``pipeline.build_repository``)."""
+        data, = result.records
+        write_shard(self.root / name, data, key)
+        return RepositoryResult([], BuildReport(), result.stats)
+
+
+def summary_of(result: RepositoryResult) -> ShardSummary:
+    """A repository's row of the completion split's stats, from the shared runner's result."""
+    stats = result.stats
+    return ShardSummary(stats["repository"], stats["status"], stats.get("examples", 0), stats.get("usages", 0),
+                        stats.get("files", 0), stats.get("seconds", 0.0), error=stats.get("error", ""),
+                        reason=stats.get("reason", ""), attempts=stats.get("attempts", 1))

@@ -242,3 +242,82 @@ def test_a_run_killed_mid_way_resumes_to_identical_output(tmp_path, workers):
     assert (killed / "out.jsonl").read_bytes() == (whole / "out.jsonl").read_bytes()
     for name in "abcd":
         assert (killed / "shards" / name / "items.jsonl").read_bytes() == (whole / "shards" / name / "items.jsonl").read_bytes()
+
+
+# -- where the jobs run (builders/executors.py): every split gets the same process pool -------
+def _killed_on_b(repo, report):
+    """A job that kills its own worker process (as the OOM killer would) for repository b."""
+    import os
+    import signal
+
+    if repo.name == "b":
+        os.kill(os.getpid(), signal.SIGKILL)
+    report.count("files", "generated", f"{repo.name}/x.py")
+    return [{"id": f"{repo.name}/1", "pid": os.getpid()}], {"items": 1}
+
+
+class _Fatal(RuntimeError):
+    pass
+
+
+def _fatal_on_b(repo, report):
+    if repo.name == "b":
+        raise _Fatal("the checker is not installed")
+    return [], {}
+
+
+def test_a_worker_process_that_dies_loses_only_its_repository(tmp_path):
+    """On the process executor a job that kills its worker every time is failed with reason
+    worker_lost after its retries, counted; the other repositories are built (in other
+    processes), stored, and reused by the next run while the lost one is tried again."""
+    import os
+
+    repos = _repos(tmp_path, "c", "b", "a")
+    store = ShardStore(tmp_path / "shards", "items.jsonl")
+    done = []
+    results = run_repositories(repos, _killed_on_b, store=store, key_of=lambda r: "k", workers=2,
+                               executor="processes", on_done=lambda r: done.append(r.stats["repository"]))
+    by_name = {r.stats["repository"]: r for r in results}
+    assert [r.stats["repository"] for r in results] == ["a", "b", "c"] and sorted(done) == ["a", "b", "c"]
+    assert by_name["b"].stats["status"] == "failed" and by_name["b"].stats["reason"] == "worker_lost"
+    assert by_name["b"].stats["attempts"] == 3  # two pools, then alone
+    assert by_name["b"].report.stage("repositories") == {"failed": 1}
+    assert not (tmp_path / "shards" / "b").exists()
+    for name in ("a", "c"):
+        assert by_name[name].stats["status"] == "built"
+        assert by_name[name].records[0]["pid"] != os.getpid()  # built in a worker process
+        assert json.loads((tmp_path / "shards" / name / DONE).read_text())["fingerprint"] == "k"
+    calls = []  # the next run (b no longer kills its worker) builds b alone
+    again = run_repositories(repos, _builder(calls), store=store, key_of=lambda r: "k", workers=2, executor="processes")
+    assert [r.stats["status"] for r in again] == ["skipped_done", "built", "skipped_done"] and calls == ["b"]
+
+
+def test_a_fatal_error_stops_the_build_on_every_executor(tmp_path):
+    """A missing checker (``fatal``) is not one repository's failure: it stops the build, from a
+    thread or a worker process alike; any other exception is counted for its repository."""
+    repos = _repos(tmp_path, "a", "b")
+    for executor in ("threads", "processes"):
+        store = ShardStore(tmp_path / executor, "items.jsonl")
+        with pytest.raises(_Fatal):
+            run_repositories(repos, _fatal_on_b, store=store, key_of=lambda r: "k", workers=2, executor=executor,
+                             fatal=(_Fatal,))
+        results = run_repositories(repos, _fatal_on_b, store=store, key_of=lambda r: "k2", workers=2,
+                                   executor=executor)
+        assert [r.stats["status"] for r in results] == ["built", "failed"]
+        assert results[1].stats["error"] == "_Fatal: the checker is not installed"
+
+
+@pytest.mark.parametrize("split", ["class", "executable", "instruct"])
+def test_ray_for_a_split_that_runs_locally_is_refused_not_ignored(tmp_path, split):
+    """The other splits run their repositories on this machine: ``--executor ray`` for them is
+    a clear error before anything is built (it used to be ignored without a word)."""
+    from typer.testing import CliRunner
+
+    from crossfile_datasets.builders.cli import app
+
+    (tmp_path / "repo").mkdir()
+    (tmp_path / "repo" / "m.py").write_text("x = 1\n")
+    result = CliRunner().invoke(app, ["--lang", "python", "--split", split, "--executor", "ray", "--allow-execution",
+                                      "--repos", str(tmp_path / "repo"), "--output", str(tmp_path / "out")])
+    assert result.exit_code == 2 and "--executor ray builds --split completion only" in result.output, result.output
+    assert not (tmp_path / "out").exists()

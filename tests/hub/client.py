@@ -39,9 +39,10 @@ def load(repo: str, configs: list[str]) -> dict:
                        "split_rows": {name: part.to_list() for name, part in parts.items()},
                        "split_features": sorted({str(part.features) for part in parts.values()})}
         out[config]["in_file_rows"] = parts["in_file"].to_list() if "in_file" in parts else None
-    default = datasets.load_dataset(repo, split="cross_file_first")  # no configuration name: the card's default
-    out["default"] = {"rows": len(default), "features": str(default.features)}
-    completion = [c for c in configs if "_executable" not in c]
+    completion = [c for c in configs if not c.endswith(("_executable", "_class", "_instruct"))]
+    if completion:  # no configuration name: the card's default (a completion configuration)
+        default = datasets.load_dataset(repo, split="cross_file_first")
+        out["default"] = {"rows": len(default), "features": str(default.features)}
     by_lang: dict[str, list] = {}
     for config in completion:
         by_lang.setdefault(config.split("_")[0], []).append(loaded[config])

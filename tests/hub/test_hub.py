@@ -390,3 +390,42 @@ def test_card_is_validated_by_the_hub_the_push_goes_to(tmp_path, monkeypatch):
         _validate_card(api, "---\nlicense: mit\n---\n# card\n")
         with pytest.raises(ValueError, match="license_name"):
             _validate_card(api, "---\nlicense: other\n---\n# card\n")
+
+
+@pytest.mark.slow
+def test_class_and_instruct_builds_push_and_load_from_the_hub(tmp_path, hub_client):
+    """Issue 30: every split's output pushes through the one Hub path. Real builds of the class
+    split (the fixture shop's own tests, in the sandbox) and the instruct split into one folder,
+    pushed to the stand-in; each configuration the card lists loads back with the local rows."""
+    from typer.testing import CliRunner
+
+    from crossfile_datasets.builders.classlevel.build import build_class_split
+    from crossfile_datasets.builders.cli import app
+    from crossfile_datasets.core.records import Repository
+    from crossfile_datasets.core.report import BuildReport
+    from tests.classlevel.fixture import write_shop
+    from tests.instruct.test_instruct import _repo
+
+    require_tool("pylint")
+    out = tmp_path / "out"
+    _repo(tmp_path / "repos" / "mathkit")
+    result = CliRunner().invoke(app, ["--lang", "python", "--split", "instruct", "--repos-dir", str(tmp_path / "repos"),
+                                      "--output", str(out)])
+    assert result.exit_code == 0, result.output
+    shop = Repository("shop", write_shop(tmp_path / "shop"), "https://example.invalid/shop.git", "abc123", "MIT")
+    records, _ = build_class_split("python", [shop], out, allow_execution=True, report=BuildReport())
+    assert records
+    card = DatasetCard((out / "python" / "README.md").read_text())
+    listed = sorted(c["config_name"] for c in card.data.to_dict()["configs"])
+    assert listed == ["python_class", "python_instruct"]
+
+    hub, client = hub_client
+    pushed = client("push", str(out), "acme/splits", "python")
+    assert "error" not in pushed, pushed
+    loaded = client("load", "acme/splits", *listed)
+    local = {"python_class": {"test": datasets.load_from_disk(str(out / "python" / "class_dataset"))},
+             "python_instruct": datasets.load_from_disk(str(out / "python" / "instruct_dataset"))}
+    for config in listed:
+        assert loaded[config]["splits"] == {name: len(part) for name, part in local[config].items()}, config
+        for name, part in local[config].items():
+            assert loaded[config]["split_rows"][name] == json.loads(json.dumps(part.to_list(), default=str)), config
