@@ -418,6 +418,8 @@ def test_class_and_instruct_builds_push_and_load_from_the_hub(tmp_path, hub_clie
     card = DatasetCard((out / "python" / "README.md").read_text())
     listed = sorted(c["config_name"] for c in card.data.to_dict()["configs"])
     assert listed == ["python_class", "python_instruct"]
+    for config in listed:  # the local folder loads through its card as the Hub repository does
+        assert datasets.load_dataset(str(out / "python"), config, cache_dir=str(tmp_path / "cache"))
 
     hub, client = hub_client
     pushed = client("push", str(out), "acme/splits", "python")
