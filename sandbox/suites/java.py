@@ -198,17 +198,31 @@ def java_layout(root: Path) -> JavaLayout:
                 resources.add(folder)
                 layout.resources.append(folder)
         name = rel.rsplit("/", 1)[-1]
-        return name.endswith((".jar", *TEMPLATE_SUFFIXES)) or (name.endswith(".java") and name not in _EXCLUDED_NAMES)
+        return (name.endswith((".jar", *TEMPLATE_SUFFIXES)) or name in _BUILD_FILE_NAMES
+                or (name.endswith(".java") and name not in _EXCLUDED_NAMES))
 
     def refused(r: Refused) -> None:
-        if r.reason != "vendored_dir":  # skipped as os.walk's filter did, not a refusal
+        # skipped as os.walk's filter did, not a refusal; a build file is read for its
+        # dependencies only, as declared_dependencies reads it (a refused one is not listed)
+        if r.reason != "vendored_dir" and (r.folder or r.rel.rsplit("/", 1)[-1] not in _BUILD_FILE_NAMES):
             layout.refused[r.rel + ("/" if r.folder else "")] = f"files/{r.reason}"
 
     resources: set[str] = set()
     templates: dict[str, tuple[str, str]] = {}  # the .java file a template makes -> (the template, its text)
+    build_files: list[tuple[str, str]] = []  # poms and Gradle files, read in the same walk
+
+    def add_source(rel: str, text: str) -> None:
+        getattr(layout, source_set(rel, text)).append(rel)
+        m = _PACKAGE_LINE.search(text[:20000])
+        layout.packages[rel] = m.group(1) if m else ""
+
     for f in walk(root, want, refused):
         if f.rel.endswith(".jar"):
             layout.jars.append(f.rel)
+            continue
+        if f.rel.rsplit("/", 1)[-1] in _BUILD_FILE_NAMES:
+            if f.size <= _BUILD_FILE_MAX_BYTES:
+                build_files.append((f.rel, f.read(_BUILD_FILE_MAX_BYTES).decode("utf-8", "replace")))
             continue
         if f.size > C.HOST_READ_MAX_BYTES:
             layout.refused[f.rel] = f"host_files/{hostfs.Refusal.TOO_LARGE.value}"
@@ -219,21 +233,17 @@ def java_layout(root: Path) -> JavaLayout:
             if target.rsplit("/", 1)[-1] not in _EXCLUDED_NAMES:
                 templates[target] = (f.rel, text)
             continue
-        getattr(layout, source_set(f.rel, text)).append(f.rel)
-        m = _PACKAGE_LINE.search(text[:20000])
-        layout.packages[f.rel] = m.group(1) if m else ""
+        add_source(f.rel, text)
     known = set(layout.main) | set(layout.tests) | set(layout.aux)
     for target, (template, text) in sorted(templates.items()):
         if target in known:  # generated before and left in the tree
             continue
         layout.generated[target] = template
-        getattr(layout, source_set(target, text)).append(target)
-        m = _PACKAGE_LINE.search(text[:20000])
-        layout.packages[target] = m.group(1) if m else ""
+        add_source(target, text)
     if layout.generated:
         for kind in ("main", "tests", "aux"):
             getattr(layout, kind).sort()
-    for dep in declared_dependencies(root):
+    for dep in dependencies_in(build_files):
         jar = debian_jar(dep.group, dep.artifact)
         if jar is None:
             layout.unresolved.append(f"{dep.where}: {dep.group}:{dep.artifact} ({'test' if dep.test else 'main'})")
@@ -302,6 +312,7 @@ MAVEN_REPO = Path("/usr/share/maven-repo")
 _RUNNER_GROUPS = ("junit", "org.junit", "org.hamcrest", "org.opentest4j", "org.apiguardian")
 _TEST_SCOPES = frozenset({"test"})
 _BUILD_FILE_NAMES = frozenset({"pom.xml", "build.gradle", "build.gradle.kts"})
+_BUILD_FILE_MAX_BYTES = 1 << 20  # a larger build file is not read
 _GRADLE_DEPENDENCY = re.compile(
     r"\b(?P<conf>[a-zA-Z]*(?:[iI]mplementation|[cC]ompile|[cC]ompileOnly|[aA]pi|[rR]untimeOnly|[rR]untime))\s*\(?\s*"
     r"(?:['\"](?P<g>[\w.\-]+):(?P<a>[\w.\-]+)(?::[^'\"]*)?['\"]"
@@ -372,18 +383,21 @@ def gradle_dependencies(text: str, where: str = "build.gradle") -> list[Dependen
 
 def declared_dependencies(root: Path) -> list[Dependency]:
     """The external dependencies a repository's Maven poms and Gradle build files declare (every
-    build file of the tree, read through the host file boundary), without the runner's own
-    (JUnit, hamcrest) and the repository's own modules; each (group, artifact) once, main scope
-    winning over test."""
-    root = Path(root)
-    found: list[Dependency] = []
-    own: set[str] = set()
+    build file of the tree, read through the host file boundary: :func:`dependencies_in`)."""
     # walked as java_layout walks (core/repofiles.walk: depth-capped, no link followed, no FIFO
     # waited on): a linked or special build file is not read; refused folders are java_layout's
-    for f in walk(root, lambda rel: rel.rsplit("/", 1)[-1] in _BUILD_FILE_NAMES):
-        if f.size > 1 << 20:
-            continue
-        rel, text = f.rel, f.read(1 << 20).decode("utf-8", "replace")
+    files = walk(Path(root), lambda rel: rel.rsplit("/", 1)[-1] in _BUILD_FILE_NAMES)
+    return dependencies_in((f.rel, f.read(_BUILD_FILE_MAX_BYTES).decode("utf-8", "replace"))
+                           for f in files if f.size <= _BUILD_FILE_MAX_BYTES)
+
+
+def dependencies_in(build_files: Iterable[tuple[str, str]]) -> list[Dependency]:
+    """The external dependencies the build files ``(relative path, text)`` declare, without the
+    runner's own (JUnit, hamcrest) and the repository's own modules; each (group, artifact)
+    once, main scope winning over test (pure)."""
+    found: list[Dependency] = []
+    own: set[str] = set()
+    for rel, text in build_files:
         if rel.rsplit("/", 1)[-1] == "pom.xml":
             deps, mine = pom_dependencies(text, rel)
             found += deps
