@@ -1,0 +1,93 @@
+"""The C# class evaluation's verdict when the generated class brings names of its own: the answer
+is placed as text inside the file's namespace, and every type it declares there is compiled with
+the library the tests reference."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from crossfile_datasets.evaluation.classlevel import run_generation
+from crossfile_datasets.sandbox import SandboxLimits
+from tests.classlevel.test_csharp_runner import write_repo
+
+pytestmark = pytest.mark.mcs
+
+BEFORE = "namespace Demo\n{\n"
+CALC = """public class Calc
+{
+    public int Add(int a, int b) { return a + b; }
+    public int Mul(int a, int b) { var r = 0; for (var i = 0; i < b; i++) r += a; return r; }
+}
+"""
+FILES = {
+    "Calc/Calc.csproj": '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net472</TargetFramework>'
+                        "</PropertyGroup></Project>\n",
+    "Calc/Calc.cs": BEFORE + CALC + "}\n",
+    "Calc.Tests/Calc.Tests.csproj": '<Project Sdk="Microsoft.NET.Sdk"><ItemGroup><ProjectReference Include="../Calc/Calc.csproj" />'
+                                    "</ItemGroup></Project>\n",
+    # the most common NUnit shape: `using NUnit.Framework;` at the top, tests in a namespace
+    # under the library's
+    "Calc.Tests/CalcTests.cs": """using NUnit.Framework;
+namespace Demo.Tests
+{
+    [TestFixture]
+    public class CalcTests
+    {
+        [Test] public void Adds() { Assert.AreEqual(3, new Calc().Add(1, 2)); }
+        [Test] public void Muls() { Assert.AreEqual(6, new Calc().Mul(2, 3)); }
+    }
+}
+""",
+}
+TASK = {"id": "demo/Calc", "language": "csharp", "repository": "demo", "file": "Calc/Calc.cs",
+        "file_without_class": BEFORE + "}\n", "insertion_offset": len(BEFORE),
+        "expected_to_pass": ["Demo.Tests.CalcTests.Adds", "Demo.Tests.CalcTests.Muls"]}
+WRONG = """public class Calc
+{
+    public int Add(int a, int b) { return a - b; }
+    public int Mul(int a, int b) { return 0; }
+}
+"""
+# the same wrong class, and beside it (still inside `namespace Demo`, where the placement puts the
+# answer) a type named like NUnit's: C# looks a simple name up in the enclosing namespaces
+# (Demo.Tests, then Demo) before the compilation unit's `using` directives, so every
+# `Assert.AreEqual` of the tests binds to Demo.Assert, which checks nothing
+SHADOW = WRONG + """
+public static class Assert
+{
+    public static void AreEqual(object expected, object actual) { }
+    public static void AreEqual(long expected, long actual) { }
+    public static void AreEqual(double expected, double actual, double delta) { }
+    public static void IsTrue(bool condition) { }
+    public static void IsFalse(bool condition) { }
+    public static void IsNull(object value) { }
+    public static void IsNotNull(object value) { }
+    public static void That(object actual, object constraint) { }
+}
+"""
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="red team 2026-11-27e: a generated C# class that declares its own `Assert` type beside "
+                          "itself shadows NUnit's for every test in a namespace under the class's: a wrong class "
+                          "passes every test")
+def test_a_generated_class_cannot_bring_its_own_assert(tmp_path: Path):
+    """Forged verdict (class evaluation in C#; the class build's gates take the same placement),
+    without running anything at all: the answer's extra type is compiled into the library, and
+    name lookup prefers it to the `using NUnit.Framework;` of the test file (mcs gives no warning:
+    the two types have different full names). An answer may also close the namespace (`}`) and
+    declare `namespace NUnit.Framework { public static class Assert ... }`, which wins against
+    the referenced assembly's type for every test file (CS0436, a warning)."""
+    root = write_repo(tmp_path / "repo", FILES)
+    limits = SandboxLimits(timeout=120)
+    wrong = run_generation(TASK, WRONG, root, limits)
+    # the control: the same wrong class alone compiles, runs and fails both tests
+    if not wrong["compiled"] or wrong["passed"] or wrong["status"] != "failed" or wrong["tests_total"] != 2:
+        pytest.fail(f"control: the wrong class alone gave {wrong}")
+    shadow = run_generation(TASK, SHADOW, root, limits)
+    if not shadow["compiled"]:
+        pytest.fail(f"the shadowing answer did not compile: {shadow}")
+    assert not shadow["passed"], shadow
+    assert shadow["tests_passed"] == 0, shadow
