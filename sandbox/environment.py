@@ -47,6 +47,7 @@ from packaging.utils import canonicalize_name
 
 from crossfile_datasets.analyzers.run import path_env, run
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.literals import literal_eval
 from crossfile_datasets.core.paths import default_cache_dir
 from crossfile_datasets.core.records import FileFacts
 from crossfile_datasets.sandbox import hostfs
@@ -428,8 +429,8 @@ def setup_py_requirements(text: str) -> list[str]:
         if isinstance(node, ast.Name) and node.id in names:
             node = names[node.id]
         try:
-            return ast.literal_eval(node) if node is not None else None
-        except (ValueError, SyntaxError, TypeError):
+            return literal_eval(node) if node is not None else None
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
             return None
 
     out: list[str] = []

@@ -35,17 +35,13 @@ import ast
 from dataclasses import dataclass
 from typing import Collection, Iterable, Iterator
 
+from crossfile_datasets.core.literals import CollidingKeys, check_few_collisions, literal_eval
+
 HELPER_NAME = "__cfd_value__"
 HELPER_IMPORT = f"from crossfile_pytest_plugin import record_value as {HELPER_NAME}"
 _EQUAL_METHODS = ("assertEqual", "assertEquals")
 _TRUTH_NODES = (ast.Name, ast.Call, ast.Attribute, ast.Subscript)
 _MAX_DECODE_NODES = 200_000
-# Distinct decoded values sharing one hash that a set, frozenset or dict may hold. Python's own
-# tables compare a new key with every earlier one of its hash: ints are hashed modulo 2**61 - 1,
-# so a report of multiples of it (or tuples of them) rebuilt a set quadratically on the host,
-# outside every time limit (red team 2, row 12: 30-44 s for one 20,000-node value). Real results
-# practically never hold more than two distinct values of one hash (-1 and -2 share one).
-_MAX_SAME_HASH = 8
 
 
 @dataclass(frozen=True)
@@ -60,10 +56,12 @@ class Site:
 
 
 def _literal(node: ast.expr) -> tuple[bool, object]:
+    """(True, value) when ``node`` is a literal, built in linear time (``core.literals``: a set
+    or dict literal of many keys of one hash is not a literal here; red team 2026-11-27d, row 5)."""
     if isinstance(node, ast.Name):  # a name is never a literal (literal_eval accepts none)
         return False, None
     try:
-        return True, ast.literal_eval(node)
+        return True, literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return False, None
 
@@ -268,17 +266,12 @@ def decode(encoded: object) -> object:
 
 
 def _few_collisions(keys: list[object]) -> None:
-    """Raise :class:`Opaque` when more than ``_MAX_SAME_HASH`` distinct ``keys`` share a hash, so
-    that building a set or dict of them costs at most that many comparisons per key. The keys
-    are grouped by their hash in a table keyed by the hash values themselves: distinct ints
-    below 2**61 - 1 in absolute value, each its own hash, so that table never collides."""
-    seen: dict[int, list[object]] = {}
-    for key in keys:
-        same = seen.setdefault(hash(key), [])
-        if not any(key is other or key == other for other in same):
-            if len(same) >= _MAX_SAME_HASH:
-                raise Opaque("colliding_hashes")
-            same.append(key)
+    """:class:`Opaque` when more than ``core.literals.MAX_SAME_HASH`` distinct ``keys`` share a
+    hash (red team 2, row 12: a report of multiples of 2**61 - 1 rebuilt a set quadratically)."""
+    try:
+        check_few_collisions(keys)
+    except CollidingKeys:
+        raise Opaque("colliding_hashes") from None
 
 
 def _holds(site: Site, value: object) -> bool:

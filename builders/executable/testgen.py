@@ -34,6 +34,7 @@ import libcst as cst
 
 from crossfile_datasets.analyzers.run import path_env, run
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.literals import literal_eval
 from crossfile_datasets.core.paths import default_cache_dir
 
 
@@ -527,7 +528,7 @@ def parse_capture(text: str) -> tuple[list[dict], int]:
             continue
         if "literal" in rec:
             try:
-                ast.literal_eval(rec["literal"])
+                literal_eval(rec["literal"])
             except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
                 bad += 1
                 continue
@@ -921,7 +922,7 @@ def doctest_program(module: str, entry_point: str, qualname: str, docstring: str
             body.append(f"assert __cfd_shown_like__(lambda: {expr}, {shown!r}) == {shown!r}")
             continue
         try:
-            literal = ast.literal_eval(want)
+            literal = literal_eval(want)
             if repr(literal) != want.strip() or isinstance(tree.body[0].value, ast.Call) and \
                     getattr(tree.body[0].value.func, "id", "") == "print":
                 raise ValueError
@@ -1035,7 +1036,7 @@ def call_site_inputs(entry_point: str, trees: Iterable[ast.AST]) -> list[str]:
                 continue
             try:
                 for value in [*node.args, *(k.value for k in node.keywords)]:
-                    ast.literal_eval(value)
+                    literal_eval(value)
             except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
                 continue
             text = ", ".join([*(ast.unparse(a) for a in node.args), *(f"{k.arg}={ast.unparse(k.value)}" for k in node.keywords)])
