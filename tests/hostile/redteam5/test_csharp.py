@@ -12,7 +12,7 @@ from crossfile_datasets.evaluation.classlevel import run_generation
 from crossfile_datasets.sandbox import SandboxLimits
 from tests.classlevel.test_csharp_runner import write_repo
 
-pytestmark = pytest.mark.mcs
+pytestmark = [pytest.mark.mcs, pytest.mark.slow]
 
 BEFORE = "namespace Demo\n{\n"
 CALC = """public class Calc
