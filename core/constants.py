@@ -106,6 +106,11 @@ CHANNEL_MAX_BYTES = 32 * 1024**2  # verdict records kept from one run's channel;
 # a repository file whose apparent size is over this is left out of every run's copy and of the tree
 # hash (a sparse file would otherwise be written out whole, per run; GitHub refuses files over 100 MiB)
 COPY_FILE_MAX_BYTES = 100 * 1024**2
+# a copy runs before every run's time limit starts (each generation, gate and mutant run): it stops at
+# the folder that would take it past this many names, and leaves out files past this total of apparent
+# size (100,000 empty files took 137 s to copy under load; red team 2026-11-27d) (ours)
+COPY_MAX_ENTRIES = 50_000
+COPY_MAX_TOTAL_BYTES = 1024**3
 EXEC_PIP_TIMEOUT = 900.0  # seconds for installing one repository's requirements (ours)
 PYNGUIN_VERSION = "0.48.0"  # newest on PyPI when written (`pip index versions pynguin`); Python >=3.10,<3.16
 PYNGUIN_SEARCH_SECONDS = 30  # Pynguin --maximum-search-time per module: a safety cap (ours; RepoExec does not say)

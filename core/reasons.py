@@ -393,6 +393,10 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.SPLIT_RECORDS, "index_root_unverified", L, "evaluation: the folder comes from the repositories.json beside the split (anyone shipping a split can ship one) and the record lacks the snapshot_sha256 and tree_sha256 that would prove it is the build's folder: refused, not run (pass --repos)"),
     (S.SPLIT_RECORDS, "file_escapes", L, "evaluation: a record's file is absolute or climbs with '..' out of the repository copy: its generations are refused, not run"),
     (S.HOST_FILES, "copy_oversize_file", R, "a repository copy for sandboxed runs leaves out a file over COPY_FILE_MAX_BYTES (apparent size)"),
+    (S.HOST_FILES, "copy_changed_during_copy", L, "a repository copy for sandboxed runs refuses an entry that changed kind while copied (a folder swapped for a link): never followed"),
+    (S.HOST_FILES, "copy_too_deep", R, "a repository copy for sandboxed runs leaves out a folder nested deeper than MAX_DIR_DEPTH"),
+    (S.HOST_FILES, "copy_too_many_entries", R, "a repository copy for sandboxed runs stops at the folder that would take it past COPY_MAX_ENTRIES names (the rest is left out)"),
+    (S.HOST_FILES, "copy_total_too_large", R, "a repository copy for sandboxed runs leaves out a file past COPY_MAX_TOTAL_BYTES of apparent size in all"),
 )
 
 # cross_file_random and in_file examples pass the same cursor rules and filters as the first uses:

@@ -124,11 +124,18 @@ class CopyReport:
     special: list[str] = field(default_factory=list)  # FIFOs, sockets, devices
     unreadable: list[str] = field(default_factory=list)  # entries the copy could not read
     oversize: list[str] = field(default_factory=list)  # files over COPY_FILE_MAX_BYTES (apparent size)
+    changed: list[str] = field(default_factory=list)  # changed kind while copied (a folder swapped for a link)
+    too_deep: list[str] = field(default_factory=list)  # folders nested deeper than MAX_DIR_DEPTH (not walked)
+    too_many_entries: list[str] = field(default_factory=list)  # the folder where COPY_MAX_ENTRIES ran out (walk ends)
+    over_total: list[str] = field(default_factory=list)  # files past COPY_MAX_TOTAL_BYTES (apparent sizes)
 
     def count_into(self, report, where: str) -> None:
         """Count the drops into a ``BuildReport`` (once per repository)."""
         for reason, paths in (("copy_link_outside", self.links_outside), ("copy_special_file", self.special),
-                              ("copy_unreadable", self.unreadable), ("copy_oversize_file", self.oversize)):
+                              ("copy_unreadable", self.unreadable), ("copy_oversize_file", self.oversize),
+                              ("copy_changed_during_copy", self.changed), ("copy_too_deep", self.too_deep),
+                              ("copy_too_many_entries", self.too_many_entries),
+                              ("copy_total_too_large", self.over_total)):
             for path in paths:
                 report.count("host_files", reason, f"{where}:{path}")
 
@@ -137,50 +144,126 @@ def _copy_ignored(name: str) -> bool:
     return name in _COPY_SKIP or name.endswith(".pyc")
 
 
+_WALK_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+_WALK_FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+
+
+def _names(fd: int, budget: int) -> list[str] | None:
+    """The sorted names in the folder ``fd``, or None when it holds more than ``budget``
+    (read no further: a folder of millions of entries is not listed whole)."""
+    names: list[str] = []
+    with os.scandir(fd) as entries:
+        for entry in entries:
+            names.append(entry.name)
+            if len(names) > budget:
+                return None
+    return sorted(names)
+
+
+def _open_walked_file(where: tuple[int, str], rel: str, drops: CopyReport) -> int | None:
+    """A read descriptor of a file the walk saw as regular, opened under its folder's
+    descriptor without following a link or blocking; None (counted) when it is no longer a
+    regular file (swapped meanwhile) or cannot be read."""
+    dir_fd, name = where
+    try:
+        fd = os.open(name, _WALK_FILE_FLAGS, dir_fd=dir_fd)
+    except OSError as exc:
+        (drops.changed if exc.errno == errno.ELOOP else drops.unreadable).append(rel)
+        return None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        drops.changed.append(rel)
+        return None
+    return fd
+
+
 def _copy_walk(source: Path, drops: CopyReport):
-    """The entries a repository copy holds, in a stable order: ("d", rel, None), ("f", rel,
-    source path) and ("l", rel, link text) for links whose text stays inside the copy (others
-    are dropped, counted), files up to ``COPY_FILE_MAX_BYTES`` of apparent size (larger ones are
-    dropped, counted: never read, never written out). Never follows a link."""
-    stack = [""]
-    while stack:
-        rel_dir = stack.pop()
-        folder = source / rel_dir if rel_dir else source
-        try:
-            names = sorted(os.listdir(folder))
-        except OSError:
-            if not rel_dir:
-                raise  # the repository folder itself: no copy at all, not an empty one
-            drops.unreadable.append(rel_dir)
-            continue
-        subdirs = []
-        for name in names:
-            if _copy_ignored(name):
-                continue
-            rel = f"{rel_dir}/{name}" if rel_dir else name
-            try:
-                st = os.lstat(folder / name)
-            except OSError:
-                drops.unreadable.append(rel)
-                continue
-            if stat.S_ISDIR(st.st_mode):
-                subdirs.append(rel)
-                yield "d", rel, None
-            elif stat.S_ISREG(st.st_mode):
-                if st.st_size > C.COPY_FILE_MAX_BYTES:
-                    drops.oversize.append(rel)
+    """The entries a repository copy holds, in a stable order (depth first, a folder's entries
+    by name before its subfolders): ("d", rel, None), ("f", rel, (folder descriptor, name)) and
+    ("l", rel, link text) for links whose text stays inside the copy (others are dropped,
+    counted), files up to ``COPY_FILE_MAX_BYTES`` of apparent size (larger ones are dropped,
+    counted: never read, never written out). A file's folder descriptor is open until the walk
+    moves on from that folder.
+
+    Never follows a link, also when the source changes during the walk (red team 2026-11-27d,
+    row 6: a folder swapped for a link after it was seen as a folder and before it was listed):
+    each folder is opened with ``O_NOFOLLOW | O_DIRECTORY`` under its parent's descriptor and
+    listed and read through its own, as ``sandbox/hostfs.py`` walks; what changed kind is
+    refused and counted (``copy_changed_during_copy``). Bounded: folders deeper than
+    ``MAX_DIR_DEPTH`` are not walked, the walk ends at the folder that would take it past
+    ``COPY_MAX_ENTRIES`` names, and files past ``COPY_MAX_TOTAL_BYTES`` of apparent size in all
+    are left out (each counted)."""
+    fd = os.open(source, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)  # the repository folder itself
+    stack: list[tuple[int, str, list[str]]] = []  # (folder descriptor, rel, subfolder names left, last first)
+    budget, total = C.COPY_MAX_ENTRIES, 0
+    try:
+        rel_dir = ""
+        while True:
+            names = _names(fd, budget)
+            if names is None:
+                os.close(fd)
+                fd = -1
+                drops.too_many_entries.append(rel_dir or ".")
+                return
+            budget -= len(names)
+            depth = rel_dir.count("/") + 1 if rel_dir else 0
+            subdirs = []
+            for name in names:
+                if _copy_ignored(name):
+                    continue
+                rel = f"{rel_dir}/{name}" if rel_dir else name
+                try:
+                    st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+                except OSError:
+                    drops.unreadable.append(rel)
+                    continue
+                if stat.S_ISDIR(st.st_mode):
+                    if depth + 1 > C.MAX_DIR_DEPTH:
+                        drops.too_deep.append(rel)
+                        continue
+                    subdirs.append(name)
+                    yield "d", rel, None
+                elif stat.S_ISREG(st.st_mode):
+                    if st.st_size > C.COPY_FILE_MAX_BYTES:
+                        drops.oversize.append(rel)
+                    elif total + st.st_size > C.COPY_MAX_TOTAL_BYTES:
+                        drops.over_total.append(rel)
+                    else:
+                        total += st.st_size
+                        yield "f", rel, (fd, name)
+                elif stat.S_ISLNK(st.st_mode):
+                    try:
+                        text = os.readlink(name, dir_fd=fd)
+                    except OSError as exc:  # EINVAL: no longer a link
+                        (drops.changed if exc.errno == errno.EINVAL else drops.unreadable).append(rel)
+                        continue
+                    lexical = posixpath.normpath(posixpath.join(posixpath.dirname(rel), text))
+                    if os.path.isabs(text) or lexical == ".." or lexical.startswith("../"):
+                        drops.links_outside.append(rel)
+                    else:
+                        yield "l", rel, text
                 else:
-                    yield "f", rel, folder / name
-            elif stat.S_ISLNK(st.st_mode):
-                text = os.readlink(folder / name)
-                lexical = posixpath.normpath(posixpath.join(posixpath.dirname(rel), text))
-                if os.path.isabs(text) or lexical == ".." or lexical.startswith("../"):
-                    drops.links_outside.append(rel)
-                else:
-                    yield "l", rel, text
-            else:
-                drops.special.append(rel)
-        stack.extend(reversed(subdirs))
+                    drops.special.append(rel)
+            stack.append((fd, rel_dir, subdirs[::-1]))
+            fd = -1
+            while stack and fd < 0:
+                parent, parent_rel, left = stack[-1]
+                if not left:
+                    os.close(stack.pop()[0])
+                    continue
+                name = left.pop()
+                rel_dir = f"{parent_rel}/{name}" if parent_rel else name
+                try:
+                    fd = os.open(name, _WALK_DIR_FLAGS, dir_fd=parent)
+                except OSError as exc:  # ELOOP, ENOTDIR: swapped for a link or a file since seen
+                    (drops.changed if exc.errno in (errno.ELOOP, errno.ENOTDIR) else drops.unreadable).append(rel_dir)
+            if fd < 0:
+                return
+    finally:
+        if fd >= 0 and all(fd != frame[0] for frame in stack):
+            os.close(fd)
+        for frame in stack:
+            os.close(frame[0])
 
 
 def data_regions(fd: int, size: int):
@@ -208,32 +291,49 @@ def data_regions(fd: int, size: int):
         pos = end
 
 
-def copy_file_sparse(source: Path, dest: Path) -> None:
-    """Copy the regular file ``source`` to the new file ``dest`` keeping its holes: only its data
-    regions (:func:`data_regions`) are written, so a sparse file (1 GiB apparent, nothing on
-    disk) takes no more disk in the copy than in the source. Mode, times and extended attributes
-    as ``shutil.copy2``. Never follows a link at either end."""
-    src = os.open(source, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+def copy_file_sparse(source: Path, dest: Path, *, dir_fd: int | None = None) -> None:
+    """Copy the regular file ``source`` (under the folder descriptor ``dir_fd`` when given) to
+    the new file ``dest`` keeping its holes: only its data regions (:func:`data_regions`) are
+    written, so a sparse file (1 GiB apparent, nothing on disk) takes no more disk in the copy
+    than in the source. Mode, times and extended attributes as ``shutil.copy2``. Never follows
+    a link at either end."""
+    src = os.open(source, _WALK_FILE_FLAGS, dir_fd=dir_fd)
     try:
-        st = os.fstat(src)
-        if not stat.S_ISREG(st.st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", str(source))
-        dst = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
-        try:
-            for start, end in data_regions(src, st.st_size):
-                os.lseek(dst, start, os.SEEK_SET)
-                offset = start
-                while offset < end:
-                    sent = os.sendfile(dst, src, offset, min(end - offset, 1 << 30))
-                    if sent == 0:
-                        break  # the file shrank meanwhile
-                    offset += sent
-            os.ftruncate(dst, st.st_size)
-        finally:
-            os.close(dst)
+        _copy_open_file(src, Path(dest), os.fspath(source))
     finally:
         os.close(src)
-    shutil.copystat(source, dest, follow_symlinks=False)
+
+
+def _copy_open_file(src: int, dest: Path, name: str) -> None:
+    st = os.fstat(src)
+    if not stat.S_ISREG(st.st_mode):
+        raise OSError(errno.EINVAL, "not a regular file", name)
+    dst = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    try:
+        for start, end in data_regions(src, st.st_size):
+            os.lseek(dst, start, os.SEEK_SET)
+            offset = start
+            while offset < end:
+                sent = os.sendfile(dst, src, offset, min(end - offset, 1 << 30))
+                if sent == 0:
+                    break  # the file shrank meanwhile
+                offset += sent
+        os.ftruncate(dst, st.st_size)
+        # what shutil.copystat does, through the descriptors: times, extended attributes, mode
+        os.utime(dst, ns=(st.st_atime_ns, st.st_mtime_ns))
+        try:
+            attributes = os.listxattr(src)
+        except OSError:
+            attributes = []
+        for attribute in attributes:
+            try:
+                os.setxattr(dst, attribute, os.getxattr(src, attribute))
+            except OSError as exc:
+                if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.ENODATA, errno.EINVAL, errno.EACCES):
+                    raise
+        os.chmod(dst, stat.S_IMODE(st.st_mode))
+    finally:
+        os.close(dst)
 
 
 def copy_repository(source: Path, dest: Path) -> CopyReport:
@@ -243,24 +343,45 @@ def copy_repository(source: Path, dest: Path) -> CopyReport:
     link whose target leaves the copy is dropped (also one that stays inside by its text but
     leaves through other links once resolved), a FIFO, socket or device is dropped (it would
     block or fail the copy), an unreadable entry is skipped; all counted in the returned
-    :class:`CopyReport`. Links that stay inside are kept. Files keep their holes
+    :class:`CopyReport`. Links that stay inside are kept; the source is walked without ever
+    following one (:func:`_copy_walk`, also when it changes meanwhile). Files keep their holes
     (:func:`copy_file_sparse`) and a file over ``COPY_FILE_MAX_BYTES`` of apparent size is left
-    out, so a copy never takes more of the host's disk than its source does."""
+    out, so a copy never takes more of the host's disk than its source does; the entries and
+    the total size are capped too (``COPY_MAX_ENTRIES``, ``COPY_MAX_TOTAL_BYTES``): a copy runs
+    before every run's time limit starts."""
     source, dest = Path(source), Path(dest)
     drops = CopyReport()
     os.makedirs(dest)
     links = []
+    failed: set[str] = set()  # folders of the copy that could not be made (their entries go with them)
     for kind, rel, what in _copy_walk(source, drops):
+        if posixpath.dirname(rel) in failed:
+            if kind == "d":
+                failed.add(rel)
+            continue
         target = dest / rel
         if kind == "d":
-            target.mkdir()
-        elif kind == "f":
             try:
-                copy_file_sparse(what, target)
+                target.mkdir()
+            except OSError:  # a path too long for the copy's folder
+                drops.unreadable.append(rel)
+                failed.add(rel)
+        elif kind == "f":
+            src = _open_walked_file(what, rel, drops)
+            if src is None:
+                continue
+            try:
+                _copy_open_file(src, target, rel)
             except OSError:
                 drops.unreadable.append(rel)
+            finally:
+                os.close(src)
         else:
-            os.symlink(what, target)
+            try:
+                os.symlink(what, target)
+            except OSError:
+                drops.unreadable.append(rel)
+                continue
             links.append(rel)
     # a link that leaves the copy once resolved (through other links: "d/.." with d -> ..) goes;
     # removing one can only make others dangle, so one more pass settles it
@@ -281,22 +402,28 @@ def copy_repository(source: Path, dest: Path) -> CopyReport:
 def tree_digest(source: Path) -> tuple[str, CopyReport]:
     """SHA-256 over everything a repository copy holds (paths, kinds, contents, kept link
     texts: configuration files, dot-folders and plugins included, not only sources) and what a
-    copy would leave out (a file over ``COPY_FILE_MAX_BYTES`` is neither copied nor read). The executable split records it (``tree_sha256``) and the evaluation
-    refuses a folder whose copy would differ: an added ``pytest.ini`` or dot-folder plugin
-    changes it."""
+    copy would leave out (a file over ``COPY_FILE_MAX_BYTES`` is neither copied nor read). The
+    executable split records it (``tree_sha256``) and the evaluation refuses a folder whose copy
+    would differ: an added ``pytest.ini`` or dot-folder plugin changes it. Walks as the copy
+    does (:func:`_copy_walk`: never through a link)."""
     drops = CopyReport()
     digest = hashlib.sha256()
     for kind, rel, what in _copy_walk(Path(source), drops):
         digest.update(f"{kind}\0{rel}\0".encode("utf-8", errors="surrogateescape"))
         if kind == "f":
             content = hashlib.sha256()
+            fd = _open_walked_file(what, rel, drops)
+            if fd is None:
+                continue
             try:
-                with open(what, "rb", buffering=0) as fh:  # a regular file (lstat), opened as such
+                with open(fd, "rb", buffering=0, closefd=False) as fh:
                     while chunk := fh.read(1 << 20):
                         content.update(chunk)
             except OSError:
                 drops.unreadable.append(rel)
                 continue
+            finally:
+                os.close(fd)
             digest.update(content.digest())
         elif kind == "l":
             digest.update(os.fsencode(what))

@@ -75,3 +75,94 @@ def test_oversize_files_are_left_out_of_the_copy_and_the_tree_hash_and_counted(t
     report = BuildReport()
     drops.count_into(report, "repo")
     assert report.counts == {"host_files/copy_oversize_file": 1}
+
+
+def _swapping_walk(monkeypatch, swaps: dict):
+    """``sandbox._copy_walk`` that runs the swap of an entry named in ``swaps`` at the worst
+    moment (the source changed by someone else mid-copy, deterministically): a file's between
+    the walk's look at it and the consumer's open, a folder's after it was seen, before it is listed."""
+    import crossfile_datasets.sandbox as sandbox
+
+    walk = sandbox._copy_walk
+
+    def swapping(source, drops):
+        for entry in walk(source, drops):
+            if entry[0] == "f" and entry[1] in swaps:
+                swaps.pop(entry[1])()
+            yield entry
+            if entry[1] in swaps:
+                swaps.pop(entry[1])()
+
+    monkeypatch.setattr(sandbox, "_copy_walk", swapping)
+
+
+def _swap_for_link(path, target):
+    def swap():
+        os.rename(path, f"{path}.before")
+        os.symlink(target, path)
+    return swap
+
+
+def test_a_folder_or_file_swapped_for_a_link_during_the_walk_is_refused_and_counted(tmp_path, monkeypatch):
+    """Red team 2026-11-27d, row 6: the walk saw ``z`` as a folder (and ``a.py`` as a file),
+    then both became links to a builder-only folder and file before it listed ``z`` (opened
+    ``a.py``). Before: the copy listed ``z`` by its path and copied the folder the link named,
+    and nothing was counted; now each folder is opened with ``O_NOFOLLOW`` under its parent's
+    descriptor and each file under its folder's: both refused, counted, not copied or hashed."""
+    secret = tmp_path / "builder-only"
+    secret.mkdir(mode=0o700)
+    (secret / "id_rsa").write_text("KEY")
+    repo = tmp_path / "repo"
+    (repo / "z").mkdir(parents=True)
+    (repo / "z" / "notes.py").write_text("NOTES = 2\n")
+    (repo / "a.py").write_text("A = 1\n")
+    (repo / "m.py").write_text("M = 1\n")
+    honest_digest = tree_digest(repo)[0]
+    for run in ("copy", "digest"):
+        for name in ("z", "a.py"):
+            if os.path.islink(repo / name):
+                os.unlink(repo / name)
+                os.rename(repo / f"{name}.before", repo / name)
+        _swapping_walk(monkeypatch, {"z": _swap_for_link(repo / "z", secret),
+                                     "a.py": _swap_for_link(repo / "a.py", secret / "id_rsa")})
+        if run == "copy":
+            drops = copy_repository(repo, tmp_path / "copy")
+            copied = sorted(str(p.relative_to(tmp_path / "copy")) for p in (tmp_path / "copy").rglob("*"))
+            assert copied == ["m.py", "z"], copied  # the folder made when seen, empty; no id_rsa, no a.py
+            assert not os.path.islink(tmp_path / "copy" / "z")
+        else:
+            digest, drops = tree_digest(repo)
+            assert digest != honest_digest
+        assert sorted(drops.changed) == ["a.py", "z"], (run, drops)
+        report = BuildReport()
+        drops.count_into(report, "repo")
+        assert report.counts == {"host_files/copy_changed_during_copy": 2}
+
+
+def test_the_copy_caps_depth_entries_and_total_size_and_counts_them(tmp_path, monkeypatch):
+    """A copy runs before every run's time limit starts, once per run: its entries, total size
+    and depth are capped (before: a folder of 100,000 empty files took 137 s per run to copy)."""
+    repo = tmp_path / "repo"
+    (repo / "a" / "b" / "c").mkdir(parents=True)
+    (repo / "a" / "b" / "c" / "deep.py").write_text("D = 1\n")
+    (repo / "big").mkdir()
+    for i in range(3):
+        (repo / "big" / f"f{i}.bin").write_bytes(b"x" * 1000)
+    (repo / "many").mkdir()
+    for i in range(20):
+        (repo / "many" / f"m{i:02d}.py").write_text("")
+    (repo / "top.py").write_text("T = 1\n")
+    monkeypatch.setattr(C, "MAX_DIR_DEPTH", 2)
+    monkeypatch.setattr(C, "COPY_MAX_TOTAL_BYTES", 2500)
+    monkeypatch.setattr(C, "COPY_MAX_ENTRIES", 4 + 1 + 3 + 10)  # root, a, a/b, big: then "many" is over
+    drops = copy_repository(repo, tmp_path / "copy")
+    assert drops.too_deep == ["a/b/c"]
+    assert drops.over_total == ["big/f2.bin"]
+    assert drops.too_many_entries == ["many"]
+    copied = sorted(str(p.relative_to(tmp_path / "copy")) for p in (tmp_path / "copy").rglob("*"))
+    assert copied == ["a", "a/b", "big", "big/f0.bin", "big/f1.bin", "many", "top.py"]
+    assert tree_digest(repo)[1] == drops
+    report = BuildReport()
+    drops.count_into(report, "repo")
+    assert report.counts == {"host_files/copy_too_deep": 1, "host_files/copy_total_too_large": 1,
+                             "host_files/copy_too_many_entries": 1}

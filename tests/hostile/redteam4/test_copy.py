@@ -30,10 +30,6 @@ def _checkout(root: Path) -> Path:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27d: copy_repository lists a folder by its path after lstat saw "
-                          "it as a folder: a folder of the source swapped for a link mid-copy is followed, "
-                          "and the host folder it names is copied into the sandbox")
 def test_a_folder_swapped_for_a_link_during_the_copy_is_not_followed(tmp_path, monkeypatch):
     """Exposure of host files (every sandboxed run: build, class build, both evaluations).
     Whoever can write the source folder while the builder copies it (the local user who handed
@@ -42,7 +38,10 @@ def test_a_folder_swapped_for_a_link_during_the_copy_is_not_followed(tmp_path, m
     ``z`` as a folder and before it lists it (here while it copies ``a/``'s 4,000 files): the
     walk lists the link's target, each file passes ``O_NOFOLLOW`` (only the last component is
     checked) and lands in the copy, where the repository's tests read it. Nothing is counted.
-    ``tree_digest`` (the snapshot check) walks the same way."""
+    ``tree_digest`` (the snapshot check) walks the same way. Contained: the walk opens each
+    folder with ``O_NOFOLLOW | O_DIRECTORY`` under its parent's descriptor and lists it and opens
+    its files through its own; the swapped folder is refused and counted
+    (``host_files/copy_changed_during_copy``)."""
     secret_dir = tmp_path / "builder-only"
     secret_dir.mkdir(mode=0o700)
     token = f"-----BEGIN OPENSSH PRIVATE KEY----- {uuid.uuid4().hex}"
@@ -80,3 +79,4 @@ def test_a_folder_swapped_for_a_link_during_the_copy_is_not_followed(tmp_path, m
     if run.result.returncode != 0:
         pytest.fail(f"the reading run failed: {run.result.stderr[-2000:]}")
     assert token not in run.result.stdout, "the sandboxed run read a builder-only file copied through a swapped folder"
+    assert box.copy_report.changed == ["z"], box.copy_report
