@@ -67,26 +67,39 @@ public static class Assert
     public static void That(object actual, object constraint) { }
 }
 """
+# the same type in NUnit's own namespace, after closing the file's namespace (the answer is text:
+# its `}` ends `namespace Demo`, the file's own `}` ends the one it opens): in every test file,
+# whatever its namespace, a type of the compilation wins against the referenced assembly's of the
+# same full name (mcs: warning CS0436)
+NUNIT_NAMESPACE = WRONG + "}\nnamespace NUnit.Framework\n{\n" + SHADOW[len(WRONG):]
+ELSEWHERE = {**FILES, "Calc.Tests/CalcTests.cs": FILES["Calc.Tests/CalcTests.cs"].replace(
+    "namespace Demo.Tests", "namespace Elsewhere").replace("new Calc()", "new Demo.Calc()")}
 
 
 @pytest.mark.xfail(strict=True, raises=AssertionError,
                    reason="red team 2026-11-27e: a generated C# class that declares its own `Assert` type beside "
                           "itself shadows NUnit's for every test in a namespace under the class's: a wrong class "
                           "passes every test")
-def test_a_generated_class_cannot_bring_its_own_assert(tmp_path: Path):
+@pytest.mark.parametrize("answer,files,tests", [
+    (SHADOW, FILES, TASK["expected_to_pass"]),
+    (NUNIT_NAMESPACE, ELSEWHERE, ["Elsewhere.CalcTests.Adds", "Elsewhere.CalcTests.Muls"]),
+], ids=["beside_the_class", "nunit_namespace"])
+def test_a_generated_class_cannot_bring_its_own_assert(tmp_path: Path, answer: str, files: dict, tests: list):
     """Forged verdict (class evaluation in C#; the class build's gates take the same placement),
     without running anything at all: the answer's extra type is compiled into the library, and
     name lookup prefers it to the `using NUnit.Framework;` of the test file (mcs gives no warning:
     the two types have different full names). An answer may also close the namespace (`}`) and
     declare `namespace NUnit.Framework { public static class Assert ... }`, which wins against
-    the referenced assembly's type for every test file (CS0436, a warning)."""
-    root = write_repo(tmp_path / "repo", FILES)
+    the referenced assembly's type for every test file (CS0436, a warning): ``nunit_namespace``,
+    with the tests in a namespace unrelated to the class's."""
+    task = dict(TASK, expected_to_pass=tests)
+    root = write_repo(tmp_path / "repo", files)
     limits = SandboxLimits(timeout=120)
-    wrong = run_generation(TASK, WRONG, root, limits)
+    wrong = run_generation(task, WRONG, root, limits)
     # the control: the same wrong class alone compiles, runs and fails both tests
     if not wrong["compiled"] or wrong["passed"] or wrong["status"] != "failed" or wrong["tests_total"] != 2:
         pytest.fail(f"control: the wrong class alone gave {wrong}")
-    shadow = run_generation(TASK, SHADOW, root, limits)
+    shadow = run_generation(task, answer, root, limits)
     if not shadow["compiled"]:
         pytest.fail(f"the shadowing answer did not compile: {shadow}")
     assert not shadow["passed"], shadow
