@@ -104,3 +104,47 @@ def test_a_generated_class_cannot_bring_its_own_assert(tmp_path: Path, answer: s
         pytest.fail(f"the shadowing answer did not compile: {shadow}")
     assert not shadow["passed"], shadow
     assert shadow["tests_passed"] == 0, shadow
+
+
+# the wrong class, then (after closing `namespace Demo`) NUnit's two attributes declared by name
+# (the library is compiled without NUnit: these make it compile; NUnit 2.6 recognises attributes
+# by their full name) and a fixture with the repository's test class's full name and test names,
+# whose tests check nothing; the placed file's own `}` closes the last namespace
+FIXTURE = WRONG + """}
+namespace NUnit.Framework
+{
+    [System.AttributeUsage(System.AttributeTargets.Class)] public class TestFixtureAttribute : System.Attribute { }
+    [System.AttributeUsage(System.AttributeTargets.Method)] public class TestAttribute : System.Attribute { }
+}
+namespace Demo.Tests
+{
+    [NUnit.Framework.TestFixture]
+    public class CalcTests
+    {
+        [NUnit.Framework.Test] public void Adds() { }
+        [NUnit.Framework.Test] public void Muls() { }
+    }
+"""
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="red team 2026-11-27e: a generated C# class that declares a test fixture named like the "
+                          "repository's makes the real test file fail to compile; the C# build leaves it out and "
+                          "runs the answer's fixture, whose empty tests carry the expected ids: a wrong class passes")
+def test_a_generated_class_cannot_replace_the_repositorys_tests(tmp_path: Path):
+    """Forged verdict (class evaluation in C#), a step past the shadowed `Assert`: the answer
+    brings the tests themselves. Its `Demo.Tests.CalcTests` collides with the repository's
+    (CS0101); the C# build leaves out what does not compile (`left_out_tests`: the repository's
+    test file), the answer's fixture stays, and its tests `Adds` and `Muls` are the task's
+    EXPECTED_TO_PASS ids: both pass, the run is `OK`. ``run_generation`` checks that the class's
+    own file compiled (``_class_file_not_compiled``), not that the tests that ran are the
+    repository's: a test file the original build kept and this one left out is not a failure
+    (Java's runner makes it ``COMPILE_FAILED``)."""
+    root = write_repo(tmp_path / "repo", FILES)
+    limits = SandboxLimits(timeout=120)
+    wrong = run_generation(TASK, WRONG, root, limits)
+    if not wrong["compiled"] or wrong["passed"] or wrong["status"] != "failed" or wrong["tests_total"] != 2:
+        pytest.fail(f"control: the wrong class alone gave {wrong}")
+    forged = run_generation(TASK, FIXTURE, root, limits)
+    assert not forged["passed"], forged
+    assert forged["tests_passed"] == 0, forged
