@@ -29,7 +29,8 @@ sys.path.insert(0, str(ROOT))
 from crossfile_datasets.core.records import Repository  # noqa: E402
 from crossfile_datasets.core.repository_roots import attach_roots  # noqa: E402
 from crossfile_datasets.core.report import BuildReport  # noqa: E402
-from crossfile_datasets.evaluation.classlevel import empty_class, evaluate_class  # noqa: E402
+from crossfile_datasets.evaluation.classlevel import evaluate_class
+from crossfile_datasets.harness.class_runs import empty_class  # noqa: E402
 from crossfile_datasets.lang import Lang, get_language  # noqa: E402
 from crossfile_datasets.lang.classes import extractor_for  # noqa: E402
 from crossfile_datasets.lang.sources import list_sources  # noqa: E402

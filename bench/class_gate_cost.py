@@ -58,7 +58,7 @@ def mutants(root: Path, rel: str, name: str) -> None:
 
 def java(root: Path, rel: str, name: str, tests: list[str]) -> None:
     from crossfile_datasets.builders.classlevel.record import class_parts
-    from crossfile_datasets.evaluation.classlevel import run_placed
+    from crossfile_datasets.harness.class_runs import run_placed
     from crossfile_datasets.sandbox import SandboxLimits
     from crossfile_datasets.sandbox.suites.java import RUNNER
 

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGE_FOLDERS = ("core", "analyzers", "lang", "sandbox", "evaluation", "builders", "examples")
+PACKAGE_FOLDERS = ("core", "analyzers", "lang", "sandbox", "harness", "evaluation", "builders", "examples")
 
 
 @dataclass(frozen=True)

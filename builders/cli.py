@@ -76,7 +76,7 @@ def _model_filter_settings(model: str | None, served_name: str | None):
     if not model:
         return None
     from crossfile_datasets.builders.completion.model_filter import ModelFilterSettings, client_for
-    from crossfile_datasets.evaluation.models import ModelError
+    from crossfile_datasets.harness.models import ModelError
 
     settings = ModelFilterSettings(model=model, served_name=served_name)
     try:

@@ -57,7 +57,7 @@ def require_execution(allowed: bool, what: str) -> None:
             f"{what}; it is only built when execution is explicitly allowed (--allow-execution)")
 
 
-_PACKAGES = ("core", "analyzers", "lang", "sandbox", "evaluation", "builders")
+_PACKAGES = ("core", "analyzers", "lang", "sandbox", "harness", "evaluation", "builders")
 _CODE_SUFFIXES = (".py", ".java", ".js", ".cs", ".json")
 
 

@@ -8,8 +8,9 @@ the repository; the language's runner (``sandbox.suites.runner_for``) compiles t
 A generation passes when every EXPECTED_TO_PASS test passes (Python tasks with ``value_checks``:
 and its checked values held on the host, ``sandbox/values.py``).
 
-What a model answers is rarely the bare class: :func:`clean_generation` keeps the code of a
-fenced block, and :func:`place_class` handles the imports a model writes above its class --
+What a model answers is rarely the bare class: ``harness.class_runs`` (shared with the class
+builder's gates) keeps the code of a fenced block and handles the imports a model writes above
+its class --
 Python keeps them in place (an import is a statement anywhere at module level; only
 ``from __future__`` imports must be first, so they are dropped), Java and C# move them to the
 file's import block (skipping those already there).
@@ -29,10 +30,8 @@ and content hashes, so a rerun runs only what is new or changed.
 from __future__ import annotations
 
 import hashlib
-import inspect
 import json
 import os
-import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -47,15 +46,12 @@ from crossfile_datasets.core.repository_roots import (ROOT_KEY, ROOTS_FILE, TASK
 from crossfile_datasets.evaluation.constants import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE, PASS_AT_K
 from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, read_log
 from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
+from crossfile_datasets.harness.class_runs import place_class, run_placed
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
-from crossfile_datasets.sandbox import HeldFolder, SandboxLimits, copy_repository, hostfs, tree_digest
+from crossfile_datasets.sandbox import SandboxLimits, hostfs, tree_digest
 from crossfile_datasets.sandbox.suites import SuiteStatus, TestOutcome, runner_for
 
-_FENCE = re.compile(r"```[^\n`]*\n(.*?)(?:```|\Z)", re.S)
-
-
-# ------------------------------------------------------------------------------ inputs --
 def load_tasks(path: str | os.PathLike) -> dict[str, dict]:
     tasks: dict[str, dict] = {}
     for lineno, obj in iter_jsonl(path):
@@ -86,21 +82,6 @@ def load_predictions(path: str | os.PathLike, tasks: dict[str, dict], split_path
     # never name a task the split does not have
     check_same_ids(set(out) & set(tasks), list(out), split_path, path)
     return out
-
-
-# --------------------------------------------------------------------------- placement --
-def clean_generation(text: str) -> str:
-    """The code of an answer: the first fenced block's content when there is one, else the text."""
-    m = _FENCE.search(text)
-    code = m.group(1) if m else text
-    return code.strip("\n").rstrip()
-
-
-def place_class(task: dict, generation: str) -> str:
-    """The class file with the generated class at the original class's place (imports the answer
-    writes above its class are handled by the language: ``LanguageSupport.place_class``)."""
-    return get_language(task["language"]).place_class(task["file_without_class"], int(task["insertion_offset"]),
-                                                      clean_generation(generation))
 
 
 # ----------------------------------------------------------------------------- prompts --
@@ -180,65 +161,6 @@ def check_snapshots(tasks: list[dict], repos) -> None:
     if bad:
         raise InputError(f"{len(bad)} repository folder(s) differ from the snapshot the split was built from: "
                          f"{listed(bad)}. Restore them or pass --repos with pristine copies.")
-
-
-def empty_class(task: dict) -> str:
-    """The class with its signature and nothing else (``class Cart:`` + ``pass``; Java/C#:
-    ``public class Cart { }``): what a generation that gets the class wrong scores against.
-    Decorators, annotations and attributes are left out (they may name the class's members)."""
-    return get_language(task["language"]).empty_class(task["class_signature"])
-
-
-def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, setup=None, first_failure: bool = False,
-               reuse_build: bool = False):
-    """Compile a private copy of ``root`` with ``generation`` in place of the task's class and run
-    its EXPECTED_TO_PASS tests there: (the compile run, the test run or None when it did not
-    compile). The copy is removed afterwards; it is a held folder of this harness
-    (``sandbox.HeldFolder``), so when the evaluation is killed during a run, the next harness's
-    sweep removes it. ``first_failure``: the runner may stop at the
-    first test that does not pass (where it can: the builder's mutant gate only needs one)."""
-    runner = runner_for(Lang(task["language"]))
-    work = HeldFolder("class-eval-")
-    try:
-        copy = work.path / "repo"
-        copy_repository(root, copy)
-        # through the host-file boundary: relative, no '..', no link followed, inside the copy
-        # (a split's task record is input; a refusal is the generation's HOST_FILE_REFUSED)
-        hostfs.replace_file(copy, task["file"], place_class(task, generation))
-        kwargs: dict = {"setup": setup} if setup is not None else {}
-        if first_failure and "first_failure" in inspect.signature(runner.run).parameters:
-            kwargs["first_failure"] = True
-        if reuse_build and "reuse_build" in inspect.signature(runner.run).parameters:
-            kwargs["reuse_build"] = True
-        if task.get("value_checks") and "value_checks" in inspect.signature(runner.run).parameters:
-            # Python: the checked values the original class's run recorded are judged on the host
-            kwargs["value_checks"] = [c for c in task["value_checks"] if c.get("test") in task["expected_to_pass"]]
-        if getattr(runner, "compiles_in_run", False):
-            # one sandbox run compiles and tests (C#): its build's verdict is the compile run's
-            run = runner.run(copy, list(task["expected_to_pass"]), coverage=False, limits=limits, **kwargs)
-            failed = _class_file_not_compiled(task, run)
-            return (failed, None) if failed is not None else (run, run)
-        compiled = runner.compile_only(copy, limits)
-        if compiled.status is not SuiteStatus.OK:
-            return compiled, None
-        return compiled, runner.run(copy, list(task["expected_to_pass"]), coverage=False, limits=limits, **kwargs)
-    finally:
-        work.close()  # never raises for what the run made of the copy (left entries are warned)
-
-
-def _class_file_not_compiled(task: dict, run) -> "SuiteRun | None":
-    """The compile failure of a run whose runner compiles what it can and leaves out the rest
-    (C#): the build failed, or the task's own file was left out of the library (the generated
-    class does not compile). None when the class compiled."""
-    from crossfile_datasets.sandbox.suites import SuiteRun
-
-    if run.status in (SuiteStatus.COMPILE_FAILED, SuiteStatus.FRAMEWORK_UNAVAILABLE) or run.reason == "compile_timeout":
-        return run
-    for entry in run.adjustments.get("left_out_library_files", []):
-        path, _, symbol = entry.partition(": ")
-        if path == task["file"]:
-            return SuiteRun(SuiteStatus.COMPILE_FAILED, log=run.log, reason=f"compile_failed: {path}: {symbol}")
-    return None
 
 
 # a generation's status when the host refused a file its run left (``sandbox.hostfs``): no verdict,

@@ -22,6 +22,7 @@ from rich.table import Table
 
 from crossfile_datasets.core.constants import EXEC_GOLD_TIMEOUT, EXEC_MEMORY_BYTES, EXEC_TEST_TIMEOUT
 from crossfile_datasets.evaluation import constants as C
+from crossfile_datasets.harness import fim
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl, write_json, write_jsonl
 from crossfile_datasets.lang import Lang
 
@@ -117,15 +118,15 @@ def fim_command(
     out: Path = typer.Argument(..., dir_okay=False, help="FIM prompts JSONL to write"),
     budget: int = typer.Option(..., "--budget", min=1, help="maximum prompt tokens (leave room for the generation)"),
     tokenizer: Optional[str] = typer.Option(None, help="tokenizer.json path or Hub id [bundled StarCoder]"),
-    fim_prefix: str = typer.Option(C.FIM_PREFIX, help="sentinel before the prefix"),
-    fim_suffix: str = typer.Option(C.FIM_SUFFIX, help="sentinel before the suffix"),
-    fim_middle: str = typer.Option(C.FIM_MIDDLE, help="sentinel after which the model writes"),
+    fim_prefix: str = typer.Option(fim.FIM_PREFIX, help="sentinel before the prefix"),
+    fim_suffix: str = typer.Option(fim.FIM_SUFFIX, help="sentinel before the suffix"),
+    fim_middle: str = typer.Option(fim.FIM_MIDDLE, help="sentinel after which the model writes"),
     context: bool = typer.Option(True, "--context/--no-context", help="put the cross-file context before the prefix"),
-    suffix_share: float = typer.Option(C.FIM_SUFFIX_SHARE, min=0.0, max=1.0, help="largest share of the code budget for the suffix"),
-    context_share: float = typer.Option(C.FIM_CONTEXT_SHARE, min=0.0, max=1.0, help="largest share of the budget for the cross-file context"),
+    suffix_share: float = typer.Option(fim.FIM_SUFFIX_SHARE, min=0.0, max=1.0, help="largest share of the code budget for the suffix"),
+    context_share: float = typer.Option(fim.FIM_CONTEXT_SHARE, min=0.0, max=1.0, help="largest share of the budget for the cross-file context"),
 ) -> None:
     """Render fill-in-the-middle prompts cut to a token budget."""
-    from crossfile_datasets.evaluation.fim import FimFormat, load_tokenizer, render_fim
+    from crossfile_datasets.harness.fim import FimFormat, load_tokenizer, render_fim
 
     try:
         counter = load_tokenizer(tokenizer)
@@ -144,7 +145,7 @@ def fim_command(
 
 def _debug_command(split, predictions, output, repos, workers, settings, context_size, ks, rounds, model, model_url,
                    api_key, instruct, max_new_tokens) -> None:
-    from crossfile_datasets.evaluation.models import GenerationParams, ModelError, make_client
+    from crossfile_datasets.harness.models import GenerationParams, ModelError, make_client
     from crossfile_datasets.evaluation.debugging import debug_rounds
     from crossfile_datasets.evaluation.generate import executable_stops
 

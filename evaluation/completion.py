@@ -1,6 +1,6 @@
 """Completion-split metrics: exact match, edit similarity, identifier match (CrossCodeEval).
 
-Per example, after :func:`evaluation.postprocess.normalize_completion` on both sides:
+Per example (``harness.scoring``, shared with the builder's model filter), after :func:`harness.postprocess.normalize_completion` on both sides:
 
 - ``em``: the non-empty lines, each stripped, are identical (100 or 0);
 - ``es``: ``rapidfuzz.fuzz.ratio`` of the two stripped texts (0..100; rapidfuzz is pinned
@@ -17,86 +17,19 @@ bootstrap interval.
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Iterable
 
 import rapidfuzz
-from rapidfuzz import fuzz
 
 from crossfile_datasets.evaluation.constants import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE
-from crossfile_datasets.evaluation.postprocess import normalize_completion
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl
 from crossfile_datasets.evaluation.records import check_same_ids, file_sha256, index_unique, task_id_of
 from crossfile_datasets.evaluation.stats import bootstrap
-from crossfile_datasets.evaluation.syntax import LANGUAGES
+from crossfile_datasets.harness.scoring import METRICS, ExampleScore, score_example
+from crossfile_datasets.harness.syntax import LANGUAGES
 
-METRICS = ("em", "es", "id_em", "id_precision", "id_recall", "id_f1")
 OVERALL = "all"
-
-
-@dataclass
-class ExampleScore:
-    task_id: str
-    language: str
-    em: float
-    es: float
-    id_em: float
-    id_precision: float
-    id_recall: float
-    id_f1: float
-    prediction: str  # normalized
-    target: str  # normalized
-    prediction_ids: list[str]
-    target_ids: list[str]
-    groundtruth_truncated: bool  # post-processing shortened the groundtruth itself
-
-    def metric_values(self) -> list[float]:
-        return [getattr(self, m) for m in METRICS]
-
-
-def code_lines(text: str) -> list[str]:
-    return [line.strip() for line in text.split("\n") if line.strip()]
-
-
-def edit_similarity(prediction: str, target: str) -> float:
-    return float(fuzz.ratio(prediction.strip(), target.strip()))
-
-
-def identifier_scores(predicted: Iterable[str], target: Iterable[str]) -> tuple[float, float, float, float]:
-    """(exact match, precision, recall, F1) of identifier lists, each 0..100."""
-    predicted, target = list(predicted), list(target)
-    em = 100.0 if predicted == target else 0.0
-    p, t = set(predicted), set(target)
-    if not p and not t:
-        return em, 100.0, 100.0, 100.0
-    tp = len(p & t)
-    precision = tp / len(p) if p else 0.0
-    recall = tp / len(t) if t else 0.0
-    f1 = 2 * tp / (len(p) + len(t))
-    return em, 100 * precision, 100 * recall, 100 * f1
-
-
-def score_example(record: dict, prediction: str, language: str, task_id: str = "") -> ExampleScore:
-    path = (record.get("metadata") or {}).get("file", "") or ""
-    prompt = record["prompt"]
-    target = normalize_completion(language, prompt, record["groundtruth"], path)
-    predicted = normalize_completion(language, prompt, prediction, path)
-    id_em, id_p, id_r, id_f1 = identifier_scores(predicted.identifiers, target.identifiers)
-    return ExampleScore(
-        task_id=task_id,
-        language=language,
-        em=100.0 if code_lines(predicted.text) == code_lines(target.text) else 0.0,
-        es=edit_similarity(predicted.text, target.text),
-        id_em=id_em,
-        id_precision=id_p,
-        id_recall=id_r,
-        id_f1=id_f1,
-        prediction=predicted.text,
-        target=target.text,
-        prediction_ids=list(predicted.identifiers),
-        target_ids=list(target.identifiers),
-        groundtruth_truncated=target.truncated,
-    )
 
 
 def load_completion_inputs(

@@ -10,18 +10,6 @@ BOOTSTRAP_SEED = 0  # ours; any fixed seed makes the intervals reproducible
 BOOTSTRAP_CHUNK = 2_000_000  # resampled indices drawn per numpy call (memory bound, ours)
 MAX_LISTED_IDS = 20  # task ids printed when predictions and split disagree (ours)
 
-# --- fill-in-the-middle prompts ----------------------------------------------------------
-# StarCoder's FIM sentinels (Allal et al. 2023, "SantaCoder"; token ids 1, 3, 2 in the
-# StarCoder vocabulary, see core/data/starcoder/PROVENANCE.md).
-FIM_PREFIX = "<fim_prefix>"
-FIM_SUFFIX = "<fim_suffix>"
-FIM_MIDDLE = "<fim_middle>"
-FIM_SUFFIX_SHARE = 0.25  # share of the code budget the right context may use at most (ours)
-# Largest share of the budget for the cross-file context: CrossCodeEval gives it 512 of 2048
-# tokens by default and the builder already cuts it to 512 (CONTEXT_TOKEN_BUDGET); the share
-# only matters for budgets small enough that 512 tokens would crowd out the code (ours).
-FIM_CONTEXT_SHARE = 0.5
-
 # --- executable split --------------------------------------------------------------------
 # Time, memory and process limits are the builder's (core/constants.py EXEC_*), so that the
 # gold gate and the evaluation of generations run under the same conditions.

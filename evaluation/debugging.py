@@ -23,7 +23,7 @@ import os
 from pathlib import Path
 from typing import Callable
 
-from crossfile_datasets.evaluation.models import GenerationParams, ModelClient
+from crossfile_datasets.harness.models import GenerationParams, ModelClient
 from crossfile_datasets.evaluation.constants import PASS_AT_K
 from crossfile_datasets.evaluation.executable import (
     DEFAULT_CONTEXT,

@@ -1,7 +1,7 @@
 """Executable-split metrics: pass@k, test pass rate, dependency invocation rate (RepoExec).
 
 For every (task, context size, generation): the generation becomes one complete function
-(:mod:`evaluation.placement`), which ``sandbox.run_problem_tests`` splices into a
+(:mod:`harness.placement`), which ``sandbox.run_problem_tests`` splices into a
 private copy of the repository and tests there, in the bubblewrap sandbox (read-only
 filesystem but the copy, no network, no secrets, whole-tree time, memory and process limits,
 every process it started gone afterwards; verdicts over a per-run channel, never from files).
@@ -46,7 +46,7 @@ from crossfile_datasets.evaluation.constants import (
     DETAIL_CHARS,
     PASS_AT_K,
 )
-from crossfile_datasets.evaluation.placement import (
+from crossfile_datasets.harness.placement import (
     extract_function,
     function_body_identifiers,
     signature_and_docstring,

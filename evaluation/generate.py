@@ -12,12 +12,12 @@
 Completion: the prompt is the example's cross-file context (``crossfile_context.text``, as
 CrossCodeEval's inference puts it before the code; ``--no-context`` leaves it out) followed by
 the prompt, cut from the left to ``--budget`` tokens; ``--fim`` renders fill-in-the-middle
-prompts with the right context instead (:func:`evaluation.fim.render_fim`). Output rows:
+prompts with the right context instead (:func:`harness.fim.render_fim`). Output rows:
 ``{"task_id", "pred"}``. Executable: the problem's prompt at each requested context size,
 completed with stop strings at the next top-level (or, for a method, class-level) definition,
 or ``--instruct`` sends RepoExec's instruction prompt to the chat API. Output rows:
 ``{"task_id", "context_size", "generations"}``. Every request goes through
-:mod:`evaluation.models` (greedy by default, seeded sampling, batching, retries, cache).
+:mod:`harness.models` (greedy by default, seeded sampling, batching, retries, cache).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from crossfile_datasets.evaluation.models import GenerationParams, ModelError, make_client
+from crossfile_datasets.harness.models import GenerationParams, ModelError, make_client
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl, write_jsonl
 from crossfile_datasets.evaluation.records import task_id_of
 
@@ -63,7 +63,7 @@ def _client(model: Optional[str], model_url: Optional[str], api_key: Optional[st
 
 def completion_prompt(record: dict, tokenizer, budget: int, with_context: bool) -> str:
     """Cross-file context + prompt, left-truncated to ``budget`` tokens (the cursor side survives)."""
-    from crossfile_datasets.evaluation.fim import keep_tail
+    from crossfile_datasets.harness.fim import keep_tail
 
     text = ((record.get("crossfile_context") or {}).get("text", "") if with_context else "") + record["prompt"]
     return keep_tail(text, tokenizer.encode(text), budget, tokenizer)
@@ -92,7 +92,7 @@ def completion_command(
     cache: bool = typer.Option(True, "--cache/--no-cache", help="reuse cached responses for identical requests"),
 ) -> None:
     """One greedy completion per example."""
-    from crossfile_datasets.evaluation.fim import FimFormat, load_tokenizer, render_fim
+    from crossfile_datasets.harness.fim import FimFormat, load_tokenizer, render_fim
 
     tokenizer = load_tokenizer(None)
     try:

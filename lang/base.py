@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from crossfile_datasets.core.records import CrossFileUsage, Repository
     from crossfile_datasets.core.report import BuildReport
     from crossfile_datasets.lang import Lang
-    from crossfile_datasets.lang.classes import ClassInfo, WrongClass
+    from crossfile_datasets.lang.classes import ClassInfo, ClassMeasures, Thresholds, WrongClass
 
 
 def strip_type_arguments(text: str) -> str:
@@ -144,10 +144,13 @@ class LanguageSupport(abc.ABC):
     required_binaries: ClassVar[dict[str, str]]  # binary -> install hint
     # Tokens that end a reference (CrossCodeEval: `;`, `{`, `}` outside Python); see cursor_candidates.
     cursor_stop_tokens: ClassVar[frozenset[str]] = frozenset()
+    # Statements end where the code parses at a line end (Python), not at a delimiter token
+    # (STATEMENT_DELIMITERS): the completion metrics' statement cut (harness/postprocess.py).
+    statements_end_at_line_ends: ClassVar[bool] = False
     # File-name globs of test files in this language's conventions (is_test_path adds the
     # folder conventions every language shares).
     test_file_globs: ClassVar[tuple[str, ...]] = ()
-    # The reserved words of the language specification. Scoring (evaluation/syntax.py) does not
+    # The reserved words of the language specification. Scoring (harness/syntax.py) does not
     # count one that tree-sitter's error recovery turned into a plain identifier; contextual
     # words ("get", "value", "from", "type") are ordinary names in most positions: not listed.
     reserved_words: ClassVar[frozenset[str]]
@@ -192,6 +195,19 @@ class LanguageSupport(abc.ABC):
 
         Files the checker cannot handle are counted in ``report`` and contribute nothing.
         """
+
+    # -- class-level split: which classes become tasks ------------------------------------
+    # A public top-level class must live in a file named after it (Java: javac refuses "class
+    # rECIPE is public, should be declared in a file named rECIPE.java"): renaming the class
+    # (the paraphrased variant) renames its file.
+    file_named_after_public_class: ClassVar[bool] = False
+
+    def class_task_shortfall(self, measures: "ClassMeasures", thresholds: "Thresholds") -> tuple[str, str] | None:
+        """Why a class measured as ``measures`` is not a fair task under the paper's rule for
+        this language -- (reason, detail), the reason one of the class split's named
+        ``classes/`` drops -- or None when it is. A language without class tasks raises
+        ``LookupError("class_tasks_unavailable: <language>")``."""
+        raise LookupError(f"class_tasks_unavailable: {self.lang.value}")
 
     # -- class-level split: wrong classes (the wrong-class gate) -----------------------
     def throwing_stub(self, info: "ClassInfo") -> str:

@@ -70,6 +70,35 @@ class ClassInfo:
 
 
 @dataclass(frozen=True)
+class Thresholds:
+    """The paper's per-language selection thresholds (build options: ``--min-methods``,
+    ``--min-method-share``, ``--min-file-coverage``, ...); each language's
+    ``LanguageSupport.class_task_shortfall`` reads the ones that are its own."""
+
+    python_min_methods: int = 2
+    java_min_method_share: float = 2 / 3
+    java_min_external: int = 1
+    csharp_min_file_coverage: float = 0.30
+    csharp_min_external: int = 1
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class ClassMeasures:
+    """What the class split measured of one candidate class against its EXPECTED_TO_PASS tests:
+    the inputs of the language's selection rule (``LanguageSupport.class_task_shortfall``)."""
+
+    methods: int  # the class's methods
+    covered: tuple[str, ...]  # methods whose bodies the tests execute
+    referenced: tuple[str, ...]  # methods the test bodies name (the constructor by the class name)
+    with_references: tuple[str, ...]  # methods that make an external reference
+    external_references: int  # the class's external references
+    file_coverage: float  # share of the file's non-blank lines the tests cover
+
+
+@dataclass(frozen=True)
 class WrongClass:
     """A wrong version of a task's class, to check that the task's tests judge the class
     (``LanguageSupport.throwing_stub`` / ``method_mutants``; the class-level split's wrong-class

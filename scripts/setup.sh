@@ -30,7 +30,7 @@ if [ "${#need_apt[@]}" -gt 0 ]; then
   $SUDO apt-get install -y -q "${need_apt[@]}"
 fi
 
-# The tests run a tiny local model (evaluation/models.py): take the CPU build of torch this kind of
+# The tests run a tiny local model (harness/models.py): take the CPU build of torch this kind of
 # machine keeps on disk before anything asks for "torch" (which would fetch a multi-GB CUDA build).
 python3 -m pip show torch >/dev/null 2>&1 || python3 -m pip install -q "torch==2.13.0"
 python3 -m pip install -q -e ".[test]"

@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = ("core", "analyzers", "lang", "sandbox", "evaluation", "builders")
+LAYERS = ("core", "analyzers", "lang", "sandbox", "harness", "evaluation", "builders")
 CHECKED = ("core", "analyzers")  # the packages whose types are kept clean (make test)
 
 

@@ -69,7 +69,6 @@ from crossfile_datasets.sandbox import SandboxLimits, tree_digest
 from crossfile_datasets.sandbox.suites import SuiteRun, SuiteStatus, TestOutcome, runner_for
 
 SHARDS = "class_shards"
-FRAMEWORKS = {Lang.PYTHON: "pytest", Lang.JAVA: "junit", Lang.CSHARP: "nunit"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -225,7 +224,7 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
     report.add_time("class_wrong_class_gate_seconds", time.monotonic() - t0)
     stats["wrong_class_gate"] = wrong
     progress("records", 0, len(candidates))
-    records = [make_record(repo, facts[c.info.file], c, test_framework=FRAMEWORKS.get(lang, ""),
+    records = [make_record(repo, facts[c.info.file], c, test_framework=runner_for(lang).framework,
                            python_path=list(getattr(setup, "python_path", ()) or ()),
                            requirements=list(getattr(setup, "requirements", ()) or ()))
                for c in candidates]
@@ -323,13 +322,13 @@ def gold_gate(runner, repo: Repository, candidates: list, report: BuildReport, w
 def empty_class_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, report: BuildReport, where: str,
                      setup=None, gate: dict | None = None, progress: StageProgress | None = None) -> list:
     """Run each candidate's EXPECTED_TO_PASS tests with the class emptied -- its signature and an
-    empty body, placed the way the evaluation places a generation (``evaluation.classlevel``:
+    empty body, placed the way the evaluation places a generation (``harness.class_runs``:
     :func:`empty_class`, :func:`run_placed`) -- and drop the tests that still pass: they do not
     judge the class (a Java test whose body calls ``String.trim()`` was picked for a class with a
     ``trim`` method). A class left without tests is dropped (``tasks/tests_pass_without_class``).
     Java/C#: an empty class usually does not compile against its tests; then every test fails
     and all are kept. One sandbox run per task (each needs its own copy)."""
-    from crossfile_datasets.evaluation.classlevel import empty_class, run_placed
+    from crossfile_datasets.harness.class_runs import empty_class, run_placed
 
     gate = gate if gate is not None else {}
     gate.update(runs=0, not_compiled=0, tests_dropped=0)
@@ -372,7 +371,7 @@ def _drop_passing(cand, run: SuiteRun | None, report: BuildReport, where: str, r
 
 
 def _task_view(lang: Lang, repo: Repository, facts: dict, cand, tests: list[str] | None = None) -> dict:
-    """The part of a task record ``evaluation.classlevel.run_placed`` needs, from a candidate."""
+    """The part of a task record ``harness.class_runs.run_placed`` needs, from a candidate."""
     info = cand.info
     without, _, offset = class_parts(Path(repo.root), facts[info.file], info)
     tests = list(cand.expected_to_pass if tests is None else tests)
@@ -394,7 +393,7 @@ def throwing_stub_gate(lang: Lang, repo: Repository, facts: dict, candidates: li
     does not judge the class. A task left without tests is dropped
     (``tasks/tests_pass_with_throwing_stub``). A language without the hook keeps its tasks,
     counted as ``tasks/not_checked_against_wrong_classes``."""
-    from crossfile_datasets.evaluation.classlevel import run_placed
+    from crossfile_datasets.harness.class_runs import run_placed
 
     language = get_language(lang)
     gate = gate if gate is not None else {}
@@ -440,7 +439,7 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
     turn comes, runs at least ``CLASS_MIN_GATE_MUTANTS`` mutants and stops making runs when its
     share is spent; its score is over the mutants run, the others are counted as
     ``tasks/mutants_over_budget`` (``mutants_skipped`` in the record and the gate's stats)."""
-    from crossfile_datasets.evaluation.classlevel import run_placed
+    from crossfile_datasets.harness.class_runs import run_placed
 
     language = get_language(lang)
     gate = gate if gate is not None else {}
@@ -538,7 +537,7 @@ def recheck(lang: Lang, language, facts: dict, candidates: list, suite: SuiteRun
 
 
 def describe(records: list[dict], candidates: list, llm: DescriptionSettings, report: BuildReport, repo_name: str) -> None:
-    from crossfile_datasets.evaluation.models import ModelError
+    from crossfile_datasets.harness.models import ModelError
 
     by_name = {(c.info.file, c.info.name): c.info for c in candidates}
     infos = [by_name[(r["file"], r["class_name"])] for r in records]

@@ -6,7 +6,8 @@ its own file outside the class) -- and (b) the repository's own tests judge it: 
 pass on the original repository, execute the class, and whose bodies name the class or its
 members, directly or through the test-code helpers they call (the task's EXPECTED_TO_PASS
 tests). The paper's per-language thresholds are options
-(:class:`Thresholds`):
+(``lang.classes.Thresholds``; each language applies its own in
+``LanguageSupport.class_task_shortfall``):
 
 - Python: >= 2 methods that are executed by an EXPECTED_TO_PASS test *and* make an external
   reference;
@@ -37,9 +38,9 @@ import networkx as nx
 from crossfile_datasets.analyzers.graph import ScopeResolver, split_node
 from crossfile_datasets.core.records import FileFacts
 from crossfile_datasets.core.report import BuildReport
-from crossfile_datasets.lang import Lang
+from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.base import LanguageSupport, iter_leaves, iter_leaves_in
-from crossfile_datasets.lang.classes import ClassInfo, MethodInfo
+from crossfile_datasets.lang.classes import ClassInfo, ClassMeasures, MethodInfo, Thresholds
 from crossfile_datasets.sandbox.suites import SuiteRun, TestOutcome
 
 STAGE = "classes"
@@ -78,18 +79,6 @@ DECLARING_TYPES = frozenset({
 })
 _PARAMS = re.compile(r"(\[.*\]|\(.*\))$")
 _WORD = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
-
-
-@dataclass(frozen=True)
-class Thresholds:
-    python_min_methods: int = 2
-    java_min_method_share: float = 2 / 3
-    java_min_external: int = 1
-    csharp_min_file_coverage: float = 0.30
-    csharp_min_external: int = 1
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -491,18 +480,11 @@ def measure(lang: Lang, info: ClassInfo, refs: list[ExternalReference], ff: File
         file_lines = set(suite.coverage.get(info.file, set()))
     share = len(file_lines) / max(1, _nonblank_lines(ff))
     cand = Candidate(info, refs, list(expected), covered, referenced, with_refs, round(share, 4))
-    if lang is Lang.PYTHON:
-        good = [m for m in covered if m in with_refs]
-        if len(good) < thresholds.python_min_methods:
-            return cand, "below_python_method_threshold", \
-                f"{len(good)} covered methods with an external reference (need {thresholds.python_min_methods})"
-    elif lang is Lang.JAVA:
-        share_m = len(referenced) / len(info.methods)
-        if share_m + 1e-9 < thresholds.java_min_method_share or len(refs) < thresholds.java_min_external:
-            return cand, "below_java_method_share", f"{len(referenced)}/{len(info.methods)} methods named in tests"
-    elif lang is Lang.CSHARP:
-        if share + 1e-9 < thresholds.csharp_min_file_coverage or len(refs) < thresholds.csharp_min_external:
-            return cand, "below_csharp_file_coverage", f"{share:.2f} of the file's lines covered"
+    measures = ClassMeasures(methods=len(info.methods), covered=tuple(covered), referenced=tuple(referenced),
+                             with_references=tuple(with_refs), external_references=len(refs), file_coverage=share)
+    shortfall = get_language(lang).class_task_shortfall(measures, thresholds)
+    if shortfall is not None:
+        return cand, *shortfall
     return cand, None, None
 
 

@@ -64,10 +64,10 @@ def flipped_text(ff: FileFacts, names: dict[str, str]) -> str:
 
 
 def renamed_files(lang: Lang, records: list[dict], names: dict[str, str]) -> dict[str, str]:
-    """Java: the files to rename with their class (old path -> new path). javac wants a public
-    top-level class in ``<Name>.java`` ("class rECIPE is public, should be declared in a file
-    named rECIPE.java"), so ``Recipe.java`` becomes ``rECIPE.java``. Other languages: none."""
-    if Lang(lang) is not Lang.JAVA:
+    """The files to rename with their class (old path -> new path) in a language whose public
+    classes live in files named after them (``LanguageSupport.file_named_after_public_class``):
+    Java's ``Recipe.java`` becomes ``rECIPE.java``. Other languages: none."""
+    if not get_language(lang).file_named_after_public_class:
         return {}
     out = {}
     for rec in records:

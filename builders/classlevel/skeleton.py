@@ -3,7 +3,7 @@
 Why it exists: RepoClassBench gives a model a natural-language description of the class to
 write, ``detailed`` (what every method does) or ``sketchy`` (no method bodies described). The
 paper writes them with an LLM; so does this module when ``--llm-url`` names an
-OpenAI-compatible endpoint (through ``evaluation/models.py``'s client, cached and retried).
+OpenAI-compatible endpoint (through ``harness/models.py``'s client, cached and retried).
 Without a model the split must still be usable, so two deterministic renderings of the task
 metadata are always written:
 
@@ -131,7 +131,7 @@ class DescriptionSettings:
 
 def llm_descriptions(infos: Sequence[ClassInfo], settings: DescriptionSettings) -> list[tuple[str, str]]:
     """(detailed, sketchy) per class from the endpoint (greedy, cached). Raises ModelError."""
-    from crossfile_datasets.evaluation.models import GenerationParams, make_client
+    from crossfile_datasets.harness.models import GenerationParams, make_client
 
     client = make_client(model=settings.model, url=settings.url)
     params = GenerationParams(max_new_tokens=settings.max_new_tokens, temperature=0.0)

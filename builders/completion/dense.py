@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from crossfile_datasets.core import constants as C
-from crossfile_datasets.evaluation.models import load_local
+from crossfile_datasets.harness.models import load_local
 
 
 class DenseEncoder:

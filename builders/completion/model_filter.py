@@ -5,10 +5,10 @@ Why it exists: an example whose reference a code model can write from the curren
 does not test cross-file understanding. CrossCodeEval completed every prompt with
 starcoderbase-1B (no cross-file context, greedy) and removed exact matches (under 10 % in the
 paper). Here the completion is post-processed exactly as ``evaluate-predictions completion``
-does (:func:`evaluation.completion.score_example`: the language's statement cut, comments
+does (:func:`harness.scoring.score_example`: the language's statement cut, comments
 removed, code lines compared), an exact match is dropped as ``predictable_without_context``,
 and every kept example records the model's name and completion in its metadata. Off unless
-``--model-filter`` is given; the response cache (:mod:`evaluation.models`) makes reruns free.
+``--model-filter`` is given; the response cache (:mod:`harness.models`) makes reruns free.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from crossfile_datasets.core import constants as C
-from crossfile_datasets.evaluation.models import GenerationParams, ModelClient, make_client
+from crossfile_datasets.harness.models import GenerationParams, ModelClient, make_client
 
 REASON = "predictable_without_context"
 
@@ -46,7 +46,7 @@ def client_for(settings: ModelFilterSettings) -> ModelClient:
 
 def prompt_tail(prompt: str, n_tokens: int, tokenizer) -> str:
     """The end of the prompt that fits ``n_tokens`` tokens (the part next to the cursor)."""
-    from crossfile_datasets.evaluation.fim import keep_tail  # evaluation owns the token-boundary cut
+    from crossfile_datasets.harness.fim import keep_tail  # evaluation owns the token-boundary cut
 
     return keep_tail(prompt, tokenizer.encode(prompt), n_tokens, tokenizer)
 
@@ -54,7 +54,7 @@ def prompt_tail(prompt: str, n_tokens: int, tokenizer) -> str:
 def predictable(examples: Sequence, language: str, client: ModelClient, settings: ModelFilterSettings,
                 tokenizer) -> list[tuple[bool, str]]:
     """For each example: (completed exactly without cross-file context, the model's completion)."""
-    from crossfile_datasets.evaluation.completion import score_example  # the same post-processing as evaluation
+    from crossfile_datasets.harness.scoring import score_example  # the same post-processing as evaluation
 
     if not examples:
         return []

@@ -710,11 +710,11 @@ def chat_completion(url: str, model: str, messages: list[dict], *, timeout: floa
     """One request to an OpenAI-compatible ``/chat/completions`` endpoint; the answer's text.
 
     ``url`` is the API base (``http://host:8000/v1``) or the full endpoint. The request reads
-    through the evaluation's guarded reader (``evaluation.models.http_request``): ``timeout``
+    through the evaluation's guarded reader (``harness.models.http_request``): ``timeout``
     bounds the whole request, ``max_bytes`` the answer (it is read on the host, outside any
     sandbox: an endpoint dripping its answer or sending 96 MiB once held the build).
     """
-    from crossfile_datasets.evaluation.models import AnswerTooLarge, DeadlineExceeded, http_request
+    from crossfile_datasets.harness.models import AnswerTooLarge, DeadlineExceeded, http_request
 
     endpoint = url.rstrip("/")
     if not endpoint.endswith("/chat/completions"):

@@ -69,6 +69,13 @@ class CSharpSupport(LanguageSupport):
     def ts_language(self, path: str = "") -> Language:
         return LANGUAGE
 
+    def class_task_shortfall(self, measures, thresholds):
+        # RepoClassBench, C#: a share of the class file's lines covered, external references
+        if measures.file_coverage + 1e-9 < thresholds.csharp_min_file_coverage or \
+                measures.external_references < thresholds.csharp_min_external:
+            return "below_csharp_file_coverage", f"{measures.file_coverage:.2f} of the file's lines covered"
+        return None
+
     def throwing_stub(self, info):
         from crossfile_datasets.lang.csharp.wrong_classes import throwing_stub
 

@@ -91,6 +91,7 @@ class JavaSupport(LanguageSupport):
     extensions = (".java",)
     test_file_globs = ("*Test.java", "*Tests.java", "Test*.java", "*IT.java", "*TestCase.java")
     comment_prefix = "//"
+    file_named_after_public_class = True
     import_line = re.compile(r"^\s*import\s+(static\s+)?[\w.]+(\.\*)?\s*;\s*$")
     package_line = re.compile(r"^\s*package\s+[\w.]+\s*;\s*$")
     reserved_words = RESERVED_WORDS
@@ -378,6 +379,14 @@ class JavaSupport(LanguageSupport):
         return out
 
     # ------------------------------------------------------------------------ examples --
+    # -- class-level split: the paper's selection rule ------------------------------------
+    def class_task_shortfall(self, measures, thresholds):
+        # RepoClassBench, Java: a share of the methods named in the test bodies, external references
+        share = len(measures.referenced) / max(1, measures.methods)
+        if share + 1e-9 < thresholds.java_min_method_share or measures.external_references < thresholds.java_min_external:
+            return "below_java_method_share", f"{len(measures.referenced)}/{measures.methods} methods named in tests"
+        return None
+
     # -- class-level split: wrong classes (lang/java/wrong_classes.py) ----------------------
     def throwing_stub(self, info):
         from crossfile_datasets.lang.java.wrong_classes import throwing_stub

@@ -139,6 +139,7 @@ class PythonSupport(LanguageSupport):
     extensions = (".py",)
     test_file_globs = ("test_*.py", "*_test.py", "tests.py", "conftest.py")
     comment_prefix = "#"
+    statements_end_at_line_ends = True
     reserved_words = frozenset(keyword.kwlist)
     min_prompt_lines = 10
     checker_name = TOOL
@@ -170,6 +171,14 @@ class PythonSupport(LanguageSupport):
 
     def empty_class(self, signature: str) -> str:
         return signature.rstrip() + "\n    pass\n"
+
+    def class_task_shortfall(self, measures, thresholds):
+        # RepoClassBench, Python: >= N methods the tests execute that make an external reference
+        good = [m for m in measures.covered if m in measures.with_references]
+        if len(good) < thresholds.python_min_methods:
+            return ("below_python_method_threshold",
+                    f"{len(good)} covered methods with an external reference (need {thresholds.python_min_methods})")
+        return None
 
     def throwing_stub(self, info):
         from crossfile_datasets.lang.python.wrong_classes import throwing_stub

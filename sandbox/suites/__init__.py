@@ -116,6 +116,7 @@ def judge_run(results: list[TestResult], test_ids: list[str] | None, *, timed_ou
 
 class TestRunner(Protocol):
     language: Lang
+    framework: str  # the test framework named in the class split's task records
 
     def discover(self, root: Path) -> list[str]: ...
 

@@ -737,6 +737,7 @@ class CSharpRunner:
     """mcs + our NUnit 2.6 test host (see the module docstring)."""
 
     language = Lang.CSHARP
+    framework = "nunit"  # the task records' test_framework (xUnit suites run through our NUnit layer)
     # run() compiles what it can (leaving out what does not compile here) before testing: the
     # evaluation takes its build as the compile run instead of compiling twice
     compiles_in_run = True

@@ -561,10 +561,11 @@ class JavaRunner:
     """javac + our JUnit runner (see the module docstring)."""
 
     language = Lang.JAVA
+    framework = "junit"  # the task records' test_framework (JUnit 3, 4 and 5 alike)
     max_exclusion_rounds = 6
     # run() builds strictly against the original tree's left-out files (setup) and says
     # COMPILE_FAILED when a main or test file fails: a generation is placed, built and tested in
-    # one sandbox run (evaluation.classlevel.run_placed), not built once to check and again to run
+    # one sandbox run (harness.class_runs.run_placed), not built once to check and again to run
     compiles_in_run = True
 
     # original trees whose class files are kept for the gates' ``reuse_build`` runs (oldest dropped)

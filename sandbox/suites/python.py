@@ -340,6 +340,7 @@ class PythonRunner:
     """pytest + coverage in the per-repository environment, inside :class:`sandbox.Sandbox`."""
 
     language = Lang.PYTHON
+    framework = "pytest"  # the task records' test_framework
     per_test_coverage = True  # a whole-suite run with coverage gives each test's lines
 
     def setup(self, root: Path) -> PythonSetup:

@@ -243,7 +243,7 @@ def test_inherited_generic_fixture_tests_judge_the_class_and_a_throwing_stub_fai
 
 
 def test_a_class_file_the_runner_left_out_did_not_compile():
-    from crossfile_datasets.evaluation.classlevel import _class_file_not_compiled
+    from crossfile_datasets.harness.class_runs import _class_file_not_compiled
 
     task = {"file": "src/A.cs"}
     ok = SuiteRun(SuiteStatus.OK, adjustments={"left_out_library_files": ["src/B.cs: Castle"]})

@@ -12,7 +12,8 @@ import pytest
 from crossfile_datasets.builders.classlevel.build import build_class_split
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
-from crossfile_datasets.evaluation.classlevel import empty_class, evaluate_class, place_class
+from crossfile_datasets.evaluation.classlevel import evaluate_class
+from crossfile_datasets.harness.class_runs import empty_class, place_class
 from tests.classlevel.fixture import SHOP
 from tests.conftest import require_tool, write_tree
 

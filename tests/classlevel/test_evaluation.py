@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 from crossfile_datasets.builders.classlevel.build import build_class_split
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
-from crossfile_datasets.evaluation.classlevel import clean_generation, evaluate_class, place_class
+from crossfile_datasets.evaluation.classlevel import evaluate_class
+from crossfile_datasets.harness.class_runs import clean_generation, place_class
 from crossfile_datasets.evaluation.cli import app
 from crossfile_datasets.sandbox import SandboxLimits
 from tests.classlevel.fixture import SHOP, write_shop

@@ -1,6 +1,6 @@
 """What a Java wrong class costs in the gates (tuning case of 2026-11-27: the wrong-class gate took
 3,762 s of commons-codec's 4,473 s). Each wrong class (the throwing stub, each mutant) and each
-generation the evaluation judges is placed with ``evaluation.classlevel.run_placed``; on 40ba762
+generation the evaluation judges is placed with ``harness.class_runs.run_placed``; on 40ba762
 that built the copy twice for Java (``compile_only``, then again inside ``run``: two javac runs of
 the main set and two of the tests per wrong class). Now the runner compiles in its run, once, and
 says ``COMPILE_FAILED`` there as ``compile_only`` did; javac runs with C1 only. Real javac, JUnit
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from crossfile_datasets.evaluation.classlevel import run_placed
+from crossfile_datasets.harness.class_runs import run_placed
 from crossfile_datasets.sandbox import SandboxLimits
 from crossfile_datasets.sandbox.suites import SuiteStatus
 from crossfile_datasets.sandbox.suites import TestOutcome as Outcome
@@ -97,7 +97,7 @@ public class TwiceTest {
 """})
     runner = JavaRunner()
     monkeypatch.setattr("crossfile_datasets.sandbox.suites.java.RUNNER", runner)
-    monkeypatch.setattr("crossfile_datasets.evaluation.classlevel.runner_for", lambda lang: runner)
+    monkeypatch.setattr("crossfile_datasets.harness.class_runs.runner_for", lambda lang: runner)
     first = runner.run(root, None)
     assert first.status is SuiteStatus.OK and len(first.outcomes()) == 2, first.log[-2000:]
     compiled = []

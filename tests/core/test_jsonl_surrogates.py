@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from crossfile_datasets.core.jsonl import iter_jsonl, without_lone_surrogates
-from crossfile_datasets.evaluation.placement import extract_function
+from crossfile_datasets.harness.placement import extract_function
 
 
 def test_lone_surrogates_become_replacement_characters_and_pairs_stay(tmp_path):

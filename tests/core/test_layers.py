@@ -7,7 +7,10 @@ imports another, and no two modules import each other, directly or in a longer c
 and its own parent package included (imports under ``TYPE_CHECKING`` never execute and are left
 out of the cycle rule). Each rule has a self-check that shows it can fail.
 
-The order (docs/architecture.md): core < analyzers < lang < sandbox < evaluation < builders.
+The order (docs/architecture.md): core < analyzers < lang < sandbox < harness < evaluation <
+builders, and the evaluation is a consumer: no builders module but the command entry points
+imports it (what both need -- the model client, FIM prompts, post-processing and scoring,
+placing and running a candidate -- is in ``harness``, below both).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 NS = "crossfile_datasets"
-LAYERS = ["core", "analyzers", "lang", "sandbox", "evaluation", "builders"]
+LAYERS = ["core", "analyzers", "lang", "sandbox", "harness", "evaluation", "builders"]
 SPLITS = {"completion", "executable", "instruct", "classlevel"}
 # builders/ modules behind the commands (build-dataset, retrieval-report, repo-tools): they wire
 # the splits together, so they may import any split
@@ -154,6 +157,13 @@ def split_crossings(graph: nx.DiGraph) -> list[str]:
     return sorted(wrong)
 
 
+def builders_into_evaluation(graph: nx.DiGraph) -> list[str]:
+    """A builders module (not a command entry point) importing the evaluation: the builders'
+    filters and gates judge candidates with ``harness``, the evaluation's own parts are not theirs."""
+    return sorted(f"{a} -> {b}" for a, b in graph.edges
+                  if a.startswith("builders") and b.startswith("evaluation") and a not in ENTRY_POINTS)
+
+
 def language_crossings(graph: nx.DiGraph) -> list[str]:
     """One language package importing another (each language is knowledge of its own)."""
     return sorted(f"{a} -> {b}" for a, b in graph.edges
@@ -181,6 +191,10 @@ def test_core_imports_nothing_of_ours_but_core(import_graph):
 
 def test_splits_never_import_each_other_and_shared_parts_never_import_a_split(import_graph):
     assert split_crossings(import_graph) == []
+
+
+def test_builders_never_import_the_evaluation(import_graph):
+    assert builders_into_evaluation(import_graph) == []
 
 
 def test_languages_never_import_each_other(import_graph):
@@ -215,6 +229,14 @@ def test_the_checker_finds_an_upward_import(tmp_path):
                                    "builders": "", "builders.cli": ""})
     assert "core.bad -> builders.cli" in upward_imports(graph)
     assert "core.bad -> builders.cli" in core_imports_outside_core(graph)
+
+
+def test_the_checker_finds_a_builder_importing_the_evaluation(tmp_path):
+    graph = _fake_graph(tmp_path, {"builders": "", "evaluation": "", "evaluation.classlevel": "",
+                                   "builders.classlevel": "", "builders.cli": f"import {NS}.evaluation.classlevel\n",
+                                   "builders.classlevel.build":
+                                       f"def gate():\n    from {NS}.evaluation.classlevel import run\n"})
+    assert builders_into_evaluation(graph) == ["builders.classlevel.build -> evaluation.classlevel"]
 
 
 def test_the_checker_finds_an_import_of_a_split_package_itself(tmp_path):

@@ -12,7 +12,7 @@ from crossfile_datasets.core.reasons import Kind, Stage, lookup
 from crossfile_datasets.core.report import BuildReport, UnregisteredReason
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("core", "analyzers", "lang", "sandbox", "evaluation", "builders")
+PACKAGES = ("core", "analyzers", "lang", "sandbox", "harness", "evaluation", "builders")
 
 
 def _literal_call_sites():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crossfile_datasets.evaluation.syntax import parser_for, scan_region, ts_language
+from crossfile_datasets.harness.syntax import parser_for, scan_region, ts_language
 
 
 def identifiers_of(lang: str, code: str, context: str = "", path: str = "") -> list[str]:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from crossfile_datasets.evaluation.completion import score_example
+from crossfile_datasets.harness.scoring import score_example
 
 DATA = Path(__file__).parent / "data" / "cceval"
 LANGS = ("python", "java", "typescript", "csharp")

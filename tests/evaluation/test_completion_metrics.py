@@ -9,12 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from crossfile_datasets.evaluation.cli import app
-from crossfile_datasets.evaluation.completion import (
-    METRICS,
-    evaluate_completion,
-    identifier_scores,
-    score_example,
-)
+from crossfile_datasets.evaluation.completion import METRICS, evaluate_completion
+from crossfile_datasets.harness.scoring import identifier_scores, score_example
 from crossfile_datasets.core.jsonl import InputError
 
 DATA = Path(__file__).parent / "data"

@@ -9,7 +9,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from crossfile_datasets.evaluation.models import OpenAICompatibleClient
+from crossfile_datasets.harness.models import OpenAICompatibleClient
 from crossfile_datasets.evaluation.cli import app
 from crossfile_datasets.evaluation.debugging import debug_prompt, debug_rounds
 from crossfile_datasets.evaluation.generate import executable_stops
@@ -82,7 +82,7 @@ def test_cli_debug_rounds_writes_per_round_metrics(workspace, monkeypatch):
 
 
 def test_identical_debug_prompts_are_answered_from_the_cache(workspace, tmp_path):
-    from crossfile_datasets.evaluation.models import CachedClient
+    from crossfile_datasets.harness.models import CachedClient
 
     _, repos, split = workspace
     preds = tmp_path / "preds.jsonl"

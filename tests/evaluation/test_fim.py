@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from crossfile_datasets.evaluation.cli import app
-from crossfile_datasets.evaluation.fim import FimFormat, render_fim
+from crossfile_datasets.harness.fim import FimFormat, render_fim
 
 DATA = Path(__file__).parent / "data"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from crossfile_datasets.evaluation.postprocess import normalize_completion
+from crossfile_datasets.harness.postprocess import normalize_completion
 from tests.evaluation.identifiers import identifiers_of
 
 PY_PROMPT = "import os\n\n\ndef f(a):\n    x = "
@@ -61,7 +61,7 @@ def test_python_answer_that_never_parses_keeps_its_first_line():
 def test_common_prefix_is_the_byte_loop_s():
     import random
 
-    from crossfile_datasets.evaluation.syntax import common_prefix
+    from crossfile_datasets.harness.syntax import common_prefix
 
     rng = random.Random(2)
     for _ in range(3000):

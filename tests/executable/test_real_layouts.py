@@ -179,7 +179,7 @@ def test_builder_installed_in_a_venv_gives_the_harness_its_own_tools(tmp_path):
     # under their namespace as an installation lays them out (crossfile_datasets/<layer> -> the checkout)
     namespace = tmp_path / "builder-src" / "crossfile_datasets"
     namespace.mkdir(parents=True)
-    for layer in ("core", "analyzers", "lang", "sandbox", "evaluation", "builders"):
+    for layer in ("core", "analyzers", "lang", "sandbox", "harness", "evaluation", "builders"):
         (namespace / layer).symlink_to(ROOT / layer, target_is_directory=True)
     (Path(purelib) / "builder.pth").write_text("\n".join([str(namespace.parent), *builder_site_dirs()]) + "\n")
     script = textwrap.dedent(f"""

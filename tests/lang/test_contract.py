@@ -184,3 +184,58 @@ def test_an_emptied_class_parses_and_keeps_only_its_signature(lang):
     empty = support.empty_class(signature + "  ")
     assert empty.startswith(signature) and "Cart" not in empty[len(signature):]
     assert not support.parse(empty).root_node.has_error
+
+
+# -------------------------------------------------- class-level split: the selection rule --
+def _measures(**overrides):
+    from crossfile_datasets.lang.classes import ClassMeasures
+
+    base = dict(methods=3, covered=("a", "b", "c"), referenced=("a", "b", "c"), with_references=("a", "b", "c"),
+                external_references=3, file_coverage=1.0)
+    return ClassMeasures(**{**base, **overrides})
+
+
+@pytest.mark.parametrize("lang", registered(), ids=lambda l: l.value)
+def test_every_language_with_class_tasks_has_a_selection_rule_a_runner_and_a_framework(lang):
+    """The class split asks the language (never branches on it): a language with a class
+    extractor has a selection rule that keeps a fully judged class and refuses one no test
+    reaches, and a suite runner naming its framework; a language without says so."""
+    from crossfile_datasets.lang.classes import EXTRACTORS, Thresholds
+    from crossfile_datasets.sandbox.suites import REGISTRY as RUNNERS, runner_for
+
+    support = get_language(lang)
+    if lang not in EXTRACTORS:
+        with pytest.raises(LookupError, match="class_tasks_unavailable"):
+            support.class_task_shortfall(_measures(), Thresholds())
+        assert lang not in RUNNERS
+        return
+    assert support.class_task_shortfall(_measures(), Thresholds()) is None
+    reason, detail = support.class_task_shortfall(
+        _measures(covered=(), referenced=(), with_references=(), external_references=0, file_coverage=0.0), Thresholds())
+    assert reason.startswith("below_") and detail
+    assert runner_for(lang).framework in {"pytest", "junit", "nunit"}
+
+
+@pytest.mark.parametrize("lang", [Lang.PYTHON, Lang.JAVA, Lang.CSHARP], ids=lambda l: l.value)
+def test_each_selection_rule_reads_its_own_threshold(lang):
+    """The boundary of each language's rule is its own option: Python counts covered methods
+    that make an external reference, Java the share of methods the tests name, C# the share of
+    the file's lines covered."""
+    from crossfile_datasets.lang.classes import Thresholds
+
+    support = get_language(lang)
+    partial = _measures(covered=("a", "b"), referenced=("a", "b"), with_references=("b", "c"), file_coverage=0.5)
+    # Python: 1 covered method with a reference (b); Java: 2/3 named; C#: half the file covered
+    assert (support.class_task_shortfall(partial, Thresholds(python_min_methods=1, java_min_method_share=2 / 3,
+                                                            csharp_min_file_coverage=0.5))) is None
+    refused = support.class_task_shortfall(partial, Thresholds(python_min_methods=2, java_min_method_share=0.7,
+                                                              csharp_min_file_coverage=0.51))
+    assert refused and refused[0] == {Lang.PYTHON: "below_python_method_threshold", Lang.JAVA: "below_java_method_share",
+                                      Lang.CSHARP: "below_csharp_file_coverage"}[lang]
+
+
+@pytest.mark.parametrize("lang", registered(), ids=lambda l: l.value)
+def test_only_java_names_files_after_public_classes_and_only_python_ends_statements_at_line_ends(lang):
+    support = get_language(lang)
+    assert support.file_named_after_public_class is (lang is Lang.JAVA)
+    assert support.statements_end_at_line_ends is (lang is Lang.PYTHON)

@@ -1,4 +1,4 @@
-"""The model clients' one HTTP reader (evaluation/models.http_request) bounds the whole request
+"""The model clients' one HTTP reader (harness/models.http_request) bounds the whole request
 in time and the answer in bytes (red team 2026-11-27, tests/hostile/redteam/test_llm.py: an
 endpoint dripping its answer one byte a second, or answering 96 MiB, held the build). The build's
 test writer (builders/executable/testgen.chat_completion) reads through it too."""
@@ -13,7 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from crossfile_datasets.builders.executable.testgen import LLMError, chat_completion
-from crossfile_datasets.evaluation.models import (
+from crossfile_datasets.harness.models import (
     AnswerTooLarge,
     DeadlineExceeded,
     ModelError,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from crossfile_datasets.evaluation.models import (
+from crossfile_datasets.harness.models import (
     CachedClient,
     GenerationParams,
     ModelError,
@@ -109,7 +109,7 @@ def tiny_model(tmp_path_factory):
 
 @pytest.mark.slow
 def test_local_model_greedy_is_deterministic_and_seeded_sampling_reproducible(tiny_model):
-    from crossfile_datasets.evaluation.models import TransformersClient
+    from crossfile_datasets.harness.models import TransformersClient
 
     client = TransformersClient(tiny_model, batch_size=2)
     prompts = ["def add(a, b):\n    return", "import os\n", "x = 1"]

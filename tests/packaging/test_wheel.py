@@ -28,7 +28,7 @@ from tests.conftest import ROOT
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
 
 # what the wheel is built from (a copy: the build leaves build/ and *.egg-info behind)
-SOURCES = ("pyproject.toml", "README.md", "core", "analyzers", "lang", "sandbox", "evaluation", "builders", "examples")
+SOURCES = ("pyproject.toml", "README.md", "core", "analyzers", "lang", "sandbox", "harness", "evaluation", "builders", "examples")
 # generic names a researcher's own code may use: never installed at the top level
 GENERIC = ("lang", "builders", "analyzers", "evaluation", "core", "sandbox", "examples")
 COMMANDS = ("build-dataset", "retrieval-report", "repo-tools", "evaluate-predictions", "generate-predictions")

@@ -44,7 +44,7 @@ def test_run_placed_writes_the_class_file_only_inside_the_copy(tmp_path):
     """The same attack one layer down (the builder's gates and the evaluation share
     ``run_placed``): the class file goes through the host-file boundary, which refuses an
     absolute or climbing path and a linked folder on the way; nothing is written outside."""
-    from crossfile_datasets.evaluation.classlevel import run_placed
+    from crossfile_datasets.harness.class_runs import run_placed
     from crossfile_datasets.sandbox import SandboxLimits, hostfs
 
     repos = tmp_path / "repos"

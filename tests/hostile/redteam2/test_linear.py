@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from crossfile_datasets.evaluation.placement import strip_fences
+from crossfile_datasets.harness.placement import strip_fences
 from crossfile_datasets.lang import get_language
 from crossfile_datasets.lang.python import _optional_inner, _return_annotation
 from crossfile_datasets.lang.typescript import _chain_root

@@ -28,7 +28,7 @@ TASK = {"id": "calc/csharp/class/1", "language": "csharp", "file": "Calc/Calc.cs
 # interpreter so that a regression cannot hang the suite.
 PLACE = '''
 import json, sys
-from crossfile_datasets.evaluation.classlevel import place_class
+from crossfile_datasets.harness.class_runs import place_class
 from tests.hostile.redteam2.conftest import growth
 task = json.loads(sys.argv[1])
 body = "\\n    public class Calc { public int Add(int a, int b) { return a + b; } }\\n```"

@@ -1,6 +1,6 @@
 """Attacks by a model's answer on the host's first look at it, before any sandbox: the
 executable evaluation cuts the function out of every generation (``evaluation.executable.
-generated_function`` -> ``evaluation.placement.strip_fences``), the build's LLM test generation
+generated_function`` -> ``harness.placement.strip_fences``), the build's LLM test generation
 (``--llm-url``) cuts the test module out of the endpoint's answer (``builders.executable.testgen.
 llm_programs``). Both search a fenced block with ``^\\s*...`` under ``re.M``: ``\\s*`` crosses line
 ends, so every line start of a blank run rescans the rest of the run."""

@@ -1,8 +1,8 @@
 """Attacks by a model's answer on the completion split's scoring: ``evaluate-predictions
 completion`` (a predictions file is a submission: anyone's text) and the build's CrossCodeEval
 model filter (``--model-filter URL``: the endpoint's answer, up to ``MODEL_ANSWER_MAX_BYTES``),
-which both score through ``evaluation.completion.score_example`` ->
-``evaluation.postprocess.normalize_completion``, on the host, outside any time limit."""
+which both score through ``harness.scoring.score_example`` ->
+``harness.postprocess.normalize_completion``, on the host, outside any time limit."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ LINES = 400
 def test_an_answer_that_never_parses_does_not_stall_the_scoring(tmp_path):
     """Host hang (completion evaluation, model filter). The answer ``(`` then many lines of ``x``:
     no line-ending prefix makes ``prompt + prefix`` parse (the bracket stays open), so
-    ``_python_statement`` tries every one, each through ``GrowingParse.parse`` (a Python loop over
+    ``_line_end_statement`` tries every one, each through ``GrowingParse.parse`` (a Python loop over
     the common prefix, a tree-sitter re-parse with error recovery, ``has_error_after``): cost
     grows with the square of the answer's lines (measured: 2,000 lines 17 s, 4,000 lines 66 s on
     this machine; a 16 MiB answer, days). Measured as a ratio to an answer of the same size whose

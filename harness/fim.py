@@ -20,13 +20,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crossfile_datasets.evaluation.constants import (
-    FIM_CONTEXT_SHARE,
-    FIM_MIDDLE,
-    FIM_PREFIX,
-    FIM_SUFFIX,
-    FIM_SUFFIX_SHARE,
-)
+# --- fill-in-the-middle prompts ----------------------------------------------------------
+# StarCoder's FIM sentinels (Allal et al. 2023, "SantaCoder"; token ids 1, 3, 2 in the
+# StarCoder vocabulary, see core/data/starcoder/PROVENANCE.md).
+FIM_PREFIX = "<fim_prefix>"
+FIM_SUFFIX = "<fim_suffix>"
+FIM_MIDDLE = "<fim_middle>"
+FIM_SUFFIX_SHARE = 0.25  # share of the code budget the right context may use at most (ours)
+# Largest share of the budget for the cross-file context: CrossCodeEval gives it 512 of 2048
+# tokens by default and the builder already cuts it to 512 (CONTEXT_TOKEN_BUDGET); the share
+# only matters for budgets small enough that 512 tokens would crowd out the code (ours).
+FIM_CONTEXT_SHARE = 0.5
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from crossfile_datasets.evaluation.syntax import (
+from crossfile_datasets.lang import get_language
+from crossfile_datasets.harness.syntax import (
     GrowingParse,
     check_language,
     has_error_after,
@@ -50,8 +51,8 @@ def normalize_completion(lang: str, prompt: str, completion: str, path: str = ""
     base = prompt.encode("utf-8")
     body = completion.encode("utf-8")
     language = ts_language(lang, path)
-    if lang == "python":
-        kept, tree = _python_statement(language, base, body)
+    if get_language(lang).statements_end_at_line_ends:
+        kept, tree = _line_end_statement(language, base, body)
     else:
         tree = parser_for(language).parse(base + body)
         ends = scan_region(tree.root_node, len(base), len(base) + len(body), lang).statement_ends
@@ -90,7 +91,7 @@ def _statement_ends(root, first: int) -> list[int]:
     return out
 
 
-def _python_statement(language, base: bytes, body: bytes):
+def _line_end_statement(language, base: bytes, body: bytes):
     """(kept bytes, parse of base + kept-or-longer) per the Python rule of the module doc."""
     # The candidates are body[:end] for each end: the line-ending prefixes, trailing whitespace
     # stripped, repeats dropped, then the whole body. Kept as offsets found in one pass: the

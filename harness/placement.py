@@ -15,7 +15,7 @@ import textwrap
 
 from tree_sitter import Node
 
-from crossfile_datasets.evaluation.syntax import parser_for, scan_region, ts_language
+from crossfile_datasets.harness.syntax import parser_for, scan_region, ts_language
 
 _INFO_CHARS = frozenset(" \t+-")
 
