@@ -12,7 +12,7 @@ function with its body replaced by ``pass``).
 
     python bench/bench_executable.py [--repos-dir /work/realrepos] [--out /tmp/bench-exec]
         [--workers 2] [--pynguin] [--only owner/name] [--json results.json]
-        [--manifest bench/executable/heldout.jsonl] [--wrong]
+        [--manifest bench/executable/heldout.jsonl] [--wrong] [--progress]
 
 ``--manifest bench/executable/heldout.jsonl``: the held-out repositories (issue 33 item 5:
 measured, never tuned on, in the session that measures them). ``--wrong``: also judge the
@@ -82,6 +82,9 @@ def main() -> int:
     ap.add_argument("--json", type=Path, help="write the figures here too")
     ap.add_argument("--manifest", type=Path, default=MANIFEST, help="repositories and RepoExec targets (JSON lines)")
     ap.add_argument("--wrong", action="store_true", help="judge the hand-written wrong implementations too")
+    ap.add_argument("--progress", action="store_true",
+                    help="print each stage of each repository as it starts (UTC time, repository, stage, note) to stderr: "
+                         "where the time of a build that is stopped went")
     args = ap.parse_args()
 
     entries = [json.loads(l) for l in args.manifest.read_text().splitlines() if l.strip()]
@@ -92,7 +95,10 @@ def main() -> int:
     report = BuildReport()
     t0 = time.monotonic()
     records = build_executable_split(repos, args.out, allow_execution=True, seed=42, workers=args.workers,
-                                     report=report, use_pynguin=args.pynguin)
+                                     report=report, use_pynguin=args.pynguin,
+                                     progress=(lambda repo, stage, note: print(
+                                         time.strftime("%H:%M:%S", time.gmtime()), repo, stage, note,
+                                         file=sys.stderr, flush=True)) if args.progress else None)
     build_seconds = time.monotonic() - t0
 
     rows, all_scores, gold, empty = [], [], [], []
