@@ -232,6 +232,15 @@ def declared_requirements(root: Path, refused: list[tuple[str, str, str]] | None
             for name, spec in (section or {}).items():
                 if name.lower() != "python":
                     lines.append(name if not isinstance(spec, str) or spec in ("*", "") else f"{name}{_poetry_spec(spec)}")
+        # flit before PEP 621 (fastapi 0.6x): `requires` and `requires-extra` of
+        # [tool.flit.metadata]; unread, its `pydantic <2.0.0` pin was lost and pydantic 2
+        # broke every import
+        flit = data.get("tool", {}).get("flit", {}).get("metadata", {})
+        own_name = own_name or flit.get("dist-name") or flit.get("module")
+        lines.extend(flit.get("requires", []) or [])
+        for extra, reqs in (flit.get("requires-extra", {}) or {}).items():
+            if extra in TEST_EXTRAS:
+                lines.extend(reqs or [])
     setup_cfg = read_repository_file(root, "setup.cfg", refused)
     if setup_cfg is not None:
         parser = ConfigParser()
@@ -506,17 +515,74 @@ def requirement_sources(facts: dict[str, FileFacts]) -> set[str]:
     return seen
 
 
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
+
+
+def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return handler.type is None or any(
+        (k.id if isinstance(k, ast.Name) else k.attr if isinstance(k, ast.Attribute) else "") in _IMPORT_ERRORS
+        for k in kinds)
+
+
+def _imports_in(nodes: list[ast.stmt]) -> list[ast.Import | ast.ImportFrom]:
+    return [n for stmt in nodes for n in ast.walk(stmt) if isinstance(n, (ast.Import, ast.ImportFrom))]
+
+
+def _import_top(node: ast.Import | ast.ImportFrom, alias: ast.alias) -> str:
+    if isinstance(node, ast.ImportFrom):
+        return "." if node.level else (node.module or "").split(".")[0]
+    return alias.name.split(".")[0]
+
+
+def fallback_import_rows(text: str, own: set[str]) -> set[int]:
+    """0-based rows of the import statements that are alternatives, not requirements: the
+    imports in the handlers of a ``try`` that catches ``ImportError`` (``try: import
+    urllib.request as r`` / ``except ImportError: import urllib2 as r``: the Python 2 name is
+    what runs when the first fails), and an import of the ``try`` body whose name a handler
+    binds from the standard library or the project (``try: from future_builtins import map as
+    m`` / ``except ImportError: from itertools import imap as m``). youtube-dl's ``compat.py``
+    made 12 such names requirements no index has (``urllib2``, ``cookielib``, ``HTMLParser``...).
+    An optional import with no such alternative (``try: import yaml`` / ``except ImportError:
+    yaml = None``) stays a requirement: the tests may need it."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return set()
+    rows: set[int] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Try) and type(node).__name__ != "TryStar":
+            continue
+        handlers = [h for h in node.handlers if _catches_import_error(h)]
+        if not handlers:
+            continue
+        handler_imports = _imports_in([stmt for h in handlers for stmt in h.body])
+        available = set()  # local names a handler binds from the standard library or the project
+        for imp in handler_imports:
+            rows.update(range(imp.lineno - 1, (imp.end_lineno or imp.lineno)))
+            for alias in imp.names:
+                top = _import_top(imp, alias)
+                if top == "." or top in sys.stdlib_module_names or top in own:
+                    available.add((alias.asname or alias.name).split(".")[0])
+        for imp in _imports_in(node.body):
+            if all((alias.asname or alias.name).split(".")[0] in available for alias in imp.names):
+                rows.update(range(imp.lineno - 1, (imp.end_lineno or imp.lineno)))
+    return rows
+
+
 def imported_third_party(facts: dict[str, FileFacts]) -> set[str]:
     """Top-level names imported by the project (:func:`requirement_sources`) that are neither
-    project files nor stdlib."""
+    project files nor stdlib, nor fallbacks of a guarded import (:func:`fallback_import_rows`)."""
     own = project_top_names(facts)
     out: set[str] = set()
     sources = requirement_sources(facts)
     for path, ff in facts.items():
         if path == "setup.py" or path not in sources:
             continue  # packaging (its requirements are read as declared) or test data
+        fallbacks = fallback_import_rows(ff.file.text, own) if "ImportError" in ff.file.text or \
+            "except:" in ff.file.text or "Exception" in ff.file.text else set()
         for b in ff.imports:
-            if b.is_project:
+            if b.is_project or b.statement.start_row in fallbacks:
                 continue
             module = b.imported_name if b.kind == "module" else b.module
             if not module or module.startswith("."):

@@ -119,3 +119,26 @@ def test_imports_of_test_data_files_are_not_requirements(tmp_path):
         "tests/data/nested/comments.py": "import foo\n",
     })
     assert detect_requirements(root, python_facts(root))[0] == ["attrs", "hypothesis", "responses"]
+
+
+def test_flit_metadata_requirements_and_fallback_imports(tmp_path):
+    """Tuning 2026-11-27d: fastapi declares its pins in flit's `[tool.flit.metadata]` (unread:
+    pydantic 2 was installed, every import broke); youtube-dl's Python 2 fallbacks of guarded
+    imports were 12 requirements no index has. An optional import with no alternative stays."""
+    root = write_tree(tmp_path / "proj", {
+        "pyproject.toml": '[tool.flit.metadata]\nmodule = "webapp"\n'
+                          'requires = ["starlette ==0.14.2", "pydantic >=1.6.2,<2.0.0"]\n'
+                          '[tool.flit.metadata.requires-extra]\ntest = ["pytest-mock", "webapp[doc]"]\n'
+                          'doc = ["mkdocs"]\n',
+        "webapp/__init__.py": "import pydantic\nimport starlette\n",
+        "webapp/compat.py": "try:\n    import urllib.request as compat_request\n"
+                            "except ImportError:  # Python 2\n    import urllib2 as compat_request\n"
+                            "try:\n    from future_builtins import map as compat_map\nexcept ImportError:\n"
+                            "    try:\n        from itertools import imap as compat_map\n"
+                            "    except ImportError:\n        compat_map = map\n"
+                            "try:\n    import yaml\nexcept ImportError:\n    yaml = None\n"
+                            "def xattrs(path):\n    try:\n        import xattr\n    except (ImportError, OSError):\n"
+                            "        return None\n    return xattr.getxattr(path, 'user.x')\n",
+    })
+    assert detect_requirements(root, python_facts(root))[0] == [
+        "pydantic<2.0.0,>=1.6.2", "pytest-mock", "PyYAML", "starlette==0.14.2", "xattr"]
