@@ -120,6 +120,9 @@ PYNGUIN_SEARCH_SECONDS = 30  # Pynguin --maximum-search-time per module: a safet
 # module whose iterations are unusually slow.
 PYNGUIN_MAX_ITERATIONS = 2
 PYNGUIN_MAX_MUTANTS = 50
+# after this many modules of one repository in a row end without tests for the same reason, its other
+# modules are not given to Pynguin (counted tests/pynguin_given_up; ours)
+PYNGUIN_GIVE_UP_AFTER = 3
 PYNGUIN_RUN_TIMEOUT = 120.0  # wall clock per Pynguin process: search + assertion generation + start-up (ours)
 PYNGUIN_MEMORY_BYTES = 4 * 1024**3  # Pynguin's own threads reserve more address space (ours)
 PYNGUIN_MAX_PROCESSES = 64  # Pynguin runs a master-worker pair plus the module's own processes (ours)

@@ -292,6 +292,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.ENVIRONMENT, "unsupported_requirement_line", N, "a requirements line we cannot read"),
     (S.TESTS, "pynguin_unavailable", L, "Pynguin is not installed or did not start"),
     (S.TESTS, "pynguin_no_tests", L, "Pynguin generated no test"),
+    (S.TESTS, "pynguin_given_up", L, "Pynguin was not run on the module: its last PYNGUIN_GIVE_UP_AFTER modules "
+     "of the repository wrote no test for the same reason"),
     (S.TESTS, "llm_error", L, "the test-writing model failed"),
     (S.TESTS, "llm_timeout", L, "the test-writing model gave no whole answer within LLM_TIMEOUT (the whole request)"),
     (S.TESTS, "llm_answer_too_large", L, "the test-writing model's answer was over MODEL_ANSWER_MAX_BYTES: not read further"),

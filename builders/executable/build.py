@@ -268,6 +268,7 @@ def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildRe
     """Static work and the environment: (context, candidates with dependencies and prompts, stats).
     The context is None when the repository has no candidate (nothing will run)."""
     language = get_language(Lang.PYTHON)
+    t0 = time.monotonic()  # the static stage: parsing, candidates, dependencies, prompts
     files, snapshot = list_sources(repo, language, report)
     repo = dataclasses.replace(repo, snapshot_sha256=snapshot)
     facts = language.analyze_files(str(repo.root), files)
@@ -281,6 +282,7 @@ def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildRe
             report.count("problems", "prompt_unparsable", f"{repo.name}:{cand.key}", bad)
             continue
         candidates.append(cand)
+    report.add_time("exec_static_seconds", time.monotonic() - t0)
     stats["candidates"] = len(candidates)
     settings.note(repo.name, "candidates", f"{len(candidates)} functions")
     if not candidates:
@@ -512,6 +514,22 @@ def doctest_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, li
     return out
 
 
+def pynguin_failure_kind(why: str) -> str:
+    """What a Pynguin run without tests died of, for comparing runs: the exception's name of
+    ``no tests written (TestExecutionTimeoutError: ...)``, else the whole reason."""
+    m = re.search(r"\(([A-Za-z_][\w.]*)(?::|\))", why)
+    return m.group(1) if m else why
+
+
+def pynguin_gives_up(failures: Sequence[str], after: int = C.PYNGUIN_GIVE_UP_AFTER) -> str | None:
+    """The failure kind when the last ``after`` Pynguin runs of a repository all wrote no test
+    for the same reason (the rest of its modules are not tried), else None. youtube-dl: each of
+    its 22 modules ran into ``TestExecutionTimeoutError`` (its package imports 800 extractor
+    modules under Pynguin's tracer), 1,159 s for no test (tuning 2026-11-27d)."""
+    last = list(failures[-after:])
+    return last[0] if after and len(last) == after and last[0] and len(set(last)) == 1 else None
+
+
 def pynguin_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[TestProgram]]:
     """Pynguin per module with candidates (parallel); programs go to every candidate they call."""
     try:
@@ -524,11 +542,20 @@ def pynguin_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, li
     roots = ctx.python_path
     ctx.settings.note(ctx.repo.name, "pynguin", f"{len(modules)} modules")
 
+    lock = threading.Lock()
+    failures: list[str] = []  # failure kind of each module finished so far ("" = tests written)
+
     def one(item: tuple[str, str]) -> tuple[str, list[TestProgram], str]:
         module, path = item
+        with lock:
+            stop = pynguin_gives_up(failures)
+        if stop:
+            return module, [], f"given_up: {stop}"
         root = next((r for r in sorted(roots, key=len, reverse=True) if not r or path.startswith(r + "/")), "")
         programs, why = run_pynguin(python, ctx.repo.root, roots, root, module, seed=ctx.settings.seed,
                                     budget=ctx.settings.pynguin_budget)
+        with lock:
+            failures.append("" if programs else pynguin_failure_kind(why))
         return module, programs, why
 
     t0 = time.monotonic()
@@ -539,6 +566,8 @@ def pynguin_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, li
         if why.startswith("host_files/"):
             key, _, detail = why.partition(": ")
             ctx.count(key, f"{ctx.repo.name}:{module}", detail)
+        elif why.startswith("given_up: "):
+            ctx.report.count("tests", "pynguin_given_up", f"{ctx.repo.name}:{module}", why.removeprefix("given_up: "))
         elif why.startswith("split_over_cap"):  # some tests made, the module's later ones left out
             ctx.report.count("tests", "split_over_cap", f"{ctx.repo.name}:pynguin:{module}", why)
         elif why:

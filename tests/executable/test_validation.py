@@ -126,3 +126,19 @@ def test_llm_tests_go_through_the_same_filters(mini_repo, llm_server):
     assert classify["coverage"] == 1.0  # the repository's test alone reached 33%
     assert report.stage("tests").get("does_not_call_target", 0) >= 3  # the same answer, offered to double etc.
     assert stats["llm"] == {"model": "stand-in", "tests": 4, "errors": 0}
+
+
+def test_pynguin_is_given_up_after_modules_failing_alike():
+    """Tuning 2026-11-27d: youtube-dl's 22 modules each ran into Pynguin's
+    TestExecutionTimeoutError, 1,159 s for no test. Three alike failures in a row stop it;
+    a module with tests, or another failure, keeps it going."""
+    from crossfile_datasets.builders.executable.build import pynguin_failure_kind, pynguin_gives_up
+
+    timeout = pynguin_failure_kind("no tests written (TestExecutionTimeoutError: Execution)")
+    assert timeout == "TestExecutionTimeoutError"
+    assert pynguin_failure_kind("no tests written (exit 3)") == "no tests written (exit 3)"
+    assert pynguin_gives_up([timeout] * 2) is None
+    assert pynguin_gives_up([timeout] * 3) == timeout
+    assert pynguin_gives_up([timeout, "", timeout, timeout]) is None  # a module with tests in between
+    assert pynguin_gives_up(["ModuleNotFoundError", timeout, timeout]) is None
+    assert pynguin_gives_up(["", "", ""]) is None
