@@ -960,8 +960,11 @@ def doctest_programs(module: str, entry_point: str, qualname: str, docstring: st
 # ------------------------------------------------------------------ inputs with gold oracles --
 # values tried for a parameter by its annotation (the outermost name) or, unannotated, its name
 _DT, _DEC = "__cfd_datetime__", "__cfd_decimal__"
+# ``'AbC'``: one word with capitals, so a function that folds case meets a value it changes (sanic's
+# ``parse_host`` kept ``'Hello World 42'`` out of its host pattern: a version that forgot ``lower()``
+# passed every input program, held-out 2026-11-27c)
 _VALUES_BY_TYPE: dict[str, list[str]] = {
-    "str": ["'abc'", "''", "'Hello World 42'"], "int": ["0", "1", "7", "-3"], "float": ["0.0", "1.5", "-2.25"],
+    "str": ["'abc'", "''", "'Hello World 42'", "'AbC'"], "int": ["0", "1", "7", "-3"], "float": ["0.0", "1.5", "-2.25"],
     "bool": ["True", "False"], "bytes": ["b'abc'", "b''"], "list": ["[]", "[1, 2, 3]", "['a', 'b']"],
     "List": ["[]", "[1, 2, 3]", "['a', 'b']"], "Sequence": ["[1, 2, 3]", "()"], "Iterable": ["[1, 2, 3]", "[]"],
     "tuple": ["()", "(1, 2)"], "Tuple": ["()", "(1, 2)"], "dict": ["{}", "{'a': 1, 'b': 2}"],

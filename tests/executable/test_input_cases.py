@@ -11,6 +11,7 @@ here; real build, real sandbox."""
 
 from __future__ import annotations
 
+import ast
 import json
 import textwrap
 
@@ -102,3 +103,15 @@ def test_inputs_reach_the_functions_cases(tmp_path):
     # and one that accepts anything that is not a "yes" word
     flag_wrong = 'def to_flag(text: str) -> bool:\n    return text.lower() in ("yes", "on")\n'
     assert not run_problem_tests(by_name["to_flag"], flag_wrong)["passed"]
+
+
+def test_a_string_parameter_meets_one_word_with_capitals():
+    """Tuning 2026-11-27c (sanic's ``parse_host``): the generic strings were ``'abc'``, ``''``
+    and ``'Hello World 42'``, which its host pattern refuses, so a version that kept the host's
+    case passed every input program."""
+    from crossfile_datasets.builders.executable.testgen import annotation_inputs
+
+    source = ('def parse_host(host: str):\n    """Split host:port."""\n    m = _host_re.fullmatch(host)\n'
+              '    return (m.group(1).lower(), None) if m else (None, None)\n')
+    values = [ast.literal_eval(args) for args in annotation_inputs(source)]
+    assert any(v != v.lower() and not any(c.isspace() for c in v) for v in values), values
