@@ -10,6 +10,11 @@ pass rate, and the share of mutants caught and of tasks that catch every one of 
 as the table of ``docs/classlevel.md``.
 
     python bench/bench_classlevel.py OUTPUT/python/class.jsonl [--mutants 3] [--work DIR] [--json out.json]
+        [--hand-mutants bench/classlevel/heldout_X.jsonl]
+
+``--hand-mutants`` adds the one-method mutants written by hand in a held-out manifest (each entry's
+``hand_mutants``: class, old, new): ``old`` must occur exactly once in the task's ``class_source``;
+one that does not is counted as not applied (its class may have given no task).
 
 Generations are written under ``--work`` and evaluated with ``evaluation.classlevel.evaluate_class``
 (the sandbox, as ``evaluate-predictions class``).
@@ -61,17 +66,42 @@ def generations(tasks: list[dict], mutants: int) -> dict[str, list[dict]]:
     return out
 
 
+def hand_mutants(tasks: list[dict], manifest: Path) -> tuple[list[dict], dict[str, int]]:
+    """Prediction rows of the hand-written mutants, and counts: applied / not_applied (per repository)."""
+    rows: dict[str, list[str]] = {}
+    counts: dict[str, int] = {}
+    for line in manifest.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        entry = json.loads(line)
+        name = entry["repo"].split("/")[-1]
+        for m in entry.get("hand_mutants", []):
+            task = next((t for t in tasks if t["repository"].split("/")[-1] == name and t["class_name"] == m["class"]),
+                        None)
+            applied = task is not None and task["class_source"].count(m["old"]) == 1
+            key = f"{name}:{'applied' if applied else 'not_applied'}"
+            counts[key] = counts.get(key, 0) + 1
+            if applied:
+                rows.setdefault(task["id"], []).append(task["class_source"].replace(m["old"], m["new"]))
+    return [{"task_id": k, "generations": v} for k, v in rows.items()], counts
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("split", type=Path)
     parser.add_argument("--mutants", type=int, default=3)
     parser.add_argument("--work", type=Path, default=Path("/tmp/bench-classlevel"))
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--hand-mutants", type=Path, help="a held-out manifest with hand_mutants entries")
     args = parser.parse_args()
     tasks = [json.loads(line) for line in args.split.read_text(encoding="utf-8").splitlines() if line.strip()]
     attach_roots(tasks, args.split)  # the builder's local index of repository folders
     args.work.mkdir(parents=True, exist_ok=True)
     rows = generations(tasks, args.mutants)
+    hand_counts: dict[str, int] = {}
+    if args.hand_mutants:
+        rows["hand"], hand_counts = hand_mutants(tasks, args.hand_mutants)
+        print(f"hand mutants: {hand_counts}", file=sys.stderr)
     results: dict[str, dict] = {}
     for kind, preds in rows.items():
         if not preds:
@@ -109,14 +139,17 @@ def main() -> None:
         mut = row.get("mutants", {"tasks": {}, "generations": 0, "passed": 0})
         caught = mut["generations"] - mut["passed"]
         all_caught = sum(1 for v in mut["tasks"].values() if not any(v))
+        hand = row.get("hand", {"generations": 0, "passed": 0, "tasks": {}})
         table.append({"repository": repo, "tasks": row["tasks"], "gold_pass@1": rate("gold"),
                       "empty_pass@1": rate("empty"), "stub_pass@1": rate("stub"), "stub_test_pass_rate": tpr("stub"),
                       "mutants": mut["generations"], "mutants_caught": caught,
-                      "tasks_catching_every_mutant": all_caught, "tasks_with_mutants": len(mut["tasks"])})
+                      "tasks_catching_every_mutant": all_caught, "tasks_with_mutants": len(mut["tasks"]),
+                      "hand_mutants": hand["generations"], "hand_mutants_caught": hand["generations"] - hand["passed"],
+                      "hand_mutants_survived": {k: v for k, v in hand["tasks"].items() if any(v)}})
     for r in table:
         print(json.dumps(r))
     if args.json:
-        args.json.write_text(json.dumps({"repositories": table, "results": {k: v["results"] for k, v in results.items()}},
+        args.json.write_text(json.dumps({"repositories": table, "hand_mutants_applied": hand_counts, "results": {k: v["results"] for k, v in results.items()}},
                                         indent=1), encoding="utf-8")
 
 

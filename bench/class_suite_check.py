@@ -12,6 +12,10 @@ answers it in a fraction of the time. Real runners, real sandbox, nothing mocked
         Java: the whole suite with per-test coverage under the builder's limits (CLASS_SUITE_TIMEOUT).
     python bench/class_suite_check.py csharp CLONE
         C#: the suite without coverage -- status, tests, passed, adjustments.
+    python bench/class_suite_check.py select CLONE --lang python|java|csharp
+        Stage 2 alone: the suite with coverage as the builder runs it, then the candidate
+        selection (no gate) -- the classes selected with their number of EXPECTED_TO_PASS tests,
+        the rejections by reason (with their details) and the notes (reached through a facade).
 """
 
 from __future__ import annotations
@@ -42,8 +46,9 @@ def _summary(run, t0: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("java-compile", "java-coverage", "csharp"))
+    parser.add_argument("what", choices=("java-compile", "java-coverage", "csharp", "select"))
     parser.add_argument("clone", type=Path)
+    parser.add_argument("--lang", default="python")
     args = parser.parse_args()
     t0 = time.monotonic()
     if args.what == "java-compile":
@@ -60,8 +65,36 @@ def main() -> None:
     elif args.what == "java-coverage":
         run = runner_for(Lang.JAVA).run(args.clone, None, coverage=True, limits=SandboxLimits(timeout=C.CLASS_SUITE_TIMEOUT))
         _summary(run, t0)
+    elif args.what == "select":
+        select(Lang(args.lang), args.clone, t0)
     else:
         _summary(runner_for(Lang.CSHARP).run(args.clone, None, coverage=False, limits=None), t0)
+
+
+def select(lang: Lang, clone: Path, t0: float) -> None:
+    from crossfile_datasets.analyzers.graph import build_graph
+    from crossfile_datasets.builders.classlevel.candidates import Thresholds, select_candidates
+    from crossfile_datasets.core.records import Repository
+    from crossfile_datasets.core.report import BuildReport
+    from crossfile_datasets.lang import get_language
+    from crossfile_datasets.lang.classes import extractor_for
+    from crossfile_datasets.lang.sources import list_sources
+
+    language = get_language(lang)
+    report = BuildReport()
+    files, _ = list_sources(Repository(clone.name, clone, "", "", ""), language, report)
+    facts = language.analyze_files(str(clone), files)
+    classes = [c for p in sorted(facts) for c in extractor_for(lang)(facts[p])]
+    run = runner_for(lang).run(clone, None, coverage=True, limits=SandboxLimits(timeout=C.CLASS_SUITE_TIMEOUT))
+    _summary(run, t0)
+    cands = select_candidates(lang, language, facts, classes, run, build_graph(clone.name, lang.value, facts, []),
+                              Thresholds(), report, "")
+    for c in cands:
+        print(f"  selected {c.info.name}: {len(c.expected_to_pass)} tests, "
+              f"{len(c.referenced_methods)}/{len(c.info.methods)} methods named or run")
+    for key, samples in sorted(report.samples.items()):
+        if key.startswith(("classes/", "tasks/")) and key != "classes/in_test_file":
+            print(f"  {key} {report.stage(key.split('/')[0]).get(key.split('/')[1])}: {samples[:12]}")
 
 
 if __name__ == "__main__":

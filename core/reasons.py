@@ -335,6 +335,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     # --- class-level split ------------------------------------------------------------------------------
     (S.REPOSITORIES, "test_runner_unavailable", L, "class-level: no test runner for the language"),
     (S.REPOSITORIES, "class_extractor_unavailable", L, "class-level: no class extractor for the language"),
+    (S.SUITES, "test_paths_from_ci", N, "class-level: the repository's pytest configuration names no testpaths; the suite runs the paths its tox.ini test command runs"),
     (S.SUITES, "option_neutralized", N, "class-level: an option of the repository's test configuration that stops or reshapes the run was taken out"),
     (S.SUITES, "incomplete", L, "class-level: the suite's run ended before every test ran (time, too many tests ending the process)"),
     (S.SUITES, "file_left_out", L, "class-level (Java): a source file that does not compile here (a missing jar or symbol, a benchmark source set) was left out of the build, with what it needs"),
@@ -372,6 +373,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TASKS, "tests_pass_with_throwing_stub", R, "class-level: every EXPECTED_TO_PASS test passes with every method throwing"),
     (S.TASKS, "mutants_survive", R, "class-level: the tests catch too few one-method mutants (mutant score below the minimum)"),
     (S.TASKS, "mutants_over_budget", L, "class-level: some one-method mutants were not run, the task's share of the gate's time budget (--class-gate-seconds) spent (score over those run)"),
+    (S.TASKS, "reached_through_facade", N, "class-level: no passing test names the class; the passing tests that execute it (at least CLASS_MIN_FACADE_TESTS, per-test coverage) are its EXPECTED_TO_PASS"),
+    (S.TASKS, "too_few_tests", R, "class-level: fewer than CLASS_FEW_TESTS EXPECTED_TO_PASS tests and under CLASS_FEW_TESTS_MIN_MUTANT_SCORE of the mutants caught (or none made)"),
     (S.TASKS, "no_mutants", N, "class-level: no one-method mutant could be made of the methods the tests execute (kept, score None)"),
     (S.TASKS, "not_checked_against_wrong_classes", L, "class-level: the language has no throwing stub / mutants yet; the task was not checked"),
     (S.DESCRIPTIONS, "llm_error", L, "class-level: the description model failed; skeletons only"),

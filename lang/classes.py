@@ -19,6 +19,7 @@ from typing import Callable
 
 from tree_sitter import Node
 
+from crossfile_datasets.core.constants import CLASS_MIN_FACADE_TESTS
 from crossfile_datasets.core.records import FileFacts
 from crossfile_datasets.lang import Lang
 
@@ -80,6 +81,9 @@ class Thresholds:
     java_min_external: int = 1
     csharp_min_file_coverage: float = 0.30
     csharp_min_external: int = 1
+    # with per-test coverage: a class no passing test names is taken when this many execute it
+    # (reached through a facade; ours, CLASS_MIN_FACADE_TESTS)
+    min_facade_tests: int = CLASS_MIN_FACADE_TESTS
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -79,11 +79,15 @@ class ClassSettings:
     mutants: int = C.CLASS_MUTANTS  # one-method mutants per task in the wrong-class gate (0: none)
     min_mutant_score: float = C.CLASS_MIN_MUTANT_SCORE  # caught / run below this: the task is dropped
     gate_seconds: float = C.CLASS_GATE_SECONDS  # the mutant runs' time budget per repository (shared by its tasks)
+    # fewer EXPECTED_TO_PASS tests than few_tests: the task needs few_tests_min_score of its mutants caught
+    few_tests: int = C.CLASS_FEW_TESTS
+    few_tests_min_score: float = C.CLASS_FEW_TESTS_MIN_MUTANT_SCORE
 
     def fingerprint(self, lang: Lang, repo: Repository, snapshot: str) -> str:
         payload = {"version": CLASSLEVEL_VERSION, "lang": lang.value, "thresholds": self.thresholds.to_dict(),
                    "llm": self.llm.fingerprint() if self.llm else None, "paraphrase": self.paraphrase,
-                   "mutants": self.mutants, "min_mutant_score": self.min_mutant_score, "gate_seconds": self.gate_seconds}
+                   "mutants": self.mutants, "min_mutant_score": self.min_mutant_score, "gate_seconds": self.gate_seconds,
+                   "few_tests": [self.few_tests, self.few_tests_min_score]}
         return fingerprint(payload, repo, snapshot)
 
 
@@ -267,6 +271,8 @@ def count_adjustments(suite: SuiteRun, runner, report: BuildReport, name: str) -
     here, a run that ended early, per-test coverage that came back empty."""
     for entry in suite.adjustments.get("neutralized", []) + suite.adjustments.get("options_dropped", []):
         report.count("suites", "option_neutralized", f"{name}: {entry}")
+    for entry in suite.adjustments.get("test_paths", []):
+        report.count("suites", "test_paths_from_ci", name, entry)
     # "<where>: <detail>" entries: Java's sources that do not compile here or were re-encoded,
     # C# fixtures that ended the test process and test methods left out
     for kind, (stage, reason) in _DETAILED_ADJUSTMENTS.items():
@@ -493,12 +499,20 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
             report.count("tasks", "mutants_over_budget", name,
                          f"{skipped} of {len(wrongs)} mutants not run: the task's share of the gate's "
                          f"{settings.gate_seconds:.0f} s ({share:.0f} s) was spent after {ran}")
-        if score is None:
-            report.count("tasks", "no_mutants", name, f"no mutant could be made of {', '.join(methods)[:200]}")
-        elif score < settings.min_mutant_score:
+        few = len(cand.expected_to_pass) < settings.few_tests
+        if score is not None and score < settings.min_mutant_score:
             report.count("tasks", "mutants_survive", name,
                          f"mutant score {score:.2f} < {settings.min_mutant_score}: {'; '.join(survived[:3])}")
             continue
+        if few and (score is None or score < settings.few_tests_min_score):
+            # one or two tests: the evaluation's pass rate has two or three values, so the tests
+            # must show they notice a wrong method (SimMetrics' JaccardSimilarity: 2 tests, 3/6)
+            report.count("tasks", "too_few_tests", name,
+                         f"{len(cand.expected_to_pass)} tests, mutant score "
+                         f"{'none' if score is None else f'{score:.2f}'} < {settings.few_tests_min_score}")
+            continue
+        if score is None:
+            report.count("tasks", "no_mutants", name, f"no mutant could be made of {', '.join(methods)[:200]}")
         kept.append(cand)
     return kept
 

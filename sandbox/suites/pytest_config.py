@@ -20,6 +20,8 @@ the harness plugin drops them inside pytest once the conftests are loaded
 from __future__ import annotations
 
 import configparser
+import dataclasses
+import re
 import shlex
 import tomllib
 from dataclasses import dataclass, field
@@ -89,6 +91,9 @@ class PytestIni:
 
     path: str = ""  # repository-relative ("" = none)
     settings: dict = field(default_factory=dict)  # name -> str (ini) or native TOML value
+    # without ``testpaths``: the paths the repository's CI runs (:func:`ci_test_paths`), and where from
+    ci_paths: tuple[str, ...] = ()
+    ci_source: str = ""
 
     def addopts(self) -> list[str]:
         return _as_args(self.settings.get("addopts", ""))
@@ -112,6 +117,7 @@ class RunPlan:
     kept: tuple[str, ...] = ()  # the configuration's addopts that stay
     config_file: str = ""
     doctest: bool = False  # the kept options collect doctests (``--doctest-modules`` / ``--doctest-glob``)
+    test_paths: tuple[str, ...] = ()  # the suite's paths from the CI configuration (``-o testpaths=...``)
 
     def without_doctests(self) -> "RunPlan":
         """The same plan with the doctest options taken out too (a collection that crashed)."""
@@ -131,7 +137,7 @@ class RunPlan:
             return self
         extra = tuple(Neutralized(g, "doctest collection ended the test process") for g in gone)
         args = _strip_addopts_override(self.args) + ("-o", f"addopts={shlex.join(kept)}")
-        return RunPlan(args, self.neutralized + extra, tuple(kept), self.config_file, False)
+        return RunPlan(args, self.neutralized + extra, tuple(kept), self.config_file, False, self.test_paths)
 
 
 def _strip_addopts_override(args: tuple[str, ...]) -> tuple[str, ...]:
@@ -187,19 +193,112 @@ def parse_config(name: str, text: str) -> dict | None:
     return {k: v for k, v in parser.items(section)}
 
 
-def read_pytest_ini(root: Path, read: Callable[[str], str | None] | None = None) -> PytestIni:
+def read_pytest_ini(root: Path, read: Callable[[str], str | None] | None = None,
+                    entries: Callable[[], list[tuple[str, bool, bool]]] | None = None) -> PytestIni:
     """The configuration pytest uses when run from ``root`` (its rootdir): the first file of
-    :data:`CONFIG_FILES` with a pytest section. ``read(name)`` returns a file's text or None
-    (default: through the host file boundary)."""
+    :data:`CONFIG_FILES` with a pytest section; without ``testpaths`` in it, the paths tox.ini's
+    test command runs (:func:`ci_test_paths`). ``read(name)`` returns a file's text or None
+    (default: through the host file boundary); ``entries()`` the root's entries as (name, is a
+    folder, is a package) (default: a listing of ``root``, no link followed)."""
     read = read or _host_reader(Path(root))
+    ini = PytestIni()
     for name in CONFIG_FILES:
         text = read(name)
         if text is None:
             continue
         section = parse_config(name, text)
         if section is not None:
-            return PytestIni(name, section)
-    return PytestIni()
+            ini = PytestIni(name, section)
+            break
+    if ini.settings.get("testpaths") not in (None, "", []):
+        return ini
+    tox = read("tox.ini")
+    if tox is None:
+        return ini
+    paths = ci_test_paths(tox, (entries or _host_entries(Path(root)))())
+    return dataclasses.replace(ini, ci_paths=paths, ci_source="tox.ini") if paths else ini
+
+
+def _host_entries(root: Path) -> Callable[[], list[tuple[str, bool, bool]]]:
+    from crossfile_datasets.sandbox.hostfs import HostFileRefused, is_regular_file, list_dir
+
+    def entries() -> list[tuple[str, bool, bool]]:
+        try:
+            return [(e.name, e.kind == "dir", e.kind == "dir" and is_regular_file(root, f"{e.name}/__init__.py"))
+                    for e in list_dir(root)]
+        except (HostFileRefused, OSError):
+            return []
+
+    return entries
+
+
+# nose's default testMatch: a folder or file whose name matches it holds tests
+_NOSE_MATCH = re.compile(r"(?:^|[\b_\.-])[Tt]est")
+_POSARGS = re.compile(r"\{posargs(?::([^}]*))?\}")
+_TOX_VARS = re.compile(r"\{toxinidir\}/?")
+
+
+def ci_test_paths(tox_text: str, entries: Iterable[tuple[str, bool, bool]]) -> tuple[str, ...]:
+    """The paths tox.ini's ``[testenv] commands`` give the test runner, when the repository's
+    pytest configuration names none (``testpaths``): a pytest run from the root collects every
+    ``test_*.py`` below it, also files outside the suite the repository's CI runs (jmespath's
+    ``extra/test_hypothesis.py``, a fuzzing module run apart; its CI runs ``nosetests``).
+
+    ``py.test --tb=native {posargs:parsimonious}`` -> ``("parsimonious",)`` (the positional
+    arguments, tox's ``{posargs:default}`` read as its default); ``nosetests`` without paths ->
+    what nose collects from the root: the folders that are packages or whose name matches nose's
+    ``testMatch``, and the matching ``.py`` files. ``entries``: the root's (name, is a folder,
+    is a package). Empty when no command runs pytest or nose, or names nothing that exists."""
+    parser = configparser.RawConfigParser(strict=False, interpolation=None)
+    try:
+        parser.read_string(tox_text)
+    except configparser.Error:
+        return ()
+    if not parser.has_option("testenv", "commands"):
+        return ()
+    entries = list(entries)
+    top = {name for name, _, _ in entries}
+    for raw in parser.get("testenv", "commands").splitlines():
+        line = _TOX_VARS.sub("", _POSARGS.sub(lambda m: m.group(1) or "", raw.strip()))
+        tokens = _as_args(line)
+        while tokens and "=" in tokens[0] and not tokens[0].startswith("-"):
+            tokens = tokens[1:]  # VAR=value before the program
+        runner, rest = _test_runner(tokens)
+        if runner is None:
+            continue
+        paths = []
+        i = 0
+        while i < len(rest):
+            tok = rest[i]
+            if tok.startswith("-"):
+                i += 2 if ("=" not in tok and _takes_value(tok)) or tok in ("-p", "-k", "-m", "-c", "-o", "-W") else 1
+                continue
+            paths.append(tok.rstrip("/"))
+            i += 1
+        if runner == "nose" and not paths:
+            paths = [name for name, is_dir, is_package in entries
+                     if (is_dir and (is_package or _NOSE_MATCH.search(name)))
+                     or (not is_dir and name.endswith(".py") and _NOSE_MATCH.search(name))]
+        paths = [p for p in paths if p and p.split("/", 1)[0] in top]
+        return tuple(dict.fromkeys(paths))
+    return ()
+
+
+def _test_runner(tokens: list[str]) -> tuple[str | None, list[str]]:
+    """("pytest" | "nose" | None, the arguments after the runner) of one command's tokens."""
+    if not tokens:
+        return None, []
+    prog = tokens[0].rsplit("/", 1)[-1]
+    if prog in ("pytest", "py.test"):
+        return "pytest", tokens[1:]
+    if prog in ("nosetests", "nosetests3"):
+        return "nose", tokens[1:]
+    for i in range(len(tokens) - 1):
+        if tokens[i] == "-m" and tokens[i + 1] in ("pytest", "py.test"):
+            return "pytest", tokens[i + 2:]
+        if tokens[i] == "-m" and tokens[i + 1] == "nose":
+            return "nose", tokens[i + 2:]
+    return None, []
 
 
 def _host_reader(root: Path) -> Callable[[str], str | None]:
@@ -295,7 +394,9 @@ def plan_run(ini: PytestIni, plugin_available: Callable[[str], bool] = lambda na
             gone.append(Neutralized(name, why))
             args += ["-o", f"{name}=" + ("0" if name == "faulthandler_timeout" else "")]
     doctest = any(t.split("=", 1)[0] in ("--doctest-modules", "--doctest-glob") for t in kept)
-    return RunPlan(tuple(args), tuple(gone), tuple(kept), ini.path, doctest)
+    if ini.ci_paths:  # pytest reads testpaths when run from the root without paths: the harness's whole-suite run
+        args += ["-o", "testpaths=" + " ".join(ini.ci_paths)]
+    return RunPlan(tuple(args), tuple(gone), tuple(kept), ini.path, doctest, ini.ci_paths)
 
 
 def _split_cluster(body: str) -> tuple[str, str | None]:

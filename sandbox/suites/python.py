@@ -298,6 +298,8 @@ class _Rounds:
         out: dict[str, list[str]] = {}
         if self.plan.neutralized:
             out["neutralized"] = [str(n) for n in self.plan.neutralized]
+        if self.plan.test_paths:
+            out["test_paths"] = [" ".join(self.plan.test_paths)]
         if self.dropped:
             out["options_dropped"] = list(self.dropped)
         if self.crashed:

@@ -16,7 +16,8 @@ from crossfile_datasets.lang import Lang
 from crossfile_datasets.sandbox import SandboxLimits
 from crossfile_datasets.sandbox.suites import SuiteStatus, runner_for
 from crossfile_datasets.sandbox.suites import TestOutcome as Outcome
-from crossfile_datasets.sandbox.suites.pytest_config import PytestIni, parse_config, plan_run
+from crossfile_datasets.sandbox.suites.pytest_config import (PytestIni, ci_test_paths, parse_config, plan_run,
+                                                             read_pytest_ini)
 from tests.conftest import write_tree
 
 LEDGER = {
@@ -197,6 +198,26 @@ def test_coverage_with_the_repository_s_own_pytest_cov(tmp_path):
     assert run.status is SuiteStatus.OK, run.log
     assert len(run.outcomes()) == 3
     assert run.per_test_coverage["tests/test_book.py::test_b_adds"]["ledger/book.py"]
+
+
+def test_a_test_file_outside_the_suite_the_ci_runs_is_not_collected(tmp_path):
+    """jmespath's shape (held-out 2026-11-27d, tuning now): no testpaths; tox.ini runs the suite's
+    folder only (``nosetests``: packages and test folders; ``py.test {posargs:pkg}``), while a
+    fuzzing module ``extra/test_hypothesis.py`` sits beside it, run apart. pytest from the root
+    collected it (jmespath's suite: 348 s)."""
+    extra = {"extra/test_fuzz.py": "from ledger.book import Book\n\n\ndef test_fuzz():\n    assert Book().total() == 0\n"}
+    nose = _repo(tmp_path, "nose", {**_tests(PLAIN), **extra, "tox.ini": "[testenv]\ncommands = nosetests\n"})
+    run = runner_for(Lang.PYTHON).run(nose, None, coverage=False)
+    assert run.status is SuiteStatus.OK, run.log
+    assert sorted(_outcomes(run)) == ["test_a_fails_first", "test_b_adds", "test_c_totals"]
+    assert run.adjustments["test_paths"] == ["ledger tests"]
+    posargs = "[testenv]\ncommands =\n    pip list\n    py.test --tb=native {posargs:tests}\n"
+    plan = plan_run(read_pytest_ini(_repo(tmp_path, "posargs", {**_tests(PLAIN), **extra, "tox.ini": posargs})))
+    assert plan.args == ("-o", "testpaths=tests") and plan.test_paths == ("tests",)
+    # the repository's own testpaths win; a CI command naming nothing that exists changes nothing
+    own = {"pytest.ini": "[pytest]\ntestpaths = extra\n", "tox.ini": posargs}
+    assert plan_run(read_pytest_ini(_repo(tmp_path, "own", {**_tests(PLAIN), **extra, **own}))).args == ()
+    assert ci_test_paths("[testenv]\ncommands = python -m pytest -k slow {posargs:gone}\n", [("tests", True, False)]) == ()
 
 
 def test_an_id_that_no_longer_exists_does_not_stop_the_others(tmp_path):
