@@ -99,7 +99,7 @@ CLASS_GATE_SECONDS = 900.0  # wall clock a repository's mutant runs may take in 
 CLASS_MIN_GATE_MUTANTS = 2  # mutants run per task even when its share of CLASS_GATE_SECONDS is spent (ours)
 CLASS_MIN_MUTANT_SCORE = 0.5  # caught / run mutants below this: the task is dropped (ours; docs/classlevel.md)
 # a task with fewer EXPECTED_TO_PASS tests than this must show that they judge the class: at least
-# CLASS_FEW_TESTS_MIN_MUTANT_SCORE of its mutants caught (no mutant: dropped) (ours; docs/classlevel.md)
+# CLASS_FEW_TESTS_MIN_MUTANT_SCORE of its mutants caught (no mutant made: kept) (ours; docs/classlevel.md)
 CLASS_FEW_TESTS = 3
 CLASS_FEW_TESTS_MIN_MUTANT_SCORE = 0.75
 # a class no passing test names is taken when at least this many passing tests execute it
