@@ -9,11 +9,8 @@ An attack that works today is a test of the *safe* behaviour marked ``xfail(stri
 raises=..., reason="red team 2026-11-27e: ...")``: green while the hole is open, red (XPASS) once
 it is closed (then remove the mark). A contained attack is an ordinary test (a regression guard).
 README.md in this folder lists them.
+
+The kernel-count attacks (``test_aio.py``, ``test_pty.py``, ``test_locks.py``, ``test_leases.py``)
+use red team 4's ``_hold`` (``tests/hostile/redteam4/test_kernel.py``): they hold what they took
+for a few seconds only and give it back when their sandboxed run ends.
 """
-
-from __future__ import annotations
-
-# the first red team's child interpreter (private TMPDIR, time limit, process-group kill) and the
-# second's growth ratio (CPU time, collector off)
-from tests.hostile.redteam.conftest import Child, child  # noqa: F401 (fixture)
-from tests.hostile.redteam2.conftest import growth  # noqa: F401
