@@ -13,6 +13,12 @@ SKIP_DIRS = VENDOR_DIRS | frozenset(
 # gets lives under a temporary folder, and the whole path must stay under Linux's PATH_MAX (4096)
 # with room for that folder (ours)
 MAX_PATH_BYTES = 3072
+# a tree-sitter parse (lang.base.bounded_parse) may read this many times its text's bytes, plus the
+# floor, and take this much CPU time; real files read about once (bench/bench_parse_budget.py), a block
+# of indented comment lines quadratically many times (red team 2026-11-27c, row 5) (ours)
+PARSE_READ_FACTOR = 64
+PARSE_MIN_READ_BYTES = 256 * 1024
+PARSE_MAX_SECONDS = 20.0
 MAX_DIR_DEPTH = 128  # folders nested deeper are not walked (counted); real repositories stay under 30 (ours)
 JAVAC_MAX_JAR_BYTES = 64 * 1024**2  # a repository jar larger than this is not put on javac's classpath (ours)
 JAVAC_MAX_JARS_TOTAL_BYTES = 512 * 1024**2  # jars of one repository copied for javac, in all (ours)

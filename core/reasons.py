@@ -113,6 +113,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.REPOSITORIES, "unknown_creation_date", R, "selection criteria: creation date unknown with a cut-off set"),
     # --- files -----------------------------------------------------------------------------------
     (S.FILES, "syntax_error", L, "the parser or the checker found a syntax error"),
+    (S.FILES, "parse_timeout", L, "the tree-sitter parse went past its budget (PARSE_READ_FACTOR x the file's bytes read, or PARSE_MAX_SECONDS): nothing taken from the file"),
     (S.FILES, "undecodable", L, "not valid UTF-8 (after BOM and encoding detection)"),
     (S.FILES, "undecodable_name", L, "the file name is not valid UTF-8"),
     (S.FILES, "unreadable", L, "the file could not be read"),

@@ -162,6 +162,9 @@ class FileFacts:
     definitions: list[Definition] = field(default_factory=list)
     package: str = ""  # module dotted name / Java package / C# namespace
     has_syntax_error: bool = False
+    # the parse went past its budget (lang.base.bounded_parse): the tree is an empty file's and
+    # has_syntax_error is set, so nothing is taken from it; counted as files/parse_timeout
+    parse_timeout: bool = False
 
     @cached_property
     def import_rows(self) -> frozenset[int]:

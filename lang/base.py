@@ -19,8 +19,10 @@ from __future__ import annotations
 import abc
 import fnmatch
 import re
+import time
 from typing import TYPE_CHECKING, ClassVar, Iterator, Sequence
 
+from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.records import FileFacts, SourceFile
 from tree_sitter import Language, Node, Parser, Tree
 
@@ -132,6 +134,73 @@ def end_after_first_delimiter(facts: "FileFacts", offset: int) -> int:
     return index.line_starts[row] + len(index.line(row))
 
 
+# ------------------------------------------------------------------------ parse budget --
+class ParseTimeout(Exception):
+    """A tree-sitter parse went past its budget (``files/parse_timeout``)."""
+
+
+_READ_CHUNK = 4096  # bytes handed to the lexer per read callback: small enough to see it re-read
+
+
+def _budgeted(parser: Parser, data: bytes, old_tree: Tree | None) -> tuple[Tree, int]:
+    served = 0
+    limit = C.PARSE_READ_FACTOR * len(data) + C.PARSE_MIN_READ_BYTES
+    deadline = time.process_time() + C.PARSE_MAX_SECONDS
+    over = False
+
+    def read(offset: int, _point) -> bytes:
+        nonlocal served, over
+        if over or served > limit:
+            over = True
+            return b""  # the lexer sees the end of the text: the parse ends at once
+        chunk = data[offset:offset + _READ_CHUNK]
+        served += len(chunk)
+        return chunk
+
+    calls = 0
+
+    def progress(_offset: int, _has_error: bool) -> bool:
+        nonlocal over, calls
+        calls += 1
+        if not calls & 255:  # the clock every 256 calls: the callback runs every 100 parse operations
+            over = over or time.process_time() > deadline
+        return over  # True cancels the parse
+
+    try:
+        tree = parser.parse(read, progress_callback=progress) if old_tree is None else \
+            parser.parse(read, old_tree, progress_callback=progress)
+    except ValueError:  # "Parsing failed": cancelled by ``progress``
+        over = True
+    if over:
+        parser.reset()  # a cancelled parse would otherwise resume on the parser's next call
+        raise ParseTimeout(f"over {C.PARSE_READ_FACTOR} x {len(data)} + {C.PARSE_MIN_READ_BYTES} bytes read "
+                           f"or {C.PARSE_MAX_SECONDS} s of CPU")
+    return tree, served
+
+
+def bounded_parse(parser: Parser, data: bytes, old_tree: Tree | None = None) -> Tree:
+    """``parser.parse(data, old_tree)`` within a budget, or :class:`ParseTimeout`.
+
+    Why: tree-sitter has no time limit of its own here (py-tree-sitter 0.26 dropped
+    ``timeout_micros``), and some grammars take quadratic time on text anyone can write:
+    tree-sitter-python's scanner re-reads a block of indented comment lines at every line
+    (4,000 lines of ``    #``: 0.8 s against 0.01 s for as many statements; a 1 MB file about
+    two hours; red team 2026-11-27c, row 5), on the host, in every split's analysis and the
+    completion evaluation. The text is handed to the lexer in small chunks through a read
+    callback and the bytes it asks for are counted: a parse may read ``PARSE_READ_FACTOR``
+    times the text plus ``PARSE_MIN_READ_BYTES`` (a deterministic budget: the same files pass on
+    any machine; real files read about once, ``bench/bench_parse_budget.py``), and a progress
+    callback (called every hundred parse operations; it looks at the clock every 256 calls)
+    cancels it after ``PARSE_MAX_SECONDS`` of CPU time, a backstop for costs the reads do not
+    show. Cost: about 5% of the parse time on real files (``bench/bench_parse_budget.py``)."""
+    return _budgeted(parser, data, old_tree)[0]
+
+
+def parse_reads(parser: Parser, data: bytes) -> int:
+    """The bytes a bounded parse of ``data`` read (what the budget counts; for the bench)."""
+    return _budgeted(parser, data, None)[1]
+
+
 class LanguageSupport(abc.ABC):
     """Everything the pipeline needs to know about one language."""
 
@@ -161,8 +230,19 @@ class LanguageSupport(abc.ABC):
         """The tree-sitter language for ``path`` (TypeScript: TSX for .tsx)."""
 
     def parse(self, text: str, path: str = "") -> Tree:
-        parser = Parser(self.ts_language(path))
-        return parser.parse(text.encode("utf-8"))
+        """The file's tree, parsed within the budget (:func:`bounded_parse`; raises
+        :class:`ParseTimeout`)."""
+        return bounded_parse(Parser(self.ts_language(path)), text.encode("utf-8"))
+
+    def parse_source(self, text: str, path: str = "") -> tuple[Tree, bool]:
+        """(tree, timed out) for a repository file's analysis: a file past the parse budget
+        gets the tree of an empty file (no definitions, no imports) and ``True``; its facts are
+        marked (``FileFacts.parse_timeout``) and ``lang.sources.analyze_sources`` drops and counts
+        it (``files/parse_timeout``)."""
+        try:
+            return self.parse(text, path), False
+        except ParseTimeout:
+            return Parser(self.ts_language(path)).parse(b""), True
 
     def is_source_path(self, path: str) -> bool:
         """Whether a (relative, '/') path is a source file of this language worth examples."""

@@ -9,11 +9,19 @@ from __future__ import annotations
 import hashlib
 
 from crossfile_datasets.core import constants as C
-from crossfile_datasets.core.records import Repository, SourceFile
+from crossfile_datasets.core.records import FileFacts, Repository, SourceFile
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repofiles import walk
 from crossfile_datasets.core.text import classify_file, decode_source, is_data_table
 from crossfile_datasets.lang.base import LanguageSupport
+
+
+def count_parse_timeouts(facts: dict[str, FileFacts], report: BuildReport) -> None:
+    """Count the files whose parse went past its budget (``files/parse_timeout``; their facts
+    are an empty file's, marked ``has_syntax_error``, so nothing is taken from them)."""
+    for path, ff in sorted(facts.items()):
+        if ff.parse_timeout:
+            report.count("files", "parse_timeout", path, "past the tree-sitter parse budget (lang.base.bounded_parse)")
 
 
 def list_sources(repo: Repository, language: LanguageSupport, report: BuildReport) -> tuple[list[SourceFile], str]:

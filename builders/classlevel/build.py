@@ -64,7 +64,7 @@ from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repository_roots import without_root, write_roots
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.classes import extractor_for
-from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.lang.sources import count_parse_timeouts, list_sources
 from crossfile_datasets.sandbox import SandboxLimits, tree_digest
 from crossfile_datasets.sandbox.suites import SuiteRun, SuiteStatus, TestOutcome, runner_for
 
@@ -171,6 +171,7 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
         stats["suite"] = {"status": reason}
         return [], stats
     facts = language.analyze_files(str(repo.root), files)
+    count_parse_timeouts(facts, report)
     classes = [c for path in sorted(facts) for c in extract(facts[path])]
     stats["classes"] = len(classes)
     graph = build_graph(repo.name, lang.value, facts, [])

@@ -65,7 +65,7 @@ from crossfile_datasets.core.records import CrossFileUsage, Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.tokenizer import load_tokenizer
 from crossfile_datasets.lang import Lang, get_language
-from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.lang.sources import count_parse_timeouts, list_sources
 from crossfile_datasets.sandbox.tempfolders import remove_tree
 
 
@@ -85,6 +85,7 @@ def build_repository(lang: Lang, repo: Repository, settings: BuildSettings, repo
         report.count("repositories", rejected, repo.name)
         files = []
     facts = language.analyze_files(str(repo.root), files)
+    count_parse_timeouts(facts, report)
     report.add_time("parse_seconds", time.monotonic() - t0)
     observation_dir = None
     if settings.observe_types and lang is Lang.PYTHON and files:

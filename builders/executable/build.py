@@ -94,7 +94,7 @@ from crossfile_datasets.core.records import FileFacts, Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repository_roots import without_root, write_roots
 from crossfile_datasets.lang import Lang, get_language
-from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.lang.sources import count_parse_timeouts, list_sources
 from crossfile_datasets.sandbox import Sandbox, SandboxLimits, tree_digest, values
 from crossfile_datasets.sandbox.hostfs import HostFileRefused, Refusal
 from crossfile_datasets.sandbox.checks import render_check
@@ -272,6 +272,7 @@ def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildRe
     files, snapshot = list_sources(repo, language, report)
     repo = dataclasses.replace(repo, snapshot_sha256=snapshot)
     facts = language.analyze_files(str(repo.root), files)
+    count_parse_timeouts(facts, report)
     stats: dict = {"repository": repo.name}
     candidates = []
     for cand in select_candidates(facts, report, f"{repo.name}:"):

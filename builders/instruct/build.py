@@ -44,7 +44,7 @@ from crossfile_datasets.builders.split import ShardStore, fingerprint, keyed_by_
 from crossfile_datasets.core.constants import INSTRUCT_DATASET, INSTRUCT_SPLIT
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.records import Repository, hosted_path
-from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.lang.sources import count_parse_timeouts, list_sources
 from crossfile_datasets.core.jsonl import iter_jsonl
 from crossfile_datasets.lang import Lang, get_language
 
@@ -107,6 +107,7 @@ def repository_records(repo: Repository, exclusions: Exclusions, report: BuildRe
         report.count("repositories", reason, repo.name)
         return []
     facts = language.analyze_files(str(repo.root), files)
+    count_parse_timeouts(facts, report)
     records: list[dict] = []
     for cand in select_candidates(facts, report, f"{repo.name}:"):
         digest = function_hash(cand.source)

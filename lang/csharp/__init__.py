@@ -100,8 +100,8 @@ class CSharpSupport(LanguageSupport):
         for f in files:
             # the tree of the code mcs compiles (inactive #if branches blanked with the symbols of
             # the file's own project, offsets unchanged)
-            tree = self.parse(active_code(f.text, defines[f.path]), f.path)
-            ff = FileFacts(f, tree, has_syntax_error=tree.root_node.has_error)
+            tree, timed_out = self.parse_source(active_code(f.text, defines[f.path]), f.path)
+            ff = FileFacts(f, tree, has_syntax_error=tree.root_node.has_error or timed_out, parse_timeout=timed_out)
             models[f.path] = build_model(f.path, tree, f.index)
             facts[f.path] = ff
         # project namespaces -> their top-level types (first declaring file for partial types)

@@ -487,7 +487,7 @@ class CSharpChecker:
             NAMESPACES_PATH: "".join(f"namespace {ns} {{ }}\n" for ns in namespaces),
         }
         for path in unit.files:
-            if facts[path].has_syntax_error:
+            if facts[path].has_syntax_error and not facts[path].parse_timeout:
                 events.count("files", "syntax_error", path, "tree-sitter could not parse it; compiled, never attributed")
         neutralized = 0
         blanked: set[str] = set()  # files whose bodies phase 1 blanked (mcs refused code inside them)

@@ -144,8 +144,8 @@ class JavaSupport(LanguageSupport):
     def analyze_files(self, repo_root: str, files: Sequence[SourceFile]) -> dict[str, FileFacts]:
         facts: dict[str, JavaFileFacts] = {}
         for f in files:
-            tree = self.parse(f.text, f.path)
-            ff = JavaFileFacts(f, tree, has_syntax_error=tree.root_node.has_error)
+            tree, timed_out = self.parse_source(f.text, f.path)
+            ff = JavaFileFacts(f, tree, has_syntax_error=tree.root_node.has_error or timed_out, parse_timeout=timed_out)
             src = f.index.data
             ff.package, ff.package_rows = read_package(tree.root_node, src)
             ff.java_imports = read_imports(ff)
@@ -189,7 +189,8 @@ class JavaSupport(LanguageSupport):
                 report.count("files", special, path)
                 continue
             if ff.has_syntax_error:
-                report.count("files", "syntax_error", path)
+                if not ff.parse_timeout:  # counted once, as files/parse_timeout
+                    report.count("files", "syntax_error", path)
                 continue
             if path in project.duplicate_files:
                 report.count("files", "duplicate_class", path, ", ".join(sorted(

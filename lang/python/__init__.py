@@ -216,8 +216,8 @@ class PythonSupport(LanguageSupport):
         project = PythonProject([f.path for f in files])
         facts: dict[str, FileFacts] = {}
         for f in files:
-            tree = self.parse(f.text, f.path)
-            ff = FileFacts(f, tree, has_syntax_error=tree.root_node.has_error)
+            tree, timed_out = self.parse_source(f.text, f.path)
+            ff = FileFacts(f, tree, has_syntax_error=tree.root_node.has_error or timed_out, parse_timeout=timed_out)
             ff.package = self.module_name(f.path, project)
             ff.imports = self.extract_imports(ff, project)
             ff.definitions = self.extract_definitions(ff)
@@ -402,7 +402,8 @@ class PythonSupport(LanguageSupport):
             if not any(b.is_project and b.kind != "wildcard" for b in [*ff.imports, *ff.__dict__.get(WILDCARD_NAMES, [])]):
                 continue
             if ff.has_syntax_error:
-                report.count("files", "syntax_error", path)
+                if not ff.parse_timeout:  # counted once, as files/parse_timeout
+                    report.count("files", "syntax_error", path)
                 continue
             checkable[path] = ff
         observed = Path(repo.observed_types) if getattr(repo, "observed_types", "") else None

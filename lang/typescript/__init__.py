@@ -222,9 +222,10 @@ class TypeScriptSupport(LanguageSupport):
         project.resolver = resolver
         facts: dict[str, FileFacts] = {}
         for f in [*sources, *declarations]:
-            tree = self.parse(f.text, f.path)
+            tree, timed_out = self.parse_source(f.text, f.path)
             syntax = read_module(tree.root_node, f.path, f.index)
-            ff = TypeScriptFileFacts(f, tree, definitions=syntax.definitions, has_syntax_error=tree.root_node.has_error,
+            ff = TypeScriptFileFacts(f, tree, definitions=syntax.definitions,
+                                     has_syntax_error=tree.root_node.has_error or timed_out, parse_timeout=timed_out,
                                      syntax=syntax, project=project)
             cfg = self._config_for(f.path, configs)
             project.config_of[f.path] = cfg.id
@@ -354,7 +355,8 @@ class TypeScriptSupport(LanguageSupport):
             if not self.stubbable(ff):
                 continue
             if ff.has_syntax_error:
-                report.count("files", "syntax_error", path)
+                if not ff.parse_timeout:  # counted once, as files/parse_timeout
+                    report.count("files", "syntax_error", path)
                 continue
             if "\\" in path:  # TypeScript takes it for a folder separator: the file cannot be named to it
                 report.count("files", "name_unsupported_by_checker", path, "a backslash in the path")

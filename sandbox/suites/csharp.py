@@ -672,8 +672,8 @@ class _TestCompilation:
         # parsed as mcs compiles it (the copy's symbols; active_code keeps every byte offset), as
         # discover() parses it: a test class under `#if TASKS` is one mcs sees, and the tests it
         # holds are counted when it is left out (stateless 4.4: 25 lost without a count)
-        tree = get_language(Lang.CSHARP).parse(active_code(text, self.inputs.defines(self.box.root)), rel)
-        return FileFacts(SourceFile(rel, text), tree)
+        tree, timed_out = get_language(Lang.CSHARP).parse_source(active_code(text, self.inputs.defines(self.box.root)), rel)
+        return FileFacts(SourceFile(rel, text), tree, has_syntax_error=timed_out, parse_timeout=timed_out)
 
     def leave_out(self, rel: str, errors: list) -> None:
         """Leave out what holds each error of ``rel`` (a declaration, or the whole file)."""
