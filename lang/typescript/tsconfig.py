@@ -135,38 +135,60 @@ class TsConfig:
 
 def _glob_match(pattern: str, path: str) -> bool:
     """TypeScript include/exclude semantics: `**/` any directories, `*` within one segment,
-    and a pattern whose last segment has no wildcard and no extension names a directory."""
-    return _glob_regex(pattern).fullmatch(path) is not None
+    and a pattern whose last segment has no wildcard and no extension names a directory.
+
+    Matched segment by segment (a set of reachable path positions per pattern segment), each
+    segment with a regex of one star group per run of `*`s whose literal tails are matched
+    atomically (as ``fnmatch.translate`` does): a regex of the whole pattern backtracked
+    polynomially on crafted includes (`**/` and `*` repeated: 2.4 s for one path)."""
+    segments = _glob_segments(pattern)
+    parts = path.split("/")
+    reach = {0}
+    for i, segment in enumerate(segments):
+        if segment is None:  # `**`: zero or more whole segments (one or more when it ends the pattern)
+            reach = set(range(min(reach) + (i == len(segments) - 1), len(parts) + 1))
+        else:
+            reach = {k + 1 for k in reach if k < len(parts) and segment.fullmatch(parts[k])}
+        if not reach:
+            return False
+    return len(parts) in reach
 
 
 @functools.lru_cache(maxsize=4096)
-def _glob_regex(pattern: str) -> re.Pattern:
-    """A pattern compiled once (each file is matched against every pattern of its configurations)."""
+def _glob_segments(pattern: str) -> tuple[re.Pattern | None, ...]:
+    """A pattern's segments compiled once (each file is matched against every pattern of its
+    configurations): None for `**`, else a regex of the segment (runs of `**` are one)."""
     pattern = posixpath.normpath(pattern.strip())
     if pattern == ".":
         pattern = "**/*"
     last = pattern.rsplit("/", 1)[-1]
     if "*" not in last and "?" not in last and "." not in last:
         pattern = f"{pattern}/**/*"
-    regex = ""
-    i = 0
-    while i < len(pattern):
-        if pattern.startswith("**/", i):
-            regex += "(?:[^/]+/)*"
-            i += 3
-        elif pattern.startswith("**", i):
-            regex += ".*"
-            i += 2
-        elif pattern[i] == "*":
-            regex += "[^/]*"
-            i += 1
-        elif pattern[i] == "?":
-            regex += "[^/]"
-            i += 1
-        else:
-            regex += re.escape(pattern[i])
-            i += 1
-    return re.compile(regex)
+    out: list[re.Pattern | None] = []
+    for segment in pattern.split("/"):
+        if segment == "**":
+            if not out or out[-1] is not None:
+                out.append(None)
+            continue
+        out.append(re.compile(_segment_regex(segment), re.S))
+    return tuple(out)
+
+
+def _segment_regex(segment: str) -> str:
+    """One segment's regex: `*` any run of characters, `?` one, the rest literal. Between two
+    stars, the literal part is found by an atomic lazy search (``(?>.*?lit)``), so a segment of
+    many stars never backtracks over earlier ones (the way ``fnmatch.translate`` avoids it)."""
+    pieces = re.split(r"(\*+)", segment)  # literal, stars, literal, stars, ..., literal
+    regex = _literal_piece(pieces[0])
+    for i in range(1, len(pieces), 2):
+        tail = _literal_piece(pieces[i + 1])
+        last = i + 2 >= len(pieces)
+        regex += f".*{tail}" if last else f"(?>.*?{tail})"
+    return regex
+
+
+def _literal_piece(text: str) -> str:
+    return "".join("." if c == "?" else re.escape(c) for c in text)
 
 
 class ConfigError(ValueError):
