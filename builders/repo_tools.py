@@ -363,7 +363,8 @@ def task_view_command(
 
     from crossfile_datasets.core.repository_roots import ROOTS_FILE, attach_roots
 
-    task = next((json.loads(line) for line in split.read_text(encoding="utf-8").splitlines()
+    # lines end at "\n" only (a record may hold a raw U+2028, where str.splitlines() splits)
+    task = next((json.loads(line) for line in split.read_text(encoding="utf-8").split("\n")
                  if line.strip() and json.loads(line).get("id") == task_id), None)
     if task is None:
         _fail(f"no task '{task_id}' in {split}", 2)

@@ -142,7 +142,9 @@ class ShardStore:
             return None
         try:
             text = (shard / self.records_file).read_text(encoding="utf-8")
-            records = [json.loads(line) for line in text.splitlines() if line.strip()]
+            # records end at "\n" only: str.splitlines() also splits at U+2028, U+0085 and the
+            # like, which json.dumps(ensure_ascii=False) writes raw inside strings
+            records = [json.loads(line) for line in text.split("\n") if line.strip()]
             report = BuildReport.from_dict(json.loads((shard / "report.json").read_text(encoding="utf-8")))
         except (OSError, ValueError, TypeError, AttributeError):
             return None

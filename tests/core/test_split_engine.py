@@ -321,3 +321,21 @@ def test_ray_for_a_split_that_runs_locally_is_refused_not_ignored(tmp_path, spli
                                       "--repos", str(tmp_path / "repo"), "--output", str(tmp_path / "out")])
     assert result.exit_code == 2 and "--executor ray builds --split completion only" in result.output, result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_records_holding_line_separators_are_read_back_whole(tmp_path):
+    """A record's string may hold U+2028, U+2029 or U+0085, which ``json.dumps(ensure_ascii=
+    False)`` writes raw; ``str.splitlines()`` split the record there, so the finished shard
+    never read back and was rebuilt on every run."""
+    repos = _repos(tmp_path, "a")
+    store = ShardStore(tmp_path / "shards", "items.jsonl")
+    calls = []
+
+    def build_one(repo, report):
+        calls.append(repo.name)
+        return [{"id": "a/1", "text": "x\u2028y\u2029z\x85w\x1c"}], {"items": 1}
+
+    run_repositories(repos, build_one, store=store, key_of=lambda r: "k1")
+    again = run_repositories(repos, build_one, store=store, key_of=lambda r: "k1")
+    assert calls == ["a"] and again[0].stats["status"] == "skipped_done"
+    assert again[0].records == [{"id": "a/1", "text": "x\u2028y\u2029z\x85w\x1c"}]

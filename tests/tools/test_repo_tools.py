@@ -246,3 +246,14 @@ def test_task_view_uses_a_folder_of_the_index_only_when_the_split_proves_it(tmp_
         res = CliRunner().invoke(tools_app, ["task-view", str(split), task["id"], "--out", str(out)])
         assert res.exit_code == 2 and said in res.output, res.output
         assert not (out / "repo" / ".ssh").exists()
+
+
+def test_task_view_reads_records_holding_line_separators_whole(tmp_path):
+    """A split's record may hold a raw U+2028 (``ensure_ascii=False``); ``str.splitlines()`` cut
+    the record there and ``task-view`` raised ``JSONDecodeError`` for every task after it."""
+    import json as _json
+
+    split = tmp_path / "class.jsonl"
+    split.write_text(_json.dumps({"id": "a", "description": "one\u2028two"}, ensure_ascii=False) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(tools_app, ["task-view", str(split), "b", "--out", str(tmp_path / "v")])
+    assert result.exit_code == 2 and "no task 'b'" in result.output, (result.exit_code, result.output, result.exception)
