@@ -277,9 +277,17 @@ _MARKDOWN_SPECIALS = frozenset("\\`*_[]()<>!|~&$")
 _URL_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#@%+=,;")
 
 
+# characters a cell shows as a blank: C0 and C1 controls, DEL, the line and paragraph separators
+# and Unicode's bidirectional controls (Bidi_Control: U+061C, U+200E-F, U+202A-E, U+2066-9), with
+# which a checkout's origin URL could reorder what the Repositories table displays
+_BLANKED = frozenset([*map(chr, range(0x20)), *map(chr, range(0x7F, 0xA0)), "\u061c", "\u200e", "\u200f",
+                      "\u2028", "\u2029", *map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))])
+
+
 def cell(text: object) -> str:
-    """``text`` as the literal content of one markdown table cell (red team 2, row 5)."""
-    return "".join("\\" + ch if ch in _MARKDOWN_SPECIALS else " " if ch < " " or ch == "\x7f" else ch
+    """``text`` as the literal content of one markdown table cell (red team 2, row 5): markdown
+    specials escaped, controls (bidirectional ones included) turned into blanks."""
+    return "".join("\\" + ch if ch in _MARKDOWN_SPECIALS else " " if ch in _BLANKED else ch
                    for ch in str(text))
 
 
