@@ -408,10 +408,21 @@ def _declared_annotation(expr: nodes.NodeNG) -> nodes.NodeNG | None:
         annotation = _annotation_of(target) if isinstance(target, nodes.AssignName) else None
         if annotation is None and _is_annotated_target(target):
             annotation = target.parent.annotation
+        if annotation is None and _assigned_call(target) is not None:
+            annotation = _declared_annotation(_assigned_call(target))  # atoms = parse(v), -> Iterator[Atom]
         return annotation
     if isinstance(expr, nodes.Attribute):
         owners = {v._proxied for v in _own_values(expr.expr.infer) if type(v) is astroid.Instance}
         return _attribute_annotation(owners.pop(), expr.attrname) if len(owners) == 1 else None
+    return None
+
+
+def _assigned_call(target: nodes.NodeNG) -> nodes.Call | None:
+    """The call of ``name = call(...)`` (one plain target), else None."""
+    statement = target.parent
+    if (isinstance(target, nodes.AssignName) and isinstance(statement, nodes.Assign)
+            and statement.targets == [target] and isinstance(statement.value, nodes.Call)):
+        return statement.value
     return None
 
 
@@ -526,6 +537,38 @@ def _infer_narrowed_name(node: nodes.Name, context=None) -> nodes.ClassDef | Non
     return cls
 
 
+def _infer_named_tuple_class(node: nodes.ClassDef, context=None):
+    """astroid's class for a ``class Binding(NamedTuple)``, with the fields that have a value
+    (a default, or the ``X()`` that ``_field_value`` gives an annotated field) read from the class
+    itself. astroid builds that class from ``collections.namedtuple``, whose fields infer to
+    nothing, so ``binding.original.line`` (``original: Original``) had no receiver for ``line``."""
+    for generated in _namedtuple_class(node, context):
+        if isinstance(generated, nodes.ClassDef):
+            generated.crossfile_origin = node  # the class written in the repository (see named_tuple_origin)
+            for statement in node.body:
+                if (isinstance(statement, nodes.AnnAssign) and isinstance(statement.target, nodes.AssignName)
+                        and statement.value is not None):
+                    name = statement.target.name
+                    generated.locals[name] = [statement.target]
+                    if name in generated.instance_attrs:  # namedtuple's field: an EmptyNode
+                        generated.instance_attrs[name] = [statement.target]
+        yield generated
+
+
+def named_tuple_origin(cls: nodes.ClassDef) -> nodes.ClassDef:
+    """The repository's ``class X(NamedTuple)`` behind astroid's generated class (which lives in
+    no file: its fields and methods are declared by the written class), else ``cls`` itself."""
+    origin = getattr(cls, "crossfile_origin", None)
+    return origin if isinstance(origin, nodes.ClassDef) else cls
+
+
+try:  # astroid's own NamedTuple brain, wrapped above (absent: its classes stay as astroid makes them)
+    from astroid.brain.brain_namedtuple_enum import _has_namedtuple_base as _is_named_tuple_class
+    from astroid.brain.brain_namedtuple_enum import infer_typing_namedtuple_class as _namedtuple_class
+except ImportError:  # pragma: no cover - a future astroid
+    _is_named_tuple_class = None
+
+
 def register(linter) -> None:  # Pylint's plugin entry point; the work is the transforms below
     del linter
 
@@ -538,3 +581,6 @@ astroid.MANAGER.register_transform(nodes.AnnAssign, _field_value, _is_class_fiel
 astroid.MANAGER.register_transform(nodes.AssignName, astroid.inference_tip(_infer_loop_target), _is_loop_target)
 astroid.MANAGER.register_transform(nodes.Subscript, astroid.inference_tip(_infer_subscript), _is_read_subscript)
 astroid.MANAGER.register_transform(nodes.Name, astroid.inference_tip(_infer_narrowed_name), _is_narrowed_name)
+if _is_named_tuple_class is not None:
+    astroid.MANAGER.register_transform(nodes.ClassDef, astroid.inference_tip(_infer_named_tuple_class),
+                                       _is_named_tuple_class)

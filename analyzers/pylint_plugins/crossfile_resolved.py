@@ -42,7 +42,7 @@ from pylint.checkers import BaseChecker
 
 # the annotation readers of our other plugin: Pylint runs with this folder as its only path entry
 from crossfile_annotations import (_annotation_of, _attribute_annotation, _declared_annotation, _element_annotation,
-                                   _one_class, _own_values, _returned_class, _type_form_class)
+                                   _one_class, _own_values, _returned_class, _type_form_class, named_tuple_origin)
 
 MESSAGE = "W9902"
 SYMBOL = "crossfile-resolved-member"
@@ -61,7 +61,7 @@ def _declaring_class(node: nodes.NodeNG) -> nodes.ClassDef | None:
 
 def _declaration(value, member: str) -> tuple[nodes.ClassDef, nodes.ClassDef] | None:
     """(class of the value, class declaring ``member`` for it), or None."""
-    cls = value if isinstance(value, nodes.ClassDef) else value._proxied
+    cls = named_tuple_origin(value if isinstance(value, nodes.ClassDef) else value._proxied)
     try:
         found = value.getattr(member)
         order = [cls, *cls.ancestors()]
