@@ -119,7 +119,17 @@ def _classes(annotation: nodes.NodeNG | None, context=None, depth: int = 0) -> I
                 if isinstance(value, nodes.ClassDef):
                     yield value
         except (InferenceError, AstroidError, RecursionError):
-            return
+            yield from _forward_reference(annotation)
+
+
+def _forward_reference(annotation: nodes.NodeNG) -> Iterator[nodes.ClassDef]:
+    """A class of the annotation's module defined below it: ``def table() -> dict[str, Item]``
+    before ``class Item`` (lazy with ``from __future__ import annotations`` or in a string).
+    astroid looks an annotation up where it is written, so a later definition is not found."""
+    if isinstance(annotation, nodes.Name):
+        for node in annotation.root().locals.get(annotation.name, []):
+            if isinstance(node, nodes.ClassDef) and node.parent is annotation.root():
+                yield node
 
 
 _SPECIAL_MODULES = frozenset({"typing", "typing_extensions", "builtins", "abc", "collections.abc", "_collections_abc"})

@@ -7,7 +7,10 @@
   NamedTuple's class from ``collections.namedtuple``, whose fields infer to nothing;
 - a method of the element of a name assigned from a call with an ``Iterator[Piece]`` return
   annotation, inside a generator expression (``pieces = split(v)``, then
-  ``"".join(p.render() for p in pieces)``).
+  ``"".join(p.render() for p in pieces)``);
+- the element of a call's ``dict[str, Codec]`` result kept in an attribute, where ``Codec`` is
+  defined below the function in its module (``from __future__ import annotations``): astroid
+  looks the annotation up where it is written and finds nothing (pyjwt's ``self.Algorithm``).
 
 Checked with the real Pylint and our plugins.
 """
@@ -62,14 +65,36 @@ FIXTURE = {
         "    pieces = split(value)\n"
         "    return ''.join(piece.render({}) for piece in pieces)\n"      # 11: render (Piece)
     ),
+    "ledger/codecs.py": (
+        "from __future__ import annotations\n"
+        "def catalog() -> dict[str, Codec]:\n"
+        "    found: dict[str, Codec] = {'a': Plain(), 'b': Packed()}\n"
+        "    return found\n"
+        "class Codec:\n"
+        "    @staticmethod\n"
+        "    def from_spec(spec: dict) -> str:\n"
+        "        return str(spec)\n"
+        "class Plain(Codec):\n"
+        "    pass\n"
+        "class Packed(Codec):\n"
+        "    pass\n"
+    ),
+    "ledger/keys.py": (
+        "from ledger.codecs import catalog\n"
+        "class Key:\n"
+        "    def __init__(self, name: str, spec: dict) -> None:\n"
+        "        self.Codec = catalog()[name]\n"
+        "        self.value = self.Codec.from_spec(spec)\n"               # 5: from_spec (Codec)
+    ),
 }
 
 EXPECTED = {
-    (6, "broken"): "ledger/records.py",
-    (7, "origin"): "ledger/records.py",
-    (7, "line"): "ledger/records.py",
-    (7, "text"): "ledger/records.py",
-    (11, "render"): "ledger/pieces.py",
+    ("ledger/report.py", 6, "broken"): "ledger/records.py",
+    ("ledger/report.py", 7, "origin"): "ledger/records.py",
+    ("ledger/report.py", 7, "line"): "ledger/records.py",
+    ("ledger/report.py", 7, "text"): "ledger/records.py",
+    ("ledger/report.py", 11, "render"): "ledger/pieces.py",
+    ("ledger/keys.py", 5, "from_spec"): "ledger/codecs.py",
 }
 
 
@@ -77,11 +102,12 @@ EXPECTED = {
 def found(tmp_path_factory):
     usages, report, _ = usages_of(tmp_path_factory.mktemp("shapes5") / "repo", FIXTURE)
     assert not [k for k in report.counts if k.startswith("files/checker")], dict(report.counts)
-    return {(u.line, u.member): u for u in usages if u.file == "ledger/report.py" and u.member}
+    return {(u.file, u.line, u.member): u for u in usages if u.file in ("ledger/report.py", "ledger/keys.py") and u.member}
 
 
 @pytest.mark.slow
-def test_members_of_named_tuple_fields_and_of_iterated_call_results(found):
+def test_named_tuple_fields_iterated_call_results_forward_references(found):
     assert {key: u.definition_file for key, u in found.items()} == EXPECTED
-    assert found[(7, "line")].definition_symbol == "Origin.line"
-    assert found[(11, "render")].definition_symbol == "Piece.render"
+    assert found[("ledger/report.py", 7, "line")].definition_symbol == "Origin.line"
+    assert found[("ledger/report.py", 11, "render")].definition_symbol == "Piece.render"
+    assert found[("ledger/keys.py", 5, "from_spec")].definition_symbol == "Codec.from_spec"
