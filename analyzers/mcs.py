@@ -70,8 +70,9 @@ BAD_EXTENSION = re.compile(r"^Type `(?P<type>.+?)' does not contain a member `(?
 NO_OVERRIDE = re.compile(r"^`(?P<member>[^']+?)(?:\(.*\))?' is marked as an override but no (?:suitable|accessible)")
 # CS1936 (source type named) / CS1935 (names `System.Linq'): the query operator is missing
 QUERY_PATTERN = re.compile(r"^An implementation of `(?P<method>[^']+)' query expression pattern")
-# the stand-in of an emptied override of an object member (lang/csharp/syntax.py: OBSOLETE_MESSAGE)
-EMPTIED_OBJECT_MEMBER = re.compile(r"^`(?P<type>.+)\.(?P<member>ToString|Equals|GetHashCode)\([^)]*\)' is obsolete: "
+# the stand-in of an emptied override of an object member or of a library base's method
+# (lang/csharp/syntax.py: OBSOLETE_MESSAGE, object_member_stand_in, override_stand_in)
+EMPTIED_OBJECT_MEMBER = re.compile(r"^`(?P<type>.+)\.(?P<member>\w+)(?:<[^>]*>)?\([^)]*\)' is obsolete: "
                                    r"`crossfile: emptied'")
 NOT_IN_INTERFACE = re.compile(r"^`(?P<member>[^']+)' in explicit interface declaration is not a member of interface")
 

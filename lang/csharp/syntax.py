@@ -586,7 +586,8 @@ def _is_reference_annotation(inner: tuple[str, str], value_types: set[str], refe
 def render_emptied(tree: Tree, text: str, index: TextIndex, model: FileModel,
                    keep_member: Callable[[TypeDecl, MemberDecl], bool],
                    keep_nested: Callable[[TypeDecl], bool],
-                   instantiable: Callable[[TypeDecl], bool] | None = None) -> str:
+                   instantiable: Callable[[TypeDecl], bool] | None = None,
+                   external_override: Callable[[TypeDecl, MemberDecl], bool] | None = None) -> str:
     """The file with every type replaced by an empty one (same name, kind, namespace, arity).
 
     Usings and namespace declarations are kept (so the emptied types land in the same
@@ -602,6 +603,11 @@ def render_emptied(tree: Tree, text: str, index: TextIndex, model: FileModel,
     compile and be invisible; as an abstract class it is mcs's CS0144 at ``new``, while
     subclasses in other files still compile against the implicit protected constructor.
     Static and partial classes (other parts may be sealed or static) are never changed.
+
+    A removed override of ``object``'s members, and one of any method ``external_override``
+    accepts (an override of a library base's member, such as ``DynamicObject.TryGetMember``),
+    leaves an obsolete-as-error stand-in (:func:`object_member_stand_in`,
+    :func:`override_stand_in`).
     """
     by_start = {t.start: t for t in model.all_types()}
     out: list[str] = []
@@ -630,7 +636,10 @@ def render_emptied(tree: Tree, text: str, index: TextIndex, model: FileModel,
                         body = body.rstrip().rstrip(",") + ","
                     out.append(body + "\n")
                 else:
-                    out.append(object_member_stand_in(t, m))
+                    stand_in = object_member_stand_in(t, m)
+                    if not stand_in and external_override is not None and external_override(t, m):
+                        stand_in = override_stand_in(t, m)
+                    out.append(stand_in)
             work.append(indent + "}\n")
             work.extend(("type", n, indent + "    ") for n in reversed(t.nested) if keep_nested(n))
         else:
@@ -680,6 +689,37 @@ def object_member_stand_in(t: TypeDecl, m: MemberDecl) -> str:
         return ""
     virtual = "virtual " if t.kind == "class" and "sealed" not in t.modifiers else ""
     return f'[global::System.Obsolete("{OBSOLETE_MESSAGE}", true)] public new {virtual}{declaration}\n'
+
+
+_OVERRIDE_MODIFIERS = frozenset({"override", "sealed", "virtual", "abstract", "async", "extern", "new"})
+_ACCESS = frozenset({"public", "protected", "internal", "private"})
+
+
+def override_stand_in(t: TypeDecl, m: MemberDecl) -> str:
+    """The stand-in of an emptied override of a library base class's method
+    (``public override bool TryGetMember(GetMemberBinder b, out object r)`` of a
+    ``DynamicObject``): emptied, the override is gone and ``base.TryGetMember(...)`` in a
+    subclass, or a call through the type, compiles against the library's member, so its uses
+    were invisible (as for ``object``'s members). The stand-in hides it with the same
+    signature and access, obsolete-as-error: such a call is CS0619. '' when the signature
+    cannot be rendered (not a plain method of a class, cut short, an expression body)."""
+    sig = m.signature
+    if (not m.is_override or m.kind != "method" or t.kind != "class" or len(m.names) != 1 or len(sig) >= 300
+            or "(" not in sig or "=>" in sig or "{" in sig):
+        return ""
+    words = sig.split(" ")
+    modifiers = []
+    while words and (words[0] in _OVERRIDE_MODIFIERS or words[0] in _ACCESS or words[0] == "unsafe"):
+        modifiers.append(words.pop(0))
+    if not words:
+        return ""
+    access = " ".join(w for w in modifiers if w in _ACCESS) or "private"
+    if access == "private":
+        return ""  # an override is never private: the signature was not read as expected
+    virtual = "virtual " if "sealed" not in modifiers and "sealed" not in t.modifiers else ""
+    unsafe = "unsafe " if "unsafe" in modifiers else ""
+    return (f'[global::System.Obsolete("{OBSOLETE_MESSAGE}", true)] {access} new {virtual}{unsafe}'
+            f'{" ".join(words)} {{ throw null; }}\n')
 
 
 def abstractable(t: TypeDecl) -> bool:

@@ -1179,6 +1179,12 @@ class _DefiningFileRounds:
             result.events.count("checker", "overrides_blanked", path, n=len(self.overriders))
         # parameterless constructor calls are only visible on abstract stand-ins (render_emptied)
         self.abstract_classes = any(abstractable(t) for t in self.model.all_types())
+        # overrides of a member no project base declares (a library base's: DynamicObject's
+        # TryGetMember): emptied, they leave an obsolete-as-error stand-in (render_emptied)
+        self.external_overrides = {
+            (t.qualified_name, m.names[0]) for t in self.model.all_types() for m in t.members
+            if m.is_override and m.kind == "method" and len(m.names) == 1
+            and not any(m.names[0] in bt.member_names() for _, bt in index.base_chain(t))}
         self.pending: tuple[set, set, set] = (set(), set(), set())
         self.round_no = 0  # the last round checked
         self.unmasking: frozenset[str] = frozenset()  # found members left empty by unmask()
@@ -1197,10 +1203,14 @@ class _DefiningFileRounds:
     def _instantiable(self, t: TypeDecl) -> bool:  # until a constructor use of t is found
         return (t.qualified_name, t.name) in self.restore_members
 
+    def _external_override(self, t: TypeDecl, m: MemberDecl) -> bool:
+        return (t.qualified_name, m.names[0]) in self.external_overrides
+
     def variant(self, round_no: int) -> RoundRequest:
         prepared, path = self.prepared, self.path
         emptied = render_emptied(self.ff.tree, prepared.texts[path], self.ff.file.index, self.model, self._kept,
-                                 self._kept_type, self._instantiable if self.abstract_classes else None)
+                                 self._kept_type, self._instantiable if self.abstract_classes else None,
+                                 self._external_override if self.external_overrides else None)
         files = self.compiled if self.subset else set(prepared.texts)
         # G files whose overrides of F's absent members are blanked, as this job's own copies
         blanks: dict[str, list[Overrider]] = {}
@@ -1416,7 +1426,7 @@ class Attributor:
                 return ext[0], member, "extension"
             return None
         m = EMPTIED_OBJECT_MEMBER.match(msg)
-        if m and d.code == "CS0619":  # a call of an override of ToString/Equals/GetHashCode
+        if m and d.code == "CS0619":  # a call of an override of ToString/Equals/GetHashCode or a library base's method
             t = self.resolve(m["type"], m["member"])
             return (t, m["member"], "member") if t is not None else None
         m = NO_CONSTRUCTOR.match(msg)
