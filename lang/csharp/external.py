@@ -6,8 +6,9 @@ class ``ControllerBase``, a property of type ``JsonSerializerSettings``), and in
 it does not check the arguments of a call on a missing name (``Assert.AreEqual(1,
 loan.Book.Copies)`` hides the use of ``Copies``). So the preparation declares, in one extra
 file, an empty global type for every missing type name, and then gives those types the members
-the code calls on them: static/instance methods taking ``params object[]`` and returning
-``dynamic`` (so arguments are still checked and whatever follows is not), ``dynamic`` fields,
+the code calls on them: static/instance methods taking ``params object[]`` (and an overload
+whose first parameter takes a lambda, ``() => ...``) and returning ``dynamic`` (so arguments,
+lambda bodies included, are still checked and whatever follows is not), ``dynamic`` fields,
 and a ``params`` constructor. Every stand-in sits on its own line of the file, so an error mcs
 reports in it names the stand-in to withdraw.
 """
@@ -23,6 +24,12 @@ from crossfile_datasets.analyzers.mcs import MISSING_MEMBER, NO_CONSTRUCTOR, NO_
 from crossfile_datasets.core.records import FileFacts
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+# a first parameter a lambda without parameters converts to (``Assert.That(() => x.Run(),
+# Throws...)``): ``params object[]`` alone takes no lambda, so mcs failed at the call and never
+# checked the lambda's body. Not ``Action`` too: a ``null`` argument would then be ambiguous.
+_LAMBDA = "global::System.Func<object>"
 
 
 @dataclass(frozen=True)
@@ -49,11 +56,17 @@ class StubType:
             if self.kind == "interface":
                 if m.static:
                     continue
-                parts.append(f"dynamic {m.name}{generic}(params object[] args);" if m.method else f"dynamic {m.name} {{ get; set; }}")
+                if m.method:
+                    parts.append(f"dynamic {m.name}{generic}(params object[] args);")
+                    parts.append(f"dynamic {m.name}{generic}({_LAMBDA} crossfileCall, params object[] args);")
+                else:
+                    parts.append(f"dynamic {m.name} {{ get; set; }}")
                 continue
             static = "static " if m.static else ""
             if m.method:
                 parts.append(f"public {static}dynamic {m.name}{generic}(params object[] args) {{ return null; }}")
+                parts.append(f"public {static}dynamic {m.name}{generic}({_LAMBDA} crossfileCall, params object[] args) "
+                             "{ return null; }")
             else:
                 parts.append(f"public {static}dynamic {m.name};")
         if self.constructor and self.kind == "class":
