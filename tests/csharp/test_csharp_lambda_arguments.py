@@ -56,6 +56,7 @@ def row(needle: str) -> int:
     return next(i for i, line in enumerate(FILES["Tests/CalculatorTests.cs"].split("\n"), 1) if needle in line)
 
 
+@pytest.mark.slow  # one real mcs build of the fixture: 15-60 s on a loaded machine
 def test_uses_inside_a_lambda_argument_of_a_missing_library_method(tmp_path):
     require_tool("mcs")
     write_tree(tmp_path, FILES)

@@ -78,6 +78,7 @@ def row(needle: str) -> int:
     return next(i for i, line in enumerate(FILES["Recorder.cs"].split("\n"), 1) if needle in line)
 
 
+@pytest.mark.slow  # one real mcs build of the fixture: 15-60 s on a loaded machine
 def test_calls_of_project_overrides_of_library_members(tmp_path):
     require_tool("mcs")
     write_tree(tmp_path, FILES)
