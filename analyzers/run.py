@@ -69,6 +69,9 @@ class Limits:
     cpu_seconds: int | None = None  # RLIMIT_CPU
     file_size_bytes: int | None = None  # RLIMIT_FSIZE
     open_files: int | None = None  # RLIMIT_NOFILE, soft and hard (never above the caller's own hard limit)
+    pending_signals: int | None = None  # RLIMIT_SIGPENDING, soft and hard (lowered only)
+    message_queue_bytes: int | None = None  # RLIMIT_MSGQUEUE, soft and hard (lowered only)
+    new_session_keyring: bool = False  # join a fresh anonymous session keyring before exec
 
 
 def require_binary(name: str, install_hint: str) -> str:
@@ -89,11 +92,15 @@ def decode(data: bytes) -> str:
 # run by the child, sets the rest and then execs the real program in place (same pid):
 # - PR_SET_PDEATHSIG(SIGKILL): the checker dies when the process that started it dies, even by
 #   kill -9 (a hung checker in its own session would otherwise run on, holding memory);
-# - the resource limits (RLIMIT_AS, RLIMIT_NPROC, RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_NOFILE).
-# argv: <parent pid> <as> <nproc> <cpu> <fsize> <nofile> <executable> <argv...> (0 = no limit)
+# - the resource limits (RLIMIT_AS, RLIMIT_NPROC, RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_NOFILE,
+#   RLIMIT_SIGPENDING, RLIMIT_MSGQUEUE);
+# - optionally a fresh anonymous session keyring (KEYCTL_JOIN_SESSION_KEYRING), so the program
+#   does not possess the caller's session keyring (a login's or a service's credentials).
+# argv: <parent pid> <as> <nproc> <cpu> <fsize> <nofile> <sigpending> <msgqueue> <keyring>
+#       <executable> <argv...> (0 = no limit / no new keyring)
 _LAUNCHER = r"""
 import os, sys
-parent, mem, nproc, cpu, fsize, nofile = (int(v) for v in sys.argv[1:7])
+parent, mem, nproc, cpu, fsize, nofile, sigpending, msgqueue, keyring = (int(v) for v in sys.argv[1:10])
 try:
     import ctypes
     ctypes.CDLL(None, use_errno=True).prctl(1, 9, 0, 0, 0)  # PR_SET_PDEATHSIG, SIGKILL
@@ -110,10 +117,28 @@ if nofile:  # lowered only: a process may not raise its hard limit
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     nofile = nofile if hard == resource.RLIM_INFINITY else min(nofile, hard)
     resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+for which, value in ((resource.RLIMIT_SIGPENDING, sigpending), (resource.RLIMIT_MSGQUEUE, msgqueue)):
+    if value:  # lowered only
+        hard = resource.getrlimit(which)[1]
+        value = value if hard == resource.RLIM_INFINITY else min(value, hard)
+        resource.setrlimit(which, (value, value))
+if keyring:
+    import ctypes
+    # keyctl(KEYCTL_JOIN_SESSION_KEYRING, NULL): a new anonymous session keyring, nothing in it
+    number = {"x86_64": 250, "aarch64": 219, "i686": 288, "i386": 288, "armv7l": 311}.get(os.uname().machine)
+    error = -1 if number is None else 0
+    if number is not None:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.syscall.restype = ctypes.c_long
+        if libc.syscall(number, 1, None) < 0 and ctypes.get_errno() != 38:  # ENOSYS: a kernel without keys
+            error = ctypes.get_errno()
+    if error:  # refused rather than run in the caller's keyring
+        os.write(2, ("crossfile launcher: cannot start a fresh session keyring (errno %d)\n" % error).encode())
+        os._exit(126)
 try:
-    os.execv(sys.argv[7], sys.argv[8:])
+    os.execv(sys.argv[10], sys.argv[11:])
 except OSError as exc:
-    os.write(2, ("crossfile launcher: cannot execute %s: %s\n" % (sys.argv[7], exc)).encode())
+    os.write(2, ("crossfile launcher: cannot execute %s: %s\n" % (sys.argv[10], exc)).encode())
     os._exit(127)
 """
 
@@ -130,7 +155,8 @@ def _launch_argv(args: list[str], limits: Limits | None) -> list[str] | None:
             return None
         exe = found
     lim = limits or Limits()
-    numbers = [lim.memory_bytes, lim.max_processes, lim.cpu_seconds, lim.file_size_bytes, lim.open_files]
+    numbers = [lim.memory_bytes, lim.max_processes, lim.cpu_seconds, lim.file_size_bytes, lim.open_files,
+               lim.pending_signals, lim.message_queue_bytes, int(lim.new_session_keyring)]
     return [sys.executable, "-I", "-S", "-c", _LAUNCHER, str(os.getpid()), *(str(n or 0) for n in numbers), exe, *args]
 
 

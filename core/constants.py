@@ -96,6 +96,13 @@ EXEC_FILE_SIZE_BYTES = 64 * 1024**2  # RLIMIT_FSIZE: largest file a sandboxed pr
 # (fs.file-max); x the run's pids.max tasks it bounds a run's share (red team 2, row 11; ours:
 # sampled during the class and executable suites, javac held at most 23, a JVM 32, mono 7)
 EXEC_OPEN_FILES = 1024
+# RLIMIT_SIGPENDING and RLIMIT_MSGQUEUE (soft = hard) set before bubblewrap starts, so the run's
+# user namespace and every process in it inherit them: pending signals and POSIX message-queue
+# bytes are charged per user up the user-namespace tree, to root's count on the host (96,364
+# signals and 800 kB here), so a run without its own ceiling took all of them from every root
+# process (red team 4, rows 3 and 9; ours: a run needs a handful of queued signals, no queue)
+EXEC_PENDING_SIGNALS = 1024
+EXEC_MESSAGE_QUEUE_BYTES = 64 * 1024
 # --- class-level split (RepoClassBench, Deshpande et al. 2024; "ours" where the paper gives none)
 CLASS_SUITE_TIMEOUT = 1200.0  # seconds of wall clock for a repository's whole suite, all its processes (ours)
 CLASS_MAX_CRASHED_TESTS = 25  # tests that may end the test process before a suite run gives up (ours)

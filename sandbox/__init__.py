@@ -48,16 +48,21 @@ from crossfile_datasets.sandbox import hostfs
 from crossfile_datasets.sandbox.channel import SANDBOXED_PROGRAM_PID, ResultChannel
 from crossfile_datasets.sandbox.isolation import (
     SANDBOX_ENV,
+    SANDBOX_UID_ENV,
     PeakWatch,
     SandboxUnavailable,
     TreeLimits,
     bwrap_argv,
     configure_isolation,
+    hand_over,
+    hidden_dirs,
     interpreter_paths,
     isolation_mode,
     join_cgroups_argv,
     opt_out_warning,
+    reachable_by_others,
     require_bwrap,
+    sandbox_uid,
     seccomp_fd,
 )
 from crossfile_datasets.sandbox.tempfolders import SANDBOX_PREFIX, HeldFolder, remove_tree, sweep_stale_sandboxes
@@ -83,6 +88,8 @@ class SandboxLimits:
     file_size_bytes: int = C.EXEC_FILE_SIZE_BYTES
     test_timeout: float = C.EXEC_TEST_TIMEOUT  # per test, inside a pytest run
     open_files: int = C.EXEC_OPEN_FILES  # RLIMIT_NOFILE of every process of the run
+    pending_signals: int = C.EXEC_PENDING_SIGNALS  # RLIMIT_SIGPENDING, set before bwrap (the whole run's)
+    message_queue_bytes: int = C.EXEC_MESSAGE_QUEUE_BYTES  # RLIMIT_MSGQUEUE, set before bwrap (the whole run's)
 
 
 @dataclass(frozen=True)
@@ -109,10 +116,14 @@ class SandboxRun:
 _WARNED: set[str] = set()
 
 
+def _warn_once(key: str, text: str) -> None:
+    if key not in _WARNED:
+        _WARNED.add(key)
+        print(text, file=sys.stderr, flush=True)
+
+
 def _warn_opt_out() -> None:
-    if "none" not in _WARNED:
-        _WARNED.add("none")
-        print(opt_out_warning(), file=sys.stderr, flush=True)
+    _warn_once("none", opt_out_warning())
 
 
 # ------------------------------------------------------------------------------ sandbox --
@@ -477,6 +488,20 @@ class Sandbox:
         self.read_only = tuple(read_only)
         self.python_path = [str((self.root / p).resolve()) if p else str(self.root) for p in python_path]
         self.copy_report = CopyReport()
+        # the folder the copy is made from shows the copy itself to the runs (read-only): an
+        # answer must not call the original of what it is judged on (red team 4, row 11)
+        self.source = os.path.realpath(source) if source is not None else None
+        # the kernel uid the runs get (the builder root: a fresh unprivileged one; else None)
+        self.uid = sandbox_uid() if self.bwrap is not None else None
+        if self.bwrap is not None and self.uid is None and os.geteuid() == 0 \
+                and (os.environ.get(SANDBOX_UID_ENV) or "").strip().lower() != "builder":
+            _warn_once("setpriv", "WARNING: setpriv (util-linux) is missing: sandboxed runs keep the builder's uid "
+                                  "(root), which reads root-only files and root's sockets")
+        if self.uid is not None and not reachable_by_others(self.dir, hidden_dirs()):
+            _warn_once("uid", f"WARNING: {self.dir.parent} is not open to other users (o+x): sandboxed runs keep "
+                              "the builder's uid (root), which reads root-only files; set TMPDIR to a folder "
+                              "such as /tmp")
+            self.uid = None
         try:
             if source is not None:
                 self.copy_report = copy_repository(Path(source), self.root)
@@ -565,8 +590,13 @@ class Sandbox:
         has_pids = tree is not None and "pids" in tree.folders
         # RLIMIT_NPROC counts all of the user's processes (and binds nobody for root): a fallback
         nproc = None if has_pids or os.geteuid() == 0 else _user_process_count() + self.limits.max_processes
+        # the signal and message-queue ceilings are set before bwrap, so its user namespace takes
+        # them as the ceiling of the whole run; the fresh session keyring keeps the builder's out
         limits = Limits(memory_bytes=memory, max_processes=nproc, cpu_seconds=int(timeout) + 5,
-                        file_size_bytes=self.limits.file_size_bytes, open_files=self.limits.open_files)
+                        file_size_bytes=self.limits.file_size_bytes, open_files=self.limits.open_files,
+                        pending_signals=self.limits.pending_signals,
+                        message_queue_bytes=self.limits.message_queue_bytes,
+                        new_session_keyring=self.bwrap is not None)
         workdir = cwd or self.root
         full_env = self.environment(env)
         pass_fds: tuple[int, ...] = ()
@@ -580,10 +610,18 @@ class Sandbox:
         if self.bwrap is not None:
             full_env["CROSSFILE_SANDBOX_PIDNS"] = "1"  # /proc shows the run's processes only
             read_only = (*interpreter_paths(self.python), *self.read_only)
-            seccomp = seccomp_fd()  # no inotify instance (counted per user up the namespace tree)
+            seccomp = seccomp_fd()  # isolation.REFUSED_SYSCALLS: inotify, fanotify, io_uring, keys
             pass_fds = (*pass_fds, seccomp)
+            if self.uid is not None:  # whatever the host wrote since the last run is the run's too
+                hand_over(self.dir, self.uid)
+                for fd in pass_fds:  # the channel's pipes: the JVM runner opens its token pipe by /proc/self/fd
+                    try:
+                        os.fchown(fd, self.uid, self.uid)
+                    except OSError:
+                        pass
             command = [*bwrap_argv(self.bwrap, writable=self.dir, cwd=workdir, read_only=read_only,
-                                   seccomp=seccomp), "--", *command]
+                                   seccomp=seccomp, uid=self.uid,
+                                   mirror=(str(self.root), self.source) if self.source else None), "--", *command]
         if tree is not None:
             command = [*join_cgroups_argv(tree.procs_files()), *command]
         watch = PeakWatch(tree) if tree is not None else None

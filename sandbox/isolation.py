@@ -12,12 +12,18 @@ through bubblewrap (``bwrap``, Debian package ``bubblewrap``):
 - a pid namespace with a fresh ``/proc`` (the builder's ``/proc/<pid>/environ`` is not there)
   and ``--die-with-parent``: when the run ends, or the harness kills it, the namespace's init
   dies and the kernel kills every process in it, ``setsid`` or not;
-- a network namespace with only its own loopback; an IPC and UTS namespace; a user namespace
-  whose processes hold no capabilities and cannot create further user namespaces;
-- no inotify instance: a seccomp filter (a classic BPF program handed to bwrap's ``--seccomp``)
-  makes ``inotify_init``/``inotify_init1`` fail with ``EMFILE``, as at a zero ceiling. The kernel
-  counts instances per user *up the user-namespace tree*, outside cgroups and rlimits, so a run
-  holding them took all of root's 128 from every process of the machine (red team 2, row 7);
+- a network namespace with only its own loopback; an IPC and UTS namespace; processes that
+  hold no capabilities and cannot create user namespaces;
+- the run's own kernel uid when the builder is root (:func:`sandbox_uid`, :func:`hand_over`):
+  bwrap builds the namespaces as root and ``setpriv`` hands the program a uid that owns nothing
+  on the host, so root-only files, 0700 folders and root's sockets are closed to it and the
+  per-user kernel counts are its own; a builder that is not root runs it in a user namespace
+  mapped to its own uid (``--disable-userns``). The folder the run's copy came from shows the copy, read-only;
+- a seccomp filter (a classic BPF program handed to bwrap's ``--seccomp``, :data:`REFUSED_SYSCALLS`):
+  no inotify instance or fanotify group (the kernel counts them per user *up the user-namespace
+  tree*, outside cgroups and rlimits: a run holding them took all of root's 128 from every
+  process of the machine, red team 2 row 7, red team 4 row 2), no io_uring, no kernel keys, no
+  new user namespace;
 - whole-tree limits from cgroups when this process may create them: memory (v1
   ``memory.limit_in_bytes`` or v2 ``memory.max``) and process count (``pids.max``). Where no
   cgroup can be made, only the per-process rlimits remain (``RLIMIT_AS`` per process, and
@@ -58,56 +64,134 @@ SECRET_DIR_VARIABLES = ("HF_HOME", "HF_TOKEN_PATH", "HUGGINGFACE_HUB_CACHE", "XD
 # further user namespace may be created.
 NAMESPACE_ARGS = ("--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL",
                   "--die-with-parent", "--new-session", "--hostname", "sandbox")
+# When the builder runs as root, a run gets a kernel uid of its own instead (sandbox_uid): bwrap
+# builds the namespaces as root (no user namespace of ours: the user namespace would map the run
+# to the builder's uid, whose file permissions, socket permissions and per-user kernel counts
+# are root's), keeps only CAP_SETUID/CAP_SETGID for ``setpriv``, which hands the program that uid
+# with no group, no capability and no_new_privs (bwrap's seccomp sets it) before it execs.
+ROOT_NAMESPACE_ARGS = ("--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
+                       "--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID",
+                       "--die-with-parent", "--new-session", "--hostname", "sandbox")
+# Folders every process of a run may write, made world-writable and sticky like the host's own.
+SHARED_TMP_DIRS = ("/tmp", "/var/tmp")
+SANDBOX_UID_ENV = "CROSSFILE_SANDBOX_UID"  # first uid of the range, or "builder" (keep the builder's uid)
+# 2,000,000,000 + 0..65535: outside systemd's container range (524288..1879048191), below 2^31,
+# above every login, system and subordinate (/etc/subuid) uid a distribution hands out
+DEFAULT_SANDBOX_UID = 2_000_000_000
+SANDBOX_UIDS = 65536
 
 
 # ------------------------------------------------------------------------------ seccomp --
 # seccomp_data: int nr at offset 0, u32 arch at offset 4. Classic BPF opcodes and return values
-# (linux/filter.h, linux/seccomp.h); EMFILE is what inotify_init returns at the instance ceiling.
+# (linux/filter.h, linux/seccomp.h).
 _BPF_LD_W_ABS, _BPF_JEQ_K, _BPF_RET_K = 0x20, 0x15, 0x06
-_SECCOMP_RET_ALLOW, _SECCOMP_RET_ERRNO, _EMFILE = 0x7FFF0000, 0x00050000, 24
+_SECCOMP_RET_ALLOW, _SECCOMP_RET_ERRNO = 0x7FFF0000, 0x00050000
+_EPERM, _EMFILE, _ENOSYS = 1, 24, 38
 _X32 = 0x40000000
-# AUDIT_ARCH_* -> the numbers of inotify_init and inotify_init1 in that ABI (x32 shares x86-64's
-# with the x32 bit; arm64 has only inotify_init1)
-INOTIFY_SYSCALLS = {
-    0xC000003E: (253, 294, _X32 | 253, _X32 | 294),  # x86-64 (and x32)
-    0x40000003: (291, 332),  # i386
-    0xC00000B7: (26,),  # aarch64
-    0x40000028: (316, 360),  # arm
+_X86_64, _I386, _AARCH64, _ARM = 0xC000003E, 0x40000003, 0xC00000B7, 0x40000028  # AUDIT_ARCH_*
+# What every sandboxed process is refused, and the error it gets: system call -> (errno, its
+# number in each ABI; x32 shares x86-64's with the x32 bit, arm64 has no inotify_init).
+# - inotify (EMFILE, as at the instance ceiling) and fanotify groups (EPERM, as for a process
+#   without the capability): the kernel counts both per user *up the user-namespace tree*,
+#   outside cgroups and rlimits, so a run holding them took all of root's 128 from every process
+#   of the machine (red team 2 row 7, red team 4 row 2);
+# - io_uring (ENOSYS, as on a kernel built without it, which every user of it falls back from):
+#   the way in of a long row of local privilege escalations, refused by Docker's and Podman's
+#   default profiles; no repository test needs it (red team 4 row 4);
+# - the kernel's key management (EPERM, as Docker's default profile): the session keyring is a
+#   pointer in the credentials, kept across bubblewrap's namespaces (the builder's Kerberos
+#   tickets and cifs credentials), and the key quota is the kernel uid's (red team 4 rows 7, 8).
+REFUSED_SYSCALLS: dict[str, tuple[int, dict[int, tuple[int, ...]]]] = {
+    "inotify_init": (_EMFILE, {_X86_64: (253,), _I386: (291,), _ARM: (316,)}),
+    "inotify_init1": (_EMFILE, {_X86_64: (294,), _I386: (332,), _AARCH64: (26,), _ARM: (360,)}),
+    "fanotify_init": (_EPERM, {_X86_64: (300,), _I386: (338,), _AARCH64: (262,), _ARM: (367,)}),
+    "io_uring_setup": (_ENOSYS, {a: (425,) for a in (_X86_64, _I386, _AARCH64, _ARM)}),
+    "io_uring_enter": (_ENOSYS, {a: (426,) for a in (_X86_64, _I386, _AARCH64, _ARM)}),
+    "io_uring_register": (_ENOSYS, {a: (427,) for a in (_X86_64, _I386, _AARCH64, _ARM)}),
+    "add_key": (_EPERM, {_X86_64: (248,), _I386: (286,), _AARCH64: (217,), _ARM: (309,)}),
+    "request_key": (_EPERM, {_X86_64: (249,), _I386: (287,), _AARCH64: (218,), _ARM: (310,)}),
+    "keyctl": (_EPERM, {_X86_64: (250,), _I386: (288,), _AARCH64: (219,), _ARM: (311,)}),
 }
 
 
+# unshare, clone (their first argument holds the flags) and clone3 (flags in a struct the filter
+# cannot read) in each ABI: a run must not make a user namespace of its own. Under bubblewrap's
+# own user namespace ``--disable-userns`` refuses it too; a run handed to a dedicated uid
+# (:func:`sandbox_uid`) has no user namespace of ours around it, so the filter is what refuses
+# the kernel's largest unprivileged surface there. clone3 gets ENOSYS, which glibc, Rust's std
+# and every runtime answer by falling back to clone (Docker's default profile does the same).
+_CLONE_NEWUSER = 0x10000000
+USERNS_SYSCALLS = {  # arch -> (unshare, clone, clone3)
+    _X86_64: (272, 56, 435), _I386: (310, 120, 435), _AARCH64: (97, 220, 435), _ARM: (337, 120, 435),
+}
+_BPF_JSET_K = 0x45
+_ARG0_LOW = 16  # seccomp_data.args[0], its low 32 bits (little-endian ABIs only, as listed)
+
+
+def _refused_by_arch() -> dict[int, list[tuple[int, int]]]:
+    """AUDIT_ARCH -> [(system call number, errno)] (x86-64's numbers also with the x32 bit)."""
+    out: dict[int, list[tuple[int, int]]] = {}
+    for errno_value, numbers in REFUSED_SYSCALLS.values():
+        for arch, nrs in numbers.items():
+            for nr in nrs:
+                out.setdefault(arch, []).append((nr, errno_value))
+                if arch == _X86_64:
+                    out[arch].append((_X32 | nr, errno_value))
+    return out
+
+
 @functools.lru_cache(maxsize=1)
-def inotify_filter() -> bytes:
+def seccomp_filter() -> bytes:
     """The seccomp program (an array of ``struct sock_filter``) every sandboxed process runs
-    under: ``inotify_init``/``inotify_init1`` fail with EMFILE, everything else is allowed (the
-    namespaces, capabilities and limits do the rest)."""
+    under: each call of :data:`REFUSED_SYSCALLS` fails with its errno, ``unshare``/``clone`` with
+    ``CLONE_NEWUSER`` fail with EPERM and ``clone3`` with ENOSYS; everything else is allowed (the
+    namespaces, capabilities, uid and limits do the rest)."""
     import struct
 
-    ops: list[tuple] = [("load", 4)]  # the architecture
-    for arch, numbers in INOTIFY_SYSCALLS.items():
-        ops.append(("skip_unless", arch, len(numbers) + 2))  # this ABI's block: load, checks, allow
-        ops += [("load", 0), *(("deny_if", n) for n in numbers), ("allow",)]
-    ops.append(("allow",))
-    deny = len(ops)
-    ops.append(("deny",))
-    code = []
-    for i, op in enumerate(ops):
-        if op[0] == "load":
-            code.append((_BPF_LD_W_ABS, 0, 0, op[1]))
-        elif op[0] == "skip_unless":
-            code.append((_BPF_JEQ_K, 0, op[2], op[1]))
-        elif op[0] == "deny_if":
-            code.append((_BPF_JEQ_K, deny - i - 1, 0, op[1]))
+    # a tiny assembler: ("ld", offset) | ("jeq"/"jset", k, label_true, label_false) | ("ret", value)
+    # | ("label", name); None as a label means the next instruction
+    program: list[tuple] = [("ld", 4)]
+    for arch, calls in _refused_by_arch().items():
+        nxt = f"arch-after-{arch:x}"
+        program += [("jeq", arch, None, nxt), ("ld", 0)]
+        program += [("jeq", nr, f"errno-{errno_value}", None) for nr, errno_value in calls]
+        unshare, clone, clone3 = USERNS_SYSCALLS[arch]
+        variants = [0, _X32] if arch == _X86_64 else [0]
+        program += [("jeq", v | clone3, f"errno-{_ENOSYS}", None) for v in variants]
+        program += [("jeq", v | nr, "flags", None) for v in variants for nr in (unshare, clone)]
+        program += [("ret", _SECCOMP_RET_ALLOW), ("label", nxt)]
+    program += [("ret", _SECCOMP_RET_ALLOW), ("label", "flags"), ("ld", _ARG0_LOW),
+                ("jset", _CLONE_NEWUSER, f"errno-{_EPERM}", None), ("ret", _SECCOMP_RET_ALLOW)]
+    for errno_value in sorted({e for e, _ in REFUSED_SYSCALLS.values()} | {_EPERM, _ENOSYS}):
+        program += [("label", f"errno-{errno_value}"), ("ret", _SECCOMP_RET_ERRNO | errno_value)]
+    labels, at = {}, 0
+    for op in program:
+        if op[0] == "label":
+            labels[op[1]] = at
         else:
-            code.append((_BPF_RET_K, 0, 0, _SECCOMP_RET_ALLOW if op[0] == "allow" else _SECCOMP_RET_ERRNO | _EMFILE))
+            at += 1
+    code, at = [], 0
+    for op in program:
+        if op[0] == "label":
+            continue
+        if op[0] == "ld":
+            code.append((_BPF_LD_W_ABS, 0, 0, op[1]))
+        elif op[0] == "ret":
+            code.append((_BPF_RET_K, 0, 0, op[1]))
+        else:
+            jt, jf = (0 if label is None else labels[label] - at - 1 for label in op[2:4])
+            if not (0 <= jt <= 255 and 0 <= jf <= 255):  # classic BPF jumps forward, one byte
+                raise ValueError("seccomp filter: a jump does not fit in one byte")
+            code.append((_BPF_JEQ_K if op[0] == "jeq" else _BPF_JSET_K, jt, jf, op[1]))
+        at += 1
     return b"".join(struct.pack("=HBBI", *instruction) for instruction in code)
 
 
 def seccomp_fd() -> int:
-    """A fresh descriptor holding :func:`inotify_filter` from its start, for ``--seccomp``
+    """A fresh descriptor holding :func:`seccomp_filter` from its start, for ``--seccomp``
     (bwrap reads it to the end: one per run, closed by the caller after the run)."""
     fd = os.memfd_create("crossfile-seccomp", os.MFD_CLOEXEC)
-    os.write(fd, inotify_filter())
+    os.write(fd, seccomp_filter())
     os.lseek(fd, 0, os.SEEK_SET)
     return fd
 
@@ -199,8 +283,11 @@ def _under(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
-def hidden_dirs() -> list[str]:
+def hidden_dirs(extra: Iterable[str] = ()) -> list[str]:
+    """The folders a run sees as empty: :data:`HIDDEN_DIRS`, the secret variables' folders, the
+    builder's cache, and ``extra`` (real paths of existing folders only)."""
     dirs = [d for d in HIDDEN_DIRS if os.path.isdir(d) and not os.path.islink(d)]
+    dirs += [os.path.realpath(d) for d in extra if os.path.isabs(d) and os.path.isdir(d)]
     for name in SECRET_DIR_VARIABLES:
         value = os.environ.get(name)
         if value and os.path.isabs(value) and os.path.isdir(value):
@@ -218,25 +305,97 @@ def hidden_dirs() -> list[str]:
     return [d for d in ordered if not any(o != d and _under(d, o) for o in ordered)]
 
 
+def sandbox_uid() -> int | None:
+    """A fresh kernel uid for one sandbox (its runs are handed to it), or None when runs keep the
+    builder's uid: the builder is not root (it cannot give another uid, and its own is not
+    root's), ``setpriv`` is missing, or ``CROSSFILE_SANDBOX_UID=builder``. One uid per sandbox
+    (a random one of :data:`SANDBOX_UIDS`) so that per-user kernel counts (pending signals,
+    message queues, inotify, RLIMIT_NPROC) are the run's own and concurrent runs do not share
+    them; the uid owns nothing on the host, so a root-only file, a folder of mode 0700 or a
+    root-owned socket is as closed to the run as to any unprivileged user."""
+    import secrets
+
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        return None
+    value = (os.environ.get(SANDBOX_UID_ENV) or "").strip().lower()
+    if value == "builder":
+        return None
+    base = int(value) if value.isdigit() and int(value) > 0 else DEFAULT_SANDBOX_UID
+    return base + secrets.randbelow(SANDBOX_UIDS)
+
+
+def reachable_by_others(path: Path, hidden: Sequence[str]) -> bool:
+    """Whether an unprivileged uid can reach ``path`` inside the sandbox: every folder above it
+    that the sandbox shows as it is (not inside a hidden folder, whose empty tmpfs bubblewrap
+    opens to everyone) lets others through (``o+x``)."""
+    for parent in Path(path).parents:
+        if any(_under(str(parent), d) for d in hidden):
+            return True
+        try:
+            if not os.stat(parent).st_mode & 0o001:
+                return False
+        except OSError:
+            return False
+    return True
+
+
+def hand_over(folder: Path, uid: int) -> None:
+    """Give ``folder`` and everything in it to ``uid`` (and gid ``uid``) before a run: the copy,
+    its home, its temporary and control folders are the run's to write, as when the run had the
+    builder's uid. Never follows a link (``fwalk`` holds each folder open, ``lchown``). The
+    folder itself keeps group root with mode 0750: bwrap, root without capabilities by then,
+    enters it for ``--chdir``; other users of the host do not."""
+    os.chown(folder, uid, 0, follow_symlinks=False)
+    os.chmod(folder, 0o750, follow_symlinks=False)
+    for _, dirs, files, dir_fd in os.fwalk(folder, follow_symlinks=False):
+        for name in (*dirs, *files):
+            try:
+                os.chown(name, uid, uid, dir_fd=dir_fd, follow_symlinks=False)
+            except OSError:
+                pass  # gone meanwhile; the run cannot write what it does not own
+
+
 def bwrap_argv(binary: str, *, writable: Path, cwd: Path, read_only: Iterable[str] = (),
-               seccomp: int | None = None) -> list[str]:
+               seccomp: int | None = None, mirror: tuple[str, str] | None = None, uid: int | None = None) -> list[str]:
     """The bwrap command line up to (not including) the program to run. ``seccomp``: a
-    descriptor from :func:`seccomp_fd` (the run must pass it to bwrap)."""
-    argv = [binary, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/dev/shm"]
-    hidden = hidden_dirs()
+    descriptor from :func:`seccomp_fd` (the run must pass it to bwrap). ``mirror``: (the copy,
+    the folder it was made from): the run sees its own copy, read-only, where the original is
+    (hidden behind an empty tmpfs instead when an interpreter or the sandbox folder lies inside
+    it). ``uid``: the kernel uid the program gets (:func:`sandbox_uid`, the builder root); None
+    keeps the builder's uid in a user namespace of its own."""
+    read_only = sorted(set(read_only), key=lambda p: (p.count("/"), p))
+    copy, source = (str(mirror[0]), os.path.realpath(mirror[1])) if mirror else ("", "")
+    if source and (source == "/" or not os.path.isdir(source) or _under(str(writable), source)
+                   or _under(source, str(writable)) or any(_under(p, source) for p in read_only)):
+        hidden, copy = hidden_dirs(extra=[source] if source != "/" else []), ""
+    else:
+        hidden = hidden_dirs()
+    argv = [binary, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--perms", "1777", "--tmpfs", "/dev/shm"]
     for d in hidden:
-        argv += ["--tmpfs", d]
+        argv += (["--perms", "1777"] if d in SHARED_TMP_DIRS else []) + ["--tmpfs", d]
     for f in HIDDEN_FILES:
         if os.path.isfile(f):
             argv += ["--ro-bind", "/dev/null", f]
     # bound back read-only when hidden above (an interpreter under /root, a venv in the cache);
     # shortest first so a folder's own binding does not cover a deeper one made before it
-    for p in sorted(set(read_only), key=lambda p: (p.count("/"), p)):
-        if any(_under(p, d) for d in hidden) and not _under(p, str(writable)):
-            argv += ["--ro-bind", p, p]
-    argv += ["--bind", str(writable), str(writable), *NAMESPACE_ARGS, "--chdir", str(cwd)]
+    binds = [p for p in read_only if any(_under(p, d) for d in hidden) and not _under(p, str(writable))]
+    # the folders on the way to them, made open to everyone (bubblewrap would make them 0700,
+    # closed to a run with a uid of its own)
+    on_the_way = {str(a) for p in (*binds, str(writable), *([source] if copy else [])) for a in Path(p).parents
+                  if any(_under(str(a), d) and str(a) != d for d in hidden)}
+    for a in sorted(on_the_way, key=lambda a: (a.count("/"), a)):
+        argv += ["--perms", "0755", "--dir", a]
+    if copy:  # the original of what the run is judged on is never what it reads (red team 4, row 11)
+        argv += ["--ro-bind", copy, source]
+    for p in binds:
+        argv += ["--ro-bind", p, p]
+    namespaces = NAMESPACE_ARGS if uid is None else ROOT_NAMESPACE_ARGS
+    argv += ["--bind", str(writable), str(writable), *namespaces, "--chdir", str(cwd)]
     if seccomp is not None:
         argv += ["--seccomp", str(seccomp)]
+    if uid is not None:
+        argv += ["--", shutil.which("setpriv") or "setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
+                 "--inh-caps=-all"]
     return argv
 
 

@@ -372,6 +372,7 @@ class _Inputs:
 
     def __init__(self) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="crossfile-csharp-inputs-")).resolve()
+        self.dir.chmod(0o755)  # mkdtemp's 0700 would hide them from a run with a uid of its own
         self._n = 0
         self._defines: dict[str, tuple[str, ...]] = {}
 

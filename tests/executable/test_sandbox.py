@@ -662,3 +662,40 @@ def test_cgroups_of_a_killed_harness_are_swept():
         for folder in (stale, fresh):
             if folder.exists():
                 folder.rmdir()
+
+
+USERNS_PROBE = r'''
+import ctypes, json, os, subprocess, threading
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+out = {"uid": os.getuid(), "groups": os.getgroups()}
+out["unshare_user"] = [libc.unshare(0x10000000), ctypes.get_errno()]
+out["clone3"] = [libc.syscall(435, None, 0), ctypes.get_errno()]
+done = []
+thread = threading.Thread(target=done.append, args=[1])
+thread.start(); thread.join()
+out["thread"] = done == [1]
+out["child"] = subprocess.run(["/bin/sh", "-c", "echo child"], capture_output=True, text=True).stdout.strip()
+open("written-by-the-run", "w").write("x")
+print(json.dumps(out))
+'''
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or os.uname().machine != "x86_64", reason="x86-64 numbers")
+def test_a_run_makes_no_user_namespace_and_as_root_builder_gets_a_uid_of_its_own():
+    """Red team 4 (rows 1, 10): with the builder root, a run's programs have a kernel uid of
+    their own (no user namespace of ours maps them to root any more), so the seccomp filter is
+    what refuses a new user namespace (``unshare``/``clone`` with ``CLONE_NEWUSER``; ``clone3``
+    gets ENOSYS, from which threads and children fall back to ``clone``); the run still writes
+    its copy, starts threads and child processes."""
+    with Sandbox(None, python=sys.executable, limits=SandboxLimits(timeout=60)) as box:
+        run = box.run([sys.executable, "-c", USERNS_PROBE], timeout=60)
+        written = (box.root / "written-by-the-run").exists()
+    if run.result.returncode != 0:
+        pytest.fail(f"the probe failed: {run.result.stderr[-2000:]}")
+    seen = json.loads(run.result.stdout.strip().splitlines()[-1])
+    assert seen["unshare_user"] == [-1, 1], seen  # EPERM
+    assert seen["clone3"] == [-1, 38], seen  # ENOSYS
+    assert seen["thread"] and seen["child"] == "child" and written, seen
+    if os.geteuid() == 0 and shutil.which("setpriv") and os.environ.get("CROSSFILE_SANDBOX_UID") != "builder":
+        assert seen["uid"] >= 2_000_000_000 and seen["groups"] == [], seen

@@ -32,10 +32,6 @@ BORROW = '''def balance(entries):
 WRONG = "def balance(entries):\n    return 0\n"
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27d: the repository folder the copies are made from is visible "
-                          "read-only when it lies outside the hidden folders: an answer that calls the original "
-                          "function there passes without implementing anything")
 def test_an_answer_calling_the_original_function_in_the_visible_repository_folder_does_not_pass(tmp_path):
     """Forged verdict (executable evaluation; the class evaluation copies from the same kind of
     folder). The copy's module has the target function replaced, but the folder it was copied

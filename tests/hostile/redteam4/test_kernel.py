@@ -76,15 +76,11 @@ def _fanotify_on_the_host() -> tuple[int, int]:
     return fd, errno
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27d: fanotify groups are counted per user up the user-namespace "
-                          "tree (fs.fanotify.max_user_groups, 128) and the seccomp filter refuses only inotify: "
-                          "a run takes all of root's, no root process on the machine gets one while it lives")
 def test_a_run_cannot_take_every_fanotify_group_of_the_machine():
     """Host resource (every sandboxed run; a class suite may last 20 minutes): red team 2's row 7
     (inotify instances) again through fanotify, which an unprivileged process may use since
     Linux 5.13 (``FAN_REPORT_FID``): the count and its ceiling live outside the run's cgroup and
-    rlimits."""
+    rlimits. Contained: the seccomp filter refuses ``fanotify_init`` (EPERM)."""
     fd, _ = _fanotify_on_the_host()
     if fd < 0:
         pytest.skip(f"no unprivileged fanotify on this kernel (errno {ctypes.get_errno()})")
@@ -127,17 +123,15 @@ def _signal_on_the_host() -> str:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27d: pending signals are counted per user up the user-namespace "
-                          "tree (RLIMIT_SIGPENDING, inherited unchanged): a run queues all of root's, no root "
-                          "process on the machine can queue a real-time signal (sigqueue, POSIX timers) meanwhile")
 def test_a_run_cannot_take_every_pending_signal_of_the_machine():
     """Host resource (every sandboxed run): the sandbox sets ``RLIMIT_NOFILE``, ``RLIMIT_AS``,
     ``RLIMIT_FSIZE`` and cgroups, but ``RLIMIT_SIGPENDING`` is the builder's (96,364 here), and
     the kernel charges a run's queued signals to root's count on the host too: while the run
     holds them, another root process's ``sigqueue`` fails with EAGAIN (seen each time here).
     Measured as the share the run could take (deterministic): other processes' pending signals
-    come and go, so whether the host's one try finds a freed slot is a race."""
+    come and go, so whether the host's one try finds a freed slot is a race. Contained: the
+    launcher sets ``RLIMIT_SIGPENDING`` (``EXEC_PENDING_SIGNALS``) before bwrap, and the run's
+    user namespace takes it as the whole run's ceiling."""
     import resource
 
     limit = resource.getrlimit(resource.RLIMIT_SIGPENDING)[0]
@@ -159,14 +153,12 @@ print(json.dumps([fd, ctypes.get_errno()]))
 '''
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27d: io_uring_setup succeeds in the sandbox (the seccomp filter "
-                          "refuses only inotify); io_uring is the kernel surface container runtimes refuse")
 def test_io_uring_is_refused_in_the_sandbox():
     """Kernel attack surface (every sandboxed run): io_uring has been the way in of a long row
     of local privilege escalations; Docker's and Podman's default seccomp profiles and ChromeOS
     refuse it, and nothing a repository's tests need uses it. Namespaces are not a virtual
-    machine (docs/executable.md): what the kernel exposes is what a run can attack."""
+    machine (docs/executable.md): what the kernel exposes is what a run can attack. Contained:
+    the seccomp filter refuses ``io_uring_setup``/``enter``/``register`` (ENOSYS)."""
     with Sandbox(None, python=sys.executable, limits=SandboxLimits(timeout=60)) as box:
         run = box.run([sys.executable, "-c", IO_URING], timeout=60)
     if run.result.returncode != 0:
@@ -184,10 +176,6 @@ except OSError as exc:
 '''
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27d: the sandbox runs as the builder's uid (root in CI), so a "
-                          "root-only file outside the hidden folders is readable by repository and model code, "
-                          "though docs/executable.md tells users to keep secrets in root-only files")
 def test_a_root_only_file_outside_the_hidden_folders_is_not_readable():
     """Exposure of host secrets (every sandboxed run, the builder as root): docs/executable.md
     ("Not protected against") tells users to keep secrets "in home folders, the hidden variables'
@@ -249,14 +237,11 @@ def _key_on_the_host() -> str:
     return subprocess.run([sys.executable, "-c", ONE_KEY], capture_output=True, text=True, timeout=60).stdout.strip()
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27d: the key quota is kept per kernel uid (root_maxbytes, 25 MB), "
-                          "which the sandbox's user namespace maps to the builder's: a run takes all of it, no root "
-                          "process on the machine can add a key (EDQUOT) while it lives")
 def test_a_run_cannot_take_the_whole_key_quota_of_the_machine():
     """Host resource (every sandboxed run): red team 2's row 6 gave the run a user keyring of its
     own, but the quota the kernel charges a key to is the uid's (``kernel.keys.root_maxbytes``,
-    ``root_maxkeys``), the same inside the user namespace as outside."""
+    ``root_maxkeys``), the same inside the user namespace as outside. Contained: the seccomp
+    filter refuses ``add_key``, ``keyctl`` and ``request_key`` (EPERM)."""
     if _key_on_the_host() != "0 0":
         pytest.skip("no kernel keys on this machine (or root's quota is already full)")
     hoarded, host = _hold(KEY_HOARD, _key_on_the_host)
@@ -299,13 +284,10 @@ def _queue_on_the_host() -> str:
     return subprocess.run([sys.executable, "-c", ONE_QUEUE], capture_output=True, text=True, timeout=60).stdout.strip()
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27d: message-queue bytes are charged per user up the user-namespace "
-                          "tree (RLIMIT_MSGQUEUE, 800 kB, inherited unchanged): a run takes all of root's, no root "
-                          "process on the machine can open a queue (EMFILE) while it lives")
 def test_a_run_cannot_take_every_message_queue_byte_of_the_machine():
     """Host resource (every sandboxed run): the run's own IPC namespace gives it its own queues,
-    not its own budget; the sandbox sets no ``RLIMIT_MSGQUEUE``."""
+    not its own budget. Contained: the launcher sets ``RLIMIT_MSGQUEUE``
+    (``EXEC_MESSAGE_QUEUE_BYTES``) before bwrap, the ceiling of the run's user namespace."""
     if _queue_on_the_host() != "0 0":
         pytest.skip("this machine refuses a message queue to begin with")
     hoarded, host = _hold(QUEUE_HOARD, _queue_on_the_host)
@@ -347,17 +329,14 @@ print(json.dumps(seen))
 '''
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27d: the run inherits the builder's session keyring (a user "
-                          "namespace does not change it): it reads the builder's keys and plants keys that stay "
-                          "after the run")
 def test_the_builders_session_keyring_is_not_shared_with_the_sandbox(tmp_path):
     """Exposure of host secrets and a write outside the sandbox (every sandboxed run). Red team
     2's row 6 found the *user* keyring (``@u``) separate, but the session keyring (``@s``) is a
     pointer in the process's credentials, kept across ``fork``, ``exec`` and ``unshare``: the run
     reads every key the builder's session holds (and, through the link a login session has, its
     user keyring) and adds keys there that outlive the run. Run in a child interpreter, so this
-    test's own session keyring is not changed."""
+    test's own session keyring is not changed. Contained twice: the launcher joins a fresh
+    anonymous session keyring before bwrap, and the seccomp filter refuses the key calls."""
     import os
 
     done = subprocess.run([sys.executable, "-c", SESSION_HOST], capture_output=True, text=True, timeout=180,

@@ -26,10 +26,6 @@ except OSError as exc:
 '''
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27d: connect() to a UNIX socket needs no write on its mount and "
-                          "no network: a sandboxed run talks to any host service whose socket lies outside the "
-                          "hidden folders")
 def test_a_host_service_socket_outside_the_hidden_folders_is_not_reachable():
     """Reaching host services (every sandboxed run). docs/executable.md counts "the network,
     including services on the host's loopback" as protected; the network namespace does not
