@@ -36,11 +36,6 @@ def _open_without_waiting(path, flags: int) -> int:
         return exc.errno
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27e: a sandboxed run can take a lease on any host file its uid owns "
-                          "(every root-owned file when the builder is root): every host open of it for writing "
-                          "(read lease) or at all (write lease) waits fs.lease-break-time (45 s), again after "
-                          "each re-take")
 @pytest.mark.parametrize("kind,flags", [("F_RDLCK", os.O_WRONLY), ("F_WRLCK", os.O_RDONLY)],
                          ids=["read_lease-host_writers", "write_lease-host_readers"])
 def test_a_run_cannot_make_host_processes_wait_on_a_lease(kind: str, flags: int):
@@ -68,8 +63,10 @@ def test_a_run_cannot_make_host_processes_wait_on_a_lease(kind: str, flags: int)
         if _open_without_waiting(path, flags):
             pytest.fail("the host cannot open its own file before the run")
         hoarded, seen = _hold(LEASE_HOARD.format(path=str(path), kind=kind), lambda: _open_without_waiting(path, flags))
-        if hoarded != "leased":
-            pytest.fail(f"the run did not take its lease: {hoarded!r}")
-        assert seen == 0, f"while the run held a lease ({kind}), the host's open failed with errno {seen}"
+        if hoarded != "leased" and not hoarded.startswith("refused "):
+            pytest.fail(f"the lease probe did not run: {hoarded!r}")
+        # contained (builder root) since the run has a uid of its own, which owns no host file: the
+        # kernel refuses the lease (EACCES) and the host opens at once
+        assert seen == 0, f"while the run held a lease ({kind}: {hoarded}), the host's open failed with errno {seen}"
     finally:
         path.unlink(missing_ok=True)
