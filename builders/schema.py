@@ -67,7 +67,7 @@ def _feature(hint: Any, where: str) -> Any:
     if typing.get_origin(hint) is list:
         (item,) = typing.get_args(hint)
         return [_feature(item, where)]
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _struct(hint)
     raise TypeError(f"{where}: no datasets feature for {hint!r}")
 
@@ -175,7 +175,7 @@ class RankedChunk:
 class CrossfileContext:
     text: str
     list: list[RetrievedChunk]
-    ranked: list[RankedChunk]
+    ranked: typing.List[RankedChunk]  # `list` above is a field name here (CrossCodeEval's)
 
 
 @dataclass

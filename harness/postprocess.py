@@ -101,8 +101,8 @@ def _line_end_statement(language, base: bytes, body: bytes):
     while True:
         pos = body.find(b"\n", start)
         stop = len(body) if pos < 0 else pos
-        if kept := len(body[start:stop].rstrip()):
-            last = start + kept
+        if length := len(body[start:stop].rstrip()):
+            last = start + length
         if last and (not ends or ends[-1] != last):
             ends.append(last)
         if pos < 0:

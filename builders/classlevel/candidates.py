@@ -295,7 +295,8 @@ def _through_helpers(found: set[str], home: str, helpers: Mapping[str, list]) ->
     """``found`` and the identifiers of the test-code helpers it names, followed
     :data:`HELPER_DEPTH` calls deep; a name defined in the test's own file (``home``) means that
     definition, else every test file's definition of it."""
-    names, seen, frontier = set(found), set(), set(found)
+    names, frontier = set(found), set(found)
+    seen: set[str] = set()
     for _ in range(HELPER_DEPTH):
         nxt: set[str] = set()
         for name in sorted(frontier & helpers.keys() - seen):

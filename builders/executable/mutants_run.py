@@ -171,9 +171,9 @@ def judge_versions(problem: dict, versions: Sequence[str], *, stubs: int, python
         if text is None:
             out[i] = INVALID
     for rec in records.records:  # the driver's, with the run's token; stdout is no verdict
-        i, status = rec.get("version"), rec.get("status")
-        if type(i) is int and 0 <= i < len(out) and out[i] == NOT_RUN and status in (PASSED, CAUGHT, NOT_RUN):
-            out[i] = status
+        index, status = rec.get("version"), rec.get("status")
+        if type(index) is int and 0 <= index < len(out) and out[index] == NOT_RUN and status in (PASSED, CAUGHT, NOT_RUN):
+            out[index] = status
     if rerun:
         rerun_unjudged(problem, spliced, versions, out, stubs=stubs, stop_after_stub=stop_after_stub, python=python,
                        pytest_plugins=pytest_plugins, timeout=per_version_timeout)
