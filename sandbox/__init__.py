@@ -48,7 +48,7 @@ from crossfile_datasets.sandbox import hostfs
 from crossfile_datasets.sandbox.channel import SANDBOXED_PROGRAM_PID, ResultChannel
 from crossfile_datasets.sandbox.isolation import (
     SANDBOX_ENV,
-    SANDBOX_UID_ENV,
+    own_uid_requested,
     PeakWatch,
     SandboxUnavailable,
     TreeLimits,
@@ -493,8 +493,7 @@ class Sandbox:
         self.source = os.path.realpath(source) if source is not None else None
         # the kernel uid the runs get (the builder root: a fresh unprivileged one; else None)
         self.uid = sandbox_uid() if self.bwrap is not None else None
-        if self.bwrap is not None and self.uid is None and os.geteuid() == 0 \
-                and (os.environ.get(SANDBOX_UID_ENV) or "").strip().lower() != "builder":
+        if self.bwrap is not None and self.uid is None and os.geteuid() == 0 and own_uid_requested():
             _warn_once("setpriv", "WARNING: setpriv (util-linux) is missing: sandboxed runs keep the builder's uid "
                                   "(root), which reads root-only files and root's sockets")
         if self.uid is not None and not reachable_by_others(self.dir, hidden_dirs()):

@@ -682,12 +682,13 @@ print(json.dumps(out))
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux") or os.uname().machine != "x86_64", reason="x86-64 numbers")
-def test_a_run_makes_no_user_namespace_and_as_root_builder_gets_a_uid_of_its_own():
+def test_a_run_makes_no_user_namespace_and_as_root_builder_gets_a_uid_of_its_own(monkeypatch):
     """Red team 4 (rows 1, 10): with the builder root, a run's programs have a kernel uid of
     their own (no user namespace of ours maps them to root any more), so the seccomp filter is
     what refuses a new user namespace (``unshare``/``clone`` with ``CLONE_NEWUSER``; ``clone3``
     gets ENOSYS, from which threads and children fall back to ``clone``); the run still writes
     its copy, starts threads and child processes."""
+    monkeypatch.setenv("CROSSFILE_SANDBOX_UID", "own")  # the opt-in uid of its own
     with Sandbox(None, python=sys.executable, limits=SandboxLimits(timeout=60)) as box:
         run = box.run([sys.executable, "-c", USERNS_PROBE], timeout=60)
         written = (box.root / "written-by-the-run").exists()

@@ -176,7 +176,7 @@ except OSError as exc:
 '''
 
 
-def test_a_root_only_file_outside_the_hidden_folders_is_not_readable():
+def test_a_root_only_file_outside_the_hidden_folders_is_not_readable(monkeypatch):
     """Exposure of host secrets (every sandboxed run, the builder as root): docs/executable.md
     ("Not protected against") tells users to keep secrets "in home folders, the hidden variables'
     folders or root-only files"; the user namespace maps the run to the builder's own uid, so a
@@ -184,6 +184,7 @@ def test_a_root_only_file_outside_the_hidden_folders_is_not_readable():
     ``/etc/ssl/private``, a CI's credentials file) is read like any other. What the run reads
     leaves through its results (a failure's ``detail``) or, at build time, through the values a
     repository's functions return into the published split."""
+    monkeypatch.setenv("CROSSFILE_SANDBOX_UID", "own")  # contained with the opt-in uid of its own
     if os.geteuid() != 0:
         pytest.skip("only a builder running as root holds root-only files")
     folder = visible_scratch() / f".redteam4-secret-{uuid.uuid4().hex[:10]}"

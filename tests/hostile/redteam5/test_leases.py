@@ -38,7 +38,7 @@ def _open_without_waiting(path, flags: int) -> int:
 
 @pytest.mark.parametrize("kind,flags", [("F_RDLCK", os.O_WRONLY), ("F_WRLCK", os.O_RDONLY)],
                          ids=["read_lease-host_writers", "write_lease-host_readers"])
-def test_a_run_cannot_make_host_processes_wait_on_a_lease(kind: str, flags: int):
+def test_a_run_cannot_make_host_processes_wait_on_a_lease(kind: str, flags: int, monkeypatch):
     """Host wait through something a run planted (every sandboxed run; issue 27: "no wait
     through anything a repository or model planted"). ``F_SETLEASE`` with ``F_RDLCK`` needs a
     descriptor opened for reading and the file's ownership; the read-only bind does not refuse it
@@ -57,6 +57,7 @@ def test_a_run_cannot_make_host_processes_wait_on_a_lease(kind: str, flags: int)
     generation (``--workers``), a host program reading its configuration. (Not tried on files
     the whole machine opens briefly, such as ``/etc/ld.so.cache`` at every exec: it would stall
     the other users of this machine.)"""
+    monkeypatch.setenv("CROSSFILE_SANDBOX_UID", "own")  # contained with the opt-in uid of its own
     path = visible_scratch() / f".redteam5-lease-{uuid.uuid4().hex[:10]}"
     path.write_text("written by the host\n")
     try:
