@@ -155,8 +155,9 @@ def _copy_ignored(name: str) -> bool:
     return name in _COPY_SKIP or name.endswith(".pyc")
 
 
-_WALK_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
-_WALK_FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+# the copy walks as the host-file boundary does: folders and files opened under their folder's
+# descriptor, never through a link, a FIFO never blocking
+_WALK_DIR_FLAGS, _WALK_FILE_FLAGS = hostfs.DIR_FLAGS, hostfs.READ_FLAGS
 
 
 def _names(fd: int, budget: int) -> list[str] | None:

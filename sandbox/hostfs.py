@@ -45,8 +45,8 @@ from crossfile_datasets.core.reasons import Stage
 HOST_FILES_STAGE = Stage.HOST_FILES.value
 DEFAULT_MAX_BYTES = C.HOST_READ_MAX_BYTES
 _CHUNK = 1 << 16
-_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
-_READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
 _WRITE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_NOCTTY | os.O_CLOEXEC
 
 
@@ -121,7 +121,7 @@ def _walk(anchor: str | os.PathLike, parts: list[str], rel: str, create: bool) -
     try:
         for name in parts:
             try:
-                child = os.open(name, _DIR_FLAGS, dir_fd=fd)
+                child = os.open(name, DIR_FLAGS, dir_fd=fd)
             except FileNotFoundError:
                 if not create:
                     raise HostFileRefused(Refusal.MISSING, rel) from None
@@ -132,7 +132,7 @@ def _walk(anchor: str | os.PathLike, parts: list[str], rel: str, create: bool) -
                 except OSError as exc:
                     raise HostFileRefused(Refusal.UNREADABLE, rel, str(exc)) from None
                 try:
-                    child = os.open(name, _DIR_FLAGS, dir_fd=fd)
+                    child = os.open(name, DIR_FLAGS, dir_fd=fd)
                 except OSError:
                     raise _classify(fd, name, rel, as_parent=True) from None
             except OSError:
@@ -165,7 +165,7 @@ def open_file(anchor: str | os.PathLike, rel: str | os.PathLike, *, max_bytes: i
     parent = _walk(anchor, parts[:-1], text, create=False)
     try:
         try:
-            fd = os.open(parts[-1], _READ_FLAGS, dir_fd=parent)
+            fd = os.open(parts[-1], READ_FLAGS, dir_fd=parent)
         except OSError:
             raise _classify(parent, parts[-1], text, as_parent=False) from None
     finally:

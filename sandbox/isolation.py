@@ -305,29 +305,35 @@ def hidden_dirs(extra: Iterable[str] = ()) -> list[str]:
     return [d for d in ordered if not any(o != d and _under(d, o) for o in ordered)]
 
 
-def own_uid_requested() -> bool:
-    """Whether runs should get a uid of their own (``CROSSFILE_SANDBOX_UID=own`` or a first uid).
+def requested_uid_base() -> int | None:
+    """The first uid of the range runs draw from when they should get a uid of their own
+    (``CROSSFILE_SANDBOX_UID=own``: :data:`DEFAULT_SANDBOX_UID`; ``=<n>``: n), else None.
     Opt-in since 2026-11-27e: with it on by default, the clean-clone suite found two regressions
     (a mutant the tests do not catch judged caught in the executable gate, and a killed class
     evaluation's copy left behind), so the default stays the builder's uid until they are fixed."""
     value = (os.environ.get(SANDBOX_UID_ENV) or "").strip().lower()
-    return value == "own" or (value.isdigit() and int(value) > 0)
+    if value == "own":
+        return DEFAULT_SANDBOX_UID
+    return int(value) if value.isdigit() and int(value) > 0 else None
+
+
+def own_uid_requested() -> bool:
+    return requested_uid_base() is not None
 
 
 def sandbox_uid() -> int | None:
     """A fresh kernel uid for one sandbox (its runs are handed to it), or None when runs keep the
     builder's uid: the builder is not root (it cannot give another uid, and its own is not
-    root's), ``setpriv`` is missing, or it was not asked for (:func:`own_uid_requested`). One uid per sandbox
+    root's), ``setpriv`` is missing, or it was not asked for (:func:`requested_uid_base`). One uid per sandbox
     (a random one of :data:`SANDBOX_UIDS`) so that per-user kernel counts (pending signals,
     message queues, inotify, RLIMIT_NPROC) are the run's own and concurrent runs do not share
     them; the uid owns nothing on the host, so a root-only file, a folder of mode 0700 or a
     root-owned socket is as closed to the run as to any unprivileged user."""
     import secrets
 
-    if not own_uid_requested() or os.geteuid() != 0 or shutil.which("setpriv") is None:
+    base = requested_uid_base()
+    if base is None or os.geteuid() != 0 or shutil.which("setpriv") is None:
         return None
-    value = (os.environ.get(SANDBOX_UID_ENV) or "").strip().lower()
-    base = int(value) if value.isdigit() and int(value) > 0 else DEFAULT_SANDBOX_UID
     return base + secrets.randbelow(SANDBOX_UIDS)
 
 
