@@ -8,8 +8,9 @@ loan.Book.Copies)`` hides the use of ``Copies``). So the preparation declares, i
 file, an empty global type for every missing type name, and then gives those types the members
 the code calls on them: static/instance methods taking ``params object[]`` (and an overload
 whose first parameter takes a lambda, ``() => ...``) and returning ``dynamic`` (so arguments,
-lambda bodies included, are still checked and whatever follows is not), ``dynamic`` fields,
-and a ``params`` constructor. Every stand-in sits on its own line of the file, so an error mcs
+lambda bodies included, are still checked and whatever follows is not) or, written with one
+type argument, that type argument (``GetInstance<IMediator>()``: what follows is checked
+against the type it names), ``dynamic`` fields, and a ``params`` constructor. Every stand-in sits on its own line of the file, so an error mcs
 reports in it names the stand-in to withdraw.
 """
 
@@ -53,20 +54,24 @@ class StubType:
         parts = []
         for m in sorted(self.members, key=lambda m: (m.name, m.static, m.method, m.arity)):
             generic = f"<{', '.join(f'M{i}' for i in range(1, m.arity + 1))}>" if m.arity else ""
+            # one type argument: the value it names (`GetInstance<IMediator>()`, `Mock.Of<T>()`,
+            # `Deserialize<T>(s)`), so the members of what it returns are checked
+            returns = "M1" if m.arity == 1 else "dynamic"
             if self.kind == "interface":
                 if m.static:
                     continue
                 if m.method:
-                    parts.append(f"dynamic {m.name}{generic}(params object[] args);")
-                    parts.append(f"dynamic {m.name}{generic}({_LAMBDA} crossfileCall, params object[] args);")
+                    parts.append(f"{returns} {m.name}{generic}(params object[] args);")
+                    parts.append(f"{returns} {m.name}{generic}({_LAMBDA} crossfileCall, params object[] args);")
                 else:
                     parts.append(f"dynamic {m.name} {{ get; set; }}")
                 continue
             static = "static " if m.static else ""
             if m.method:
-                parts.append(f"public {static}dynamic {m.name}{generic}(params object[] args) {{ return null; }}")
-                parts.append(f"public {static}dynamic {m.name}{generic}({_LAMBDA} crossfileCall, params object[] args) "
-                             "{ return null; }")
+                body = "{ return default(M1); }" if m.arity == 1 else "{ return null; }"
+                parts.append(f"public {static}{returns} {m.name}{generic}(params object[] args) {body}")
+                parts.append(f"public {static}{returns} {m.name}{generic}({_LAMBDA} crossfileCall, params object[] args) "
+                             f"{body}")
             else:
                 parts.append(f"public {static}dynamic {m.name};")
         if self.constructor and self.kind == "class":
