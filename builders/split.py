@@ -68,7 +68,7 @@ def tool_digest() -> str:
     current code had made it. Computed once per process."""
     digest = hashlib.sha256()
     for package in _PACKAGES:
-        root = Path(importlib.import_module(f"crossfile_datasets.{package}").__file__).parent
+        root = Path(str(importlib.import_module(f"crossfile_datasets.{package}").__file__)).parent
         for path in sorted(p for p in root.rglob("*") if p.suffix in _CODE_SUFFIXES and p.is_file()
                            and "node_modules" not in p.parts and "__pycache__" not in p.parts):
             digest.update(f"{package}/{path.relative_to(root).as_posix()}\0".encode())

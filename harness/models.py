@@ -81,7 +81,10 @@ def apply_stop(text: str, stop: Sequence[str]) -> str:
 
 
 class ModelClient(Protocol):
-    name: str
+    @property
+    def name(self) -> str:
+        """The served or local model's name (part of every cache key)."""
+
 
     def complete(self, prompts: Sequence[str], params: GenerationParams) -> list[list[str]]:
         """``params.n`` completions of each prompt, in order."""
@@ -140,7 +143,7 @@ class OpenAICompatibleClient:
         raise ModelError(f"{self._url(path)} failed after {self.max_retries + 1} attempts ({last})")
 
     def _sampling(self, params: GenerationParams) -> dict:
-        body = {"max_tokens": params.max_new_tokens, "temperature": params.temperature, "n": params.n,
+        body: dict[str, object] = {"max_tokens": params.max_new_tokens, "temperature": params.temperature, "n": params.n,
                 "seed": params.seed}
         if not params.greedy:
             body["top_p"] = params.top_p
@@ -334,7 +337,7 @@ def _shut(sock: socket.socket) -> None:
 
 
 def _watched(base: type, deadline: _Deadline) -> type:
-    class Connection(base):  # type: ignore[misc, valid-type]
+    class Connection(base):
         def connect(self) -> None:
             super().connect()
             deadline.watch(self.sock)

@@ -131,9 +131,9 @@ def paraphrase_repository(lang: Lang, repo: Repository, facts: dict[str, FileFac
         refs = external_references(info, new_facts[file], graph, resolver)
         checks = [{**c, "test": c["test"] if c["test"] in outcomes else flipped_id(c["test"])} for c in old.value_checks]
         cand = dataclasses.replace(old, info=info, references=refs, expected_to_pass=expected, value_checks=checks)
-        new = make_record(new_repo, new_facts[file], cand, test_framework=rec["test_framework"],
-                          python_path=rec["python_path"], requirements=rec["requirements"])
-        new.update(paraphrased=True, original_class_name=rec["class_name"], tree_sha256=tree)
-        kept.append(new)
+        record = make_record(new_repo, new_facts[file], cand, test_framework=rec["test_framework"],
+                             python_path=rec["python_path"], requirements=rec["requirements"])
+        record.update(paraphrased=True, original_class_name=rec["class_name"], tree_sha256=tree)
+        kept.append(record)
         kept_candidates.append(cand)
     return kept, kept_candidates

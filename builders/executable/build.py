@@ -664,7 +664,7 @@ def gather_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, lis
 # ------------------------------------------------------------------------------ execution --
 def run_programs(ctx: RepoContext, programs: list[TestProgram], *, coverage_files: Sequence[str] | None = None,
                  env: dict[str, str] | None = None, collect: Callable[[Sandbox], object] | None = None
-                 ) -> tuple[dict[str, str], PytestRun, list]:
+                 ) -> tuple[dict[str, Outcome], PytestRun, list]:
     """Run programs together in one sandbox: (path -> outcome, the run, [collect(sandbox)]).
 
     When the run dies (a test killing the interpreter, the process limit, the time-out) the
@@ -843,11 +843,11 @@ def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
     report.add_time("exec_flakiness_seconds", time.monotonic() - t0)
     stable: dict[str, TestProgram] = {}
     for program in programs:
-        why = stability_verdict([r[0][program.path] for r in results], program.repaired)
-        if why is None:
+        unstable = stability_verdict([r[0][program.path] for r in results], program.repaired)
+        if unstable is None:
             stable[program.path] = program
         else:
-            dropped[program.path] = why
+            dropped[program.path] = unstable
     contexts = results[0][1] if results else {}
 
     kept: dict[str, list[TestProgram]] = {}

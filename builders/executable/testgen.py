@@ -28,7 +28,7 @@ import re
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
-from typing import Iterable, Sequence
+from typing import Iterable, Sequence, TypeGuard
 
 import libcst as cst
 
@@ -69,7 +69,7 @@ def _is_main_guard(node: ast.stmt) -> bool:
             and isinstance(node.test.left, ast.Name) and node.test.left.id == "__name__")
 
 
-def _is_test_function(node: ast.AST) -> bool:
+def _is_test_function(node: ast.AST) -> TypeGuard[ast.FunctionDef | ast.AsyncFunctionDef]:
     return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test")
 
 
@@ -661,9 +661,9 @@ def run_pynguin(python: str, repo_root: Path, python_path: Sequence[str], source
             entries = [e for e in hostfs.list_dir(box.dir, "control/pynguin-out")
                        if e.name.startswith("test_") and e.name.endswith(".py")]
         except hostfs.HostFileRefused as exc:
-            entries = [] if exc.reason is hostfs.Refusal.MISSING else None
-            if entries is None:
+            if exc.reason is not hostfs.Refusal.MISSING:
                 return [], f"{exc.key}: control/pynguin-out: {exc}"
+            entries = []
         if not entries:
             why = "timeout" if srun.timed_out else (
                 pynguin_failure(srun.result.stderr + "\n" + srun.result.stdout) or f"exit {srun.result.returncode}")
