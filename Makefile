@@ -1,17 +1,21 @@
 # Entry points used by the README and .ci/run.
 PYTHON ?= python3
 
-.PHONY: setup test test-fast typecheck build-examples bench wheel lowest-bounds
+.PHONY: setup test test-fast durations typecheck build-examples bench wheel lowest-bounds
 
 setup:
 	bash scripts/setup.sh
 
 test: typecheck
-	$(PYTHON) -m pytest -q -p no:cacheprovider --timeout=600 --durations=25
+	$(PYTHON) -m pytest -q -p no:cacheprovider --timeout=600 --durations=25 --record-durations build/test-durations.json
 
-# the fast tier: unit tests and small real-tool tests, no end-to-end builds (tests marked slow)
+# the fast tier: tests marked slow by hand or by their recorded times (tests/tiers.py) left out
 test-fast:
 	$(PYTHON) -m pytest -q -p no:cacheprovider --timeout=300 -m "not slow" --durations=15
+
+# re-measure every test's wall and CPU time into the file the fast tier is chosen from
+durations:
+	$(PYTHON) -m pytest -q -p no:cacheprovider --timeout=600 --record-durations tests/durations.json
 
 # mypy on the installed layout of the packages (scripts/typecheck.py)
 typecheck:

@@ -29,6 +29,9 @@ os.environ["CROSSFILE_STRICT_REASONS"] = "1"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+# the fast tier from recorded times (tests/tiers.py): its hooks, registered with this conftest
+from tests.tiers import pytest_addoption, pytest_collection_modifyitems, pytest_configure  # noqa: E402,F401
+
 
 def require_tool(name: str) -> str:
     path = shutil.which(name)
