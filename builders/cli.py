@@ -393,11 +393,17 @@ def _build_class(language: Lang, repositories, settings: BuildSettings, class_se
 
         def on_progress(repository: str, stage: str, done: int, total: int) -> None:
             started.setdefault(repository, time.monotonic())
+            seconds = time.monotonic() - started[repository]
             if stage == "done":
-                seconds = time.monotonic() - started[repository]
-                progress.update(bar, advance=1, last=f"{repository}: {done} tasks ({seconds:.1f}s)")
+                last = f"{repository}: {done} tasks ({seconds:.1f}s)"
+                progress.update(bar, advance=1, last=last)
             else:
-                progress.update(bar, last=f"{repository}: {stage}" + (f" {done + 1}/{total}" if total > 1 else ""))
+                last = f"{repository}: {stage}" + (f" {done + 1}/{total}" if total > 1 else "")
+                progress.update(bar, last=last)
+            if not console.is_terminal:
+                # a bar is drawn only on a terminal: a build logged to a file (a time-boxed run
+                # under nohup) wrote nothing until the end, so the stage it was stopped in was unknown
+                console.print(f"{seconds:6.0f}s {language.value} class {last}", highlight=False, soft_wrap=True)
 
         _, stats = build_class_split(language, repositories, settings.output, allow_execution=True, report=report,
                                      settings=class_settings, workers=settings.workers, progress=on_progress)

@@ -147,5 +147,10 @@ def test_build_dataset_command(tmp_path):
     result = CliRunner().invoke(app, [*args, "--allow-execution", "--class-min-methods", "1"])
     assert result.exit_code == 0, result.output
     assert "python_class" in result.output and "class:no_external_reference=2" in result.output
+    # not a terminal: each stage of each repository is a line as it starts (a bar is drawn only
+    # on a terminal; a logged build said nothing until it ended)
+    lines = [line for line in result.output.splitlines() if "python class shop: " in line]
+    for stage in ("suite", "gold gate", "emptied-class gate 1/2", "throwing stub", "mutants", "2 tasks"):
+        assert any(f"shop: {stage}" in line for line in lines), (stage, result.output)
     stats = json.loads((tmp_path / "out" / "python" / "class_stats.json").read_text())
     assert stats["tasks"] == 2  # Cart and OneMethod with a threshold of one method
