@@ -346,6 +346,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.SUITES, "source_recoded", N, "class-level (Java): a source file in another encoding than UTF-8 (the one its build declares, or a single-byte one detected) was compiled from a UTF-8 copy"),
     (S.SUITES, "coverage_empty", L, "class-level: tests passed but the runner's per-test coverage came back empty"),
     (S.SUITES, "library_file_left_out", L, "class-level: a library file that does not compile here (a package that is not installed, a construct mcs lacks) was left out with what depends on it"),
+    (S.SUITES, "library_member_left_out", L, "class-level (C#): a library method mcs cannot compile for a construct it does not implement (a C# 7 type pattern, CS0589) was compiled with a throwing body; the rest of its file and the tests not calling it ran"),
     (S.SUITES, "test_file_left_out", L, "class-level: a test file that does not compile here was left out; the rest of the suite ran"),
     (S.SUITES, "fixture_ended_test_process", L, "class-level (C#): a fixture ended the test process (a mono abort, a crash, an exit); the suite ran again without it in a fresh process, its tests count as errors"),
     (S.SUITES, "auxiliary_file_left_out", N, "class-level (C#, no project files): a file of an auxiliary program folder (benchmarks, samples, examples, demos) was not compiled into the library and test assembly"),

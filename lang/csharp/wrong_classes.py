@@ -227,3 +227,48 @@ def method_mutants(info: ClassInfo, methods: list[str], *, limit: int, seed: int
                 queue.append(WrongClass("mutant", source, name, f"{name}: line {line}: {what} ({operator})"))
         per_method.append(queue)
     return round_robin(per_method, limit)
+
+
+# ------------------------------------------------------------- a body mcs cannot compile --
+UNCOMPILABLE_MESSAGE = "left out: this body does not compile with mcs here"
+_MEMBER_BODIED = _BODIED - {"local_function_statement"}
+
+
+def throwing_body_at(text: str, line: int) -> tuple[str, str] | None:
+    """``text`` with the body of the innermost method, constructor, operator or accessor holding
+    1-based ``line`` replaced by ``throw new System.NotSupportedException(...)`` (an ``=>`` body
+    by a throw expression), padded with the newlines it held so every later line keeps its
+    number; and the member's name (``Type.Member``). None when the line is in no such body (a
+    signature, a field, outside every type): then only the whole file can go.
+
+    The runner uses it for a library file mcs cannot compile for a construct it does not
+    implement (``case Version v:``, a type pattern: CS0589): losing the file lost the library, since
+    every other file named its type."""
+    data = text.encode("utf-8")
+    root = Parser(LANGUAGE).parse(data).root_node
+    lines = text.split("\n")
+    if not 0 < line <= len(lines):
+        return None
+    indent = len(lines[line - 1]) - len(lines[line - 1].lstrip())
+    point = (line - 1, len(lines[line - 1][:indent].encode("utf-8")))
+    node = root.descendant_for_point_range(point, point)
+    while node is not None:
+        member = node.parent
+        if node.type in ("block", "arrow_expression_clause") and member is not None and (
+                member.type in _MEMBER_BODIED or member.type == "accessor_declaration"):
+            owner = member
+            if member.type == "accessor_declaration":
+                owner = member.parent.parent if member.parent is not None else None
+            type_node = owner.parent.parent if owner is not None and owner.parent is not None else None
+            if owner is None or type_node is None or type_node.type not in _TYPES:
+                return None
+            throw = f'throw new System.NotSupportedException("{UNCOMPILABLE_MESSAGE}")'
+            new = ("{ " + throw + "; }") if node.type == "block" else ("=> " + throw)
+            body = data[node.start_byte:node.end_byte]
+            new_bytes = new.encode("utf-8") + b"\n" * body.count(b"\n")
+            name_node = type_node.child_by_field_name("name")
+            type_name = data[name_node.start_byte:name_node.end_byte].decode("utf-8", "replace") if name_node else "?"
+            return (data[:node.start_byte] + new_bytes + data[node.end_byte:]).decode("utf-8"), \
+                f"{type_name}.{_name(owner, data)}"
+        node = member
+    return None

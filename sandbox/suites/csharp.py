@@ -479,7 +479,7 @@ class LeftOut:
     """Part of the test sources that does not compile here, left out so the rest can run."""
 
     file: str  # repository-relative test file
-    kind: str  # "file", "type" (a class with its members) or "member" (a method or property)
+    kind: str  # "file", "type" (a class with its members), "member" (a method or property), "library_file", "library_member" (a body made throwing)
     name: str  # the file, Namespace.Type or Namespace.Type.Member
     tests: tuple[str, ...]  # the test methods it held (static ids)
     symbol: str  # what mcs could not find or compile ("Moq", "Assert.Multiple", "CS1525: ...")
@@ -498,6 +498,11 @@ class _Built:
     resource_args: list[str] = field(default_factory=list)  # mcs -resource: arguments
     outdir: Path | None = None  # where the test assembly goes (its AppDomain's base folder)
     refused: list[str] = field(default_factory=list)  # "host_files/<reason>: path" the host boundary refused
+    # library files compiled from a copy in the inputs folder (a body mcs cannot compile made throwing)
+    library_copies: dict[str, Path] = field(default_factory=dict)
+
+    def library_source(self, root: Path, rel: str) -> str:
+        return str(self.library_copies.get(rel) or root / rel)
 
 
 @dataclass
@@ -567,6 +572,12 @@ def assembly_info(version: str, name: str, present: set[str]) -> str:
     lines = [f'[assembly: System.Reflection.{attr}Attribute("{values[attr]}")]'
              for attr in _INFO_ATTRIBUTES if attr not in present]
     return "// written by crossfile-datasets' C# runner\n" + "\n".join(lines) + "\n"
+
+
+def _not_implemented(code: str, message: str) -> bool:
+    """mcs failing on a construct it does not implement (CS0589 "Internal compiler error during
+    parsing ... NotImplementedException: type pattern matching"): valid C#, not the code's error."""
+    return code == "CS0589" and "NotImplementedException" in message
 
 
 def missing_symbol(code: str, message: str) -> str:
@@ -649,7 +660,7 @@ class _TestCompilation:
 
     def compile(self, tests: list[str], stem: str):
         self.built.compilations += 1
-        sources = [str(self.box.root / f) for f in self.layout.library] + self.compat_sources() \
+        sources = [self.built.library_source(self.box.root, f) for f in self.layout.library] + self.compat_sources() \
             + [self.source(t) for t in tests]
         return self.runner._mcs_files(self.box, self.inputs, self.assembly, sources,
                                       [*self.references(), *self.built.resource_args], stem, self.layout.references)
@@ -779,6 +790,7 @@ class CSharpRunner:
     max_compilations = 24  # per build of the test assembly (rounds of leaving out, bisection)
     max_library_rounds = 6  # library compilations, each leaving out the files holding errors
     max_library_loss = 0.25  # share of the library's files that may be left out before it counts as failed
+    max_library_bodies = 12  # library method bodies made throwing for a construct mcs does not implement
     max_content_files = 2000  # files copied beside the test assembly (CopyToOutputDirectory)
     # with coverage on a whole-suite run, rerun each fixture alone for SuiteRun.per_test_coverage
     per_fixture_coverage = True
@@ -924,6 +936,7 @@ class CSharpRunner:
         and never more than ``max_library_loss`` of the files: a file needing a package that is
         not installed (an optional JSON source) costs that file and the tests that use it."""
         from crossfile_datasets.analyzers.mcs import parse_mcs_output
+        from crossfile_datasets.lang.csharp.wrong_classes import throwing_body_at
 
         if not library:
             return None
@@ -935,9 +948,13 @@ class CSharpRunner:
             if known is not None:
                 lost.append(known)
                 kept.remove(rel)
-        for _ in range(self.max_library_rounds):
-            res = self._mcs(box, inputs, box.dir / "build" / "Library.dll", kept, [], "library",
-                            built.layout.references)
+        texts: dict[str, str] = {}
+        rounds = bodies = 0
+        while rounds < self.max_library_rounds:
+            rounds += 1
+            res = self._mcs_files(box, inputs, box.dir / "build" / "Library.dll",
+                                  [built.library_source(box.root, rel) for rel in kept], [], "library",
+                                  built.layout.references)
             output = res.result.stdout + res.result.stderr
             built.log += "$ mcs (library)\n" + output[-4000:]
             if res.timed_out:
@@ -951,12 +968,34 @@ class CSharpRunner:
                 return None
             root = str(box.root) + "/"
             failing: dict[str, str] = {}
+            made = 0
             for m in parse_mcs_output(output).messages:
                 rel = m.file[len(root):] if m.file.startswith(root) else None
-                if m.severity == "error" and rel in kept and rel not in failing:
-                    failing[rel] = missing_symbol(m.code, m.message)
-            if not failing or len(lost) + len(failing) > self.max_library_loss * len(library):
+                if m.severity != "error" or rel not in kept or rel in failing:
+                    continue
+                if _not_implemented(m.code, m.message) and bodies < self.max_library_bodies:
+                    # mcs does not implement the construct (C# 7's `case Version v:`): lose the
+                    # method, not the file -- the other files name its types (semver.net's
+                    # Version.cs left out, `Version` became System.Version everywhere)
+                    done = throwing_body_at(texts.get(rel) or _read(box.root, rel), m.line)
+                    if done is not None:
+                        texts[rel] = done[0]
+                        original = str(box.root / rel).replace("\\", "\\\\").replace('"', '\\"')
+                        built.library_copies[rel] = inputs.write(Path(rel).name, f'#line 1 "{original}"\n' + done[0])
+                        lost.append(LeftOut(rel, "library_member", done[1], (), missing_symbol(m.code, m.message)))
+                        bodies += 1
+                        made += 1
+                        continue
+                failing[rel] = missing_symbol(m.code, m.message)
+            if made and not failing:
+                rounds -= 1  # a round that only made bodies throwing does not count against the files'
+                continue
+            files_lost = sum(1 for lo in lost if lo.kind != "library_member")
+            if not failing or files_lost + len(failing) > self.max_library_loss * len(library):
                 break
+            for rel in failing:
+                built.library_copies.pop(rel, None)
+            lost = [lo for lo in lost if not (lo.kind == "library_member" and lo.file in failing)]
             new = {rel: LeftOut(rel, "library_file", rel, (), symbol) for rel, symbol in sorted(failing.items())}
             lost += new.values()
             for rel in missing_namespaces(output, box.root).keys() & new.keys():
@@ -1174,6 +1213,8 @@ def _adjustments(built: _Built) -> dict[str, list[str]]:
     for lo in built.left_out:
         if lo.kind == "library_file":
             out.setdefault("left_out_library_files", []).append(f"{lo.file}: {lo.symbol}")
+        elif lo.kind == "library_member":
+            out.setdefault("left_out_library_members", []).append(f"{lo.file}: {lo.name}: {lo.symbol}")
         elif lo.kind == "file":
             out.setdefault("left_out_files", []).append(f"{lo.file}: {lo.symbol}")
         for test in lo.tests:
