@@ -210,7 +210,8 @@ def _model_filter_line(settings: dict | None) -> str:
     if not settings:
         return ("CrossCodeEval's model filter was not run (`--model-filter`): no example was removed for "
                 "being predictable without cross-file context.")
-    return (f"CrossCodeEval's model filter ran with `{settings.get('served_name') or settings['model']}`: examples it "
+    # the served name is the endpoint's answer (red team 5, row 7): a code span it cannot close
+    return (f"CrossCodeEval's model filter ran with {code(settings.get('served_name') or settings['model'])}: examples it "
             f"completed exactly without cross-file context (greedy, {settings.get('max_new_tokens')} new tokens, "
             f"the prompt's last {settings.get('prompt_tokens')} tokens) were dropped as `predictable_without_context`; "
             "each kept example records the model's completion in `metadata.model_filter`.")
@@ -291,6 +292,21 @@ def cell(text: object) -> str:
                    for ch in str(text))
 
 
+def code(text: object, table: bool = False) -> str:
+    """``text`` as one markdown code span its content cannot close (red team 5, row 7: a model
+    endpoint's served name holding a backtick closed the card's span and put an image there):
+    the fence is one backtick longer than the longest run of backticks in the text (CommonMark
+    closes a span only on a run of the same length), padded by a blank when the text starts or
+    ends with a backtick; controls become blanks (a blank line would end the paragraph). In a
+    table cell (``table``) a ``|`` is escaped, which GFM's table parser undoes inside spans."""
+    text = "".join(" " if ch in _BLANKED else ch for ch in str(text))
+    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    if table:
+        text = text.replace("|", "\\|")
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
 def url_cell(url: str) -> str:
     """A repository URL for a card cell: as it is when it is a plain URL (a scheme, ``://``, and
     only letters, digits and ``-._~:/?#@%+=,;``: no blank, bracket, parenthesis or markup), else
@@ -326,7 +342,8 @@ def _settings_rows(settings: dict) -> list[str]:
     out = ["| split | setting | value |", "|---|---|---|"]
     for kind, values in settings.items():
         for key, value in sorted(values.items()):
-            out.append(f"| {kind} | `{key}` | `{json.dumps(value, sort_keys=True)}` |")
+            # a value may quote the model endpoint's served name (``model_filter``): a closed span
+            out.append(f"| {cell(kind)} | {code(key, table=True)} | {code(json.dumps(value, sort_keys=True), table=True)} |")
     return out if settings else out + ["| (not recorded) | | |"]
 
 
