@@ -58,6 +58,8 @@ class Stage(StrEnum):
     HOST_FILES = "host_files"
     # an evaluated split's records refused (a field that would name a host path outside its folder)
     SPLIT_RECORDS = "split_records"
+    # evaluations: a generation refused before it runs (its status in the metrics' ``status``)
+    GENERATIONS = "generations"
 
 
 class Kind(StrEnum):
@@ -80,6 +82,10 @@ class Reason:
 
 
 L, R, N, M = Kind.LOSS, Kind.RULE, Kind.NOTE, Kind.METRIC
+
+# a class answer refused before it runs: its status in the class evaluation's ``status`` counts
+# (``generations/answer_not_one_class`` below), the reason of the gates' refused run
+ANSWER_NOT_ONE_CLASS = "answer_not_one_class"
 S = Stage
 
 _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
@@ -399,6 +405,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.SPLIT_RECORDS, "own_root_ignored", N, "evaluation: a record carries its own repository_root (builds before issue 31): not trusted, the folder comes from --repos or the index beside the split"),
     (S.SPLIT_RECORDS, "index_root_unverified", L, "evaluation: the folder comes from the repositories.json beside the split (anyone shipping a split can ship one) and the record lacks the snapshot_sha256 and tree_sha256 that would prove it is the build's folder: refused, not run (pass --repos)"),
     (S.SPLIT_RECORDS, "file_escapes", L, "evaluation: a record's file is absolute or climbs with '..' out of the repository copy: its generations are refused, not run"),
+    # --- a generation refused before any run (harness/class_runs.py: an answer brings only its class) --
+    (S.GENERATIONS, "answer_not_one_class", L, "class evaluation and the class build's gates (Java, C#): the answer is not exactly one top-level type named like the task's class (an extra type, a closing brace past the class, conditional compilation): refused, never compiled with the library; counted as not compiled"),
     (S.HOST_FILES, "copy_oversize_file", R, "a repository copy for sandboxed runs leaves out a file over COPY_FILE_MAX_BYTES (apparent size)"),
     (S.HOST_FILES, "copy_changed_during_copy", L, "a repository copy for sandboxed runs refuses an entry that changed kind while copied (a folder swapped for a link): never followed"),
     (S.HOST_FILES, "copy_too_deep", R, "a repository copy for sandboxed runs leaves out a folder nested deeper than MAX_DIR_DEPTH"),

@@ -24,7 +24,9 @@ compile (reported for every language; the paper reports it for Java and C#).
 Before any run, each repository folder is checked against the split's ``snapshot_sha256``.
 Generations that give the same class file (repeated samples) are run once. With a results file,
 each generation's verdict is appended as soon as it is known, keyed by task, generation index
-and content hashes, so a rerun runs only what is new or changed.
+and content hashes and signed with the evaluator's own key (``evaluation.records``), so a rerun
+runs only what is new or changed, and a log this evaluator did not write is never reused
+(``results_log_rows_refused``).
 """
 
 from __future__ import annotations
@@ -44,9 +46,9 @@ from crossfile_datasets.core.repository_roots import (ROOT_KEY, ROOTS_FILE, TASK
                                                       check_index_root, check_record_file, repository_folder,
                                                       rootless_hint)
 from crossfile_datasets.evaluation.constants import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE, PASS_AT_K
-from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, read_log
+from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, log_key, read_signed_log
 from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
-from crossfile_datasets.harness.class_runs import place_class, run_placed
+from crossfile_datasets.harness.class_runs import ANSWER_REFUSED, place_class, run_placed
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
 from crossfile_datasets.sandbox import SandboxLimits, hostfs, tree_digest
@@ -178,7 +180,10 @@ def run_generation(task: dict, generation: str, root: Path, limits: SandboxLimit
         compiled, run = run_placed(task, generation, root, limits, setup)
         result["compiled"] = run is not None
         if run is None:
-            result.update(status="compile_failed", detail=(compiled.reason or compiled.log)[:1000])
+            # an answer that is not exactly its class is refused before it runs (red team 5)
+            refused = compiled.reason.startswith(f"{ANSWER_REFUSED}: ")
+            result.update(status=ANSWER_REFUSED if refused else "compile_failed",
+                          detail=(compiled.reason or compiled.log)[:1000])
             return result
         outcomes = run.outcomes()
         passed = sum(1 for t in expected if outcomes.get(t) is TestOutcome.PASSED)
@@ -293,7 +298,11 @@ def evaluate_class(split_path, predictions_path, *, repos=None, workers: int = 1
     settings = {"timeout": limits.timeout, "test_timeout": limits.test_timeout, "memory_bytes": limits.memory_bytes,
                 "max_processes": limits.max_processes, "repos": str(repos) if repos else None}
     settings_sha = _sha(json.dumps(settings, sort_keys=True))
-    done = {(r.get("task_id"), r.get("generation_index")): r for r in (read_log(results_path) if results_path else [])}
+    # only rows this evaluator wrote (their MAC holds under its key) are reused: a log that came
+    # with the predictions is not verdicts (red team 5, row 2); the others are counted
+    mac_key = log_key() if results_path else None
+    logged, log_refused = read_signed_log(results_path, mac_key) if results_path and mac_key else ([], 0)
+    done = {(r.get("task_id"), r.get("generation_index")): r for r in logged}
     rows: list[dict] = []
     # generations giving the same class file run once: (task id, placed file hash) -> (job, keys)
     pending: dict[tuple[str, str], tuple[tuple[dict, str], list[dict]]] = {}
@@ -342,7 +351,7 @@ def evaluate_class(split_path, predictions_path, *, repos=None, workers: int = 1
         except Exception as exc:  # noqa: BLE001 - this generation's status; the others run
             return not_run(task, RUNNER_ERROR, _fault(exc))
 
-    log = AppendLog(results_path) if results_path and jobs else None
+    log = AppendLog(results_path, mac_key) if results_path and jobs else None
     try:
         def finish(n: int, i: int, verdict: dict) -> None:
             for key in jobs[i][1]:
@@ -372,6 +381,7 @@ def evaluate_class(split_path, predictions_path, *, repos=None, workers: int = 1
                      "scale": "fraction (0..1)"},
         "generations_run": sum(len(keys) for _, keys in jobs),
         "generations_reused": len(rows) - sum(len(keys) for _, keys in jobs),
+        "results_log_rows_refused": log_refused,
         "sandbox_runs": len(jobs) - sum(1 for job in jobs if job[0][0]["id"] in refused
                                         or str(repository_root(job[0][0], repos)) in setup_failed),
         "not_attempted": sorted(missing),

@@ -22,6 +22,7 @@ from rich.table import Table
 
 from crossfile_datasets.core.constants import EXEC_GOLD_TIMEOUT, EXEC_MEMORY_BYTES, EXEC_TEST_TIMEOUT
 from crossfile_datasets.evaluation import constants as C
+from crossfile_datasets.evaluation.records import default_results_log
 from crossfile_datasets.harness import fim
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl, write_json, write_jsonl
 from crossfile_datasets.lang import Lang
@@ -183,7 +184,7 @@ def executable_command(
     predictions: Path = typer.Argument(..., exists=True, dir_okay=False, help='JSONL of {"task_id", "generations", ["context_size"]}'),
     repos: Optional[Path] = typer.Option(None, exists=True, file_okay=False, help="folder with one repository per project [the folders named by repositories.json beside the split]"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="metrics JSON [PREDICTIONS.metrics.json]"),
-    results: Optional[Path] = typer.Option(None, help="per-generation results JSONL, reused by reruns [OUTPUT stem + .generations.jsonl]"),
+    results: Optional[Path] = typer.Option(None, help="per-generation results JSONL, reused by reruns (only the rows this evaluator signed) [OUTPUT stem + .generations.jsonl with --output, else in the evaluator's cache folder]"),
     workers: int = typer.Option(max(1, (os.cpu_count() or 2) // 2), min=1, help="generations tested in parallel"),
     timeout: float = typer.Option(EXEC_GOLD_TIMEOUT, min=0.1, help="seconds of wall clock per generation (all its tests)"),
     test_timeout: float = typer.Option(EXEC_TEST_TIMEOUT, min=0.1, help="seconds per test function"),
@@ -209,8 +210,10 @@ def executable_command(
         _fail(f"--k must be comma-separated integers, got {k!r}")
     if not ks or min(ks) < 1:
         _fail("--k needs at least one positive integer")
+    # the results log is the evaluator's: beside an --output the operator named, else in its own
+    # folder, never beside the predictions (a log shipped there is not verdicts: red team 5, row 2)
+    results = results or default_results_log(output, predictions)
     output = output or predictions.with_suffix(".metrics.json")
-    results = results or output.with_name(output.stem + ".generations.jsonl")
     from crossfile_datasets.sandbox import SandboxUnavailable, configure_isolation
 
     try:
@@ -238,9 +241,14 @@ def executable_command(
     console.print(executable_table(summary["results"], ks))
     console.print(
         f"{summary['generations_run']} generations run ({summary['sandbox_runs']} distinct functions), "
-        f"{summary['generations_reused']} reused; wrote {output} and {results}",
+        f"{summary['generations_reused']} reused{_refused_note(summary)}; wrote {output} and {results}",
         highlight=False,
     )
+
+
+def _refused_note(summary: dict) -> str:
+    n = summary.get("results_log_rows_refused", 0)
+    return f", {n} rows of the results log refused (not signed by this evaluator: run again)" if n else ""
 
 
 def class_table(results: dict, ks) -> Table:
@@ -261,7 +269,7 @@ def class_command(
     predictions: Path = typer.Argument(..., exists=True, dir_okay=False, help='JSONL of {"task_id", "generations": [class source, ...]}'),
     repos: Optional[Path] = typer.Option(None, exists=True, file_okay=False, help="folder with one repository per task 'repository' [the folders named by repositories.json beside the split]"),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="metrics JSON [PREDICTIONS.metrics.json]"),
-    results: Optional[Path] = typer.Option(None, help="per-generation results JSONL, reused by reruns [OUTPUT stem + .generations.jsonl]"),
+    results: Optional[Path] = typer.Option(None, help="per-generation results JSONL, reused by reruns (only the rows this evaluator signed) [OUTPUT stem + .generations.jsonl with --output, else in the evaluator's cache folder]"),
     workers: int = typer.Option(1, min=1, help="generations tested in parallel"),
     timeout: float = typer.Option(300.0, min=0.1, help="seconds of wall clock per generation (all its tests)"),
     test_timeout: float = typer.Option(EXEC_TEST_TIMEOUT, min=0.1, help="seconds per test"),
@@ -284,8 +292,10 @@ def class_command(
         configure_isolation(sandbox)
     except SandboxUnavailable as exc:
         _fail(str(exc))
+    # the results log is the evaluator's: beside an --output the operator named, else in its own
+    # folder, never beside the predictions (a log shipped there is not verdicts: red team 5, row 2)
+    results = results or default_results_log(output, predictions)
     output = output or predictions.with_suffix(".metrics.json")
-    results = results or output.with_name(output.stem + ".generations.jsonl")
     limits = SandboxLimits(timeout=timeout, memory_bytes=memory_mb << 20, test_timeout=test_timeout)
     with console.status("running tests") as status:
         def progress(done: int, total: int) -> None:
@@ -299,7 +309,7 @@ def class_command(
     write_json(output, summary)
     console.print(class_table(summary["results"], ks))
     console.print(f"{summary['generations_run']} generations run ({summary['sandbox_runs']} distinct classes), "
-                  f"{summary['generations_reused']} reused; wrote {output} and {results}", highlight=False)
+                  f"{summary['generations_reused']} reused{_refused_note(summary)}; wrote {output} and {results}", highlight=False)
 
 
 def main() -> None:

@@ -33,7 +33,7 @@ from crossfile_datasets.evaluation.executable import (
     load_generations,
     load_problems,
 )
-from crossfile_datasets.evaluation.records import read_log
+from crossfile_datasets.evaluation.records import log_key, read_signed_log, signed
 from crossfile_datasets.core.jsonl import write_jsonl
 
 FEEDBACK_LINES = 40  # lines of test output shown to the model (ours)
@@ -117,11 +117,12 @@ def debug_rounds(
         pred_path, results_path = out / f"round{r}.predictions.jsonl", out / f"round{r}.generations.jsonl"
         write_jsonl(pred_path, ({"task_id": t, "context_size": c, "generations": g} for (t, c), g in current.items()))
         if not results_path.exists() and previous_log:  # unchanged generations are not run again
-            write_jsonl(results_path, previous_log)
+            key = log_key()  # rows the next round reuses must be this evaluator's (signed)
+            write_jsonl(results_path, (signed(row, key) for row in previous_log))
         result = evaluate_executable(split_path, pred_path, results_path, repos=repos, workers=workers,
                                      settings=settings, default_context=default_context, ks=ks, progress=progress)
         latest = {}
-        for row in read_log(results_path):
+        for row in read_signed_log(results_path, log_key())[0]:
             latest[(row["task_id"], row["context_size"], row["generation_index"])] = row
         failing = [(key, row) for key, row in sorted(latest.items())
                    if not row.get("passed") and (key[0], key[1]) in current and key[2] < len(current[(key[0], key[1])])]

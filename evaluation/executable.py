@@ -51,7 +51,7 @@ from crossfile_datasets.harness.placement import (
     function_body_identifiers,
     signature_and_docstring,
 )
-from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, read_log
+from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, log_key, read_signed_log
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl
 from crossfile_datasets.core.repository_roots import (ROOT_KEY, ROOTS_FILE, TASK_REFUSED, RecordRefused, attach_roots,
                                                       check_index_root, check_record_file, repository_folder,
@@ -362,7 +362,11 @@ def evaluate_executable(
     sets = load_generations(predictions_path, problems, split_path, default_context)
     settings_sha = _sha(json.dumps(settings.to_dict(), sort_keys=True))
     done = {}
-    for row in read_log(results_path):
+    # only rows this evaluator wrote (their MAC holds under its key) are reused: a log that came
+    # with the predictions is not verdicts (red team 5, row 2); the others are counted
+    mac_key = log_key()
+    logged, log_refused = read_signed_log(results_path, mac_key)
+    for row in logged:
         done[(row.get("task_id"), row.get("context_size"), row.get("generation_index"))] = row
     rows: list[dict] = []
     # Generations that come down to the same function (repeated samples, the same answer at
@@ -401,7 +405,7 @@ def evaluate_executable(
     keys = [ks_ for _, ks_ in pending.values()]
     run_count = sum(len(k) for k in keys)
     if jobs:
-        with AppendLog(results_path) as log:
+        with AppendLog(results_path, mac_key) as log:
             if workers <= 1:
                 finished = enumerate(map(run_job, jobs))
                 pool = None
@@ -430,6 +434,7 @@ def evaluate_executable(
                      "runner": "crossfile_datasets.sandbox.problems.run_problem_tests", "scale": "fraction (0..1)"},
         "generations_run": run_count,
         "generations_reused": reused,
+        "results_log_rows_refused": log_refused,
         "sandbox_runs": len(runnable),
         "snapshot_unchecked_problems": unchecked,
         "results": summarize(rows, ks),

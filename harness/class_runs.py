@@ -9,6 +9,15 @@ imports the evaluation.
 What a model answers is rarely the bare class: :func:`clean_generation` keeps the code of a
 fenced block, and :func:`place_class` hands the imports a model writes above its class to the
 language (``LanguageSupport.place_class``).
+
+An answer brings only its class (red team 5, rows 1, 5, 6): placement is textual, so whatever
+else a Java or C# answer declares would be compiled with the library (an own ``Assert`` that
+the tests' simple names bind to, a ``}`` closing the file's namespace and a
+``namespace NUnit.Framework``, a fixture named like the repository's, a top-level class named
+like a helper of the tests). :func:`answer_refusal` parses what would be placed and refuses
+anything but exactly one top-level type named like the task's class; :func:`run_placed`
+refuses such an answer before any copy or run (``ANSWER_REFUSED``), for the evaluation and the
+class builder's gates alike.
 """
 
 from __future__ import annotations
@@ -17,6 +26,8 @@ import inspect
 import re
 from pathlib import Path
 
+from crossfile_datasets.core.reasons import ANSWER_NOT_ONE_CLASS as ANSWER_REFUSED
+from crossfile_datasets.harness.syntax import parser_for, ts_language
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.sandbox import HeldFolder, SandboxLimits, copy_repository, hostfs
 from crossfile_datasets.sandbox.suites import SuiteRun, SuiteStatus, runner_for
@@ -38,6 +49,57 @@ def place_class(task: dict, generation: str) -> str:
                                                       clean_generation(generation))
 
 
+# the top-level nodes an answer may hold beside its one type: comments, and C#'s directives that
+# change nothing the compiler sees (conditional compilation is refused before the parse)
+_BESIDE_THE_CLASS = frozenset({"comment", "line_comment", "block_comment", "preproc_region", "preproc_endregion",
+                               "preproc_pragma", "preproc_nullable", "preproc_warning", "preproc_error"})
+_TYPE_DECLARATIONS = frozenset({"class_declaration", "struct_declaration", "interface_declaration",
+                                "enum_declaration", "record_declaration", "record_struct_declaration",
+                                "annotation_type_declaration"})
+# C#'s conditional compilation: text in an inactive branch is skipped by the compiler and parsed
+# by tree-sitter, so the two would not see the same braces
+_CONDITIONAL = re.compile(r"^[ \t]*#[ \t]*(if|elif|else|endif|define|undef)\b", re.M)
+# Java's Unicode escapes are translated before javac lexes (``// x \u000a class Check {}`` is a
+# comment to tree-sitter, a class to javac): the answer is parsed as javac reads it
+_JAVA_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\u+([0-9a-fA-F]{4})")
+
+
+def answer_refusal(task: dict, generation: str) -> str | None:
+    """Why a Java or C# answer is not placed (None: it is exactly one top-level type, named like
+    the task's ``class_name`` when the record has one, with nothing else but comments around it
+    and no syntax error): the detail of ``ANSWER_REFUSED``. Python answers are placed as they
+    are (a module may hold helpers and imports anywhere; what else an answer declares lands in
+    the class's own module, which the tests import, not in theirs)."""
+    lang = Lang(task["language"])
+    if lang is Lang.PYTHON:
+        return None
+    _, body = get_language(lang).split_class_answer(clean_generation(generation))
+    if lang is Lang.CSHARP and (m := _CONDITIONAL.search(body)):
+        return f"conditional compilation (#{m.group(1)}) in the answer"
+    if lang is Lang.JAVA:
+        body = _JAVA_ESCAPE.sub(lambda m: m.group(1) + chr(int(m.group(2), 16)), body)
+    # a line end after the answer, as the file has after the insertion point (a directive on its
+    # last line needs one)
+    root = parser_for(ts_language(lang.value)).parse((body + "\n").encode("utf-8")).root_node
+    types, other = [], []
+    for node in root.named_children:
+        if node.type in _TYPE_DECLARATIONS:
+            name = node.child_by_field_name("name")
+            types.append((name.text or b"").decode("utf-8", "replace") if name is not None else "")
+        elif node.type not in _BESIDE_THE_CLASS:
+            other.append(node.type)
+    if other:
+        return f"top-level {', '.join(dict.fromkeys(other))} besides the class"
+    if len(types) != 1:
+        return f"{len(types)} top-level types ({', '.join(types[:5])}), not one"
+    wanted = task.get("class_name")
+    if wanted and types[0] != wanted:
+        return f"the answer declares {types[0]!r}, not {wanted!r}"
+    if root.has_error:
+        return "syntax error (unbalanced braces or text tree-sitter cannot read)"
+    return None
+
+
 def empty_class(task: dict) -> str:
     """The class with its signature and nothing else (``class Cart:`` + ``pass``; Java/C#:
     ``public class Cart { }``): what a generation that gets the class wrong scores against.
@@ -53,6 +115,9 @@ def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, s
     (``sandbox.HeldFolder``), so when the evaluation is killed during a run, the next harness's
     sweep removes it. ``first_failure``: the runner may stop at the
     first test that does not pass (where it can: the builder's mutant gate only needs one)."""
+    refusal = answer_refusal(task, generation)
+    if refusal is not None:  # never compiled with the library: one named status, no run
+        return SuiteRun(SuiteStatus.COMPILE_FAILED, reason=f"{ANSWER_REFUSED}: {refusal}"), None
     runner = runner_for(Lang(task["language"]))
     work = HeldFolder("class-eval-")
     try:
@@ -84,12 +149,23 @@ def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, s
 
 def _class_file_not_compiled(task: dict, run: SuiteRun) -> SuiteRun | None:
     """The compile failure of a run whose runner compiles what it can and leaves out the rest
-    (C#): the build failed, or the task's own file was left out of the library (the generated
-    class does not compile). None when the class compiled."""
+    (C#): the build failed, the task's own file was left out of the library (the generated
+    class does not compile), or one of the task's EXPECTED_TO_PASS tests was left out (the
+    repository's tests do not compile against it). None when the class and its tests compiled."""
     if run.status in (SuiteStatus.COMPILE_FAILED, SuiteStatus.FRAMEWORK_UNAVAILABLE) or run.reason == "compile_timeout":
         return run
     for entry in run.adjustments.get("left_out_library_files", []):
         path, _, symbol = entry.partition(": ")
         if path == task["file"]:
             return SuiteRun(SuiteStatus.COMPILE_FAILED, log=run.log, reason=f"compile_failed: {path}: {symbol}")
+    # the tests that run must be the repository's (red team 5, row 5): an EXPECTED_TO_PASS test
+    # compiled in the original's build (it passed there), so a build that left it out failed to
+    # compile the repository's tests with this class, as Java's strict build says; the ids of
+    # whatever did run in their place (an answer's own fixture of the same name) do not count
+    expected = set(task["expected_to_pass"])
+    for entry in run.adjustments.get("left_out_tests", []):
+        test, _, symbol = entry.partition(": ")
+        if test in expected:
+            return SuiteRun(SuiteStatus.COMPILE_FAILED, log=run.log,
+                            reason=f"compile_failed: the repository's test {test} does not compile: {symbol}")
     return None

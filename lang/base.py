@@ -318,17 +318,8 @@ class LanguageSupport(abc.ABC):
         import or package line before ``offset``, once each); its package line and blank lines
         above the class are dropped. A language without ``import_line`` raises
         ``LookupError("class_placement_unavailable: <language>")``."""
-        if self.import_line is None:
-            raise LookupError(f"class_placement_unavailable: {self.lang.value}")
-        imports, body, head = [], [], True
-        for line in code.split("\n"):
-            if head and (self._header_line(line) or not line.strip()):
-                if self.import_line.match(" ".join(line.split())):
-                    imports.append(line.strip())
-                continue
-            head = False
-            body.append(line)
-        text = file_without_class[:offset] + "\n".join(body).strip("\n") + file_without_class[offset:]
+        imports, body = self.split_class_answer(code)
+        text = file_without_class[:offset] + body + file_without_class[offset:]
         existing = {line.strip() for line in text.split("\n")}
         new = [line for line in dict.fromkeys(imports) if line not in existing]
         if not new:
@@ -339,6 +330,22 @@ class LanguageSupport(abc.ABC):
             if self._header_line(line):
                 cut = i + 1
         return "\n".join(lines[:cut] + new + lines[cut:])
+
+    def split_class_answer(self, code: str) -> tuple[list[str], str]:
+        """A class answer's leading import lines (each stripped) and the rest, the text
+        :meth:`place_class` puts at the insertion point (its package line and the blank lines
+        above the class dropped). Same ``LookupError`` as :meth:`place_class`."""
+        if self.import_line is None:
+            raise LookupError(f"class_placement_unavailable: {self.lang.value}")
+        imports, body, head = [], [], True
+        for line in code.split("\n"):
+            if head and (self._header_line(line) or not line.strip()):
+                if self.import_line.match(" ".join(line.split())):
+                    imports.append(line.strip())
+                continue
+            head = False
+            body.append(line)
+        return imports, "\n".join(body).strip("\n")
 
     def empty_class(self, signature: str) -> str:
         """The class with its ``signature`` and nothing else: what a generation that gets the

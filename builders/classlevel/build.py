@@ -59,6 +59,7 @@ from crossfile_datasets.builders.split import (
     run_repositories,
 )
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.reasons import ANSWER_NOT_ONE_CLASS
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repository_roots import without_root, write_roots
@@ -345,7 +346,8 @@ def empty_class_gate(lang: Lang, repo: Repository, facts: dict, candidates: list
         if progress:
             progress("emptied-class gate", n, len(candidates))
         view = _task_view(lang, repo, facts, cand)
-        _, run = run_placed(view, empty_class(view), Path(repo.root), SandboxLimits(), setup)
+        placed, run = run_placed(view, empty_class(view), Path(repo.root), SandboxLimits(), setup)
+        _count_refused(placed, report, where, cand)
         gate["runs"] += 1
         if run is None:  # the empty class does not compile: no test can pass
             gate["not_compiled"] += 1
@@ -376,6 +378,14 @@ def _drop_passing(cand, run: SuiteRun | None, report: BuildReport, where: str, r
                      f"all {len(passing)} EXPECTED_TO_PASS tests pass {what}")
     cand.expected_to_pass = left
     return len(passing)
+
+
+def _count_refused(placed: SuiteRun, report: BuildReport, where: str, cand) -> None:
+    """A gate's wrong class refused by the placement's one-class rule (``harness.class_runs``):
+    made by the builder from the class, it should never be; counted, and judged not compiled."""
+    if placed.reason.startswith(f"{ANSWER_NOT_ONE_CLASS}: "):
+        report.count("generations", "answer_not_one_class", f"{where}{cand.info.file}::{cand.info.name}",
+                     placed.reason[:300])
 
 
 def _task_view(lang: Lang, repo: Repository, facts: dict, cand, tests: list[str] | None = None) -> dict:
@@ -418,8 +428,9 @@ def throwing_stub_gate(lang: Lang, repo: Repository, facts: dict, candidates: li
             kept.append(cand)
             continue
         # the stub changes method bodies only: the runner may reuse the original tree's build
-        _, run = run_placed(_task_view(lang, repo, facts, cand), stub, Path(repo.root), SandboxLimits(), setup,
-                            reuse_build=True)
+        placed, run = run_placed(_task_view(lang, repo, facts, cand), stub, Path(repo.root), SandboxLimits(), setup,
+                                 reuse_build=True)
+        _count_refused(placed, report, where, cand)
         gate["stub_runs"] += 1
         gate["stub_not_compiled"] += run is None
         dropped = _drop_passing(cand, run, report, where, ("passes_with_throwing_stub", "tests_pass_with_throwing_stub"),
@@ -480,8 +491,9 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
                 break
             ran += 1
             tests = [t for t in cand.expected_to_pass if t in covering.get(wrong.method, ())] or list(cand.expected_to_pass)
-            _, run = run_placed(_task_view(lang, repo, facts, cand, tests), wrong.source, Path(repo.root), SandboxLimits(),
-                                setup, first_failure=True, reuse_build=True)
+            placed, run = run_placed(_task_view(lang, repo, facts, cand, tests), wrong.source, Path(repo.root),
+                                     SandboxLimits(), setup, first_failure=True, reuse_build=True)
+            _count_refused(placed, report, where, cand)
             outcomes = run.outcomes() if run is not None else {}
             hit = run is None or run.status is not SuiteStatus.OK or any(
                 outcomes.get(t) is not TestOutcome.PASSED for t in tests)

@@ -859,9 +859,12 @@ class JavaRunner:
             jvm.append(f"-javaagent:{agent}=" + agent_options(built.layout))
         argfile = box.control / ("junit.args" if name == "tests" else f"junit-{name}.args")
         argfile.write_text("".join(o.replace("\n", " ") + "\n" for o in options), encoding="utf-8")
-        classpath = [str(tools.classes), str(JAVA_SHARE / LAUNCHER_JAR), str(built.classes_main),
-                     *([str(built.classes_aux)] if built.classes_aux else []),
-                     str(built.classes_test), *[str(box.root / r) for r in built.layout.resources],
+        # the test classes before the main ones (Maven's and Gradle's order): a class of the main
+        # output never stands in for a class of the test tree (red team 5, row 6: a generated class
+        # file declaring a second top-level class named like a helper of the tests)
+        classpath = [str(tools.classes), str(JAVA_SHARE / LAUNCHER_JAR), str(built.classes_test),
+                     str(built.classes_main), *([str(built.classes_aux)] if built.classes_aux else []),
+                     *[str(box.root / r) for r in built.layout.resources],
                      *[str(box.root / j) for j in built.layout.jars], *built.layout.dependency_jars,
                      *built.layout.test_dependency_jars, *framework_jars()]
         # the record channel is a socket the JVM gets as its standard input (the runner takes it

@@ -173,6 +173,46 @@ def test_rerun_skips_finished_generations(workspace):
     assert fourth["generations_run"] == 2
 
 
+def test_only_rows_this_evaluator_signed_are_reused(workspace):
+    """Red team 5, row 2 (executable): a results log's row keys are computable from public data;
+    a row edited (its verdict flipped) or written without this evaluator's key is refused,
+    counted, and its generation runs again."""
+    tmp, repos, split = workspace
+    preds = _write_predictions(tmp / "preds.jsonl", [{"task_id": PROBLEM["id"],
+                                                      "generations": [BODY_ONLY_SYNTAX_ERROR, "    return title +\n"]}])
+    log = tmp / "generations.jsonl"
+    first = evaluate_executable(split, preds, log, repos=repos, settings=SETTINGS)
+    assert first["results_log_rows_refused"] == 0
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert all(len(r["mac"]) == 64 for r in rows)
+    flipped = dict(rows[0], passed=True, status="passed", tests_passed=rows[0]["tests_total"])
+    unsigned = {k: v for k, v in dict(rows[1], passed=True, status="passed").items() if k != "mac"}
+    log.write_text(json.dumps(flipped) + "\n" + json.dumps(unsigned) + "\n", encoding="utf-8")
+    again = evaluate_executable(split, preds, log, repos=repos, settings=SETTINGS)
+    assert (again["generations_run"], again["generations_reused"], again["results_log_rows_refused"]) == (2, 0, 2)
+    assert again["results"]["unspecified"]["pass@1"]["mean"] == 0.0
+
+
+def test_the_results_log_key_is_private_and_never_followed(tmp_path):
+    from crossfile_datasets.core.jsonl import InputError
+    from crossfile_datasets.evaluation.records import default_results_log, evaluator_dir, log_key
+
+    key = log_key(tmp_path / "own")
+    assert len(key) == 32 and log_key(tmp_path / "own") == key
+    assert (tmp_path / "own" / "results-log.key").stat().st_mode & 0o777 == 0o600
+    (tmp_path / "linked").mkdir()
+    (tmp_path / "linked" / "results-log.key").symlink_to(tmp_path / "own" / "results-log.key")
+    with pytest.raises(OSError):
+        log_key(tmp_path / "linked")
+    (tmp_path / "own" / "results-log.key").chmod(0o644)
+    with pytest.raises(InputError, match="private"):
+        log_key(tmp_path / "own")
+    # never beside the predictions: in the evaluator's folder, or beside an --output named
+    preds = tmp_path / "submission" / "preds.jsonl"
+    assert default_results_log(None, preds).parent == evaluator_dir() / "logs"
+    assert default_results_log(tmp_path / "out" / "m.json", preds) == tmp_path / "out" / "m.generations.jsonl"
+
+
 def test_prediction_ids_must_match_the_split(workspace):
     tmp, repos, split = workspace
     preds = _write_predictions(tmp / "p.jsonl", [{"task_id": "nope", "generations": ["x"]}])

@@ -76,10 +76,6 @@ ELSEWHERE = {**FILES, "Calc.Tests/CalcTests.cs": FILES["Calc.Tests/CalcTests.cs"
     "namespace Demo.Tests", "namespace Elsewhere").replace("new Calc()", "new Demo.Calc()")}
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27e: a generated C# class that declares its own `Assert` type beside "
-                          "itself shadows NUnit's for every test in a namespace under the class's: a wrong class "
-                          "passes every test")
 @pytest.mark.parametrize("answer,files,tests", [
     (SHADOW, FILES, TASK["expected_to_pass"]),
     (NUNIT_NAMESPACE, ELSEWHERE, ["Elsewhere.CalcTests.Adds", "Elsewhere.CalcTests.Muls"]),
@@ -100,10 +96,11 @@ def test_a_generated_class_cannot_bring_its_own_assert(tmp_path: Path, answer: s
     if not wrong["compiled"] or wrong["passed"] or wrong["status"] != "failed" or wrong["tests_total"] != 2:
         pytest.fail(f"control: the wrong class alone gave {wrong}")
     shadow = run_generation(task, answer, root, limits)
-    if not shadow["compiled"]:
-        pytest.fail(f"the shadowing answer did not compile: {shadow}")
+    # contained: the answer is not exactly one type named like the class, so it is refused
+    # before it is compiled with the library (harness.class_runs.answer_refusal)
     assert not shadow["passed"], shadow
     assert shadow["tests_passed"] == 0, shadow
+    assert shadow["status"] == "answer_not_one_class" and not shadow["compiled"], shadow
 
 
 # the wrong class, then (after closing `namespace Demo`) NUnit's two attributes declared by name
@@ -127,10 +124,6 @@ namespace Demo.Tests
 """
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27e: a generated C# class that declares a test fixture named like the "
-                          "repository's makes the real test file fail to compile; the C# build leaves it out and "
-                          "runs the answer's fixture, whose empty tests carry the expected ids: a wrong class passes")
 def test_a_generated_class_cannot_replace_the_repositorys_tests(tmp_path: Path):
     """Forged verdict (class evaluation in C#), a step past the shadowed `Assert`: the answer
     brings the tests themselves. Its `Demo.Tests.CalcTests` collides with the repository's
@@ -148,3 +141,19 @@ def test_a_generated_class_cannot_replace_the_repositorys_tests(tmp_path: Path):
     forged = run_generation(TASK, FIXTURE, root, limits)
     assert not forged["passed"], forged
     assert forged["tests_passed"] == 0, forged
+    assert forged["status"] == "answer_not_one_class", forged
+
+
+def test_the_repositorys_tests_left_out_fail_the_build_whatever_ran(tmp_path: Path, monkeypatch):
+    """Defence in depth for row 5, below the one-class rule (switched off here, as a placement
+    bug would): the C# build leaves the repository's test file out (the answer's fixture of the
+    same name collides with it) and runs the answer's fixture; an EXPECTED_TO_PASS test left out
+    of the build makes the generation ``compile_failed``, whatever tests with its id ran."""
+    from crossfile_datasets.harness import class_runs
+
+    monkeypatch.setattr(class_runs, "answer_refusal", lambda task, generation: None)
+    root = write_repo(tmp_path / "repo", FILES)
+    forged = run_generation(TASK, FIXTURE, root, SandboxLimits(timeout=120))
+    assert not forged["passed"] and forged["tests_passed"] == 0, forged
+    assert forged["status"] == "compile_failed" and not forged["compiled"], forged
+    assert "Demo.Tests.CalcTests.Adds" in forged["detail"], forged

@@ -40,10 +40,6 @@ WRONG = "public class Calc {\n    public int add(int a, int b) { return a - b + 
 SHADOW = WRONG + "\nclass Check {\n    static void same(int expected, int actual) { }\n}\n"
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27e: a generated Java class that declares a second top-level class "
-                          "named like a helper of the tests shadows it at run time (main classes before test "
-                          "classes on the tests' class path): a wrong class passes")
 def test_a_generated_class_cannot_shadow_a_helper_of_the_tests(tmp_path: Path):
     """Forged verdict (class evaluation in Java; the class build's gates place answers the same
     way), no run-time trick: the helper the tests call for their assertions is replaced at class
@@ -58,7 +54,23 @@ def test_a_generated_class_cannot_shadow_a_helper_of_the_tests(tmp_path: Path):
     if not wrong["compiled"] or wrong["passed"] or wrong["status"] != "failed" or wrong["tests_total"] != 2:
         pytest.fail(f"control: the wrong class alone gave {wrong}")
     shadow = run_generation(TASK, SHADOW, root, limits, setup)
-    if not shadow["compiled"]:
-        pytest.fail(f"the shadowing answer did not compile: {shadow}")
+    # contained: two top-level classes are not the class; refused before javac sees them
     assert not shadow["passed"], shadow
     assert shadow["tests_passed"] == 0, shadow
+    assert shadow["status"] == "answer_not_one_class" and not shadow["compiled"], shadow
+
+
+def test_a_main_class_never_stands_in_for_a_test_tree_class(tmp_path: Path, monkeypatch):
+    """Defence in depth for row 6, below the one-class rule (switched off here, as a placement
+    bug would): the answer's second class ``demo.Check`` compiles into the main output, but the
+    tests' JVM has the test classes first (Maven's and Gradle's order), so the tests load their
+    own ``Check`` and the wrong class fails both tests."""
+    from crossfile_datasets.harness import class_runs
+
+    monkeypatch.setattr(class_runs, "answer_refusal", lambda task, generation: None)
+    root = write_repo(tmp_path / "repo", FILES)
+    setup = runner_for(Lang.JAVA).setup(root)
+    shadow = run_generation(TASK, SHADOW, root, SandboxLimits(timeout=180), setup)
+    if not shadow["compiled"]:
+        pytest.fail(f"the shadowing answer did not compile: {shadow}")
+    assert not shadow["passed"] and shadow["tests_passed"] == 0, shadow

@@ -1,6 +1,7 @@
 """The class and executable evaluations reuse the per-generation verdicts of a results log
 (``--results``, by default ``<predictions stem>.metrics.generations.jsonl`` beside the
-predictions): a log that came with the predictions is taken as verdicts."""
+predictions before the fix): a log that came with the predictions was taken as verdicts. Now
+the default log is in the evaluator's own folder and only rows signed with its key are reused."""
 
 from __future__ import annotations
 
@@ -23,9 +24,6 @@ from tests.hostile.redteam5.test_csharp import FILES, TASK, WRONG
 pytestmark = [pytest.mark.mcs, pytest.mark.slow]
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27e: a results log shipped beside the predictions (the default "
-                          "--results path) is reused as verdicts: a wrong class passes without any run")
 def test_a_results_log_shipped_with_the_predictions_is_not_taken_as_verdicts(tmp_path: Path):
     """Forged verdict (``evaluate-predictions class``; ``executable`` keys and reuses its log the
     same way). A submission is a folder: ``preds.jsonl`` and, beside it,
@@ -49,22 +47,39 @@ def test_a_results_log_shipped_with_the_predictions_is_not_taken_as_verdicts(tmp
     honest.parent.mkdir()
     honest.write_text(preds, encoding="utf-8")
     result = CliRunner().invoke(app, ["class", str(split), str(honest), "--k", "1"])
-    log = honest.with_name("preds.metrics.generations.jsonl")
+    # the log is where the evaluator says it wrote it (since the fix: its own folder, not the
+    # predictions'; before: preds.metrics.generations.jsonl beside them)
+    written = json.loads(honest.with_suffix(".metrics.json").read_text()) if result.exit_code == 0 else {}
+    log = Path(written.get("generation_results") or honest.with_name("preds.metrics.generations.jsonl"))
     if result.exit_code != 0 or not log.is_file():
         pytest.fail(f"control did not run: {result.output[-2000:]}")
     rows = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
     if len(rows) != 1 or rows[0]["passed"] or rows[0]["status"] != "failed":
         pytest.fail(f"control: the wrong class should run and fail: {rows}")
 
+    # the honest row with its verdict flipped (a MAC it carries no longer holds, one made with
+    # another key never did)
     forged = dict(rows[0], passed=True, status="passed", tests_passed=rows[0]["tests_total"], detail="")
     submission = tmp_path / "submission" / "preds.jsonl"
     submission.parent.mkdir()
     submission.write_text(preds, encoding="utf-8")
-    submission.with_name("preds.metrics.generations.jsonl").write_text(json.dumps(forged) + "\n", encoding="utf-8")
-    result = CliRunner().invoke(app, ["class", str(split), str(submission), "--k", "1"])
-    if result.exit_code != 0:  # a refusal of the shipped log is safe too, when it says so
-        assert "generations.jsonl" in result.output or "results" in result.output, result.output[-2000:]
-        return
+    shipped = submission.with_name("preds.metrics.generations.jsonl")
+    shipped.write_text(json.dumps(forged) + "\n", encoding="utf-8")
+    # the default paths, then the shipped log named explicitly (a submitter's instructions may
+    # say `--results sub/preds.metrics.generations.jsonl`)
+    for extra in ([], ["--results", str(shipped)]):
+        result = CliRunner().invoke(app, ["class", str(split), str(submission), "--k", "1", *extra])
+        if result.exit_code != 0:  # a refusal of the shipped log is safe too, when it says so
+            assert "generations.jsonl" in result.output or "results" in result.output, result.output[-2000:]
+            continue
+        summary = json.loads(submission.with_suffix(".metrics.json").read_text())
+        assert summary["generations_reused"] == 0, summary["generations"]
+        assert summary["results"]["csharp"]["pass@1"]["mean"] == 0.0, summary["generations"]
+        if extra:  # the shipped row was read and refused, and counted
+            assert summary["results_log_rows_refused"] == 1, summary
+            assert "1 rows of the results log refused" in " ".join(result.output.split()), result.output
+    # resume: the evaluator's own rows are reused (no run), the shipped one never
+    again = CliRunner().invoke(app, ["class", str(split), str(submission), "--k", "1", "--results", str(shipped)])
     summary = json.loads(submission.with_suffix(".metrics.json").read_text())
-    assert summary["generations_reused"] == 0, summary["generations"]
-    assert summary["results"]["csharp"]["pass@1"]["mean"] == 0.0, summary["generations"]
+    assert again.exit_code == 0 and summary["generations_reused"] == 1 and summary["generations_run"] == 0, summary
+    assert summary["results"]["csharp"]["pass@1"]["mean"] == 0.0 and summary["results_log_rows_refused"] == 1, summary

@@ -1,0 +1,65 @@
+"""An answer brings only its class (red team 5, rows 1, 5, 6): ``harness.class_runs.answer_refusal``
+parses what the placement would put at the insertion point and refuses anything but one
+top-level type named like the task's class. Fast: tree-sitter only, no runner (the runs are
+``tests/hostile/redteam5/test_csharp.py`` and ``test_java.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from crossfile_datasets.harness.class_runs import answer_refusal, run_placed
+from crossfile_datasets.sandbox import SandboxLimits
+
+JAVA = {"language": "java", "class_name": "Calc"}
+CSHARP = {"language": "csharp", "class_name": "Calc"}
+
+ACCEPTED = [
+    (JAVA, "public class Calc {\n    public int add(int a, int b) { return a + b; }\n}\n"),
+    (JAVA, "```java\npackage demo;\nimport java.util.List;\n\n/** Adds. */\n@Deprecated\n"
+           "public final class Calc<T extends Comparable<T>> implements Runnable {\n"
+           "    private static class Inner { }\n    public void run() { String s = \"\\u00e9 }\"; }\n}\n```\nDone."),
+    (JAVA, "// the class\npublic record Calc(int a) { }\n"),
+    (CSHARP, "using System;\nusing System.Linq;\n\n/// <summary>Adds.</summary>\n[Serializable]\n"
+             "public sealed partial class Calc<T> : IDisposable where T : new()\n{\n    public void Dispose() { }\n"
+             "    private class Assert { }\n}\n"),
+    (CSHARP, "#region Calc\npublic struct Calc { public int X; }\n#endregion\n"),
+]
+REFUSED = [
+    (JAVA, "public class Calc { }\nclass Check { static void same(int e, int a) { } }\n", "2 top-level types"),
+    (JAVA, "public class Calc { }\n}\nclass Check { }\n", "besides the class"),
+    # javac translates \u000a before lexing: the comment ends, a second class follows
+    (JAVA, "public class Calc { // x \\u000a } class Check {\n}\n", "2 top-level types"),
+    (JAVA, "public class Other { }\n", "not 'Calc'"),
+    (JAVA, "public class Calc { int x = ; }\n", "syntax error"),
+    (CSHARP, "public class Calc { }\npublic static class Assert { public static void AreEqual(object e, object a) { } }\n",
+     "2 top-level types"),
+    (CSHARP, "public class Calc { }\n}\nnamespace NUnit.Framework\n{\n    public static class Assert { }\n", "besides"),
+    (CSHARP, "public class Calc {\n#if NEVER\n}\n#endif\n}\n", "conditional compilation"),
+    (CSHARP, "public class Calc { }\n[assembly: System.Reflection.AssemblyTitle(\"x\")]\n", "besides"),
+    (CSHARP, "", "0 top-level types"),
+]
+
+
+@pytest.mark.parametrize("task,answer", ACCEPTED, ids=[f"accepted{i}" for i in range(len(ACCEPTED))])
+def test_an_answer_that_is_its_class_is_placed(task, answer):
+    assert answer_refusal(task, answer) is None
+
+
+@pytest.mark.parametrize("task,answer,why", REFUSED, ids=[f"refused{i}" for i in range(len(REFUSED))])
+def test_an_answer_with_anything_besides_its_class_is_refused(task, answer, why):
+    refusal = answer_refusal(task, answer)
+    assert refusal is not None and why in refusal, refusal
+
+
+def test_python_answers_are_placed_as_they_are():
+    assert answer_refusal({"language": "python", "class_name": "Calc"}, "import os\n\ndef helper():\n    pass\n\n"
+                                                                       "class Calc:\n    pass\n") is None
+
+
+def test_a_refused_answer_is_never_copied_or_run(tmp_path):
+    """``run_placed`` refuses before it copies the repository (a folder that does not exist is
+    never read) and names the status the evaluation counts."""
+    task = {**CSHARP, "file": "Calc.cs", "file_without_class": "namespace Demo\n{\n}\n", "insertion_offset": 17,
+            "expected_to_pass": ["Demo.T.A"]}
+    compiled, run = run_placed(task, REFUSED[5][1], tmp_path / "missing", SandboxLimits(timeout=5))
+    assert run is None and compiled.reason.startswith("answer_not_one_class: 2 top-level types"), compiled
