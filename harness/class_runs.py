@@ -64,6 +64,13 @@ _CONDITIONAL = re.compile(r"^[ \t]*#[ \t]*(if|elif|else|endif|define|undef)\b", 
 _JAVA_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\u+([0-9a-fA-F]{4})")
 
 
+# the one refusal the compiler has the last word on: one type, named right, but text tree-sitter
+# cannot read (a syntax error, usually): the copy is compiled, and a class that does not compile
+# is ``compile_failed`` as before; one that compiles is refused after all (the compiler read
+# something else than tree-sitter did: what it read is not known to be one class)
+SYNTAX_ERROR = "syntax error (unbalanced braces or text tree-sitter cannot read)"
+
+
 def answer_refusal(task: dict, generation: str) -> str | None:
     """Why a Java or C# answer is not placed (None: it is exactly one top-level type, named like
     the task's ``class_name`` when the record has one, with nothing else but comments around it
@@ -96,7 +103,7 @@ def answer_refusal(task: dict, generation: str) -> str | None:
     if wanted and types[0] != wanted:
         return f"the answer declares {types[0]!r}, not {wanted!r}"
     if root.has_error:
-        return "syntax error (unbalanced braces or text tree-sitter cannot read)"
+        return SYNTAX_ERROR
     return None
 
 
@@ -116,8 +123,8 @@ def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, s
     sweep removes it. ``first_failure``: the runner may stop at the
     first test that does not pass (where it can: the builder's mutant gate only needs one)."""
     refusal = answer_refusal(task, generation)
-    if refusal is not None:  # never compiled with the library: one named status, no run
-        return SuiteRun(SuiteStatus.COMPILE_FAILED, reason=f"{ANSWER_REFUSED}: {refusal}"), None
+    if refusal is not None and refusal != SYNTAX_ERROR:  # never compiled with the library: no run
+        return _refused(refusal), None
     runner = runner_for(Lang(task["language"]))
     work = HeldFolder("class-eval-")
     try:
@@ -138,13 +145,21 @@ def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, s
             # one sandbox run compiles and tests (C#): its build's verdict is the compile run's
             run = runner.run(copy, list(task["expected_to_pass"]), coverage=False, limits=limits, **kwargs)
             failed = _class_file_not_compiled(task, run)
+            if failed is None and refusal is not None:
+                return _refused(f"{refusal}, and the compiler accepted it"), None
             return (failed, None) if failed is not None else (run, run)
         compiled = runner.compile_only(copy, limits)
         if compiled.status is not SuiteStatus.OK:
             return compiled, None
+        if refusal is not None:
+            return _refused(f"{refusal}, and the compiler accepted it"), None
         return compiled, runner.run(copy, list(task["expected_to_pass"]), coverage=False, limits=limits, **kwargs)
     finally:
         work.close()  # never raises for what the run made of the copy (left entries are warned)
+
+
+def _refused(why: str) -> SuiteRun:
+    return SuiteRun(SuiteStatus.COMPILE_FAILED, reason=f"{ANSWER_REFUSED}: {why}")
 
 
 def _class_file_not_compiled(task: dict, run: SuiteRun) -> SuiteRun | None:
@@ -162,7 +177,7 @@ def _class_file_not_compiled(task: dict, run: SuiteRun) -> SuiteRun | None:
     # compiled in the original's build (it passed there), so a build that left it out failed to
     # compile the repository's tests with this class, as Java's strict build says; the ids of
     # whatever did run in their place (an answer's own fixture of the same name) do not count
-    expected = set(task["expected_to_pass"])
+    expected = set(task.get("expected_to_pass", ()))
     for entry in run.adjustments.get("left_out_tests", []):
         test, _, symbol = entry.partition(": ")
         if test in expected:
