@@ -74,7 +74,7 @@ ROOT_NAMESPACE_ARGS = ("--unshare-ipc", "--unshare-pid", "--unshare-net", "--uns
                        "--die-with-parent", "--new-session", "--hostname", "sandbox")
 # Folders every process of a run may write, made world-writable and sticky like the host's own.
 SHARED_TMP_DIRS = ("/tmp", "/var/tmp")
-SANDBOX_UID_ENV = "CROSSFILE_SANDBOX_UID"  # "own" or the first uid of a range: runs get a uid of their own (opt-in)
+SANDBOX_UID_ENV = "CROSSFILE_SANDBOX_UID"  # "builder": runs keep the builder's uid (opt-out); a number: first uid of the range
 # 2,000,000,000 + 0..65535: outside systemd's container range (524288..1879048191), below 2^31,
 # above every login, system and subordinate (/etc/subuid) uid a distribution hands out
 DEFAULT_SANDBOX_UID = 2_000_000_000
@@ -306,15 +306,16 @@ def hidden_dirs(extra: Iterable[str] = ()) -> list[str]:
 
 
 def requested_uid_base() -> int | None:
-    """The first uid of the range runs draw from when they should get a uid of their own
-    (``CROSSFILE_SANDBOX_UID=own``: :data:`DEFAULT_SANDBOX_UID`; ``=<n>``: n), else None.
-    Opt-in since 2026-11-27e: with it on by default, the clean-clone suite found two regressions
-    (a mutant the tests do not catch judged caught in the executable gate, and a killed class
-    evaluation's copy left behind), so the default stays the builder's uid until they are fixed."""
+    """The first uid of the range runs draw from when they get a uid of their own (the default:
+    :data:`DEFAULT_SANDBOX_UID`; ``CROSSFILE_SANDBOX_UID=<n>``: n), or None with the opt-out
+    ``CROSSFILE_SANDBOX_UID=builder`` (runs keep the builder's uid). Opt-in for a while on
+    2026-11-27e (two regressions the clean-clone suite found: a killed harness's folder, handed
+    to the run's uid, was no longer the sweep's; a conftest failing on a permission error made a
+    surviving mutant ``caught``), the default again since both were fixed."""
     value = (os.environ.get(SANDBOX_UID_ENV) or "").strip().lower()
-    if value == "own":
-        return DEFAULT_SANDBOX_UID
-    return int(value) if value.isdigit() and int(value) > 0 else None
+    if value == "builder":
+        return None
+    return int(value) if value.isdigit() and int(value) > 0 else DEFAULT_SANDBOX_UID
 
 
 def own_uid_requested() -> bool:
@@ -324,7 +325,7 @@ def own_uid_requested() -> bool:
 def sandbox_uid() -> int | None:
     """A fresh kernel uid for one sandbox (its runs are handed to it), or None when runs keep the
     builder's uid: the builder is not root (it cannot give another uid, and its own is not
-    root's), ``setpriv`` is missing, or it was not asked for (:func:`requested_uid_base`). One uid per sandbox
+    root's), ``setpriv`` is missing, or ``CROSSFILE_SANDBOX_UID=builder`` (:func:`requested_uid_base`). One uid per sandbox
     (a random one of :data:`SANDBOX_UIDS`) so that per-user kernel counts (pending signals,
     message queues, inotify, RLIMIT_NPROC) are the run's own and concurrent runs do not share
     them; the uid owns nothing on the host, so a root-only file, a folder of mode 0700 or a
@@ -356,10 +357,13 @@ def hand_over(folder: Path, uid: int) -> None:
     """Give ``folder`` and everything in it to ``uid`` (and gid ``uid``) before a run: the copy,
     its home, its temporary and control folders are the run's to write, as when the run had the
     builder's uid. Never follows a link (``fwalk`` holds each folder open, ``lchown``). The
-    folder itself keeps group root with mode 0750: bwrap, root without capabilities by then,
-    enters it for ``--chdir``; other users of the host do not."""
-    os.chown(folder, uid, 0, follow_symlinks=False)
-    os.chmod(folder, 0o750, follow_symlinks=False)
+    folder itself stays the builder's, with group ``uid`` and mode 0770: the run adds, renames
+    and removes entries through its group, bwrap (root without capabilities by then) enters it
+    for ``--chdir`` as its owner, other users of the host do not; and a later harness's sweep
+    still sees a folder of its own and removes it after a kill (``tempfolders`` touches only
+    folders owned by the sweeping uid; owned by the run's uid, a killed harness's copy stayed)."""
+    os.chown(folder, os.geteuid(), uid, follow_symlinks=False)
+    os.chmod(folder, 0o770, follow_symlinks=False)
     for _, dirs, files, dir_fd in os.fwalk(folder, follow_symlinks=False):
         for name in (*dirs, *files):
             try:

@@ -98,9 +98,13 @@ def judge(text):
                 except BaseException:
                     os._exit(99)
             _, status = os.waitpid(tests, 0)
-            os._exit(0 if os.waitstatus_to_exitcode(status) == 0 else 1)
+            # pytest's own codes: 0 every test passed, 1 a test failed (the version is caught);
+            # anything else (a conftest that raised, a collection or internal error, no test,
+            # a crash) says nothing about the version: not a verdict, rerun on its own
+            code = os.waitstatus_to_exitcode(status)
+            os._exit(0 if code == 0 else 1 if code == 1 else 2)
         except BaseException:
-            os._exit(1)
+            os._exit(2)
     try:
         os.setpgid(shim, shim)
     except OSError:
@@ -110,7 +114,8 @@ def judge(text):
         done, status = os.waitpid(shim, os.WNOHANG)
         if done:
             code = os.waitstatus_to_exitcode(status)
-            # killed by something else than us (the tests killed their parent): not a verdict
+            # killed by something else than us (the tests killed their parent), or the tests
+            # ended without a verdict (2): not a verdict
             return "passed" if code == 0 else "caught" if code == 1 else "lost"
         if time.monotonic() > deadline:
             try:

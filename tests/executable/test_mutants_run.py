@@ -52,3 +52,26 @@ def test_mutants_after_a_passing_stub_are_not_run(tmp_path):
     statuses = judge_versions(rec, [GOLD, 'def add(a, b):\n    """Add."""\n    return 0\n'], stubs=1,
                               python=sys.executable)
     assert statuses == [PASSED, NOT_RUN]
+
+
+# The repository's conftest.py fails only in the driver's forked test processes (as a forgery
+# reading the driver's pipe did when the run's own uid could not open it: PermissionError).
+CRASH_UNDER_THE_DRIVER = '''
+import os
+if b"driver.py" in open("/proc/%d/cmdline" % os.getppid(), "rb").read():
+    raise PermissionError(13, "Permission denied", "/proc/%d/fd/1" % os.getppid())
+'''
+
+
+def test_tests_that_end_without_a_verdict_do_not_make_a_version_caught(tmp_path):
+    """A forged mutation score (executable build): the driver took every non-zero exit of the
+    tests as "caught", so a conftest.py that raises (or a permission error: the clean-clone
+    regression of 8d6eef8) only under the driver made a version the tests let through
+    "caught". Only pytest's "a test failed" (1) catches; anything else is judged by a run of its
+    own, the verdict of record."""
+    rec = problem(tmp_path)
+    (tmp_path / "calc_repo" / "conftest.py").write_text(CRASH_UNDER_THE_DRIVER)
+    survivor = 'def add(a, b):\n    """Add."""\n    return a + b if a != 7 else 0\n'
+    stub = 'def add(a, b):\n    """Add."""\n    pass\n'
+    assert judge_versions(rec, [stub, survivor], stubs=1, python=sys.executable, stop_after_stub=False) == \
+        [CAUGHT, PASSED]

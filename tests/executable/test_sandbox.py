@@ -688,7 +688,7 @@ def test_a_run_makes_no_user_namespace_and_as_root_builder_gets_a_uid_of_its_own
     what refuses a new user namespace (``unshare``/``clone`` with ``CLONE_NEWUSER``; ``clone3``
     gets ENOSYS, from which threads and children fall back to ``clone``); the run still writes
     its copy, starts threads and child processes."""
-    monkeypatch.setenv("CROSSFILE_SANDBOX_UID", "own")  # the opt-in uid of its own
+    monkeypatch.delenv("CROSSFILE_SANDBOX_UID", raising=False)  # the default: a uid of its own
     with Sandbox(None, python=sys.executable, limits=SandboxLimits(timeout=60)) as box:
         run = box.run([sys.executable, "-c", USERNS_PROBE], timeout=60)
         written = (box.root / "written-by-the-run").exists()

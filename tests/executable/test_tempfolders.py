@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -187,3 +188,38 @@ def test_orphan_locks_go_and_unlocked_folders_wait_for_their_age(tmp_path, monke
     monkeypatch.setattr(tf, "UNLOCKED_STALE_SECONDS", -1.0)
     assert sweep_stale_sandboxes(tmp_path) == tf.Sweep(removed=1)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([alive.name, nameless.name])
+
+
+# A harness whose one sandbox ran once (the folder handed to the run's own uid when the builder
+# is root) and that dies without closing it; the run adds an entry at the folder's top.
+DIES_AFTER_A_RUN = '''
+import os, sys
+from crossfile_datasets.sandbox import Sandbox
+box = Sandbox(None, python=sys.executable)
+run = box.run(["/bin/sh", "-c", "id -u; echo x > $CROSSFILE_SANDBOX_ROOT/made-by-the-run"], timeout=60)
+print(box.uid, run.result.returncode, run.result.stdout.split()[0] if run.result.stdout else "", flush=True)
+os._exit(0)
+'''
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or shutil.which("setpriv") is None or shutil.which("bwrap") is None,
+                    reason="a uid of its own needs a root builder, setpriv and bubblewrap")
+def test_a_folder_handed_to_the_runs_own_uid_is_still_swept_after_the_harness_dies(tmp_path):
+    """The clean-clone regression of 8d6eef8 (own uid on): ``hand_over`` gave the sandbox folder
+    itself to the run's uid, and the sweep touches only folders owned by the sweeping uid, so a
+    killed harness's copy stayed in the temporary folder for good. The folder stays the
+    builder's (group: the run's uid, 0770), the run still writes at its top."""
+    temp = tmp_path / "t"
+    temp.mkdir()
+    temp.chmod(0o755)  # open to the run's uid on the way (reachable_by_others)
+    env = {**os.environ, "PYTHONPATH": str(PROJECT), "TMPDIR": str(temp)}
+    env.pop("CROSSFILE_SANDBOX_UID", None)  # the default
+    done = subprocess.run([sys.executable, "-c", DIES_AFTER_A_RUN], env=env, capture_output=True, text=True,
+                          timeout=120)
+    uid, code, seen = done.stdout.split()
+    assert code == "0" and uid != "None" and seen == uid, done.stdout + done.stderr[-2000:]
+    (folder,) = [p for p in temp.iterdir() if not p.name.endswith(LOCK_SUFFIX)]
+    assert (folder / "made-by-the-run").is_file()
+    assert folder.stat().st_uid == os.geteuid()
+    assert sweep_stale_sandboxes(temp) == tf.Sweep(removed=1)
+    assert list(temp.iterdir()) == []

@@ -184,7 +184,7 @@ def test_a_root_only_file_outside_the_hidden_folders_is_not_readable(monkeypatch
     ``/etc/ssl/private``, a CI's credentials file) is read like any other. What the run reads
     leaves through its results (a failure's ``detail``) or, at build time, through the values a
     repository's functions return into the published split."""
-    monkeypatch.setenv("CROSSFILE_SANDBOX_UID", "own")  # contained with the opt-in uid of its own
+    monkeypatch.delenv("CROSSFILE_SANDBOX_UID", raising=False)  # the default: a uid of its own
     if os.geteuid() != 0:
         pytest.skip("only a builder running as root holds root-only files")
     folder = visible_scratch() / f".redteam4-secret-{uuid.uuid4().hex[:10]}"

@@ -35,7 +35,7 @@ def test_a_host_service_socket_outside_the_hidden_folders_is_not_reachable(monke
     the host to whoever talks to it), ``/srv``, ``/opt`` or a project folder: the run, as the
     builder's uid, talks to the service (here one of the test's under the checkout; a request
     shaped like Docker's)."""
-    monkeypatch.setenv("CROSSFILE_SANDBOX_UID", "own")  # the opt-in uid of its own
+    monkeypatch.delenv("CROSSFILE_SANDBOX_UID", raising=False)  # the default: a uid of its own
     folder = visible_scratch() / f".redteam4-socket-{uuid.uuid4().hex[:10]}"
     folder.mkdir()
     path = folder / "service.sock"

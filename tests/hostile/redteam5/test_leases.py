@@ -57,7 +57,7 @@ def test_a_run_cannot_make_host_processes_wait_on_a_lease(kind: str, flags: int,
     generation (``--workers``), a host program reading its configuration. (Not tried on files
     the whole machine opens briefly, such as ``/etc/ld.so.cache`` at every exec: it would stall
     the other users of this machine.)"""
-    monkeypatch.setenv("CROSSFILE_SANDBOX_UID", "own")  # contained with the opt-in uid of its own
+    monkeypatch.delenv("CROSSFILE_SANDBOX_UID", raising=False)  # the default: a uid of its own
     path = visible_scratch() / f".redteam5-lease-{uuid.uuid4().hex[:10]}"
     path.write_text("written by the host\n")
     try:
