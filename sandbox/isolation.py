@@ -100,7 +100,12 @@ _X86_64, _I386, _AARCH64, _ARM = 0xC000003E, 0x40000003, 0xC00000B7, 0x40000028 
 #   default profiles; no repository test needs it (red team 4 row 4);
 # - the kernel's key management (EPERM, as Docker's default profile): the session keyring is a
 #   pointer in the credentials, kept across bubblewrap's namespaces (the builder's Kerberos
-#   tickets and cifs credentials), and the key quota is the kernel uid's (red team 4 rows 7, 8).
+#   tickets and cifs credentials), and the key quota is the kernel uid's (red team 4 rows 7, 8);
+# - Linux AIO (ENOSYS, as on a kernel built without CONFIG_AIO: libaio users and InnoDB fall
+#   back to threads; glibc's POSIX aio never used it): its events are one count for the whole
+#   kernel (``aio_nr`` against ``fs.aio-max-nr``), not per user or namespace, so a run setting up
+#   contexts took all 65,536 and every ``io_setup`` of the machine failed with EAGAIN while it
+#   lived (red team 5 row 9); the other calls go too, as nothing can use them without a context.
 REFUSED_SYSCALLS: dict[str, tuple[int, dict[int, tuple[int, ...]]]] = {
     "inotify_init": (_EMFILE, {_X86_64: (253,), _I386: (291,), _ARM: (316,)}),
     "inotify_init1": (_EMFILE, {_X86_64: (294,), _I386: (332,), _AARCH64: (26,), _ARM: (360,)}),
@@ -111,6 +116,13 @@ REFUSED_SYSCALLS: dict[str, tuple[int, dict[int, tuple[int, ...]]]] = {
     "add_key": (_EPERM, {_X86_64: (248,), _I386: (286,), _AARCH64: (217,), _ARM: (309,)}),
     "request_key": (_EPERM, {_X86_64: (249,), _I386: (287,), _AARCH64: (218,), _ARM: (310,)}),
     "keyctl": (_EPERM, {_X86_64: (250,), _I386: (288,), _AARCH64: (219,), _ARM: (311,)}),
+    "io_setup": (_ENOSYS, {_X86_64: (206,), _I386: (245,), _AARCH64: (0,), _ARM: (243,)}),
+    "io_destroy": (_ENOSYS, {_X86_64: (207,), _I386: (246,), _AARCH64: (1,), _ARM: (244,)}),
+    "io_getevents": (_ENOSYS, {_X86_64: (208,), _I386: (247,), _AARCH64: (4,), _ARM: (245,)}),
+    "io_submit": (_ENOSYS, {_X86_64: (209,), _I386: (248,), _AARCH64: (2,), _ARM: (246,)}),
+    "io_cancel": (_ENOSYS, {_X86_64: (210,), _I386: (249,), _AARCH64: (3,), _ARM: (247,)}),
+    # io_pgetevents and, on 32-bit ABIs, its time64 twin
+    "io_pgetevents": (_ENOSYS, {_X86_64: (333,), _I386: (385, 416), _AARCH64: (292,), _ARM: (399, 416)}),
 }
 
 

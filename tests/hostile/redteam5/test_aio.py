@@ -43,25 +43,22 @@ def _io_setup_on_the_host() -> int:
     return 0
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27e: io_setup is allowed in the sandbox and AIO events are one "
-                          "count for the whole machine (fs.aio-max-nr): a run takes all of them and every "
-                          "process of the machine, of any user, gets EAGAIN from io_setup while it lives")
 def test_a_run_cannot_take_every_aio_event_of_the_machine():
     """Host resource (every sandboxed run; a class suite may last ``CLASS_SUITE_TIMEOUT``, 20 min).
     ``io_setup`` reserves events in ``aio_nr``, one count for the kernel (not per user, not per
     namespace, no capability check): 128 contexts of 512 events take this machine's 65,536
     (``fs.aio-max-nr``, the usual default) in a few milliseconds and under 3 MB of ring memory.
-    While the run holds them, every other ``io_setup`` on the machine fails with ``EAGAIN``:
-    databases with native AIO (InnoDB), QEMU, fio, anything built on libaio. The seccomp filter
-    refuses only inotify (Docker's default profile allows ``io_setup`` too, but a container
-    runtime is not this project's only line); running the tree as a dedicated uid would not help.
-    Nothing else on this machine uses AIO (``aio-nr`` was 0), so the test takes nobody's."""
+    While the run held them, every other ``io_setup`` on the machine failed with ``EAGAIN``:
+    databases with native AIO (InnoDB), QEMU, fio, anything built on libaio. A dedicated uid does
+    not help; contained since the seccomp filter refuses the AIO calls (``ENOSYS``: the run is
+    refused at its first context). Nothing else on this machine uses AIO (``aio-nr`` was 0), so
+    the test takes nobody's."""
     if _io_setup_on_the_host() != 0:
         pytest.fail("io_setup already fails on this machine before the run")
     hoarded, seen = _hold(AIO_HOARD, _io_setup_on_the_host)
     held, err, machine = (int(x) for x in hoarded.split())
     if err == 0:
         pytest.fail(f"the run set up {held} contexts without being refused: {hoarded}")
+    assert (held, err) == (0, 38), f"io_setup in the sandbox: {held} contexts, then errno {err} (want ENOSYS at once)"
     assert seen == 0, f"the run holds {held} contexts ({machine} events of the machine's count, stopped by " \
                       f"errno {err}); the host's io_setup failed with errno {seen}"
