@@ -131,6 +131,11 @@ COPY_FILE_MAX_BYTES = 100 * 1024**2
 # size (100,000 empty files took 137 s to copy under load; red team 2026-11-27d) (ours)
 COPY_MAX_ENTRIES = 50_000
 COPY_MAX_TOTAL_BYTES = 1024**3
+# the C# runner's host copies of the files a repository's projects copy beside the test assembly
+# (CopyToOutputDirectory), written before every C# run: one copy per source file (further
+# destinations are hard links), at most this many bytes in all; past it a file is left out and
+# counted (red team 2026-11-27e row 4: 40 projects linking one file wrote it 40 times) (ours)
+CSHARP_OUTPUT_COPY_MAX_BYTES = 256 * 1024**2
 EXEC_PIP_TIMEOUT = 900.0  # seconds for installing one repository's requirements (ours)
 PYNGUIN_VERSION = "0.48.0"  # newest on PyPI when written (`pip index versions pynguin`); Python >=3.10,<3.16
 PYNGUIN_SEARCH_SECONDS = 30  # Pynguin --maximum-search-time per module: a safety cap (ours; RepoExec does not say)

@@ -412,6 +412,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.HOST_FILES, "copy_too_deep", R, "a repository copy for sandboxed runs leaves out a folder nested deeper than MAX_DIR_DEPTH"),
     (S.HOST_FILES, "copy_too_many_entries", R, "a repository copy for sandboxed runs stops at the folder that would take it past COPY_MAX_ENTRIES names (the rest is left out)"),
     (S.HOST_FILES, "copy_total_too_large", R, "a repository copy for sandboxed runs leaves out a file past COPY_MAX_TOTAL_BYTES of apparent size in all"),
+    (S.HOST_FILES, "output_copies_too_large", R, "the C# runner leaves out a file its projects copy beside the test assembly (CopyToOutputDirectory) past CSHARP_OUTPUT_COPY_MAX_BYTES written in all (one copy per source file, further destinations hard-linked)"),
 )
 
 # cross_file_random and in_file examples pass the same cursor rules and filters as the first uses:

@@ -286,6 +286,35 @@ def write_new(anchor: str | os.PathLike, rel: str | os.PathLike, data: bytes | s
         os.close(parent)
 
 
+def link_new(anchor: str | os.PathLike, existing: str | os.PathLike, rel: str | os.PathLike, *,
+             parents: bool = True) -> None:
+    """Make the new name ``anchor/rel`` a hard link of the regular file ``anchor/existing``
+    (one more copy of a file at no disk cost). Both walked by folder descriptors, never through
+    a link; nothing may exist at ``rel`` (``already_exists``); ``existing`` must be a regular
+    file (a link or a FIFO there is refused, not linked)."""
+    src_text, src_parts = _target(existing)
+    text, parts = _target(rel)
+    src_parent = _walk(anchor, src_parts[:-1], src_text, create=False)
+    try:
+        try:
+            st = os.stat(src_parts[-1], dir_fd=src_parent, follow_symlinks=False)
+        except OSError:
+            raise _classify(src_parent, src_parts[-1], src_text, as_parent=False) from None
+        if not stat.S_ISREG(st.st_mode):
+            raise _classify(src_parent, src_parts[-1], src_text, as_parent=False)
+        parent = _walk(anchor, parts[:-1], text, create=parents)
+        try:
+            os.link(src_parts[-1], parts[-1], src_dir_fd=src_parent, dst_dir_fd=parent, follow_symlinks=False)
+        except FileExistsError:
+            raise HostFileRefused(Refusal.EXISTS, text) from None
+        except OSError as exc:
+            raise HostFileRefused(Refusal.UNREADABLE, text, str(exc)) from None
+        finally:
+            os.close(parent)
+    finally:
+        os.close(src_parent)
+
+
 def replace_file(anchor: str | os.PathLike, rel: str | os.PathLike, data: bytes | str, *, mode: int = 0o644) -> None:
     """Put ``data`` at ``anchor/rel`` whatever entry is there now (a file, a link, a FIFO): a
     new file is written beside it and renamed over it, so an existing link is replaced, never

@@ -792,6 +792,7 @@ class CSharpRunner:
     max_library_loss = 0.25  # share of the library's files that may be left out before it counts as failed
     max_library_bodies = 12  # library method bodies made throwing for a construct mcs does not implement
     max_content_files = 2000  # files copied beside the test assembly (CopyToOutputDirectory)
+    output_copy_max_bytes = C.CSHARP_OUTPUT_COPY_MAX_BYTES  # written for them in all (the rest hard links)
     # with coverage on a whole-suite run, rerun each fixture alone for SuiteRun.per_test_coverage
     per_fixture_coverage = True
     max_fixture_runs = 200
@@ -893,9 +894,32 @@ class CSharpRunner:
             built.refused.append(f"{exc.key}: {layout.output}")
             return box.dir / "build"
         outdir = box.root / layout.output
+        # one copy per source file, further destinations hard links of it, and at most
+        # output_copy_max_bytes written in all: these writes happen on the host, before the run
+        # and outside its limits (red team 2026-11-27e row 4)
+        first: dict[str, str] = {}  # source -> the destination holding its copy
+        written = 0
         for src, dest in layout.content[:self.max_content_files]:
             try:
-                hostfs.write_new(outdir, dest, hostfs.read_bytes(box.root, src))
+                if src in first:
+                    try:
+                        hostfs.link_new(outdir, first[src], dest)
+                        continue
+                    except hostfs.HostFileRefused as exc:
+                        if exc.reason is hostfs.Refusal.EXISTS:
+                            raise
+                left = self.output_copy_max_bytes - written
+                cap = min(hostfs.DEFAULT_MAX_BYTES, left)
+                try:
+                    data = hostfs.read_bytes(box.root, src, max_bytes=max(cap, 0))
+                except hostfs.HostFileRefused as exc:
+                    if exc.reason is hostfs.Refusal.TOO_LARGE and cap < hostfs.DEFAULT_MAX_BYTES:
+                        built.refused.append(f"{hostfs.HOST_FILES_STAGE}/output_copies_too_large: {src}")
+                        continue
+                    raise
+                hostfs.write_new(outdir, dest, data)
+                written += len(data)
+                first.setdefault(src, dest)
             except hostfs.HostFileRefused as exc:
                 built.refused.append(f"{exc.key}: {src}")
         return outdir

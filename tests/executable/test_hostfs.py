@@ -148,3 +148,25 @@ def test_replace_swaps_the_entry_never_writing_through(tree):
     assert refusal(hostfs.replace_file, anchor, "linkdir/secret.txt", "owned") is Refusal.SYMLINKED_PARENT
     assert refusal(hostfs.replace_file, anchor, "sub", "x") is Refusal.NOT_REGULAR
     assert sorted(p.name for p in anchor.iterdir()) == ["fifo", "inner_link", "link.txt", "linkdir", "sub"]
+
+
+def test_link_new_links_only_a_regular_file_to_a_new_name(tmp_path):
+    """The C# runner's further output copies of one file are hard links (red team 2026-11-27e
+    row 4): never of a link or a FIFO, never over an existing entry, never through a linked
+    folder."""
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "first.bin").write_bytes(b"data")
+    hostfs.link_new(tmp_path, "out/first.bin", "out/sub/second.bin")
+    assert (tmp_path / "out" / "sub" / "second.bin").stat().st_ino == (tmp_path / "out" / "first.bin").stat().st_ino
+    os.symlink("/etc/hostname", tmp_path / "out" / "link")
+    os.mkfifo(tmp_path / "out" / "fifo")
+    os.symlink(tmp_path / "elsewhere", tmp_path / "out" / "linked")
+    (tmp_path / "elsewhere").mkdir()
+    cases = [("out/link", "out/a", Refusal.SYMLINK), ("out/fifo", "out/b", Refusal.NOT_REGULAR),
+             ("out/first.bin", "out/sub/second.bin", Refusal.EXISTS), ("out/first.bin", "out/linked/c", Refusal.SYMLINKED_PARENT)]
+    for existing, new, why in cases:
+        with pytest.raises(HostFileRefused) as caught:
+            hostfs.link_new(tmp_path, existing, new)
+        assert caught.value.reason is why, (existing, new, caught.value)
+    assert os.listdir(tmp_path / "elsewhere") == [] and sorted(os.listdir(tmp_path / "out")) == \
+        ["fifo", "first.bin", "link", "linked", "sub"]

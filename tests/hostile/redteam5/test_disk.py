@@ -33,18 +33,16 @@ def _repository(root: Path) -> Path:
                                    "[Test] public void Adds() { Assert.AreEqual(3, new Demo.Calc().Add(1, 2)); } } }\n",
     }
     for i in range(PROJECTS):
+        other = '<None Include="../data/other.bin" CopyToOutputDirectory="Always" />' if i == 0 else ""
         files[f"Data{i}/Data{i}.csproj"] = project.format(
-            f'<ItemGroup><None Include="../data/big.bin" Link="copy{i}.bin" CopyToOutputDirectory="Always" /></ItemGroup>')
+            f'<ItemGroup><None Include="../data/big.bin" Link="copy{i}.bin" CopyToOutputDirectory="Always" />{other}</ItemGroup>')
     write_repo(root, files)
     (root / "data").mkdir()
     (root / "data" / "big.bin").write_bytes(os.urandom(DATA))
+    (root / "data" / "other.bin").write_bytes(os.urandom(DATA))  # a second file: past the test's budget
     return root
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27e: the C# runner writes one host copy of a file per project that "
-                          "copies it to its output (up to 2,000 copies of up to 64 MiB): one 64 MiB file and "
-                          "2,000 small project files take 125 GiB of host disk per run")
 def test_output_copies_do_not_multiply_a_repository_file_on_the_host_disk(tmp_path: Path, monkeypatch):
     """Host resource (disk), every C# run (class build, its gates, every generation of the class
     evaluation): ``_output_folder`` writes each ``(source, destination)`` of the layout's content
@@ -53,7 +51,10 @@ def test_output_copies_do_not_multiply_a_repository_file_on_the_host_disk(tmp_pa
     outside its limits (``RLIMIT_FSIZE``, the memory cgroup). 40 projects linking one 1 MiB file
     write 40 MiB; at the caps, one 64 MiB file (a few kB in git: zeros compress) and 2,000
     project files of 200 bytes write 125 GiB into the host's temporary folder, per run.
-    Measured by wrapping the real ``hostfs.write_new`` (it still writes)."""
+    Measured by wrapping the real ``hostfs.write_new`` (it still writes). Contained: one copy per
+    source file (the other destinations are hard links of it) and a total budget
+    (``CSHARP_OUTPUT_COPY_MAX_BYTES``; here 1.5 MiB, so the second 1 MiB file is left out and
+    counted as ``host_files/output_copies_too_large``)."""
     root = _repository(tmp_path / "repo")
     repository_bytes = sum(p.stat().st_size for p in root.rglob("*") if p.is_file())
     written = []
@@ -64,8 +65,13 @@ def test_output_copies_do_not_multiply_a_repository_file_on_the_host_disk(tmp_pa
         return real(anchor, rel, data, *args, **kwargs)
 
     monkeypatch.setattr(hostfs, "write_new", counting)
-    run = runner_for(Lang.CSHARP).run(root, ["Demo.Tests.CalcTests.Adds"], coverage=False, limits=None)
+    runner = runner_for(Lang.CSHARP)
+    monkeypatch.setattr(runner, "output_copy_max_bytes", DATA * 3 // 2)
+    run = runner.run(root, ["Demo.Tests.CalcTests.Adds"], coverage=False, limits=None)
     if run.outcomes().get("Demo.Tests.CalcTests.Adds") is not TestOutcome.PASSED:
         pytest.fail(f"the repository's test did not run: {run.status} {run.reason} {run.log[-2000:]}")
     assert sum(written) <= 2 * repository_bytes, (
         f"{len(written)} copies, {sum(written) >> 20} MiB written for a repository of {repository_bytes >> 20} MiB")
+    assert sum(written) <= DATA * 3 // 2, written
+    refused = [e for e in run.adjustments.get("host_files", []) if e.startswith("host_files/output_copies_too_large: ")]
+    assert len(refused) == 1 and refused[0].endswith(".bin"), run.adjustments
