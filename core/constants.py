@@ -19,6 +19,20 @@ MAX_PATH_BYTES = 3072
 PARSE_READ_FACTOR = 64
 PARSE_MIN_READ_BYTES = 256 * 1024
 PARSE_MAX_SECONDS = 20.0
+# tree-sitter-java, -c-sharp and -typescript spend quadratic time in ONE parse step on runs of `<`
+# (`F<` repeated; `a < b, ...`: red team 2026-11-27e row 3), where no callback is called: a text
+# larger than PARSE_GUARD_MIN_BYTES, or with PARSE_GUARD_ANGLES `<` or more between two of `;{}`,
+# is first parsed in a forked child killed by the kernel past PARSE_GUARD_FLOOR_SECONDS +
+# PARSE_GUARD_SECONDS_PER_MB x its size of CPU time (real files parse at about 1 s per MB) (ours)
+PARSE_GUARD_MIN_BYTES = 64 * 1024
+PARSE_GUARD_ANGLES = 64
+PARSE_GUARD_FLOOR_SECONDS = 0.25
+PARSE_GUARD_SECONDS_PER_MB = 10.0
+# a completion prediction longer than this is scored on its first characters (post-processing keeps
+# one statement; CrossCodeEval's answers are a line or a few; a 32 MB prediction held the completion
+# evaluation for minutes: red team 2026-11-27e; harness.syntax.scan_region's node walk is quadratic
+# on a deep expression, `x + x + ...`: 1,000 terms 0.7 s, 2,000 about 3 s) (ours)
+COMPLETION_PREDICTION_MAX_CHARS = 4096
 MAX_DIR_DEPTH = 128  # folders nested deeper are not walked (counted); real repositories stay under 30 (ours)
 JAVAC_MAX_JAR_BYTES = 64 * 1024**2  # a repository jar larger than this is not put on javac's classpath (ours)
 JAVAC_MAX_JARS_TOTAL_BYTES = 512 * 1024**2  # jars of one repository copied for javac, in all (ours)

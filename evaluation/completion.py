@@ -92,6 +92,10 @@ def summarize(
         out[name] = {
             "count": len(members),
             "groundtruth_truncated": sum(s.groundtruth_truncated for s in members),
+            # predictions scored on their first COMPLETION_PREDICTION_MAX_CHARS characters, and
+            # examples whose parse went past its budget (every metric 0)
+            "prediction_cut": sum(s.prediction_cut for s in members),
+            "parse_timeout": sum(s.parse_timeout for s in members),
             **{metric: est.to_dict() for metric, est in zip(METRICS, estimates)},
         }
     return out

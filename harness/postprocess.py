@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from crossfile_datasets.lang import get_language
+from crossfile_datasets.lang.base import guarded_parse
 from crossfile_datasets.harness.syntax import (
     GrowingParse,
     check_language,
@@ -46,7 +47,8 @@ class Normalized:
 
 
 def normalize_completion(lang: str, prompt: str, completion: str, path: str = "") -> Normalized:
-    """Truncate ``completion`` (written right after ``prompt``) and strip its comments."""
+    """Truncate ``completion`` (written right after ``prompt``) and strip its comments. Every
+    parse is bounded (``lang.base.guarded_parse``): raises ``ParseTimeout`` past its budget."""
     check_language(lang)
     base = prompt.encode("utf-8")
     body = completion.encode("utf-8")
@@ -54,7 +56,7 @@ def normalize_completion(lang: str, prompt: str, completion: str, path: str = ""
     if get_language(lang).statements_end_at_line_ends:
         kept, tree = _line_end_statement(language, base, body)
     else:
-        tree = parser_for(language).parse(base + body)
+        tree = guarded_parse(parser_for(language), base + body)
         ends = scan_region(tree.root_node, len(base), len(base) + len(body), lang).statement_ends
         kept = body[: ends[0] - len(base)] if ends else body
     scan = scan_region(tree.root_node, len(base), len(base) + len(kept), lang)
@@ -109,7 +111,7 @@ def _line_end_statement(language, base: bytes, body: bytes):
             break
         start = pos + 1
     if not ends:
-        return b"", parser_for(language).parse(base)
+        return b"", guarded_parse(parser_for(language), base)
     last_line_start = base.rfind(b"\n") + 1
     growing = GrowingParse(language, base)
 
@@ -126,7 +128,7 @@ def _line_end_statement(language, base: bytes, body: bytes):
     # 2). Past the first LINEAR_TRIES, a prefix can only parse where a statement that began at the
     # completion's first code ends (a long call, literal or definition): those line ends are tried.
     if len(ends) > LINEAR_TRIES:
-        root = parser_for(language).parse(base + body).root_node
+        root = guarded_parse(parser_for(language), base + body).root_node
         first = len(base) + len(body) - len(body.lstrip())
         index = {end: i for i, end in enumerate(ends)}
         guided = sorted(i for end in _statement_ends(root, first)
@@ -138,4 +140,4 @@ def _line_end_statement(language, base: bytes, body: bytes):
     # Nothing parses (the prompt is broken where the completion starts): keep the first line,
     # which is what the completion most plausibly meant by "this statement".
     kept = body[:ends[0]]
-    return kept, parser_for(language).parse(base + kept)
+    return kept, guarded_parse(parser_for(language), base + kept)

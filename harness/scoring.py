@@ -14,7 +14,9 @@ from typing import Iterable
 
 from rapidfuzz import fuzz
 
+from crossfile_datasets.core import constants as C
 from crossfile_datasets.harness.postprocess import normalize_completion
+from crossfile_datasets.lang.base import ParseTimeout
 
 METRICS = ("em", "es", "id_em", "id_precision", "id_recall", "id_f1")
 
@@ -34,6 +36,11 @@ class ExampleScore:
     prediction_ids: list[str]
     target_ids: list[str]
     groundtruth_truncated: bool  # post-processing shortened the groundtruth itself
+    # the prediction was longer than COMPLETION_PREDICTION_MAX_CHARS: scored on its first ones
+    prediction_cut: bool = False
+    # a parse of prompt + groundtruth or prompt + prediction went past its budget
+    # (lang.base.bounded_parse): every metric 0, counted in the summary
+    parse_timeout: bool = False
 
     def metric_values(self) -> list[float]:
         return [getattr(self, m) for m in METRICS]
@@ -62,10 +69,22 @@ def identifier_scores(predicted: Iterable[str], target: Iterable[str]) -> tuple[
 
 
 def score_example(record: dict, prediction: str, language: str, task_id: str = "") -> ExampleScore:
+    """One example's metrics. A prediction longer than ``COMPLETION_PREDICTION_MAX_CHARS`` is
+    scored on its first ones (``prediction_cut``: post-processing keeps one statement, and a
+    32 MB prediction held the evaluation for minutes); a parse past its budget (a prompt or a
+    prediction of text tree-sitter is quadratic on) scores 0 everywhere (``parse_timeout``)."""
     path = (record.get("metadata") or {}).get("file", "") or ""
     prompt = record["prompt"]
-    target = normalize_completion(language, prompt, record["groundtruth"], path)
-    predicted = normalize_completion(language, prompt, prediction, path)
+    cut = len(prediction) > C.COMPLETION_PREDICTION_MAX_CHARS
+    if cut:
+        prediction = prediction[:C.COMPLETION_PREDICTION_MAX_CHARS]
+    try:
+        target = normalize_completion(language, prompt, record["groundtruth"], path)
+        predicted = normalize_completion(language, prompt, prediction, path)
+    except ParseTimeout:
+        return ExampleScore(task_id=task_id, language=language, em=0.0, es=0.0, id_em=0.0, id_precision=0.0,
+                            id_recall=0.0, id_f1=0.0, prediction="", target="", prediction_ids=[], target_ids=[],
+                            groundtruth_truncated=False, prediction_cut=cut, parse_timeout=True)
     id_em, id_p, id_r, id_f1 = identifier_scores(predicted.identifiers, target.identifiers)
     return ExampleScore(
         task_id=task_id,
@@ -81,4 +100,5 @@ def score_example(record: dict, prediction: str, language: str, task_id: str = "
         prediction_ids=list(predicted.identifiers),
         target_ids=list(target.identifiers),
         groundtruth_truncated=target.truncated,
+        prediction_cut=cut,
     )

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from tree_sitter import Language, Node, Parser, Tree
 
 from crossfile_datasets.lang import get_language, registered
-from crossfile_datasets.lang.base import STATEMENT_DELIMITERS, STRING_NODE_TYPES
+from crossfile_datasets.lang.base import STATEMENT_DELIMITERS, STRING_NODE_TYPES, guarded_parse
 
 LANGUAGES = tuple(lang.value for lang in registered())  # the registry's, in its order
 
@@ -102,7 +102,7 @@ class GrowingParse:
                 old_end_point=point_at(self.source, len(self.source)),
                 new_end_point=point_at(source, len(source)),
             )
-        self.tree = self.parser.parse(source, old) if old is not None else self.parser.parse(source)
+        self.tree = guarded_parse(self.parser, source, old)  # ParseTimeout past its budget
         self.source = source
         return self.tree
 

@@ -178,6 +178,59 @@ def _budgeted(parser: Parser, data: bytes, old_tree: Tree | None) -> tuple[Tree,
     return tree, served
 
 
+_STATEMENT_BREAK = re.compile(rb"[;{}]")
+
+
+def needs_guard(data: bytes) -> bool:
+    """Whether a parse of ``data`` first goes through :func:`_guarded` (a forked child under a
+    CPU-time limit): a large text, or a run of ``<`` that no ``;``, ``{`` or ``}`` breaks (the
+    shapes on which three grammars are quadratic inside one parse step)."""
+    if len(data) > C.PARSE_GUARD_MIN_BYTES:
+        return True
+    if data.count(b"<") < C.PARSE_GUARD_ANGLES:
+        return False
+    return any(piece.count(b"<") >= C.PARSE_GUARD_ANGLES for piece in _STATEMENT_BREAK.split(data))
+
+
+def guard_seconds(size: int) -> float:
+    """The CPU time a guarded parse of ``size`` bytes may take (never more than PARSE_MAX_SECONDS)."""
+    return min(C.PARSE_MAX_SECONDS, C.PARSE_GUARD_FLOOR_SECONDS + C.PARSE_GUARD_SECONDS_PER_MB * size / 1e6)
+
+
+def _guarded(parser: Parser, data: bytes, old_tree: Tree | None) -> bool:
+    """Parse ``data`` once in a forked child that the kernel ends past :func:`guard_seconds` of
+    CPU time (``ITIMER_PROF``, whose default action ends the process even inside tree-sitter's C
+    code, where neither a Python signal handler nor the progress callback runs); True when it
+    finished in time. The parent waits without spending CPU time; a child that does not end
+    within four times the budget of wall-clock time (a loaded machine, a lock held across fork)
+    is killed and counts as over."""
+    import os
+    import select
+    import signal
+
+    budget = guard_seconds(len(data))
+    pid = os.fork()
+    if pid == 0:  # the child: parse, say nothing, end
+        try:
+            signal.signal(signal.SIGPROF, signal.SIG_DFL)
+            signal.setitimer(signal.ITIMER_PROF, budget)
+            parser.parse(data, old_tree) if old_tree is not None else parser.parse(data)
+        finally:
+            os._exit(0)
+    try:
+        fd = os.pidfd_open(pid)
+    except OSError:
+        fd = -1
+    try:
+        if fd >= 0 and not select.select([fd], [], [], 4 * budget + 5)[0]:
+            os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
 def bounded_parse(parser: Parser, data: bytes, old_tree: Tree | None = None) -> Tree:
     """``parser.parse(data, old_tree)`` within a budget, or :class:`ParseTimeout`.
 
@@ -192,8 +245,27 @@ def bounded_parse(parser: Parser, data: bytes, old_tree: Tree | None = None) -> 
     any machine; real files read about once, ``bench/bench_parse_budget.py``), and a progress
     callback (called every hundred parse operations; it looks at the clock every 256 calls)
     cancels it after ``PARSE_MAX_SECONDS`` of CPU time, a backstop for costs the reads do not
-    show. Cost: about 5% of the parse time on real files (``bench/bench_parse_budget.py``)."""
+    show. Cost: about 5% of the parse time on real files (``bench/bench_parse_budget.py``).
+
+    Neither counts the quadratic step of tree-sitter-java, -c-sharp and -typescript on runs of
+    ``<`` (red team 2026-11-27e, row 3: ``F<`` repeated, 16 kB 1.5-2.5 s, all of it in one
+    parse step, where no callback is called): a text :func:`needs_guard` flags (over
+    ``PARSE_GUARD_MIN_BYTES``, or a run of ``PARSE_GUARD_ANGLES`` ``<``) is first parsed in a
+    forked child under a CPU-time limit (:func:`_guarded`), and only parsed here when that child
+    finished."""
+    if needs_guard(data) and not _guarded(parser, data, old_tree):
+        raise ParseTimeout(f"over {guard_seconds(len(data)):.2f} s of CPU for {len(data)} bytes (guarded parse)")
     return _budgeted(parser, data, old_tree)[0]
+
+
+def guarded_parse(parser: Parser, data: bytes, old_tree: Tree | None = None) -> Tree:
+    """A plain ``parser.parse(data, old_tree)`` (the tree keeps its text: ``node.text`` works,
+    which a tree parsed through :func:`bounded_parse`'s read callback does not guarantee), after
+    the forked guard for the texts :func:`needs_guard` flags; :class:`ParseTimeout` past it. For
+    the completion evaluation's parses of ``prompt + completion`` (harness/)."""
+    if needs_guard(data) and not _guarded(parser, data, old_tree):
+        raise ParseTimeout(f"over {guard_seconds(len(data)):.2f} s of CPU for {len(data)} bytes (guarded parse)")
+    return parser.parse(data, old_tree) if old_tree is not None else parser.parse(data)
 
 
 def parse_reads(parser: Parser, data: bytes) -> int:

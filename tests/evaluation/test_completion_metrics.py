@@ -142,3 +142,37 @@ def test_cli_writes_json_and_fails_cleanly(tmp_path, split):
     preds.write_text(preds.read_text().split("\n", 1)[1])
     result = CliRunner().invoke(app, ["completion", str(split), str(preds), "-o", str(out)])
     assert result.exit_code == 2 and "have no prediction" in result.output
+
+
+def test_parses_tree_sitter_is_quadratic_on_and_huge_predictions_are_bounded_and_counted(tmp_path, split):
+    """Red team 2026-11-27e (row 3 and "a 32 MB prediction"): the completion evaluation parses
+    ``prompt + prediction`` on the host, with no budget: a published prompt holding ``F<``
+    repeated (24 kB: several seconds; quadratic in one parse step) or a huge prediction held
+    ``evaluate-predictions completion`` for minutes. Every parse there is guarded now
+    (``lang.base.guarded_parse``): past its budget the example scores 0 and is counted
+    (``parse_timeout``); a prediction over ``COMPLETION_PREDICTION_MAX_CHARS`` is scored on its
+    first characters (``prediction_cut``): the right statement followed by 100,000 more
+    characters still scores 100."""
+    from crossfile_datasets.core import constants as C
+
+    java_id = _records(DATA / "completion_java.jsonl")[0]["metadata"]["task_id"]
+    csharp_id = _records(DATA / "completion_csharp.jsonl")[0]["metadata"]["task_id"]
+    records = _records(split)
+    for r in records:
+        if r["metadata"]["task_id"] == java_id:  # a class of open generic brackets above the prompt
+            r["prompt"] = "class Z { Object z = " + "F<" * 12000 + "; }\n" + r["prompt"]
+    split.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+
+    def pred(r):
+        if r["metadata"]["task_id"] == csharp_id:
+            return r["groundtruth"] + "\n" + "x + " * (C.COMPLETION_PREDICTION_MAX_CHARS + 100_000)
+        return r["groundtruth"]
+
+    summary, scores = evaluate_completion(split, _predictions(tmp_path, split, pred), resamples=200)
+    results = summary["results"]
+    assert results["java"]["parse_timeout"] == 1 and results["all"]["parse_timeout"] == 1, results["all"]
+    assert results["csharp"]["prediction_cut"] == 1 and results["all"]["prediction_cut"] == 1
+    (timed_out,) = [s for s in scores if s.parse_timeout]
+    assert timed_out.em == 0.0 and timed_out.es == 0.0 and timed_out.language == "java"
+    (cut,) = [s for s in scores if s.prediction_cut]
+    assert cut.em == 100.0, cut

@@ -53,3 +53,26 @@ def test_the_language_parse_marks_a_file_past_the_budget():
     assert timed_out and tree.root_node.end_byte == 0
     tree, timed_out = python.parse_source(SAMPLES[Lang.PYTHON], "m.py")
     assert not timed_out and tree.root_node.end_byte > 0
+
+
+def test_a_run_of_open_angles_is_ended_by_the_kernel_within_its_cpu_budget():
+    """Red team 2026-11-27e row 3: tree-sitter-java spends quadratic time on ``F<`` repeated
+    inside ONE parse step (no read, no progress callback): 40 kB about 10 s of CPU. The guard's
+    forked child is ended by the kernel past its CPU budget (its time, counted in this process's
+    children's times, stays under the budget), the parse ends with ``ParseTimeout``; the same
+    size of ``F+`` (guarded too: a run of ``<`` is what is flagged, and large texts) parses."""
+    import os
+
+    from crossfile_datasets.lang.base import guard_seconds, needs_guard
+
+    grammar = get_language(Lang.JAVA).ts_language("")
+    text = ("class L { Object x = " + "F<" * 12000 + "; }\n").encode()
+    assert needs_guard(text) and not needs_guard(SAMPLES[Lang.JAVA].encode() * 100)
+    before = os.times()
+    with pytest.raises(ParseTimeout):
+        bounded_parse(Parser(grammar), text)
+    after = os.times()
+    child = (after.children_user + after.children_system) - (before.children_user + before.children_system)
+    assert child <= guard_seconds(len(text)) + 0.5, child
+    plain = text.replace(b"F<", b"F+")
+    assert str(bounded_parse(Parser(grammar), plain).root_node) == str(Parser(grammar).parse(plain).root_node)
