@@ -690,11 +690,14 @@ def ensure_environment(requirements: Iterable[str], *, cache_dir: Path | None = 
         if ready.exists() and python.exists():
             info = json.loads(ready.read_text())
             if info.get("layout") == ENV_LAYOUT:
-                if "relaxed_pins" not in info:  # made before the import check: checked once now
+                if info.get("import_check", 1 if "relaxed_pins" in info else 0) < IMPORT_CHECK:
+                    # made before this import check: checked once now
                     constraints = venv / "harness-constraints.txt"
                     constraints.write_text("".join(f"{c}\n" for c in harness_constraints()), encoding="utf-8")
-                    info["relaxed_pins"], info["not_importable"] = relax_unimportable(
+                    relaxed, info["not_importable"] = relax_unimportable(
                         str(python), info.get("installed", []), constraints)
+                    info["relaxed_pins"] = {**info.get("relaxed_pins", {}), **relaxed}
+                    info["import_check"] = IMPORT_CHECK
                     ready.write_text(json.dumps(info, indent=1))
                 return RepoEnvironment(str(python), venv, reqs, tuple(info.get("installed", [])),
                                        dict(info.get("failed", {})), tuple(info["pytest_plugins"]),
@@ -725,16 +728,41 @@ def ensure_environment(requirements: Iterable[str], *, cache_dir: Path | None = 
                                    relaxed, broken)
         ready.write_text(json.dumps({"layout": ENV_LAYOUT, "requirements": reqs, "installed": installed, "failed": failed,
                                      "pytest_plugins": plugins, "ignored_pins": ignored, "problem": problem,
-                                     "relaxed_pins": relaxed, "not_importable": broken}, indent=1))
+                                     "relaxed_pins": relaxed, "not_importable": broken, "import_check": IMPORT_CHECK},
+                                    indent=1))
         return RepoEnvironment(str(python), venv, reqs, tuple(installed), failed, tuple(plugins), tuple(ignored), problem,
                                relaxed, broken)
 
 
 # Imports the top-level modules of each given distribution in the environment (confined: the
-# imports run the packages' code): {requirement: "import <module>: <error>"} for those that fail.
+# imports run the packages' code), then their submodules (at most 200 per distribution): a
+# submodule counts when it fails the way code written for an older Python fails here (a
+# SyntaxError, or an AttributeError/ImportError naming a standard-library module:
+# ``asyncio.coroutine``, ``from collections import Sequence``), not for an optional dependency
+# it lacks. fastapi pins ``aiofiles<0.6.0``: ``import aiofiles`` works, ``aiofiles.os`` uses
+# ``@asyncio.coroutine`` (gone in 3.11), so starlette, and every test of fastapi, failed. Only
+# a failure raised in the distribution's own files counts for it (starlette's import of
+# ``aiofiles.os`` fails in aiofiles: aiofiles' pin is relaxed, not starlette's).
+# {requirement: "import <module>: <error>"} for those that fail.
+IMPORT_CHECK = 2  # bumped when the probe looks further: cached environments are checked again
 _IMPORT_PROBE = """
-import importlib, importlib.metadata as md, json, sys
+import importlib, importlib.metadata as md, json, os, re, sys, traceback
 out = {}
+stdlib = set(sys.stdlib_module_names)
+def raised_in(exc, own):
+    if isinstance(exc, SyntaxError):
+        where = exc.filename or ""
+    else:
+        frames = [f for f in traceback.extract_tb(exc.__traceback__) if not f.filename.startswith("<")]
+        where = frames[-1].filename if frames else ""
+    return os.path.realpath(where) in own
+def python_too_new(exc):
+    if isinstance(exc, SyntaxError):
+        return True
+    if isinstance(exc, (AttributeError, ImportError)) and not isinstance(exc, ModuleNotFoundError):
+        named = re.findall(r"(?:module|from) '([A-Za-z_][\\w.]*)'", str(exc))
+        return any(n.split(".")[0] in stdlib for n in named)
+    return False
 for req, name in json.loads(sys.argv[1]).items():
     try:
         dist = md.distribution(name)
@@ -744,14 +772,31 @@ for req, name in json.loads(sys.argv[1]).items():
     if not tops:
         tops = sorted({f.parts[0][:-3] if f.parts[0].endswith(".py") else f.parts[0] for f in dist.files or ()
                        if f.suffix == ".py" and not f.parts[0].endswith((".dist-info", ".data"))})
+    tops = [t for t in tops if t.isidentifier() and not t.startswith("_") and t not in ("tests", "test")]
     for top in tops:
-        if not top.isidentifier() or top.startswith("_") or top in ("tests", "test"):
-            continue
         try:
             importlib.import_module(top)
         except Exception as exc:
             out[req] = "import %s: %s: %s" % (top, type(exc).__name__, str(exc)[:200])
             break
+    if req in out:
+        continue
+    subs = sorted({".".join(f.parts)[:-3].removesuffix(".__init__") for f in dist.files or ()
+                   if f.suffix == ".py" and f.parts[0] in tops and len(f.parts) > 1
+                   and all(p.isidentifier() for p in f.parts[:-1]) and f.stem.isidentifier()
+                   and not any(p in ("tests", "test", "testing", "_vendor", "vendor") or p.startswith("__main__")
+                               for p in f.parts)})[:200]
+    own = {os.path.realpath(str(dist.locate_file(f))) for f in dist.files or () if f.suffix == ".py"}
+    for sub in subs:
+        try:
+            importlib.import_module(sub)
+        except Exception as exc:
+            # its own code fails, not a dependency's (starlette's staticfiles failing in aiofiles)
+            if python_too_new(exc) and raised_in(exc, own):
+                out[req] = "import %s: %s: %s" % (sub, type(exc).__name__, str(exc)[:200])
+                break
+        except BaseException:
+            continue
 print(json.dumps(out))
 """
 
