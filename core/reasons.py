@@ -291,6 +291,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.FUNCTIONS, "kept", M, "functions kept for the instruct split"),
     (S.FUNCTIONS, "function_in_evaluation_split", R, "instruct split: the function is in an evaluation split"),
     (S.FUNCTIONS, "prompt_unparsable", L, "the prompt does not parse"),
+    (S.ENVIRONMENT, "build_time_file_written", N, "a version file the package's build writes (setuptools-scm, "
+                                                  "hatch-vcs, versioneer) and the checkout lacks, written for the runs"),
     (S.ENVIRONMENT, "harness_pin_ignored", N, "a repository pin of pytest/coverage was not installed"),
     (S.ENVIRONMENT, "requirement_not_installed", L, "a requirement could not be installed"),
     (S.ENVIRONMENT, "requirement_pin_relaxed", N, "a pinned requirement installed but did not import on this "

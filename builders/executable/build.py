@@ -38,6 +38,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path, PurePosixPath
 from typing import Callable, Sequence, TypeVar
 
+from crossfile_datasets.builders.executable.buildfiles import build_time_files, with_build_files
+from crossfile_datasets.builders.executable.deadimports import failed_import, failed_modules
 from crossfile_datasets.builders.executable.export import (
     compute_stats,
     executable_card_section,
@@ -102,6 +104,7 @@ from crossfile_datasets.sandbox.environment import (
     RepoEnvironment,
     detect_requirements,
     ensure_environment,
+    read_repository_file,
 )
 from crossfile_datasets.sandbox.problems import run_problem_tests
 from crossfile_datasets.sandbox.pytest_runs import (
@@ -146,7 +149,8 @@ class ExecSettings:
     llm_url: str | None = None
     llm_model: str | None = None
     pynguin_budget: int = C.PYNGUIN_SEARCH_SECONDS
-    flaky_runs: int = C.EXEC_FLAKY_RUNS
+    flaky_runs: int = C.EXEC_FLAKY_RUNS  # runs of programs whose function uses randomness
+    flaky_runs_deterministic: int = C.EXEC_FLAKY_RUNS_DETERMINISTIC  # runs of the others
     min_coverage: float = C.EXEC_MIN_COVERAGE
     max_tests: int = C.EXEC_MAX_TESTS_PER_PROBLEM
     mutants: int = C.EXEC_MUTANTS
@@ -162,6 +166,7 @@ class ExecSettings:
         """The shard key: these settings, the repository and ``content`` (its files' digest: an
         edited repository is rebuilt, never served from its stale shard)."""
         payload = {"version": EXEC_VERSION, "seed": self.seed, "pynguin": self.use_pynguin, "budget": self.pynguin_budget,
+                   "flaky_deterministic": self.flaky_runs_deterministic,
                    "inputs": self.use_inputs,
                    "llm": [self.llm_url, self.llm_model], "flaky": self.flaky_runs, "coverage": self.min_coverage,
                    "max_tests": self.max_tests, "mutants": self.mutants, "min_score": self.min_mutation_score}
@@ -179,16 +184,49 @@ class RepoContext:
     stats: dict = dataclasses.field(default_factory=dict)
     suite_failure: str = ""  # why the repository's suite did not run (empty = it ran)
     tree_sha256: str = ""  # everything a run's copy holds (sandbox.tree_digest)
+    # files the package's build writes and the checkout lacks (buildfiles.py): path -> text
+    build_files: dict[str, str] = dataclasses.field(default_factory=dict)
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
 
     def sandbox(self, limits: SandboxLimits = SandboxLimits()) -> Sandbox:
-        return Sandbox(self.repo.root, python=self.env.python, python_path=self.python_path, limits=limits)
+        """A sandbox with a copy of the repository, its build-time files written in."""
+        box = Sandbox(self.repo.root, python=self.env.python, python_path=self.python_path, limits=limits)
+        try:
+            write_build_files(box, self.build_files)
+        except BaseException:
+            box.close()
+            raise
+        return box
 
     def count(self, key: str, where: str, detail: str | None = None) -> None:
         """Count ``stage/reason`` from any of the repository's worker threads."""
         stage, _, reason = key.partition("/")
         with self.lock:
             self.report.count(stage, reason, where, detail)
+
+
+def write_build_files(box: Sandbox, files: dict[str, str]) -> None:
+    """Write the build-time files (version files) into a sandbox's copy, where it lacks them
+    (a path the copy holds anything at is left alone: the boundary refuses to write through)."""
+    for rel, text in files.items():
+        try:
+            box.write(rel, text)
+        except (HostFileRefused, OSError):
+            continue
+
+
+def repository_build_files(repo: Repository, report: BuildReport) -> dict[str, str]:
+    """The files the repository's build writes (setuptools-scm, hatch-vcs, versioneer version
+    files: ``buildfiles.build_time_files``) that its checkout lacks; each is counted
+    (``environment/build_time_file_written``)."""
+    refused: list[tuple[str, str, str]] = []  # counted by detect_requirements, which reads the same files
+    texts = {name: read_repository_file(repo.root, name, refused) for name in ("pyproject.toml", "setup.py", "setup.cfg")}
+    files = build_time_files(texts["pyproject.toml"], texts["setup.py"], texts["setup.cfg"])
+    out = {rel: text for rel, text in files.items() if not os.path.lexists(Path(repo.root) / rel)}
+    for rel in sorted(out):
+        report.count("environment", "build_time_file_written", f"{repo.name}: {rel}",
+                     "written at build time (setuptools-scm, hatch-vcs or versioneer); the checkout lacks it")
+    return out
 
 
 def parallel(fn: Callable[[T], R], items: Sequence[T], workers: int) -> list[R]:
@@ -315,8 +353,10 @@ def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildRe
             report.count("problems", "environment_failed", f"{repo.name}:{cand.key}", env.problem)
         stats.update({"problems": 0, "repository_suite": {"status": "environment_failed", "detail": env.problem}})
         return None, [], stats
-    return RepoContext(repo, facts, source_roots(facts), env, settings, report, stats, tree_sha256=tree_sha256), \
-        candidates, stats
+    build_files = repository_build_files(repo, report)
+    stats["build_time_files"] = sorted(build_files)
+    return RepoContext(repo, facts, source_roots(facts), env, settings, report, stats, tree_sha256=tree_sha256,
+                       build_files=build_files), candidates, stats
 
 
 def build_repository(repo: Repository, settings: ExecSettings, report: BuildReport) -> tuple[list[dict], dict]:
@@ -554,7 +594,7 @@ def pynguin_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, li
             return module, [], f"given_up: {stop}"
         root = next((r for r in sorted(roots, key=len, reverse=True) if not r or path.startswith(r + "/")), "")
         programs, why = run_pynguin(python, ctx.repo.root, roots, root, module, seed=ctx.settings.seed,
-                                    budget=ctx.settings.pynguin_budget)
+                                    budget=ctx.settings.pynguin_budget, files=ctx.build_files)
         with lock:
             failures.append("" if programs else pynguin_failure_kind(why))
         return module, programs, why
@@ -656,6 +696,9 @@ def gather_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, lis
                 if len(chosen) >= ctx.settings.max_tests:
                     ctx.report.count("tests", "over_problem_cap", f"{ctx.repo.name}:{cand.key}", program.origin_test)
                     continue
+                if ctx.build_files:  # gold gate, mutants and evaluation copy the checkout afresh
+                    program = with_source(program, with_build_files(program.source, program.path, ctx.build_files),
+                                          repaired=program.repaired)
                 chosen.append(program)
         out[cand.key] = chosen
     return out
@@ -667,9 +710,14 @@ def run_programs(ctx: RepoContext, programs: list[TestProgram], *, coverage_file
                  ) -> tuple[dict[str, Outcome], PytestRun, list]:
     """Run programs together in one sandbox: (path -> outcome, the run, [collect(sandbox)]).
 
-    When the run dies (a test killing the interpreter, the process limit, the time-out) the
-    programs left without any outcome are rerun one per sandbox, so one bad test does not
-    take the others with it.
+    A program that cannot be imported is a collection error of its own and the others still
+    run (``--continue-on-collection-errors``: humanize's first program stopped pytest's
+    collection, the 100 others were left without outcome and rerun one sandbox each, 806 s
+    to learn the same import error), and every program importing a repository module whose
+    import failed there gets that error (``deadimports.py``). Only when the run itself died (a test killing the
+    interpreter, the process limit, the time-out: no end-of-session record) are the programs
+    left without any outcome rerun one per sandbox, so one bad test does not take the others
+    with it. The returned run's ``messages`` include those of the reruns.
     """
     extra: list = []
     refused: dict[str, Outcome] = {}
@@ -681,20 +729,51 @@ def run_programs(ctx: RepoContext, programs: list[TestProgram], *, coverage_file
                 ctx.count(exc.key, f"{ctx.repo.name}:{p.path}", str(exc))
                 refused[p.path] = Outcome.ERROR
         prun = run_pytest(box, [p.path for p in programs if p.path not in refused], coverage_files=coverage_files,
-                          extra_env=env, plugins=ctx.env.pytest_plugins)
+                          extra_env=env, plugins=ctx.env.pytest_plugins,
+                          extra_args=["--continue-on-collection-errors"])
         for key, detail in prun.refused:
             ctx.count(key, ctx.repo.name, detail)
         if collect is not None:
             extra.append(collect(box))
     outcomes = {p.path: refused.get(p.path) or program_outcome(prun.outcomes, p.path) for p in programs}
-    silent = [p for p in programs if p.path not in refused
+    # the repository modules whose import failed in a program's collection: every program
+    # importing them fails alike in a fresh process (deadimports.py), whatever this one did
+    failed: dict[str, str] = {}
+    for p in programs:
+        if prun.outcomes.get(p.path) == Outcome.ERROR:
+            message = prun.messages.get(p.path, "")
+            for module in failed_modules(message, ctx.python_path, [q.path for q in programs]):
+                failed.setdefault(module, message)
+    dead: set[str] = set()
+    for p in programs:
+        module = failed_import(p.source, failed) if failed and prun.outcomes.get(p.path) != Outcome.ERROR else None
+        if module is not None and p.path not in refused:
+            outcomes[p.path] = Outcome.ERROR
+            prun.messages[p.path] = f"importing {module} fails: {failed[module]}"
+            dead.add(p.path)
+    silent = [p for p in programs if p.path not in refused and p.path not in dead
               and not any(n == p.path or n.startswith(p.path + "::") for n in prun.outcomes)]
-    if silent and not prun.run.ok and len(programs) > 1:
-        for p, (sub, _, sub_extra) in zip(silent, parallel(lambda p: run_programs(ctx, [p], env=env, collect=collect),
-                                                             silent, ctx.settings.workers)):
+    died = prun.run.timed_out or not prun.complete
+    if silent and died and len(programs) > 1:
+        for p, (sub, sub_run, sub_extra) in zip(silent, parallel(lambda p: run_programs(ctx, [p], env=env, collect=collect),
+                                                                 silent, ctx.settings.workers)):
             outcomes[p.path] = sub[p.path]
+            prun.messages.update(sub_run.messages)
             extra.extend(sub_extra)
+    elif silent:  # pytest finished without reporting them: nothing a rerun would change
+        for p in silent:
+            prun.messages.setdefault(p.path, "not collected: pytest ended without an outcome for it"
+                                     + (f" ({first_error_line(prun.run.result.stderr + prun.run.result.stdout)})"
+                                        if not prun.run.ok else ""))
     return outcomes, prun, extra
+
+
+def program_message(messages: dict[str, str], path: str) -> str:
+    """A program's message in a run: the one about the program itself (its collection error,
+    or why it cannot import: ``run_programs``) first, else its first test's."""
+    if messages.get(path):
+        return messages[path]
+    return next((m for n, m in messages.items() if n.startswith(path + "::")), "")
 
 
 def repair_programs(ctx: RepoContext, failing: list[tuple[TestProgram, str]]) -> dict[str, TestProgram | str]:
@@ -772,8 +851,7 @@ def raising_inputs(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
         for program in by_candidate.get(cand.key, []):
             if dropped.get(program.path) != "test_error" or program.path in converted:
                 continue
-            message = next((m for n, m in first_run.messages.items()
-                            if n == program.path or n.startswith(program.path + "::")), "")
+            message = program_message(first_run.messages, program.path)
             new = raising_input_program(program, cand.module, cand.source, message.split(":", 1)[0].strip())
             if new is not None:
                 converted[program.path] = new
@@ -783,6 +861,43 @@ def raising_inputs(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
     kept = {path: p for path, p in converted.items() if outcomes.get(path) == Outcome.PASSED}
     ctx.stats["tests_expecting_exceptions"] = len(kept)
     return kept
+
+
+def flakiness_rounds(ctx: RepoContext, programs: list[TestProgram], rounds: dict[str, int], random_paths: set[str],
+                     coverage_files: Sequence[str]) -> tuple[dict[str, list[str]], dict, list[int]]:
+    """Run ``programs`` repeatedly, each run in a fresh sandbox (a new process, a new hash
+    seed): the first run has all of them and measures coverage; each later run has only the
+    programs that passed every run so far and still have runs to go (``rounds``: path ->
+    runs). Runs after the second go side by side on the workers. -> (path -> outcomes in run
+    order, the first run's coverage contexts, programs per run)."""
+    outcomes_of: dict[str, list[str]] = {p.path: [] for p in programs}
+    if not programs:
+        return outcomes_of, {}, []
+    first, prun, _ = run_programs(ctx, programs, coverage_files=coverage_files)
+    for p in programs:
+        outcomes_of[p.path].append(first[p.path])
+    contexts = prun.contexts or {}
+    alive = [p for p in programs if first[p.path] == Outcome.PASSED]
+    runs = [len(programs)]
+
+    def batch(i: int) -> list[TestProgram]:
+        return [with_source(p, salted(p.source, i), repaired=p.repaired) if p.path in random_paths else p
+                for p in alive if rounds.get(p.path, 1) > i]
+
+    def one(i: int) -> dict[str, str]:
+        return run_programs(ctx, batch(i))[0] if batch(i) else {}
+
+    later = [i for i in range(1, max(rounds.values(), default=1)) if batch(i)]
+    # the second run alone first: what fails there is not run again
+    for group in ([later[:1], later[1:]] if later else []):
+        if not group:
+            continue
+        for i, outcomes in zip(group, parallel(one, group, ctx.settings.workers)):
+            runs.append(len(outcomes))
+            for path, outcome in outcomes.items():
+                outcomes_of[path].append(outcome)
+        alive = [p for p in alive if all(o == Outcome.PASSED for o in outcomes_of[p.path])]
+    return outcomes_of, contexts, runs
 
 
 def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: dict[str, list[TestProgram]]
@@ -811,7 +926,7 @@ def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
         dropped.pop(path, None)
     for path, why in list(dropped.items()):
         if why == "test_error":  # an environment reason (a missing plugin or module) is named
-            message = next((m for n, m in first_run.messages.items() if n == path or n.startswith(path + "::")), "")
+            message = program_message(first_run.messages, path)
             dropped[path] = f"test_{error_reason(message)}"
     for path, result in repair_programs(ctx, failing).items():
         if isinstance(result, str):
@@ -820,35 +935,29 @@ def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
             current[path] = result
     report.add_time("exec_validation_seconds", time.monotonic() - t0)
 
-    # flakiness: every kept program runs EXEC_FLAKY_RUNS times, each run in a fresh sandbox;
-    # the first run also measures per-test coverage of the candidates' files
+    # flakiness (flakiness_rounds): the first run measures per-test coverage of the candidates'
+    # files; later runs only rerun what passed, as many times as the program's function needs
     t0 = time.monotonic()
     programs = sorted(current.values(), key=lambda p: p.path)
     coverage_files = sorted({c.path for c in candidates})
-    runs = list(range(ctx.settings.flaky_runs))
-    ctx.settings.note(ctx.repo.name, "flakiness", f"{len(current)} programs x {len(runs)} runs")
-
     # programs of functions that use randomness run with another seed in every run after the
     # first (builders.executable.testgen.salted): kept only when they pass for several seeds
     random_paths = {p.path for c in candidates if USES_RANDOMNESS.search(c.source + "".join(d.code for d in c.dependencies))
                     for p in by_candidate.get(c.key, [])}
-
-    def one(i: int):
-        batch = [with_source(p, salted(p.source, i), repaired=p.repaired) if i and p.path in random_paths else p
-                 for p in programs]
-        outcomes, prun, _ = run_programs(ctx, batch, coverage_files=coverage_files if i == 0 else None)
-        return outcomes, (prun.contexts or {}) if i == 0 else None
-
-    results = parallel(one, runs, ctx.settings.workers) if programs else []
+    rounds = {p.path: ctx.settings.flaky_runs if p.path in random_paths
+              else min(ctx.settings.flaky_runs, ctx.settings.flaky_runs_deterministic) for p in programs}
+    ctx.settings.note(ctx.repo.name, "flakiness", f"{len(current)} programs, {len(random_paths & set(rounds))} of them "
+                                                  f"using randomness: up to {max(rounds.values(), default=0)} runs")
+    outcomes_of, contexts, runs = flakiness_rounds(ctx, programs, rounds, random_paths, coverage_files)
     report.add_time("exec_flakiness_seconds", time.monotonic() - t0)
+    ctx.stats["flakiness_runs"] = runs
     stable: dict[str, TestProgram] = {}
     for program in programs:
-        unstable = stability_verdict([r[0][program.path] for r in results], program.repaired)
-        if unstable is None:
+        verdict = stability_verdict(outcomes_of[program.path], program.repaired)
+        if verdict is None:
             stable[program.path] = program
         else:
-            dropped[program.path] = unstable
-    contexts = results[0][1] if results else {}
+            dropped[program.path] = verdict
 
     kept: dict[str, list[TestProgram]] = {}
     for cand in candidates:

@@ -636,14 +636,21 @@ def pynguin_programs(output: str, module: str, left_out: list[str] | None = None
 
 
 def run_pynguin(python: str, repo_root: Path, python_path: Sequence[str], source_root: str, module: str, *,
-                seed: int, budget: int = C.PYNGUIN_SEARCH_SECONDS) -> tuple[list[TestProgram], str]:
+                seed: int, budget: int = C.PYNGUIN_SEARCH_SECONDS, files: dict[str, str] | None = None
+                ) -> tuple[list[TestProgram], str]:
     """Generate tests for one module with Pynguin inside a sandbox: (programs, "" or why none;
-    ``host_files/<reason>: ...`` when the host refused what the run left)."""
+    ``host_files/<reason>: ...`` when the host refused what the run left). ``files``: written
+    into the copy first (the version files a checkout lacks, ``buildfiles.py``)."""
     from crossfile_datasets.sandbox import Sandbox, SandboxLimits, hostfs
 
     limits = SandboxLimits(timeout=C.PYNGUIN_RUN_TIMEOUT, memory_bytes=C.PYNGUIN_MEMORY_BYTES,
                            max_processes=C.PYNGUIN_MAX_PROCESSES)
     with Sandbox(repo_root, python=python, python_path=python_path, limits=limits) as box:
+        for rel, text in (files or {}).items():
+            try:
+                box.write(rel, text)
+            except (hostfs.HostFileRefused, OSError):
+                continue
         out_dir = box.control / "pynguin-out"
         project = box.root / source_root if source_root else box.root
         argv = [python, "-m", "pynguin", "--project-path", str(project), "--module-name", module,

@@ -1,0 +1,204 @@
+"""Files a package's build writes and a checkout lacks: version files of setuptools-scm,
+hatch-vcs and versioneer.
+
+Why it exists: a package whose ``__init__.py`` imports ``pkg._version`` cannot be imported
+from a checkout when that file is written at build time (``[tool.setuptools_scm] write_to`` /
+``version_file``, hatch-vcs's ``[tool.hatch.build.hooks.vcs] version-file``, setup.py's
+``use_scm_version={"write_to": ...}``, versioneer's ``versionfile_source``). python-humanize
+(tuning 2026-11-27e): its suite crashed, every one of its 96 generated programs erred on
+``No module named 'humanize._version'`` and no problem was made. The executable split runs
+repository code from a copy of the checkout, never from an installed wheel, so it writes these
+files itself: into each sandboxed copy of the build's own runs, and through a prologue of every
+test program (:func:`with_build_files`), so the gold gate, the mutation gate and evaluation,
+which copy the checkout afresh, find them too.
+
+Pure functions over the configuration files' text; the version written is the project's
+``fallback_version`` when it declares one, else ``0.0.0``.
+"""
+
+from __future__ import annotations
+
+import ast
+import configparser
+import tomllib
+from ast import literal_eval
+from pathlib import PurePosixPath
+
+DEFAULT_VERSION = "0.0.0"
+PROLOGUE_MARK = "# crossfile-datasets: files the package's build writes"
+
+
+def _safe_path(rel: object) -> str | None:
+    """A repository-relative POSIX path inside the repository, or None."""
+    if not isinstance(rel, str) or not rel.strip():
+        return None
+    path = PurePosixPath(rel.strip().replace("\\", "/"))
+    if path.is_absolute() or ".." in path.parts or not path.parts:
+        return None
+    return str(path)
+
+
+def _version_tuple(version: str) -> tuple:
+    parts: list = []
+    for piece in version.replace("+", ".").split("."):
+        parts.append(int(piece) if piece.isdigit() else piece)
+    return tuple(parts)
+
+
+def scm_version_text(path: str, version: str = DEFAULT_VERSION, template: str | None = None) -> str:
+    """The text setuptools-scm (and hatch-vcs, which uses it) writes to ``path``: a Python
+    module with ``__version__``/``version`` and the tuple forms, or the bare version for
+    another suffix; ``template`` (``write_to_template`` / ``version_file_template``, hatch-vcs's
+    ``template``) formatted with ``version`` and ``version_tuple`` when given."""
+    vt = _version_tuple(version)
+    if template:
+        try:
+            return template.format(version=version, version_tuple=vt, scm_version=None)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            pass
+    if not path.endswith(".py"):
+        return version + "\n"
+    return (f"# written by crossfile-datasets in place of the file setuptools-scm writes at build time\n"
+            f"__all__ = ['__version__', '__version_tuple__', 'version', 'version_tuple']\n"
+            f"__version__ = version = {version!r}\n"
+            f"__version_tuple__ = version_tuple = {vt!r}\n"
+            f"__commit_id__ = commit_id = None\n")
+
+
+VERSIONEER_TEXT = '''# written by crossfile-datasets in place of the file versioneer generates
+def get_versions():
+    """The version information versioneer would compute from the VCS."""
+    return {"version": "0+unknown", "full-revisionid": None, "dirty": None,
+            "error": "not built: a checkout", "date": None}
+
+
+def get_version():
+    return get_versions()["version"]
+'''
+
+
+def _table(data: object, key: str) -> dict:
+    """``data[key]`` when both are TOML tables, else an empty table."""
+    value = data.get(key) if isinstance(data, dict) else None
+    return value if isinstance(value, dict) else {}
+
+
+def _text(data: dict, key: str) -> str | None:
+    value = data.get(key)
+    return value if isinstance(value, str) else None
+
+
+def _setup_py_write_to(text: str) -> tuple[str | None, str | None]:
+    """setup.py's ``use_scm_version={"write_to": ...}`` (a literal dict), with its
+    ``fallback_version``: (path, version)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None, None
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        for kw in node.keywords:
+            if kw.arg != "use_scm_version":
+                continue
+            try:
+                value = literal_eval(kw.value)
+            except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+                continue
+            if isinstance(value, dict):
+                path = value.get("write_to") or value.get("version_file")
+                fallback = value.get("fallback_version")
+                return (path if isinstance(path, str) else None), (fallback if isinstance(fallback, str) else None)
+    return None, None
+
+
+def build_time_files(pyproject: str | None = None, setup_py: str | None = None,
+                     setup_cfg: str | None = None) -> dict[str, str]:
+    """Repository-relative path -> text of each file the project's build writes, as its
+    configuration declares them (paths outside the repository are ignored). Whether the
+    checkout already has them is the caller's question."""
+    out: dict[str, str] = {}
+    data: dict = {}
+    if pyproject:
+        try:
+            data = tomllib.loads(pyproject)
+        except (tomllib.TOMLDecodeError, UnicodeError, ValueError):
+            data = {}
+    tool = _table(data, "tool")
+    scm = _table(tool, "setuptools_scm")
+    fallback = _text(scm, "fallback_version")
+    for key, template_key in (("write_to", "write_to_template"), ("version_file", "version_file_template")):
+        path = _safe_path(scm.get(key))
+        if path:
+            out[path] = scm_version_text(path, fallback or DEFAULT_VERSION, _text(scm, template_key))
+    hatch = _table(tool, "hatch")
+    vcs = _table(_table(_table(hatch, "build"), "hooks"), "vcs")
+    path = _safe_path(vcs.get("version-file"))
+    if path:
+        version_table = _table(hatch, "version")
+        hatch_fallback = _text(version_table, "fallback-version") or _text(_table(version_table, "raw-options"),
+                                                                         "fallback_version")
+        out[path] = scm_version_text(path, hatch_fallback or DEFAULT_VERSION, _text(vcs, "template"))
+    if setup_py:
+        rel, version = _setup_py_write_to(setup_py)
+        path = _safe_path(rel)
+        if path:
+            out.setdefault(path, scm_version_text(path, version or DEFAULT_VERSION))
+    if setup_cfg:
+        parser = configparser.ConfigParser(interpolation=None)
+        try:
+            parser.read_string(setup_cfg)
+        except (configparser.Error, UnicodeError, ValueError):
+            parser = configparser.ConfigParser(interpolation=None)
+        if parser.has_section("versioneer"):
+            path = _safe_path(parser.get("versioneer", "versionfile_source", fallback=None))
+            if path and path.endswith(".py"):
+                out.setdefault(path, VERSIONEER_TEXT)
+    return out
+
+
+def _insertion_line(tree: ast.Module) -> int:
+    """0-based line after the module docstring and the ``from __future__`` imports (which
+    must stay first)."""
+    line = 0
+    for i, node in enumerate(tree.body):
+        is_doc = i == 0 and isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) \
+            and isinstance(node.value.value, str)
+        if is_doc or (isinstance(node, ast.ImportFrom) and node.module == "__future__"):
+            line = node.end_lineno or node.lineno
+            continue
+        break
+    return line
+
+
+def with_build_files(source: str, program_path: str, files: dict[str, str]) -> str:
+    """The test program ``source`` (written at ``program_path`` in the copy) with a prologue
+    that writes each of ``files`` (repository-relative path -> text) that the copy lacks,
+    before the program imports anything of the repository. ``source`` itself when ``files`` is
+    empty, the program already has the prologue, or it does not parse."""
+    if not files or PROLOGUE_MARK in source:
+        return source
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return source
+    up = "/".join([".."] * (len(PurePosixPath(program_path).parts) - 1)) or "."
+    items = ", ".join(f"({rel!r}, {text!r})" for rel, text in sorted(files.items()))
+    prologue = (
+        f"{PROLOGUE_MARK} (setuptools-scm, hatch-vcs, versioneer) and a checkout lacks\n"
+        "import os as __cfd_os__\n"
+        f"for __cfd_rel__, __cfd_text__ in [{items}]:\n"
+        "    __cfd_path__ = __cfd_os__.path.join(__cfd_os__.path.dirname(__cfd_os__.path.abspath(__file__)), "
+        f"{up!r}, __cfd_rel__)\n"
+        "    try:\n"
+        "        with open(__cfd_path__, 'x', encoding='utf-8') as __cfd_fh__:\n"
+        "            __cfd_fh__.write(__cfd_text__)\n"
+        "    except (FileExistsError, FileNotFoundError):\n"
+        "        pass\n"
+    )
+    lines = source.splitlines(keepends=True)
+    at = _insertion_line(tree)
+    head = "".join(lines[:at])
+    if head and not head.endswith("\n"):
+        head += "\n"
+    return head + prologue + "".join(lines[at:])
