@@ -53,7 +53,6 @@ from crossfile_datasets.builders.executable.mutation import (
 )
 from crossfile_datasets.builders.executable.mutants_run import CAUGHT, NOT_RUN, PASSED, judge_versions
 from crossfile_datasets.builders.executable.testgen import (
-    USES_RANDOMNESS,
     LLMError,
     PynguinUnavailable,
     TestProgram,
@@ -70,6 +69,7 @@ from crossfile_datasets.builders.executable.testgen import (
     run_pynguin,
     salted,
     static_reason,
+    uses_randomness,
     with_source,
 )
 from crossfile_datasets.builders.publish import write_cards
@@ -863,6 +863,17 @@ def raising_inputs(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
     return kept
 
 
+def candidate_uses_randomness(ctx: RepoContext, cand: Candidate) -> bool:
+    """Whether a function, or one of its dependencies, draws on randomness, each read with the
+    imports of its own file (``testgen.uses_randomness``)."""
+    def text(path: str) -> str:
+        facts = ctx.facts.get(path)
+        return facts.file.text if facts is not None else ""
+
+    return uses_randomness(cand.source, text(cand.path)) or any(
+        uses_randomness(d.code, text(d.file)) for d in cand.dependencies)
+
+
 def flakiness_rounds(ctx: RepoContext, programs: list[TestProgram], rounds: dict[str, int], random_paths: set[str],
                      coverage_files: Sequence[str]) -> tuple[dict[str, list[str]], dict, list[int]]:
     """Run ``programs`` repeatedly, each run in a fresh sandbox (a new process, a new hash
@@ -942,8 +953,7 @@ def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
     coverage_files = sorted({c.path for c in candidates})
     # programs of functions that use randomness run with another seed in every run after the
     # first (builders.executable.testgen.salted): kept only when they pass for several seeds
-    random_paths = {p.path for c in candidates if USES_RANDOMNESS.search(c.source + "".join(d.code for d in c.dependencies))
-                    for p in by_candidate.get(c.key, [])}
+    random_paths = {p.path for c in candidates if candidate_uses_randomness(ctx, c) for p in by_candidate.get(c.key, [])}
     rounds = {p.path: ctx.settings.flaky_runs if p.path in random_paths
               else min(ctx.settings.flaky_runs, ctx.settings.flaky_runs_deterministic) for p in programs}
     ctx.settings.note(ctx.repo.name, "flakiness", f"{len(current)} programs, {len(random_paths & set(rounds))} of them "

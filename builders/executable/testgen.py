@@ -825,7 +825,42 @@ def repository_programs(test_file: str, source: str, wanted: Iterable[str] | Non
             for name, program in programs}
 
 
-USES_RANDOMNESS = re.compile(r"\b(random|randint|randrange|shuffle|choice|choices|sample|uniform|secrets|uuid[14]?|urandom)\b")
+_RANDOM_MODULES = frozenset({"random", "secrets", "uuid"})
+# randomness reached without an import of the module's own: numpy's and torch's generators,
+# os.urandom, a module's random attribute (np.random.rand)
+_RANDOM_ATTRIBUTE = re.compile(r"(\.random\.|\burandom\b|\brandom\.|\bsecrets\.|\buuid\.)")
+
+
+def randomness_names(module_text: str) -> frozenset[str]:
+    """The names a module binds to the standard library's sources of randomness: ``random``,
+    ``secrets``, ``uuid`` imported whole (``import random as rnd`` -> ``rnd``) or their members
+    (``from random import choice`` -> ``choice``)."""
+    try:
+        tree = ast.parse(module_text)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return frozenset()
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] in _RANDOM_MODULES:
+                    names.add(alias.asname or alias.name.split(".")[0])
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level \
+                and node.module.split(".")[0] in _RANDOM_MODULES:
+            names.update(alias.asname or alias.name for alias in node.names if alias.name != "*")
+    return frozenset(names)
+
+
+def uses_randomness(code: str, module_text: str) -> bool:
+    """Whether ``code`` (a function and what it uses, from the module ``module_text``) draws on
+    randomness: it names what the module imported from ``random``/``secrets``/``uuid``, or
+    reaches a generator through an attribute (``np.random.rand``, ``os.urandom``). A parameter
+    called ``choices`` or a docstring saying "sample" is not randomness: thefuzz's ``extract``
+    family (``choices`` everywhere) ran 10 flakiness runs for nothing (tuning 2026-11-27e)."""
+    if _RANDOM_ATTRIBUTE.search(code):
+        return True
+    names = randomness_names(module_text)
+    return bool(names) and any(re.search(rf"\b{re.escape(n)}\b", code) for n in names)
 
 _SALT_PROLOGUE = """import random as __cfd_random
 __cfd_class_seed = __cfd_random.Random.seed

@@ -152,8 +152,8 @@ def test_an_unimportable_package_is_one_run_and_one_reason(tmp_path, monkeypatch
     assert stats["input_programs"] >= 4 and tests.get("test_error_missing_module") == stats["input_programs"], tests
     assert "test_error" not in tests
     # the programs ran together once: none rerun in a sandbox of its own, none kept on the
-    # strength of the half-imported package left in sys.modules
-    assert runs == [stats["input_programs"]], runs
+    # strength of the half-imported package left in sys.modules (0: the suite's own run)
+    assert [n for n in runs if n] == [stats["input_programs"]], runs
 
 
 @pytest.mark.slow

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from crossfile_datasets.builders.executable.build import ExecSettings, build_repository
+from crossfile_datasets.builders.executable.testgen import uses_randomness
 from crossfile_datasets.core.report import BuildReport
 from tests.executable.conftest import make_repo
 
@@ -56,3 +57,15 @@ def test_runs_in_proportion(tmp_path):
     assert stats["flakiness_runs"] == [3, 3, 1, 1]
     assert sorted(r["qualname"] for r in records) == ["double", "shuffle_copy"]
     assert any("test_shuffle_one_seed" in s for s in report.samples.get("tests/flaky", []))
+
+
+def test_randomness_is_what_the_module_imports_not_a_word():
+    thefuzz_like = "from rapidfuzz import process\n"
+    extract = 'def extract(query, choices, limit=5):\n    """Best matches among the choices (a sample)."""\n' \
+              "    return process.extract(query, choices, limit=limit)\n"
+    assert not uses_randomness(extract, thefuzz_like)
+    assert uses_randomness("def pick(xs):\n    return choice(xs)\n", "from random import choice\n")
+    assert uses_randomness("def roll():\n    return rnd.randint(1, 6)\n", "import random as rnd\n")
+    assert uses_randomness("def noise(n):\n    return np.random.rand(n)\n", "import numpy as np\n")
+    assert uses_randomness("def token():\n    return os.urandom(8)\n", "import os\n")
+    assert uses_randomness("def key():\n    return str(uuid.uuid4())\n", "import uuid\n")
