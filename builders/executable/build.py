@@ -746,10 +746,10 @@ def run_programs(ctx: RepoContext, programs: list[TestProgram], *, coverage_file
                 failed.setdefault(module, message)
     dead: set[str] = set()
     for p in programs:
-        module = failed_import(p.source, failed) if failed and prun.outcomes.get(p.path) != Outcome.ERROR else None
-        if module is not None and p.path not in refused:
+        dead_module = failed_import(p.source, failed) if failed and prun.outcomes.get(p.path) != Outcome.ERROR else None
+        if dead_module is not None and p.path not in refused:
             outcomes[p.path] = Outcome.ERROR
-            prun.messages[p.path] = f"importing {module} fails: {failed[module]}"
+            prun.messages[p.path] = f"importing {dead_module} fails: {failed[dead_module]}"
             dead.add(p.path)
     silent = [p for p in programs if p.path not in refused and p.path not in dead
               and not any(n == p.path or n.startswith(p.path + "::") for n in prun.outcomes)]
@@ -895,7 +895,7 @@ def flakiness_rounds(ctx: RepoContext, programs: list[TestProgram], rounds: dict
         return [with_source(p, salted(p.source, i), repaired=p.repaired) if p.path in random_paths else p
                 for p in alive if rounds.get(p.path, 1) > i]
 
-    def one(i: int) -> dict[str, str]:
+    def one(i: int) -> dict[str, Outcome]:
         return run_programs(ctx, batch(i))[0] if batch(i) else {}
 
     later = [i for i in range(1, max(rounds.values(), default=1)) if batch(i)]
