@@ -12,6 +12,7 @@ import tree_sitter as ts
 import tree_sitter_java
 
 from crossfile_datasets.evaluation.classlevel import run_generation
+from crossfile_datasets.harness.class_runs import answer_refusal
 from crossfile_datasets.lang import Lang
 from crossfile_datasets.sandbox import SandboxLimits
 from crossfile_datasets.sandbox.suites import runner_for
@@ -36,9 +37,6 @@ def _top_level_types(text: str) -> list[str]:
     return [child.type for child in tree.root_node.children if child.type != "line_comment"]
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27f: a Java answer hides a second top-level class behind a \\u000a "
-                          "escape in a comment (one class to tree-sitter, two to javac): a wrong class passes")
 def test_an_answer_cannot_hide_a_second_class_behind_a_unicode_escape(tmp_path: Path):
     """Forged verdict (class evaluation in Java; the class build's gates place answers the same
     way). Red team 5 (rows 1, 5, 6) asked that an answer bring only its class, checked by parsing
@@ -59,3 +57,6 @@ def test_an_answer_cannot_hide_a_second_class_behind_a_unicode_escape(tmp_path: 
     hidden = run_generation(TASK, HIDDEN, root, limits, setup)
     assert not hidden["passed"], hidden
     assert hidden["tests_passed"] == 0, hidden
+    # contained by the answer check reading Java as javac does (escapes first), not only by the
+    # test classes coming first on the tests' class path (e411c47)
+    assert answer_refusal(TASK, HIDDEN) is not None
