@@ -28,8 +28,8 @@ import pytest
 
 RECORDED = Path(__file__).with_name("durations.json")
 # a test stays in the fast tier when both its recorded times are within these limits
-FAST_MAX_WALL_SECONDS = 1.5
-FAST_MAX_CPU_SECONDS = 1.0
+FAST_MAX_WALL_SECONDS = 0.7
+FAST_MAX_CPU_SECONDS = 0.5
 
 
 def _cpu_seconds() -> float:
