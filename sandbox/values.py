@@ -167,7 +167,7 @@ def instrument(source: str, host_only: Collection[int] = ()) -> tuple[str, int]:
         head, tail = lines[line - 1][:column], lines[end_line - 1][end_column:]
         lines[line - 1:end_line] = [head + text + tail]
     decoded = "\n".join(raw.decode("utf-8") for raw in lines).split("\n")
-    decoded.insert(_import_line(source), HELPER_IMPORT)
+    decoded.insert(header_end_line(ast.parse(source)), HELPER_IMPORT)
     new = "\n".join(decoded)
     try:
         ast.parse(new)
@@ -198,9 +198,9 @@ def _alone(site: Site, sites: list[Site]) -> bool:
     return True
 
 
-def _import_line(source: str) -> int:
-    """Index of the line where the helper import goes: after the docstring and ``__future__``."""
-    tree = ast.parse(source)
+def header_end_line(tree: ast.Module) -> int:
+    """0-based index of the first line after a module's docstring and ``from __future__``
+    imports (which must stay first): where a line added at the top of a module goes."""
     after = 0
     for i, node in enumerate(tree.body):
         is_doc = i == 0 and isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) \

@@ -24,6 +24,8 @@ import tomllib
 from ast import literal_eval
 from pathlib import PurePosixPath
 
+from crossfile_datasets.sandbox.values import header_end_line
+
 DEFAULT_VERSION = "0.0.0"
 PROLOGUE_MARK = "# crossfile-datasets: files the package's build writes"
 
@@ -157,20 +159,6 @@ def build_time_files(pyproject: str | None = None, setup_py: str | None = None,
     return out
 
 
-def _insertion_line(tree: ast.Module) -> int:
-    """0-based line after the module docstring and the ``from __future__`` imports (which
-    must stay first)."""
-    line = 0
-    for i, node in enumerate(tree.body):
-        is_doc = i == 0 and isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) \
-            and isinstance(node.value.value, str)
-        if is_doc or (isinstance(node, ast.ImportFrom) and node.module == "__future__"):
-            line = node.end_lineno or node.lineno
-            continue
-        break
-    return line
-
-
 def with_build_files(source: str, program_path: str, files: dict[str, str]) -> str:
     """The test program ``source`` (written at ``program_path`` in the copy) with a prologue
     that writes each of ``files`` (repository-relative path -> text) that the copy lacks,
@@ -197,7 +185,7 @@ def with_build_files(source: str, program_path: str, files: dict[str, str]) -> s
         "        pass\n"
     )
     lines = source.splitlines(keepends=True)
-    at = _insertion_line(tree)
+    at = header_end_line(tree)
     head = "".join(lines[:at])
     if head and not head.endswith("\n"):
         head += "\n"
