@@ -8,6 +8,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from tests.tiers import FAST_MAX_CPU_SECONDS, FAST_MAX_WALL_SECONDS, load_recorded, slow_by_record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,3 +50,49 @@ def test_a_run_records_wall_and_cpu_seconds_of_each_test_children_included(tmp_p
     assert times["test_probe.py::test_child_burns_cpu"]["cpu"] > 5 * times["test_probe.py::test_idle"]["cpu"]
     assert times["test_probe.py::test_child_burns_cpu"]["cpu"] > 0.05
     assert recorded["machine"]["cores"] and recorded["recorded"]
+
+
+@pytest.mark.slow  # three pytest runs
+def test_a_test_needing_a_costly_shared_fixture_is_slow_whichever_test_paid_for_it(tmp_path):
+    # In a whole run the slow test comes first and pays the module fixture; its fast neighbour is
+    # recorded at ~0 s. Left to itself the fast tier would pay the fixture in the neighbour.
+    (tmp_path / "conftest.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(ROOT)!r})\n"
+        "from tests.tiers import pytest_addoption, pytest_collection_modifyitems, pytest_configure  # noqa\n")
+    (tmp_path / "test_probe.py").write_text(textwrap.dedent("""
+        import time
+        import pytest
+
+        @pytest.fixture(scope="module")
+        def built():
+            time.sleep(1.0)
+            return 1
+
+        @pytest.mark.slow
+        def test_end_to_end(built):
+            pass
+
+        def test_reads_the_built_value(built):
+            assert built == 1
+
+        def test_needs_nothing():
+            pass
+    """))
+    out = tmp_path / "durations.json"
+    pytest_command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)]
+    run = subprocess.run(pytest_command + ["--record-durations", str(out)], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    recorded = json.loads(out.read_text())
+    assert recorded["tests"]["test_probe.py::test_reads_the_built_value"]["wall"] < FAST_MAX_WALL_SECONDS
+    assert recorded["fixtures"]["test_probe.py::built"]["wall"] >= 1.0
+    fast = subprocess.run(pytest_command + ["-m", "not slow", "--tier-durations", str(out), "--collect-only"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert "test_needs_nothing" in fast.stdout
+    assert "test_reads_the_built_value" not in fast.stdout, fast.stdout
+    # without the fixture's record the neighbour would have stayed fast
+    recorded.pop("fixtures")
+    out.write_text(json.dumps(recorded))
+    unaware = subprocess.run(pytest_command + ["-m", "not slow", "--tier-durations", str(out), "--collect-only"],
+                             cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert "test_reads_the_built_value" in unaware.stdout
