@@ -23,7 +23,8 @@ through bubblewrap (``bwrap``, Debian package ``bubblewrap``):
   no inotify instance or fanotify group (the kernel counts them per user *up the user-namespace
   tree*, outside cgroups and rlimits: a run holding them took all of root's 128 from every
   process of the machine, red team 2 row 7, red team 4 row 2), no io_uring, no kernel keys, no
-  new user namespace;
+  new user namespace, no socket of a family outside :data:`SOCKET_FAMILIES` (AF_VSOCK is not
+  separated by the network namespace: red team 6 row 4);
 - whole-tree limits from cgroups when this process may create them: memory (v1
   ``memory.limit_in_bytes`` or v2 ``memory.max``) and process count (``pids.max``). Where no
   cgroup can be made, only the per-process rlimits remain (``RLIMIT_AS`` per process, and
@@ -139,6 +140,27 @@ USERNS_SYSCALLS = {  # arch -> (unshare, clone, clone3)
 _BPF_JSET_K = 0x45
 _ARG0_LOW = 16  # seccomp_data.args[0], its low 32 bits (little-endian ABIs only, as listed)
 
+# Socket families: an allow-list, as ``socket``'s and ``socketpair``'s first argument. A network
+# namespace separates only the families that know about namespaces; AF_VSOCK (the channel between
+# a virtual machine and its hypervisor) does not, so a run bound the machine's vsock ports and
+# could reach the hypervisor's agents (red team 6 row 4); AF_ALG (the kernel's crypto sockets),
+# AF_XDP, AF_RDS, AF_TIPC, AF_CAN, AF_BLUETOOTH... are kernel surface no repository test needs.
+# Everything else gets EAFNOSUPPORT, as on a kernel built without the family (what every
+# program that probes a family already handles). AF_NETLINK stays: glibc's getaddrinfo
+# (AI_ADDRCONFIG) and getifaddrs, Java's and .NET's interface listings read the (private)
+# namespace's routes through it.
+_EAFNOSUPPORT = 97
+SOCKET_FAMILIES = {"AF_UNIX": 1, "AF_INET": 2, "AF_INET6": 10, "AF_NETLINK": 16}
+SOCKET_SYSCALLS = {  # arch -> (socket, socketpair)
+    _X86_64: (41, 53), _I386: (359, 360), _AARCH64: (198, 199), _ARM: (281, 288),
+}
+# i386's socketcall multiplexer (the ABI any x86-64 process can also enter with ``int 0x80``)
+# hides the family behind a pointer a classic BPF program cannot read: its SYS_SOCKET (1) and
+# SYS_SOCKETPAIR (8) are refused whatever the family (a 32-bit program run in the sandbox gets
+# no new socket; the direct i386 calls above are filtered by family). ARM EABI and arm64 have
+# no socketcall.
+_I386_SOCKETCALL, _SYS_SOCKET, _SYS_SOCKETPAIR = 102, 1, 8
+
 
 def _refused_by_arch() -> dict[int, list[tuple[int, int]]]:
     """AUDIT_ARCH -> [(system call number, errno)] (x86-64's numbers also with the x32 bit)."""
@@ -156,7 +178,8 @@ def _refused_by_arch() -> dict[int, list[tuple[int, int]]]:
 def seccomp_filter() -> bytes:
     """The seccomp program (an array of ``struct sock_filter``) every sandboxed process runs
     under: each call of :data:`REFUSED_SYSCALLS` fails with its errno, ``unshare``/``clone`` with
-    ``CLONE_NEWUSER`` fail with EPERM and ``clone3`` with ENOSYS; everything else is allowed (the
+    ``CLONE_NEWUSER`` fail with EPERM and ``clone3`` with ENOSYS, ``socket``/``socketpair`` of a
+    family outside :data:`SOCKET_FAMILIES` with EAFNOSUPPORT; everything else is allowed (the
     namespaces, capabilities, uid and limits do the rest)."""
     import struct
 
@@ -171,10 +194,19 @@ def seccomp_filter() -> bytes:
         variants = [0, _X32] if arch == _X86_64 else [0]
         program += [("jeq", v | clone3, f"errno-{_ENOSYS}", None) for v in variants]
         program += [("jeq", v | nr, "flags", None) for v in variants for nr in (unshare, clone)]
+        program += [("jeq", v | nr, "family", None) for v in variants for nr in SOCKET_SYSCALLS[arch]]
+        if arch == _I386:
+            program += [("jeq", _I386_SOCKETCALL, "socketcall", None)]
         program += [("ret", _SECCOMP_RET_ALLOW), ("label", nxt)]
     program += [("ret", _SECCOMP_RET_ALLOW), ("label", "flags"), ("ld", _ARG0_LOW),
                 ("jset", _CLONE_NEWUSER, f"errno-{_EPERM}", None), ("ret", _SECCOMP_RET_ALLOW)]
-    for errno_value in sorted({e for e, _ in REFUSED_SYSCALLS.values()} | {_EPERM, _ENOSYS}):
+    program += [("label", "family"), ("ld", _ARG0_LOW)]
+    program += [("jeq", family, "allow", None) for family in sorted(SOCKET_FAMILIES.values())]
+    program += [("ret", _SECCOMP_RET_ERRNO | _EAFNOSUPPORT), ("label", "socketcall"), ("ld", _ARG0_LOW),
+                ("jeq", _SYS_SOCKET, f"errno-{_EAFNOSUPPORT}", None),
+                ("jeq", _SYS_SOCKETPAIR, f"errno-{_EAFNOSUPPORT}", None), ("label", "allow"),
+                ("ret", _SECCOMP_RET_ALLOW)]
+    for errno_value in sorted({e for e, _ in REFUSED_SYSCALLS.values()} | {_EPERM, _ENOSYS, _EAFNOSUPPORT}):
         program += [("label", f"errno-{errno_value}"), ("ret", _SECCOMP_RET_ERRNO | errno_value)]
     labels, at = {}, 0
     for op in program:

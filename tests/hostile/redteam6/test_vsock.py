@@ -1,7 +1,8 @@
 """What a sandboxed run can reach past its network namespace: AF_VSOCK, the socket family between
 a virtual machine and its hypervisor (Firecracker, QEMU/KVM with vhost-vsock, Kata containers,
 cloud enclaves: the CI runners and build machines of many projects, this one included), is not
-separated by network namespaces, and the seccomp filter lets ``socket(AF_VSOCK, ...)`` through."""
+separated by network namespaces; the seccomp filter let ``socket(AF_VSOCK, ...)`` through until
+it took an allow-list of socket families."""
 
 from __future__ import annotations
 
@@ -50,9 +51,6 @@ def _host_bind(port: int) -> str:
         sock.close()
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27f: AF_VSOCK is not separated by the run's network namespace and "
-                          "the seccomp filter allows it: a run takes the machine's vsock ports")
 def test_a_run_cannot_use_the_vsock_of_the_machine():
     """Reaching past the network namespace (every sandboxed run). docs/executable.md: "network
     namespace with only its own loopback"; vsock sockets are the machine's, whatever the
@@ -60,8 +58,9 @@ def test_a_run_cannot_use_the_vsock_of_the_machine():
     host's own bind fails with ``EADDRINUSE`` while the run holds it), and a run can ``connect``
     to the hypervisor (CID 2), where a VM's agent, its log and metrics shippers or a CI runner's
     control channel listen. Not tried: no connection is made (it would reach the machinery that
-    runs this machine). Refusing ``socket`` with ``AF_VSOCK`` (40) as first argument in the seccomp
-    filter (classic BPF reads it, as it reads ``clone``'s flags) closes it."""
+    runs this machine). Contained: the seccomp filter lets ``socket`` and ``socketpair`` through
+    only for the families of ``isolation.SOCKET_FAMILIES`` (AF_UNIX, AF_INET, AF_INET6,
+    AF_NETLINK); AF_VSOCK gets ``EAFNOSUPPORT``, as on a machine without vsock."""
     try:
         socket.socket(socket.AF_VSOCK, socket.SOCK_STREAM).close()
     except (OSError, AttributeError) as exc:
@@ -91,3 +90,57 @@ def test_a_run_cannot_use_the_vsock_of_the_machine():
     run = json.loads(lines[-1])["run"]
     assert run != "bound", f"the run bound vsock port {port}; the host's own bind meanwhile: {seen[-1:]}"
     assert "EADDRINUSE" not in seen, seen[-3:]
+
+
+# Every family the filter does not allow, by the direct calls and (x86-64) by i386's socketcall,
+# which any 64-bit process can enter with ``int 0x80`` and whose family sits behind a pointer.
+FAMILIES = r'''
+import ctypes, errno, json, mmap, platform, socket, struct
+out = {}
+for name, kind in (("AF_UNIX", socket.SOCK_STREAM), ("AF_INET", socket.SOCK_STREAM), ("AF_INET6", socket.SOCK_STREAM),
+                   ("AF_NETLINK", socket.SOCK_RAW), ("AF_VSOCK", socket.SOCK_STREAM), ("AF_ALG", socket.SOCK_SEQPACKET),
+                   ("AF_PACKET", socket.SOCK_RAW), ("AF_TIPC", socket.SOCK_RDM)):
+    try:
+        socket.socket(getattr(socket, name), kind).close()
+        out[name] = "ok"
+    except OSError as exc:
+        out[name] = errno.errorcode.get(exc.errno, str(exc.errno))
+try:
+    socket.socketpair()
+    out["socketpair"] = "ok"
+except OSError as exc:
+    out["socketpair"] = errno.errorcode.get(exc.errno, str(exc.errno))
+if platform.machine() == "x86_64":
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.mmap.restype = ctypes.c_void_p
+    libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long]
+    page = libc.mmap(None, 4096, 7, mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS | 0x40, -1, 0)  # MAP_32BIT
+    ctypes.memmove(page + 256, struct.pack("<III", socket.AF_VSOCK, socket.SOCK_STREAM, 0), 12)
+    # push rbx; eax = 102 (socketcall); ebx = 1 (SYS_SOCKET); ecx = the arguments; int 0x80;
+    # movsxd rax, eax; pop rbx; ret
+    code = (b"\x53\xb8" + struct.pack("<I", 102) + b"\xbb" + struct.pack("<I", 1) + b"\xb9"
+            + struct.pack("<I", page + 256) + b"\xcd\x80\x48\x63\xc0\x5b\xc3")
+    ctypes.memmove(page, code, len(code))
+    result = ctypes.CFUNCTYPE(ctypes.c_long)(page)()
+    out["i386_socketcall_vsock"] = "ok" if result >= 0 else errno.errorcode.get(-result, str(-result))
+print(json.dumps(out))
+'''
+
+
+def test_a_run_gets_only_the_socket_families_it_needs():
+    """Kernel surface past the network namespace (every sandboxed run): the seccomp filter's
+    allow-list of socket families (AF_UNIX, AF_INET, AF_INET6, AF_NETLINK) refuses the others
+    with ``EAFNOSUPPORT`` (AF_VSOCK, AF_ALG: the kernel's crypto sockets, red team 6's "seen and
+    left aside"; AF_PACKET, AF_TIPC), also through i386's ``socketcall`` (``int 0x80`` from a
+    64-bit process: the family is behind a pointer, so SYS_SOCKET is refused whatever it is),
+    while the families the runs need still work."""
+    with Sandbox(None, python=sys.executable, limits=SandboxLimits(timeout=30)) as box:
+        ran = box.run([sys.executable, "-c", FAMILIES])
+    lines = ran.result.stdout.strip().splitlines()
+    if not lines:
+        pytest.fail(f"the probe did not run: {ran.result.stderr[-500:]}")
+    seen = json.loads(lines[-1])
+    assert {k: seen[k] for k in ("AF_UNIX", "AF_INET", "AF_INET6", "AF_NETLINK", "socketpair")} == dict.fromkeys(
+        ("AF_UNIX", "AF_INET", "AF_INET6", "AF_NETLINK", "socketpair"), "ok"), seen
+    refused = {k: v for k, v in seen.items() if k not in ("AF_UNIX", "AF_INET", "AF_INET6", "AF_NETLINK", "socketpair")}
+    assert set(refused.values()) == {"EAFNOSUPPORT"}, seen
