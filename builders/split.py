@@ -42,6 +42,7 @@ from crossfile_datasets.core.atomic import atomic_write_jsonl, atomic_write_text
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.sandbox import tree_digest
 
 DONE = "DONE.json"
 
@@ -78,12 +79,17 @@ def tool_digest() -> str:
 
 
 def keyed_by_content(language, key: Callable[[Repository, str], str]) -> Callable[[Repository], str]:
-    """A ``key_of`` for :func:`run_repositories`: ``key(repo, snapshot)`` where ``snapshot`` is
+    """A ``key_of`` for :func:`run_repositories`: ``key(repo, content)`` where ``content`` joins
     the digest of the repository's source files as ``language`` lists them (an edited file, or
-    one added or removed, changes it)."""
+    one added or removed, changes it) and the digest of its whole tree (``sandbox.tree_digest``,
+    what the executable and class records keep as ``tree_sha256``): a changed ``pytest.ini``,
+    requirement file, test data or dot-folder rebuilds the shard, whose records describe the
+    tree and whose evaluations check their copy against it (red team 6 row 6: keyed on the
+    sources alone, a resumed build served the old tree's problems)."""
     def key_of(repo: Repository) -> str:
         _, snapshot = list_sources(repo, language, BuildReport())
-        return key(repo, snapshot)
+        tree, _ = tree_digest(repo.root)
+        return key(repo, f"{snapshot}:{tree}")
     return key_of
 
 

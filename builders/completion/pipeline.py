@@ -66,6 +66,7 @@ from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.tokenizer import load_tokenizer
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import count_parse_timeouts, list_sources
+from crossfile_datasets.sandbox import tree_digest
 from crossfile_datasets.sandbox.tempfolders import remove_tree
 
 
@@ -295,6 +296,19 @@ def observe_types(repo: Repository, folder: Path, report: BuildReport) -> Reposi
     return replace(repo, observed_types=str(path))
 
 
+def shard_content(settings: BuildSettings, repo: Repository) -> str:
+    """What a completion shard's key covers of the repository: every file that can influence
+    checking (``tree_hash``: sources and build and checker configuration, outside dot-folders
+    and vendored or build folders) and, with ``--observe-types``, whose tests run on a copy of
+    everything, the whole tree as a copy holds it (``sandbox.tree_digest``): a changed
+    ``pytest.ini``, requirement file, test data or dot-folder plugin rebuilds the shard (red
+    team 6 row 6, the executable and class splits' shards keyed on their sources alone)."""
+    content = tree_hash(repo.root)
+    if settings.observe_types:
+        content += ":" + tree_digest(repo.root)[0]
+    return content
+
+
 def find_usages_cached(language, repo: Repository, facts, report: BuildReport, settings: BuildSettings) -> list[CrossFileUsage]:
     """The language's usages, from the content-addressed cache when the repository and the
     checker are unchanged (see builders/cache.py)."""
@@ -506,7 +520,7 @@ def build_language(
         remove_partial_writes(out, (".*.tmp-*", ".*.old-*"))
         results = run_repositories(
             repos, functools.partial(build_shard, lang.value, settings), store=CompletionShards(out / SHARDS),
-            key_of=lambda repo: settings.fingerprint(lang, repo, tree_hash(repo.root)), workers=settings.workers,
+            key_of=lambda repo: settings.fingerprint(lang, repo, shard_content(settings, repo)), workers=settings.workers,
             executor=Executor.RAY if settings.executor == "ray" else Executor.PROCESSES,
             ray_address=settings.ray_address, fatal=(MissingToolError,),
             on_done=(lambda result: on_done(summary_of(result))) if on_done else None)

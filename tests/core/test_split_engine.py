@@ -342,3 +342,56 @@ def test_records_holding_line_separators_are_read_back_whole(tmp_path):
     again = run_repositories(repos, build_one, store=store, key_of=lambda r: "k1")
     assert calls == ["a"] and again[0].stats["status"] == "skipped_done"
     assert again[0].records == [{"id": "a/1", "text": "x\u2028y\u2029z\x85w\x1c"}]
+
+
+def _edits(root):
+    """What a run's copy holds besides the sources, changed one after another (red team 6 row 6)."""
+    yield lambda: (root / "pytest.ini").write_text("[pytest]\nmarkers =\n    ledger: tests of the ledger\n")
+    yield lambda: (root / "requirements.txt").write_text("attrs==23.1.0\n")
+    yield lambda: (root / "tests" / "data.json").write_text('{"total": 6}\n')
+    yield lambda: ((root / ".plugins").mkdir(), (root / ".plugins" / "forge.py").write_text("x = 1\n"))
+
+
+@pytest.mark.parametrize("lang", ["python", "java", "csharp"])
+def test_the_shard_key_of_the_executable_and_class_splits_covers_the_whole_tree(tmp_path, lang):
+    """Executable and class shards (``keyed_by_content``; the class split builds Python, Java
+    and C#) record ``tree_sha256``, the whole tree's digest: a changed file that is not a
+    source (configuration, requirements, test data, a dot-folder) gives another key, so a
+    resumed build rebuilds the shard instead of serving the old tree's records (red team 6
+    row 6: keyed on the sources alone, the old shard was served)."""
+    from crossfile_datasets.builders.split import keyed_by_content
+    from crossfile_datasets.lang import Lang, get_language
+
+    (repo,) = _repos(tmp_path, "a")
+    (repo.root / "tests").mkdir()
+    source = {"python": "m.py", "java": "M.java", "csharp": "M.cs"}[lang]
+    (repo.root / source).write_text("// a source\n" if lang != "python" else "x = 1\n")
+    key_of = keyed_by_content(get_language(Lang(lang)), lambda r, content: fingerprint({}, r, content))
+    keys = [key_of(repo)]
+    for edit in _edits(repo.root):
+        edit()
+        keys.append(key_of(repo))
+    assert len(set(keys)) == len(keys), keys
+    assert key_of(repo) == keys[-1]  # nothing changed: the same key
+
+
+@pytest.mark.parametrize("observe_types", [False, True])
+def test_the_completion_shard_key_covers_what_its_build_reads(tmp_path, observe_types):
+    """The completion split keys on ``tree_hash`` (every file checking can read, outside
+    dot-folders and vendored or build folders); with ``--observe-types`` the repository's tests
+    run on a copy of the whole tree, so the key covers that too (``tree_digest``)."""
+    from crossfile_datasets.builders.completion.pipeline import shard_content
+    from crossfile_datasets.builders.completion.shards import BuildSettings
+
+    (repo,) = _repos(tmp_path, "a")
+    (repo.root / "tests").mkdir()
+    (repo.root / "m.py").write_text("x = 1\n")
+    settings = BuildSettings(output=tmp_path / "out", observe_types=observe_types)
+    keys = [shard_content(settings, repo)]
+    edits = list(_edits(repo.root))
+    for edit in edits[:3]:
+        edit()
+        keys.append(shard_content(settings, repo))
+    assert len(set(keys)) == len(keys), keys
+    edits[3]()  # a dot-folder: read by the tests' run only
+    assert (shard_content(settings, repo) != keys[-1]) is observe_types

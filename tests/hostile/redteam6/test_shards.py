@@ -1,7 +1,8 @@
-"""A resumed executable build serves a finished shard (``DONE.json``) under a key made of the
+"""A resumed executable build served a finished shard (``DONE.json``) under a key made of the
 settings, the repository's identity (name, url, commit, license, folder) and the digest of its
 *source files*; what the problems record about the rest of the tree (``tree_sha256``, which every
-evaluation checks its copy against) is not in the key."""
+evaluation checks its copy against) was not in the key. Contained: the key covers the whole
+tree's digest too (``builders.split.keyed_by_content``)."""
 
 from __future__ import annotations
 
@@ -17,10 +18,6 @@ from tests.hostile.conftest import ledger
 pytestmark = pytest.mark.slow
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27f: a resumed executable build keys its shards on the source files "
-                          "only: after a non-source change (pytest.ini) it serves the old problems, whose "
-                          "tree_sha256 no copy of the repository matches any more")
 def test_a_resumed_build_does_not_serve_a_shard_of_another_tree(tmp_path):
     """Stale shard (executable build with ``--output`` of an earlier run; the class build keys
     its shards the same way): a local folder (no commit; also uncommitted edits of a checkout)
