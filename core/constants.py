@@ -121,6 +121,11 @@ EXEC_OPEN_FILES = 1024
 # process (red team 4, rows 3 and 9; ours: a run needs a handful of queued signals, no queue)
 EXEC_PENDING_SIGNALS = 1024
 EXEC_MESSAGE_QUEUE_BYTES = 64 * 1024
+# Terminals of one run (the devpts ``max=`` of its own instance): every devpts instance but the
+# host's first draws from one count (kernel.pty.max - kernel.pty.reserve, 3,072 here), so a run
+# without a ceiling took them all and every other sandboxed run's openpty() failed (red team 5,
+# row 10; ours: pexpect, prompt-toolkit and IPython suites open a few at a time)
+EXEC_TERMINALS = 64
 # --- class-level split (RepoClassBench, Deshpande et al. 2024; "ours" where the paper gives none)
 CLASS_SUITE_TIMEOUT = 1200.0  # seconds of wall clock for a repository's whole suite, all its processes (ours)
 CLASS_MAX_CRASHED_TESTS = 25  # tests that may end the test process before a suite run gives up (ours)

@@ -90,6 +90,7 @@ class SandboxLimits:
     open_files: int = C.EXEC_OPEN_FILES  # RLIMIT_NOFILE of every process of the run
     pending_signals: int = C.EXEC_PENDING_SIGNALS  # RLIMIT_SIGPENDING, set before bwrap (the whole run's)
     message_queue_bytes: int = C.EXEC_MESSAGE_QUEUE_BYTES  # RLIMIT_MSGQUEUE, set before bwrap (the whole run's)
+    terminals: int = C.EXEC_TERMINALS  # the run's own devpts instance holds at most this many (isolation.devpts_argv)
 
 
 @dataclass(frozen=True)
@@ -620,7 +621,7 @@ class Sandbox:
                     except OSError:
                         pass
             command = [*bwrap_argv(self.bwrap, writable=self.dir, cwd=workdir, read_only=read_only,
-                                   seccomp=seccomp, uid=self.uid,
+                                   seccomp=seccomp, uid=self.uid, terminals=self.limits.terminals,
                                    mirror=(str(self.root), self.source) if self.source else None), "--", *command]
         if tree is not None:
             command = [*join_cgroups_argv(tree.procs_files()), *command]

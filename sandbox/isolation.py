@@ -25,6 +25,9 @@ through bubblewrap (``bwrap``, Debian package ``bubblewrap``):
   process of the machine, red team 2 row 7, red team 4 row 2), no io_uring, no kernel keys, no
   new user namespace, no socket of a family outside :data:`SOCKET_FAMILIES` (AF_VSOCK is not
   separated by the network namespace: red team 6 row 4);
+- a devpts instance of the run's own with at most ``EXEC_TERMINALS`` terminals
+  (:func:`devpts_argv`: every instance but the host's first draws from one count of the
+  machine, red team 5 row 10);
 - whole-tree limits from cgroups when this process may create them: memory (v1
   ``memory.limit_in_bytes`` or v2 ``memory.max``) and process count (``pids.max``). Where no
   cgroup can be made, only the per-process rlimits remain (``RLIMIT_AS`` per process, and
@@ -417,13 +420,16 @@ def hand_over(folder: Path, uid: int) -> None:
 
 
 def bwrap_argv(binary: str, *, writable: Path, cwd: Path, read_only: Iterable[str] = (),
-               seccomp: int | None = None, mirror: tuple[str, str] | None = None, uid: int | None = None) -> list[str]:
+               seccomp: int | None = None, mirror: tuple[str, str] | None = None, uid: int | None = None,
+               terminals: int = 0) -> list[str]:
     """The bwrap command line up to (not including) the program to run. ``seccomp``: a
     descriptor from :func:`seccomp_fd` (the run must pass it to bwrap). ``mirror``: (the copy,
     the folder it was made from): the run sees its own copy, read-only, where the original is
     (hidden behind an empty tmpfs instead when an interpreter or the sandbox folder lies inside
     it). ``uid``: the kernel uid the program gets (:func:`sandbox_uid`, the builder root); None
-    keeps the builder's uid in a user namespace of its own."""
+    keeps the builder's uid in a user namespace of its own. ``terminals``: the run's own devpts
+    holds at most that many (:func:`devpts_argv`, bwrap then starts under ``unshare``); 0 keeps
+    bwrap's uncapped one."""
     read_only = sorted(set(read_only), key=lambda p: (p.count("/"), p))
     copy, source = (str(mirror[0]), os.path.realpath(mirror[1])) if mirror else ("", "")
     if source and (source == "/" or not os.path.isdir(source) or _under(str(writable), source)
@@ -431,7 +437,9 @@ def bwrap_argv(binary: str, *, writable: Path, cwd: Path, read_only: Iterable[st
         hidden, copy = hidden_dirs(extra=[source] if source != "/" else []), ""
     else:
         hidden = hidden_dirs()
-    argv = [binary, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--perms", "1777", "--tmpfs", "/dev/shm"]
+    before, pts = devpts_argv(terminals, uid) if terminals > 0 else ([], [])
+    argv = [*before, binary, "--ro-bind", "/", "/", "--dev", "/dev", *pts, "--proc", "/proc", "--perms", "1777",
+            "--tmpfs", "/dev/shm"]
     for d in hidden:
         argv += (["--perms", "1777"] if d in SHARED_TMP_DIRS else []) + ["--tmpfs", d]
     for f in HIDDEN_FILES:
@@ -630,6 +638,63 @@ def _remove(folder: Path) -> None:
             return
         except OSError:
             time.sleep(0.02)
+
+
+# A devpts instance of the run's own with a ceiling (``max=``), mounted in a private mount
+# namespace before bwrap starts and bound over the instance bwrap's ``--dev`` makes (bubblewrap
+# 0.8 mounts its own without ``max=``). Every devpts instance but the host's first draws from one
+# count, ``kernel.pty.max`` minus ``kernel.pty.reserve``: uncapped, one run took all 3,072 and
+# every other sandboxed run of the machine got ENOSPC from ``openpty()`` (red team 5 row 10).
+# Root builder: ``unshare --mount``; otherwise a user namespace mapping root to the builder
+# first (mounting needs capabilities that an exec keeps only for uid 0), and bwrap's own user
+# namespace gives the run the builder's uid back (``--uid``/``--gid``).
+_DEVPTS_SCRIPT = ('mount -t devpts -o "newinstance,ptmxmode=0666,mode=620,max=$1" crossfile-devpts /dev/pts '
+                  '|| exit 125; shift; exec "$@"')
+
+
+def _devpts_argv(terminals: int, root: bool) -> list[str]:
+    unshare = shutil.which("unshare") or "unshare"
+    spaces = ["--mount", "--propagation", "private"] if root else ["--user", "--map-root-user", "--mount",
+                                                                    "--propagation", "private"]
+    return [unshare, *spaces, "--", "/bin/sh", "-c", _DEVPTS_SCRIPT, "crossfile-devpts", str(terminals)]
+
+
+@functools.lru_cache(maxsize=4)
+def devpts_available(root: bool) -> bool:
+    """Whether a run's own capped devpts can be made here (``unshare`` and ``mount`` work, the
+    kernel lets this builder mount devpts in a namespace of its own): probed once per form."""
+    if shutil.which("unshare") is None or shutil.which("mount") is None:
+        return False
+    try:
+        probe = subprocess.run([*_devpts_argv(1, root), "/bin/true"], capture_output=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return probe.returncode == 0
+
+
+def devpts_argv(terminals: int, uid: int | None) -> tuple[list[str], list[str]]:
+    """(what goes before bwrap, what goes among bwrap's options) for a run with at most
+    ``terminals`` terminals, or two empty lists where this builder cannot mount devpts (a
+    warning on stderr, once: the run then shares the machine's count, docs/executable.md)."""
+    root = os.geteuid() == 0
+    if terminals <= 0 or not devpts_available(root):
+        _warn_once("crossfile-datasets: runs get bubblewrap's devpts without a ceiling of terminals "
+                   "(unshare/mount of devpts unavailable to this builder): one run may take every terminal "
+                   "of the machine's sandboxes (docs/executable.md)")
+        return [], []
+    inner = ["--dev-bind", "/dev/pts", "/dev/pts"]
+    if not root and uid is None:  # the outer namespace mapped root to the builder: hand its uid back
+        inner += ["--uid", str(os.getuid()), "--gid", str(os.getgid())]
+    return _devpts_argv(terminals, root), inner
+
+
+_WARNED: set[str] = set()
+
+
+def _warn_once(text: str) -> None:
+    if text not in _WARNED:
+        _WARNED.add(text)
+        print(text, file=sys.stderr, flush=True)
 
 
 def join_cgroups_argv(procs_files: Sequence[str]) -> list[str]:

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from crossfile_datasets.core import constants as C
 from crossfile_datasets.sandbox import Sandbox, SandboxLimits
 from tests.hostile.redteam4.test_kernel import _hold
 
@@ -53,10 +54,6 @@ def _another_run_opens_a_terminal() -> str:
         return box.run([sys.executable, "-c", OPEN_ONE], timeout=60).result.stdout.strip()
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27e: every sandboxed run's devpts draws from one machine-wide count "
-                          "(kernel.pty.max - reserve, 3,072): one run takes them all and every other sandboxed run "
-                          "(another repository's tests, another generation) fails to open a terminal")
 def test_a_run_cannot_take_the_terminals_of_every_other_run():
     """One repository's fault costs another's tests (builds with ``--workers``: repositories'
     suites side by side; evaluations with ``--workers``: generations side by side; several
@@ -64,11 +61,14 @@ def test_a_run_cannot_take_the_terminals_of_every_other_run():
     four processes and holds them; ``os.openpty()`` in a second sandboxed run then fails with
     ``ENOSPC``, so the tests of a repository that use a terminal (``pty``, ``pexpect``,
     prompt-toolkit, IPython) fail there and their tasks are dropped or judged wrong. The host's
-    own first devpts keeps its reserve (1,024): processes outside every sandbox still get one."""
+    own first devpts keeps its reserve (1,024): processes outside every sandbox still get one.
+    Contained: each run mounts a devpts instance of its own with ``max=EXEC_TERMINALS`` (64)
+    before bwrap (``isolation.devpts_argv``), so the run is refused at its 64th terminal."""
     if _another_run_opens_a_terminal() != "ok":
         pytest.fail("a sandboxed run cannot open a terminal even before the attack")
     hoarded, seen = _hold(PTY_HOARD, _another_run_opens_a_terminal)
     held, err = (int(x) for x in hoarded.split())
     if err == 0:
         pytest.fail(f"the run opened {held} terminals without being refused")
+    assert held <= C.EXEC_TERMINALS, f"the run held {held} terminals (stopped by errno {err})"
     assert seen == "ok", f"the run holds {held} terminals (stopped by errno {err}); another run got {seen!r}"
