@@ -38,6 +38,7 @@ import shutil
 import stat
 import sys
 import tempfile
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -608,6 +609,7 @@ class Sandbox:
             channel.expected_pid = SANDBOXED_PROGRAM_PID if self.bwrap is not None else None
         command = list(argv)
         seccomp = None
+        views: Path | None = None
         if self.bwrap is not None:
             full_env["CROSSFILE_SANDBOX_PIDNS"] = "1"  # /proc shows the run's processes only
             read_only = (*interpreter_paths(self.python), *self.read_only)
@@ -620,8 +622,12 @@ class Sandbox:
                         os.fchown(fd, self.uid, self.uid)
                     except OSError:
                         pass
+            # the overlays the run sees the host's folders through are mounted here, in the run's
+            # own mount namespace (a fresh name each run: made after hand_over, the builder's, 0700)
+            views = self.dir / f".views-{uuid.uuid4().hex}"
+            views.mkdir(mode=0o700)
             command = [*bwrap_argv(self.bwrap, writable=self.dir, cwd=workdir, read_only=read_only,
-                                   seccomp=seccomp, uid=self.uid, terminals=self.limits.terminals,
+                                   seccomp=seccomp, uid=self.uid, terminals=self.limits.terminals, views=views,
                                    mirror=(str(self.root), self.source) if self.source else None), "--", *command]
         if tree is not None:
             command = [*join_cgroups_argv(tree.procs_files()), *command]
@@ -634,6 +640,11 @@ class Sandbox:
         finally:
             if seccomp is not None:
                 os.close(seccomp)
+            if views is not None:  # an empty folder on the host's side (the mounts were the run's)
+                try:
+                    os.rmdir(views)
+                except OSError:
+                    pass
             peak = watch.stop() if watch is not None else 0
             if tree is not None:  # never leave a cgroup behind
                 process_hit, memory_hit = tree.process_limit_hit(), tree.memory_limit_hit()

@@ -25,9 +25,10 @@ through bubblewrap (``bwrap``, Debian package ``bubblewrap``):
   process of the machine, red team 2 row 7, red team 4 row 2), no io_uring, no kernel keys, no
   new user namespace, no socket of a family outside :data:`SOCKET_FAMILIES` (AF_VSOCK is not
   separated by the network namespace: red team 6 row 4);
-- a devpts instance of the run's own with at most ``EXEC_TERMINALS`` terminals
-  (:func:`devpts_argv`: every instance but the host's first draws from one count of the
-  machine, red team 5 row 10);
+- a mount namespace of the run's own made before bwrap (:func:`namespace_argv`): a devpts
+  instance with at most ``EXEC_TERMINALS`` terminals (every instance but the host's first draws
+  from one count of the machine, red team 5 row 10) and the host's folders through read-only
+  overlays, whose inodes (and so locks) are not the host's (red team 5 row 11);
 - whole-tree limits from cgroups when this process may create them: memory (v1
   ``memory.limit_in_bytes`` or v2 ``memory.max``) and process count (``pids.max``). Where no
   cgroup can be made, only the per-process rlimits remain (``RLIMIT_AS`` per process, and
@@ -44,6 +45,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -421,15 +423,16 @@ def hand_over(folder: Path, uid: int) -> None:
 
 def bwrap_argv(binary: str, *, writable: Path, cwd: Path, read_only: Iterable[str] = (),
                seccomp: int | None = None, mirror: tuple[str, str] | None = None, uid: int | None = None,
-               terminals: int = 0) -> list[str]:
+               terminals: int = 0, views: Path | None = None) -> list[str]:
     """The bwrap command line up to (not including) the program to run. ``seccomp``: a
     descriptor from :func:`seccomp_fd` (the run must pass it to bwrap). ``mirror``: (the copy,
     the folder it was made from): the run sees its own copy, read-only, where the original is
     (hidden behind an empty tmpfs instead when an interpreter or the sandbox folder lies inside
     it). ``uid``: the kernel uid the program gets (:func:`sandbox_uid`, the builder root); None
     keeps the builder's uid in a user namespace of its own. ``terminals``: the run's own devpts
-    holds at most that many (:func:`devpts_argv`, bwrap then starts under ``unshare``); 0 keeps
-    bwrap's uncapped one."""
+    holds at most that many, and ``views`` (an empty folder of the builder's outside the copy)
+    holds the overlays the run sees the host's folders through (:func:`namespace_argv`: bwrap
+    then starts under ``unshare``); 0 keeps bwrap's uncapped devpts and the host's binds."""
     read_only = sorted(set(read_only), key=lambda p: (p.count("/"), p))
     copy, source = (str(mirror[0]), os.path.realpath(mirror[1])) if mirror else ("", "")
     if source and (source == "/" or not os.path.isdir(source) or _under(str(writable), source)
@@ -437,9 +440,9 @@ def bwrap_argv(binary: str, *, writable: Path, cwd: Path, read_only: Iterable[st
         hidden, copy = hidden_dirs(extra=[source] if source != "/" else []), ""
     else:
         hidden = hidden_dirs()
-    before, pts = devpts_argv(terminals, uid) if terminals > 0 else ([], [])
-    argv = [*before, binary, "--ro-bind", "/", "/", "--dev", "/dev", *pts, "--proc", "/proc", "--perms", "1777",
-            "--tmpfs", "/dev/shm"]
+    space = namespace_argv(terminals, uid, views, hidden, str(writable))
+    argv = [*space.before, binary, *space.root_binds, "--dev", "/dev", *space.dev_binds, "--proc", "/proc",
+            "--perms", "1777", "--tmpfs", "/dev/shm"]
     for d in hidden:
         argv += (["--perms", "1777"] if d in SHARED_TMP_DIRS else []) + ["--tmpfs", d]
     for f in HIDDEN_FILES:
@@ -640,52 +643,145 @@ def _remove(folder: Path) -> None:
             time.sleep(0.02)
 
 
-# A devpts instance of the run's own with a ceiling (``max=``), mounted in a private mount
-# namespace before bwrap starts and bound over the instance bwrap's ``--dev`` makes (bubblewrap
-# 0.8 mounts its own without ``max=``). Every devpts instance but the host's first draws from one
-# count, ``kernel.pty.max`` minus ``kernel.pty.reserve``: uncapped, one run took all 3,072 and
-# every other sandboxed run of the machine got ENOSPC from ``openpty()`` (red team 5 row 10).
-# Root builder: ``unshare --mount``; otherwise a user namespace mapping root to the builder
-# first (mounting needs capabilities that an exec keeps only for uid 0), and bwrap's own user
-# namespace gives the run the builder's uid back (``--uid``/``--gid``).
-_DEVPTS_SCRIPT = ('mount -t devpts -o "newinstance,ptmxmode=0666,mode=620,max=$1" crossfile-devpts /dev/pts '
-                  '|| exit 125; shift; exec "$@"')
+# The run's own mount namespace, made before bwrap starts (bubblewrap 0.8 has neither devpts
+# options nor overlays): ``unshare --mount`` (a builder that is not root first maps root to itself
+# in a user namespace, ``--map-root-user``, since mounting needs capabilities an exec keeps only
+# for uid 0; bwrap's own user namespace then gives the run the builder's uid back, ``--uid``/
+# ``--gid``), and in it:
+# - a devpts instance with a ceiling (``max=``), bound over the one bwrap's ``--dev`` makes: every
+#   devpts instance but the host's first draws from one count, ``kernel.pty.max`` minus
+#   ``kernel.pty.reserve``: uncapped, one run took all 3,072 and every other sandboxed run of the
+#   machine got ENOSPC from ``openpty()`` (red team 5 row 10);
+# - the host's folders as read-only overlays (one per folder at the top of ``/`` and per host
+#   mount the run sees, over an empty lower layer: :func:`view_folders`), bound over bwrap's
+#   ``--ro-bind / /``: a lock lives on the inode, and an overlay's
+#   inodes are its own, so ``flock`` and POSIX locks a run takes on a host file it may read no
+#   longer block the host's programs (a read-only bind shares the host's inodes: red team 5
+#   row 11); the host sees no lock of the run, the run's processes still see each other's.
+_NAMESPACE_SCRIPT = r"""t=$1; v=$2; n=$3; probe=$4; shift 4
+mount -t devpts -o "newinstance,ptmxmode=0666,mode=620,max=$t" crossfile-devpts /dev/pts || exit 125
+if [ "$n" -gt 0 ]; then
+  mount -t tmpfs -o mode=0755,size=64k crossfile-views "$v" || exit 125
+  mkdir "$v/empty" || exit 125
+fi
+i=0
+while [ "$i" -lt "$n" ]; do
+  mkdir "$v/$i" || exit 125
+  if mount -t overlay -o "ro,lowerdir=$1:$v/empty" crossfile-view "$v/$i" 2>/dev/null; then
+    [ "$probe" = 1 ] && echo "$i"
+  elif [ "$probe" != 1 ]; then
+    exit 125
+  fi
+  shift; i=$((i + 1))
+done
+exec "$@"
+"""
+# characters an overlay's ``lowerdir=`` cannot hold as they are (separators, escapes)
+_UNSAFE_IN_OPTIONS = frozenset(":,\\\n=\"'")
+_OWN_MOUNTS = ("/proc", "/sys", "/dev")  # bwrap makes /proc and /dev; /sys stays the host's, read-only
 
 
-def _devpts_argv(terminals: int, root: bool) -> list[str]:
+def _unshare_argv(root: bool) -> list[str]:
     unshare = shutil.which("unshare") or "unshare"
     spaces = ["--mount", "--propagation", "private"] if root else ["--user", "--map-root-user", "--mount",
                                                                     "--propagation", "private"]
-    return [unshare, *spaces, "--", "/bin/sh", "-c", _DEVPTS_SCRIPT, "crossfile-devpts", str(terminals)]
+    return [unshare, *spaces, "--"]
 
 
-@functools.lru_cache(maxsize=4)
-def devpts_available(root: bool) -> bool:
-    """Whether a run's own capped devpts can be made here (``unshare`` and ``mount`` work, the
-    kernel lets this builder mount devpts in a namespace of its own): probed once per form."""
-    if shutil.which("unshare") is None or shutil.which("mount") is None:
-        return False
+def _namespace_prefix(root: bool, terminals: int, views: str, folders: Sequence[str], probe: bool = False) -> list[str]:
+    return [*_unshare_argv(root), "/bin/sh", "-c", _NAMESPACE_SCRIPT, "crossfile-namespace", str(terminals),
+            views, str(len(folders)), "1" if probe else "0", *folders]
+
+
+def view_folders(hidden: Sequence[str], writable: str) -> list[str]:
+    """The host folders a run sees through ``--ro-bind / /`` that get an overlay of their own
+    (shortest first): every folder at the top of ``/`` and every host mount, except ``/proc``,
+    ``/sys``, ``/dev``, the hidden folders, the sandbox folder, links and paths an overlay's
+    options cannot hold. An overlay never shows the mounts below its folder, so each mount is a
+    folder of its own; in a user namespace (a builder that is not root) the kernel refuses an
+    overlay of a folder with mounts below it (``clone_private_mount``: locked children), which
+    is why ``/`` itself is not one (the files at its top stay the host's)."""
+    points: set[str] = set()
     try:
-        probe = subprocess.run([*_devpts_argv(1, root), "/bin/true"], capture_output=True, timeout=30)
-    except (OSError, subprocess.SubprocessError):
-        return False
-    return probe.returncode == 0
+        with open("/proc/self/mountinfo", encoding="utf-8", errors="surrogateescape") as fh:
+            for line in fh:
+                fields = line.split(" ")
+                if len(fields) > 4:
+                    points.add(re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), fields[4]))
+    except OSError:
+        pass
+    try:
+        points.update("/" + name for name in os.listdir("/"))
+    except OSError:
+        pass
+    keep = [p for p in points
+            if p != "/" and not any(_under(p, d) for d in (*_OWN_MOUNTS, *hidden, writable))
+            and not set(p) & _UNSAFE_IN_OPTIONS and os.path.isdir(p) and not os.path.islink(p)]
+    return sorted(keep, key=lambda p: (p.count("/"), p))
 
 
-def devpts_argv(terminals: int, uid: int | None) -> tuple[list[str], list[str]]:
-    """(what goes before bwrap, what goes among bwrap's options) for a run with at most
-    ``terminals`` terminals, or two empty lists where this builder cannot mount devpts (a
-    warning on stderr, once: the run then shares the machine's count, docs/executable.md)."""
+@functools.lru_cache(maxsize=8)
+def _working_views(root: bool, folders: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The ``folders`` this builder can show through overlays in a namespace of the run's kind,
+    or None when it cannot make the namespace at all (``unshare`` or ``mount`` missing, devpts
+    refused): probed once per form and set of folders."""
+    if shutil.which("unshare") is None or shutil.which("mount") is None:
+        return None
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="crossfile-probe-") as views:
+        usable = folders if not set(views) & _UNSAFE_IN_OPTIONS else ()
+        try:
+            probe = subprocess.run([*_namespace_prefix(root, 1, views, usable, probe=True), "/bin/true"],
+                                   capture_output=True, text=True, timeout=60)
+        except (OSError, subprocess.SubprocessError):
+            return None
+    if probe.returncode != 0:
+        return None
+    done = {int(line) for line in probe.stdout.split() if line.isdigit()}
+    return tuple(f for i, f in enumerate(usable) if i in done)
+
+
+@dataclass(frozen=True)
+class RunNamespace:
+    """What :func:`namespace_argv` gives a run: the command before bwrap, bwrap's binds of the
+    host's folders (``--ro-bind / /`` and the overlays over it), and what follows ``--dev``."""
+
+    before: list[str]
+    root_binds: list[str]
+    dev_binds: list[str]
+
+
+def namespace_argv(terminals: int, uid: int | None, views: Path | None, hidden: Sequence[str],
+                   writable: str) -> RunNamespace:
+    """The run's own mount namespace (see ``_NAMESPACE_SCRIPT``): at most ``terminals``
+    terminals, and the host's folders (:func:`view_folders`) through overlays mounted under
+    ``views`` (an empty folder of the builder's, made for this run) when given. Where this
+    builder cannot make them, the run gets bubblewrap's own devpts, or the host's folders
+    through read-only binds, and a warning says so on stderr, once per process."""
     root = os.geteuid() == 0
-    if terminals <= 0 or not devpts_available(root):
-        _warn_once("crossfile-datasets: runs get bubblewrap's devpts without a ceiling of terminals "
-                   "(unshare/mount of devpts unavailable to this builder): one run may take every terminal "
-                   "of the machine's sandboxes (docs/executable.md)")
-        return [], []
+    plain = RunNamespace([], ["--ro-bind", "/", "/"], [])
+    if terminals <= 0:
+        return plain
+    folders = tuple(view_folders(hidden, writable)) if views is not None and not set(str(views)) & _UNSAFE_IN_OPTIONS else ()
+    working = _working_views(root, folders)
+    if working is None:
+        _warn_once("crossfile-datasets: runs get bubblewrap's devpts without a ceiling of terminals and the "
+                   "host's folders through read-only binds (unshare/mount unavailable to this builder): one run "
+                   "may take every terminal of the machine's sandboxes and hold locks on host files it can read "
+                   "(docs/executable.md)")
+        return plain
+    if set(folders) - set(working):
+        _warn_once("crossfile-datasets: host folders shown through read-only binds, not overlays (the kernel "
+                   "refused an overlay; a run may hold locks on their files): "
+                   + ", ".join(sorted(set(folders) - set(working))))
     inner = ["--dev-bind", "/dev/pts", "/dev/pts"]
     if not root and uid is None:  # the outer namespace mapped root to the builder: hand its uid back
         inner += ["--uid", str(os.getuid()), "--gid", str(os.getgid())]
-    return _devpts_argv(terminals, root), inner
+    binds = ["--ro-bind", "/", "/"]
+    for i, folder in enumerate(working):
+        binds += ["--ro-bind", f"{views}/{i}", folder]
+    return RunNamespace(_namespace_prefix(root, terminals, str(views) if working else "", working), binds, inner)
 
 
 _WARNED: set[str] = set()

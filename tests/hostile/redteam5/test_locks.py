@@ -41,11 +41,6 @@ def _host_program_locks(path) -> list[str]:
     return failed
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27e: a sandboxed run can lock any host file it can read (the "
-                          "read-only bind does not refuse flock or POSIX read locks): host programs waiting on "
-                          "their lock files (dpkg, passwd, a service's lock under /var/lib or /srv) are blocked "
-                          "for as long as the run lives")
 def test_a_run_cannot_hold_the_lock_of_a_host_program():
     """Host programs blocked (every sandboxed run; a class suite may last ``CLASS_SUITE_TIMEOUT``,
     20 min). The run's uid is the builder's, so it reads root's lock files when the builder is
@@ -53,7 +48,10 @@ def test_a_run_cannot_hold_the_lock_of_a_host_program():
     ``/etc/.pwd.lock``: useradd and passwd wait) and any world-readable one otherwise (a service's
     lock under ``/var/lib``, ``/srv``, a project folder, another build's). Here a lock file of
     the test's own under the checkout (visible read-only, as those are): while the run holds it,
-    the host's ``flock`` and ``lockf`` fail with ``EAGAIN``; after the run, both succeed."""
+    the host's ``flock`` and ``lockf`` failed with ``EAGAIN``; after the run, both succeed.
+    Contained: the run sees the host's folders through read-only overlays mounted in its own
+    mount namespace (``isolation.namespace_argv``): its locks live on the overlay's inodes, not
+    the host's file's."""
     path = visible_scratch() / f".redteam5-lock-{uuid.uuid4().hex[:10]}"
     path.write_text("")
     try:
