@@ -91,7 +91,7 @@ class SandboxLimits:
     open_files: int = C.EXEC_OPEN_FILES  # RLIMIT_NOFILE of every process of the run
     pending_signals: int = C.EXEC_PENDING_SIGNALS  # RLIMIT_SIGPENDING, set before bwrap (the whole run's)
     message_queue_bytes: int = C.EXEC_MESSAGE_QUEUE_BYTES  # RLIMIT_MSGQUEUE, set before bwrap (the whole run's)
-    terminals: int = C.EXEC_TERMINALS  # the run's own devpts instance holds at most this many (isolation.devpts_argv)
+    terminals: int = C.EXEC_TERMINALS  # the run's own devpts instance holds at most this many (isolation.namespace_argv)
 
 
 @dataclass(frozen=True)
