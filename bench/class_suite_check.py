@@ -16,6 +16,12 @@ answers it in a fraction of the time. Real runners, real sandbox, nothing mocked
         Stage 2 alone: the suite with coverage as the builder runs it, then the candidate
         selection (no gate) -- the classes selected with their number of EXPECTED_TO_PASS tests,
         the rejections by reason (with their details) and the notes (reached through a facade).
+    python bench/class_suite_check.py gates CLONE --lang python --suite-cache FILE.pickle [--json OUT]
+        The whole repository build (``build_repository``: gold gate, emptied-class gate,
+        throwing stub, mutants, records) with the suite's run under coverage taken from
+        ``--suite-cache`` (made by the first call, reused by the next): the gates' cost and
+        results before and after a change of the gates, on the same suite. Prints each gate's
+        seconds and runs and, per task, its tests and mutants caught / run.
 """
 
 from __future__ import annotations
@@ -46,9 +52,11 @@ def _summary(run, t0: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("java-compile", "java-coverage", "csharp", "select"))
+    parser.add_argument("what", choices=("java-compile", "java-coverage", "csharp", "select", "gates"))
     parser.add_argument("clone", type=Path)
     parser.add_argument("--lang", default="python")
+    parser.add_argument("--suite-cache", type=Path, help="gates: the pickled suite run (made when absent)")
+    parser.add_argument("--json", type=Path, help="gates: write the stats and tasks here")
     args = parser.parse_args()
     t0 = time.monotonic()
     if args.what == "java-compile":
@@ -67,6 +75,8 @@ def main() -> None:
         _summary(run, t0)
     elif args.what == "select":
         select(Lang(args.lang), args.clone, t0)
+    elif args.what == "gates":
+        gates(Lang(args.lang), args.clone, args.suite_cache, args.json, t0)
     else:
         _summary(runner_for(Lang.CSHARP).run(args.clone, None, coverage=False, limits=None), t0)
 
@@ -95,6 +105,60 @@ def select(lang: Lang, clone: Path, t0: float) -> None:
     for key, samples in sorted(report.samples.items()):
         if key.startswith(("classes/", "tasks/")) and key != "classes/in_test_file":
             print(f"  {key} {report.stage(key.split('/')[0]).get(key.split('/')[1])}: {samples[:12]}")
+
+
+def gates(lang: Lang, clone: Path, cache: Path | None, out: Path | None, t0: float) -> None:
+    import json
+    import pickle
+
+    import crossfile_datasets.builders.classlevel.build as build
+    from crossfile_datasets.builders.classlevel.build import ClassSettings, build_repository
+    from crossfile_datasets.core.records import Repository
+    from crossfile_datasets.core.report import BuildReport
+
+    real = runner_for(lang)
+
+    class CachedSuite:  # the suite's run under coverage from the cache; every other run is the runner's
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+        def run(self, root, test_ids, *, coverage, **kwargs):
+            if not (coverage and test_ids is None):
+                return real.run(root, test_ids, coverage=coverage, **kwargs)
+            if cache is not None and cache.exists():
+                return pickle.loads(cache.read_bytes())
+            suite = real.run(root, test_ids, coverage=coverage, **kwargs)
+            if cache is not None:
+                cache.write_bytes(pickle.dumps(suite))
+            print(f"suite run and cached: {time.monotonic() - t0:.0f} s", flush=True)
+            return suite
+
+    build.runner_for = lambda _lang: CachedSuite()  # type: ignore[assignment]
+    marks = [time.monotonic()]
+
+    def progress(stage: str, done: int, total: int) -> None:
+        print(f"  {time.monotonic() - t0:6.0f}s {stage} {done + 1}/{total}", flush=True)
+
+    report = BuildReport()
+    records, stats = build_repository(lang, Repository(clone.name, clone.resolve(), "", "", ""), ClassSettings(),
+                                      report, None, progress)
+    marks.append(time.monotonic())
+    gate, wrong = stats.get("empty_class_gate", {}), stats.get("wrong_class_gate", {})
+    print(f"tasks {len(records)}; gold gate {stats.get('gold_gate_seconds')} s; emptied-class gate {gate}; "
+          f"wrong-class gate {wrong}; build without the suite {marks[1] - marks[0]:.0f} s")
+    tasks = []
+    for r in records:
+        w = r.get("wrong_class_check", {})
+        tasks.append({"class": r["class_name"], "tests": len(r["expected_to_pass"]),
+                      "mutants_caught": w.get("mutants_caught"), "mutants_run": w.get("mutants_run"),
+                      "stub_dropped": w.get("throwing_stub_tests_passed")})
+        print(f"  task {tasks[-1]}")
+    dropped = {k: v for k, v in report.samples.items() if k.startswith(("tasks/", "tests/"))}
+    for key, samples in sorted(dropped.items()):
+        print(f"  {key} {len(samples)}: {samples[:6]}")
+    if out is not None:
+        out.write_text(json.dumps({"stats": stats, "tasks": tasks, "dropped": dropped}, indent=1, default=str) + "\n",
+                       encoding="utf-8")
 
 
 if __name__ == "__main__":

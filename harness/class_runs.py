@@ -23,7 +23,9 @@ class builder's gates alike.
 from __future__ import annotations
 
 import inspect
+import os
 import re
+import stat
 from pathlib import Path
 
 from crossfile_datasets.core.reasons import ANSWER_NOT_ONE_CLASS as ANSWER_REFUSED
@@ -114,30 +116,104 @@ def empty_class(task: dict) -> str:
     return get_language(task["language"]).empty_class(task["class_signature"])
 
 
+class Staging:
+    """One host copy of a repository that the class builder's gates place their wrong classes in,
+    one after the other (``run_placed(..., staging=...)``), instead of a fresh copy per run.
+
+    Why it is safe: no run happens in this copy. Every runner makes its own sandbox copy of the
+    folder it is given (``sandbox.Sandbox``; the staging folder is shown to the run read-only,
+    as the copy itself), so between two placements only the placed file differs from the
+    repository: it is put back (the bytes read from this copy before the first placement)
+    before another file is placed. When that cannot be done (the file could not be read back),
+    the staging copy is dropped and the next placement makes a new one. The evaluation does not
+    use it (one copy per generation, as before).
+
+    Why it exists: a gate run copied the repository twice (here, then into the sandbox); on
+    python-hyper/hpack (55 MB of JSON stories) each copy took 1-2.5 s at the machine's load, for
+    24 gate runs of 3 tasks."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        self._work: HeldFolder | None = None
+        self._placed: tuple[str, bytes, int] | None = None  # (file, its original bytes and mode in the copy)
+        self._discard = False  # the placed file cannot be put back: a new copy after this run
+        self.copies = 0  # copies made (1 normally)
+
+    def place(self, rel: str, text: str) -> Path:
+        """The staging copy with ``text`` at ``rel`` (the file placed before, if another, put back)."""
+        if self._work is not None and self._placed is not None and self._placed[0] != rel:
+            try:
+                hostfs.replace_file(self._work.path / "repo", self._placed[0], self._placed[1], mode=self._placed[2])
+                self._placed = None
+            except (hostfs.HostFileRefused, OSError):
+                self.close()
+        if self._work is None:
+            self._work = HeldFolder("class-eval-")
+            copy_repository(self.root, self._work.path / "repo")
+            self.copies += 1
+        copy = self._work.path / "repo"
+        if self._placed is None:
+            try:
+                mode = stat.S_IMODE(os.lstat(copy / rel).st_mode)  # a file of our copy, no run touched it
+                self._placed = (rel, hostfs.read_bytes(copy, rel, max_bytes=None), mode)
+            except (hostfs.HostFileRefused, OSError):
+                # cannot be put back: this copy serves this placement only
+                hostfs.replace_file(copy, rel, text)
+                self._discard = True
+                return copy
+        hostfs.replace_file(copy, rel, text)
+        return copy
+
+    def after_run(self) -> None:
+        if self._discard:
+            self._discard = False
+            self.close()
+
+    def close(self) -> None:
+        if self._work is not None:
+            self._work.close()
+        self._work, self._placed = None, None
+
+    def __enter__(self) -> "Staging":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
 def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, setup=None, first_failure: bool = False,
-               reuse_build: bool = False):
+               reuse_build: bool = False, quiet: bool = False, staging: Staging | None = None):
     """Compile a private copy of ``root`` with ``generation`` in place of the task's class and run
     its EXPECTED_TO_PASS tests there: (the compile run, the test run or None when it did not
     compile). The copy is removed afterwards; it is a held folder of this harness
     (``sandbox.HeldFolder``), so when the evaluation is killed during a run, the next harness's
     sweep removes it. ``first_failure``: the runner may stop at the
-    first test that does not pass (where it can: the builder's mutant gate only needs one)."""
+    first test that does not pass (where it can: the builder's mutant gate only needs one).
+    ``quiet``: the runner may leave failure reports out of the run's log (outcomes and messages
+    are the same; the builder's gates read no log). ``staging``: the builder's gates' one copy
+    (:class:`Staging`) instead of a fresh one."""
     refusal = answer_refusal(task, generation)
     if refusal is not None and refusal != SYNTAX_ERROR:  # never compiled with the library: no run
         return _refused(refusal), None
     runner = runner_for(Lang(task["language"]))
-    work = HeldFolder("class-eval-")
+    work = HeldFolder("class-eval-") if staging is None else None
     try:
-        copy = work.path / "repo"
-        copy_repository(root, copy)
-        # through the host-file boundary: relative, no '..', no link followed, inside the copy
-        # (a split's task record is input; a refusal is the generation's HOST_FILE_REFUSED)
-        hostfs.replace_file(copy, task["file"], place_class(task, generation))
+        if work is not None:
+            copy = work.path / "repo"
+            copy_repository(root, copy)
+            # through the host-file boundary: relative, no '..', no link followed, inside the copy
+            # (a split's task record is input; a refusal is the generation's HOST_FILE_REFUSED)
+            hostfs.replace_file(copy, task["file"], place_class(task, generation))
+        else:
+            assert staging is not None
+            copy = staging.place(task["file"], place_class(task, generation))
         kwargs: dict = {"setup": setup} if setup is not None else {}
         if first_failure and "first_failure" in inspect.signature(runner.run).parameters:
             kwargs["first_failure"] = True
         if reuse_build and "reuse_build" in inspect.signature(runner.run).parameters:
             kwargs["reuse_build"] = True
+        if quiet and "quiet" in inspect.signature(runner.run).parameters:
+            kwargs["quiet"] = True
         if task.get("value_checks") and "value_checks" in inspect.signature(runner.run).parameters:
             # Python: the checked values the original class's run recorded are judged on the host
             kwargs["value_checks"] = [c for c in task["value_checks"] if c.get("test") in task["expected_to_pass"]]
@@ -155,7 +231,10 @@ def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, s
             return _refused(f"{refusal}, and the compiler accepted it"), None
         return compiled, runner.run(copy, list(task["expected_to_pass"]), coverage=False, limits=limits, **kwargs)
     finally:
-        work.close()  # never raises for what the run made of the copy (left entries are warned)
+        if work is not None:
+            work.close()  # never raises for what the run made of the copy (left entries are warned)
+        elif staging is not None:
+            staging.after_run()
 
 
 def _refused(why: str) -> SuiteRun:

@@ -214,19 +214,24 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
     candidates = gold_gate(runner, repo, candidates, report, where)
     stats["gold_gate_seconds"] = round(time.monotonic() - t0, 2)
     setup = runner.setup(repo.root) if hasattr(runner, "setup") else None
-    t0 = time.monotonic()
-    gate: dict = {"tasks_before": len(candidates)}
-    candidates = empty_class_gate(lang, repo, facts, candidates, report, where, setup, gate, progress)
-    gate.update(tasks_kept=len(candidates), seconds=round(time.monotonic() - t0, 2))
-    report.add_time("class_empty_gate_seconds", time.monotonic() - t0)
-    stats["empty_class_gate"] = gate
-    t0 = time.monotonic()
-    wrong: dict = {"tasks_before": len(candidates)}
-    candidates = throwing_stub_gate(lang, repo, facts, candidates, report, where, setup, wrong, progress)
-    # the gates narrowed some EXPECTED_TO_PASS sets: the threshold must hold on the tests kept
-    candidates = recheck(lang, language, facts, candidates, suite, settings.thresholds, report, where, selected)
-    candidates = mutant_gate(lang, repo, facts, candidates, suite, settings, report, where, setup, wrong, progress)
-    wrong.update(tasks_kept=len(candidates), seconds=round(time.monotonic() - t0, 2))
+    from crossfile_datasets.harness.class_runs import Staging
+
+    # the gates' wrong classes are placed in one copy of the repository, one after the other
+    with Staging(Path(repo.root)) as staging:
+        t0 = time.monotonic()
+        gate: dict = {"tasks_before": len(candidates)}
+        candidates = empty_class_gate(lang, repo, facts, candidates, report, where, setup, gate, progress, staging)
+        gate.update(tasks_kept=len(candidates), seconds=round(time.monotonic() - t0, 2))
+        report.add_time("class_empty_gate_seconds", time.monotonic() - t0)
+        stats["empty_class_gate"] = gate
+        t0 = time.monotonic()
+        wrong: dict = {"tasks_before": len(candidates)}
+        candidates = throwing_stub_gate(lang, repo, facts, candidates, report, where, setup, wrong, progress, staging)
+        # the gates narrowed some EXPECTED_TO_PASS sets: the threshold must hold on the tests kept
+        candidates = recheck(lang, language, facts, candidates, suite, settings.thresholds, report, where, selected)
+        candidates = mutant_gate(lang, repo, facts, candidates, suite, settings, report, where, setup, wrong, progress,
+                                 staging)
+        wrong.update(tasks_kept=len(candidates), seconds=round(time.monotonic() - t0, 2))
     report.add_time("class_wrong_class_gate_seconds", time.monotonic() - t0)
     stats["wrong_class_gate"] = wrong
     progress("records", 0, len(candidates))
@@ -329,14 +334,17 @@ def gold_gate(runner, repo: Repository, candidates: list, report: BuildReport, w
 
 
 def empty_class_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, report: BuildReport, where: str,
-                     setup=None, gate: dict | None = None, progress: StageProgress | None = None) -> list:
+                     setup=None, gate: dict | None = None, progress: StageProgress | None = None,
+                     staging=None) -> list:
     """Run each candidate's EXPECTED_TO_PASS tests with the class emptied -- its signature and an
     empty body, placed the way the evaluation places a generation (``harness.class_runs``:
     :func:`empty_class`, :func:`run_placed`) -- and drop the tests that still pass: they do not
     judge the class (a Java test whose body calls ``String.trim()`` was picked for a class with a
     ``trim`` method). A class left without tests is dropped (``tasks/tests_pass_without_class``).
     Java/C#: an empty class usually does not compile against its tests; then every test fails
-    and all are kept. One sandbox run per task (each needs its own copy)."""
+    and all are kept. One sandbox run per task (each its own sandbox copy; ``staging``: the
+    gates' one host copy the classes are placed in, ``harness.class_runs.Staging``). The gates'
+    runs are ``quiet`` (no failure reports in their logs: same outcomes, less work)."""
     from crossfile_datasets.harness.class_runs import empty_class, run_placed
 
     gate = gate if gate is not None else {}
@@ -346,7 +354,8 @@ def empty_class_gate(lang: Lang, repo: Repository, facts: dict, candidates: list
         if progress:
             progress("emptied-class gate", n, len(candidates))
         view = _task_view(lang, repo, facts, cand)
-        placed, run = run_placed(view, empty_class(view), Path(repo.root), SandboxLimits(), setup)
+        placed, run = run_placed(view, empty_class(view), Path(repo.root), SandboxLimits(), setup, quiet=True,
+                                 staging=staging)
         _count_refused(placed, report, where, cand)
         gate["runs"] += 1
         if run is None:  # the empty class does not compile: no test can pass
@@ -404,7 +413,8 @@ def _wrong_classes_unavailable(cand, report: BuildReport, where: str, exc: Excep
 
 
 def throwing_stub_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, report: BuildReport, where: str,
-                       setup=None, gate: dict | None = None, progress: StageProgress | None = None) -> list:
+                       setup=None, gate: dict | None = None, progress: StageProgress | None = None,
+                       staging=None) -> list:
     """Run each candidate's EXPECTED_TO_PASS tests against its throwing stub (the class as
     written, every method throwing: ``LanguageSupport.throwing_stub``) and drop the tests that
     still pass (``tests/passes_with_throwing_stub``): a test that passes whatever the methods do
@@ -429,7 +439,7 @@ def throwing_stub_gate(lang: Lang, repo: Repository, facts: dict, candidates: li
             continue
         # the stub changes method bodies only: the runner may reuse the original tree's build
         placed, run = run_placed(_task_view(lang, repo, facts, cand), stub, Path(repo.root), SandboxLimits(), setup,
-                                 reuse_build=True)
+                                 reuse_build=True, quiet=True, staging=staging)
         _count_refused(placed, report, where, cand)
         gate["stub_runs"] += 1
         gate["stub_not_compiled"] += run is None
@@ -444,7 +454,7 @@ def throwing_stub_gate(lang: Lang, repo: Repository, facts: dict, candidates: li
 
 def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, suite: SuiteRun, settings: ClassSettings,
                 report: BuildReport, where: str, setup=None, gate: dict | None = None,
-                progress: StageProgress | None = None) -> list:
+                progress: StageProgress | None = None, staging=None) -> list:
     """Run each candidate's tests against up to ``settings.mutants`` one-method mutants of its
     class (``LanguageSupport.method_mutants``, round robin over the methods its tests execute);
     a mutant is caught when one of the tests that execute the mutated method (with per-test
@@ -492,7 +502,8 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
             ran += 1
             tests = [t for t in cand.expected_to_pass if t in covering.get(wrong.method, ())] or list(cand.expected_to_pass)
             placed, run = run_placed(_task_view(lang, repo, facts, cand, tests), wrong.source, Path(repo.root),
-                                     SandboxLimits(), setup, first_failure=True, reuse_build=True)
+                                     SandboxLimits(), setup, first_failure=True, reuse_build=True, quiet=True,
+                                     staging=staging)
             _count_refused(placed, report, where, cand)
             outcomes = run.outcomes() if run is not None else {}
             hit = run is None or run.status is not SuiteStatus.OK or any(

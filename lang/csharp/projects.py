@@ -56,6 +56,12 @@ class CsProject:
     # conditional-compilation symbols of the project's default build (first target framework,
     # default configuration); None when the project file could not be read
     build_defines: tuple[str, ...] | None = None
+    # the symbols of the build mono runs (the class split's suites): :func:`mono_target`'s target
+    # framework, default configuration; None when the project file could not be read
+    run_defines: tuple[str, ...] | None = None
+    # <Copy SourceFiles=... DestinationFolder="$(OutputPath)/..."> tasks of the project's targets:
+    # (source pattern relative to the project, folder below the output, may hold %(RecursiveDir))
+    copy_tasks: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,9 @@ def read_csproj(root: Path, rel: str) -> CsProject:
     sdk_style = bool(project.get("Sdk")) or any(_local(e.tag) == "Sdk" for e in project)
     includes, removes, refs, defines, framework, embedded, copied = [], [], [], [], [], [], []
     target = ""
+    targets: list[str] = []
+    items: dict[str, list[str]] = {}  # item name -> Include patterns (for @(Name) in a Copy task)
+    copies: list[tuple[str, str]] = []  # (SourceFiles, DestinationFolder) of <Copy> tasks
     names = {"RootNamespace": "", "AssemblyName": ""}
     nullable = implicit = False
     default_items = True
@@ -115,7 +124,8 @@ def read_csproj(root: Path, rel: str) -> CsProject:
             link = el.get("Link") or next(((c.text or "").strip() for c in el if _local(c.tag) == "Link"), "")
             copied.extend((p.strip(), link) for p in (el.get("Include") or el.get("Update") or "").split(";") if p.strip())
         elif tag in ("TargetFramework", "TargetFrameworks") and not target and (el.text or "").strip():
-            target = (el.text or "").split(";")[0].strip()
+            targets = [t.strip() for t in (el.text or "").split(";") if t.strip()]
+            target = targets[0] if targets else ""
         elif tag == "EmbeddedResource" and el.get("Include"):
             logical = next(((c.text or "").strip() for c in el if _local(c.tag) == "LogicalName"), "")
             embedded.extend((p.strip(), logical) for p in el.get("Include", "").split(";") if p.strip())
@@ -123,7 +133,13 @@ def read_csproj(root: Path, rel: str) -> CsProject:
             name = el.get("Include", "").split(",", 1)[0].strip()
             if _ASSEMBLY_NAME.fullmatch(name):
                 framework.append(name)
+        elif tag == "Copy" and el.get("SourceFiles") and el.get("DestinationFolder"):
+            copies.append((el.get("SourceFiles", ""), el.get("DestinationFolder", "")))
+        if el.get("Include") and tag not in ("Compile", "ProjectReference", "Reference", "PackageReference"):
+            items.setdefault(tag, []).extend(p.strip() for p in el.get("Include", "").split(";") if p.strip())
     build = _build_defines(project, sdk_style, target)
+    run_target, implied = mono_target(targets)
+    run = _build_defines(project, sdk_style and implied, run_target)
     wildcards = sum(1 for p in (*includes, *removes) if any(c in p for c in "*?["))
     if wildcards > C.CSPROJ_MAX_WILDCARDS:  # each one is matched against every source of the repository
         return CsProject(rel, directory, True, error=f"{wildcards} wildcard patterns (more than {C.CSPROJ_MAX_WILDCARDS})")
@@ -131,7 +147,8 @@ def read_csproj(root: Path, rel: str) -> CsProject:
                      default_items, defines=tuple(dict.fromkeys(defines)),
                      framework_references=tuple(dict.fromkeys(framework)),
                      root_namespace=names["RootNamespace"] or names["AssemblyName"] or posixpath.basename(rel)[:-len(".csproj")],
-                     embedded=tuple(embedded), copied=tuple(copied), target_framework=target, build_defines=build)
+                     embedded=tuple(embedded), copied=tuple(copied), target_framework=target, build_defines=build,
+                     run_defines=run, copy_tasks=_copy_tasks(copies, items))
 
 
 _PROPERTY = re.compile(r"\$\(\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\)")
@@ -194,6 +211,70 @@ def framework_symbols(target: str) -> tuple[str, ...]:
     if family == "net" and minor is None and len(major) >= 2:
         return ("NETFRAMEWORK", f"NET{major}")
     return ()
+
+
+_FRAMEWORK_TARGET = re.compile(r"net(\d)(\d)(\d?)")  # .NET Framework: net20 ... net481 (no dot)
+_STANDARD_TARGET = re.compile(r"netstandard(\d+)\.(\d+)")
+
+
+def mono_target(targets: Sequence[str]) -> tuple[str, bool]:
+    """The target framework of a project whose build mono runs, and whether its implicit symbols
+    apply: mono is a .NET Framework 4.x that implements .NET Standard, so the highest .NET
+    Framework target (``net46`` of ``net20;...;net46;portable-...;netstandard1.0``), else the
+    highest .NET Standard one, with their symbols (NETFRAMEWORK, NET46 / NETSTANDARD,
+    NETSTANDARD2_0); else the first target, without symbols: code under NETCOREAPP or NET6_0 is
+    written for a runtime mono is not (NGettext's test project, netcoreapp only, registers a
+    code-pages provider mono lacks under ``#if NETCOREAPP1_0``), its ``#else`` is the portable
+    code. ("", False) without a target framework."""
+    lowered = [t.strip().lower() for t in targets if t.strip()]
+    framework = [(tuple(int(d or 0) for d in m.groups()), t) for t in lowered
+                 if (m := _FRAMEWORK_TARGET.fullmatch(t))]
+    if framework:
+        return max(framework)[1], True
+    standard = [((int(m.group(1)), int(m.group(2))), t) for t in lowered if (m := _STANDARD_TARGET.fullmatch(t))]
+    if standard:
+        return max(standard)[1], True
+    return (lowered[0], False) if lowered else ("", False)
+
+
+# where a build's output is, in a Copy task's DestinationFolder; the project folder in a pattern
+_OUTPUT_PROPERTIES = ("$(OutputPath)", "$(OutDir)", "$(TargetDir)")
+_PROJECT_FOLDER = ("$(MSBuildProjectDirectory)", "$(MSBuildThisFileDirectory)", "$(ProjectDir)")
+_ITEM = re.compile(r"@\(\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\)")
+
+
+def _copy_tasks(copies: Sequence[tuple[str, str]], items: dict[str, list[str]]) -> tuple[tuple[str, str], ...]:
+    """The ``<Copy>`` tasks that put files of the project into its build's output folder
+    (NGettext's tests: ``TestResources/**/*.*`` copied to ``$(OutputPath)/TestResources/%(RecursiveDir)``
+    after the build, the tests opening them from the working directory) as (source pattern
+    relative to the project folder, destination folder below the output). ``SourceFiles`` may be
+    ``@(Item)`` (its ``Include`` patterns) or paths; a pattern or destination that needs another
+    property, leaves the project (``..``) or the output folder is not followed."""
+    out: list[tuple[str, str]] = []
+    for sources, destination in copies:
+        dest = destination.strip().replace("\\", "/")
+        prefix = next((p for p in _OUTPUT_PROPERTIES if dest.startswith(p)), None)
+        if prefix is None:
+            continue
+        dest = dest[len(prefix):].strip("/")
+        if "$(" in dest or "@(" in dest or any(part == ".." for part in dest.split("/")) \
+                or "%(" in dest.replace("%(RecursiveDir)", ""):
+            continue
+        patterns: list[str] = []
+        for part in (p.strip() for p in sources.split(";") if p.strip()):
+            m = _ITEM.fullmatch(part)
+            patterns.extend(items.get(m.group(1), []) if m else [part])
+        for pattern in patterns:
+            pat = pattern.replace("\\", "/")
+            for folder in _PROJECT_FOLDER:
+                if pat.startswith(folder):
+                    pat = pat[len(folder):].lstrip("/")
+            if not pat or "$(" in pat or "@(" in pat or "%(" in pat or pat.startswith("/") \
+                    or any(part == ".." for part in pat.split("/")):
+                continue
+            # MSBuild's *.* is every file, with or without an extension
+            out.append((re.sub(r"(?<![^/])\*\.\*$", "*", pat), dest))
+    return tuple(dict.fromkeys(out))
 
 
 def _build_defines(project, sdk_style: bool, target: str) -> tuple[str, ...]:
@@ -507,12 +588,37 @@ def project_resources(project: CsProject, files: Sequence[str], used_names: Sequ
     return out
 
 
+def _copied_by_task(project: CsProject, rel: str) -> str | None:
+    """Where the first of ``project``'s ``<Copy>`` tasks whose pattern matches ``rel`` puts it
+    in the output folder (None: none does)."""
+    if not _under(rel, project.directory):
+        return None
+    inner = rel[len(project.directory) + 1:] if project.directory else rel
+    for pattern, folder in project.copy_tasks:
+        if not _matches(rel, project.directory, [pattern]):
+            continue
+        below = ""
+        if "**" in pattern:  # %(RecursiveDir): the folders from where the pattern's ** starts
+            fixed = pattern.split("**", 1)[0]
+            if inner.startswith(fixed):
+                below = posixpath.dirname(inner[len(fixed):])
+        dest = folder.replace("%(RecursiveDir)", below + "/" if below else "")
+        return posixpath.normpath(posixpath.join(dest, posixpath.basename(rel)))
+    return None
+
+
 def output_files(project: CsProject, files: Sequence[str]) -> list[tuple[str, str]]:
     """(repository-relative file, path in the build's output folder) of the files ``project``
     copies beside its assembly (``CopyToOutputDirectory``; ``Link`` names the destination, else
-    the path below the project's folder). Pure."""
+    the path below the project's folder) and those its ``<Copy>`` tasks put there
+    (:func:`_copy_tasks`: the destination folder, ``%(RecursiveDir)`` the folders the pattern's
+    ``**`` matched, then the file's name). Pure."""
     out = []
     for rel in files:
+        copied = _copied_by_task(project, rel) if project.copy_tasks else None
+        if copied is not None:
+            out.append((rel, copied))
+            continue
         if not _under(rel, project.directory) and not any(".." in p for p, _ in project.copied):
             continue
         for pattern, link in project.copied:

@@ -128,6 +128,9 @@ class CSharpLayout:
     csproj_files: list[str] = field(default_factory=list)
     auxiliary: list[str] = field(default_factory=list)  # files of auxiliary program folders, not compiled
     refused: dict[str, str] = field(default_factory=dict)  # what the walk refused (file or folder/) -> files/<reason>
+    # the conditional-compilation symbols of the compiled projects' builds (``CsProject.run_defines``,
+    # united); None without project files (then every <DefineConstants> of the repository)
+    defines: tuple[str, ...] | None = None
 
     def keep(self, projects: list[TestProject]) -> None:
         """Only these test projects (and their libraries) from now on."""
@@ -214,6 +217,7 @@ def csharp_layout(root: Path) -> CSharpLayout:
             library = sorted({f for ref in closure if ref not in tested for f in files_of[ref]})
             layout.projects.append(TestProject(tp.path, sorted(files_of[tp.path]), library))
         members = tested | {r for p in test_projects for r in project_closure(by_path, p.path)}
+        layout.defines = _project_defines(root, [p for p in projects if p.path in members])
         layout.references = sorted({ref for p in projects if p.path in members for ref in p.framework_references})
         others = _other_files(root, refused=layout.refused)
         used = sorted({m for text in texts.values() for m in _RESOURCE_MANAGER.findall(text)})
@@ -245,6 +249,22 @@ def csharp_layout(root: Path) -> CSharpLayout:
     layout.keep(layout.projects)
     layout.frameworks = {fw for f in layout.tests for fw in uses[f]}
     return layout
+
+
+def _project_defines(root: Path, projects: list) -> tuple[str, ...]:
+    """The symbols mcs compiles the suite with: each compiled project's own build
+    (``lang.csharp.projects.mono_target``: its ``<DefineConstants>`` whose conditions hold there,
+    its target's implicit symbols), united, as the projects' builds would see them; a project
+    whose file could not be read adds every ``<DefineConstants>`` of the repository. 2c4266e
+    took every ``<DefineConstants>`` under any condition: NGettext's ``NETSTANDARD1_0``, defined
+    for its portable targets only, compiled out the file constructors its tests call."""
+    from crossfile_datasets.lang.csharp.projects import repository_defines
+    from crossfile_datasets.lang.csharp.syntax import COMPILE_DEFINES
+
+    found = list(COMPILE_DEFINES)
+    for project in projects:
+        found.extend(project.run_defines if project.run_defines is not None else repository_defines(root))
+    return tuple(dict.fromkeys(found))
 
 
 def _folder_name(text: str) -> str:
@@ -377,15 +397,20 @@ class _Inputs:
         self._defines: dict[str, tuple[str, ...]] = {}
 
     def defines(self, root: Path) -> tuple[str, ...]:
-        """The copy's conditional-compilation symbols (``lang.csharp.projects.repository_defines``:
-        DEBUG, TRACE and every ``<DefineConstants>`` of its projects), read once per copy: what
-        the parser and the test discovery use, so mcs compiles the same code they see."""
+        """The copy's conditional-compilation symbols: those of the compiled projects' builds
+        (:meth:`use_layout`, ``CSharpLayout.defines``), else DEBUG, TRACE and every
+        ``<DefineConstants>`` of the repository (``lang.csharp.projects.repository_defines``),
+        read once per copy: mcs compiles and the leave-out rounds parse with the same ones."""
         from crossfile_datasets.lang.csharp.projects import repository_defines
 
         key = str(root)
         if key not in self._defines:
             self._defines[key] = repository_defines(Path(root))
         return self._defines[key]
+
+    def use_layout(self, root: Path, layout: "CSharpLayout") -> None:
+        if layout.defines is not None:
+            self._defines[str(root)] = layout.defines
 
     def write(self, stem: str, text: str) -> Path:
         self._n += 1
@@ -826,6 +851,7 @@ class CSharpRunner:
 
     def _build(self, box, inputs: _Inputs) -> _Built:
         layout = csharp_layout(box.root)
+        inputs.use_layout(box.root, layout)
         built = _Built(None, layout=layout)
         if layout.refused:
             built.log += "# files and folders the repository walk refused (left out):\n" + "".join(

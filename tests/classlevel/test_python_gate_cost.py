@@ -53,3 +53,120 @@ def test_a_method_without_sites_is_skipped_and_later_rounds_fill_the_limit():
     got = method_mutants(_info(source), ["b", "a"], limit=3, seed=0)
     assert [w.method for w in got] == ["a", "a", "a"]
     assert [w.source for w in got] == [m.code for m in mutation.mutants(source, limit=3, seed=0, only="a")]
+
+
+# -- the gates' runs (tuning of 2026-11-27g: python-hyper/hpack gave no task in 20 minutes and
+# tobgu/pyrsistent took more; the time went to the gates, each a sandboxed pytest process) --------
+import functools  # noqa: E402
+import os  # noqa: E402
+import stat  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from crossfile_datasets.builders.classlevel.build import ClassSettings, build_class_split  # noqa: E402
+from crossfile_datasets.core.records import Repository  # noqa: E402
+from crossfile_datasets.core.report import BuildReport  # noqa: E402
+from crossfile_datasets.lang import Lang  # noqa: E402
+from crossfile_datasets.sandbox.suites import TestOutcome as Outcome  # noqa: E402
+from crossfile_datasets.sandbox.suites import runner_for  # noqa: E402
+from tests.classlevel.test_wrong_class_gate import METERS  # noqa: E402
+from tests.conftest import write_tree  # noqa: E402
+
+
+def test_staging_puts_back_the_file_placed_before_another_and_copies_once(tmp_path):
+    from crossfile_datasets.harness.class_runs import Staging
+
+    root = write_tree(tmp_path / "r", {"a.py": "A = 1\n", "b/b.py": "B = 2\n", "run.sh": "#!/bin/sh\n"})
+    os.chmod(root / "run.sh", 0o755)
+    with Staging(root) as staging:
+        first = staging.place("a.py", "A = 'wrong'\n")
+        assert (first / "a.py").read_text() == "A = 'wrong'\n"
+        assert staging.place("a.py", "A = 'other'\n") == first
+        staging.after_run()
+        copy = staging.place("run.sh", "exit 1\n")
+        assert copy == first and staging.copies == 1
+        assert (copy / "a.py").read_text() == "A = 1\n"  # put back before another file is placed
+        staging.place("b/b.py", "B = 0\n")
+        assert (copy / "run.sh").read_text() == "#!/bin/sh\n"
+        assert stat.S_IMODE(os.stat(copy / "run.sh").st_mode) == 0o755
+    assert not copy.exists()
+    assert (root / "a.py").read_text() == "A = 1\n" and (root / "b/b.py").read_text() == "B = 2\n"
+
+
+def test_a_quiet_run_has_the_same_outcomes_and_messages_without_failure_reports(tmp_path):
+    root = write_tree(tmp_path / "q", {
+        "pkg/__init__.py": "", "pkg/m.py": "def f(x):\n    return x + 1\n",
+        "tests/test_m.py": "from pkg.m import f\n\n\ndef test_ok():\n    assert f(1) == 2\n\n\n"
+                           "def test_wrong():\n    value = f(2)\n    assert value == 99, 'mismatch'\n"})
+    runner = runner_for(Lang.PYTHON)
+    ids = ["tests/test_m.py::test_ok", "tests/test_m.py::test_wrong"]
+    loud = runner.run(root, ids, coverage=False)
+    quiet = runner.run(root, ids, coverage=False, quiet=True)
+    assert [(r.test_id, r.outcome, r.message) for r in quiet.results] == \
+        [(r.test_id, r.outcome, r.message) for r in loud.results]
+    assert quiet.outcomes()["tests/test_m.py::test_wrong"] is Outcome.FAILED
+    assert "value = f(2)" in loud.log and "value = f(2)" not in quiet.log  # the long report, only in the loud log
+
+
+def test_compile_only_compiles_a_file_once_per_text(tmp_path, monkeypatch):
+    import builtins
+
+    from crossfile_datasets.sandbox.suites import python as runner_module
+
+    root = write_tree(tmp_path / "c", {"pkg/__init__.py": "", **{f"pkg/m{i}.py": f"X = {i}\n" for i in range(5)}})
+    compiled: list[str] = []
+
+    def counting(source, filename, *args, **kwargs):
+        compiled.append(filename)
+        return builtins.compile(source, filename, *args, **kwargs)
+
+    monkeypatch.setattr(runner_module, "compile", counting, raising=False)
+    monkeypatch.setattr(runner_module, "_COMPILED", {})  # verdicts of earlier tests' trees left out
+    runner = runner_for(Lang.PYTHON)
+    assert runner.compile_only(root).status.value == "ok"
+    first = len(compiled)
+    assert first >= 6
+    (root / "pkg/m3.py").write_text("X = (\n")
+    broken = runner.compile_only(root)
+    assert broken.status.value == "compile_failed" and "pkg/m3.py" in broken.reason
+    assert compiled[first:] == ["pkg/m3.py"]  # the unchanged files are not compiled again
+    assert runner.compile_only(root).status.value == "compile_failed"  # the cached verdict stands
+    assert compiled[first + 1:] == []
+
+
+@pytest.mark.slow
+def test_the_gates_place_their_classes_in_one_copy_and_run_quietly(tmp_path, monkeypatch):
+    """Same tasks, tests and mutant scores as test_wrong_class_gate's build; one staging copy of
+    the repository for all the gates' runs (each still gets its own sandbox copy), every gate
+    run quiet."""
+    import crossfile_datasets.harness.class_runs as class_runs
+    import crossfile_datasets.sandbox as sandbox
+
+    staged: list[Path] = []
+    boxes: list[Path] = []
+    real_staged, real_box = class_runs.copy_repository, sandbox.copy_repository
+    monkeypatch.setattr(class_runs, "copy_repository", lambda src, dest: (staged.append(dest), real_staged(src, dest))[1])
+    monkeypatch.setattr(sandbox, "copy_repository", lambda src, dest: (boxes.append(dest), real_box(src, dest))[1])
+    runner = runner_for(Lang.PYTHON)
+    quiet_runs: list[bool] = []
+    real_run = type(runner).run
+
+    @functools.wraps(real_run)  # the signature run_placed reads its options from
+    def spy(self, root, test_ids, **kwargs):
+        if test_ids is not None and not kwargs.get("record_values"):
+            quiet_runs.append(bool(kwargs.get("quiet")))
+        return real_run(self, root, test_ids, **kwargs)
+
+    monkeypatch.setattr(type(runner), "run", spy)
+    root = write_tree(tmp_path / "meters", METERS)
+    report = BuildReport()
+    records, stats = build_class_split(Lang.PYTHON, [Repository("meters", root, "", "", "MIT")], tmp_path / "out",
+                                       allow_execution=True, report=report, settings=ClassSettings(mutants=4))
+    assert [r["class_name"] for r in records] == ["Meter"]
+    assert records[0]["wrong_class_check"]["mutants_run"] == 4 and records[0]["mutant_score"] >= 0.5
+    assert stats["dropped_tasks"]["tests_pass_with_throwing_stub"] == 1
+    assert stats["dropped_tasks"]["mutants_survive"] == 1
+    gate = stats["per_repository"][0]
+    runs = gate["empty_class_gate"]["runs"] + gate["wrong_class_gate"]["stub_runs"] + gate["wrong_class_gate"]["mutants_run"]
+    assert runs >= 8 and len(staged) == 1, (runs, staged)  # 2c4266e: one staging copy per run
+    assert len(quiet_runs) == runs and all(quiet_runs), quiet_runs
+    assert len(boxes) >= runs  # every run still in a sandbox copy of its own

@@ -28,6 +28,15 @@ namespace Xunit.Abstractions
     }
 }
 
+namespace Xunit.Extensions
+{
+    // xUnit 1's home of [Theory] and [InlineData] (the xunit.extensions package); xUnit 2 test
+    // files may still open it (`using Xunit.Extensions;`: adamreeve/semver.net 2.0.2, 9 of its 12
+    // test files). The namespace exists; its attributes are Xunit's (a second TheoryAttribute
+    // here would make [Theory] ambiguous in a file that opens both namespaces).
+    internal static class CompatibilityNamespace { }
+}
+
 namespace Xunit.Sdk
 {
     using System.Reflection;
