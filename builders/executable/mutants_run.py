@@ -10,12 +10,31 @@ once, writes the test programs once, and for each wrong version forks, puts that
 place and runs the tests to their first failure (``-x``) in the child; the parent waits with a
 time limit per version and kills a child that overruns (killed = the version is caught).
 
+Warm (issue 33 item 3, 2026-11-27g): each of those forks still ran ``pytest.main`` afresh,
+configuring pytest, loading its plugins, collecting the test programs and importing the
+repository again, once per version. Now the driver first starts one more process of its own
+(no token, no channel: it runs repository code) that runs pytest once: it configures, collects
+the problem's test programs (importing the repository as a run does), and instead of running
+the tests it takes versions one at a time from the driver. Each version runs in a fork of it:
+the target's code object is swapped in place in the function object the module holds (under
+``functools.wraps`` decorators, ``staticmethod``/``classmethod``/``property``), so every
+reference to the function (``from mod import f`` in the tests, a dispatch table built at import)
+runs the version, and the collected tests run to their first failure, each under an alarm. A
+version is caught only when pytest reports a failed test in that fork, passed only when every
+collected test ran without one; anything else (the fork ended itself, a time-out) is no verdict
+and goes to a run of its own (:func:`rerun_unjudged`). Versions whose ``def`` line or decorators
+differ from gold's (defaults live in the function object), those whose code object cannot be
+swapped (a different closure), and every version when collection fails go the cold way above.
+Values computed from the target at import time stay gold's in the warm way: a version can only
+look weaker there, never stronger.
+
 Pure bookkeeping here (splicing, the driver's text, reading its report); execution through
 :class:`sandbox.Sandbox`.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 from pathlib import Path
 from typing import Sequence
@@ -127,6 +146,273 @@ def judge(text):
         time.sleep(0.02)
 
 
+WARM = r"""
+import json, os, signal, sys, time
+spec = json.load(open(sys.argv[1], encoding="utf-8"))
+command_fd, answer_fd = int(sys.argv[2]), int(sys.argv[3])
+root = spec["root"]
+sys.path[:] = [p for p in json.loads(sys.argv[4]) if p and not os.path.realpath(p).startswith(os.path.realpath(root))]
+import pytest
+sys.path[:] = json.loads(sys.argv[4])
+
+
+class Reports:
+    # pytest's own test reports in the tests' process: a version is caught only by a failed test
+    def __init__(self):
+        self.failed = 0
+        self.passed = 0
+
+    def pytest_runtest_logreport(self, report):
+        if report.failed:
+            self.failed += 1
+
+    # a test that hangs fails as a reported test, by a per-phase alarm
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_setup(self, item):
+        yield from alarmed()
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_call(self, item):
+        yield from alarmed()
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_teardown(self, item):
+        yield from alarmed()
+
+
+class TestTimeout(BaseException):
+    pass
+
+
+def on_alarm(signum, frame):
+    raise TestTimeout("test exceeded %s seconds" % spec["test_timeout"])
+
+
+def alarmed():
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, spec["test_timeout"])
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def code_objects(code):
+    for const in code.co_consts:
+        if hasattr(const, "co_code"):
+            yield const
+            yield from code_objects(const)
+
+
+def targets():
+    # every function object of the target in the modules collection imported from the file
+    # (the package may import it under two names); decorators unwrapped to the function whose
+    # code has the target's name
+    path = os.path.realpath(os.path.join(root, spec["module"]))
+    found = []
+    for module in list(sys.modules.values()):
+        if os.path.realpath(getattr(module, "__file__", None) or "/") != path:
+            continue
+        owner = module
+        for part in spec["qualname"].split(".")[:-1]:
+            owner = vars(owner).get(part) if hasattr(owner, "__dict__") else None
+        obj = vars(owner).get(spec["entry_point"]) if owner is not None and hasattr(owner, "__dict__") else None
+        obj = getattr(obj, "__func__", None) or getattr(obj, "fget", None) or obj
+        for _ in range(10):
+            if getattr(getattr(obj, "__code__", None), "co_name", None) == spec["entry_point"]:
+                break
+            obj = getattr(obj, "__wrapped__", None)
+        if getattr(getattr(obj, "__code__", None), "co_name", None) == spec["entry_point"]:
+            found.append(obj)
+    return found
+
+
+def judge_all(session):
+    # every version in a fork of this process, where pytest is configured and the test programs
+    # collected once; the fork swaps the target's code object in place (every reference to the
+    # function then runs the version) and runs the collected tests to the first failure
+    items = list(session.items)
+    functions = targets() if items and not session.testsfailed else []
+    os.write(answer_fd, (json.dumps({"ready": bool(functions)}) + "\n").encode())
+    if not functions:
+        return True
+    for line in os.fdopen(command_fd, "r"):
+        index, text = json.loads(line)
+        os.write(answer_fd, (json.dumps([index, judge(items, functions, text)]) + "\n").encode())
+    return True
+
+
+def judge(items, functions, text):
+    qual = spec["qualname"].split(".")
+    try:
+        module_code = compile(text, os.path.join(root, spec["module"]), "exec")
+        new = [c for c in code_objects(module_code) if getattr(c, "co_qualname", None) == spec["qualname"]
+               or (not hasattr(c, "co_qualname") and c.co_name == qual[-1])]
+    except (SyntaxError, ValueError):
+        new = []
+    if len(new) != 1 or any(f.__code__.co_freevars != new[0].co_freevars for f in functions):
+        return "cold"
+    verdict_r, verdict_w = os.pipe()
+    tests = os.fork()
+    if tests == 0:
+        try:
+            os.close(verdict_r)
+            os.close(answer_fd)  # the tests get no way to answer for the versions
+            os.close(command_fd)
+            os.setpgid(0, 0)
+            with open(os.path.join(root, spec["module"]), "w", encoding="utf-8") as fh:
+                fh.write(text)
+            for f in functions:
+                f.__code__ = new[0]
+            ran = 0
+            for item, nextitem in zip(items, items[1:] + [None]):
+                item.config.hook.pytest_runtest_protocol(item=item, nextitem=nextitem)
+                ran += 1
+                if reports.failed:
+                    break
+            os.write(verdict_w, json.dumps({"ran": ran, "failed": reports.failed}).encode())
+        finally:
+            os._exit(0)
+    os.close(verdict_w)
+    deadline = time.monotonic() + spec["timeout"]
+    status = None
+    while status is None:
+        done, wait_status = os.waitpid(tests, os.WNOHANG)
+        if done:
+            status = os.waitstatus_to_exitcode(wait_status)
+        elif time.monotonic() > deadline:
+            try:
+                os.killpg(tests, signal.SIGKILL)
+            except OSError:
+                os.kill(tests, signal.SIGKILL)
+            os.waitpid(tests, 0)
+            status = "timeout"
+        else:
+            time.sleep(0.01)
+    said = os.read(verdict_r, 4096)
+    os.close(verdict_r)
+    try:
+        said = json.loads(said)
+    except ValueError:
+        said = {}
+    # caught only by a failed test pytest reported; passed only when every collected test ran
+    # without one; anything else (the tests ended their process, a time-out) is no verdict
+    # here: the version gets a run of its own
+    if status != 0 or not isinstance(said, dict) or type(said.get("failed")) is not int:
+        return "lost"
+    if said["failed"] > 0:
+        return "caught"
+    return "passed" if said.get("ran") == len(items) else "lost"
+
+
+class Warm:
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session):
+        return judge_all(session)
+
+
+devnull = os.open(os.devnull, os.O_WRONLY)
+os.dup2(devnull, 1)
+os.dup2(devnull, 2)
+reports = Reports()
+pytest.main(["-q", "-p", "no:cacheprovider", *spec["args"], "--rootdir", root, *[p for p, _ in spec["programs"]]],
+            plugins=[reports, Warm()])
+os._exit(0)
+"""
+
+
+def start_warm():
+    # a process of its own for the repository's code (collected once, then forked per version):
+    # no token, no channel; it only answers which versions its tests caught, line by line
+    command_r, command_w = os.pipe()
+    answer_r, answer_w = os.pipe()
+    child = os.fork()
+    if child == 0:
+        try:
+            token[:] = bytes(len(token))
+            os.close(record_fd)
+            os.close(command_w)
+            os.close(answer_r)
+            libc.prctl(4, 1, 0, 0, 0)
+            os.setpgid(0, 0)
+            os.set_inheritable(command_r, True)
+            os.set_inheritable(answer_w, True)
+            os.execv(sys.executable, [sys.executable, "-c", WARM, sys.argv[1], str(command_r), str(answer_w),
+                                      json.dumps(saved_path)])
+        finally:
+            os._exit(2)
+    os.close(command_r)
+    os.close(answer_w)
+    try:
+        os.setpgid(child, child)
+    except OSError:
+        pass
+    return child, os.fdopen(command_w, "w"), os.fdopen(answer_r, "r")
+
+
+def ask(answers, deadline):
+    # one line from the warm process, or None when it ends or overruns the deadline
+    import select
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None
+        ready, _, _ = select.select([answers], [], [], left)
+        if ready:
+            line = answers.readline()
+            if not line:
+                return None
+            try:
+                return json.loads(line)
+            except ValueError:
+                return None
+
+
+warm = None
+if spec.get("warm"):
+    warm_pid, commands, answers = start_warm()
+    hello = ask(answers, time.monotonic() + spec["timeout"] * 2)
+    if isinstance(hello, dict) and hello.get("ready") is True:
+        warm = (warm_pid, commands, answers)
+    else:
+        try:
+            os.killpg(warm_pid, signal.SIGKILL)
+        except OSError:
+            pass
+        os.waitpid(warm_pid, 0)
+
+
+def judge_warm(i, text):
+    global warm
+    if warm is None or not spec["warm_ok"][i]:
+        return judge(text)
+    warm_pid, commands, answers = warm
+    try:
+        commands.write(json.dumps([i, text]) + "\n")
+        commands.flush()
+    except OSError:
+        answer = None
+    else:
+        answer = ask(answers, time.monotonic() + spec["timeout"] + 10)
+    if not (isinstance(answer, list) and len(answer) == 2 and answer[0] == i):
+        try:  # the warm process ended or hung: the other versions go the cold way
+            os.killpg(warm_pid, signal.SIGKILL)
+        except OSError:
+            pass
+        try:
+            os.waitpid(warm_pid, 0)
+        except OSError:
+            pass
+        warm = None
+        return judge(text)
+    if answer[1] in ("passed", "caught"):
+        return answer[1]
+    if answer[1] == "cold":  # the version cannot be swapped in: the cold way
+        return judge(text)
+    return "lost"  # a time-out or no verdict: a run of its own decides
+
+
 results = []
 for i, text in enumerate(spec["versions"]):
     if text is None:
@@ -135,15 +421,48 @@ for i, text in enumerate(spec["versions"]):
     if spec["stop_after_stub"] and i >= spec["stubs"] and "passed" in results[: spec["stubs"]]:
         results.append("not_run")  # a stub passed: the problem is weak, the mutants need not run
         continue
-    results.append(judge(text))
+    results.append(judge_warm(i, text))
     record({"version": i, "status": results[-1]})
+if warm is not None:  # its answers are all in: it is not waited for
+    try:
+        os.killpg(warm[0], signal.SIGKILL)
+    except OSError:
+        pass
+    try:
+        os.waitpid(warm[0], 0)
+    except OSError:
+        pass
 record({"event": "session_end"})
 '''
 
 
+def definition_shape(text: str | None, qualname: str) -> str | None:
+    """The parts of the target's ``def`` that live in its function object, not its code object
+    (arguments with their defaults and annotations, decorators), as text: a version whose shape
+    differs from gold's cannot be judged by swapping the code object in a warm process."""
+    if text is None:
+        return None
+    try:
+        body: list[ast.stmt] = ast.parse(text).body
+    except (SyntaxError, ValueError):
+        return None
+    parts = qualname.split(".")
+    for depth, part in enumerate(parts):
+        node = next((n for n in body if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                     and n.name == part), None)
+        if node is None:
+            return None
+        if depth == len(parts) - 1:
+            if not isinstance(node, ast.FunctionDef):
+                return None
+            return ast.dump(node.args) + "|" + "|".join(ast.dump(d) for d in node.decorator_list)
+        body = node.body
+    return None
+
+
 def judge_versions(problem: dict, versions: Sequence[str], *, stubs: int, python: str,
                    pytest_plugins: Sequence[str] = (), per_version_timeout: float = C.EXEC_MUTANT_TIMEOUT,
-                   stop_after_stub: bool = True, rerun: bool = True) -> list[str]:
+                   stop_after_stub: bool = True, rerun: bool = True, warm: bool = True) -> list[str]:
     """Each wrong version of ``problem`` (function code, like a solution) -> ``passed`` (its
     tests let it through), ``caught``, ``invalid`` (could not be put in place) or ``not_run``
     (a stub among the first ``stubs`` passed; or the driver did not judge it and, with
@@ -157,10 +476,17 @@ def judge_versions(problem: dict, versions: Sequence[str], *, stubs: int, python
         spliced.append(text)
     if not any(t is not None for t in spliced):
         return [INVALID] * len(versions)
+    # versions whose def line and decorators are gold's are judged in the warm process (their code
+    # object swapped in); the others, and every version when ``warm`` is off, the cold way
+    gold_shape = definition_shape(module_text, problem["qualname"])
+    warm_ok = [gold_shape is not None and text is not None and definition_shape(text, problem["qualname"]) == gold_shape
+               for text in spliced]
     limits = SandboxLimits(timeout=per_version_timeout * len(versions) + 60)
     with Sandbox(root, python=python, python_path=problem.get("python_path") or [""], limits=limits) as box:
         spec = {"root": str(box.root), "module": problem["file"], "versions": spliced, "stubs": stubs,
                 "stop_after_stub": stop_after_stub, "timeout": per_version_timeout,
+                "warm": warm and any(warm_ok), "warm_ok": warm_ok, "qualname": problem["qualname"],
+                "entry_point": problem["entry_point"], "test_timeout": min(C.EXEC_TEST_TIMEOUT, per_version_timeout / 2),
                 "programs": list(zip(problem["test_paths"], problem["test_list"])),
                 "args": [*plugin_args(pytest_plugins), *config_overrides(box.root)]}
         (box.control / "versions.json").write_text(json.dumps(spec), encoding="utf-8")
