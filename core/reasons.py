@@ -238,6 +238,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.USAGES, "ambiguous_stub", L, "Java: several stubbed classes could explain the diagnostic"),
     (S.USAGES, "on_import_row", R, "the diagnostic is on the stubbed import itself"),
     (S.USAGES, "dunder_member", R, "Python: a dunder attribute (__file__, __doc__, ...) is not a cross-file use"),
+    (S.USAGES, "module_getattr_member", R,
+     "Python: a name only a module-level __getattr__ provides (PEP 562) has no definition in the project"),
     (S.USAGES, "external_via_project_module", R, "Python: a standard-library or third-party name re-exported by a project module"),
     (S.USAGES, "member_not_in_project", R, "the member is not defined by the project class (inherited from outside)"),
     (S.USAGES, "member_of_external_base", R, "the member comes from a base class outside the project"),

@@ -20,8 +20,11 @@ Typed by their annotation:
 - elements of a collection whose annotation says what it holds (``for item in basket.items``
   with ``self.items: list[Item]``, ``table()[key]`` with ``-> dict[str, Item]``): the collection's
   annotation comes from a parameter, an annotated variable or attribute, or a return annotation;
-- a name narrowed by ``if isinstance(name, X):`` inside that branch (a parameter annotated with
-  a union of classes is typed by nothing else); ``isinstance(name, (A, B))`` narrows to ``A``.
+- a name or a subscript narrowed by ``if isinstance(name, X):`` or ``if type(name) is X:``
+  (also ``type(a) is type(name) is X``) inside that branch; ``isinstance(name, (A, B))``
+  narrows to ``A``;
+- parameters annotated with a union of classes (``Union[A, B]``, ``A | B``): the first class;
+- a value of a dict, list or tuple literal whose values are all instances of one class.
 
 Handled annotations: ``X``, ``mod.X``, ``"X"`` (string annotations, resolved in the scope of the
 annotation), ``Optional[X]`` and ``X | None``, ``Self`` for return values. Anything else
@@ -196,7 +199,36 @@ def _infer_parameter(name: nodes.AssignName, context=None) -> nodes.ClassDef | _
     if isinstance(unwrapped, nodes.Subscript) and unwrapped.value.as_string().rsplit(".", 1)[-1] in _TYPE_FORMS:
         cls = _type_form_class(annotation, context)  # cls: type[X] (| None)
         return _TheClass(cls) if cls is not None else None
-    return _one_class(annotation, context)
+    return _one_class(annotation, context) or _union_first_class(annotation, context)
+
+
+def _union_first_class(annotation: nodes.NodeNG | None, context=None) -> nodes.ClassDef | None:
+    """The first class of ``Union[A, B]`` / ``A | B`` (``None`` aside) when every member names one
+    class outside the builtins and typing: as for ``isinstance(x, (A, B))``, a member the
+    classes share (``response.status_code`` declared by their common base) is attributed to
+    the first one, one that only a later class declares is not seen (Pylint's no-member needs
+    every inferred value to lack it)."""
+    members = _union_members(annotation)
+    if len(members) < 2:
+        return None
+    classes = [_one_class(member, context) for member in members]
+    return None if any(c is None for c in classes) else classes[0]
+
+
+def _union_members(annotation: nodes.NodeNG | None, depth: int = 0) -> list[nodes.NodeNG]:
+    if annotation is None or depth > _MAX_DEPTH:
+        return []
+    if isinstance(annotation, nodes.Subscript) and annotation.value.as_string().rsplit(".", 1)[-1] in ("Union", "Optional"):
+        items = annotation.slice.elts if isinstance(annotation.slice, nodes.Tuple) else [annotation.slice]
+    elif isinstance(annotation, nodes.BinOp) and annotation.op == "|":
+        items = [annotation.left, annotation.right]
+    else:
+        return [annotation]
+    out: list[nodes.NodeNG] = []
+    for item in items:
+        if not (isinstance(item, nodes.Const) and item.value is None):
+            out.extend(_union_members(item, depth + 1))
+    return out
 
 
 def _informative(values: list) -> bool:
@@ -457,31 +489,77 @@ def _is_read_subscript(node: nodes.Subscript) -> bool:
 @_tip
 def _infer_subscript(node: nodes.Subscript, context=None) -> nodes.ClassDef | None:
     """``table()[key]`` with ``-> dict[str, Item]``, ``items[0]`` with ``items: list[Item]``; as for
-    a call, instances of several subclasses of the annotated class give way to the annotation."""
+    a call, instances of several subclasses of the annotated class give way to the annotation.
+    Inside ``if type(out[-1]) is Chunk:`` (or ``isinstance``), ``out[-1]`` is a ``Chunk``; a value
+    of a dict or list literal of instances of one class (``self.conn = {A: Conn(A), B:
+    Conn(B)}``, then ``self.conn[role]``) is an instance of that class."""
     own = _own_values(node._infer)
+    if _narrowing(node) is not None:
+        return _narrowed_class(node, own, context)
     known = _informative(own)
     if known and len({v._proxied for v in own if type(v) is astroid.Instance}) < 2:
         return None  # astroid knows (one class at most): its answer stands, the annotation is not read
     cls = _one_class(_element_annotation(_declared_annotation(node.value), subscript=True))
+    if cls is None and not known:
+        return _literal_element_class(node.value)
     if cls is None or (known and not _several_subclasses(own, cls)):
         return None
     return cls
+
+
+def _literal_element_class(collection: nodes.NodeNG) -> nodes.ClassDef | None:
+    """The class of every value of the dict, list or tuple literal ``collection`` infers to (a
+    project class's instances, all of one class), else None."""
+    literals = [v for v in _own_values(collection.infer) if v is not astroid.Uninferable]
+    if len(literals) != 1 or not isinstance(literals[0], (nodes.Dict, nodes.List, nodes.Tuple)):
+        return None
+    literal = literals[0]
+    elements = [value for _, value in literal.items] if isinstance(literal, nodes.Dict) else list(literal.elts)
+    if not elements:
+        return None
+    classes = set()
+    for element in elements:
+        values = [v for v in _own_values(element.infer) if v is not astroid.Uninferable]
+        if len(values) != 1 or type(values[0]) is not astroid.Instance:
+            return None
+        classes.add(values[0]._proxied)
+    if len(classes) != 1:
+        return None
+    cls = classes.pop()
+    return None if cls.root().name in _SPECIAL_MODULES else cls
 
 
 _SCOPES = (nodes.FunctionDef, nodes.AsyncFunctionDef, nodes.Lambda, nodes.ClassDef, nodes.Module)
 
 
 def _isinstance_class(test: nodes.NodeNG, name: str) -> nodes.NodeNG | None:
-    """The class expression of ``isinstance(name, X)`` in an ``if`` test (alone or in an ``and``);
-    ``X`` may be a tuple of classes ``(A, B)``."""
+    """The class expression of ``isinstance(name, X)`` or ``type(name) is X`` in an ``if`` test
+    (alone or in an ``and``); ``X`` may be a tuple of classes ``(A, B)`` for ``isinstance``.
+    ``name`` is the narrowed expression as written (``event``, ``out[-1]``)."""
     if isinstance(test, nodes.BoolOp) and test.op == "and":
         found = [c for c in (_isinstance_class(v, name) for v in test.values) if c is not None]
         return found[0] if len(found) == 1 else None
+    if isinstance(test, nodes.Compare):
+        return _type_is_class(test, name)
     if (isinstance(test, nodes.Call) and isinstance(test.func, nodes.Name) and test.func.name == "isinstance"
-            and len(test.args) == 2 and isinstance(test.args[0], nodes.Name) and test.args[0].name == name
-            and _class_expressions(test.args[1])):
+            and len(test.args) == 2 and isinstance(test.args[0], (nodes.Name, nodes.Subscript))
+            and test.args[0].as_string() == name and _class_expressions(test.args[1])):
         return test.args[1]
     return None
+
+
+def _type_is_class(test: nodes.Compare, name: str) -> nodes.NodeNG | None:
+    """X of ``type(name) is X`` (or ``==``), also in a chain ``type(a) is type(name) is X``: every
+    operand but one is a ``type(...)`` call, the one left is the class."""
+    if not test.ops or any(op not in ("is", "==") for op, _ in test.ops):
+        return None
+    operands = [test.left, *(operand for _, operand in test.ops)]
+    calls = [o for o in operands if isinstance(o, nodes.Call) and isinstance(o.func, nodes.Name)
+             and o.func.name == "type" and len(o.args) == 1 and not o.keywords]
+    others = [o for o in operands if not any(o is c for c in calls)]
+    if len(others) != 1 or not isinstance(others[0], (nodes.Name, nodes.Attribute)):
+        return None
+    return others[0] if any(c.args[0].as_string() == name for c in calls) else None
 
 
 def _class_expressions(node: nodes.NodeNG) -> list[nodes.NodeNG]:
@@ -490,21 +568,44 @@ def _class_expressions(node: nodes.NodeNG) -> list[nodes.NodeNG]:
     return items if items and all(isinstance(i, (nodes.Name, nodes.Attribute)) for i in items) else []
 
 
-def _narrowing(node: nodes.Name) -> nodes.NodeNG | None:
-    """The class an enclosing ``if isinstance(node.name, X):`` narrows ``node`` to, when the branch
-    assigns the name nowhere before it (``key = key.key`` reads the narrowed ``key``)."""
+def _narrowing(node: nodes.Name | nodes.Subscript) -> nodes.NodeNG | None:
+    """The class an enclosing ``if isinstance(x, X):`` (or ``if type(x) is X:``) narrows ``node``
+    to, ``x`` being ``node`` as written (a name, or a subscript such as ``out[-1]``), when the
+    branch assigns the name (the subscript's base name) nowhere before it (``key = key.key``
+    reads the narrowed ``key``)."""
+    base = node
+    while isinstance(base, nodes.Subscript):
+        base = base.value
+    if not isinstance(base, nodes.Name):
+        return None
+    written = node.as_string()
     child, parent = node, node.parent
     while parent is not None and not isinstance(parent, _SCOPES):
         if isinstance(parent, nodes.If) and child in parent.body:
-            found = _isinstance_class(parent.test, node.name)
+            found = _isinstance_class(parent.test, written)
             if found is not None:
                 index = parent.body.index(child)
                 before = parent.body[:index] + [s for s in parent.body[index:index + 1] if _assigns_after(s, node)]
-                assigned = any(a.name == node.name for statement in before
+                assigned = any(a.name == base.name for statement in before
                                for a in statement.nodes_of_class(nodes.AssignName))
+                if node is not base:  # ``out[-1] = ...`` or ``out.append(...)`` may change the element
+                    assigned = assigned or any(_touches(inner, base.name, node) for statement in before
+                                               for inner in statement.nodes_of_class((nodes.Call, nodes.Subscript)))
                 return None if assigned else found
         child, parent = parent, parent.parent
     return None
+
+
+def _touches(inner: nodes.NodeNG, name: str, node: nodes.NodeNG) -> bool:
+    """Whether ``inner`` (before ``node`` in the narrowed branch) may change the collection
+    ``name``: a call of one of its methods or a store into it."""
+    if inner is node:
+        return False
+    if isinstance(inner, nodes.Call):
+        func = inner.func
+        return isinstance(func, nodes.Attribute) and isinstance(func.expr, nodes.Name) and func.expr.name == name
+    return (getattr(inner.ctx, "name", "") != "Load" and isinstance(inner.value, nodes.Name)
+            and inner.value.name == name)
 
 
 def _assigns_after(statement: nodes.NodeNG, node: nodes.Name) -> bool:
@@ -535,12 +636,18 @@ def _infer_narrowed_name(node: nodes.Name, context=None) -> nodes.ClassDef | Non
     no-member needs every inferred value to lack the member, so inferring all of them would
     hide the first class's members whenever another class of the tuple keeps them.
     """
+    return _narrowed_class(node, [v for v in _own_values(node._infer) if v is not astroid.Uninferable], context)
+
+
+def _narrowed_class(node: nodes.Name | nodes.Subscript, own: list, context=None) -> nodes.ClassDef | None:
+    """The class the enclosing test narrows ``node`` to (the first of a tuple), unless astroid's
+    own values ``own`` are already all instances of those classes or their subclasses."""
     expressions = _class_expressions(_narrowing(node))
     classes = [_one_class(e, context) for e in expressions]
     if not classes or any(c is None for c in classes):
         return None
     cls = classes[0]
-    own = [v for v in _own_values(node._infer) if v is not astroid.Uninferable]
+    own = [v for v in own if v is not astroid.Uninferable]
     if own and all(type(v) is astroid.Instance and any(v._proxied is c or c in v._proxied.ancestors() for c in classes)
                    for v in own):
         return None

@@ -1335,6 +1335,8 @@ class Attributor:
         self.facts = facts
         self.models = models
         self.types = {t.full_name: t for t in model.all_types()}
+        # `Result` and `Result<T>` in one file share a full name: the arity tells them apart
+        self.types_by_arity = {(t.full_name, t.arity): t for t in model.all_types()}
         self.by_simple: dict[str, list[TypeDecl]] = {}
         for t in model.all_types():
             self.by_simple.setdefault(t.name, []).append(t)
@@ -1342,7 +1344,7 @@ class Attributor:
     # which F type an error's type name denotes (directly, or as a project subtype of it)
     def resolve(self, type_text: str, member: str | None) -> TypeDecl | None:
         full = strip_type_arguments(type_text).replace("global::", "")
-        direct = self.types.get(full)
+        direct = self.types_by_arity.get((full, _last_arity(type_text))) or self.types.get(full)
         if direct is not None:
             if member is not None and member not in direct.member_names() and member not in {n.name for n in direct.nested}:
                 # inherited from a base type of this file (`IntBox : Box<int>`, `Value` declared by Box<T>)
@@ -1421,7 +1423,9 @@ class Attributor:
             t = self.resolve(m["type"], member)
             if t is not None and (member in t.member_names() or member in {n.name for n in t.nested}):
                 return t, member, "member"
-            ext = [x for x in self.model.all_types() for mm in x.members if mm.is_extension and member in mm.names]
+            # one type, however many overloads of the extension method it declares
+            ext = list({x.qualified_name: x for x in self.model.all_types() for mm in x.members
+                        if mm.is_extension and member in mm.names}.values())
             if len(ext) == 1:
                 return ext[0], member, "extension"
             return None
@@ -1573,6 +1577,31 @@ class Attributor:
                     u.kind in ("alias", "static") and strip_type_arguments(u.target) in (t.full_name, t.namespace)):
                 return text[u.start:u.end]
         return f"namespace {t.namespace}" if t.namespace else ""
+
+
+def _last_arity(type_text: str) -> int:
+    """The number of type arguments of the last segment of a type as mcs writes it:
+    ``Fx.Result`` 0, ``Fx.Result<int>`` 1, ``A<B<C, D>>.Inner<E, F>`` 2, ``A<B>.Inner`` 0."""
+    text = type_text.strip()
+    while text.endswith("[]"):
+        text = text[:-2].rstrip()
+    if not text.endswith(">"):
+        return 0
+    depth, parens, count = 0, 0, 1
+    for ch in reversed(text):
+        if ch == ">":
+            depth += 1
+        elif ch == "<":
+            depth -= 1
+            if depth == 0:
+                return count
+        elif ch in ")]":
+            parens += 1
+        elif ch in "([":
+            parens -= 1
+        elif ch == "," and depth == 1 and parens == 0:  # not a tuple's `(a, b)`
+            count += 1
+    return 0
 
 
 def _row_identifiers(ff: FileFacts, row: int) -> list:

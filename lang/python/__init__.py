@@ -622,6 +622,9 @@ class PythonSupport(LanguageSupport):
             return None, "dunder_member"  # __file__, __doc__, __next__...: Python's, not the project's
         if binding.kind == "module":
             r = resolver.member(binding.target_file, member)
+            if (r is None or r.kind == "unknown") and _has_module_getattr(resolver, binding.target_file):
+                # PEP 562: a name only the module's `__getattr__` provides has no definition
+                return None, "module_getattr_member"
             if r is None or r.kind == "unknown":
                 return (binding.target_file, member), ""
             if r.kind == "external":  # `compat.builtins` where compat does `import builtins`
@@ -768,6 +771,12 @@ def _returned_class(resolver: ExportResolver, path: str, qual: str) -> tuple[str
     if tff is None or not any(d.qualified_name == target[1] and d.kind == "class" for d in tff.definitions):
         return None
     return "class", target[0], target[1]
+
+
+def _has_module_getattr(resolver: ExportResolver, path: str | None) -> bool:
+    """Whether the module ``path`` defines a module-level ``__getattr__`` (PEP 562)."""
+    ff = resolver.facts.get(path) if path else None
+    return ff is not None and any(d.qualified_name == "__getattr__" and d.kind == "function" for d in ff.definitions)
 
 
 def _resolve_dotted(resolver: ExportResolver, path: str, dotted: str) -> tuple[str, str] | None:
