@@ -182,7 +182,7 @@ LLM_TESTS_PER_FUNCTION = 1  # completions requested per function (ours)
 MCS_COMPILE_TIMEOUT = 180.0  # seconds per mcs run; a 60-file project compiles in < 1 s (ours)
 MCS_PREPARE_ROUNDS = 8  # neutralize/declare/exclude passes before a unit counts as blocked (ours)
 MCS_MAX_ROUNDS = 3  # rounds per defining file; round 3 rarely adds uses (measured, ours)
-MCS_UNMASK_ROUNDS = 1  # unmasking rounds after them, each only while the last found something (issue 28;
+MCS_UNMASK_ROUNDS = 2  # unmasking rounds after them, each only while the last found something (issue 28;
 # Stateless: +102 compilations (503 -> 605) for 34 more usages; a second round changed nothing on Sprache, ours)
 MCS_WORKERS = 2  # parallel mcs processes: the build machine has 2 cores (ours)
 MCS_SERVER_MAX_REQUESTS = 400  # compilations per resident McsServer before a fresh one (memory; ours)

@@ -221,6 +221,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.CHECKER, "overrides_blanked", M, "C# overriding members blanked so emptied members stay observable"),
     (S.CHECKER, "usages_same_receiver", M, "C# masked uses recovered through an already typed receiver"),
     (S.CHECKER, "mcs_unmasking_rounds", M, "C# defining files checked once more with the masking members restored and the masked ones empty"),
+    (S.CHECKER, "mcs_extension_argument_uses", M,
+     "C# uses of an extension method found by a conversion error in its call's arguments (the call lost F's overloads)"),
     (S.CHECKER, "usages_found_in_round_{n}", M, "C# uses found in this round"),
     (S.USAGES_BY_ROUND, "{mode}_round_{n}", M, "TypeScript uses found by this stubbing mode and round"),
     (S.DIAGNOSTICS, "not_a_signal_{code}", N, "TypeScript: a new diagnostic of a code that does not mean 'undefined'"),

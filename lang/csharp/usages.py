@@ -141,6 +141,9 @@ USING_CODES = frozenset({"CS0246", "CS0234", "CS0138", "CS0576"})
 # Codes whose message names only the member: when F's member vanished, mcs fell back to an
 # extension method of the same name (LINQ's Where/Count/Select...) and failed on it.
 _MEMBER_ONLY = {"CS0411": NOT_INFERRED, "CS1501": NO_OVERLOAD, "CS0428": METHOD_GROUP}
+# conversion errors that name no member: in the arguments of a call of F's extension method, a
+# sign that the call lost F's overloads (Attributor._argument_of_extension_call)
+_ARGUMENT_CODES = frozenset({"CS0029", "CS0266", "CS0407", "CS1502", "CS1503", "CS1593", "CS1643", "CS1660", "CS1662"})
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -1301,7 +1304,10 @@ class _DefiningFileRounds:
             if g not in self.facts:
                 continue
             accesses = self.index.per_file(("accesses", g), lambda g=g: member_accesses(self.facts[g]))
-            unreported |= {a[2] for a in accesses if a[2] in found and (g, a[0] + 1, a[1]) not in reported}
+            # an access whose receiver already calls the same member (`x.M(a).M(b)`) is masked by
+            # that earlier one whenever M is empty: leaving M empty cannot reveal it
+            unreported |= {a[2] for a in accesses if a[2] in found and (g, a[0] + 1, a[1]) not in reported
+                           and not re.search(rf"\.{re.escape(a[2])}\b", a[3])}
         if not unreported:
             return False
         self.unmasking = frozenset(unreported)
@@ -1387,6 +1393,7 @@ class Attributor:
         restore: set[tuple[str, str]] = set()
         restore_any: set[str] = set()
         nested: set[str] = set()
+        taken: set[tuple[str, int, int]] = set()
         for d in diags:
             found = self._one(d)
             if found is None:
@@ -1401,7 +1408,19 @@ class Attributor:
                     restore_any.add(q["method"])
                     events.count("usages", f"unattributed_{d.code}", f"{d.file}:{d.line}", d.message)
                 else:
-                    events.count("usages", f"unattributed_{d.code}", f"{d.file}:{d.line}", d.message)
+                    called = self._argument_of_extension_call(d) if d.code in _ARGUMENT_CODES else None
+                    if called is None:
+                        events.count("usages", f"unattributed_{d.code}", f"{d.file}:{d.line}", d.message)
+                        continue
+                    t, member, at = called
+                    restore.add((t.qualified_name, member))
+                    if (at.file, at.line, at.column) in taken:
+                        continue
+                    taken.add((at.file, at.line, at.column))
+                    usage = self._usage(at, t, member, "extension", round_no, events)
+                    if usage is not None:
+                        usages.append(usage)
+                        events.count("checker", "mcs_extension_argument_uses", f"{d.file}:{d.line}", d.message)
                 continue
             t, member, code_kind = found
             if member is not None and member in {n.name for n in t.nested}:
@@ -1457,6 +1476,39 @@ class Attributor:
             owners = self.declaring(name)
             if len(owners) == 1:
                 return owners[0], name, "member"
+        return None
+
+    def _argument_of_extension_call(self, d: Diagnostic) -> tuple[TypeDecl, str, Diagnostic] | None:
+        """``(type, method, diagnostic at the method's name)`` when ``d`` (a conversion error, no
+        member named) lies in the arguments of a call ``x.M(...)`` of an extension method M that
+        one static class of F declares: with F's overloads gone, mcs bound the call to another
+        file's overload (``OnSuccess(this Result<T>, Func<T, Task>)``) and failed on the argument
+        (``customer => customer.AddBalance(m)`` returns nothing), so the call used F's M. The
+        innermost such call is taken; none: None."""
+        ff = self.facts.get(d.file)
+        if ff is None:
+            return None
+        index = ff.file.index
+        row = d.line - 1
+        if not 0 <= row < index.num_lines:
+            return None
+        byte = index.char_to_byte(index.offset(row, min(d.column, len(index.line(row)))))
+        node = ff.tree.root_node.descendant_for_byte_range(byte, byte)
+        extensions = {n: x for x in self.model.all_types() for mm in x.members if mm.is_extension for n in mm.names}
+        while node is not None:
+            if node.type == "argument_list" and node.parent is not None and node.parent.type == "invocation_expression":
+                function = node.parent.child_by_field_name("function")
+                name = function.child_by_field_name("name") if function is not None and \
+                    function.type == "member_access_expression" else None
+                if name is not None and name.type == "generic_name":
+                    name = next((c for c in name.children if c.type == "identifier"), None)
+                method = index.node_text(name) if name is not None else None
+                if method in extensions and len({t.qualified_name for t in self.declaring(method)}) == 1:
+                    name_row, _ = name.start_point
+                    column = index.node_start(name) - index.line_starts[name_row]
+                    return extensions[method], method, dataclasses.replace(d, line=name_row + 1, column=column,
+                                                                           symbol="")
+            node = node.parent
         return None
 
     def _unqualified(self, d: Diagnostic, name: str) -> tuple[TypeDecl, str, str] | None:
