@@ -6,7 +6,7 @@ PYTHON ?= python3
 # every child interpreter a test starts compiles the package again.
 PYTEST = env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/build/pycache $(PYTHON) -m pytest
 
-.PHONY: setup test test-fast durations typecheck build-examples bench wheel lowest-bounds
+.PHONY: setup test test-fast durations typecheck build-examples bench corpus wheel lowest-bounds
 
 setup:
 	bash scripts/setup.sh
@@ -31,6 +31,11 @@ build-examples:
 
 bench:
 	$(PYTHON) bench/bench_python.py
+
+# every split on the 104 repositories of bench/corpus/manifest.jsonl, resumable; writes docs/corpus.md
+# (hours of CPU: CORPUS_ARGS="--per-lang 2 --split completion" builds a small part)
+corpus:
+	$(PYTHON) bench/bench_corpus.py $(CORPUS_ARGS)
 
 # A wheel in dist/ (installs under the crossfile_datasets namespace, with its package data).
 wheel:
