@@ -430,7 +430,8 @@ def render(runs: list[dict], manifest: list[dict], meta: dict, plot_names: list[
               "splits run), CPU time of the build process and the processes it waited for.", "",
               "## Reasons, largest first", "", "Repository/splits with no output:", ""]
     lines += [f"- {n} x {reason}" for reason, n in sorted(empty.items(), key=lambda kv: (-kv[1], kv[0]))] or ["- none"]
-    lines += ["", "Every counted drop and skip across the corpus (top 40):", "", "| count | split:stage/reason |", "|---|---|"]
+    lines += ["", "Every count of the builds' reports (drops, skips and other counted outcomes, by "
+              "split:stage/reason), across the part built, top 40:", "", "| count | split:stage/reason |", "|---|---|"]
     lines += [f"| {n} | {reason} |" for reason, n in sorted(drops.items(), key=lambda kv: (-kv[1], kv[0]))[:40]]
     if plot_names:
         lines += ["", "## Plots", ""] + [f"![{name}](corpus/{name})" for name in plot_names]
