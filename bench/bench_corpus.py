@@ -403,7 +403,7 @@ def render(runs: list[dict], manifest: list[dict], meta: dict, plot_names: list[
         lines += [f"**PARTIAL RUN**: {len(runs)} of the {planned} repository/split builds of the corpus "
                   f"({len({r['repo'] for r in runs})} of {len(manifest)} repositories). These figures describe that part only.", ""]
     lines += [f"- command: `{meta.get('command', '')}`", f"- date: {meta.get('date', '')}",
-              f"- machine: {meta.get('machine', '')}", ""]
+              f"- machine: {meta.get('machine', '')}", *([f"- note: {meta['note']}"] if meta.get("note") else []), ""]
     lines += ["## Per language", "",
               "| language | repositories (manifest / built) | files | cross_file_first | cross_file_random | in_file "
               "| repos with examples | repos with in_file | class tasks | executable problems | avg prompt tokens "
