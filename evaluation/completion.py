@@ -2,7 +2,9 @@
 
 Per example (``harness.scoring``, shared with the builder's model filter), after :func:`harness.postprocess.normalize_completion` on both sides:
 
-- ``em``: the non-empty lines, each stripped, are identical (100 or 0);
+- ``em``: the non-blank lines, each stripped of ASCII blanks, are identical (100 or 0); Python
+  keeps each line's indentation and refuses a prediction its compiler refuses where the
+  groundtruth compiles (``harness.scoring.code_lines``);
 - ``es``: ``rapidfuzz.fuzz.ratio`` of the two stripped texts (0..100; rapidfuzz is pinned
   in pyproject.toml because its scores define the published numbers);
 - ``id_em``: the identifier sequences are identical (100 or 0);

@@ -16,6 +16,7 @@ from rapidfuzz import fuzz
 
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.harness.postprocess import normalize_completion
+from crossfile_datasets.lang import get_language
 from crossfile_datasets.lang.base import ParseTimeout
 
 METRICS = ("em", "es", "id_em", "id_precision", "id_recall", "id_f1")
@@ -46,8 +47,40 @@ class ExampleScore:
         return [getattr(self, m) for m in METRICS]
 
 
-def code_lines(text: str) -> list[str]:
-    return [line.strip() for line in text.split("\n") if line.strip()]
+# What exact match strips at a line's ends: the blanks every language of the registry ignores
+# there. ``str.strip()`` (CrossCodeEval's) also removed U+00A0, U+3000, U+2028, U+0085 and the
+# separators 0x1C-0x1F, which Python and Java refuse in code (red team 2026-11-27f row 3).
+BLANKS = " \t\f\r"
+
+
+def code_lines(text: str, prompt: str = "", indentation_is_syntax: bool = False) -> list[str]:
+    """What exact match compares: the non-blank lines of ``text`` (written after ``prompt``),
+    stripped of ``BLANKS`` (CrossCodeEval's line test).
+
+    Where indentation is syntax (Python), every line keeps its leading blanks, so a statement
+    moved into another block is another line; the first line is read after the blanks before
+    the cursor when the prompt's last line holds nothing else (a completion that starts with
+    blanks there indents its first statement), and is stripped at both ends when that line
+    holds code (its leading blanks are then inside a line)."""
+    lines = text.split("\n")
+    if not indentation_is_syntax:
+        return [line.strip(BLANKS) for line in lines if line.strip(BLANKS)]
+    last = prompt[prompt.rfind("\n") + 1:]
+    first = lines[0].strip(BLANKS) if last.strip(BLANKS) else (last + lines[0]).rstrip(BLANKS)
+    return [line for line in (first, *(line.rstrip(BLANKS) for line in lines[1:])) if line.strip(BLANKS)]
+
+
+def _compiles_where_groundtruth_does(support, record: dict, target_kept: str, predicted_kept: str) -> bool:
+    """False when the language's compiler accepts the groundtruth in its file but refuses the
+    prediction in its place (the whole file, prompt + completion + rest, first; else the prompt
+    and the completion alone); True when it accepts both or cannot judge."""
+    prompt, groundtruth = record["prompt"], record["groundtruth"]
+    rest = groundtruth[len(target_kept):] if groundtruth.startswith(target_kept) else ""
+    rest += record.get("right_context") or ""
+    for after in (rest, ""):
+        if support.compiles(prompt + target_kept + after):
+            return support.compiles(prompt + predicted_kept + after) is not False
+    return True
 
 
 def edit_similarity(prediction: str, target: str) -> float:
@@ -86,10 +119,15 @@ def score_example(record: dict, prediction: str, language: str, task_id: str = "
                             id_recall=0.0, id_f1=0.0, prediction="", target="", prediction_ids=[], target_ids=[],
                             groundtruth_truncated=False, prediction_cut=cut, parse_timeout=True)
     id_em, id_p, id_r, id_f1 = identifier_scores(predicted.identifiers, target.identifiers)
+    support = get_language(language)
+    syntax = support.indentation_is_syntax
+    exact = code_lines(predicted.text, prompt, syntax) == code_lines(target.text, prompt, syntax)
+    if exact and predicted.kept != target.kept:
+        exact = _compiles_where_groundtruth_does(support, record, target.kept, predicted.kept)
     return ExampleScore(
         task_id=task_id,
         language=language,
-        em=100.0 if code_lines(predicted.text) == code_lines(target.text) else 0.0,
+        em=100.0 if exact else 0.0,
         es=edit_similarity(predicted.text, target.text),
         id_em=id_em,
         id_precision=id_p,

@@ -288,6 +288,9 @@ class LanguageSupport(abc.ABC):
     # Statements end where the code parses at a line end (Python), not at a delimiter token
     # (STATEMENT_DELIMITERS): the completion metrics' statement cut (harness/postprocess.py).
     statements_end_at_line_ends: ClassVar[bool] = False
+    # A line's leading whitespace is syntax (Python: the block a statement belongs to): the
+    # completion exact match keeps it (harness/scoring.py, red team 2026-11-27f row 3).
+    indentation_is_syntax: ClassVar[bool] = False
     # File-name globs of test files in this language's conventions (is_test_path adds the
     # folder conventions every language shares).
     test_file_globs: ClassVar[tuple[str, ...]] = ()
@@ -295,6 +298,13 @@ class LanguageSupport(abc.ABC):
     # count one that tree-sitter's error recovery turned into a plain identifier; contextual
     # words ("get", "value", "from", "type") are ordinary names in most positions: not listed.
     reserved_words: ClassVar[frozenset[str]]
+
+    def compiles(self, text: str) -> bool | None:
+        """Whether the language's own compiler accepts ``text`` as a whole file (no code is
+        run), or ``None`` where this process cannot tell (no in-process compiler). The
+        completion exact match refuses a prediction that does not compile where the
+        groundtruth does (harness/scoring.py)."""
+        return None
 
     # -- parsing -------------------------------------------------------------------
     @abc.abstractmethod

@@ -23,6 +23,7 @@ import re
 import shutil
 import tempfile
 import time
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
@@ -140,6 +141,7 @@ class PythonSupport(LanguageSupport):
     test_file_globs = ("test_*.py", "*_test.py", "tests.py", "conftest.py")
     comment_prefix = "#"
     statements_end_at_line_ends = True
+    indentation_is_syntax = True
     reserved_words = frozenset(keyword.kwlist)
     min_prompt_lines = 10
     checker_name = TOOL
@@ -157,6 +159,17 @@ class PythonSupport(LanguageSupport):
 
     def ts_language(self, path: str = "") -> Language:
         return _LANGUAGE
+
+    def compiles(self, text: str) -> bool | None:
+        # compile() only: the text is never run. Any refusal of the compiler (a syntax error, a
+        # null byte, a nesting past the parser's limits, a lone surrogate) is "does not compile".
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # invalid escape sequences and the like warn, not refuse
+            try:
+                compile(text, "<completion>", "exec", dont_inherit=True)
+            except (SyntaxError, ValueError, MemoryError, RecursionError, OverflowError):
+                return False
+        return True
 
     def import_statement(self, *, name: str, qualified_name: str, kind: str, path: str, package: str,
                          namespace: str = "", from_file: str | None = None) -> str | None:
