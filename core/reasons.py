@@ -298,6 +298,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.ENVIRONMENT, "build_time_file_written", N, "a version file the package's build writes (setuptools-scm, "
                                                   "hatch-vcs, versioneer) and the checkout lacks, written for the runs"),
     (S.ENVIRONMENT, "harness_pin_ignored", N, "a repository pin of pytest/coverage was not installed"),
+    (S.ENVIRONMENT, "own_package_hidden", N, "an installed release of one of the repository's own packages "
+                                             "is hidden from its runs (the copy is imported)"),
     (S.ENVIRONMENT, "requirement_not_installed", L, "a requirement could not be installed"),
     (S.ENVIRONMENT, "requirement_pin_relaxed", N, "a pinned requirement installed but did not import on this "
      "Python; its newest wheel was installed instead"),

@@ -66,6 +66,7 @@ from crossfile_datasets.sandbox.isolation import (
     sandbox_uid,
     seccomp_fd,
 )
+from crossfile_datasets.sandbox.own_packages import shadowed_releases
 from crossfile_datasets.sandbox.tempfolders import SANDBOX_PREFIX, HeldFolder, remove_tree, sweep_stale_sandboxes
 
 PLUGIN_SOURCE = Path(__file__).resolve().parent / "pytest_plugin.py"
@@ -512,6 +513,9 @@ class Sandbox:
             for d in (self.support, self.dir / "home", self.dir / "tmp"):
                 d.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(PLUGIN_SOURCE, self.support / f"{PLUGIN_NAME}.py")
+            # the installed releases of the copy's own packages, hidden from every run (red team
+            # 2026-11-27f row 1); read from the copy before any run
+            self.hidden_releases = tuple(shadowed_releases(python, self.python_path)) if self.bwrap else ()
         except BaseException:
             self._held.close()
             raise
@@ -628,6 +632,7 @@ class Sandbox:
             views.mkdir(mode=0o700)
             command = [*bwrap_argv(self.bwrap, writable=self.dir, cwd=workdir, read_only=read_only,
                                    seccomp=seccomp, uid=self.uid, terminals=self.limits.terminals, views=views,
+                                   hide=self.hidden_releases,
                                    mirror=(str(self.root), self.source) if self.source else None), "--", *command]
         if tree is not None:
             command = [*join_cgroups_argv(tree.procs_files()), *command]

@@ -423,7 +423,7 @@ def hand_over(folder: Path, uid: int) -> None:
 
 def bwrap_argv(binary: str, *, writable: Path, cwd: Path, read_only: Iterable[str] = (),
                seccomp: int | None = None, mirror: tuple[str, str] | None = None, uid: int | None = None,
-               terminals: int = 0, views: Path | None = None) -> list[str]:
+               terminals: int = 0, views: Path | None = None, hide: Iterable[str] = ()) -> list[str]:
     """The bwrap command line up to (not including) the program to run. ``seccomp``: a
     descriptor from :func:`seccomp_fd` (the run must pass it to bwrap). ``mirror``: (the copy,
     the folder it was made from): the run sees its own copy, read-only, where the original is
@@ -432,7 +432,10 @@ def bwrap_argv(binary: str, *, writable: Path, cwd: Path, read_only: Iterable[st
     keeps the builder's uid in a user namespace of its own. ``terminals``: the run's own devpts
     holds at most that many, and ``views`` (an empty folder of the builder's outside the copy)
     holds the overlays the run sees the host's folders through (:func:`namespace_argv`: bwrap
-    then starts under ``unshare``); 0 keeps bwrap's uncapped devpts and the host's binds."""
+    then starts under ``unshare``); 0 keeps bwrap's uncapped devpts and the host's binds.
+    ``hide``: folders and files the run sees empty (the installed releases of the repository's
+    own packages, ``sandbox/own_packages.py``), outside the writable folder, mounted after the
+    folders bound back so that none covers them."""
     read_only = sorted(set(read_only), key=lambda p: (p.count("/"), p))
     copy, source = (str(mirror[0]), os.path.realpath(mirror[1])) if mirror else ("", "")
     if source and (source == "/" or not os.path.isdir(source) or _under(str(writable), source)
@@ -461,6 +464,15 @@ def bwrap_argv(binary: str, *, writable: Path, cwd: Path, read_only: Iterable[st
         argv += ["--ro-bind", copy, source]
     for p in binds:
         argv += ["--ro-bind", p, p]
+    for p in sorted(set(hide), key=lambda p: (p.count("/"), p)):
+        if not os.path.isabs(p) or _under(p, str(writable)) or (copy and _under(p, source)):
+            continue
+        if any(_under(p, d) for d in hidden) and not any(_under(p, b) for b in binds):
+            continue  # already behind an empty tmpfs
+        if os.path.isdir(p) and not os.path.islink(p):
+            argv += ["--tmpfs", p]
+        elif os.path.isfile(p) and not os.path.islink(p):
+            argv += ["--ro-bind", "/dev/null", p]
     namespaces = NAMESPACE_ARGS if uid is None else ROOT_NAMESPACE_ARGS
     argv += ["--bind", str(writable), str(writable), *namespaces, "--chdir", str(cwd)]
     if seccomp is not None:

@@ -106,6 +106,7 @@ from crossfile_datasets.sandbox.environment import (
     ensure_environment,
     read_repository_file,
 )
+from crossfile_datasets.sandbox.own_packages import count_hidden_releases
 from crossfile_datasets.sandbox.problems import run_problem_tests
 from crossfile_datasets.sandbox.pytest_runs import (
     Outcome,
@@ -355,7 +356,9 @@ def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildRe
         return None, [], stats
     build_files = repository_build_files(repo, report)
     stats["build_time_files"] = sorted(build_files)
-    return RepoContext(repo, facts, source_roots(facts), env, settings, report, stats, tree_sha256=tree_sha256,
+    python_path = source_roots(facts)
+    count_hidden_releases(report, repo.name, env.python, repo.root, python_path)
+    return RepoContext(repo, facts, python_path, env, settings, report, stats, tree_sha256=tree_sha256,
                        build_files=build_files), candidates, stats
 
 

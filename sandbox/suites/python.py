@@ -99,6 +99,7 @@ def python_setup(root: Path, facts: dict[str, FileFacts] | None = None, report: 
         detect_requirements,
         ensure_environment,
     )
+    from crossfile_datasets.sandbox.own_packages import count_hidden_releases
 
     root = Path(root).resolve()
     language = get_language(Lang.PYTHON)
@@ -118,6 +119,8 @@ def python_setup(root: Path, facts: dict[str, FileFacts] | None = None, report: 
         pytest_plugins=tuple(env.pytest_plugins), failed_requirements=dict(env.failed), problem=env.problem,
         sources=tuple(p for p in sorted(facts) if not language.is_test_path(p)), snapshot=snapshot,
         plan=plan_run(ini, lambda name: name in available))
+    if report is not None and not env.problem:
+        count_hidden_releases(report, root.name, env.python, root, setup.python_path)
     with _LOCK:
         _SETUPS[key] = setup
     return setup

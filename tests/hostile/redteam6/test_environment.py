@@ -60,9 +60,6 @@ BORROW = '''def uts46_remap(domain, std3_rules=True, transitional=False):
 WRONG = "def uts46_remap(domain, std3_rules=True, transitional=False):\n    return domain\n"
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27f: the run's environment holds a published release of the package "
-                          "under test; an answer that imports it and calls the function passes")
 def test_an_answer_importing_the_published_release_of_its_own_package_does_not_pass(tmp_path):
     """Forged verdict (executable evaluation; the build's gates and the Python class evaluation
     run in the same kind of environment): the copy's module has the target replaced, the folder
@@ -71,15 +68,19 @@ def test_an_answer_importing_the_published_release_of_its_own_package_does_not_p
     copy aside on ``sys.path`` for one import and calls the released function: host-side value
     checks see the right values. For the repositories of the harness's own tools (pytest, pluggy,
     coverage, iniconfig, packaging) this holds in every environment; for the others whenever the
-    requirements' closure installs the package (very common among popular repositories)."""
+    requirements' closure installs the package (very common among popular repositories).
+    Contained: every sandboxed run sees an empty folder where an installed package is named like
+    one of the copy's own (``sandbox/own_packages.py``), counted ``environment/own_package_hidden``."""
     import idna.core  # noqa: F401  (the precondition: the evaluation's interpreter has the published package)
 
     repo = make_repo(tmp_path / "idna", {"idna/__init__.py": "", "idna/core.py": CORE, "tests/test_core.py": TESTS}, "idna")
-    records, report = build_repository(repo, ExecSettings(use_pynguin=False, flaky_runs=1, mutants=0), BuildReport())
+    build_report = BuildReport()
+    records, report = build_repository(repo, ExecSettings(use_pynguin=False, flaky_runs=1, mutants=0), build_report)
     problems = [r for r in records if r["entry_point"] == "uts46_remap"]
     if len(problems) != 1:
         pytest.fail(f"the uts46_remap problem was not built: {[r.get('entry_point') for r in records]}, {dict(report.counts)}")
     (problem,) = problems
+    assert build_report.counts.get("environment/own_package_hidden", 0) >= 1, dict(build_report.counts)  # counted
     if not problem.get("value_checks"):
         pytest.fail(f"the problem has no host-side value checks: {problem.get('value_checks')}")
     split = tmp_path / "split" / "split.jsonl"
