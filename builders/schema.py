@@ -370,6 +370,8 @@ class WrongClassCheck:
     min_mutant_score: float
     survived: list[str]
     mutants_skipped: int = 0  # made but not run: the task's share of the gate's time budget was spent
+    controls_run: int = 0  # disguised controls run (Python; a task whose tests pass one is refused)
+    controls_caught: int = 0
 
 
 @dataclass

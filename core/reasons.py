@@ -387,6 +387,9 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TESTS, "passes_without_class", R, "class-level: the test passes with the class emptied (left out of EXPECTED_TO_PASS)"),
     (S.TESTS, "passes_with_throwing_stub", R, "class-level: the test passes with every method of the class throwing (left out of EXPECTED_TO_PASS)"),
     (S.TASKS, "tests_pass_with_throwing_stub", R, "class-level: every EXPECTED_TO_PASS test passes with every method throwing"),
+    (S.TASKS, "tests_pass_disguised_control", R, "class-level: the tests pass a disguised control (caught mutants "
+                                                   "reformatted, locals renamed, methods reordered): they recognise "
+                                                   "the gate's variants instead of judging the class"),
     (S.TASKS, "mutants_survive", R, "class-level: the tests catch too few one-method mutants (mutant score below the minimum)"),
     (S.TASKS, "mutants_over_budget", L, "class-level: some one-method mutants were not run, the task's share of the gate's time budget (--class-gate-seconds) spent (score over those run)"),
     (S.TASKS, "reached_through_facade", N, "class-level: no passing test names the class; the passing tests that execute it (at least CLASS_MIN_FACADE_TESTS, per-test coverage) are its EXPECTED_TO_PASS"),

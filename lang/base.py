@@ -387,6 +387,14 @@ class LanguageSupport(abc.ABC):
         to the original. Same ``LookupError`` as :meth:`throwing_stub` when unsupported."""
         raise LookupError(f"wrong_classes_unavailable: {self.lang.value}")
 
+    def disguised_control(self, info: "ClassInfo", caught: Sequence["WrongClass"], rng) -> str | None:
+        """A wrong version of the class ``info`` that looks like an answer: made from one or two
+        of the ``caught`` mutants (the tests failed them) with changes that keep what the class
+        does (reformatted, locals renamed, methods reordered), drawn from ``rng``. The class
+        gate refuses a task whose tests pass one. None when the language has none (Java, C#:
+        docs/classlevel.md says what stays trusted there) or it cannot be made."""
+        return None
+
     # -- class-level split: placing a generated class ----------------------------------------
     # Lines of a generated answer that belong above the class, not in it: imports (hoisted into
     # the file's import block) and the file's own package / namespace line (dropped). None: the

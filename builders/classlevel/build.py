@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import json
+import random
 import shutil
 import statistics
 import time
@@ -494,6 +495,7 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
             kept.append(cand)
             continue
         caught, survived, ran = 0, [], 0
+        failed_by_tests: list = []  # mutants a test failed (not a compile error): what controls are made of
         share = max(0.0, settings.gate_seconds - (time.monotonic() - started)) / (len(candidates) - n)
         task_start = time.monotonic()
         for wrong in wrongs:
@@ -511,6 +513,8 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
             caught += hit
             if not hit:
                 survived.append(wrong.description)
+            elif run is not None and run.status is SuiteStatus.OK:
+                failed_by_tests.append(wrong)
         skipped = len(wrongs) - ran
         gate["mutants_run"] += ran
         gate["mutants_caught"] += caught
@@ -538,8 +542,50 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
             continue
         if score is None:
             report.count("tasks", "no_mutants", name, f"no mutant could be made of {', '.join(methods)[:200]}")
+        passed_control = control_gate(lang, repo, facts, cand, failed_by_tests, setup, gate)
+        if passed_control:
+            report.count("tasks", "tests_pass_disguised_control", name, passed_control[:300])
+            continue
         kept.append(cand)
     return kept
+
+
+# Drawn afresh for every build, from the operating system: the controls' choices are never
+# published, so no repository can know them in advance (red team 2026-11-27f row 5).
+_CONTROL_RNG = random.SystemRandom()
+
+
+def control_gate(lang: Lang, repo: Repository, facts: dict, cand, caught: list, setup, gate: dict) -> str:
+    """Run the task's tests against up to ``CLASS_GATE_CONTROLS`` disguised controls
+    (``LanguageSupport.disguised_control``: caught mutants combined, reformatted, locals renamed,
+    methods reordered, drawn from an unpublished random source) and return why the task must be
+    refused ("" when every control was caught, or none could be made). The other gates' wrong
+    classes are few and deterministic, so tests can recognise them (their source, one changed
+    line, no ``return``) and judge only those; a control does what a caught mutant does and looks
+    like an answer, so tests that judge the class fail it."""
+    from crossfile_datasets.harness.class_runs import run_placed
+
+    language = get_language(lang)
+    gate.setdefault("controls_run", 0)
+    gate.setdefault("controls_passed", 0)
+    cand.wrong_classes.update(controls_run=0, controls_caught=0)
+    for _ in range(C.CLASS_GATE_CONTROLS):
+        source = language.disguised_control(cand.info, caught, _CONTROL_RNG)
+        if source is None:
+            break
+        tests = list(cand.expected_to_pass)
+        placed, run = run_placed(_task_view(lang, repo, facts, cand, tests), source, Path(repo.root),
+                                 SandboxLimits(), setup, first_failure=True, reuse_build=True)
+        gate["controls_run"] += 1
+        cand.wrong_classes["controls_run"] += 1
+        outcomes = run.outcomes() if run is not None else {}
+        if run is None or run.status is not SuiteStatus.OK or any(outcomes.get(t) is not TestOutcome.PASSED for t in tests):
+            cand.wrong_classes["controls_caught"] += 1
+            continue
+        gate["controls_passed"] += 1
+        return (f"the {len(tests)} tests pass a disguised control (caught mutants, reformatted, locals renamed, "
+                "methods reordered): they recognise the gate's variants instead of judging the class")
+    return ""
 
 
 def _tests_per_method(cand, suite: SuiteRun) -> dict[str, set[str]]:
@@ -676,6 +722,8 @@ def card_section(stats: dict) -> str:
         f"Suites run differently from the repositories' own configuration: {adjusted}. Wrong-class gate "
         f"(every method throwing, then one-method mutants; a task needs a mutant score of at least the minimum): "
         f"{gate.get('stub_tests_dropped', 0)} tests passed the throwing stub and were left out, "
-        f"{gate.get('mutants_caught', 0)} of {gate.get('mutants_run', 0)} mutants caught.",
+        f"{gate.get('mutants_caught', 0)} of {gate.get('mutants_run', 0)} mutants caught; "
+        f"{gate.get('controls_passed', 0)} of {gate.get('controls_run', 0)} disguised controls (Python: caught "
+        f"mutants reformatted, locals renamed, methods reordered, drawn afresh) passed, and their tasks were refused.",
     ]
     return "\n".join(rows)

@@ -137,7 +137,8 @@ def wrong_class_check(found: dict) -> dict:
             "throwing_stub_tests_passed": int(found.get("throwing_stub_tests_passed", 0)),
             "mutants_run": int(found.get("mutants_run", 0)), "mutants_caught": int(found.get("mutants_caught", 0)),
             "min_mutant_score": float(found.get("min_mutant_score", 0.0)),
-            "survived": list(found.get("survived", [])), "mutants_skipped": int(found.get("mutants_skipped", 0))}
+            "survived": list(found.get("survived", [])), "mutants_skipped": int(found.get("mutants_skipped", 0)),
+            "controls_run": int(found.get("controls_run", 0)), "controls_caught": int(found.get("controls_caught", 0))}
 
 
 def classlevel_dataset(records: list[dict]) -> datasets.Dataset:

@@ -203,6 +203,11 @@ class PythonSupport(LanguageSupport):
 
         return method_mutants(info, list(methods), limit=limit, seed=seed)
 
+    def disguised_control(self, info, caught, rng):
+        from crossfile_datasets.lang.python.wrong_classes import disguised_control
+
+        return disguised_control(info.source, list(caught), rng)
+
     def checker_fingerprint(self) -> str:
         import astroid
         import pylint

@@ -16,6 +16,8 @@ Both rewrite the class text (``ClassInfo.source``, LF line ends) with libcst; no
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 
 from crossfile_datasets.lang.classes import ClassInfo, WrongClass
@@ -100,3 +102,115 @@ def method_mutants(info: ClassInfo, methods: list[str], *, limit: int, seed: int
                     continue
             out.append(made[name][depth - 1])
     return out
+
+
+# ------------------------------------------------------------------------- disguised controls --
+# Names whose use makes a function's locals visible by name: such a function keeps its names.
+_INTROSPECTING = frozenset({"locals", "vars", "eval", "exec", "dir", "globals"})
+
+
+def _top_class(module: ast.Module) -> ast.ClassDef | None:
+    return next((node for node in module.body if isinstance(node, ast.ClassDef)), None)
+
+
+def _renamable_locals(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The names ``func`` binds as plain locals that can be renamed everywhere in its body:
+    not its parameters, nor anything a nested scope binds by parameter, ``except ... as``,
+    ``import``, ``match`` or ``global``/``nonlocal``; empty when the function reads its names by
+    string (``locals()``, ``eval``...)."""
+    stored: set[str] = set()
+    kept = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs,
+                            *([func.args.vararg] if func.args.vararg else []),
+                            *([func.args.kwarg] if func.args.kwarg else []))}
+    for node in ast.walk(func):
+        if isinstance(node, (ast.Global, ast.Nonlocal, ast.Match, ast.ClassDef)):
+            return set()
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _INTROSPECTING:
+            return set()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stored.add(node.id)
+        elif isinstance(node, ast.arg):
+            kept.add(node.arg)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            kept.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            kept.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node is not func:
+            kept.add(node.name)
+    return stored - kept
+
+
+def _rename_locals(cls: ast.ClassDef, rng, taken: set[str]) -> None:
+    for func in cls.body:
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        names = sorted(_renamable_locals(func))
+        mapping = {}
+        for name in names:
+            while True:
+                new = f"{rng.choice('abcdefghjkmnpqrstuvwxyz')}{rng.randrange(10, 10_000)}"
+                if new not in taken:
+                    taken.add(new)
+                    mapping[name] = new
+                    break
+        for node in ast.walk(func):
+            if isinstance(node, ast.Name) and node.id in mapping:
+                node.id = mapping[node.id]
+
+
+def _reorder_methods(cls: ast.ClassDef, rng) -> None:
+    """Shuffle the class's undecorated methods among their own places, when nothing else in the
+    class body refers to a method by name (``alias = method``) and no name is defined twice."""
+    slots = [i for i, node in enumerate(cls.body)
+             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.decorator_list]
+    names = [node.name for node in cls.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if len(slots) < 2 or len(set(names)) != len(names):
+        return
+    for node in cls.body:
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                isinstance(n, ast.Name) and n.id in names for n in ast.walk(node)):
+            return
+    methods = [cls.body[i] for i in slots]
+    rng.shuffle(methods)
+    for i, node in zip(slots, methods):
+        cls.body[i] = node
+
+
+def disguised_control(original: str, caught: list[WrongClass], rng) -> str | None:
+    """A wrong class that looks like an answer, not like a gate's variant: one or two of the
+    ``caught`` one-method mutants of the class ``original`` (mutants of two methods combined when
+    there are), its locals renamed, its methods reordered and the whole re-formatted
+    (``ast.unparse``: quotes, spacing, comments gone), all drawn from ``rng`` (the builder's, not
+    published). Each step keeps what the class does, so tests that caught the mutants catch the
+    control; tests that pass it recognise the gate's variants. None when it cannot be made (a
+    class that does not parse or compile after the changes)."""
+    if not caught:
+        return None
+    first = rng.choice(caught)
+    try:
+        base, module = ast.parse(original), ast.parse(first.source)
+    except SyntaxError:
+        return None
+    cls, base_cls = _top_class(module), _top_class(base)
+    if cls is None or base_cls is None:
+        return None
+    others = [w for w in caught if w.method != first.method]
+    if others:  # a second method's mutation, taken where it differs from the original
+        try:
+            second = _top_class(ast.parse(rng.choice(others).source))
+        except SyntaxError:
+            second = None
+        if second is not None and len(second.body) == len(base_cls.body) == len(cls.body):
+            for i, (b, s, c) in enumerate(zip(base_cls.body, second.body, cls.body)):
+                if ast.dump(s) != ast.dump(b) and ast.dump(c) == ast.dump(b):
+                    cls.body[i] = s
+    taken = {n.id for n in ast.walk(module) if isinstance(n, ast.Name)}
+    taken |= {n.arg for n in ast.walk(module) if isinstance(n, ast.arg)}
+    _rename_locals(cls, rng, taken)
+    _reorder_methods(cls, rng)
+    try:
+        text = ast.unparse(module) + "\n"
+        compile(text, "<control>", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    return text

@@ -163,6 +163,10 @@ def test_tasks_whose_tests_do_not_judge_the_class_are_dropped(tmp_path):
     assert sorted(meter["expected_to_pass"]) == ["tests/test_meter.py::test_meter_adds", "tests/test_meter.py::test_meter_name"]
     assert meter["wrong_class_check"]["checked"] and meter["wrong_class_check"]["mutants_run"] == 4
     assert meter["mutant_score"] >= 0.5
+    # honest tests catch the disguised controls too (red team 2026-11-27f row 5)
+    check = meter["wrong_class_check"]
+    assert check["controls_run"] >= 1 and check["controls_caught"] == check["controls_run"], check
+    assert "tasks/tests_pass_disguised_control" not in report.counts
     # Config: its test passes with every method throwing; Gauge: its test lets mutants through
     assert report.samples["tests/passes_with_throwing_stub"] == [
         "meters:tests/test_meter.py::test_config_api: pkg/meter.py::Config"]
@@ -178,6 +182,56 @@ def test_tasks_whose_tests_do_not_judge_the_class_are_dropped(tmp_path):
     result = evaluate_class(split, preds, ks=(1,))
     assert result["results"]["python"]["pass@1"]["mean"] == 0.0
     assert result["results"]["python"]["test_pass_rate"]["mean"] == 0.0
+
+
+def test_a_disguised_control_does_what_its_mutants_do_and_looks_like_an_answer(tmp_path):
+    """Red team 2026-11-27f row 5: the controls are caught mutants with changes that keep what
+    the class does (reformatted, locals renamed, methods reordered): tests that caught the
+    mutants catch them; many lines differ from the original, the order and the names are drawn
+    from the generator given (the build's is never published)."""
+    import random
+
+    root = write_tree(tmp_path / "m", {**METERS, "pkg/acc.py": '''class Acc:
+    def __init__(self):
+        self.items = []
+
+    def push(self, x):
+        doubled = x * 2
+        self.items.append(doubled)
+        return self
+
+    def total(self):
+        acc = 0
+        for item in self.items:
+            acc += item
+        return acc
+
+    def names(self):
+        return [f"n{i}" for i in range(len(self.items))]
+'''})
+    info = _info(root, "Acc")
+    language = get_language(Lang.PYTHON)
+    wrongs = language.method_mutants(info, ["push", "total"], limit=4)
+
+    def behaviour(source):
+        namespace: dict = {}
+        exec(compile(source, "acc.py", "exec"), namespace)  # our own fixture class and its variants
+        acc = namespace["Acc"]()
+        for x in (1, 2, 3):
+            try:
+                acc.push(x)
+            except Exception as exc:  # noqa: BLE001 - a mutant may raise
+                return repr(exc)
+        return acc.items, acc.total(), acc.names()
+
+    controls = {language.disguised_control(info, wrongs[:1], random.Random(seed)) for seed in range(6)}
+    assert None not in controls and len(controls) > 1  # drawn: the generator decides
+    original = {line.strip() for line in info.source.splitlines()}
+    for control in controls:
+        assert behaviour(control) == behaviour(wrongs[0].source)  # what the mutant does
+        assert len([l for l in control.splitlines() if l.strip() and l.strip() not in original]) >= 2
+    combined = language.disguised_control(info, [wrongs[0], wrongs[1]], random.Random(0))
+    assert wrongs[0].method != wrongs[1].method and behaviour(combined) not in (behaviour(info.source),)
 
 
 def test_a_language_without_the_hook_says_so():

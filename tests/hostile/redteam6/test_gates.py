@@ -96,9 +96,6 @@ WRONG = '''class Cart:
 '''
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27f: tests that recognize the gates' variants of the class (original, "
-                          "emptied, throwing stub, one-line mutants) pass every gate and let any answer pass")
 def test_tests_that_recognize_the_gates_variants_do_not_let_a_wrong_class_pass(tmp_path):
     """Forged verdict planted at build time (class build's gates -> class evaluation, every
     language; shown in Python). The gates (docs/classlevel.md, steps 5-7) run before publication
@@ -118,6 +115,9 @@ def test_tests_that_recognize_the_gates_variants_do_not_let_a_wrong_class_pass(t
     records, _ = build_class_split("python", [Repository("shop", root, "", "", "MIT")], tmp_path / "out",
                                    allow_execution=True, report=report)
     carts = [r for r in records if r.get("class_name") == "Cart"]
+    refused = report.samples.get("tasks/tests_pass_disguised_control", [])
+    if not carts and any("Cart" in str(sample) for sample in refused):
+        return  # contained: the build refuses the task (its tests pass a disguised control), counted
     if len(carts) != 1:
         pytest.fail(f"the Cart task was not built: {[r['id'] for r in records]}, {dict(report.counts)}")
     (task,) = carts
