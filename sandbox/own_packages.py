@@ -101,7 +101,7 @@ def own_names(roots: Iterable[str | os.PathLike]) -> set[tuple[str, ...]]:
                     continue
                 if (Path(entry.path) / "__init__.py").is_file():
                     out.add((*prefix, name))
-                elif depth < NAMESPACE_DEPTH and any(e.name.endswith(".py") or e.is_dir() for e in _scan(entry.path)):
+                elif depth < NAMESPACE_DEPTH and _holds_python(entry.path):
                     walk(Path(entry.path), (*prefix, name), depth + 1)
             elif (module := _module_name(name)) and module.isidentifier() and name != "__init__.py":
                 out.add((*prefix, module))
@@ -109,6 +109,15 @@ def own_names(roots: Iterable[str | os.PathLike]) -> set[tuple[str, ...]]:
     for root in roots:
         walk(Path(root), (), 0)
     return out
+
+
+def _holds_python(path: str) -> bool:
+    """Whether a folder without ``__init__.py`` can be a namespace package: it holds a Python
+    file or a regular package (a folder of data or documents is not walked)."""
+    for entry in _scan(path):
+        if entry.name.endswith(".py") or (Path(entry.path) / "__init__.py").is_file():
+            return True
+    return False
 
 
 def _scan(path: str) -> list[os.DirEntry]:

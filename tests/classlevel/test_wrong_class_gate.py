@@ -184,6 +184,7 @@ def test_tasks_whose_tests_do_not_judge_the_class_are_dropped(tmp_path):
     assert result["results"]["python"]["test_pass_rate"]["mean"] == 0.0
 
 
+@pytest.mark.slow
 def test_a_disguised_control_does_what_its_mutants_do_and_looks_like_an_answer(tmp_path):
     """Red team 2026-11-27f row 5: the controls are caught mutants with changes that keep what
     the class does (reformatted, locals renamed, methods reordered): tests that caught the

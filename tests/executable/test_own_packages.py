@@ -26,6 +26,7 @@ def test_own_names_are_the_packages_and_modules_of_the_roots(tmp_path):
     assert own_names([tmp_path]) == {("pkg",), ("mod",), ("ns", "inner"), ("ns", "single"), ("tests",), ("ext",)}
 
 
+@pytest.mark.slow
 def test_standard_library_names_and_the_roots_are_never_hidden(tmp_path):
     (tmp_path / "json").mkdir()
     (tmp_path / "json" / "__init__.py").write_text("")
