@@ -542,7 +542,7 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
             continue
         if score is None:
             report.count("tasks", "no_mutants", name, f"no mutant could be made of {', '.join(methods)[:200]}")
-        passed_control = control_gate(lang, repo, facts, cand, failed_by_tests, setup, gate)
+        passed_control = control_gate(lang, repo, facts, cand, failed_by_tests, setup, gate, staging)
         if passed_control:
             report.count("tasks", "tests_pass_disguised_control", name, passed_control[:300])
             continue
@@ -555,7 +555,8 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
 _CONTROL_RNG = random.SystemRandom()
 
 
-def control_gate(lang: Lang, repo: Repository, facts: dict, cand, caught: list, setup, gate: dict) -> str:
+def control_gate(lang: Lang, repo: Repository, facts: dict, cand, caught: list, setup, gate: dict,
+                 staging=None) -> str:
     """Run the task's tests against up to ``CLASS_GATE_CONTROLS`` disguised controls
     (``LanguageSupport.disguised_control``: caught mutants combined, reformatted, locals renamed,
     methods reordered, drawn from an unpublished random source) and return why the task must be
@@ -575,7 +576,8 @@ def control_gate(lang: Lang, repo: Repository, facts: dict, cand, caught: list, 
             break
         tests = list(cand.expected_to_pass)
         placed, run = run_placed(_task_view(lang, repo, facts, cand, tests), source, Path(repo.root),
-                                 SandboxLimits(), setup, first_failure=True, reuse_build=True)
+                                 SandboxLimits(), setup, first_failure=True, reuse_build=True, quiet=True,
+                                 staging=staging)
         gate["controls_run"] += 1
         cand.wrong_classes["controls_run"] += 1
         outcomes = run.outcomes() if run is not None else {}
