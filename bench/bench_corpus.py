@@ -164,12 +164,18 @@ def merge_language(lang: str, split: str, entries: list[dict], args: argparse.Na
     return run_build(argv, args.timeout * max(1, len(entries)))
 
 
-def select(entries: list[dict], langs: list[str], per_lang: int | None, repos: list[str] | None) -> list[dict]:
-    out = []
+def select(entries: list[dict], langs: list[str], per_lang: int | None, repos: list[str] | None,
+           round_robin: bool = False) -> list[dict]:
+    """The entries to build, language by language in manifest order; with ``round_robin`` one of
+    each language in turn (python, java, typescript, csharp, python, ...), so a run cut short
+    by its time budget still covers every language."""
+    by_lang = []
     for lang in langs:
         mine = [e for e in entries if e["lang"] == lang and (not repos or e["repo"] in repos)]
-        out += mine[:per_lang] if per_lang else mine
-    return out
+        by_lang.append(mine[:per_lang] if per_lang else mine)
+    if not round_robin:
+        return [e for mine in by_lang for e in mine]
+    return [mine[i] for i in range(max(map(len, by_lang), default=0)) for mine in by_lang if i < len(mine)]
 
 
 # ------------------------------------------------------------------------------ reading --
@@ -354,6 +360,29 @@ def language_rows(runs: list[dict], manifest: list[dict]) -> list[dict]:
     return out
 
 
+STAGES = ("repository_seconds", "checker_seconds", "parse_seconds", "retrieval_seconds", "splits_seconds")
+
+
+def time_rows(runs: list[dict]) -> list[dict]:
+    """Per language, over its completion runs with statistics: the stage seconds summed, the
+    checker's share of the repositories' time, CPU seconds per source file, the slowest one."""
+    out = []
+    for lang in LANGS:
+        mine = [r for r in runs if r["lang"] == lang and r["split"] == "completion" and r.get("stats")]
+        if not mine:
+            continue
+        stages = {k: round(sum(float((r["stats"].get("timings_seconds") or {}).get(k, 0.0)) for r in mine), 1)
+                  for k in STAGES}
+        files = sum(int(repo_entry(r["stats"], r["repo"]).get("files", r["stats"].get("files", 0)) or 0) for r in mine)
+        slowest = max(mine, key=lambda r: float(r.get("cpu_seconds") or 0))
+        out.append({"lang": lang, "repositories": len(mine), "files": files, **stages,
+                    "checker_share": stages["checker_seconds"] / stages["repository_seconds"]
+                    if stages["repository_seconds"] else 0.0,
+                    "cpu_per_file": round(sum(float(r.get("cpu_seconds") or 0) for r in mine) / files, 2) if files else 0.0,
+                    "slowest": f"{slowest['repo']} ({slowest.get('cpu_seconds')} CPU)"})
+    return out
+
+
 # ----------------------------------------------------------------------------- writing --
 def plots(rows: list[dict], folder: Path) -> list[str]:
     """yield per repository and time vs files (PNG); the names written."""
@@ -425,6 +454,16 @@ def render(runs: list[dict], manifest: list[dict], meta: dict, plot_names: list[
         lines.append(f"| {r['repo']} | {r['lang']} | {r['files'] if r['files'] is not None else '-'} "
                      f"| {cell('cross_file_first')} | {cell('cross_file_random')} | {cell('in_file')} | {cell('class')} "
                      f"| {cell('executable')} | {r['wall_seconds']} | {r['cpu_seconds']} | {reasons.replace('|', '/')} |")
+    lines += ["", "## Where the time goes (completion split)", "",
+              "Seconds inside the builds by stage, summed over the repositories built (the builds' "
+              "`timings_seconds`; checker = the checker runs on original and stubbed files), and CPU seconds per "
+              "source file of the driver's measure (timed-out repositories left out: they have no statistics).", "",
+              "| language | repositories | files | repository s | checker s | parse s | retrieval s | splits s "
+              "| checker share | CPU s per file | slowest repository (s) |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in time_rows(runs):
+        lines.append(f"| {r['lang']} | {r['repositories']} | {r['files']} | {r['repository_seconds']} "
+                     f"| {r['checker_seconds']} | {r['parse_seconds']} | {r['retrieval_seconds']} | {r['splits_seconds']} "
+                     f"| {r['checker_share']:.0%} | {r['cpu_per_file']} | {r['slowest']} |")
     empty, drops = aggregate_reasons(runs)
     lines += ["", "`-`: split not run. Times are of the driver's `build-dataset` runs of the repository (all its "
               "splits run), CPU time of the build process and the processes it waited for.", "",
@@ -456,6 +495,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--split", action="append", choices=sorted(SPLITS), help="only these splits (default: all)")
     parser.add_argument("--per-lang", type=int, help="only the first N entries of each language")
     parser.add_argument("--repo", action="append", help="only these owner/name entries")
+    parser.add_argument("--round-robin", action="store_true",
+                        help="one repository of each language in turn (default: language by language)")
     parser.add_argument("--timeout", type=float, default=3600.0, help="seconds per repository and split")
     parser.add_argument("--build-arg", action="append", default=[], help="extra build-dataset argument (repeatable)")
     parser.add_argument("--force", action="store_true", help="rebuild runs that have a record")
@@ -466,7 +507,7 @@ def main(argv: list[str] | None = None) -> int:
     manifest = read_manifest(args.manifest)
     meta_path = args.work / "meta.json"
     if not args.report_only:
-        entries = select(manifest, args.lang or list(LANGS), args.per_lang, args.repo)
+        entries = select(manifest, args.lang or list(LANGS), args.per_lang, args.repo, args.round_robin)
         splits = args.split or list(SPLITS)
         done_by: dict[tuple[str, str], list[dict]] = {}
         for entry in entries:

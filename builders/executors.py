@@ -12,9 +12,11 @@ every split:
   :data:`POOL_ROUNDS` broken pools each remaining job runs alone, so the one that kills its worker
   every time is found (:class:`WorkerLost`) while the others finish;
 - ``ray``: one Ray task per job (a local instance sized by ``workers``, or a cluster at
-  ``address``). Tasks write their shards into the output folder, which every node must therefore
-  share (NFS or similar), with the package installed on every node; the driver collects the
-  small results. A task whose worker dies is a :class:`WorkerLost` too, never the end of the build.
+  ``address``). A task's whole result (a repository's shard) comes back through Ray's object
+  store and the build writes it (``split.run_repositories``): the nodes share no output folder.
+  Every node needs the package installed (the same version: shards are keyed by the tool's
+  code) and the repositories readable at the paths the build resolved them to. A task whose
+  worker dies is a :class:`WorkerLost` too, never the end of the build.
 
 A job's own exceptions are the job's business (the runner guards every repository); one raised
 here anyway (a fatal error such as a missing checker) stops the run.

@@ -225,9 +225,11 @@ def run_repositories(repos: Sequence[Repository], build_one: BuildOne, *, store:
     (the next run tries again); the others go on. ``on_done`` is told of each repository as it
     finishes, in this thread. Returns the results in name order.
 
-    With processes or Ray, ``build_one``, ``store`` and ``new_report`` travel to the workers
-    (picklable; Ray also takes closures), the shard is written there, and what comes back is
-    what ``store.write`` returns (a split with large shards sends back only their figures)."""
+    With processes, ``build_one``, ``store`` and ``new_report`` travel to the workers
+    (picklable), the shard is written there, and what comes back is what ``store.write``
+    returns (a split with large shards sends back only their figures). With Ray (which also
+    takes closures) the whole result comes back through Ray's object store and this process
+    writes the shard: the cluster's nodes need no folder shared with the build's output."""
     ordered = sorted(repos, key=lambda r: r.name)
     store.remove_partial()
     results: dict[str, RepositoryResult] = {}
@@ -238,18 +240,24 @@ def run_repositories(repos: Sequence[Repository], build_one: BuildOne, *, store:
         if on_done is not None:
             on_done(result)
 
+    # on Ray a task's shard comes back to this process through Ray's object store and is written
+    # here: the nodes share no folder with the build (elsewhere the worker writes it, and only its
+    # figures come back)
+    on_driver = Executor(executor) is Executor.RAY
     jobs = []
     for repo in ordered:
         key = key_of(repo)
         result = store.read(repo.name, key)
         if result is None:
-            jobs.append((build_one, store, new_report, fatal, repo, key))
+            jobs.append((build_one, None if on_driver else store, new_report, fatal, repo, key))
         else:
             result.stats["status"] = "skipped_done"
             finish(repo, result)
     for index, outcome, attempts in run_jobs(_build_and_store, jobs, executor=executor, workers=workers,
                                              ray_address=ray_address):
         repo = jobs[index][4]
+        if on_driver and not isinstance(outcome, WorkerLost) and outcome.stats["status"] == "built":
+            outcome = store.write(repo.name, outcome, jobs[index][5])
         if isinstance(outcome, WorkerLost):
             report = new_report()
             report.count("repositories", "failed", repo.name, outcome.detail)
@@ -261,11 +269,12 @@ def run_repositories(repos: Sequence[Repository], build_one: BuildOne, *, store:
     return [results[repo.name] for repo in ordered]
 
 
-def _build_and_store(build_one: BuildOne, store: Shards, new_report: Callable[[], BuildReport],
+def _build_and_store(build_one: BuildOne, store: Shards | None, new_report: Callable[[], BuildReport],
                      fatal: tuple[type[BaseException], ...], repo: Repository, key: str) -> RepositoryResult:
-    """One repository's job, wherever it runs: build it, guarded, and write its shard."""
+    """One repository's job, wherever it runs: build it, guarded, and write its shard (without a
+    ``store``, the whole result goes back to the build, which writes it)."""
     result = _build_guarded(repo, build_one, new_report(), fatal)
-    if result.stats["status"] == "built":
+    if store is not None and result.stats["status"] == "built":
         result = store.write(repo.name, result, key)
     return result
 

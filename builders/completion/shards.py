@@ -138,8 +138,9 @@ def write_shard(path: Path, data: dict, fingerprint: str) -> None:
 
 class CompletionShards:
     """The completion split's shards as ``split.run_repositories`` stores them: each one a folder
-    of many files (:func:`write_shard`), written by the worker that built it; only its figures
-    go back to the build (the merge reads the shards, in name order)."""
+    of many files (:func:`write_shard`), written by the worker process that built it (only its
+    figures go back to the build), or on Ray by the build once the shard came back through the
+    object store; the merge reads the shards, in name order."""
 
     def __init__(self, root: Path) -> None:
         self.root = Path(root)

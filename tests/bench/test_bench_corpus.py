@@ -192,3 +192,24 @@ def test_check_counts_files_tests_and_csharp_markers(tmp_path):
 def test_check_rejects_small_unlicensed_untested(tmp_path):
     git_dir = git_repo(tmp_path, {"a.py": "x = 1\n"})
     assert cs.check(git_dir, "python")["rejected"] == "license none; 1 source files; no test files"
+
+
+def test_round_robin_takes_one_repository_of_each_language_in_turn():
+    entries = [{"lang": lang, "repo": f"{lang}/{i}"} for lang in ("python", "java", "csharp") for i in range(3)]
+    entries = entries[:-1]  # csharp has 2
+    assert [e["repo"] for e in bc.select(entries, ["python", "java", "csharp"], 2, None)] == \
+        ["python/0", "python/1", "java/0", "java/1", "csharp/0", "csharp/1"]
+    assert [e["repo"] for e in bc.select(entries, ["python", "java", "csharp"], None, None, round_robin=True)] == \
+        ["python/0", "java/0", "csharp/0", "python/1", "java/1", "csharp/1", "python/2", "java/2"]
+
+
+def test_time_rows_sum_stages_per_language():
+    def run(repo, files, checker, cpu):
+        stats = {"files": files, "timings_seconds": {"repository_seconds": 10.0, "checker_seconds": checker,
+                                                     "retrieval_seconds": 1.0}, "per_repository": []}
+        return {"repo": repo, "lang": "java", "split": "completion", "cpu_seconds": cpu, "stats": stats}
+
+    timed_out = {"repo": "c/c", "lang": "java", "split": "completion", "cpu_seconds": 99.0, "stats": None}
+    row, = bc.time_rows([run("a/a", 10, 6.0, 5.0), run("b/b", 30, 2.0, 15.0), timed_out])
+    assert (row["repositories"], row["files"], row["checker_seconds"], row["repository_seconds"]) == (2, 40, 8.0, 20.0)
+    assert row["checker_share"] == 0.4 and row["cpu_per_file"] == 0.5 and row["slowest"].startswith("b/b")
