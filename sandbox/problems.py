@@ -83,8 +83,10 @@ def run_problem_tests(
     ``__eq__`` lies or a patched pytest does not pass.
 
     Returns ``{"passed": bool, "status": a VerdictStatus, "tests": {nodeid: outcome},
-    "num_tests", "num_passed", "duration", "detail", "values"}`` (``values``: what each checked
-    site of each test program saw, see :func:`values.observe`): ``failed`` = only assertion failures;
+    "num_tests", "num_passed", "duration", "detail", "values", "value_failures"}`` (``values``:
+    what each checked site of each test program saw, see :func:`values.observe`;
+    ``value_failures``: how many of them the host refused): ``failed`` = only assertion failures
+    (or a non-zero exit after every test passed);
     ``incomplete`` = the run ended before pytest's end-of-session record (killed, ``os._exit``,
     a crash: whatever was reported before, it is not a pass); ``sandbox_violation`` = a test
     tried to write outside the sandbox or reach the network; ``error`` = anything else went
@@ -138,7 +140,7 @@ def run_problem_tests(
         detail = (srun.result.stderr or srun.result.stdout)[-2000:]
     verdict.update(passed=status == VerdictStatus.PASSED, status=status, tests=outcomes, num_tests=len(outcomes),
                    num_passed=passed, duration=round(time.monotonic() - started, 3), detail=detail[:2000],
-                   values=observed)
+                   values=observed, value_failures=len(failures))
     return verdict
 
 

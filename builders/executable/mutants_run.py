@@ -8,7 +8,14 @@ the builder's own code (never a model's), so they need the sandbox's containment
 protection of the verdict: here one sandbox per problem runs a driver that imports pytest
 once, writes the test programs once, and for each wrong version forks, puts that version in
 place and runs the tests to their first failure (``-x``) in the child; the parent waits with a
-time limit per version and kills a child that overruns (killed = the version is caught).
+time limit per version. A version is caught only by a test failure pytest reports (a test that
+hangs fails by a per-test alarm), which the driver's own code writes on a pipe once
+``pytest.main`` has returned, as the last line, tagged with a nonce of the version's: the
+tests' exit status, a time-out or an ended process is no verdict, and such a version gets a
+run of its own (red team 5 follow-up, 699d096 on the branch rt6verdict-full, ported here: a
+conftest calling ``os._exit(1)`` under the driver made every version "caught"), where only a
+failed or erroring test, or a checked value the host refuses, in a run that completed, catches
+it (:func:`verdict_of_record`).
 
 Warm (issue 33 item 3, 2026-11-27g): each of those forks still ran ``pytest.main`` afresh,
 configuring pytest, loading its plugins, collecting the test programs and importing the
@@ -22,7 +29,10 @@ reference to the function (``from mod import f`` in the tests, a dispatch table 
 runs the version, and the collected tests run to their first failure, each under an alarm. A
 version is caught only when pytest reports a failed test in that fork, passed only when every
 collected test ran without one; anything else (the fork ended itself, a time-out) is no verdict
-and goes to a run of its own (:func:`rerun_unjudged`). Versions whose ``def`` line or decorators
+and goes to a run of its own (:func:`rerun_unjudged`). The fork's verdict is the last line on
+its pipe, with the version's nonce; the warm process answers the driver with that nonce too (the
+repository's code holds the answer descriptor during collection: a line it wrote there is
+skipped). Versions whose ``def`` line or decorators
 differ from gold's (defaults live in the function object), those whose code object cannot be
 swapped (a different closure), and every version when collection fails go the cold way above.
 Values computed from the target at import time stay gold's in the warm way: a version can only
@@ -44,7 +54,7 @@ from crossfile_datasets.sandbox import Sandbox, SandboxLimits
 from crossfile_datasets.sandbox.channel import ResultChannel
 from crossfile_datasets.sandbox.problems import VerdictStatus, run_problem_tests
 from crossfile_datasets.sandbox.checks import splice_solution
-from crossfile_datasets.sandbox.pytest_runs import config_overrides, plugin_args
+from crossfile_datasets.sandbox.pytest_runs import Outcome, config_overrides, plugin_args
 
 PASSED, CAUGHT, INVALID, NOT_RUN = "passed", "caught", "invalid", "not_run"
 
@@ -92,6 +102,63 @@ import pytest
 sys.path[:] = saved_path
 
 
+class Reports:
+    """What pytest itself reports in the tests' process: failed test reports, and a per-phase
+    alarm so that a test that hangs fails as a reported test (pytest's own report) instead of
+    ending the version by the deadline."""
+
+    def __init__(self):
+        self.failed = 0
+
+    def pytest_runtest_logreport(self, report):
+        if report.failed:
+            self.failed += 1
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_setup(self, item):
+        yield from alarmed()
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_call(self, item):
+        yield from alarmed()
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_teardown(self, item):
+        yield from alarmed()
+
+
+class TestTimeout(BaseException):
+    pass
+
+
+def on_alarm(signum, frame):
+    raise TestTimeout("test exceeded %s seconds" % spec["test_timeout"])
+
+
+def alarmed():
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, spec["test_timeout"])
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def last_line(tail, nonce):
+    # the verdict the driver's code wrote: the last line on the pipe, tagged with the version's
+    # nonce (the tests hold the pipe's write end too: whatever they wrote before is no verdict,
+    # whatever they write after it makes it none)
+    head, _, body = tail.rstrip(b"\n").rsplit(b"\n", 1)[-1].partition(b"\t")
+    if head != nonce:
+        return {}
+    try:
+        said = json.loads(body)
+    except ValueError:
+        return {}
+    return said if isinstance(said, dict) else {}
+
+
 def judge(text):
     # each version runs two processes away: a shim (no token, no channel, dumpable again) whose
     # exit status is the tests' verdict, and under it the tests; what the tests do to their
@@ -103,25 +170,45 @@ def judge(text):
             os.close(record_fd)
             libc.prctl(4, 1, 0, 0, 0)
             os.setpgid(0, 0)
+            # the tests' verdict travels on this pipe, written by the driver's code once
+            # pytest.main has returned: an exit status the tests chose (os._exit(1) in a conftest)
+            # is no verdict
+            verdict_r, verdict_w = os.pipe()
+            nonce = os.urandom(16).hex().encode()
             tests = os.fork()
             if tests == 0:
                 try:
+                    os.close(verdict_r)
                     with open(os.path.join(root, spec["module"]), "w", encoding="utf-8") as fh:
                         fh.write(text)
                     devnull = os.open(os.devnull, os.O_WRONLY)
                     os.dup2(devnull, 1)
                     os.dup2(devnull, 2)
+                    reports = Reports()
                     code = pytest.main(["-q", "-x", "-p", "no:cacheprovider", *spec["args"], "--rootdir", root,
-                                        *[p for p, _ in spec["programs"]]])
-                    os._exit(int(code))
+                                        *[p for p, _ in spec["programs"]]], plugins=[reports])
+                    os.write(verdict_w, b"\n" + nonce + b"\t"
+                             + json.dumps({"code": int(code), "failed": reports.failed}).encode() + b"\n")
+                    os._exit(0)
                 except BaseException:
                     os._exit(99)
+            os.close(verdict_w)
+            tail = b""
+            while chunk := os.read(verdict_r, 65536):
+                tail = (tail + chunk)[-8192:]
             _, status = os.waitpid(tests, 0)
-            # pytest's own codes: 0 every test passed, 1 a test failed (the version is caught);
-            # anything else (a conftest that raised, a collection or internal error, no test,
-            # a crash) says nothing about the version: not a verdict, rerun on its own
-            code = os.waitstatus_to_exitcode(status)
-            os._exit(0 if code == 0 else 1 if code == 1 else 2)
+            said = last_line(tail, nonce)
+            # pytest's own codes, with pytest's own reports: 0 and no failed report, every test
+            # passed; 1 and a failed test report, the version is caught. Anything else (no
+            # verdict: the tests' process ended itself, a conftest that raised, a collection or
+            # internal error, no test, a crash) says nothing about the version: rerun on its own
+            if os.waitstatus_to_exitcode(status) != 0:
+                os._exit(2)
+            if said.get("code") == 0 and said.get("failed") == 0:
+                os._exit(0)
+            if said.get("code") == 1 and type(said.get("failed")) is int and said["failed"] > 0:
+                os._exit(1)
+            os._exit(2)
         except BaseException:
             os._exit(2)
     try:
@@ -142,7 +229,9 @@ def judge(text):
             except OSError:
                 os.kill(shim, signal.SIGKILL)
             os.waitpid(shim, 0)
-            return "caught"  # a time-out kills the version
+            # past the version's deadline (a hang the per-test alarm could not end): no test
+            # failure was reported, so no verdict here; the version gets a run of its own
+            return "lost"
         time.sleep(0.02)
 
 
@@ -238,12 +327,15 @@ def judge_all(session):
     if not functions:
         return True
     for line in os.fdopen(command_fd, "r"):
-        index, text = json.loads(line)
-        os.write(answer_fd, (json.dumps([index, judge(items, functions, text)]) + "\n").encode())
+        # the driver's nonce for this version: the answer carries it back (a line the
+        # repository's code wrote on this descriptor at collection cannot know it)
+        index, nonce, text = json.loads(line)
+        verdict = judge(items, functions, text, nonce.encode())
+        os.write(answer_fd, (json.dumps([index, nonce, verdict]) + "\n").encode())
     return True
 
 
-def judge(items, functions, text):
+def judge(items, functions, text, nonce):
     qual = spec["qualname"].split(".")
     try:
         module_code = compile(text, os.path.join(root, spec["module"]), "exec")
@@ -271,13 +363,32 @@ def judge(items, functions, text):
                 ran += 1
                 if reports.failed:
                     break
-            os.write(verdict_w, json.dumps({"ran": ran, "failed": reports.failed}).encode())
+            # the verdict, written by this code once the tests have run, tagged with the
+            # version's nonce: the tests hold this pipe too, and an exit status they choose
+            # is no verdict
+            os.write(verdict_w, b"\n" + nonce + b"\t" + json.dumps({"ran": ran, "failed": reports.failed}).encode()
+                     + b"\n")
         finally:
             os._exit(0)
     os.close(verdict_w)
+    os.set_blocking(verdict_r, False)
+    tail = [b""]
+
+    def drain():
+        # what is on the pipe now (never waits: a process the tests left behind may hold it open)
+        while True:
+            try:
+                chunk = os.read(verdict_r, 65536)
+            except BlockingIOError:
+                return
+            if not chunk:
+                return
+            tail[0] = (tail[0] + chunk)[-8192:]
+
     deadline = time.monotonic() + spec["timeout"]
     status = None
     while status is None:
+        drain()
         done, wait_status = os.waitpid(tests, os.WNOHANG)
         if done:
             status = os.waitstatus_to_exitcode(wait_status)
@@ -290,15 +401,18 @@ def judge(items, functions, text):
             status = "timeout"
         else:
             time.sleep(0.01)
-    said = os.read(verdict_r, 4096)
+    drain()
     os.close(verdict_r)
-    try:
-        said = json.loads(said)
-    except ValueError:
-        said = {}
+    head, _, body = tail[0].rstrip(b"\n").rsplit(b"\n", 1)[-1].partition(b"\t")
+    said = {}
+    if head == nonce:
+        try:
+            said = json.loads(body)
+        except ValueError:
+            said = {}
     # caught only by a failed test pytest reported; passed only when every collected test ran
-    # without one; anything else (the tests ended their process, a time-out) is no verdict
-    # here: the version gets a run of its own
+    # without one; anything else (the tests ended their process, a time-out, no line with the
+    # version's nonce last) is no verdict here: the version gets a run of its own
     if status != 0 or not isinstance(said, dict) or type(said.get("failed")) is not int:
         return "lost"
     if said["failed"] > 0:
@@ -348,31 +462,53 @@ def start_warm():
         os.setpgid(child, child)
     except OSError:
         pass
-    return child, os.fdopen(command_w, "w"), os.fdopen(answer_r, "r")
+    return child, os.fdopen(command_w, "w"), Lines(answer_r)
 
 
-def ask(answers, deadline):
-    # one line from the warm process, or None when it ends or overruns the deadline
-    import select
+class Lines:
+    # lines from the warm process's answer pipe, read straight from the descriptor (a buffered
+    # file would hide a second line from select), at most 1 MiB of a line kept
+    def __init__(self, fd):
+        self.fd = fd
+        self.buffer = b""
+
+    def next(self, deadline):
+        import select
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(self.fd, 65536)
+            if not chunk:
+                return None
+            self.buffer = (self.buffer + chunk)[-(1 << 20):]
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line
+
+
+def ask(answers, deadline, wanted):
+    # the first line from the warm process that ``wanted`` accepts, or None when it ends or
+    # overruns the deadline; other lines (whatever the repository's code wrote on the
+    # descriptor) are skipped
     while True:
-        left = deadline - time.monotonic()
-        if left <= 0:
+        line = answers.next(deadline)
+        if line is None:
             return None
-        ready, _, _ = select.select([answers], [], [], left)
-        if ready:
-            line = answers.readline()
-            if not line:
-                return None
-            try:
-                return json.loads(line)
-            except ValueError:
-                return None
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            continue
+        if wanted(answer):
+            return answer
 
 
 warm = None
 if spec.get("warm"):
     warm_pid, commands, answers = start_warm()
-    hello = ask(answers, time.monotonic() + spec["timeout"] * 2)
+    hello = ask(answers, time.monotonic() + spec["timeout"] * 2, lambda a: isinstance(a, dict) and "ready" in a)
     if isinstance(hello, dict) and hello.get("ready") is True:
         warm = (warm_pid, commands, answers)
     else:
@@ -388,14 +524,16 @@ def judge_warm(i, text):
     if warm is None or not spec["warm_ok"][i]:
         return judge(text)
     warm_pid, commands, answers = warm
+    nonce = os.urandom(16).hex()
     try:
-        commands.write(json.dumps([i, text]) + "\n")
+        commands.write(json.dumps([i, nonce, text]) + "\n")
         commands.flush()
     except OSError:
         answer = None
     else:
-        answer = ask(answers, time.monotonic() + spec["timeout"] + 10)
-    if not (isinstance(answer, list) and len(answer) == 2 and answer[0] == i):
+        answer = ask(answers, time.monotonic() + spec["timeout"] + 10,
+                     lambda a: isinstance(a, list) and len(a) == 3 and a[0] == i and a[1] == nonce)
+    if answer is None:
         try:  # the warm process ended or hung: the other versions go the cold way
             os.killpg(warm_pid, signal.SIGKILL)
         except OSError:
@@ -406,9 +544,9 @@ def judge_warm(i, text):
             pass
         warm = None
         return judge(text)
-    if answer[1] in ("passed", "caught"):
-        return answer[1]
-    if answer[1] == "cold":  # the version cannot be swapped in: the cold way
+    if answer[2] in ("passed", "caught"):
+        return answer[2]
+    if answer[2] == "cold":  # the version cannot be swapped in: the cold way
         return judge(text)
     return "lost"  # a time-out or no verdict: a run of its own decides
 
@@ -524,5 +662,19 @@ def rerun_unjudged(problem: dict, spliced: Sequence[str | None], versions: Seque
         if stop_after_stub and i >= stubs and PASSED in out[:stubs]:
             break
         verdict = run_problem_tests(problem, versions[i], timeout, python=python, pytest_plugins=pytest_plugins)
-        out[i] = (NOT_RUN if verdict["status"] == VerdictStatus.INVALID_SOLUTION
-                  else PASSED if verdict["passed"] else CAUGHT)
+        out[i] = verdict_of_record(verdict)
+
+
+def verdict_of_record(verdict: dict) -> str:
+    """A wrong version's status from :func:`run_problem_tests`: ``passed`` when its tests pass;
+    ``caught`` only on a real test failure in a completed run (a test reported a failure or an
+    error, or the host refused a checked value); ``not_run`` otherwise (it could not be put
+    in place, the run ended early or ran out of time, a sandbox violation, no test, a non-zero
+    exit after every test passed): a run that ended itself (``os._exit(1)``, an exit hook)
+    reports no failure and catches nothing."""
+    if verdict["passed"]:
+        return PASSED
+    if verdict["status"] not in (VerdictStatus.FAILED, VerdictStatus.ERROR):  # the run did not complete
+        return NOT_RUN
+    failing = any(o in (Outcome.ASSERTION, Outcome.ERROR) for o in (verdict.get("tests") or {}).values())
+    return CAUGHT if failing or verdict.get("value_failures") else NOT_RUN

@@ -1,7 +1,8 @@
 """Wrong versions of one problem judged in one sandbox by one warm, forking interpreter
-(issue 33 item 3): the same verdicts as one sandboxed run per version, a time-out counts as
-caught, a version that cannot be put in place is invalid, mutants after a passing stub are
-not run."""
+(issue 33 item 3): the same verdicts as one sandboxed run per version, a version is caught
+only by a failure pytest reports (a hung test fails by the per-test alarm; a time-out, an exit
+status the tests chose or an incomplete run is no verdict), a version that cannot be put in
+place is invalid, mutants after a passing stub are not run."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import time
 
 import pytest
 
-from crossfile_datasets.builders.executable.mutants_run import CAUGHT, INVALID, NOT_RUN, PASSED, judge_versions
+from crossfile_datasets.builders.executable.mutants_run import (CAUGHT, INVALID, NOT_RUN, PASSED, judge_versions,
+                                                              rerun_unjudged)
 from crossfile_datasets.sandbox.problems import run_problem_tests
 from crossfile_datasets.sandbox.checks import render_check
 
@@ -36,7 +38,7 @@ def test_versions_judged_like_one_run_each(tmp_path):
         'def add(a, b):\n    """Add."""\n    pass\n',  # stub: caught
         GOLD,  # passes
         'def add(a, b):\n    """Add."""\n    return a - b\n',  # caught
-        'def add(a, b):\n    """Add."""\n    while True:\n        pass\n',  # a time-out: caught
+        'def add(a, b):\n    """Add."""\n    while True:\n        pass\n',  # a hang: failed by the per-test alarm, caught
         'def other(a, b):\n    return 1\n',  # no function of that name: invalid
     ]
     started = time.monotonic()
@@ -75,3 +77,167 @@ def test_tests_that_end_without_a_verdict_do_not_make_a_version_caught(tmp_path)
     stub = 'def add(a, b):\n    """Add."""\n    pass\n'
     assert judge_versions(rec, [stub, survivor], stubs=1, python=sys.executable, stop_after_stub=False) == \
         [CAUGHT, PASSED]
+
+
+# The repository's conftest.py ends the tests' process with status 1 (pytest's "a test failed")
+# under the driver (no harness plugin loaded there), or also at the interpreter's exit (after
+# pytest's end-of-session record in the run of its own). Ported from 699d096 (rt6verdict-full,
+# never landed) onto the warm driver (69e651a).
+EXIT_1_UNDER_THE_DRIVER = '''
+import os, sys
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if "crossfile_pytest_plugin" not in sys.modules:
+        os._exit(1)
+'''
+EXIT_1_EVERYWHERE = EXIT_1_UNDER_THE_DRIVER + '''
+
+import atexit
+atexit.register(lambda: os._exit(1))
+'''
+# every version judged the same: the tests call the function and assert nothing about it
+CALLS_ONLY = "from calc.ops import add\n\n\ndef test_add():\n    add(2, 3)\n"
+WRONG = 'def add(a, b):\n    """Add."""\n    return 0\n'
+
+
+def calls_only(tmp_path, conftest: str, checks: bool = False) -> dict:
+    rec = problem(tmp_path)
+    if not checks:
+        rec["test_list"] = [CALLS_ONLY]
+        rec["check"] = render_check("calc.ops.add", "calc/ops.py", rec["test_paths"], rec["test_list"])
+    (tmp_path / "calc_repo" / "conftest.py").write_text(conftest)
+    return rec
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("conftest, checks, warm, expected", [
+    # the warm process judges before pytest's session ends: the version passes its tests
+    (EXIT_1_UNDER_THE_DRIVER, False, True, PASSED),
+    (EXIT_1_EVERYWHERE, False, True, PASSED),
+    # the cold driver: no verdict from the tests' exit; the run of its own lets the version through
+    (EXIT_1_UNDER_THE_DRIVER, False, False, PASSED),
+    # the run of its own: every test passed, then the exit: no verdict
+    (EXIT_1_EVERYWHERE, False, False, NOT_RUN),
+    # controls: tests that check the value catch it
+    (EXIT_1_UNDER_THE_DRIVER, True, True, CAUGHT),
+    (EXIT_1_EVERYWHERE, True, False, CAUGHT),
+], ids=["warm_under_the_driver", "warm_everywhere", "cold_under_the_driver", "cold_everywhere",
+        "control_warm", "control_cold"])
+def test_an_exit_status_the_tests_choose_never_catches_a_version(tmp_path, conftest, checks, warm, expected):
+    """A forged mutation score (red team 5 follow-up): the driver took the tests' exit status 1
+    as "a test failed", and the run of its own took any verdict but a pass as "caught", so tests
+    that end their own process with ``os._exit(1)`` made every wrong version "caught" (a
+    mutation score of 1 for tests that check nothing). A version is caught only by a failed test
+    report of pytest's (written by the driver's code after pytest.main returned), or in the run
+    of its own by a failed test or checked value."""
+    rec = calls_only(tmp_path, conftest, checks)
+    assert judge_versions(rec, [WRONG], stubs=0, python=sys.executable, per_version_timeout=20,
+                          warm=warm) == [expected]
+
+
+# Under the driver only, a fixture of the repository's hangs where the per-test alarm cannot end
+# it (SIGALRM blocked): the version's deadline ends the run.
+HANG_UNDER_THE_DRIVER = '''
+import signal, sys, time
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _hang():
+    if "crossfile_pytest_plugin" not in sys.modules:
+        signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGALRM])
+        time.sleep(3600)
+    yield
+'''
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("warm", [True, False], ids=["warm", "cold"])
+def test_a_time_out_never_catches_a_version(tmp_path, warm):
+    """A forged mutation score: the cold driver killed a version past its deadline and counted
+    it "caught", so tests that hang under the driver (whatever the version) made every wrong
+    version caught. A time-out is no verdict: the version gets a run of its own."""
+    rec = calls_only(tmp_path, HANG_UNDER_THE_DRIVER)
+    assert judge_versions(rec, [WRONG], stubs=0, python=sys.executable, per_version_timeout=4,
+                          warm=warm) == [PASSED]
+
+
+# Under the driver only, the tests write a verdict-shaped line ("a test failed", the warm
+# process's format) to every descriptor they hold and end their process with status 0.
+FORGE_VERDICT_LINES = r'''
+import json, os, sys
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _forge():
+    if "crossfile_pytest_plugin" not in sys.modules:
+        lines = (json.dumps({"ran": 1, "failed": 1}) + "\n").encode()
+        for name in os.listdir("/proc/self/fd"):
+            try:
+                os.write(int(name), lines)
+            except OSError:
+                pass
+        os._exit(0)
+    yield
+'''
+# At collection, in the warm process (a child of the driver), the tests answer for the versions
+# on every descriptor they hold: "ready", then "caught" for each version.
+FORGE_ANSWERS = r'''
+import json, os
+
+
+def _forge():
+    try:
+        if b"driver.py" not in open("/proc/%d/cmdline" % os.getppid(), "rb").read():
+            return
+    except OSError:
+        return
+    lines = (json.dumps({"ready": True}) + "\n" + "".join(json.dumps([i, "caught"]) + "\n" for i in range(4))).encode()
+    for name in os.listdir("/proc/self/fd"):
+        try:
+            os.write(int(name), lines)
+        except OSError:
+            pass
+
+
+_forge()
+'''
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("conftest", [FORGE_VERDICT_LINES, FORGE_ANSWERS], ids=["verdict_pipe", "answers"])
+def test_verdict_lines_the_tests_write_never_catch_a_version(tmp_path, conftest):
+    """A forged mutation score (warm driver, 69e651a): the warm process's tests wrote their
+    verdict on a pipe they hold, and the warm process answered on a descriptor the repository's
+    conftest.py holds at collection; a line shaped like either made a version the tests let
+    through "caught". Only the line with the version's nonce, written by the driver's code after
+    the tests ran, counts (the last one on the verdict pipe)."""
+    rec = calls_only(tmp_path, conftest)
+    assert judge_versions(rec, [WRONG, WRONG.replace("0", "1")], stubs=0, python=sys.executable,
+                          per_version_timeout=20) == [PASSED, PASSED]
+
+
+EXIT_1_AFTER_EVERY_TEST_PASSED = "import atexit, os\natexit.register(lambda: os._exit(1))\n"
+ENDS_ITSELF = "import os\n\n\ndef pytest_sessionfinish(session, exitstatus):\n    os._exit(1)\n"
+HANGS = HANG_UNDER_THE_DRIVER.replace('if "crossfile_pytest_plugin" not in sys.modules:', "if True:")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("conftest, checks, expected", [
+    (EXIT_1_AFTER_EVERY_TEST_PASSED, False, NOT_RUN),
+    (ENDS_ITSELF, False, NOT_RUN),  # an incomplete run
+    (HANGS, False, NOT_RUN),  # a time-out
+    (EXIT_1_AFTER_EVERY_TEST_PASSED, True, CAUGHT),  # control: a failed test in a completed run
+], ids=["exit_1_after_a_pass", "incomplete", "time_out", "control"])
+def test_the_run_of_its_own_catches_only_by_a_reported_failure(tmp_path, conftest, checks, expected):
+    """A forged mutation score (the verdict of record for versions the driver did not judge):
+    ``rerun_unjudged`` took any run that did not pass as "caught": an exit status 1 after every
+    test passed, a run that ended itself before pytest's end, a time-out. Caught needs a failed
+    or erroring test (or a checked value the host refuses) in a run that completed."""
+    rec = calls_only(tmp_path, conftest, checks)
+    out = [NOT_RUN]
+    rerun_unjudged(rec, [WRONG], [WRONG], out, stubs=0, stop_after_stub=False, python=sys.executable,
+                   pytest_plugins=(), timeout=6)
+    assert out == [expected]
