@@ -27,6 +27,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import IO, Mapping, Sequence, cast
 
+from crossfile_datasets.core import deadline as repository_deadline
 from crossfile_datasets.core.enums import StrEnum
 
 DEFAULT_OUTPUT_CAP = 16 * 1024 * 1024  # bytes kept per stream; the rest is drained and dropped
@@ -224,6 +225,12 @@ def die_with_parent() -> None:
         os._exit(137)
 
 
+def describe(args: Sequence[str]) -> str:
+    """A short name of a command for messages: its program and its last argument."""
+    head = os.path.basename(args[0])
+    return head if len(args) == 1 else f"{head} ... {str(args[-1])[-80:]}"
+
+
 def kill_group(pid: int) -> None:
     """SIGKILL the process group led by ``pid`` (ignore it when already gone)."""
     try:
@@ -252,6 +259,10 @@ def run(
     args = [os.fspath(a) for a in argv]
     if not args:
         raise ValueError("empty argv")
+    # the repository's own limit (core/deadline.py) cuts this run's time-out, and a time-out
+    # that was the repository's is raised as such, not returned for the caller to count
+    during = describe(args)
+    timeout = repository_deadline.cut(timeout, during)
     start = time.monotonic()
     proc = _start_piped(args, limits, cwd, env, stdin, pass_fds)
     if isinstance(proc, RunResult):
@@ -263,6 +274,8 @@ def run(
     output = _drain(proc, deadline, output_cap)
     timed_out = _reap(proc, deadline, output.timed_out)
     duration = time.monotonic() - start
+    if timed_out:
+        repository_deadline.expired_during(during)
     rc = proc.returncode
     return RunResult(
         argv=tuple(args),
@@ -482,6 +495,8 @@ class PersistentProcess:
             raise PersistentProcessError(f"helper process died: {self.stderr_tail[-2000:]}") from exc
         fd = _pipe(proc.stdout).fileno()
         buf = bytearray()
+        during = describe(self.argv)
+        timeout = repository_deadline.cut(timeout, during)
         deadline = time.monotonic() + timeout
         with selectors.DefaultSelector() as sel:
             sel.register(fd, selectors.EVENT_READ)
@@ -489,6 +504,7 @@ class PersistentProcess:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     self.close()
+                    repository_deadline.expired_during(during)
                     raise PersistentProcessTimeout(f"helper process timed out after {timeout:.0f}s")
                 if not sel.select(timeout=min(remaining, 0.5)):
                     continue

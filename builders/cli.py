@@ -16,6 +16,7 @@ from rich.table import Table
 
 from crossfile_datasets.analyzers.run import MissingToolError
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.deadline import limit_repositories
 from crossfile_datasets.builders.collection import RepositoryCriteria, filter_specs, load_hash_list
 from crossfile_datasets.builders.cache import CacheDirError, ensure_usable
 from crossfile_datasets.builders.completion.shards import BuildSettings, ShardSummary
@@ -135,6 +136,7 @@ def build_dataset(
     class_mutants: int = typer.Option(C.CLASS_MUTANTS, "--class-mutants", min=0, help="--split class: one-method mutants each task's tests must catch (the wrong-class gate; 0: none)."),
     class_min_mutant_score: float = typer.Option(C.CLASS_MIN_MUTANT_SCORE, "--class-min-mutant-score", min=0.0, max=1.0, help="--split class: share of those mutants the tests must catch, else the task is dropped (mutants_survive)."),
     class_gate_seconds: float = typer.Option(C.CLASS_GATE_SECONDS, "--class-gate-seconds", min=0.0, help="--split class: wall-clock seconds a repository's mutant runs may take in all (its tasks share them; each runs at least 2 mutants; what is not run is counted as mutants_over_budget)."),
+    repository_time_limit: float = typer.Option(C.REPOSITORY_TIME_LIMIT, "--repository-time-limit", min=0.0, help="Wall-clock seconds one repository's build (per split) may take; past it the repository stops at its next process or parse and is counted repositories/timeout, no shard (0: no limit)."),
     allow_outside_manifest: bool = typer.Option(False, "--allow-outside-manifest", help="Allow manifest 'path' entries outside the manifest's folder (e.g. ../other or /abs/path)."),
 ) -> None:
     """Build repository-level code benchmarks from real repositories."""
@@ -164,7 +166,7 @@ def build_dataset(
     if split in (Split.COMPLETION, Split.ALL):
         _check_tools(languages)
     try:
-        with build_scope(output):
+        with build_scope(output), limit_repositories(repository_time_limit):
             class_settings = _class_settings(class_min_methods, class_min_method_share, class_min_file_coverage,
                                              llm_url, llm_model, paraphrase, class_mutants,
                                              class_min_mutant_score, class_gate_seconds) if split is Split.CLASS else None

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Callable, Protocol, Sequence
 
 from crossfile_datasets.builders.executors import Executor, WorkerLost, run_jobs
+from crossfile_datasets.core import deadline as repository_deadline
 from crossfile_datasets.core.atomic import atomic_write_jsonl, atomic_write_text, fsync_dir
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
@@ -216,7 +217,8 @@ def run_repositories(repos: Sequence[Repository], build_one: BuildOne, *, store:
                      executor: Executor | str = Executor.THREADS, ray_address: str | None = None,
                      new_report: Callable[[], BuildReport] = BuildReport,
                      on_done: Callable[[RepositoryResult], None] | None = None,
-                     fatal: tuple[type[BaseException], ...] = ()) -> list[RepositoryResult]:
+                     fatal: tuple[type[BaseException], ...] = (),
+                     time_limit: float | None = None) -> list[RepositoryResult]:
     """Build every repository of ``repos`` with ``build_one(repo, report) -> (records, stats)``,
     ``workers`` at a time on ``executor`` (:mod:`builders.executors`: threads, processes that
     survive a worker's death, Ray); reuse finished shards whose key matches. A repository whose
@@ -229,8 +231,14 @@ def run_repositories(repos: Sequence[Repository], build_one: BuildOne, *, store:
     (picklable), the shard is written there, and what comes back is what ``store.write``
     returns (a split with large shards sends back only their figures). With Ray (which also
     takes closures) the whole result comes back through Ray's object store and this process
-    writes the shard: the cluster's nodes need no folder shared with the build's output."""
+    writes the shard: the cluster's nodes need no folder shared with the build's output.
+
+    Each repository's build may take ``time_limit`` seconds of wall clock (default: the one the
+    caller configured, :func:`core.deadline.limit_repositories`, else
+    ``C.REPOSITORY_TIME_LIMIT``; 0: none): past it, it stops at its next process or parse and is
+    counted ``repositories/timeout`` with what was running, status ``timeout``, no shard."""
     ordered = sorted(repos, key=lambda r: r.name)
+    limit = repository_deadline.configured_limit() if time_limit is None else (time_limit or None)
     store.remove_partial()
     results: dict[str, RepositoryResult] = {}
 
@@ -249,15 +257,15 @@ def run_repositories(repos: Sequence[Repository], build_one: BuildOne, *, store:
         key = key_of(repo)
         result = store.read(repo.name, key)
         if result is None:
-            jobs.append((build_one, None if on_driver else store, new_report, fatal, repo, key))
+            jobs.append((build_one, None if on_driver else store, new_report, fatal, limit, repo, key))
         else:
             result.stats["status"] = "skipped_done"
             finish(repo, result)
     for index, outcome, attempts in run_jobs(_build_and_store, jobs, executor=executor, workers=workers,
                                              ray_address=ray_address):
-        repo = jobs[index][4]
+        repo = jobs[index][5]
         if on_driver and not isinstance(outcome, WorkerLost) and outcome.stats["status"] == "built":
-            outcome = store.write(repo.name, outcome, jobs[index][5])
+            outcome = store.write(repo.name, outcome, jobs[index][6])
         if isinstance(outcome, WorkerLost):
             report = new_report()
             report.count("repositories", "failed", repo.name, outcome.detail)
@@ -270,21 +278,29 @@ def run_repositories(repos: Sequence[Repository], build_one: BuildOne, *, store:
 
 
 def _build_and_store(build_one: BuildOne, store: Shards | None, new_report: Callable[[], BuildReport],
-                     fatal: tuple[type[BaseException], ...], repo: Repository, key: str) -> RepositoryResult:
+                     fatal: tuple[type[BaseException], ...], time_limit: float | None, repo: Repository,
+                     key: str) -> RepositoryResult:
     """One repository's job, wherever it runs: build it, guarded, and write its shard (without a
     ``store``, the whole result goes back to the build, which writes it)."""
-    result = _build_guarded(repo, build_one, new_report(), fatal)
+    result = _build_guarded(repo, build_one, new_report(), fatal, time_limit)
     if store is not None and result.stats["status"] == "built":
         result = store.write(repo.name, result, key)
     return result
 
 
 def _build_guarded(repo: Repository, build_one: BuildOne, report: BuildReport,
-                   fatal: tuple[type[BaseException], ...] = ()) -> RepositoryResult:
+                   fatal: tuple[type[BaseException], ...] = (), time_limit: float | None = None) -> RepositoryResult:
     started = time.monotonic()
     try:
-        records, stats = build_one(repo, report)
+        with repository_deadline.repository(time_limit):
+            records, stats = build_one(repo, report)
         stats = {"repository": repo.name, **stats, "status": "built"}
+    except repository_deadline.RepositoryTimeLimit as exc:
+        # what the build counted before the limit stays in the report (the user sees how far it
+        # got); its records are not kept: a part of a repository is not its dataset
+        report.count("repositories", "timeout", repo.name, str(exc))
+        records, stats = [], {"repository": repo.name, "status": "timeout", "error": str(exc)[:500],
+                              "during": exc.during[:200]}
     except fatal:
         raise
     except Exception as exc:  # one repository never stops the others; counted, not cached

@@ -228,3 +228,9 @@ VARIANT_FILES = {
     "jaccard": "line_completion_rg1_jaccard.jsonl",  # CrossCodeEval's Jaccard-similarity variant
     "dense": "line_completion_rg1_dense.jsonl",  # a user-given encoder (--dense-model), cosine
 }
+
+# --- the split engine ---------------------------------------------------------------------
+# wall clock one repository's build (one split) may take before it is stopped and counted
+# repositories/timeout (core/deadline.py; --repository-time-limit, 0: none). Real class builds
+# took 20-70 min, executable builds of large repositories 40+ min on 2 cores (ours)
+REPOSITORY_TIME_LIMIT = 7200.0

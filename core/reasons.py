@@ -103,6 +103,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.REPOSITORIES, "git_unreadable", L, "a local folder's .git is one git refuses or not its own repository: commit unknown"),
     (S.REPOSITORIES, "no_source_files", L, "no source file of the language in the repository"),
     (S.REPOSITORIES, "failed", L, "the repository's build raised an error (see failed_repositories)"),
+    (S.REPOSITORIES, "timeout", L, "the repository's build went past --repository-time-limit (wall clock): stopped at its next process or parse, no shard written (a rerun tries again)"),
     (S.REPOSITORIES, "environment_failed", L, "its test environment could not be created"),
     (S.REPOSITORIES, "build_failed", L, "its sources (main or tests) do not compile"),
     (S.REPOSITORIES, "suite_{status}", L, "its test suite did not run to usable results"),

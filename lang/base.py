@@ -23,6 +23,7 @@ import time
 from typing import TYPE_CHECKING, ClassVar, Iterator, Sequence
 
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core import deadline as repository_deadline
 from crossfile_datasets.core.records import FileFacts, SourceFile
 from tree_sitter import Language, Node, Parser, Tree
 
@@ -253,6 +254,7 @@ def bounded_parse(parser: Parser, data: bytes, old_tree: Tree | None = None) -> 
     ``PARSE_GUARD_MIN_BYTES``, or a run of ``PARSE_GUARD_ANGLES`` ``<``) is first parsed in a
     forked child under a CPU-time limit (:func:`_guarded`), and only parsed here when that child
     finished."""
+    repository_deadline.check("parsing")  # the one place every split's analysis passes per file
     if needs_guard(data) and not _guarded(parser, data, old_tree):
         raise ParseTimeout(f"over {guard_seconds(len(data)):.2f} s of CPU for {len(data)} bytes (guarded parse)")
     return _budgeted(parser, data, old_tree)[0]
@@ -263,6 +265,7 @@ def guarded_parse(parser: Parser, data: bytes, old_tree: Tree | None = None) -> 
     which a tree parsed through :func:`bounded_parse`'s read callback does not guarantee), after
     the forked guard for the texts :func:`needs_guard` flags; :class:`ParseTimeout` past it. For
     the completion evaluation's parses of ``prompt + completion`` (harness/)."""
+    repository_deadline.check("parsing")
     if needs_guard(data) and not _guarded(parser, data, old_tree):
         raise ParseTimeout(f"over {guard_seconds(len(data)):.2f} s of CPU for {len(data)} bytes (guarded parse)")
     return parser.parse(data, old_tree) if old_tree is not None else parser.parse(data)

@@ -163,6 +163,8 @@ class CompletionShards:
 def summary_of(result: RepositoryResult) -> ShardSummary:
     """A repository's row of the completion split's stats, from the shared runner's result."""
     stats = result.stats
+    if stats["status"] == "timeout":  # past --repository-time-limit: no shard, like a failure
+        stats = {**stats, "status": ShardStatus.FAILED.value, "reason": "timeout"}
     return ShardSummary(stats["repository"], stats["status"], stats.get("examples", 0), stats.get("usages", 0),
                         stats.get("files", 0), stats.get("seconds", 0.0), error=stats.get("error", ""),
                         reason=stats.get("reason", ""), attempts=stats.get("attempts", 1))

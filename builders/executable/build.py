@@ -38,6 +38,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path, PurePosixPath
 from typing import Callable, Sequence, TypeVar
 
+from crossfile_datasets.core.deadline import carried
 from crossfile_datasets.builders.executable.buildfiles import build_time_files, with_build_files
 from crossfile_datasets.builders.executable.deadimports import failed_import, failed_modules
 from crossfile_datasets.builders.executable.export import (
@@ -235,7 +236,7 @@ def parallel(fn: Callable[[T], R], items: Sequence[T], workers: int) -> list[R]:
     if workers <= 1 or len(items) <= 1:
         return [fn(x) for x in items]
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(fn, items))
+        return list(pool.map(carried(fn), items))
 
 
 # ----------------------------------------------------------------------------- entry point --

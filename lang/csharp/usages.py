@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Generator, Iterable, Sequence
 
+from crossfile_datasets.core.deadline import carried
 from crossfile_datasets.analyzers.crossfile import (
     RoundOutcome,
     dedupe_usages,
@@ -257,7 +258,7 @@ class CSharpChecker:
 
         def stage(k: int) -> None:
             if ahead is not None and k < len(units) and k not in staged:
-                staged[k] = ahead.submit(self.stage_unit, units[k], facts, models, tmp / f"unit{k}")
+                staged[k] = ahead.submit(carried(self.stage_unit), units[k], facts, models, tmp / f"unit{k}")
 
         try:
             stage(0)
@@ -355,7 +356,7 @@ class CSharpChecker:
 
         if self.workers > 1 and len(batches) > 1:
             with ThreadPoolExecutor(max_workers=self.workers) as pool:
-                results = [r for f in [pool.submit(run, b) for b in batches] for r in f.result()]
+                results = [r for f in [pool.submit(carried(run), b) for b in batches] for r in f.result()]
         else:
             results = [r for b in batches for r in run(b)]
         out: list[CrossFileUsage] = []

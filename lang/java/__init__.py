@@ -25,6 +25,7 @@ from typing import Sequence
 import tree_sitter_java
 from tree_sitter import Language
 
+from crossfile_datasets.core.deadline import carried
 from crossfile_datasets.analyzers.crossfile import (
     RoundOutcome,
     dedupe_usages,
@@ -254,11 +255,11 @@ class JavaSupport(LanguageSupport):
             with ThreadPoolExecutor(max_workers=workers) as pool:
                 originals: dict[str, HelperAnswer] = {}
                 batches = self._original_batches([ff for ff, _ in plans])
-                for answers, own in pool.map(lambda chunk: with_helper(
-                        lambda helper: self._check_original_batch(helper, root, chunk)), batches):
+                for answers, own in pool.map(carried(lambda chunk: with_helper(
+                        lambda helper: self._check_original_batch(helper, root, chunk))), batches):
                     originals.update(answers)
                     report.merge(own)
-                for found, own in pool.map(rounds_of, plans):
+                for found, own in pool.map(carried(rounds_of), plans):
                     usages.extend(found)
                     report.merge(own)
         finally:

@@ -32,6 +32,7 @@ from typing import Sequence
 import tree_sitter_python
 from tree_sitter import Language, Node
 
+from crossfile_datasets.core.deadline import carried
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.records import CrossFileUsage, Diagnostic
 from crossfile_datasets.analyzers.crossfile import StubbedVariant, dedupe_usages, new_diagnostics, usage_at
@@ -559,8 +560,8 @@ class PythonSupport(LanguageSupport):
             tasks.extend((name, root, texts, files[i : i + size]) for i in range(0, len(files), size))
         outcomes = {name: CheckOutcome() for name in jobs}
         with ThreadPoolExecutor(max_workers=self.parallelism) as pool:
-            done = pool.map(lambda t: self.checker.check(t[1], t[3], all_paths, t[2], observed.get(t[0]),
-                                                         resolve=t[0] in resolve), tasks)
+            done = pool.map(carried(lambda t: self.checker.check(t[1], t[3], all_paths, t[2], observed.get(t[0]),
+                                                                 resolve=t[0] in resolve)), tasks)
             for (name, *_), outcome in zip(tasks, done):
                 outcomes[name].merge(outcome)
         return outcomes

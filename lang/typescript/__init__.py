@@ -35,6 +35,7 @@ from typing import Sequence
 import tree_sitter_typescript
 from tree_sitter import Language, Node
 
+from crossfile_datasets.core.deadline import carried
 from crossfile_datasets.core.records import CrossFileUsage, Diagnostic
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.analyzers.crossfile import (
@@ -390,7 +391,7 @@ class TypeScriptSupport(LanguageSupport):
         usages: list[CrossFileUsage] = []
         try:
             with ThreadPoolExecutor(max_workers=len(chunks)) as pool:
-                for found, own in pool.map(check_group, range(len(chunks))):  # in file order
+                for found, own in pool.map(carried(check_group), range(len(chunks))):  # in file order
                     usages.extend(found)
                     report.merge(own)
         finally:
