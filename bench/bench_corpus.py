@@ -245,7 +245,10 @@ def no_output_reasons(run: dict) -> dict[str, str]:
             whole = f"repositories/{skipped}"
         elif not stats.get("usages_detected"):
             files = _largest(stats.get("skipped_files"))
-            whole = "usages/none_detected" + (f" (largest file skip: files/{files})" if files else "")
+            projects = _largest(stats.get("skipped_projects"))  # C#: a project the checker cannot compile
+            detail = "; ".join([*([f"projects skipped: {projects} x{stats['skipped_projects'][projects]}"] if projects else []),
+                                *([f"largest file skip: files/{files}"] if files else [])])
+            whole = "usages/none_detected" + (f" ({detail})" if detail else "")
         else:
             whole = None
         for name in empty:

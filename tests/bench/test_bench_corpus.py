@@ -69,6 +69,11 @@ def test_a_skipped_repository_explains_every_split():
     assert set(bc.no_output_reasons(run).values()) == {"repositories/no_source_files"}
     run = completion_run("a/b", examples=0, random=0, in_file=0, usages_detected=0)
     assert bc.no_output_reasons(run)["cross_file_first"] == "usages/none_detected (largest file skip: files/generated)"
+    # C#: projects the checker cannot compile are named first (zzzprojects/html-agility-pack)
+    run = completion_run("a/b", examples=0, random=0, in_file=0, usages_detected=0,
+                         skipped_projects={"csharp_syntax_too_new": 2})
+    assert bc.no_output_reasons(run)["in_file"] == \
+        "usages/none_detected (projects skipped: csharp_syntax_too_new x2; largest file skip: files/generated)"
 
 
 def test_driver_failures_are_reasons_too():
