@@ -144,6 +144,8 @@ USING_CODES = frozenset({"CS0246", "CS0234", "CS0138", "CS0576"})
 _MEMBER_ONLY = {"CS0411": NOT_INFERRED, "CS1501": NO_OVERLOAD, "CS0428": METHOD_GROUP}
 # conversion errors that name no member: in the arguments of a call of F's extension method, a
 # sign that the call lost F's overloads (Attributor._argument_of_extension_call)
+# members every type has: an access of one inside a failed call's lambda is no evidence of F
+_OBJECT_MEMBERS = frozenset({"ToString", "Equals", "GetHashCode", "GetType"})
 _ARGUMENT_CODES = frozenset({"CS0029", "CS0266", "CS0407", "CS1502", "CS1503", "CS1593", "CS1643", "CS1660", "CS1662"})
 
 
@@ -1148,6 +1150,13 @@ def member_accesses(ff: FileFacts) -> list[tuple[int, int, str, str, int | None]
     return accesses
 
 
+def _identifier_of(name):
+    """The identifier node of a member access's name (``M`` of ``M<T>``), or None."""
+    if name is not None and name.type == "generic_name":
+        name = next((c for c in name.children if c.type == "identifier"), None)
+    return name if name is not None and name.type == "identifier" else None
+
+
 def iter_nodes_of_type(root, kind: str):
     """Nodes of one type, iteratively (deeply nested code must not exhaust the stack)."""
     stack = [root]
@@ -1277,6 +1286,12 @@ class _DefiningFileRounds:
             events.count("checker", "usages_same_receiver", path, n=len(recovered))
             self.result.usages.extend(recovered)
             more_restore |= {(u.definition_symbol.rsplit(".", 1)[0], u.member) for u in recovered}
+        chained = self.attributor.chained_calls(self.result.usages)
+        if chained:
+            events.count("checker", "usages_chained_calls", path, n=len(chained))
+            self.result.usages.extend(chained)
+            more_restore |= {(u.definition_symbol.rsplit(".", 1)[0], u.member) for u in chained}
+            recovered = recovered + chained
         if not reached_bodies(res.diagnostics):
             events.count("checker", "variant_declarations_blocked", path, f"round {round_no}")
         self.pending = (more_restore, more_any, more_nested)
@@ -1409,6 +1424,19 @@ class Attributor:
                     restore_any.add(q["method"])
                     events.count("usages", f"unattributed_{d.code}", f"{d.file}:{d.line}", d.message)
                 else:
+                    inside = self._uses_in_lambda_arguments(d) if d.code == "CS1501" else []
+                    for t, member, at in inside:
+                        restore.add((t.qualified_name, member))
+                        if (at.file, at.line, at.column) in taken:
+                            continue
+                        taken.add((at.file, at.line, at.column))
+                        kind = "extension" if any(member in mm.names and mm.is_extension for mm in t.members) else "member"
+                        usage = self._usage(at, t, member, kind, round_no, events)
+                        if usage is not None:
+                            usages.append(usage)
+                            events.count("checker", "mcs_lambda_argument_uses", f"{d.file}:{d.line}", d.message)
+                    if inside:
+                        continue
                     called = self._argument_of_extension_call(d) if d.code in _ARGUMENT_CODES else None
                     if called is None:
                         events.count("usages", f"unattributed_{d.code}", f"{d.file}:{d.line}", d.message)
@@ -1512,6 +1540,52 @@ class Attributor:
             node = node.parent
         return None
 
+    def _uses_in_lambda_arguments(self, d: Diagnostic) -> list[tuple[TypeDecl, str, Diagnostic]]:
+        """``(type, member, diagnostic at the member's name)`` for the accesses ``x.M`` inside the
+        lambda arguments of a call that failed as a whole (CS1501, "No overload for method `Check'
+        takes `3' arguments") when ``Check`` is not F's: mcs gave up on the call's expanded
+        ``params`` form once a lambda body failed (``Check(() => source.ToHierarchy(...), "a",
+        "b")`` with ``Check(Expression<Action>, params string[])``) and reported nothing inside
+        the lambda. The error is new with F emptied, so what failed is in the arguments: each
+        access there of a member that one type of F declares is a use (``object``'s members
+        excepted). None found: []."""
+        msg = NO_OVERLOAD.match(d.message)
+        if msg is None or self.declaring(msg["method"].split(".")[-1]):
+            return []
+        ff = self.facts.get(d.file)
+        if ff is None:
+            return []
+        index = ff.file.index
+        row = d.line - 1
+        if not 0 <= row < index.num_lines:
+            return []
+        byte = index.char_to_byte(index.offset(row, min(d.column, len(index.line(row)))))
+        node = ff.tree.root_node.descendant_for_byte_range(byte, byte)
+        while node is not None and node.type != "invocation_expression":
+            node = node.parent
+        arguments = node.child_by_field_name("arguments") if node is not None else None
+        if arguments is None:
+            return []
+        out: list[tuple[TypeDecl, str, Diagnostic]] = []
+        for argument in arguments.named_children:
+            for lam in argument.named_children:
+                if lam.type not in ("lambda_expression", "anonymous_method_expression"):
+                    continue
+                for access in iter_nodes_of_type(lam, "member_access_expression"):
+                    name = access.child_by_field_name("name")
+                    if name is not None and name.type == "generic_name":
+                        name = next((c for c in name.children if c.type == "identifier"), None)
+                    if name is None or name.type != "identifier":
+                        continue
+                    member = index.node_text(name)
+                    owners = self.declaring(member)
+                    if len(owners) != 1 or member in _OBJECT_MEMBERS:
+                        continue
+                    name_row, _ = name.start_point
+                    column = index.node_start(name) - index.line_starts[name_row]
+                    out.append((owners[0], member, dataclasses.replace(d, line=name_row + 1, column=column, symbol="")))
+        return out
+
     def _unqualified(self, d: Diagnostic, name: str) -> tuple[TypeDecl, str, str] | None:
         """An unqualified name in G: inherited from an F type, a partial part, or `using static`."""
         gmodel = self.models.get(d.file)
@@ -1540,6 +1614,13 @@ class Attributor:
         return None
 
     # ---------------------------------------------------------------- same receiver --
+    def _member_uses_by_file(self, proven: Sequence[CrossFileUsage]) -> dict[str, list[CrossFileUsage]]:
+        by_file: dict[str, list[CrossFileUsage]] = {}
+        for u in proven:
+            if u.member is not None and u.file in self.facts:
+                by_file.setdefault(u.file, []).append(u)
+        return by_file
+
     def same_receiver(self, proven: Sequence[CrossFileUsage]) -> list[CrossFileUsage]:
         """Uses masked in every round, recovered through a receiver the compiler already typed.
 
@@ -1550,12 +1631,8 @@ class Attributor:
         F's type T: in the same member body (in the whole file when R is T's own name, a
         static access), every other ``R.N`` with N declared by T is a use of N.
         """
-        by_file: dict[str, list[CrossFileUsage]] = {}
-        for u in proven:
-            if u.member is not None and u.file in self.facts:
-                by_file.setdefault(u.file, []).append(u)
         out: list[CrossFileUsage] = []
-        for g, usages in by_file.items():
+        for g, usages in self._member_uses_by_file(proven).items():
             accesses = self.index.per_file(("accesses", g), lambda: member_accesses(self.facts[g]))
             where = {(a[0], a[1]): a for a in accesses}
             taken = {(u.line - 1, u.column) for u in usages}
@@ -1576,6 +1653,108 @@ class Attributor:
                         definition_symbol=f"{t.qualified_name}.{b[2]}", mode="same_receiver",
                         message=f"receiver `{a[3]}' has type `{t.full_name}' (line {u.line}: {u.message})"[:500]))
         return out
+
+    # ------------------------------------------------------------------ chained calls --
+    def chained_calls(self, proven: Sequence[CrossFileUsage]) -> list[CrossFileUsage]:
+        """Uses masked behind a proven use of the same chain, recovered through its declared type.
+
+        ``Parse.LetterOrDigit.Many().Text()``: once ``Many`` and ``Text`` came back because of uses
+        elsewhere, the round that reports ``LetterOrDigit`` is the last to see the chain, and
+        ``.Many()``, ``.Text()`` were masked behind it (mcs types nothing after a failed operand).
+        A proven use ``R.N`` whose declaration in F names its type (``Parser<char> LetterOrDigit``,
+        ``Parser<IEnumerable<T>> Many<T>(...)``) types the next access ``R.N.M`` / ``R.N(...).M``:
+        M is a use when every declaration of M in F is an extension method on that type (and no
+        other file declares an extension method of that name) or a member of that type, the type
+        being a project type (not a type parameter, not a library type). Repeated along the chain.
+        """
+        out: list[CrossFileUsage] = []
+        for g, usages in self._member_uses_by_file(proven).items():
+            ff = self.facts[g]
+            index = ff.file.index
+            known = {(u.line - 1, u.column): u for u in usages}
+            links = []  # (row, col, member, (row, col) of the previous link) of every R.N.M / R.N(...).M
+            for node in iter_nodes_of_type(ff.tree.root_node, "member_access_expression"):
+                name = _identifier_of(node.child_by_field_name("name"))
+                receiver = node.child_by_field_name("expression")
+                if name is None or receiver is None:
+                    continue
+                if receiver.type == "invocation_expression":
+                    receiver = receiver.child_by_field_name("function")
+                if receiver is None or receiver.type != "member_access_expression":
+                    continue
+                previous = _identifier_of(receiver.child_by_field_name("name"))
+                if previous is None:
+                    continue
+                row, _ = name.start_point
+                prow, _ = previous.start_point
+                links.append((row, index.node_start(name) - index.line_starts[row], index.node_text(name),
+                              (prow, index.node_start(previous) - index.line_starts[prow])))
+            changed = True
+            while changed:
+                changed = False
+                for row, col, member, at in links:
+                    prev = known.get(at)
+                    if (row, col) in known or prev is None or prev.member is None:
+                        continue
+                    owner = self._owner(prev)
+                    typ = self._declared_type(owner, prev.member) if owner is not None else None
+                    target = self._chained_owner(member, typ) if typ is not None else None
+                    if target is None:
+                        continue
+                    usage = dataclasses.replace(
+                        prev, line=row + 1, column=col, member=member, end_line=row + 1, end_column=col + len(member),
+                        imported_name=target.name, definition_symbol=f"{target.qualified_name}.{member}", definition_line=None,
+                        mode="chained_call",
+                        message=f"`{prev.member}' (line {prev.line}) has type `{typ}' ({prev.message})"[:500])
+                    known[(row, col)] = usage
+                    out.append(usage)
+                    changed = True
+        return out
+
+    def _declared_type(self, t: TypeDecl, member: str) -> str | None:
+        """The simple name of the type every declaration of ``member`` in ``t`` gives (a field's
+        or property's type, a method's return type), when it is one project type; else None."""
+        found: set[str] = set()
+        for m in t.members:
+            if member not in m.names or m.is_override:
+                continue
+            head = m.signature.split("(", 1)[0] if m.kind == "method" or "(" in m.signature else m.signature
+            head = head.split("{", 1)[0]
+            spot = [x.start() for x in re.finditer(rf"(?<![\w.]){re.escape(member)}\b", head)]
+            if not spot:
+                return None
+            before = head[:spot[-1]].rstrip()
+            while True:
+                stripped = re.sub(r"<[^<>]*>", "", before)
+                if stripped == before:
+                    break
+                before = stripped
+            word = re.search(r"([A-Za-z_][A-Za-z0-9_]*)$", before)
+            if word is None:
+                return None
+            found.add(word.group(1))
+        if len(found) != 1:
+            return None
+        typ = found.pop()
+        return typ if typ in self.index.types_by_simple else None
+
+    def _chained_owner(self, member: str, typ: str) -> TypeDecl | None:
+        """The F type whose ``member`` an access on a value of project type ``typ`` reaches."""
+        decls = [(t, m) for t in self.model.all_types() for m in t.members if member in m.names and not m.is_override]
+        if not decls or len({t.qualified_name for t, _ in decls}) != 1:
+            return None
+        t = decls[0][0]
+        if all(m.is_extension for _, m in decls):
+            if self.index.by_name.get(member, set()) - {self.path}:
+                return None  # another file declares an extension method of that name
+            for _, m in decls:
+                this = re.search(r"\(\s*this\s+([A-Za-z_][\w.]*)", m.signature)
+                if this is None or this.group(1).split(".")[-1] != typ:
+                    return None
+            return t
+        if not any(m.is_extension for _, m in decls) and t.name == typ:
+            return t
+        return None
 
     def _owner(self, u: CrossFileUsage) -> TypeDecl | None:
         qualified = (u.definition_symbol or "").rsplit(".", 1)[0]
