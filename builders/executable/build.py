@@ -185,6 +185,8 @@ class RepoContext:
     report: BuildReport
     stats: dict = dataclasses.field(default_factory=dict)
     suite_failure: str = ""  # why the repository's suite did not run (empty = it ran)
+    # candidate key -> share of its body lines the repository's extractable tests executed
+    suite_coverage: dict[str, float] = dataclasses.field(default_factory=dict)
     tree_sha256: str = ""  # everything a run's copy holds (sandbox.tree_digest)
     # files the package's build writes and the checkout lacks (buildfiles.py): path -> text
     build_files: dict[str, str] = dataclasses.field(default_factory=dict)
@@ -500,6 +502,11 @@ def repository_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str,
                 why = "doctest item (the docstring's examples are converted instead)" \
                     if k.split("::")[0] not in classes or not is_test_path(k.split("::")[0]) else "not a test function"
                 ctx.report.count("tests", "not_extractable", f"{ctx.repo.name}:{cand.key}", f"{k}: {why}")
+    for cand in candidates:  # what the extractable tests execute of each body (gather_tests)
+        lines = contexts.get(cand.path, {})
+        hit = {ln for ln in cand.body_lines
+               if any(_strip_parameters(n) in programs for n in lines.get(ln, []))}
+        ctx.suite_coverage[cand.key] = len(hit) / len(cand.body_lines) if cand.body_lines else 0.0
     return {key: [programs[k] for k in keys if k in programs] for key, keys in wanted.items()}
 
 
@@ -664,6 +671,17 @@ def llm_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[T
     return out
 
 
+def pynguin_needy(candidates: list[Candidate], suite: dict[str, list[TestProgram]],
+                  doctests: dict[str, list[TestProgram]], suite_coverage: dict[str, float]) -> list[Candidate]:
+    """The functions Pynguin is run for (their modules): fewer than ``EXEC_INPUTS_BELOW``
+    programs of the repository's own (suite, doctests), unless the suite's extractable tests
+    execute every line of the body (2026-11-28, issue 33: on the samples Pynguin was the
+    largest stage, run on modules whose functions the repository's tests already cover)."""
+    return [c for c in candidates
+            if len(suite.get(c.key, [])) + len(doctests.get(c.key, [])) < C.EXEC_INPUTS_BELOW
+            and not (suite.get(c.key) and suite_coverage.get(c.key, 0.0) >= 1.0)]
+
+
 def gather_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[TestProgram]]:
     """Every candidate's test programs (repository first, then Pynguin, then LLM), after the
     static filters and the per-problem cap."""
@@ -672,8 +690,10 @@ def gather_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, lis
         sources.append(input_tests(ctx, candidates, sources))
     if ctx.settings.use_pynguin:
         # Pynguin where it pays: the modules of functions with few tests of the repository's own
-        # (its suite, its doctests); guessed inputs do not count, they may all err
-        needy = [c for c in candidates if sum(len(src.get(c.key, [])) for src in sources[:2]) < C.EXEC_INPUTS_BELOW]
+        # (its suite, its doctests); guessed inputs do not count, they may all err. A function
+        # whose every body line the repository's own tests execute is not needy either
+        # (2026-11-28, issue 33: Pynguin was the largest stage of the samples)
+        needy = pynguin_needy(candidates, sources[0], sources[1], ctx.suite_coverage)
         needy_modules = {c.module for c in needy}
         ctx.stats["pynguin_skipped_modules"] = len({c.module for c in candidates} - needy_modules)
         sources.append(pynguin_tests(ctx, [c for c in candidates if c.module in needy_modules]))
