@@ -31,6 +31,7 @@ from pathlib import Path
 from crossfile_datasets.core.reasons import ANSWER_NOT_ONE_CLASS as ANSWER_REFUSED
 from crossfile_datasets.harness.syntax import parser_for, ts_language
 from crossfile_datasets.lang import Lang, get_language
+from crossfile_datasets.lang.base import ParseTimeout, guarded_parse
 from crossfile_datasets.sandbox import HeldFolder, SandboxLimits, copy_repository, hostfs
 from crossfile_datasets.sandbox.suites import SuiteRun, SuiteStatus, runner_for
 
@@ -58,9 +59,21 @@ _BESIDE_THE_CLASS = frozenset({"comment", "line_comment", "block_comment", "prep
 _TYPE_DECLARATIONS = frozenset({"class_declaration", "struct_declaration", "interface_declaration",
                                 "enum_declaration", "record_declaration", "record_struct_declaration",
                                 "annotation_type_declaration"})
-# C#'s conditional compilation: text in an inactive branch is skipped by the compiler and parsed
-# by tree-sitter, so the two would not see the same braces
-_CONDITIONAL = re.compile(r"^[ \t]*#[ \t]*(if|elif|else|endif|define|undef)\b", re.M)
+# C#'s directives (red team 7 rows 1 and 4): mcs takes a line whose first non-blank character is
+# ``#`` as a directive, whatever C# blank precedes it (a form feed, a vertical tab, Unicode Zs),
+# and reads the whole rest of the line as the directive's (``#region notes /*`` is a name to mcs,
+# a block comment opening to tree-sitter). A directive line is therefore looked for broadly, and
+# one that tree-sitter and ``lang.csharp.syntax.active_code`` might read otherwise is refused.
+_CS_LINE_ENDS = re.compile("\r\n|[\r\n\u0085\u2028\u2029]")
+_CS_BLANKS = "\t\v\f\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+_CS_DIRECTIVE_LINE = re.compile(f"[{_CS_BLANKS}]*#")
+_CS_PLAIN_DIRECTIVE = re.compile(r"[ \t]*#[ \t]*(if|elif|else|endif|define|undef|region|endregion|pragma|nullable|"
+                                 r"warning|error|line)\b")
+_CONDITIONAL_KINDS = frozenset({"if", "elif", "else", "endif"})
+# characters str.splitlines (``active_code``) ends a line at where C# does not
+_CS_ODD_BREAKS = re.compile("[\v\f\x1c\x1d\x1e]|\r(?!\n)")
+_PP_SYMBOL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+MAX_CONDITIONAL_SYMBOLS = 6  # an answer's #if symbols: every assignment of them is checked (2**n parses)
 # Java's Unicode escapes are translated before javac lexes (``// x \u000a class Check {}`` is a
 # comment to tree-sitter, a class to javac): the answer is parsed as javac reads it
 _JAVA_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\u+([0-9a-fA-F]{4})")
@@ -70,6 +83,8 @@ _JAVA_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\u+([0-9a-fA-F]{4})")
 # cannot read (a syntax error, usually): the copy is compiled, and a class that does not compile
 # is ``compile_failed`` as before; one that compiles is refused after all (the compiler read
 # something else than tree-sitter did: what it read is not known to be one class)
+# an answer tree-sitter cannot parse within the guard's CPU budget (``lang.base.guarded_parse``)
+PARSE_BUDGET = "not parsed within the parse budget"
 SYNTAX_ERROR = "syntax error (unbalanced braces or text tree-sitter cannot read)"
 
 
@@ -83,13 +98,33 @@ def answer_refusal(task: dict, generation: str) -> str | None:
     if lang is Lang.PYTHON:
         return None
     _, body = get_language(lang).split_class_answer(clean_generation(generation))
-    if lang is Lang.CSHARP and (m := _CONDITIONAL.search(body)):
-        return f"conditional compilation (#{m.group(1)}) in the answer"
     if lang is Lang.JAVA:
         body = _JAVA_ESCAPE.sub(lambda m: m.group(1) + chr(int(m.group(2), 16)), body)
     # a line end after the answer, as the file has after the insertion point (a directive on its
     # last line needs one)
-    root = parser_for(ts_language(lang.value)).parse((body + "\n").encode("utf-8")).root_node
+    data = (body + "\n").encode("utf-8")
+    parser = parser_for(ts_language(lang.value))
+    # guarded (red team 7 row 5): an answer is untrusted text, and tree-sitter is quadratic on some
+    # shapes (``F<`` repeated); past the budget the answer is refused, the budget named
+    try:
+        root = guarded_parse(parser, data).root_node
+        if lang is Lang.JAVA and (why := _java_token_disagreement(body, root)) is not None:
+            return why
+        if lang is Lang.CSHARP:
+            texts, why = _csharp_compiled_texts(body, root)
+            if why is not None:
+                return why
+            if texts != [data]:  # conditional compilation: each text mcs may compile holds one type
+                for text in texts:
+                    if (why := _one_type_refusal(guarded_parse(parser, text).root_node, task)) is not None:
+                        return f"{why} (with conditional compilation: some symbols defined)"
+                return None
+    except ParseTimeout as exc:
+        return f"{PARSE_BUDGET}: {exc}"
+    return _one_type_refusal(root, task)
+
+
+def _one_type_refusal(root, task: dict) -> str | None:
     types, other = [], []
     for node in root.named_children:
         if node.type in _TYPE_DECLARATIONS:
@@ -107,6 +142,127 @@ def answer_refusal(task: dict, generation: str) -> str | None:
     if root.has_error:
         return SYNTAX_ERROR
     return None
+
+
+_JAVA_LITERALS = frozenset({"string_literal", "character_literal"})
+_JAVA_COMMENTS = frozenset({"line_comment", "block_comment"})
+
+
+def _java_tokens(body: str) -> list[tuple[str, int, int]]:
+    """The comments and string, text-block and character literals of Java source (unicode escapes
+    already translated), as javac's scanner delimits them: (``comment`` or ``literal``, start,
+    end) in characters. Unterminated ones run to the end of their line (the end of the text for a
+    block comment or a text block)."""
+    spans: list[tuple[str, int, int]] = []
+    i, n = 0, len(body)
+    while i < n:
+        c = body[i]
+        if body.startswith("//", i):
+            j = i + 2
+            while j < n and body[j] not in "\r\n":
+                j += 1
+            spans.append(("comment", i, j))
+        elif body.startswith("/*", i):
+            j = body.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            spans.append(("comment", i, j))
+        elif body.startswith('"""', i):
+            j = i + 3
+            while j < n and not body.startswith('"""', j):
+                j += 2 if body[j] == "\\" else 1
+            j = min(n, j + 3)
+            spans.append(("literal", i, j))
+        elif c in "\"'":
+            j = i + 1
+            while j < n and body[j] not in (c, "\r", "\n"):
+                j += 2 if body[j] == "\\" else 1
+            j = min(n, j + 1 if j < n and body[j] == c else j)
+            spans.append(("literal", i, j))
+        else:
+            i += 1
+            continue
+        i = j
+    return spans
+
+
+def _java_token_disagreement(body: str, root) -> str | None:
+    """Why tree-sitter-java may not read a Java answer as javac does (red team 7 row 2: tree-sitter
+    takes a comment inside a text block, ``\"\"\"`` + line end + ``/* \"\"\"; }`` ... ``*/``, as a
+    comment, javac as the text ``/* ``, so the braces and classes after it differ), or None: every
+    literal and comment javac's scanner delimits (:func:`_java_tokens`) is one node of tree-sitter's,
+    with the same bounds, and no literal holds a comment for tree-sitter."""
+    for kind, start, end in _java_tokens(body):
+        b_start = len(body[:start].encode("utf-8"))
+        b_end = b_start + len(body[start:end].encode("utf-8"))
+        node = root.descendant_for_byte_range(b_start, b_end)
+        while node is not None and node.parent is not None and node.type not in _JAVA_LITERALS | _JAVA_COMMENTS \
+                and node.start_byte == b_start and node.end_byte == b_end:
+            node = node.parent  # a text block's node may sit above its fragments with the same bounds
+        wanted = _JAVA_LITERALS if kind == "literal" else _JAVA_COMMENTS
+        if node is None or node.type not in wanted or (node.start_byte, node.end_byte) != (b_start, b_end):
+            return (f"a {kind} javac reads as {body[start:end][:30]!r} that tree-sitter reads otherwise "
+                    f"({node.type if node is not None else 'nothing'})")
+        if kind == "literal" and any(c.type in _JAVA_COMMENTS for c in node.children):
+            return f"a literal holding a comment for tree-sitter: {body[start:end][:30]!r}"
+    return None
+
+
+def _csharp_compiled_texts(body: str, root) -> tuple[list[bytes], str | None]:
+    """The texts mcs may compile of a C# answer (UTF-8, each with the answer's byte offsets), one
+    per assignment of the symbols its ``#if``/``#elif`` name, inactive branches and conditional
+    directives blanked (``lang.csharp.syntax.active_code``), so that the one-class rule holds
+    whatever the repository's build defines; or the refusal's detail. ``root``: tree-sitter's
+    parse of the answer as written (UTF-8 of ``body`` + a line end).
+
+    A directive line is refused when the two readers might not agree on it (red team 7 rows 1 and
+    4): a blank other than space or tab before its ``#``, a block comment token on it (mcs reads
+    the rest of the line as the directive's), ``#define``/``#undef`` (mcs takes them only before
+    the file's first token), a line tree-sitter does not read as a directive (inside a comment or
+    a string for it), and, with conditional compilation, characters ``active_code`` would end a
+    line at where C# does not."""
+    from crossfile_datasets.lang.csharp.syntax import active_code
+
+    data = (body + "\n").encode("utf-8")
+    conditional: set[str] = set()
+    symbols: set[str] = set()
+    start = 0
+    for end in [m.start() for m in _CS_LINE_ENDS.finditer(body)] + [len(body)]:
+        line, line_start = body[start:end], start
+        start = _CS_LINE_ENDS.match(body, end).end() if end < len(body) else end  # type: ignore[union-attr]
+        if not (d := _CS_DIRECTIVE_LINE.match(line)):
+            continue
+        plain = _CS_PLAIN_DIRECTIVE.match(line)
+        if plain is None:
+            return [], f"a directive line mcs and tree-sitter may read differently: {line.strip()[:40]!r}"
+        kind = plain.group(1)
+        if kind in ("define", "undef"):
+            return [], f"#{kind} in the answer"
+        if "/*" in line or "*/" in line:
+            return [], f"a block comment token on the #{kind} line (mcs reads the rest of the line as the directive's)"
+        at = len(body[:line_start].encode("utf-8")) + len(line[:d.end() - 1].encode("utf-8"))
+        token = root.descendant_for_byte_range(at, at + 1)
+        if token is None or token.start_byte != at or not token.type.startswith("#"):
+            return [], f"a #{kind} line that tree-sitter reads as {token.type if token is not None else 'nothing'}"
+        if kind in _CONDITIONAL_KINDS:
+            conditional.add(kind)
+            if kind in ("if", "elif"):
+                symbols.update(w for w in _PP_SYMBOL.findall(line[plain.end():].split("//", 1)[0])
+                               if w not in ("true", "false"))
+    if not conditional:
+        return [data], None
+    if _CS_ODD_BREAKS.search(body):
+        return [], "conditional compilation with a form feed, vertical tab or bare carriage return in the answer"
+    if len(symbols) > MAX_CONDITIONAL_SYMBOLS:
+        return [], f"conditional compilation on {len(symbols)} symbols (at most {MAX_CONDITIONAL_SYMBOLS} are checked)"
+    names = sorted(symbols)
+    texts: list[bytes] = []
+    for mask in range(2 ** len(names)):
+        defined = [n for i, n in enumerate(names) if mask >> i & 1]
+        text = active_code(body + "\n", defined)
+        if text == body + "\n":
+            return [], "conditional compilation that does not balance or that mcs' reader cannot evaluate"
+        texts.append(text.encode("utf-8"))
+    return list(dict.fromkeys(texts)), None
 
 
 def empty_class(task: dict) -> str:

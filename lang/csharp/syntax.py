@@ -413,11 +413,13 @@ def _pp_value(expr: str, symbols: set[str]) -> bool | None:
             return None
         op, name = m.groups()
         if name is not None:
-            words.append("True" if name == "true" or (name != "false" and name in symbols) else "False")
+            words.append("1" if name == "true" or (name != "false" and name in symbols) else "0")
         else:
-            words.append({"&&": "and", "||": "or", "!": "not"}.get(op, op))
+            # C#'s ``!`` binds tighter than ``==`` and ``&&``, Python's ``not`` looser: ``!A && B``
+            # is ``(not A) and B``; ``1 ^`` on 0/1 binds as C#'s ``!`` does
+            words.append({"&&": "and", "||": "or", "!": "1 ^"}.get(op, op))
         pos = m.end()
-    try:  # only True/False and operators can reach eval (every token was checked above)
+    try:  # only 0/1 and operators can reach eval (every token was checked above)
         return bool(eval(" ".join(words) or "False", {"__builtins__": {}}, {}))  # noqa: S307
     except Exception:
         return None

@@ -19,10 +19,17 @@ ACCEPTED = [
            "public final class Calc<T extends Comparable<T>> implements Runnable {\n"
            "    private static class Inner { }\n    public void run() { String s = \"\\u00e9 }\"; }\n}\n```\nDone."),
     (JAVA, "// the class\npublic record Calc(int a) { }\n"),
+    # literals and comments javac and tree-sitter delimit alike (red team 7 row 2's check)
+    (JAVA, "public class Calc {\n String a = \"/* \"; char c = '\"'; char d = '\\''; // x\n String b = \" */\";"
+           " /* y */\n String t = \"\"\"\n  hi \\\"\"\" // there\n  \"\"\"; }\n"),
     (CSHARP, "using System;\nusing System.Linq;\n\n/// <summary>Adds.</summary>\n[Serializable]\n"
              "public sealed partial class Calc<T> : IDisposable where T : new()\n{\n    public void Dispose() { }\n"
              "    private class Assert { }\n}\n"),
     (CSHARP, "#region Calc\npublic struct Calc { public int X; }\n#endregion\n"),
+    # conditional compilation inside the class (red team 7 row 4): one type whatever is defined
+    (CSHARP, "public class Calc\n{\n    public int Add(int a, int b)\n    {\n#if TRACE_CALLS\n"
+             "        System.Console.WriteLine(\"Add\");\n#elif !DEBUG && NET45\n        a++;\n#else\n"
+             "        a--;\n#endif // TRACE_CALLS\n        return a + b;\n    }\n#pragma warning disable 1 // a reason\n}\n"),
 ]
 REFUSED = [
     (JAVA, "public class Calc { }\nclass Check { static void same(int e, int a) { } }\n", "2 top-level types"),
@@ -30,6 +37,9 @@ REFUSED = [
     # javac translates \u000a before lexing: the comment ends, a second class follows
     (JAVA, "public class Calc { // x \\u000a } class Check {\n}\n", "2 top-level types"),
     (JAVA, "public class Other { }\n", "not 'Calc'"),
+    # red team 7 row 2: a comment inside a text block is a comment to tree-sitter, text to javac
+    (JAVA, "public class Calc {\n static final String NOTE = \"\"\"\n/* \"\"\"; }\nclass Assert { }\n"
+           "class Pad { static final String NOTE = \"\"\"\n*/ \"\"\"; }\n", "tree-sitter reads otherwise"),
     (JAVA, "public class Calc { int x = ; }\n", "syntax error"),
     (CSHARP, "public class Calc { }\npublic static class Assert { public static void AreEqual(object e, object a) { } }\n",
      "2 top-level types"),
@@ -37,6 +47,23 @@ REFUSED = [
     (CSHARP, "public class Calc {\n#if NEVER\n}\n#endif\n}\n", "conditional compilation"),
     (CSHARP, "public class Calc { }\n[assembly: System.Reflection.AssemblyTitle(\"x\")]\n", "besides"),
     (CSHARP, "", "0 top-level types"),
+    # red team 7 row 1: a form feed or vertical tab before #if (mcs obeys it), a /* on a #region,
+    # #warning or #pragma line (mcs reads it as the directive's text, tree-sitter as a comment)
+    (CSHARP, "public class Calc {\n\f#if NEVER\n/*\n\f#endif\n}\npublic static class Assert { }\n"
+             "public class Pad {\n\f#if NEVER\n*/\n\f#endif\n}\n", "may read differently"),
+    (CSHARP, "public class Calc {\n\v#if NEVER\n}\n\v#endif\n}\n", "may read differently"),
+    (CSHARP, "public class Calc {\n    #region notes /*\n}\npublic static class Assert { }\npublic class Pad {\n"
+             "    #endregion */\n}\n", "block comment token on the #region line"),
+    (CSHARP, "public class Calc {\n#warning x /*\n}\nclass Assert { }\nclass Pad {\n#warning */\n}\n", "block comment"),
+    (CSHARP, "public class Calc {\n#pragma warning disable 1 /*\n}\nclass Assert { }\nclass Pad {\n*/\n}\n",
+     "block comment"),
+    # a second type in a branch: refused whichever branch the build takes
+    (CSHARP, "public class Calc { }\n#if NEVER\npublic static class Assert { }\n#endif\n", "2 top-level types"),
+    (CSHARP, "public class Calc {\n#if A\n}\nclass Assert { }\nclass Pad {\n#endif\n}\n", "conditional compilation"),
+    # a directive line inside a verbatim string for tree-sitter (and mcs), a directive for active_code
+    (CSHARP, "public class Calc {\n string s = @\"\n#if A\n\";\n}\n#endif\n", "tree-sitter reads as"),
+    (CSHARP, "public class Calc {\n#define A\n}\n", "#define"),
+    (CSHARP, "public class Calc {\n#if A\f#endif\n}\n", "form feed"),
 ]
 
 
@@ -61,5 +88,6 @@ def test_a_refused_answer_is_never_copied_or_run(tmp_path):
     never read) and names the status the evaluation counts."""
     task = {**CSHARP, "file": "Calc.cs", "file_without_class": "namespace Demo\n{\n}\n", "insertion_offset": 17,
             "expected_to_pass": ["Demo.T.A"]}
-    compiled, run = run_placed(task, REFUSED[5][1], tmp_path / "missing", SandboxLimits(timeout=5))
+    answer = next(a for t, a, why in REFUSED if t is CSHARP and why == "2 top-level types")
+    compiled, run = run_placed(task, answer, tmp_path / "missing", SandboxLimits(timeout=5))
     assert run is None and compiled.reason.startswith("answer_not_one_class: 2 top-level types"), compiled

@@ -33,9 +33,6 @@ TASKS = {
 }
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27g: answer_refusal parses a class answer with a plain tree-sitter parse "
-                          "on the host: F< repeated is quadratic (16 kB 1.7 s, 1 MB hours), unguarded")
 @pytest.mark.parametrize("lang", sorted(ANSWERS))
 def test_an_answer_of_open_generic_brackets_is_not_parsed_unbounded_on_the_host(tmp_path: Path, lang: str):
     """Host hang (class evaluation in Java and C#, every generation, in ``evaluate_class``'s main

@@ -46,10 +46,6 @@ HIDDEN = {
 }
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27g: a C# answer hides a second type from answer_refusal behind a "
-                          "directive (whitespace before #if, or a /* on a #region line that mcs ignores): the "
-                          "wrong class passes both tests with its own Assert")
 @pytest.mark.parametrize("trick", sorted(HIDDEN))
 def test_a_directive_cannot_hide_a_second_type_from_the_one_class_rule(tmp_path: Path, trick: str):
     """Forged verdict (class evaluation in C#; the class build's gates place through the same
@@ -57,15 +53,16 @@ def test_a_directive_cannot_hide_a_second_type_from_the_one_class_rule(tmp_path:
     Calc (checked here), mcs compiles Calc, Demo.Assert and Pad, and every ``Assert.AreEqual`` of
     the tests binds to Demo.Assert: the wrong class (it fails both tests alone) passes both."""
     answer = HIDDEN[trick]
-    if answer_refusal(TASK, answer) is not None:
-        pytest.fail(f"precondition: the answer check already refuses the answer: {answer_refusal(TASK, answer)}")
     root = write_repo(tmp_path / "repo", FILES)
     limits = SandboxLimits(timeout=180)
     wrong = run_generation(TASK, WRONG, root, limits)
     if not wrong["compiled"] or wrong["passed"] or wrong["status"] != "failed" or wrong["tests_total"] != 2:
         pytest.fail(f"control: the wrong class alone gave {wrong}")
     hidden = run_generation(TASK, answer, root, limits)
-    if hidden["status"] == "compile_failed":
+    # contained: the one-class rule refuses the answer (a refusal reads as not compiled); any other
+    # compile failure would be a broken fixture
+    refused = hidden["status"] == "compile_failed" and "answer_not_one_class" in str(hidden.get("detail"))
+    if hidden["status"] == "compile_failed" and not refused:
         pytest.fail(f"precondition: mcs did not compile the answer: {hidden}")
     assert not hidden["passed"], hidden
     assert hidden["tests_passed"] == 0, hidden

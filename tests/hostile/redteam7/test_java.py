@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from crossfile_datasets.evaluation.classlevel import run_generation
-from crossfile_datasets.harness.class_runs import answer_refusal
 from crossfile_datasets.lang import Lang
 from crossfile_datasets.sandbox import SandboxLimits
 from crossfile_datasets.sandbox.suites import runner_for
@@ -42,10 +41,6 @@ HIDDEN = ("public class Calc {\n    public int add(int a, int b) { return a - b 
           'class Pad { static final String NOTE = """\n        */ """;\n}\n')
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27g: tree-sitter-java reads /* inside a text block as a comment, javac as "
-                          "text: an answer hides a second top-level class (an Assert the tests' on-demand import "
-                          "yields to) from answer_refusal and the wrong class passes")
 def test_a_text_block_cannot_hide_a_second_class_from_the_one_class_rule(tmp_path: Path):
     """Forged verdict (class evaluation in Java; the class build's gates place answers the same
     way): the answer check (escapes translated, then tree-sitter) sees one class and no syntax
@@ -54,8 +49,6 @@ def test_a_text_block_cannot_hide_a_second_class_from_the_one_class_rule(tmp_pat
     (JLS 6.4.1), whatever the order of the class path (red team 5 row 6's fix puts the test classes
     first: ``demo.Assert`` is not one of them). The wrong class fails both tests alone and passes
     both with the hidden ``Assert``."""
-    if answer_refusal(TASK, HIDDEN) is not None:
-        pytest.fail(f"precondition: the answer check already refuses the answer: {answer_refusal(TASK, HIDDEN)}")
     root = write_repo(tmp_path / "repo", FILES)
     setup = runner_for(Lang.JAVA).setup(root)  # what evaluate_class does first: the build is strict
     limits = SandboxLimits(timeout=240)
@@ -63,7 +56,10 @@ def test_a_text_block_cannot_hide_a_second_class_from_the_one_class_rule(tmp_pat
     if not wrong["compiled"] or wrong["passed"] or wrong["status"] != "failed" or wrong["tests_total"] != 2:
         pytest.fail(f"control: the wrong class alone gave {wrong}")
     hidden = run_generation(TASK, HIDDEN, root, limits, setup)
-    if hidden["status"] == "compile_failed":
+    # contained: the one-class rule refuses the answer (a refusal reads as not compiled); any other
+    # compile failure would be a broken fixture
+    refused = hidden["status"] == "compile_failed" and "answer_not_one_class" in str(hidden.get("detail"))
+    if hidden["status"] == "compile_failed" and not refused:
         pytest.fail(f"precondition: javac did not compile the answer: {hidden}")
     assert not hidden["passed"], hidden
     assert hidden["tests_passed"] == 0, hidden
