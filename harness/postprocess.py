@@ -15,6 +15,11 @@ their defects fixed (see ``docs/evaluation.md``):
 - Comments are the grammar's comment nodes, so ``"http://x"`` keeps its ``//`` (the
   original's ``re.sub(r'//.*', '')`` cut the string and everything after it, and removed
   ``#`` from Java and C# code).
+- A removed comment still separates (red team 2026-11-27g row 6): the original cut it out with
+  nothing in its place, so ``new/**/Builder()`` (construct a Builder) became ``newBuilder()``
+  (call the method), the groundtruth. :func:`comment_separator` puts a line end in place of a
+  comment that held one, a space in place of one between two non-blank characters, and nothing
+  where a blank or a line end already separates.
 
 The same function is applied to the groundtruth and to the prediction, so a groundtruth fed
 back as the prediction always scores 100.
@@ -64,6 +69,7 @@ def normalize_completion(lang: str, prompt: str, completion: str, path: str = ""
     source = base + body
     for start, end in scan.comments:
         pieces.append(source[last:start])
+        pieces.append(comment_separator(source, start, end))
         last = end
     pieces.append(source[last : len(base) + len(kept)])
     text = b"".join(pieces).decode("utf-8", errors="replace")
@@ -73,6 +79,19 @@ def normalize_completion(lang: str, prompt: str, completion: str, path: str = ""
         identifiers=tuple(t for _, _, t in scan.identifiers),
         truncated=body[len(kept) :].strip() != b"",
     )
+
+
+def comment_separator(source: bytes, start: int, end: int) -> bytes:
+    """What stands for the comment ``source[start:end]`` once removed: ``\\n`` when it held a
+    line end, nothing when a blank or a line end is next to it (or it is at the text's end), else
+    one space, so that the tokens on its two sides stay two tokens."""
+    if b"\n" in source[start:end]:
+        return b"\n"
+    before = source[start - 1:start]
+    after = source[end:end + 1]
+    if not after or before in (b"", b" ", b"\t", b"\n", b"\r", b"\f") or after in (b" ", b"\t", b"\n", b"\r", b"\f"):
+        return b""
+    return b" "
 
 
 # Line-ending prefixes of a Python completion tried one by one, in order (a line completion's

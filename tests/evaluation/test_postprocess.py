@@ -96,6 +96,23 @@ def test_comments_are_grammar_nodes(lang, prompt, completion, expected):
 @pytest.mark.parametrize(
     ("lang", "prompt", "completion", "expected"),
     [
+        # a removed comment still separates two tokens (red team 2026-11-27g row 6)
+        ("java", "class A { Object f() { return ", "new/**/Builder();", "new Builder();"),
+        ("typescript", "function f() { return ", "new/**/Builder();", "new Builder();"),
+        ("csharp", "class A { object F() { return ", "a/**/+/**/+b;", "a + +b;"),
+        # nothing added where a blank already separates; a line end for a comment that held one
+        ("java", "class A { int f() { return ", "a /* x */+ b;", "a + b;"),
+        ("java", "class A { int f() { return ", "a/* x\n y */+ b;", "a\n+ b;"),
+        ("csharp", "class A { int F() { return ", "a + b; // c", "a + b;"),
+    ],
+)
+def test_a_removed_comment_still_separates(lang, prompt, completion, expected):
+    assert normalize_completion(lang, prompt, completion).text.strip() == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "prompt", "completion", "expected"),
+    [
         ("java", "class A { void f() { foo()", ";\n bar();", ";"),  # a cut at position 0
         ("typescript", "function f() {\n  g()\n", "}\nfunction h() {}", "}"),
         ("csharp", "class A { void F() { if (x) ", "{ y(); }", "{"),
