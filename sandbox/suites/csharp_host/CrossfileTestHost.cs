@@ -591,7 +591,45 @@ namespace Crossfile.TestHost
             string[] place;
             if (!where.TryGetValue(result.Test.TestName.UniqueName, out place))
                 place = new[] { result.FullName, "" };
-            channel.Send(Channel.Record(place[0], place[1], Outcome(result.ResultState), result.Message, result.Time));
+            string outcome = Outcome(result.ResultState), message = result.Message;
+            if (outcome == "passed" && !PassedInTheTest(result.StackTrace, place[1]))
+            {
+                outcome = "failed";
+                message = "NUnit's SuccessException did not come from the test fixture (the code under test ended "
+                          + "the test as passed): " + FirstFrames(result.StackTrace);
+            }
+            channel.Send(Channel.Record(place[0], place[1], outcome, message, result.Time));
+        }
+
+        // A test NUnit calls passed either returned, or ended by NUnit's SuccessException (what
+        // Assert.Pass throws; NUnit then keeps its stack trace). The exception is the framework's,
+        // so code under test can throw it too (red team 2026-11-27g row 3, found by reflection on the
+        // loaded framework): such an ending passes only when the first frame below NUnit.Framework's
+        // is a method of the test's fixture (Assert.Pass called by the test itself); a throw from
+        // anywhere else (the class under test, a helper, reflection) is a failure.
+        static bool PassedInTheTest(string stackTrace, string fixture)
+        {
+            if (string.IsNullOrEmpty(stackTrace)) return true;  // the method returned
+            if (string.IsNullOrEmpty(fixture)) return false;
+            foreach (string raw in stackTrace.Split('\n'))
+            {
+                string frame = raw.Trim();
+                if (frame.Length == 0) continue;
+                if (frame.StartsWith("at ")) frame = frame.Substring(3).TrimStart();
+                if (frame.StartsWith("NUnit.Framework.")) continue;
+                if (!frame.StartsWith(fixture + ".")) return false;
+                string rest = frame.Substring(fixture.Length + 1);
+                int end = rest.IndexOfAny(new[] { ' ', '(' });
+                string method = end < 0 ? rest : rest.Substring(0, end);
+                return method.Length > 0 && method.IndexOf('.') < 0 && method.IndexOf('+') < 0;
+            }
+            return false;
+        }
+
+        static string FirstFrames(string stackTrace)
+        {
+            string[] lines = (stackTrace ?? "").Trim().Split('\n');
+            return string.Join(" | ", lines, 0, Math.Min(3, lines.Length)).Trim();
         }
 
         public void RunStarted(string name, int testCount) { }

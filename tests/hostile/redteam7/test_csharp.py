@@ -87,9 +87,6 @@ PASSING = """public class Calc
 """
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27g: a C# class throws NUnit's SuccessException (Assert.Pass's), found by "
-                          "reflection on the loaded framework, from its methods: every test calling it passes")
 def test_a_class_cannot_end_the_tests_as_passed_with_nunits_own_success(tmp_path: Path):
     """Forged verdict (class evaluation in C#; the class build's gates run the same host): NUnit
     ends a test as a success when ``SuccessException`` escapes it, wherever it was thrown, and the
@@ -113,3 +110,24 @@ def test_a_class_cannot_end_the_tests_as_passed_with_nunits_own_success(tmp_path
         pytest.fail(f"precondition: mcs did not compile the answer: {forged}")
     assert not forged["passed"], forged
     assert forged["tests_passed"] == 0, forged
+
+
+def test_a_test_that_calls_assert_pass_itself_still_passes(tmp_path: Path):
+    """The guard of row 3's fix (the host counts a SuccessException ending as passed only when the
+    first frame below NUnit.Framework's is a method of the test's fixture): a test that calls
+    ``Assert.Pass()`` itself passes, with the honest class and with the wrong one alike (it
+    checks nothing); the test that checks the class still fails with the wrong one."""
+    from crossfile_datasets.lang import Lang
+    from crossfile_datasets.sandbox.suites import TestOutcome, runner_for
+
+    tests = FILES["Calc.Tests/CalcTests.cs"].replace(
+        "[Test] public void Muls()", "[Test] public void Passes() { new Calc().Add(1, 2); Assert.Pass(\"fine\"); }\n"
+                                     "        [Test] public void Muls()")
+    root = write_repo(tmp_path / "repo", {**FILES, "Calc.Tests/CalcTests.cs": tests,
+                                          "Calc/Calc.cs": TASK["file_without_class"][:TASK["insertion_offset"]] + WRONG
+                                          + TASK["file_without_class"][TASK["insertion_offset"]:]})
+    run = runner_for(Lang.CSHARP).run(root, ["Demo.Tests.CalcTests.Adds", "Demo.Tests.CalcTests.Passes"],
+                                      coverage=False, limits=SandboxLimits(timeout=180))
+    outcomes = {r.test_id: r.outcome for r in run.results}
+    assert outcomes == {"Demo.Tests.CalcTests.Adds": TestOutcome.FAILED,
+                        "Demo.Tests.CalcTests.Passes": TestOutcome.PASSED}, (outcomes, run.log[-2000:])
