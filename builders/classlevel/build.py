@@ -221,6 +221,7 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
     with Staging(Path(repo.root)) as staging:
         t0 = time.monotonic()
         gate: dict = {"tasks_before": len(candidates)}
+        candidates = reference_gate(lang, repo, facts, candidates, report, where)
         candidates = empty_class_gate(lang, repo, facts, candidates, report, where, setup, gate, progress, staging)
         gate.update(tasks_kept=len(candidates), seconds=round(time.monotonic() - t0, 2))
         report.add_time("class_empty_gate_seconds", time.monotonic() - t0)
@@ -357,7 +358,8 @@ def empty_class_gate(lang: Lang, repo: Repository, facts: dict, candidates: list
         view = _task_view(lang, repo, facts, cand)
         placed, run = run_placed(view, empty_class(view), Path(repo.root), SandboxLimits(), setup, quiet=True,
                                  staging=staging)
-        _count_refused(placed, report, where, cand)
+        if _count_refused(placed, report, where, cand):
+            continue
         gate["runs"] += 1
         if run is None:  # the empty class does not compile: no test can pass
             gate["not_compiled"] += 1
@@ -390,12 +392,38 @@ def _drop_passing(cand, run: SuiteRun | None, report: BuildReport, where: str, r
     return len(passing)
 
 
-def _count_refused(placed: SuiteRun, report: BuildReport, where: str, cand) -> None:
-    """A gate's wrong class refused by the placement's one-class rule (``harness.class_runs``):
-    made by the builder from the class, it should never be; counted, and judged not compiled."""
+def _count_refused(placed: SuiteRun, report: BuildReport, where: str, cand) -> bool:
+    """Whether a gate's wrong class was refused by the placement's one-class rule
+    (``harness.class_runs``): made by the builder from the class, it should never be; counted
+    under ``generations/answer_not_one_class`` and the task under ``tasks/gate_variant_refused``
+    (red team 2026-11-27g row 4: a refused variant never ran, so it is neither caught nor a
+    pass; the caller drops the task)."""
     if placed.reason.startswith(f"{ANSWER_NOT_ONE_CLASS}: "):
-        report.count("generations", "answer_not_one_class", f"{where}{cand.info.file}::{cand.info.name}",
-                     placed.reason[:300])
+        name = f"{where}{cand.info.file}::{cand.info.name}"
+        report.count("generations", "answer_not_one_class", name, placed.reason[:300])
+        report.count("tasks", "gate_variant_refused", name, placed.reason[:300])
+        return True
+    return False
+
+
+def reference_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, report: BuildReport,
+                   where: str) -> list:
+    """Drop the candidates whose own class the evaluation's one-class rule would refuse
+    (``harness.class_runs.answer_refusal`` on the class as the repository writes it; counted as
+    ``tasks/reference_refused``): an answer written like the repository's class could never pass
+    (red team 2026-11-27g row 4). No run: the rule is the host's own check."""
+    from crossfile_datasets.harness.class_runs import answer_refusal
+
+    kept = []
+    for cand in candidates:
+        view = _task_view(lang, repo, facts, cand)
+        _, source, _ = class_parts(Path(repo.root), facts[cand.info.file], cand.info)
+        why = answer_refusal(view, source)
+        if why is not None:
+            report.count("tasks", "reference_refused", f"{where}{cand.info.file}::{cand.info.name}", why[:300])
+            continue
+        kept.append(cand)
+    return kept
 
 
 def _task_view(lang: Lang, repo: Repository, facts: dict, cand, tests: list[str] | None = None) -> dict:
@@ -441,7 +469,8 @@ def throwing_stub_gate(lang: Lang, repo: Repository, facts: dict, candidates: li
         # the stub changes method bodies only: the runner may reuse the original tree's build
         placed, run = run_placed(_task_view(lang, repo, facts, cand), stub, Path(repo.root), SandboxLimits(), setup,
                                  reuse_build=True, quiet=True, staging=staging)
-        _count_refused(placed, report, where, cand)
+        if _count_refused(placed, report, where, cand):
+            continue
         gate["stub_runs"] += 1
         gate["stub_not_compiled"] += run is None
         dropped = _drop_passing(cand, run, report, where, ("passes_with_throwing_stub", "tests_pass_with_throwing_stub"),
@@ -494,7 +523,7 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
             _wrong_classes_unavailable(cand, report, where, exc)
             kept.append(cand)
             continue
-        caught, survived, ran = 0, [], 0
+        caught, survived, ran, refused = 0, [], 0, False
         failed_by_tests: list = []  # mutants a test failed (not a compile error): what controls are made of
         share = max(0.0, settings.gate_seconds - (time.monotonic() - started)) / (len(candidates) - n)
         task_start = time.monotonic()
@@ -506,7 +535,9 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
             placed, run = run_placed(_task_view(lang, repo, facts, cand, tests), wrong.source, Path(repo.root),
                                      SandboxLimits(), setup, first_failure=True, reuse_build=True, quiet=True,
                                      staging=staging)
-            _count_refused(placed, report, where, cand)
+            if _count_refused(placed, report, where, cand):
+                refused = True
+                break
             outcomes = run.outcomes() if run is not None else {}
             hit = run is None or run.status is not SuiteStatus.OK or any(
                 outcomes.get(t) is not TestOutcome.PASSED for t in tests)
@@ -515,6 +546,11 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
                 survived.append(wrong.description)
             elif run is not None and run.status is SuiteStatus.OK:
                 failed_by_tests.append(wrong)
+        if refused:  # a mutant the one-class rule refused is neither caught nor run: the task goes
+            ran -= 1
+            gate["mutants_run"] += ran
+            gate["mutants_caught"] += caught
+            continue
         skipped = len(wrongs) - ran
         gate["mutants_run"] += ran
         gate["mutants_caught"] += caught
@@ -543,6 +579,10 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
         if score is None:
             report.count("tasks", "no_mutants", name, f"no mutant could be made of {', '.join(methods)[:200]}")
         passed_control = control_gate(lang, repo, facts, cand, failed_by_tests, setup, gate, staging)
+        if passed_control.startswith(_REFUSED_CONTROL):
+            _count_refused(SuiteRun(SuiteStatus.COMPILE_FAILED, reason=passed_control.removeprefix(_REFUSED_CONTROL)),
+                           report, where, cand)
+            continue
         if passed_control:
             report.count("tasks", "tests_pass_disguised_control", name, passed_control[:300])
             continue
@@ -553,6 +593,8 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
 # Drawn afresh for every build, from the operating system: the controls' choices are never
 # published, so no repository can know them in advance (red team 2026-11-27f row 5).
 _CONTROL_RNG = random.SystemRandom()
+# what control_gate's answer starts with when the one-class rule refused a control (then the reason)
+_REFUSED_CONTROL = "refused control: "
 
 
 def control_gate(lang: Lang, repo: Repository, facts: dict, cand, caught: list, setup, gate: dict,
@@ -578,6 +620,10 @@ def control_gate(lang: Lang, repo: Repository, facts: dict, cand, caught: list, 
         placed, run = run_placed(_task_view(lang, repo, facts, cand, tests), source, Path(repo.root),
                                  SandboxLimits(), setup, first_failure=True, reuse_build=True, quiet=True,
                                  staging=staging)
+        if placed.reason.startswith(f"{ANSWER_NOT_ONE_CLASS}: "):
+            # refused, never run: not caught (red team 2026-11-27g row 4); the caller counts it
+            # (``tasks/gate_variant_refused``) and drops the task
+            return f"{_REFUSED_CONTROL}{placed.reason}"
         gate["controls_run"] += 1
         cand.wrong_classes["controls_run"] += 1
         outcomes = run.outcomes() if run is not None else {}

@@ -50,10 +50,6 @@ REPO = {**FILES, "Calc/Calc.cs": CALC,
                            "        public static int Sum(int a, int b) { return a + b; }\n    }\n}\n"}
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-27g: the gates' wrong classes of a C# class holding #if are refused by "
-                          "the one-class rule and counted as caught (mutant score 1.0, nothing run); the task's own "
-                          "reference is refused at evaluation")
 def test_a_class_with_conditional_compilation_is_judged_by_the_gates_and_its_reference_passes(tmp_path: Path):
     """Forged gate verdict (class build, C#) and a right answer failing (class evaluation): the
     build keeps the task with ``mutant_score`` 1.0 (every mutant "caught"), though none of them
