@@ -18,8 +18,8 @@ their defects fixed (see ``docs/evaluation.md``):
 - A removed comment still separates (red team 2026-11-27g row 6): the original cut it out with
   nothing in its place, so ``new/**/Builder()`` (construct a Builder) became ``newBuilder()``
   (call the method), the groundtruth. :func:`comment_separator` puts a line end in place of a
-  comment that held one, a space in place of one between two non-blank characters, and nothing
-  where a blank or a line end already separates.
+  comment that held one, a space in place of one between two characters that would make one
+  token (two name characters, two operator characters), and nothing elsewhere.
 
 The same function is applied to the groundtruth and to the prediction, so a groundtruth fed
 back as the prediction always scores 100.
@@ -81,17 +81,26 @@ def normalize_completion(lang: str, prompt: str, completion: str, path: str = ""
     )
 
 
+# characters that can continue a token of the same kind: two names or numbers glue (``new`` +
+# ``Builder``), two operator characters glue (``+`` + ``+`` is ``++``, ``=`` + ``=`` is ``==``)
+_OPERATOR_CHARS = frozenset(b"+-*/%<>=!&|^~?:.@#")
+
+
 def comment_separator(source: bytes, start: int, end: int) -> bytes:
     """What stands for the comment ``source[start:end]`` once removed: ``\\n`` when it held a
-    line end, nothing when a blank or a line end is next to it (or it is at the text's end), else
-    one space, so that the tokens on its two sides stay two tokens."""
+    line end; one space when the characters on its two sides would otherwise make one token
+    (two name characters, two operator characters), so they stay two tokens; else nothing
+    (``size(/* n */)`` is ``size()``, as a prediction without the comment writes it)."""
     if b"\n" in source[start:end]:
         return b"\n"
-    before = source[start - 1:start]
-    after = source[end:end + 1]
-    if not after or before in (b"", b" ", b"\t", b"\n", b"\r", b"\f") or after in (b" ", b"\t", b"\n", b"\r", b"\f"):
+    before, after = source[start - 1:start], source[end:end + 1]
+    if not before or not after:
         return b""
-    return b" "
+    if (before.isalnum() or before == b"_" or before[0] >= 0x80) and (after.isalnum() or after == b"_" or after[0] >= 0x80):
+        return b" "
+    if before[0] in _OPERATOR_CHARS and after[0] in _OPERATOR_CHARS:
+        return b" "
+    return b""
 
 
 # Line-ending prefixes of a Python completion tried one by one, in order (a line completion's

@@ -99,7 +99,9 @@ def test_comments_are_grammar_nodes(lang, prompt, completion, expected):
         # a removed comment still separates two tokens (red team 2026-11-27g row 6)
         ("java", "class A { Object f() { return ", "new/**/Builder();", "new Builder();"),
         ("typescript", "function f() { return ", "new/**/Builder();", "new Builder();"),
-        ("csharp", "class A { object F() { return ", "a/**/+/**/+b;", "a + +b;"),
+        ("csharp", "class A { object F() { return ", "a/**/+/**/+b;", "a+ +b;"),
+        # nothing where no token can glue: the groundtruth's `size(/* n */)` is `size()`
+        ("java", "class A { int f() { return ", "inv.size(/* n */);", "inv.size();"),
         # nothing added where a blank already separates; a line end for a comment that held one
         ("java", "class A { int f() { return ", "a /* x */+ b;", "a + b;"),
         ("java", "class A { int f() { return ", "a/* x\n y */+ b;", "a\n+ b;"),
