@@ -160,6 +160,9 @@ COPY_MAX_TOTAL_BYTES = 1024**3
 # destinations are hard links), at most this many bytes in all; past it a file is left out and
 # counted (red team 2026-11-27e row 4: 40 projects linking one file wrote it 40 times) (ours)
 CSHARP_OUTPUT_COPY_MAX_BYTES = 256 * 1024**2
+# wall clock one C# build of the test assembly may spend in all (its mcs runs and the host's
+# leaving out of what does not compile) before it ends as a compile_timeout (ours; docs/classlevel.md)
+CSHARP_BUILD_SECONDS = 900.0
 EXEC_PIP_TIMEOUT = 900.0  # seconds for installing one repository's requirements (ours)
 PYNGUIN_VERSION = "0.48.0"  # newest on PyPI when written (`pip index versions pynguin`); Python >=3.10,<3.16
 PYNGUIN_SEARCH_SECONDS = 30  # Pynguin --maximum-search-time per module: a safety cap (ours; RepoExec does not say)

@@ -402,6 +402,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TASKS, "no_mutants", N, "class-level: no one-method mutant could be made of the methods the tests execute (kept, score None)"),
     (S.TASKS, "reference_refused", R, "class-level (Java, C#): the evaluation's one-class rule (harness/class_runs.answer_refusal) refuses the class as the repository writes it, so no answer written like it could pass: not published"),
     (S.TASKS, "gate_variant_refused", L, "class-level (Java, C#): the one-class rule refused a wrong class the gates made from the class (stub, mutant, disguised control): never run, so never counted as caught; the task is not published"),
+    (S.TASKS, "empty_class_gate_timed_out", L, "class-level: the run with the class emptied did not end in its time (its build ran past CSHARP_BUILD_SECONDS, or the sandbox's limit): whether the tests judge the class is not known"),
+    (S.TASKS, "gate_run_timed_out", N, "class-level: a gate's run (emptied class, throwing stub, mutant, control) ended at its time limit; its verdict is the timed-out run's"),
     (S.TASKS, "not_checked_against_wrong_classes", L, "class-level: the language has no throwing stub / mutants yet; the task was not checked"),
     (S.DESCRIPTIONS, "llm_error", L, "class-level: the description model failed; skeletons only"),
     # --- the host side of the sandbox (sandbox/hostfs.py: every value of its Refusal) -------------------

@@ -361,6 +361,12 @@ def empty_class_gate(lang: Lang, repo: Repository, facts: dict, candidates: list
         if _count_refused(placed, report, where, cand):
             continue
         gate["runs"] += 1
+        if _count_timed_out(placed, run, report, where, cand, "emptied class") and run is None:
+            # its build did not end: whether the tests pass without the class is not known
+            gate["timed_out"] = gate.get("timed_out", 0) + 1
+            report.count("tasks", "empty_class_gate_timed_out", f"{where}{cand.info.file}::{cand.info.name}",
+                         placed.reason[:300])
+            continue
         if run is None:  # the empty class does not compile: no test can pass
             gate["not_compiled"] += 1
             kept.append(cand)
@@ -390,6 +396,17 @@ def _drop_passing(cand, run: SuiteRun | None, report: BuildReport, where: str, r
                      f"all {len(passing)} EXPECTED_TO_PASS tests pass {what}")
     cand.expected_to_pass = left
     return len(passing)
+
+
+def _count_timed_out(placed: SuiteRun, run: SuiteRun | None, report: BuildReport, where: str, cand,
+                     gate: str) -> bool:
+    """A gate's run that ended at its time limit (its build, or its tests): counted under
+    ``tasks/gate_run_timed_out`` with the gate's name, never passed over in silence. True when it did."""
+    timed = [r for r in (placed, run) if r is not None and r.status is SuiteStatus.TIMEOUT]
+    if timed:
+        report.count("tasks", "gate_run_timed_out", f"{where}{cand.info.file}::{cand.info.name}",
+                     f"{gate}: {timed[0].reason[:200]}")
+    return bool(timed)
 
 
 def _count_refused(placed: SuiteRun, report: BuildReport, where: str, cand) -> bool:
@@ -471,6 +488,7 @@ def throwing_stub_gate(lang: Lang, repo: Repository, facts: dict, candidates: li
                                  reuse_build=True, quiet=True, staging=staging)
         if _count_refused(placed, report, where, cand):
             continue
+        _count_timed_out(placed, run, report, where, cand, "throwing stub")
         gate["stub_runs"] += 1
         gate["stub_not_compiled"] += run is None
         dropped = _drop_passing(cand, run, report, where, ("passes_with_throwing_stub", "tests_pass_with_throwing_stub"),
@@ -538,6 +556,7 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
             if _count_refused(placed, report, where, cand):
                 refused = True
                 break
+            _count_timed_out(placed, run, report, where, cand, f"mutant of {wrong.method}")
             outcomes = run.outcomes() if run is not None else {}
             hit = run is None or run.status is not SuiteStatus.OK or any(
                 outcomes.get(t) is not TestOutcome.PASSED for t in tests)

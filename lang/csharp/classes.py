@@ -328,41 +328,69 @@ def removable_at(ff: FileFacts, line: int, column: int = 0) -> Removable | None:
     method or property of a type, or else the type itself. Constructors, destructors, fields,
     events and set-up/tear-down methods give their type (leaving one out changes how the type's
     other tests run). None: the position is outside every type (a ``using``, an assembly
-    attribute), and only the whole file can go."""
-    r = NodeReader(ff)
-    lines = ff.file.text.split("\n")
-    if not 0 < line <= len(lines):
-        return None
-    text_line = lines[line - 1]
-    column = min(max(column, 0), len(text_line))
-    if not text_line[column:].strip():
-        column = len(text_line) - len(text_line.lstrip())
-    byte_col = len(text_line[:column].encode("utf-8"))
-    point = (line - 1, byte_col)
-    node = ff.tree.root_node.descendant_for_point_range(point, point)
-    member = owner = None
-    while node is not None:
-        if node.type in TYPE_KINDS:
-            owner = node
-            break
-        if member is None and node.parent is not None and node.parent.type == "declaration_list" \
-                and node.parent.parent is not None and node.parent.parent.type in TYPE_KINDS:
-            member = node
-        node = node.parent
-    if owner is None:
-        return None
-    names = {(n.start_byte, n.end_byte): full for full, n in _type_names(ff)}
-    type_name = names.get((owner.start_byte, owner.end_byte)) or _type_name(owner, r)
-    if member is not None and (member.type in ("method_declaration", "operator_declaration",
-                                               "conversion_operator_declaration") or member.type in _PROPERTY_NODES) \
-            and not (_attribute_names(member, r) & _LIFECYCLE_ATTRIBUTES):
-        start, end = r.start(member), r.end(member)
-        name = f"{type_name}.{_member_name(member, r) or member.type}"
-        kind = "member"
-    else:
-        start, end, name, kind = r.start(owner), r.end(owner), type_name, "type"
-    tests = tuple(sorted(t for t, n in nunit_test_methods(ff).items() if start <= r.start(n) and r.end(n) <= end))
-    return Removable(kind, name, start, end, tests)
+    attribute), and only the whole file can go. For many positions of one file, use
+    :class:`Removables` (the file's types and test methods read once)."""
+    return Removables(ff).at(line, column)
+
+
+class Removables:
+    """:func:`removable_at` for many positions of one file.
+
+    Why it exists: the C# runner asks for the declaration of every compile error of a test file,
+    and an emptied class gives thousands (phatcher/CsvReader's 2,500-line partial class: every
+    test of a 3,000-line fixture fails). Reading the file's types and test methods again for each
+    error made the gate's host work quadratic in the file: the emptied-class gate ran for more
+    than half an hour in-process. Here they are read once, on first need."""
+
+    def __init__(self, ff: FileFacts) -> None:
+        self.ff = ff
+        self.r = NodeReader(ff)
+        self.lines = ff.file.text.split("\n")
+        self._names: dict[tuple[int, int], str] | None = None
+        self._tests: list[tuple[int, int, str]] | None = None
+
+    def _type_name_at(self, owner: Node) -> str:
+        if self._names is None:
+            self._names = {(n.start_byte, n.end_byte): full for full, n in _type_names(self.ff)}
+        return self._names.get((owner.start_byte, owner.end_byte)) or _type_name(owner, self.r)
+
+    def _tests_within(self, start: int, end: int) -> tuple[str, ...]:
+        if self._tests is None:
+            self._tests = [(self.r.start(n), self.r.end(n), t) for t, n in nunit_test_methods(self.ff).items()]
+        return tuple(sorted(t for s, e, t in self._tests if start <= s and e <= end))
+
+    def at(self, line: int, column: int = 0) -> Removable | None:
+        r, lines = self.r, self.lines
+        if not 0 < line <= len(lines):
+            return None
+        text_line = lines[line - 1]
+        column = min(max(column, 0), len(text_line))
+        if not text_line[column:].strip():
+            column = len(text_line) - len(text_line.lstrip())
+        byte_col = len(text_line[:column].encode("utf-8"))
+        point = (line - 1, byte_col)
+        node = self.ff.tree.root_node.descendant_for_point_range(point, point)
+        member = owner = None
+        while node is not None:
+            if node.type in TYPE_KINDS:
+                owner = node
+                break
+            if member is None and node.parent is not None and node.parent.type == "declaration_list" \
+                    and node.parent.parent is not None and node.parent.parent.type in TYPE_KINDS:
+                member = node
+            node = node.parent
+        if owner is None:
+            return None
+        type_name = self._type_name_at(owner)
+        if member is not None and (member.type in ("method_declaration", "operator_declaration",
+                                                   "conversion_operator_declaration") or member.type in _PROPERTY_NODES) \
+                and not (_attribute_names(member, r) & _LIFECYCLE_ATTRIBUTES):
+            start, end = r.start(member), r.end(member)
+            name = f"{type_name}.{_member_name(member, r) or member.type}"
+            kind = "member"
+        else:
+            start, end, name, kind = r.start(owner), r.end(owner), type_name, "type"
+        return Removable(kind, name, start, end, self._tests_within(start, end))
 
 
 def _type_names(ff: FileFacts) -> list[tuple[str, Node]]:

@@ -623,7 +623,7 @@ class _TestCompilation:
     compile here (issue 29: lose a file, not the repository).
 
     Each round compiles once; every error in a test file leaves out the innermost declaration
-    holding it (``lang.csharp.classes.removable_at``: a test or helper method, else its whole
+    holding it (``lang.csharp.classes.Removables``: a test or helper method, else its whole
     class, else the file), blanked out in a copy of the file in the harness's inputs folder (a
     ``#line`` directive keeps mcs's positions those of the original file); the next round
     compiles the rest. Errors that no test file holds (a clash between test files and the
@@ -639,6 +639,8 @@ class _TestCompilation:
         self.blanks: dict[str, list[tuple[int, int]]] = {}
         self.compat = [name for name in ("nunit", "xunit") if name in self.layout.frameworks] + ["info"]
         self.assembly = built.outdir / f"{ASSEMBLY}.dll"
+        # the whole build's wall clock: a round of leaving out is host work no sandbox limit bounds
+        self.deadline = time.monotonic() + runner.build_seconds
 
     # -- sources --
     def text(self, rel: str) -> str:
@@ -715,17 +717,20 @@ class _TestCompilation:
     def leave_out(self, rel: str, errors: list) -> None:
         """Leave out what holds each error of ``rel`` (a declaration, or the whole file)."""
         from crossfile_datasets.core.text import utf16_col_to_char_col
-        from crossfile_datasets.lang.csharp.classes import removable_at
+        from crossfile_datasets.lang.csharp.classes import Removables
 
         ff = self.facts(rel)
-        lines = ff.file.text.split("\n")
+        removables = Removables(ff)  # the file's types and tests read once, not per error
+        lines = removables.lines
         done: set[tuple[int, int]] = set()
         for msg in errors:
+            if time.monotonic() > self.deadline:
+                raise _OutOfTime(f"leaving out the declarations of {len(errors)} errors of {rel}")
             symbol = missing_symbol(msg.code, msg.message)
             column = 0
             if not msg.clamped and 0 < msg.line <= len(lines):
                 column = utf16_col_to_char_col(lines[msg.line - 1], max(0, msg.column - 1))
-            found = removable_at(ff, msg.line, column)
+            found = removables.at(msg.line, column)
             if found is None:
                 self.leave_out_file(rel, symbol)
                 if msg.code in ("CS0246", "CS0234") and rel not in self.blanks:
@@ -755,6 +760,13 @@ class _TestCompilation:
         return self.bisect(tests[:half], budget) + self.bisect(tests[half:], budget)
 
     def run(self) -> None:
+        try:
+            self._rounds()
+        except _OutOfTime as exc:
+            self.built.run = SuiteRun(SuiteStatus.TIMEOUT, log=self.built.log + f"\n# {exc}: past the build's "
+                                      f"{self.runner.build_seconds:.0f} s", reason="compile_timeout")
+
+    def _rounds(self) -> None:
         from crossfile_datasets.analyzers.mcs import parse_mcs_output
 
         built, root = self.built, str(self.box.root) + "/"
@@ -764,6 +776,8 @@ class _TestCompilation:
                 built.left_out.append(known)
                 self.tests.remove(rel)
         while self.tests and built.compilations < self.runner.max_compilations:
+            if time.monotonic() > self.deadline:
+                raise _OutOfTime(f"{built.compilations} compilations")
             res = self.compile(self.tests, "suite")
             output = res.result.stdout + res.result.stderr
             built.log += "\n$ mcs (library + tests)\n" + output[-4000:]
@@ -804,6 +818,10 @@ class _TestCompilation:
                              reason="test_framework_unavailable: " + ", ".join(names)[:300])
 
 
+class _OutOfTime(Exception):
+    """A build of the test assembly ran past ``CSharpRunner.build_seconds``."""
+
+
 class CSharpRunner:
     """mcs + our NUnit 2.6 test host (see the module docstring)."""
 
@@ -813,6 +831,7 @@ class CSharpRunner:
     # evaluation takes its build as the compile run instead of compiling twice
     compiles_in_run = True
     max_compilations = 24  # per build of the test assembly (rounds of leaving out, bisection)
+    build_seconds = C.CSHARP_BUILD_SECONDS  # wall clock of one build of the test assembly, host work included
     max_library_rounds = 6  # library compilations, each leaving out the files holding errors
     max_library_loss = 0.25  # share of the library's files that may be left out before it counts as failed
     max_library_bodies = 12  # library method bodies made throwing for a construct mcs does not implement
