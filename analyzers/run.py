@@ -275,7 +275,7 @@ def run(
     timed_out = _reap(proc, deadline, output.timed_out)
     duration = time.monotonic() - start
     if timed_out:
-        repository_deadline.expired_during(during)
+        repository_deadline.check(during)
     rc = proc.returncode
     return RunResult(
         argv=tuple(args),
@@ -504,7 +504,7 @@ class PersistentProcess:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     self.close()
-                    repository_deadline.expired_during(during)
+                    repository_deadline.check(during)
                     raise PersistentProcessTimeout(f"helper process timed out after {timeout:.0f}s")
                 if not sel.select(timeout=min(remaining, 0.5)):
                     continue

@@ -106,7 +106,9 @@ def current() -> Deadline | None:
 
 def check(during: str) -> None:
     """Raise :class:`RepositoryTimeLimit` when the current repository is past its limit (once:
-    clean-up after it is not interrupted again)."""
+    clean-up after it is not interrupted again). Also called after a time-out of something whose
+    time was :func:`cut`: when it was the repository's limit that ran out, that is raised (the
+    caller would otherwise count its own time-out)."""
     deadline = _CURRENT.get()
     if deadline is not None and not deadline.fired and deadline.remaining() <= 0:
         raise deadline.expire(during)
@@ -122,12 +124,6 @@ def cut(timeout: float, during: str) -> float:
         return min(timeout, CLEANUP_SECONDS)
     check(during)
     return min(timeout, max(deadline.remaining(), 0.0))
-
-
-def expired_during(during: str) -> None:
-    """After a time-out of something whose time was :func:`cut`: raise when it was the
-    repository's limit that ran out (the caller would otherwise count its own time-out)."""
-    check(during)
 
 
 def carried(fn: Callable[..., R]) -> Callable[..., R]:

@@ -249,7 +249,6 @@ class Reports:
     # pytest's own test reports in the tests' process: a version is caught only by a failed test
     def __init__(self):
         self.failed = 0
-        self.passed = 0
 
     def pytest_runtest_logreport(self, report):
         if report.failed:
