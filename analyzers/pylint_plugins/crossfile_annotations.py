@@ -20,6 +20,8 @@ Typed by their annotation:
 - elements of a collection whose annotation says what it holds (``for item in basket.items``
   with ``self.items: list[Item]``, ``table()[key]`` with ``-> dict[str, Item]``): the collection's
   annotation comes from a parameter, an annotated variable or attribute, or a return annotation;
+  also iterated through ``reversed``/``sorted``/``list``/``tuple``/``iter``/``set``, unpacked
+  from ``enumerate(items)``, and the keys/values of ``table.items()``/``.keys()``/``.values()``;
 - a name or a subscript narrowed by ``if isinstance(name, X):`` or ``if type(name) is X:``
   (also ``type(a) is type(name) is X``) inside that branch; ``isinstance(name, (A, B))``
   narrows to ``A``;
@@ -468,18 +470,91 @@ def _assigned_call(target: nodes.NodeNG) -> nodes.Call | None:
     return None
 
 
-def _is_loop_target(node: nodes.AssignName) -> bool:
+# builtins whose result iterates over the elements of their first argument, in some order
+_KEEP_ELEMENTS = frozenset({"reversed", "sorted", "list", "tuple", "iter", "set", "frozenset"})
+
+
+def _builtin_call(expr: nodes.NodeNG, names: frozenset[str]) -> str | None:
+    """The name of the builtin ``expr`` calls with at least one positional argument, when it is
+    one of ``names`` and the name is the builtin's (not a function of the project's)."""
+    if not (isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name) and expr.func.name in names
+            and expr.args and not isinstance(expr.args[0], nodes.Starred)):
+        return None
+    callees = _own_values(expr.func.infer)
+    if len(callees) != 1 or callees[0].root().name != "builtins":
+        return None
+    return expr.func.name
+
+
+def _mapping_annotations(annotation: nodes.NodeNG | None) -> tuple[nodes.NodeNG, nodes.NodeNG] | None:
+    """(K, V) of ``dict[K, V]`` and the other mapping forms (``Optional`` unwrapped), else None."""
+    annotation = _unwrap_optional(annotation)
+    if not isinstance(annotation, nodes.Subscript) or annotation.value.as_string().rsplit(".", 1)[-1] not in _MAPPINGS:
+        return None
+    args = annotation.slice.elts if isinstance(annotation.slice, nodes.Tuple) else [annotation.slice]
+    return (args[0], args[1]) if len(args) == 2 else None
+
+
+def _iterated_annotation(iterable: nodes.NodeNG, depth: int = 0) -> nodes.NodeNG | None:
+    """The annotation of one element that iterating ``iterable`` yields: ``items`` with
+    ``items: Sequence[Item]`` -> ``Item``, through ``reversed(items)``, ``sorted(items, ...)``,
+    ``list(items)`` and the like; ``table.values()`` with ``table: dict[str, Item]`` -> ``Item``."""
+    if depth > _MAX_DEPTH:
+        return None
+    if _builtin_call(iterable, _KEEP_ELEMENTS):
+        return _iterated_annotation(iterable.args[0], depth + 1)
+    if (isinstance(iterable, nodes.Call) and isinstance(iterable.func, nodes.Attribute) and not iterable.args
+            and iterable.func.attrname in ("keys", "values")):
+        pair = _mapping_annotations(_declared_annotation(iterable.func.expr))
+        return None if pair is None else pair[iterable.func.attrname == "values"]
+    return _element_annotation(_declared_annotation(iterable), subscript=False)
+
+
+def _unpacked_annotation(node: nodes.AssignName, iterable: nodes.NodeNG) -> nodes.NodeNG | None:
+    """The annotation of ``node``, one name of a two-name unpacking target of a loop over
+    ``enumerate(items)`` (the second name: an element of ``items``) or ``table.items()`` (key,
+    value of ``table: dict[K, V]``)."""
+    target = node.parent
+    if not (isinstance(target, nodes.Tuple) and len(target.elts) == 2 and node in target.elts):
+        return None
+    second = target.elts[1] is node
+    if _builtin_call(iterable, frozenset({"enumerate"})):
+        return _iterated_annotation(iterable.args[0]) if second else None
+    if (isinstance(iterable, nodes.Call) and isinstance(iterable.func, nodes.Attribute) and not iterable.args
+            and iterable.func.attrname == "items"):
+        pair = _mapping_annotations(_declared_annotation(iterable.func.expr))
+        return None if pair is None else pair[second]
+    return None
+
+
+def _loop_of(node: nodes.AssignName) -> nodes.For | nodes.Comprehension | None:
+    """The loop (or comprehension) whose target is ``node`` or a two-name tuple holding it."""
     parent = node.parent
-    return isinstance(parent, (nodes.For, nodes.Comprehension)) and parent.target is node
+    if isinstance(parent, nodes.Tuple) and len(parent.elts) == 2:
+        parent, node = parent.parent, parent
+    if isinstance(parent, (nodes.For, nodes.Comprehension)) and parent.target is node:
+        return parent
+    return None
+
+
+def _is_loop_target(node: nodes.AssignName) -> bool:
+    return _loop_of(node) is not None
 
 
 @_tip
 def _infer_loop_target(node: nodes.AssignName, context=None) -> nodes.ClassDef | None:
     """``for item in basket.items`` with ``items: list[Item]``: an ``Item`` when astroid's own
-    inference of the iterated values says nothing (an empty list at its creation...)."""
+    inference of the iterated values says nothing (an empty list at its creation...); also
+    through ``reversed``/``sorted``/``list``/... (:func:`_iterated_annotation`) and for the
+    names of ``for i, item in enumerate(items)`` and ``for key, value in table.items()``."""
     if _informative(_own_values(node._infer)):
         return None
-    return _one_class(_element_annotation(_declared_annotation(node.parent.iter), subscript=False))
+    loop = _loop_of(node)
+    if loop is None:
+        return None
+    if loop.target is node:
+        return _one_class(_iterated_annotation(loop.iter))
+    return _one_class(_unpacked_annotation(node, loop.iter))
 
 
 def _is_read_subscript(node: nodes.Subscript) -> bool:
