@@ -58,8 +58,36 @@ from crossfile_datasets.sandbox.pytest_runs import Outcome, config_overrides, pl
 
 PASSED, CAUGHT, INVALID, NOT_RUN = "passed", "caught", "invalid", "not_run"
 
+# waiting for a version's process, in the driver (the shim) and in the warm process (the fork)
+WAITING = r'''
+def ended_fd(child):
+    # a descriptor that becomes readable when ``child`` ends (Linux's pidfd), so a wait is woken
+    # by the end itself, not by a polling interval (10 ms naps cost more than a version's tests
+    # once failures are not formatted); None where the kernel has none
+    try:
+        return os.pidfd_open(child)
+    except (AttributeError, OSError):
+        return None
+
+
+def nap(ended, deadline, *fds):
+    # until ``ended`` or one of ``fds`` is readable, at most until the deadline (a second at a time)
+    if ended is None:
+        time.sleep(0.01)
+    else:
+        select.select([ended, *fds], [], [], max(0.0, min(1.0, deadline - time.monotonic())))
+
+
+def kill_group(child):
+    try:
+        os.killpg(child, signal.SIGKILL)
+    except OSError:
+        os.kill(child, signal.SIGKILL)
+    os.waitpid(child, 0)
+'''
+
 DRIVER = r'''
-import ctypes, json, os, signal, sys, time
+import ctypes, json, os, select, signal, sys, time
 
 # The verdict channel (sandbox/channel.py), taken before anything else runs: the token goes
 # straight from its pipe into one bytearray (readv: no other copy in this process) and records
@@ -84,6 +112,9 @@ pid = os.getpid()
 
 def record(obj):
     os.writev(record_fd, [view[:size], b"\t", json.dumps(dict(obj, pid=pid)).encode(), b"\n"])
+
+
+# @WAITING@
 
 
 spec = json.load(open(sys.argv[1], encoding="utf-8"))
@@ -185,8 +216,9 @@ def judge(text):
                     os.dup2(devnull, 1)
                     os.dup2(devnull, 2)
                     reports = Reports()
-                    code = pytest.main(["-q", "-x", "-p", "no:cacheprovider", *spec["args"], "--rootdir", root,
-                                        *[p for p, _ in spec["programs"]]], plugins=[reports])
+                    # --tb=no: the verdict counts failed reports; formatting them is not needed
+                    code = pytest.main(["-q", "-x", "--tb=no", "-p", "no:cacheprovider", *spec["args"],
+                                        "--rootdir", root, *[p for p, _ in spec["programs"]]], plugins=[reports])
                     os.write(verdict_w, b"\n" + nonce + b"\t"
                              + json.dumps({"code": int(code), "failed": reports.failed}).encode() + b"\n")
                     os._exit(0)
@@ -216,27 +248,28 @@ def judge(text):
     except OSError:
         pass
     deadline = time.monotonic() + spec["timeout"]
-    while True:
-        done, status = os.waitpid(shim, os.WNOHANG)
-        if done:
-            code = os.waitstatus_to_exitcode(status)
-            # killed by something else than us (the tests killed their parent), or the tests
-            # ended without a verdict (2): not a verdict
-            return "passed" if code == 0 else "caught" if code == 1 else "lost"
-        if time.monotonic() > deadline:
-            try:
-                os.killpg(shim, signal.SIGKILL)
-            except OSError:
-                os.kill(shim, signal.SIGKILL)
-            os.waitpid(shim, 0)
-            # past the version's deadline (a hang the per-test alarm could not end): no test
-            # failure was reported, so no verdict here; the version gets a run of its own
-            return "lost"
-        time.sleep(0.02)
+    ended = ended_fd(shim)
+    try:
+        while True:
+            done, status = os.waitpid(shim, os.WNOHANG)
+            if done:
+                code = os.waitstatus_to_exitcode(status)
+                # killed by something else than us (the tests killed their parent), or the tests
+                # ended without a verdict (2): not a verdict
+                return "passed" if code == 0 else "caught" if code == 1 else "lost"
+            if time.monotonic() > deadline:
+                kill_group(shim)
+                # past the version's deadline (a hang the per-test alarm could not end): no test
+                # failure was reported, so no verdict here; the version gets a run of its own
+                return "lost"
+            nap(ended, deadline)
+    finally:
+        if ended is not None:
+            os.close(ended)
 
 
 WARM = r"""
-import json, os, signal, sys, time
+import json, os, select, signal, sys, time
 spec = json.load(open(sys.argv[1], encoding="utf-8"))
 command_fd, answer_fd = int(sys.argv[2]), int(sys.argv[3])
 root = spec["root"]
@@ -284,6 +317,9 @@ def alarmed():
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+# @WAITING@
 
 
 def code_objects(code):
@@ -374,32 +410,34 @@ def judge(items, functions, text, nonce):
     tail = [b""]
 
     def drain():
-        # what is on the pipe now (never waits: a process the tests left behind may hold it open)
+        # what is on the pipe now (never waits: a process the tests left behind may hold it
+        # open); True at the pipe's end
         while True:
             try:
                 chunk = os.read(verdict_r, 65536)
             except BlockingIOError:
-                return
+                return False
             if not chunk:
-                return
+                return True
             tail[0] = (tail[0] + chunk)[-8192:]
 
     deadline = time.monotonic() + spec["timeout"]
     status = None
+    # woken by the fork's end or by its pipe (ended_fd), not by a polling interval
+    ended = ended_fd(tests)
+    eof = False
     while status is None:
-        drain()
+        eof = drain() or eof
         done, wait_status = os.waitpid(tests, os.WNOHANG)
         if done:
             status = os.waitstatus_to_exitcode(wait_status)
         elif time.monotonic() > deadline:
-            try:
-                os.killpg(tests, signal.SIGKILL)
-            except OSError:
-                os.kill(tests, signal.SIGKILL)
-            os.waitpid(tests, 0)
+            kill_group(tests)
             status = "timeout"
-        else:
-            time.sleep(0.01)
+        else:  # the pipe at its end stays readable: then wait for the fork alone
+            nap(ended, deadline, *([] if eof else [verdict_r]))
+    if ended is not None:
+        os.close(ended)
     drain()
     os.close(verdict_r)
     head, _, body = tail[0].rstrip(b"\n").rsplit(b"\n", 1)[-1].partition(b"\t")
@@ -429,8 +467,10 @@ devnull = os.open(os.devnull, os.O_WRONLY)
 os.dup2(devnull, 1)
 os.dup2(devnull, 2)
 reports = Reports()
-pytest.main(["-q", "-p", "no:cacheprovider", *spec["args"], "--rootdir", root, *[p for p, _ in spec["programs"]]],
-            plugins=[reports, Warm()])
+# --tb=no: a caught version's failure is not formatted (the verdict counts failed reports; the
+# long traceback with the arguments' reprs was most of a version's time)
+pytest.main(["-q", "--tb=no", "-p", "no:cacheprovider", *spec["args"], "--rootdir", root,
+             *[p for p, _ in spec["programs"]]], plugins=[reports, Warm()])
 os._exit(0)
 """
 
@@ -571,6 +611,7 @@ if warm is not None:  # its answers are all in: it is not waited for
         pass
 record({"event": "session_end"})
 '''
+DRIVER = DRIVER.replace("# @WAITING@", WAITING)  # in the driver and in the warm process it holds
 
 
 def definition_shape(text: str | None, qualname: str) -> str | None:

@@ -113,3 +113,48 @@ def test_a_changed_signature_is_not_judged_warm():
     assert definition_shape(gold, "A.f") != definition_shape("class A:\n    def f(self, x=2):\n        return x\n", "A.f")
     assert definition_shape(gold, "A.f") != definition_shape("class A:\n    @staticmethod\n    def f(self, x=1):\n        return x\n", "A.f")
     assert definition_shape(gold, "A.g") is None
+
+
+EXITING_REPR = '''import os
+
+import pytest
+
+from calc.ops import add
+
+
+class Noisy:
+    def __repr__(self):
+        os._exit(3)  # formatting a failure runs this
+
+
+@pytest.fixture
+def noisy():
+    return Noisy()
+
+
+def test_add(noisy):
+    assert add(2, 3) == 5
+'''
+
+
+@pytest.mark.parametrize("warm", [True, False])
+def test_a_failure_is_counted_without_formatting_it(tmp_path, warm):
+    """2026-11-28 (issue 33 item 3): both drivers run the tests with ``--tb=no``. A failed
+    report is the verdict; formatting it (the long traceback with the arguments' reprs, the
+    source around each frame) was most of a version's time, 18 of 23 ms on textkit. Before,
+    a failure's formatting also ran the repository's ``__repr__``: here it ends the process,
+    and the wrong version was left without a verdict (``not_run``) instead of caught."""
+    rec = problem(tmp_path, GOLD, EXITING_REPR, "add", "add")
+    versions = ['def add(a, b):\n    """Add."""\n    return a - b\n', GOLD]
+    statuses = judge_versions(rec, versions, stubs=0, python=sys.executable, rerun=False, warm=warm)
+    assert statuses == [CAUGHT, PASSED]
+
+
+def test_many_versions_are_judged_without_a_polling_interval(tmp_path):
+    """The warm process waited for each version's fork in 10 ms naps (the cold driver in 20 ms
+    naps), more than a version's tests took once failures were not formatted; it now waits on
+    the fork's end (a pidfd) and its pipe. 60 versions caught and 1 passed, each judged."""
+    rec = problem(tmp_path, GOLD, TEST, "add", "add")
+    versions = [f'def add(a, b):\n    """Add."""\n    return a + b + {k}\n' for k in range(1, 61)] + [GOLD]
+    statuses = judge_versions(rec, versions, stubs=0, python=sys.executable, rerun=False)
+    assert statuses == [CAUGHT] * 60 + [PASSED]
