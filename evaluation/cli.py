@@ -248,7 +248,11 @@ def executable_command(
 
 def _refused_note(summary: dict) -> str:
     n = summary.get("results_log_rows_refused", 0)
-    return f", {n} rows of the results log refused (not signed by this evaluator: run again)" if n else ""
+    note = f", {n} rows of the results log refused (not signed by this evaluator: run again)" if n else ""
+    records = summary.get("records_refused") or {}
+    if records:
+        note += ", split records refused (task_refused): " + ", ".join(f"{k}: {v}" for k, v in records.items())
+    return note
 
 
 def class_table(results: dict, ks) -> Table:

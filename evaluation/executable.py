@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -53,7 +54,8 @@ from crossfile_datasets.harness.placement import (
 )
 from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, log_key, read_signed_log
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl
-from crossfile_datasets.core.repository_roots import (ROOT_KEY, ROOTS_FILE, TASK_REFUSED, RecordRefused, attach_roots,
+from crossfile_datasets.core.repository_roots import (REQUIREMENT_REFUSED, ROOT_KEY, ROOTS_FILE, TASK_REFUSED, RecordRefused,
+                                                      attach_roots,
                                                       check_index_root, check_record_file, repository_folder,
                                                       rootless_hint)
 from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
@@ -195,10 +197,28 @@ def problem_root(problem: dict, repos: str | os.PathLike | None) -> str | None:
     None without ``--repos`` (the folder the index beside the split names, ``load_problems``;
     a record's own ``repository_root`` is never used)."""
     check_record_file(problem.get("file"))
+    check_record_requirements(problem.get("requirements"))
     if repos is None:
         check_index_root(problem)  # a folder named by the index beside the split must be provable
         return None
     return str(repository_folder(repos, problem.get("project")))
+
+
+def check_record_requirements(requirements: object) -> None:
+    """Refuse (:class:`RecordRefused`, ``requirement_refused``) a record whose ``requirements``
+    are not a list of requirements the build itself would write (``requirement_refusal``, the
+    build's own check): a published split's strings reach pip on the host, where an option
+    (``--target=``, ``--log=``, ``--requirement=<a host file>``) would write or read host files
+    (red team 8 rows 1-2)."""
+    from crossfile_datasets.sandbox.environment import requirement_refusal
+
+    if requirements is None:
+        return
+    if not isinstance(requirements, list):
+        raise RecordRefused(REQUIREMENT_REFUSED, f"requirements {str(requirements)[:80]!r} is not a list")
+    bad = [f"{str(r)[:80]!r} ({why})" for r in requirements if (why := requirement_refusal(r)) is not None]
+    if bad:
+        raise RecordRefused(REQUIREMENT_REFUSED, f"{len(bad)} requirement(s) refused: {', '.join(bad[:3])}")
 
 
 def run_job(job: Job) -> dict:
@@ -372,12 +392,14 @@ def evaluate_executable(
     # Generations that come down to the same function (repeated samples, the same answer at
     # several context sizes) are tested once: the verdict depends on the function only.
     pending: dict[tuple[str, str], tuple[Job, list[dict]]] = {}
+    records_refused: dict[str, str] = {}  # task id -> split_records/<reason>
     for pset in sets:
         problem = problems[pset.task_id]
         try:
             repo_root, refused = problem_root(problem, repos), ""
         except RecordRefused as exc:  # counted as the generations' status, never run
             repo_root, refused = None, exc.describe()
+            records_refused[pset.task_id] = exc.key
         problem_sha = _problem_sha(problem)
         for index, generation in enumerate(pset.generations):
             key = {"task_id": pset.task_id, "context_size": pset.context_size, "generation_index": index,
@@ -436,6 +458,8 @@ def evaluate_executable(
         "generations_reused": reused,
         "results_log_rows_refused": log_refused,
         "sandbox_runs": len(runnable),
+        # refused records by reason (their generations' status is task_refused)
+        "records_refused": dict(sorted(Counter(records_refused.values()).items())),
         "snapshot_unchecked_problems": unchecked,
         "results": summarize(rows, ks),
     }

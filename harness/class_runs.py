@@ -29,7 +29,7 @@ import stat
 from pathlib import Path
 
 from crossfile_datasets.core.reasons import ANSWER_NOT_ONE_CLASS as ANSWER_REFUSED
-from crossfile_datasets.harness.syntax import parser_for, ts_language
+from crossfile_datasets.harness.syntax import parser_for, translate_java_escapes, ts_language
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.base import ParseTimeout, guarded_parse
 from crossfile_datasets.sandbox import HeldFolder, SandboxLimits, copy_repository, hostfs
@@ -74,9 +74,6 @@ _CONDITIONAL_KINDS = frozenset({"if", "elif", "else", "endif"})
 _CS_ODD_BREAKS = re.compile("[\v\f\x1c\x1d\x1e]|\r(?!\n)")
 _PP_SYMBOL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 MAX_CONDITIONAL_SYMBOLS = 6  # an answer's #if symbols: every assignment of them is checked (2**n parses)
-# Java's Unicode escapes are translated before javac lexes (``// x \u000a class Check {}`` is a
-# comment to tree-sitter, a class to javac): the answer is parsed as javac reads it
-_JAVA_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\u+([0-9a-fA-F]{4})")
 
 
 # the one refusal the compiler has the last word on: one type, named right, but text tree-sitter
@@ -99,7 +96,7 @@ def answer_refusal(task: dict, generation: str) -> str | None:
         return None
     _, body = get_language(lang).split_class_answer(clean_generation(generation))
     if lang is Lang.JAVA:
-        body = _JAVA_ESCAPE.sub(lambda m: m.group(1) + chr(int(m.group(2), 16)), body)
+        body = translate_java_escapes(body)  # the answer is parsed as javac reads it
     # a line end after the answer, as the file has after the insertion point (a directive on its
     # last line needs one)
     data = (body + "\n").encode("utf-8")

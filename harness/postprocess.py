@@ -34,6 +34,7 @@ from crossfile_datasets.lang.base import guarded_parse
 from crossfile_datasets.harness.syntax import (
     GrowingParse,
     check_language,
+    compiler_split,
     has_error_after,
     parser_for,
     scan_region,
@@ -55,6 +56,8 @@ def normalize_completion(lang: str, prompt: str, completion: str, path: str = ""
     """Truncate ``completion`` (written right after ``prompt``) and strip its comments. Every
     parse is bounded (``lang.base.guarded_parse``): raises ``ParseTimeout`` past its budget."""
     check_language(lang)
+    original = completion
+    prompt, completion, same_length = compiler_view(lang, prompt, completion)
     base = prompt.encode("utf-8")
     body = completion.encode("utf-8")
     language = ts_language(lang, path)
@@ -73,12 +76,25 @@ def normalize_completion(lang: str, prompt: str, completion: str, path: str = ""
         last = end
     pieces.append(source[last : len(base) + len(kept)])
     text = b"".join(pieces).decode("utf-8", errors="replace")
+    kept_text = kept.decode("utf-8", errors="replace")
     return Normalized(
         text=text,
-        kept=kept.decode("utf-8", errors="replace"),
+        kept=original[:len(kept_text)] if same_length else kept_text,
         identifiers=tuple(t for _, _, t in scan.identifiers),
         truncated=body[len(kept) :].strip() != b"",
     )
+
+
+def compiler_view(lang: str, prompt: str, completion: str) -> tuple[str, str, bool]:
+    """``(prompt, completion)`` as the language's own tokenizer reads them
+    (``harness.syntax.as_compiler_reads``: Java's Unicode escapes translated, the language's other
+    line ends written as LF), so that tree-sitter delimits the comments the metrics cut where the
+    compiler does (red team 8 rows 3 and 4: ``/* \\u002a/ -1; //*/`` and ``#\\r -1 *`` hid code
+    from exact match), and whether the completion kept its length (in characters). The two are
+    translated together: an escape that straddles the cursor belongs to the completion, a CR LF
+    that does stays one line end."""
+    head, tail = compiler_split(lang, prompt, completion)
+    return head, tail, len(tail) == len(completion)
 
 
 # characters that can continue a token of the same kind: two names or numbers glue (``new`` +

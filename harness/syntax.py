@@ -39,6 +39,65 @@ def ts_language(lang: str, path: str = "") -> Language:
     return get_language(check_language(lang)).ts_language(path)
 
 
+# Java's Unicode escapes are translated before javac splits the text into tokens (JLS 3.3; ``\\u``
+# after an odd run of backslashes is an escape, several ``u`` allowed); tree-sitter-java does not
+# translate them: ``// x \u000a class Check {}`` is a comment to it, a class to javac (red team 6
+# row 2), ``/* \u002a/ -1; //*/`` one comment to it, ``/* */ -1;`` to javac (red team 8 row 3)
+_JAVA_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\u+([0-9a-fA-F]{4})")
+
+
+def translate_java_escapes(text: str) -> str:
+    """``text`` with its Unicode escapes translated as javac does before lexing (JLS 3.3)."""
+    if "\\u" not in text:
+        return text
+    return _JAVA_ESCAPE.sub(lambda m: m.group(1) + chr(int(m.group(2), 16)), text)
+
+
+# The line ends a language's own tokenizer takes that its tree-sitter grammar does not end a line
+# comment at (red team 8 row 4): a bare CR for CPython (universal newlines) and javac (JLS 3.4:
+# CR, LF, CR LF); U+2028 and U+2029 for mcs (C#'s new-line characters; mcs does not end a comment
+# at U+0085). tree-sitter-typescript ends a comment where ECMAScript does (CR, U+2028, U+2029).
+# Each is one character, translated to LF: where a language allows a line end (verbatim strings,
+# text blocks, triple-quoted strings), it allows LF too; where it does not, neither reader does.
+_OWN_LINE_ENDS = {"python": re.compile("\r(?!\n)"), "java": re.compile("\r(?!\n)"),
+                  "csharp": re.compile("[\u2028\u2029]")}
+
+
+def as_compiler_reads(lang: str, text: str) -> str:
+    """``text`` as the language's own tokenizer sees it before it splits tokens, in the form
+    tree-sitter reads alike: Java's Unicode escapes translated (JLS 3.3), then the language's
+    line ends other than LF and CR LF written as LF. Only Java's escapes change the length."""
+    return compiler_split(lang, text, "")[0]
+
+
+def compiler_split(lang: str, head: str, tail: str) -> tuple[str, str]:
+    """:func:`as_compiler_reads` of ``head + tail``, cut where ``head`` ends: an escape that
+    straddles the cut (``\\u00`` + ``41``) is translated into the tail."""
+    if lang == "java" and "\\u" in head + tail:
+        head, tail = _split_edits(head + tail, len(head), ((m.end(1), m.end(), chr(int(m.group(2), 16)))
+                                                           for m in _JAVA_ESCAPE.finditer(head + tail)))
+    ends = _OWN_LINE_ENDS.get(lang)
+    if ends is not None:
+        head, tail = _split_edits(head + tail, len(head), ((m.start(), m.end(), "\n") for m in ends.finditer(head + tail)))
+    return head, tail
+
+
+def _split_edits(text: str, cut: int, edits) -> tuple[str, str]:
+    """``text`` with the ``(start, end, replacement)`` edits (in order, not overlapping) made, as
+    the parts before and after ``cut``; an edit over the cut goes after it."""
+    head: list[str] = []
+    tail: list[str] = []
+    last = 0
+    for start, end, new in edits:
+        head.append(text[last:min(start, cut)])
+        tail.append(text[max(last, cut):start])
+        (head if end <= cut else tail).append(new)
+        last = end
+    head.append(text[last:cut])
+    tail.append(text[max(last, cut):])
+    return "".join(head), "".join(tail)
+
+
 _local = threading.local()
 
 

@@ -138,6 +138,29 @@ def builder_site_dirs() -> list[str]:
 
 
 # ------------------------------------------------------------------------------- detect --
+def requirement_refusal(text: object) -> str | None:
+    """Why ``text`` is not a requirement pip may be handed (None: it is one): the one check of
+    the build (:func:`parse_requirement_lines`), of an evaluated split's records
+    (``evaluation/executable.problem_root``) and of :func:`ensure_environment` before pip. A
+    requirement is a PEP 508 string (``packaging``'s ``Requirement``; environment markers are
+    fine) naming a distribution of an index: never a pip option (``-r``, ``--target=``,
+    ``--log=``: red team 8 rows 1-2), a URL (``name @ https://...``, ``name @ file:...``) or a
+    path, none of which pip resolves here."""
+    if not isinstance(text, str) or not text.strip():
+        return "not a non-empty string"
+    if text.lstrip().startswith("-"):
+        return "a pip option, not a requirement"
+    if "://" in text or text.lstrip().startswith((".", "/")):
+        return "a URL or path, not a requirement"
+    try:
+        req = Requirement(text)
+    except InvalidRequirement:
+        return "not a PEP 508 requirement"
+    if req.url is not None:
+        return "a URL or path, not a requirement"
+    return None
+
+
 def parse_requirement_lines(lines: Iterable[str]) -> tuple[list[str], list[str]]:
     """Requirement lines -> (requirements applying to this Python, unsupported lines)."""
     ok, unsupported = [], []
@@ -145,14 +168,10 @@ def parse_requirement_lines(lines: Iterable[str]) -> tuple[list[str], list[str]]
         line = raw.split(" #", 1)[0].strip()
         if not line or line.startswith("#"):
             continue
-        if line.startswith("-") or "://" in line or line.startswith((".", "/")):
+        if requirement_refusal(line) is not None:
             unsupported.append(line)  # -r/-e/options, URLs and paths are not resolved here
             continue
-        try:
-            req = Requirement(line)
-        except InvalidRequirement:
-            unsupported.append(line)
-            continue
+        req = Requirement(line)
         if req.marker is not None and not req.marker.evaluate():
             continue
         req.marker = None
@@ -715,11 +734,14 @@ def ensure_environment(requirements: Iterable[str], *, cache_dir: Path | None = 
             return RepoEnvironment(str(python), venv, reqs, problem="cannot locate the virtual environment's site-packages")
         purelib.mkdir(parents=True, exist_ok=True)
         (purelib / HARNESS_PTH).write_text("".join(f"{d}\n" for d in builder_site_dirs()), encoding="utf-8")
-        ignored = [r for r in reqs if is_harness_tool(r)]
-        missing = [r for r in reqs if r not in ignored and not is_satisfied(r)]
+        # never an argument of pip's: a string that is not a requirement is refused here too
+        refused = {r: f"refused: {why}" for r in reqs if (why := requirement_refusal(r)) is not None}
+        ignored = [r for r in reqs if r not in refused and is_harness_tool(r)]
+        missing = [r for r in reqs if r not in refused and r not in ignored and not is_satisfied(r)]
         constraints = venv / "harness-constraints.txt"
         constraints.write_text("".join(f"{c}\n" for c in harness_constraints()), encoding="utf-8")
         installed, failed = _install(str(python), missing, constraints)
+        failed = {**refused, **failed}
         relaxed, broken = relax_unimportable(str(python), installed, constraints)
         plugins = requirement_pytest_plugins(str(python), reqs)
         problem = check_harness(str(python))
@@ -832,7 +854,7 @@ def relax_unimportable(python: str, installed: Iterable[str], constraints: Path)
         if not parsed.specifier:
             continue  # nothing to relax
         name = f"{parsed.name}[{','.join(sorted(parsed.extras))}]" if parsed.extras else parsed.name
-        res = _pip(python, ["--upgrade", name], constraints)
+        res = _pip(python, [name], constraints, upgrade=True)
         if not res.ok:
             continue
         left = unimportable(python, [parsed.name])
@@ -877,12 +899,13 @@ def requirement_pytest_plugins(python: str, requirements: Iterable[str]) -> list
         return []
 
 
-def _pip(python: str, reqs: list[str], constraints: Path):
+def _pip(python: str, reqs: list[str], constraints: Path, *, upgrade: bool = False):
     # pip comes from the builder's site directories (the venv has none of its own); the
-    # constraints keep the harness's tools at the builder's versions
+    # constraints keep the harness's tools at the builder's versions. Its options are the tool's
+    # only: "--" ends them, so no requirement string is ever read as one (red team 8 rows 1-2)
     return run([python, "-m", "pip", "install", "--disable-pip-version-check", "--no-input", "--quiet",
-                "--only-binary=:all:", "-c", str(constraints), *reqs], timeout=C.EXEC_PIP_TIMEOUT,
-               env=path_env({"PIP_NO_INPUT": "1"}))
+                "--only-binary=:all:", "-c", str(constraints), *(["--upgrade"] if upgrade else []), "--", *reqs],
+               timeout=C.EXEC_PIP_TIMEOUT, env=path_env({"PIP_NO_INPUT": "1"}))
 
 
 def _install(python: str, missing: list[str], constraints: Path) -> tuple[list[str], dict[str, str]]:

@@ -140,3 +140,36 @@ def test_identifiers_skip_keywords_strings_and_comments():
 def test_identifiers_inside_interpolations_count():
     assert identifiers_of("typescript", "`${user.name}!`;") == ["user", "name"]
     assert identifiers_of("csharp", '$"{user.Name}";', "class A { string F() { return ") == ["user", "Name"]
+
+
+# red team 8 rows 3 and 4: comments end where the language's own tokenizer ends them
+@pytest.mark.parametrize("lang, text, expected", [
+    ("java", "a \\u002a/ b", "a */ b"),
+    ("java", "a \\uuu000a b", "a \n b"),
+    ("java", "a \\\\u0041 b", "a \\\\u0041 b"),  # an even run of backslashes: no escape
+    ("java", "a \\\\\\u0041 b", "a \\\\A b"),
+    ("java", "a // x\r y", "a // x\n y"),
+    ("java", "a \\u000d y\r\n", "a \n y\r\n"),  # an escaped CR is a line end too (JLS 3.3 before 3.4)
+    ("python", "x # c\r y\r\n", "x # c\n y\r\n"),
+    ("csharp", "x // c\u2028y\u2029z\x85w\r", "x // c\ny\nz\x85w\r"),
+    ("typescript", "x // c\u2028y\r", "x // c\u2028y\r"),  # tree-sitter already ends the comment there
+    ("python", "s = '\\u002a'", "s = '\\u002a'"),  # only Java translates escapes
+])
+def test_as_compiler_reads(lang, text, expected):
+    from crossfile_datasets.harness.syntax import as_compiler_reads
+
+    assert as_compiler_reads(lang, text) == expected
+
+
+def test_compiler_view_translates_across_the_cursor_and_keeps_the_original_kept_text():
+    from crossfile_datasets.harness.postprocess import compiler_view
+
+    assert compiler_view("java", "int x = '\\u00", "41';") == ("int x = '", "A';", False)
+    assert compiler_view("python", "x = 1\r", "\ny = 2") == ("x = 1\r", "\ny = 2", True)
+    assert compiler_view("python", "x = f(1, #\r", " 2)\n") == ("x = f(1, #\n", " 2)\n", True)
+    # a bare CR ends the comment as LF does: the same text, identifiers and cut as with LF, and
+    # ``kept`` is the completion's own text (its CR kept)
+    out = normalize_completion("python", "def f(x):\n    ", "return g(x, #\r -1 *\r y)\n")
+    lf = normalize_completion("python", "def f(x):\n    ", "return g(x, #\n -1 *\n y)\n")
+    assert (out.text, out.identifiers, out.truncated) == (lf.text, lf.identifiers, lf.truncated)
+    assert out.kept == "return g(x, #\r -1 *\r y)\n"[:len(lf.kept)]

@@ -12,6 +12,7 @@ from crossfile_datasets.sandbox.environment import (
     environment_key,
     is_satisfied,
     parse_requirement_lines,
+    requirement_refusal,
     requirement_pytest_plugins,
 )
 from crossfile_datasets.core.report import BuildReport
@@ -34,6 +35,29 @@ def test_parse_requirement_lines():
     ])
     assert ok == ["requests>=2.0", "attrs"]  # the marker excludes numpy on this Python
     assert unsupported == ["-r other.txt", "-e .", "git+https://example.org/x.git", "./local", "not a requirement!!"]
+
+
+def test_requirement_refusal_is_the_builds_and_the_evaluations_check():
+    """One check for the build's lines, an evaluated split's records and pip's arguments (red team
+    8 rows 1-2): PEP 508 strings, markers allowed; options, URLs and paths refused."""
+    for good in ("attrs", "requests>=2.0", "x[a,b]==1.2", 'numpy; python_version < "3"'):
+        assert requirement_refusal(good) is None, good
+    for bad in ("--target=/tmp/x", "-rfile", " --log=/tmp/l", "--requirement=/home/u/.env", "x @ file:/etc/passwd",
+                "x @ /srv/wheel.whl", "x @ https://example.org/x.whl", "./local", "/abs", "attrs\n--log=x",
+                "foo==1 --hash=sha256:ab", "", None, 3):
+        assert requirement_refusal(bad) is not None, bad
+    ok, unsupported = parse_requirement_lines(["x @ file:/etc/passwd", "attrs"])
+    assert (ok, unsupported) == (["attrs"], ["x @ file:/etc/passwd"])
+
+
+def test_ensure_environment_never_hands_pip_an_option(tmp_path):
+    """A string that is not a requirement never reaches pip's command line (it is counted as
+    failed, ``refused: ...``), whoever calls ``ensure_environment``."""
+    outside = tmp_path / "outside"
+    env = ensure_environment([f"--target={outside}", f"--log={tmp_path / 'pip.log'}"], cache_dir=tmp_path / "cache")
+    assert not outside.exists() and not (tmp_path / "pip.log").exists()
+    assert sorted(env.failed) == sorted([f"--target={outside}", f"--log={tmp_path / 'pip.log'}"])
+    assert all(why.startswith("refused: a pip option") for why in env.failed.values()), env.failed
 
 
 def test_detect_requirements_from_packaging_files_and_imports(tmp_path):

@@ -28,11 +28,16 @@ PREDICTION = "return/* \\u002a/ -1; //*/ x;\n"
 def _output(folder: Path, path: str, text: str) -> str:
     """What our fixture program ``text`` (never a prediction of a run), saved as ``folder/path``,
     prints when run by CPython or by the Java source launcher."""
-    tool = sys.executable if path.endswith(".py") else shutil.which("java")
+    tool = sys.executable if path.endswith(".py") else shutil.which("mcs" if path.endswith(".cs") else "java")
     if tool is None:
-        pytest.fail("precondition: no java on this machine (scripts/setup.sh installs it)")
+        pytest.fail("precondition: no java or mcs on this machine (scripts/setup.sh installs them)")
     folder.mkdir()
-    (folder / path).write_text(text, newline="")
+    (folder / path).write_text(text, newline="", encoding="utf-8")
+    if path.endswith(".cs"):  # compiled by mcs, run by mono
+        built = subprocess.run([tool, "-out:t.exe", path], cwd=folder, capture_output=True, text=True, timeout=300)
+        if built.returncode != 0:
+            pytest.fail(f"precondition: the fixture {path} does not compile: {built.stdout[-500:]}")
+        tool, path = shutil.which("mono") or "mono", "t.exe"
     done = subprocess.run([tool, path], cwd=folder, capture_output=True, text=True, timeout=300)
     if done.returncode != 0:
         pytest.fail(f"precondition: the fixture {path} does not run: {done.stderr[-500:]}")
@@ -40,9 +45,6 @@ def _output(folder: Path, path: str, text: str) -> str:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28: a Java prediction hiding code behind a unicode-escaped comment end "
-                          "(\\u002a/) scores EM 100: the metrics read comments as tree-sitter does, javac does not")
 def test_a_unicode_escaped_comment_end_cannot_hide_code_from_exact_match(tmp_path: Path):
     """Wrong scored right (``evaluate-predictions completion``; the build's ``--model-filter``
     shares ``score_example``). The prediction returns -1 where the groundtruth returns ``x``
@@ -93,9 +95,6 @@ def _cr_score(lang: str):
     return score
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28: a bare CR ends a line comment for CPython and javac, not for "
-                          "tree-sitter: code behind '#\\r' or '//\\r' is comment to the metrics (EM 100)")
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["python", "java"])
 def test_a_carriage_return_cannot_hide_code_in_a_comment_from_exact_match(tmp_path: Path, lang: str):
@@ -119,4 +118,26 @@ def test_a_carriage_return_in_a_comment_is_a_line_end_where_tree_sitter_says_so(
     """Contained: tree-sitter-c-sharp and tree-sitter-typescript end a line comment at a bare CR,
     as mcs and tsc do, so the code behind it stays in the compared text (EM 0)."""
     score = _cr_score(lang)
+    assert score.em == 0.0, (score.prediction, score.target)
+
+
+CS_MAIN = "\n    }\n    static void Main() { System.Console.WriteLine(Total(2, 3)); }\n}\n"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("end", ["\u2028", "\u2029"], ids=["line_separator", "paragraph_separator"])
+def test_a_unicode_line_separator_ends_a_csharp_comment_as_mcs_says(tmp_path: Path, end: str):
+    """Found while checking row 4's C# case (not red team 8's own row): mcs ends a line comment at
+    U+2028 and U+2029 (C#'s new-line characters), tree-sitter-c-sharp does not; before the fix
+    ``Add(x, //<U+2028> -1 * y)`` (5 against -1 when run) scored EM 100. Contained since the
+    metrics read the text as mcs does (``harness.syntax.as_compiler_reads``). U+0085, a new-line
+    character of the C# specification, does not end mcs's comment (the fixture prints 5): left
+    as tree-sitter reads it."""
+    prompt, groundtruth, _, _, path = CR_CASES["csharp"]
+    prediction = f"return Add(x, //{end} -1 *\n                   y);\n"
+    if _output(tmp_path / "gt", path, prompt + groundtruth + CS_MAIN) != "5" \
+            or _output(tmp_path / "pred", path, prompt + prediction + CS_MAIN) != "-1":
+        pytest.fail("precondition: the groundtruth should print 5 and the prediction -1")
+    record = {"prompt": prompt, "groundtruth": groundtruth, "metadata": {"file": path}}
+    score = score_example(record, prediction, "csharp", "total/csharp")
     assert score.em == 0.0, (score.prediction, score.target)

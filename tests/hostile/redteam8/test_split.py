@@ -67,9 +67,6 @@ def _evaluate_hostile_split(tmp_path: Path, requirements: list[str], check: str)
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28: a published executable split's 'requirements' are pip options on "
-                          "the host: --target/--log write a wheel (with a .pth hook) and pip's log into any folder")
 def test_a_split_cannot_put_pip_options_on_the_host(tmp_path: Path):
     """Host write (executable evaluation of a hostile split, before any sandbox). ``load_problems``
     checks a record's ``id``, ``entry_point``, ``solution``, ``file``, ``qualname`` and ``check``,
@@ -92,6 +89,14 @@ def test_a_split_cannot_put_pip_options_on_the_host(tmp_path: Path):
         pytest.fail("precondition: the evaluation neither refused the split nor ran the generation")
     written = sorted(str(p.relative_to(outside)) for p in outside.rglob("*"))
     assert written == [], f"pip wrote outside its environment, where the split said: {written}"
+    _assert_refused(results)
+
+
+def _assert_refused(results: Path) -> None:
+    """Contained since the fix: the record is refused before any run, with its named reason."""
+    rows = [json.loads(line) for line in results.read_text().splitlines() if line.strip()]
+    assert rows and all(r["status"] == "task_refused" for r in rows), rows
+    assert all(r["detail"].startswith("split_records/requirement_refused") for r in rows), rows
 
 
 CANARY = "HF_TOKEN=hf_red_team_eight_canary"
@@ -109,9 +114,6 @@ sys.exit(pytest.main(["-q", "test_leak.py", *sys.argv[1:]]))
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28: a published executable split's 'requirements' make pip read a "
-                          "host file (--requirement) and log its lines where the run reads them: a secret in results")
 def test_a_split_cannot_read_a_host_file_through_pip(tmp_path: Path):
     """Exposure of host secrets (executable evaluation of a hostile split). The same hole as the
     test above, read side: ``--requirement=FILE`` makes pip on the host parse any file the
@@ -133,3 +135,5 @@ def test_a_split_cannot_read_a_host_file_through_pip(tmp_path: Path):
     if '"status"' not in text:
         pytest.fail(f"precondition: no verdict row was logged: {text[-2000:]}")
     assert "hf_red_team_eight_canary" not in text, text[-2000:]
+    assert not log.exists(), "pip logged where the split said"
+    _assert_refused(results)
