@@ -416,6 +416,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.HOST_FILES, "missing", L, "a file the host expected from a sandboxed run is not there"),
     (S.HOST_FILES, "already_exists", L, "something was planted where the host writes a new file: refused"),
     (S.HOST_FILES, "unreadable", L, "a file the host reads back from a sandbox could not be read"),
+    (S.HOST_FILES, "coverage_lines_out_of_range", L, "a coverage database read back from a sandbox has line bits past the end of a measured file of the repository (decoding them costs host memory linear in the bits; red team 8 row 5): refused unread, the run has no coverage"),
     (S.HOST_FILES, "unsafe_database", L, "a coverage database read back from a sandbox defines views, triggers, virtual tables or generated columns (SQL the host would run): refused"),
     (S.HOST_FILES, "copy_link_outside", R, "a repository copy for sandboxed runs drops a symbolic link that leaves the copy"),
     (S.HOST_FILES, "copy_special_file", R, "a repository copy for sandboxed runs drops a FIFO, socket or device"),

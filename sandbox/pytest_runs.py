@@ -10,6 +10,7 @@ per node id (:func:`summarize_outcomes`), and optionally one coverage context pe
 from __future__ import annotations
 
 import os
+import stat
 import secrets
 import shutil
 import sqlite3
@@ -280,6 +281,46 @@ def unsafe_database(path: Path, seconds: float = 10.0) -> tuple[str, str]:
     return "", ""
 
 
+def lines_out_of_range(path: Path, real_root: Path, seconds: float = 10.0) -> str:
+    """Why the coverage database at ``path`` (a private copy, already found plain by
+    :func:`unsafe_database`) claims lines past the end of a measured file of the repository, or
+    "" when it does not. A ``line_bits`` row holds one bit per line, so a file of ``n`` bytes has at
+    most ``n + 1`` lines and a row of at most ``(n + 1) // 8 + 1`` bytes; a longer row names lines
+    the file does not have, and decoding it costs host memory and time linear in its bits (red
+    team 8 row 5: 100 rows of 10,000 bytes for a 30-line file, about 0.9 GB on the host). Only
+    the lengths are read (SQL ``length``), with a time budget; files outside the repository are
+    not decoded by the reader and not checked here."""
+    deadline = time.monotonic() + seconds
+    try:
+        con = sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True)
+    except sqlite3.Error as exc:
+        return f"not a SQLite database ({exc})"
+    try:
+        con.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
+        tables = {row[0] for row in con.execute("select name from sqlite_master where type = 'table'")}
+        if not {"file", "line_bits"} <= tables:
+            return ""  # no line data (an empty run, or arcs only)
+        rows = con.execute("select file.path, max(length(line_bits.numbits)) from line_bits "
+                           "join file on file.id = line_bits.file_id group by file.id").fetchall()
+    except sqlite3.Error as exc:
+        return f"its line data cannot be read ({str(exc)[:200]})"
+    finally:
+        con.close()
+    for measured, longest in rows:
+        try:
+            rel = Path(os.path.normpath(str(measured))).relative_to(real_root)
+        except ValueError:
+            continue
+        try:
+            st = os.lstat(real_root / rel)
+            size = st.st_size if stat.S_ISREG(st.st_mode) else 0
+        except OSError:
+            size = 0
+        if int(longest or 0) > (size + 1) // 8 + 1:
+            return f"{str(rel)[:120]}: a row of {int(longest)} bytes of line bits for a file of {size} bytes"
+    return ""
+
+
 def read_coverage_contexts(anchor: Path, rel: str, root: Path
                            ) -> tuple[dict[str, dict[int, list[str]]], tuple[str, str] | None]:
     """coverage.py data the sandboxed run wrote at ``anchor/rel`` -> ({repo-relative file: {line:
@@ -306,8 +347,11 @@ def read_coverage_contexts(anchor: Path, rel: str, root: Path
         reason, why = unsafe_database(copy)
         if reason:  # SQL of the sandboxed run's making is never run on the host
             return {}, (f"{hostfs.HOST_FILES_STAGE}/{reason}", f"{rel}: {why}")
-        out: dict[str, dict[int, list[str]]] = {}
         real_root = root.resolve()
+        why = lines_out_of_range(copy, real_root)
+        if why:  # decoding is linear in the bits: rows past the file's end are refused unread
+            return {}, (f"{hostfs.HOST_FILES_STAGE}/coverage_lines_out_of_range", f"{rel}: {why}")
+        out: dict[str, dict[int, list[str]]] = {}
         try:
             data = CoverageData(basename=str(copy))
             data.read()

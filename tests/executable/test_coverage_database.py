@@ -48,3 +48,36 @@ def test_garbage_is_refused(tmp_path):
     path = tmp_path / "cov.data"
     path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)
     assert unsafe_database(path)[0] == "unreadable"
+
+
+# red team 8 row 5: line bits past the end of a measured file are refused before decoding
+def _measured(tmp_path, lines):
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "m.py").write_text("x = 1\n" * 30)
+    data = CoverageData(basename=str(tmp_path / "cov.data"))
+    data.set_context("t::a")
+    data.add_lines({str(root / "m.py"): lines, "/elsewhere/big.py": [5000]})
+    data.write()
+    return tmp_path / "cov.data", root
+
+
+def test_lines_within_the_file_are_accepted(tmp_path):
+    from crossfile_datasets.sandbox.pytest_runs import lines_out_of_range
+
+    path, root = _measured(tmp_path, [1, 2, 30])
+    assert lines_out_of_range(path, root.resolve()) == ""  # a file outside the repository is not decoded
+
+
+def test_line_bits_past_the_end_of_the_file_are_refused(tmp_path):
+    from crossfile_datasets.sandbox.pytest_runs import lines_out_of_range
+
+    path, root = _measured(tmp_path, [1, 2, 400])
+    assert "m.py: a row of" in lines_out_of_range(path, root.resolve())
+    (tmp_path / "b").mkdir()
+    path2, root2 = _measured(tmp_path / "b", [1])
+    con = sqlite3.connect(path2)
+    con.execute("update line_bits set numbits = ?", (b"\xff" * 10_000,))
+    con.commit()
+    con.close()
+    assert "10000 bytes" in lines_out_of_range(path2, root2.resolve())
