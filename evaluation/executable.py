@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import Counter
 import os
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path

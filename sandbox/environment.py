@@ -138,14 +138,9 @@ def builder_site_dirs() -> list[str]:
 
 
 # ------------------------------------------------------------------------------- detect --
-def requirement_refusal(text: object) -> str | None:
-    """Why ``text`` is not a requirement pip may be handed (None: it is one): the one check of
-    the build (:func:`parse_requirement_lines`), of an evaluated split's records
-    (``evaluation/executable.problem_root``) and of :func:`ensure_environment` before pip. A
-    requirement is a PEP 508 string (``packaging``'s ``Requirement``; environment markers are
-    fine) naming a distribution of an index: never a pip option (``-r``, ``--target=``,
-    ``--log=``: red team 8 rows 1-2), a URL (``name @ https://...``, ``name @ file:...``) or a
-    path, none of which pip resolves here."""
+def _checked_requirement(text: object) -> Requirement | str:
+    """``text`` parsed as a requirement pip may be handed, or why it is not one
+    (:func:`requirement_refusal`)."""
     if not isinstance(text, str) or not text.strip():
         return "not a non-empty string"
     if text.lstrip().startswith("-"):
@@ -156,9 +151,19 @@ def requirement_refusal(text: object) -> str | None:
         req = Requirement(text)
     except InvalidRequirement:
         return "not a PEP 508 requirement"
-    if req.url is not None:
-        return "a URL or path, not a requirement"
-    return None
+    return "a URL or path, not a requirement" if req.url is not None else req
+
+
+def requirement_refusal(text: object) -> str | None:
+    """Why ``text`` is not a requirement pip may be handed (None: it is one): the one check of
+    the build (:func:`parse_requirement_lines`), of an evaluated split's records
+    (``evaluation/executable.problem_root``) and of :func:`ensure_environment` before pip. A
+    requirement is a PEP 508 string (``packaging``'s ``Requirement``; environment markers are
+    fine) naming a distribution of an index: never a pip option (``-r``, ``--target=``,
+    ``--log=``: red team 8 rows 1-2), a URL (``name @ https://...``, ``name @ file:...``) or a
+    path, none of which pip resolves here."""
+    checked = _checked_requirement(text)
+    return checked if isinstance(checked, str) else None
 
 
 def parse_requirement_lines(lines: Iterable[str]) -> tuple[list[str], list[str]]:
@@ -168,10 +173,10 @@ def parse_requirement_lines(lines: Iterable[str]) -> tuple[list[str], list[str]]
         line = raw.split(" #", 1)[0].strip()
         if not line or line.startswith("#"):
             continue
-        if requirement_refusal(line) is not None:
+        req = _checked_requirement(line)
+        if isinstance(req, str):
             unsupported.append(line)  # -r/-e/options, URLs and paths are not resolved here
             continue
-        req = Requirement(line)
         if req.marker is not None and not req.marker.evaluate():
             continue
         req.marker = None

@@ -245,6 +245,23 @@ def run_pytest(
                      tuple(str(o) for o in dropped if isinstance(o, str))[:50], refused, channel)
 
 
+def _open_read_only(path: Path, seconds: float) -> sqlite3.Connection:
+    """The SQLite file at ``path`` opened read-only and immutable, its queries stopped after
+    ``seconds`` (a progress handler): how the host reads a database a sandboxed run wrote."""
+    deadline = time.monotonic() + seconds
+    con = sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True)
+    con.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
+    return con
+
+
+def _repository_path(measured: object, real_root: Path) -> Path | None:
+    """A measured file's path relative to the repository (None: outside it)."""
+    try:
+        return Path(os.path.normpath(str(measured))).relative_to(real_root)
+    except ValueError:
+        return None
+
+
 def unsafe_database(path: Path, seconds: float = 10.0) -> tuple[str, str]:
     """(reason, why) the SQLite file at ``path`` (a private copy of what a sandboxed run wrote)
     must not be read by coverage.py on the host: ``unsafe_database`` (its schema runs SQL) or
@@ -256,13 +273,11 @@ def unsafe_database(path: Path, seconds: float = 10.0) -> tuple[str, str]:
     or a generated column (computed on read: ``printf('%.*c', 1e9, 'x')``) runs SQL of the
     sandboxed code's making too. The file is opened read-only and immutable; this check's own
     queries stop after ``seconds`` (a progress handler)."""
-    deadline = time.monotonic() + seconds
     try:
-        con = sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True)
+        con = _open_read_only(path, seconds)
     except sqlite3.Error as exc:
         return "unreadable", f"not a SQLite database ({exc})"
     try:
-        con.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
         rows = con.execute("select type, name, coalesce(sql, '') from sqlite_master").fetchall()
         for kind, name, sql in rows:
             if kind not in ("table", "index"):
@@ -290,13 +305,11 @@ def lines_out_of_range(path: Path, real_root: Path, seconds: float = 10.0) -> st
     team 8 row 5: 100 rows of 10,000 bytes for a 30-line file, about 0.9 GB on the host). Only
     the lengths are read (SQL ``length``), with a time budget; files outside the repository are
     not decoded by the reader and not checked here."""
-    deadline = time.monotonic() + seconds
     try:
-        con = sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True)
+        con = _open_read_only(path, seconds)
     except sqlite3.Error as exc:
         return f"not a SQLite database ({exc})"
     try:
-        con.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
         tables = {row[0] for row in con.execute("select name from sqlite_master where type = 'table'")}
         if not {"file", "line_bits"} <= tables:
             return ""  # no line data (an empty run, or arcs only)
@@ -307,9 +320,8 @@ def lines_out_of_range(path: Path, real_root: Path, seconds: float = 10.0) -> st
     finally:
         con.close()
     for measured, longest in rows:
-        try:
-            rel = Path(os.path.normpath(str(measured))).relative_to(real_root)
-        except ValueError:
+        rel = _repository_path(measured, real_root)
+        if rel is None:
             continue
         try:
             st = os.lstat(real_root / rel)
@@ -356,12 +368,11 @@ def read_coverage_contexts(anchor: Path, rel: str, root: Path
             data = CoverageData(basename=str(copy))
             data.read()
             for measured in data.measured_files():
-                try:
-                    rel_file = Path(os.path.normpath(measured)).relative_to(real_root).as_posix()
-                except ValueError:
+                in_repository = _repository_path(measured, real_root)
+                if in_repository is None:
                     continue
                 by_line = data.contexts_by_lineno(measured)
-                out[rel_file] = {int(line): [str(c) for c in ctxs if c] for line, ctxs in by_line.items()}
+                out[in_repository.as_posix()] = {int(line): [str(c) for c in ctxs if c] for line, ctxs in by_line.items()}
         except Exception as exc:  # noqa: BLE001 - coverage.py/sqlite raise many types on a damaged file
             return {}, (f"{hostfs.HOST_FILES_STAGE}/{hostfs.Refusal.UNREADABLE.value}",
                         f"{rel}: {type(exc).__name__}: {str(exc)[:200]}")
