@@ -61,6 +61,7 @@ from crossfile_datasets.lang.base import (
     LanguageSupport,
     end_after_first_delimiter,
 )
+from crossfile_datasets.lang.java.modules import JavaModule, JavaUnit, compilation_units, find_modules
 from crossfile_datasets.lang.java.project import JavaProject
 from crossfile_datasets.lang.java.stubs import (
     Attribution,
@@ -153,10 +154,28 @@ class JavaSupport(LanguageSupport):
             ff.mentioned, ff.type_parameters = read_mentions(tree.root_node, src)
             ff.types, ff.definitions = read_declarations(ff)
             facts[f.path] = ff
-        project = JavaProject(facts)
-        for ff in facts.values():
-            ff.imports = project.import_bindings(ff)
+        for unit, project in self._projects(repo_root, facts):
+            for path in sorted(unit.owned):
+                facts[path].imports = project.import_bindings(facts[path])
         return dict(facts)
+
+    @staticmethod
+    def _projects(repo_root: str, facts: dict[str, JavaFileFacts], report=None
+                  ) -> list[tuple[JavaUnit, JavaProject]]:
+        """The repository's compilation units (one, unless two modules declare the same class:
+        see :mod:`lang.java.modules`), each with the project model of the files it sees."""
+        def modules() -> list[JavaModule]:
+            found = find_modules(repo_root)
+            for m in found:
+                if m.error and report is not None:
+                    report.count("projects", "java_build_file_unreadable", m.build_file, m.error)
+            return found
+        declared = {path: [f"{ff.package}.{t.qualified}" if ff.package else t.qualified for t in ff.top_level_types]
+                    for path, ff in facts.items()}
+        units = compilation_units(facts, declared, modules)
+        if report is not None and len(units) > 1:
+            report.count("checker", "java_module_units", n=len(units))
+        return [(unit, JavaProject({p: facts[p] for p in sorted(unit.visible)})) for unit in units]
 
     def prompt_code_lines(self, facts: FileFacts, prompt: str) -> int:
         """Non-empty prompt lines that are neither imports nor the package declaration."""
@@ -180,11 +199,39 @@ class JavaSupport(LanguageSupport):
     # -------------------------------------------------------------------------- usages --
     def find_usages(self, repo, facts: dict[str, FileFacts], report) -> list[CrossFileUsage]:
         java_facts = {p: ff for p, ff in facts.items() if isinstance(ff, JavaFileFacts)}
-        project = JavaProject(java_facts)
+        checks: list[tuple[JavaProject, list[tuple[JavaFileFacts, list[Stub]]]]] = []
+        for unit, project in self._projects(repo.root, java_facts, report):
+            plans = self._plans(project, unit.owned, report)
+            if plans:
+                checks.append((project, plans))
+        if not checks:
+            return []
+        # javac reads the sourcepath and classpath itself: it gets a copy holding only the files
+        # the walker accepted (a FIFO or a link to /dev/zero named like a class is never opened),
+        # one copy per unit (the files that unit sees: another module's class of the same name
+        # must not be on its sourcepath)
+        stage = tempfile.mkdtemp(prefix="crossfile-javac-")
+        try:
+            jars = stage_jars(repo.root, os.path.join(stage, "jars"), report)
+            usages: list[CrossFileUsage] = []
+            for number, (project, plans) in enumerate(checks):
+                root = os.path.join(stage, f"src{number}" if len(checks) > 1 else "src")
+                write_texts(root, {path: ff.file.text for path, ff in project.facts.items()})
+                usages.extend(self._check_plans(repo, root, jars, project, plans, report))
+            return dedupe_usages(usages)
+        finally:
+            shutil.rmtree(stage, ignore_errors=True)
+
+    @staticmethod
+    def _plans(project: JavaProject, owned, report) -> list[tuple[JavaFileFacts, list[Stub]]]:
+        """The files of ``owned`` to check, each with its stubs; the others counted by reason."""
         for path in project.mismatched:
-            report.count("checker", "package_path_mismatch", path)
+            if path in owned:
+                report.count("checker", "package_path_mismatch", path)
         plans: list[tuple[JavaFileFacts, list[Stub]]] = []
-        for path, ff in sorted(java_facts.items()):
+        for path, ff in sorted(project.facts.items()):
+            if path not in owned:
+                continue
             special = SPECIAL_FILES.get(path.rsplit("/", 1)[-1])
             if special:
                 report.count("files", special, path)
@@ -205,21 +252,10 @@ class JavaSupport(LanguageSupport):
                 report.count("usages", "ambiguous_class", path, name)
             if stubs or writes_qualified_project_name(ff, project):
                 plans.append((ff, stubs))  # without stubs: javac's resolution alone (fully qualified uses)
-        if not plans:
-            return []
-        # javac reads the sourcepath and classpath itself: it gets a copy holding only the files
-        # the walker accepted (a FIFO or a link to /dev/zero named like a class is never opened)
-        stage = tempfile.mkdtemp(prefix="crossfile-javac-")
-        try:
-            return self._check_plans(repo, stage, java_facts, project, plans, report)
-        finally:
-            shutil.rmtree(stage, ignore_errors=True)
+        return plans
 
-    def _check_plans(self, repo, stage: str, java_facts: dict[str, JavaFileFacts], project: JavaProject,
+    def _check_plans(self, repo, root: str, jars: list[str], project: JavaProject,
                      plans: list[tuple[JavaFileFacts, list[Stub]]], report) -> list[CrossFileUsage]:
-        root = os.path.join(stage, "src")
-        write_texts(root, {path: ff.file.text for path, ff in java_facts.items()})
-        jars = stage_jars(repo.root, os.path.join(stage, "jars"), report)
         usages: list[CrossFileUsage] = []
         started = time.monotonic()
         workers = max(1, min(self.parallelism, len(plans)))
