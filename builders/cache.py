@@ -27,6 +27,7 @@ from pathlib import Path
 from crossfile_datasets.core.records import CrossFileUsage
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.repofiles import generic_skip, skipped_dir
 from crossfile_datasets.core.text import read_regular
 
 CACHE_FORMAT = "3"  # part of every key and entry: bump when the entry layout changes
@@ -52,12 +53,14 @@ def ensure_usable(root: Path) -> Path:
 
 def tree_hash(root: Path) -> str:
     """Hash of every regular file that can influence checking (sources, build and checker
-    configuration), skipping vendored/build folders and links, as listing does. Only regular
-    files are opened (a FIFO would block forever); other entries and names that are not UTF-8
-    enter the hash by name and kind."""
+    configuration), skipping vendored, cache and hidden folders and links, as listing does. Folders
+    with a generic name (``build``, ``dist``, ``env``: ``core/repofiles.generic_skip``) are hashed:
+    the listing walks them when they hold the project's code (pypa/build's ``src/build``), so a
+    change there must change the key. Only regular files are opened (a FIFO would block forever);
+    other entries and names that are not UTF-8 enter the hash by name and kind."""
     digest = hashlib.sha256()
     for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
-        dirnames[:] = sorted(d for d in dirnames if d not in C.SKIP_DIRS and not d.startswith(".") and not os.path.islink(os.path.join(dirpath, d)))
+        dirnames[:] = sorted(d for d in dirnames if (generic_skip(d) or not skipped_dir(d)) and not os.path.islink(os.path.join(dirpath, d)))
         rel_dir = os.fsencode(os.path.relpath(dirpath, root))
         for name in sorted(filenames):
             full = os.path.join(dirpath, name)

@@ -5,10 +5,18 @@ MAX_FILE_BYTES = 1_000_000  # larger files are almost always generated or data (
 MINIFIED_MAX_LINE = 5_000  # a single line this long: minified / generated (ours)
 MINIFIED_MEAN_LINE = 300  # mean line length above this: minified (ours)
 VENDOR_DIRS = frozenset({"vendor", "vendored", "third_party", "third-party", "node_modules", "site-packages", "external", "deps"})
-SKIP_DIRS = VENDOR_DIRS | frozenset(
-    {"__pycache__", "build", "dist", "target", "out", "obj", "bin", "venv", "env", ".venv", ".tox", ".git", ".hg", ".svn",
-     ".mypy_cache", ".pytest_cache", ".gradle", ".idea", ".vs", "coverage", "htmlcov", ".eggs"}
-)
+# folders skipped by their name, each family under its own counted reason (core/repofiles.skip_reason);
+# build output, environment and cache names are *generic*: a folder so named that holds the project's
+# own package (an __init__.py, a folder inside ``src/``, a package the packaging configuration names,
+# a folder other project files import) is walked all the same (pypa/build's package is ``src/build``)
+BUILD_OUTPUT_DIRS = frozenset({"build", "dist", "target", "out", "obj", "bin"})
+ENVIRONMENT_DIRS = frozenset({"venv", "env", ".venv", ".tox", ".eggs"})
+CACHE_DIRS = frozenset({"__pycache__", ".mypy_cache", ".pytest_cache", ".gradle", "coverage", "htmlcov"})
+VCS_DIRS = frozenset({".git", ".hg", ".svn"})
+SKIP_DIRS = VENDOR_DIRS | BUILD_OUTPUT_DIRS | ENVIRONMENT_DIRS | CACHE_DIRS | VCS_DIRS | frozenset({".idea", ".vs"})
+# a skipped folder is scanned (names only, no file opened, no link followed) to count the source files it
+# held; past this many entries the count stops and says "at least" (a node_modules of 100,000 files) (ours)
+SKIPPED_DIR_SCAN_MAX_ENTRIES = 20_000
 # relative paths longer than this (UTF-8 bytes) are skipped and counted: every copy a checker
 # gets lives under a temporary folder, and the whole path must stay under Linux's PATH_MAX (4096)
 # with room for that folder (ours)

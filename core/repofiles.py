@@ -27,7 +27,7 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.text import NotRegularFile, odd_name, open_regular, read_regular
@@ -42,6 +42,8 @@ class Refused:
     reason: str
     detail: str = ""
     folder: bool = False
+    skipped: bool = False  # a folder left out by a naming rule (core/repofiles.skip_reason), not a failure
+    held: int = 0  # skipped folders, when the walk was asked to count: the wanted files under it
 
 
 @dataclass(frozen=True)
@@ -91,19 +93,59 @@ def too_long(rel: str) -> bool:
     return len(os.fsencode(rel)) > C.MAX_PATH_BYTES
 
 
+def skip_reason(name: str) -> str | None:
+    """The ``files/<reason>`` a folder named ``name`` is skipped under (build output, environments,
+    caches, version control, dependencies, hidden folders), None when its name is no reason."""
+    if name in C.VENDOR_DIRS:
+        return "vendored_dir"
+    if name in C.BUILD_OUTPUT_DIRS:
+        return "build_output_dir"
+    if name in C.ENVIRONMENT_DIRS:
+        return "environment_dir"
+    if name in C.CACHE_DIRS:
+        return "cache_dir"
+    if name.startswith("."):
+        return "hidden_dir"
+    return None
+
+
 def skipped_dir(name: str) -> bool:
-    """Folders no reader enters: build output, caches, version control, dependencies, hidden."""
-    return name in C.SKIP_DIRS or name.startswith(".")
+    """Folders no reader enters by their name alone (see :func:`skip_reason`; a generic name
+    yields to :func:`holds_project_code`)."""
+    return skip_reason(name) is not None
+
+
+def generic_skip(name: str) -> bool:
+    """Is ``name`` skipped by a generic rule only (``build``, ``dist``, ``env``, ``bin``, ``coverage``...),
+    a name a project may give its own package? Vendored, hidden and cache-only names are not."""
+    return skip_reason(name) in ("build_output_dir", "environment_dir", "cache_dir") and not name.startswith(".") \
+        and name != "__pycache__"
+
+
+def holds_project_code(rel: str, names: Iterable[str], project_dirs: frozenset[str] = frozenset()) -> bool:
+    """Does the folder ``rel`` (a :func:`generic_skip` name), whose files are ``names``, hold the
+    project's own code, so that its name is no reason to skip it: a Python package
+    (``__init__.py``), a Python folder directly inside a ``src/`` layout root (a namespace
+    package), or one of ``project_dirs`` (the packaging configuration's packages, folders other
+    project files import: ``lang/sources.list_sources``). A ``src/bin`` or ``src/obj`` of a C#
+    project beside ``src/*.csproj`` holds no Python and stays skipped."""
+    names = set(names)
+    parent = rel.rsplit("/", 1)[0] if "/" in rel else ""
+    src_layout = parent.rsplit("/", 1)[-1] == "src" and any(n.endswith((".py", ".pyi")) for n in names)
+    return rel in project_dirs or "__init__.py" in names or src_layout
 
 
 def walk(root: str | os.PathLike, want: Callable[[str], bool],
-         refused: Callable[[Refused], None] | None = None) -> Iterator[RepoFile]:
+         refused: Callable[[Refused], None] | None = None, project_dirs: frozenset[str] = frozenset(),
+         count_held: bool = False) -> Iterator[RepoFile]:
     """The regular files under ``root`` whose relative path ``want`` accepts, in ``os.walk``'s
     order (a folder's files by name, then its sub-folders by name), each open while it is yielded.
 
     ``refused`` receives every wanted file that could not be accepted and every folder that
-    could not be walked (skipped folders: only vendored ones, the others are build output),
-    the root itself included (as ``.``)."""
+    could not be walked, the root itself included (as ``.``), and the folders skipped by their
+    name (``skipped``): with ``count_held`` every one, ``held`` saying how many wanted files it held
+    (found by names only), else only vendored ones. A folder with a generic skip name that holds project code
+    (:func:`holds_project_code`, with ``project_dirs``) is walked."""
     tell = refused or (lambda _r: None)
     top = Path(root)
     inside = str(top.resolve()) + os.sep
@@ -113,12 +155,13 @@ def walk(root: str | os.PathLike, want: Callable[[str], bool],
         tell(Refused(".", "unreadable_dir", exc.strerror or str(exc), folder=True))
         return
     try:
-        yield from _walk_dir(top, inside, fd, "", 0, want, tell)
+        yield from _walk_dir(top, inside, fd, "", 0, want, tell, project_dirs, count_held)
     finally:
         os.close(fd)
 
 
-def _walk_dir(top: Path, inside: str, fd: int, rel_dir: str, depth: int, want, tell) -> Iterator[RepoFile]:
+def _walk_dir(top: Path, inside: str, fd: int, rel_dir: str, depth: int, want, tell,
+              project_dirs: frozenset[str], count_held: bool) -> Iterator[RepoFile]:
     try:
         with os.scandir(fd) as entries:
             listed = [(e.name, _is_dir(e), e.is_symlink()) for e in entries]
@@ -162,9 +205,9 @@ def _walk_dir(top: Path, inside: str, fd: int, rel_dir: str, depth: int, want, t
         if link:
             tell(Refused(rel, "symlinked_dir", folder=True))
             continue
-        if skipped_dir(name):
-            if name in C.VENDOR_DIRS:
-                tell(Refused(rel, "vendored_dir", folder=True))
+        skip = skip_reason(name)
+        if skip is not None and not generic_skip(name):
+            _tell_skipped(fd, name, rel, skip, want, tell, count_held)
             continue
         if depth + 1 > C.MAX_DIR_DEPTH:
             tell(Refused(rel, "too_deep", f"more than {C.MAX_DIR_DEPTH} folders deep", folder=True))
@@ -176,9 +219,72 @@ def _walk_dir(top: Path, inside: str, fd: int, rel_dir: str, depth: int, want, t
             tell(Refused(rel, reason, exc.strerror or str(exc), folder=True))
             continue
         try:
-            yield from _walk_dir(top, inside, sub, rel + "/", depth + 1, want, tell)
+            if skip is not None and not holds_project_code(rel, _file_names(sub), project_dirs):
+                _tell_skipped(fd, name, rel, skip, want, tell, count_held)
+                continue
+            yield from _walk_dir(top, inside, sub, rel + "/", depth + 1, want, tell, project_dirs, count_held)
         finally:
             os.close(sub)
+
+
+def _file_names(dir_fd: int) -> list[str]:
+    """The names of the regular files (not links) directly in the folder ``dir_fd``."""
+    try:
+        with os.scandir(dir_fd) as entries:
+            return [e.name for e in entries if e.is_file(follow_symlinks=False)]
+    except OSError:
+        return []
+
+
+def _tell_skipped(parent_fd: int, name: str, rel: str, reason: str, want, tell, count_held: bool) -> None:
+    """Report the folder ``rel`` skipped under ``reason``; with ``count_held``, with the number of
+    wanted files under it (names only: no file opened, no link followed, at most
+    ``SKIPPED_DIR_SCAN_MAX_ENTRIES`` entries looked at)."""
+    if not count_held:  # the readers that do not count sources hear of vendored folders only, as before
+        if reason == "vendored_dir":
+            tell(Refused(rel, reason, folder=True, skipped=True))
+        return
+    budget = [C.SKIPPED_DIR_SCAN_MAX_ENTRIES]
+    try:
+        sub = os.open(name, DIR_FLAGS, dir_fd=parent_fd)
+    except OSError:
+        tell(Refused(rel, reason, "not readable: its files were not counted", folder=True, skipped=True))
+        return
+    try:
+        held = _count_wanted(sub, rel + "/", want, budget, 0)
+    finally:
+        os.close(sub)
+    more = "at least " if budget[0] <= 0 else ""
+    tell(Refused(rel, reason, f"{more}{held} source file{'s' if held != 1 else ''}", folder=True, skipped=True, held=held))
+
+
+def _count_wanted(fd: int, rel_dir: str, want, budget: list[int], depth: int) -> int:
+    try:
+        with os.scandir(fd) as entries:
+            listed = [(e.name, e.is_dir(follow_symlinks=False)) for e in entries]
+    except OSError:
+        return 0
+    held = 0
+    for name, is_dir in sorted(listed):
+        budget[0] -= 1
+        if budget[0] <= 0:
+            break
+        if odd_name(name):
+            continue
+        if not is_dir:
+            held += bool(want(rel_dir + name))
+            continue
+        if depth + 1 > C.MAX_DIR_DEPTH:
+            continue
+        try:
+            sub = os.open(name, DIR_FLAGS, dir_fd=fd)
+        except OSError:
+            continue
+        try:
+            held += _count_wanted(sub, rel_dir + name + "/", want, budget, depth + 1)
+        finally:
+            os.close(sub)
+    return held
 
 
 def _is_link(name: str, dir_fd: int) -> bool:

@@ -6,12 +6,16 @@ hash computed at build time can be checked again at evaluation time.
 
 from __future__ import annotations
 
+import configparser
 import hashlib
+import posixpath
+import re
+import tomllib
 
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.records import FileFacts, Repository, SourceFile
 from crossfile_datasets.core.report import BuildReport
-from crossfile_datasets.core.repofiles import walk
+from crossfile_datasets.core.repofiles import Refused, generic_skip, read_inside, walk
 from crossfile_datasets.core.text import classify_file, decode_source, is_data_table
 from crossfile_datasets.lang.base import LanguageSupport
 
@@ -24,14 +28,157 @@ def count_parse_timeouts(facts: dict[str, FileFacts], report: BuildReport) -> No
             report.count("files", "parse_timeout", path, "past the tree-sitter parse budget (lang.base.bounded_parse)")
 
 
+_CONFIG_MAX_BYTES = 1 << 20
+_SETUP_PY_LIST = re.compile(r"\b(packages|package_dir|where)\s*=\s*(\[[^\]]*\]|\{[^}]*\}|['\"][^'\"]*['\"])")
+_QUOTED = re.compile(r"['\"]([^'\"]*)['\"]")
+# relative imports that name a folder by path: Python ``from .x import``/``from . import x``,
+# JavaScript/TypeScript ``from './x/y'``, ``require('../x')``, ``import('./x')``
+_PY_RELATIVE = re.compile(r"^[ \t]*from[ \t]+(\.+)([\w.]*)[ \t]+import[ \t]+\(?([\w, \t]+)", re.M)
+_JS_RELATIVE = re.compile(r"""(?:\bfrom|\brequire\(|\bimport\(|^\s*import)\s*['"](\.{1,2}/[^'"]*)['"]""", re.M)
+
+
+def _read_config(root, name: str) -> str:
+    try:
+        return read_inside(root, name, _CONFIG_MAX_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def _as_dirs(packages: list[str], roots: list[str]) -> set[str]:
+    out = set()
+    for root in roots or [""]:
+        root = root.strip().strip("/").removeprefix("./")
+        if root and root != ".":
+            out.add(root)
+        for pkg in packages:
+            pkg = pkg.strip()
+            if pkg and re.fullmatch(r"[\w.]+", pkg):
+                out.add(posixpath.join(root, pkg.replace(".", "/")) if root not in ("", ".") else pkg.replace(".", "/"))
+    return out
+
+
+def packaging_dirs(root) -> frozenset[str]:
+    """Folders the repository's Python packaging configuration names as its packages or their
+    roots (``pyproject.toml`` setuptools/poetry/hatch/pdm tables, ``setup.cfg`` ``[options]``,
+    ``setup.py`` ``packages=``/``package_dir=``/``where=``), repository-relative; read as text,
+    never run. A folder so named is never skipped for a generic name (``build``, ``env``, ...)."""
+    packages: list[str] = []
+    roots: list[str] = []
+    direct: set[str] = set()
+    text = _read_config(root, "pyproject.toml")
+    try:
+        data = tomllib.loads(text) if text else {}
+    except (tomllib.TOMLDecodeError, ValueError):
+        data = {}
+    tool = data.get("tool") if isinstance(data.get("tool"), dict) else {}
+    st = tool.get("setuptools") if isinstance(tool.get("setuptools"), dict) else {}
+    pk = st.get("packages")
+    if isinstance(pk, list):
+        packages += [p for p in pk if isinstance(p, str)]
+    elif isinstance(pk, dict) and isinstance(pk.get("find"), dict):
+        where = pk["find"].get("where")
+        roots += [w for w in (where if isinstance(where, list) else [where]) if isinstance(w, str)]
+    pdir = st.get("package-dir")
+    if isinstance(pdir, dict):
+        roots += [v for v in pdir.values() if isinstance(v, str)]
+    poetry = tool.get("poetry") if isinstance(tool.get("poetry"), dict) else {}
+    for item in poetry.get("packages") or []:
+        if isinstance(item, dict) and isinstance(item.get("include"), str):
+            direct |= _as_dirs([item["include"]], [item["from"]] if isinstance(item.get("from"), str) else [])
+    hatch = tool.get("hatch") if isinstance(tool.get("hatch"), dict) else {}
+    wheel = (((hatch.get("build") or {}).get("targets") or {}).get("wheel") or {}) if isinstance(hatch.get("build"), dict) else {}
+    if isinstance(wheel, dict) and isinstance(wheel.get("packages"), list):
+        direct |= {p.strip("/") for p in wheel["packages"] if isinstance(p, str)}
+    pdm = tool.get("pdm") if isinstance(tool.get("pdm"), dict) else {}
+    if isinstance(pdm.get("build"), dict) and isinstance(pdm["build"].get("package-dir"), str):
+        roots.append(pdm["build"]["package-dir"])
+    cfg = configparser.ConfigParser(interpolation=None)
+    try:
+        cfg.read_string(_read_config(root, "setup.cfg"))
+    except (configparser.Error, ValueError):
+        cfg = configparser.ConfigParser(interpolation=None)
+    if cfg.has_section("options"):
+        value = cfg.get("options", "packages", fallback="")
+        if "find" not in value:
+            packages += value.replace(",", " ").split()
+        for line in cfg.get("options", "package_dir", fallback="").splitlines():
+            if "=" in line:
+                roots.append(line.split("=", 1)[1])
+    if cfg.has_section("options.packages.find"):
+        roots += cfg.get("options.packages.find", "where", fallback="").split()
+    for key, value in _SETUP_PY_LIST.findall(_read_config(root, "setup.py")):
+        found = _QUOTED.findall(value)
+        if key == "packages":
+            packages += found
+        elif key == "where":
+            roots += found
+        else:  # package_dir={"": "src", "pkg": "lib/pkg"}: the values
+            roots += found[1::2]
+    return frozenset(_as_dirs(packages, roots) | direct)
+
+
+def imported_folders(files: list[SourceFile], folders: list[str]) -> set[str]:
+    """The ``folders`` that a relative import of a listed file names by path (Python
+    ``from .build import x``, ``from . import env``; JavaScript/TypeScript ``'./out/x'``): the
+    project's own code, whatever the folder's name says (pure)."""
+    wanted = set(folders)
+    found: set[str] = set()
+    for f in files:
+        here = posixpath.dirname(f.path)
+        if f.path.endswith((".py", ".pyi")):
+            for dots, module, names in _PY_RELATIVE.findall(f.text):
+                base = here
+                for _ in range(len(dots) - 1):
+                    base = posixpath.dirname(base)
+                parts = [p for p in module.split(".") if p]
+                targets = [posixpath.join(base, *parts[:i]) for i in range(1, len(parts) + 1)] if parts else \
+                    [posixpath.join(base, n.strip()) for n in names.split(",") if n.strip()]
+                found |= wanted.intersection(targets)
+        else:
+            for spec in _JS_RELATIVE.findall(f.text):
+                target = posixpath.normpath(posixpath.join(here, spec))
+                found |= {d for d in wanted if target == d or target.startswith(d + "/")}
+    return found
+
+
 def list_sources(repo: Repository, language: LanguageSupport, report: BuildReport) -> tuple[list[SourceFile], str]:
     """Decoded source files of ``language`` in ``repo`` (sorted by path) and their snapshot hash.
 
     The walk is ``core.repofiles.walk``: links, FIFOs, unreadable files and folders, paths too
-    long and folders too deep are counted under ``files/<reason>``, never followed or opened."""
+    long and folders too deep are counted under ``files/<reason>``, never followed or opened.
+    Folders skipped by their name count the source files they held under the folder's reason
+    (``files/build_output_dir``...). A folder with a generic name that holds the project's code is
+    walked: a Python package, a ``src/`` layout folder, a package of the packaging configuration
+    (:func:`packaging_dirs`), or a folder the listed files import by a relative path
+    (:func:`imported_folders`; then walked in a second pass)."""
     files: list[SourceFile] = []
     digest = hashlib.sha256()
-    for found in walk(repo.root, language.is_source_path, lambda r: report.count("files", r.reason, r.rel, r.detail or None)):
+    project = packaging_dirs(repo.root)
+    skipped: list[Refused] = []
+
+    def tell(r: Refused) -> None:
+        if r.skipped:
+            skipped.append(r)
+        else:
+            report.count("files", r.reason, r.rel, r.detail or None)
+
+    _list_into(files, digest, walk(repo.root, language.is_source_path, tell, project, count_held=True), report)
+    generic = [r for r in skipped if r.held and generic_skip(r.rel.rsplit("/", 1)[-1])]
+    imported = imported_folders(files, [r.rel for r in generic])
+    if imported:
+        inside = lambda rel: any(rel.startswith(d + "/") for d in imported)  # noqa: E731
+        second = walk(repo.root, lambda rel: inside(rel) and language.is_source_path(rel),
+                      lambda r: tell(r) if inside(r.rel) else None, project | frozenset(imported), count_held=True)
+        _list_into(files, digest, second, report)
+    for r in skipped:
+        if r.held and r.rel not in imported:
+            report.count("files", r.reason, r.rel + "/", r.detail or None, n=r.held)
+    files.sort(key=lambda f: f.path)
+    return files, digest.hexdigest()
+
+
+def _list_into(files: list[SourceFile], digest, found_files, report: BuildReport) -> None:
+    for found in found_files:
         rel = found.rel
         data = found.read(C.MAX_FILE_BYTES + 1)
         reason = classify_file(rel, data, found.siblings)  # a generator's input beside its output (Specs.tt)
@@ -51,6 +198,4 @@ def list_sources(repo: Repository, language: LanguageSupport, report: BuildRepor
             report.count("files", "generated_table", rel)  # kept: see is_data_table
         raw = hashlib.sha256(data)
         files.append(SourceFile(rel, text, bom, crlf, raw.hexdigest()))
-        digest.update(rel.encode() + b"\0" + raw.digest())
-    files.sort(key=lambda f: f.path)
-    return files, digest.hexdigest()
+        digest.update(rel.encode() + b"\0" + raw.digest())  # in walk order (hashes of earlier builds stay valid)
