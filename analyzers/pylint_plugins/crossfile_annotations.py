@@ -119,12 +119,52 @@ def _classes(annotation: nodes.NodeNG | None, context=None, depth: int = 0) -> I
                 yield from _classes(side, context, depth + 1)
         return
     if isinstance(annotation, (nodes.Name, nodes.Attribute)):
+        annotation = _unshadowed(annotation)
         try:
             for value in annotation.infer(context):
                 if isinstance(value, nodes.ClassDef):
                     yield value
         except (InferenceError, AstroidError, RecursionError):
             yield from _forward_reference(annotation)
+
+
+def _unshadowed(annotation: nodes.Name | nodes.Attribute) -> nodes.Name | nodes.Attribute:
+    """An annotation whose first name is the very parameter or variable it annotates, or another
+    parameter of its function (``def f(env: env.IsolatedEnv)`` after ``from . import env``;
+    ``env: env.IsolatedEnv = make()``): astroid looks the name up in the function and finds the
+    parameter (a value, never a class: Uninferable), where Python evaluates a parameter's
+    annotation in the scope around the function (type checkers read a variable's the same way).
+    A copy of the expression placed in that scope; any other annotation as it is (a class or an
+    alias the function defines itself keeps its meaning)."""
+    head = annotation
+    while isinstance(head, nodes.Attribute):
+        head = head.expr
+    if not isinstance(head, nodes.Name):
+        return annotation
+    frame = head.frame()
+    if not isinstance(frame, (nodes.FunctionDef, nodes.Lambda)) or frame.parent is None:
+        return annotation
+    try:
+        scope, found = head.lookup(head.name)
+    except AstroidError:
+        return annotation
+    params = {id(p) for p in frame.args.arguments or []} if isinstance(frame.args, nodes.Arguments) else set()
+
+    def annotated_by_it(node: nodes.NodeNG) -> bool:  # the target of ``name: <this annotation> = ...``
+        statement = node.parent
+        return isinstance(statement, nodes.AnnAssign) and statement.target is node \
+            and statement.lineno <= (head.lineno or 0) <= (statement.annotation.end_lineno or statement.lineno)
+
+    if scope is not frame or not found or \
+            not all(isinstance(n, nodes.AssignName) and (id(n) in params or annotated_by_it(n)) for n in found):
+        return annotation
+    statement = nodes.Expr(lineno=frame.lineno, col_offset=frame.col_offset, parent=frame.parent,
+                           end_lineno=frame.lineno, end_col_offset=frame.col_offset)
+    copy = _rebuild(annotation, statement)
+    if copy is None:
+        return annotation
+    statement.postinit(copy)
+    return copy
 
 
 def _forward_reference(annotation: nodes.NodeNG) -> Iterator[nodes.ClassDef]:
