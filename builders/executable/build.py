@@ -59,8 +59,11 @@ from crossfile_datasets.builders.executable.testgen import (
     TestProgram,
     apply_captures,
     call_site_inputs,
+    doctest_program,
     doctest_programs,
+    owner_doctests,
     parse_capture,
+    program_path,
     generate_llm_tests,
     input_programs,
     raising_input_program,
@@ -562,7 +565,31 @@ def doctest_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, li
         if why:
             ctx.report.count("tests", why.split(":", 1)[0], f"{ctx.repo.name}:{cand.key}", why)
         out[cand.key] = programs
+    # the examples of a module's and its classes' docstrings (pypara's ``Currency`` documents
+    # ``Currency.of`` and ``quantize``): offered to each candidate of the module they name
+    by_path: dict[str, list[Candidate]] = {}
+    for cand in candidates:
+        by_path.setdefault(cand.path, []).append(cand)
+    owner_programs = 0
+    for path, cands in sorted(by_path.items()):
+        ff = ctx.facts.get(path)
+        if ff is None or ">>>" not in ff.file.text:
+            continue
+        for owner, docstring, names in owner_doctests(ff.file.text):
+            named = [c for c in cands if c.name in names]
+            if not named:
+                continue
+            module = cands[0].module
+            program, why = doctest_program(module, "", owner if owner != "<module>" else "module", docstring)
+            if program is None:
+                ctx.report.count("tests", why.split(":", 1)[0], f"{ctx.repo.name}:{path}::{owner}", why)
+                continue
+            owner_programs += 1
+            shared = TestProgram(program, program_path("", program), "doctest", f"doctest:{module}.{owner}")
+            for cand in named:
+                out.setdefault(cand.key, []).append(shared)
     ctx.stats["doctests"] = sum(len(v) for v in out.values())
+    ctx.stats["owner_doctests"] = owner_programs
     return out
 
 

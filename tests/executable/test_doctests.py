@@ -114,3 +114,74 @@ def test_a_repository_tested_only_by_doctests_gets_problems(tmp_path):
     assert verdict["passed"], verdict["detail"]
     wrong = rec["solution"].replace('sep.join(w.lower() for w in words)', 'sep.join(words)')
     assert not run_problem_tests(rec, wrong)["passed"]
+
+
+WALLET = '''
+"""A wallet of coins.
+
+>>> w = Wallet.of([5, 10])
+>>> w.spend(3).total()
+12
+"""
+
+
+class Wallet:
+    """Coins held in a list.
+
+    >>> Wallet.of([1, 2, 3]).total()
+    6
+    >>> Wallet.of([4]).spend(1).coins
+    [3]
+    >>> Wallet.of([]).spend(1)
+    Traceback (most recent call last):
+        ...
+    ValueError: empty wallet
+    """
+
+    def __init__(self, coins):
+        self.coins = coins
+
+    @classmethod
+    def of(cls, coins):
+        """A wallet holding a copy of the coins given."""
+        return cls(list(coins))
+
+    def total(self):
+        """The sum of every coin of the wallet."""
+        return sum(self.coins)
+
+    def spend(self, amount):
+        """A wallet whose last coin is lowered by the amount spent."""
+        if not self.coins:
+            raise ValueError("empty wallet")
+        return Wallet(self.coins[:-1] + [self.coins[-1] - amount])
+'''
+
+
+@pytest.mark.slow
+def test_class_and_module_docstring_examples_judge_the_methods_they_call(tmp_path):
+    """Issue 36 item 3, tuning case pypara: ``Currency``'s class docstring documents
+    ``Currency.of`` and ``quantize``, the accounts module's docstring ``COA.find``: 60 of its 180
+    examples were in class and module docstrings and judged nothing (methods get no input
+    programs, so such a repository had no problem and no reason naming the examples). Now they
+    are programs offered to the functions they call, judged like a function's own examples."""
+    root = tmp_path / "classdoc"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "__init__.py").write_text("")
+    (root / "pkg" / "money.py").write_text(WALLET.lstrip())
+    repo = resolve(RepoSpec(path=str(root)))
+    records = build_executable_split([repo], tmp_path / "out", allow_execution=True, seed=3, workers=1,
+                                     report=BuildReport(), use_pynguin=False)
+    fates = json.loads(next((tmp_path / "out" / "python" / "executable_shards").glob("*/fates.json")).read_text())
+    by_name = {r["qualname"]: r for r in records}
+    assert "Wallet.spend" in by_name, fates
+    assert sorted(by_name["Wallet.spend"]["test_origins"]) == ["doctest:pkg.money.<module>", "doctest:pkg.money.Wallet"]
+    # every method the examples call was judged by them (kept, or weak: a one-line sum has two
+    # mutants), none is left without tests
+    assert not any("no_tests" in fate for fate in fates.values()), fates
+    rec = by_name["Wallet.spend"]
+    assert run_problem_tests(rec, rec["solution"])["passed"]
+    wrong = rec["solution"].replace("self.coins[-1] - amount", "self.coins[-1] + amount")
+    assert run_problem_tests(rec, wrong)["status"] == "failed"
+    wrong = rec["solution"].replace('raise ValueError("empty wallet")', "return self")
+    assert not run_problem_tests(rec, wrong)["passed"]
