@@ -1166,5 +1166,7 @@ def mutation_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
             ctx.report.count("problems", "weak_tests", f"{ctx.repo.name}:{rec['file']}::{rec['qualname']}", why)
             continue
         kept.append(rec)
-    ctx.stats["mutants_run"] = sum(len(v) for v in results.values())
+    # the single-change mutants and, apart, the stubs, as the score and the card count them
+    ctx.stats["mutants_run"] = sum(1 for v in results.values() for m, _ in v if not m.stub)
+    ctx.stats["stubs_run"] = sum(1 for v in results.values() for m, _ in v if m.stub)
     return kept

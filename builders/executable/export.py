@@ -142,6 +142,7 @@ def executable_card_section(stats: dict) -> str:
         "the table gives the least any problem had): operators, constants, returned values, branches, argument "
         "order, off-by-one bounds, early returns, a copy instead of the object, calls swapped with their twin; "
         "and, apart, against stubs (empty body, constant results, the exceptions the tests expect). "
-        "The score is killed / run over the mutants alone. A problem whose tests let a stub pass, or kill "
+        "The score is killed / run over the mutants alone (over the stubs for a function with no single change). "
+        "A problem whose tests let a stub pass, or kill "
         f"fewer than {C.EXEC_MIN_MUTATION_SCORE:.0%} of the mutants, is dropped as `weak_tests`.",
     ])

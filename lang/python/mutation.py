@@ -20,7 +20,8 @@ Two kinds of wrong versions, both made with libcst from the reference code:
   (``pytest.raises(E)``, ``assertRaises(E)``). A stub that passes means the tests only check a
   constant or an error path (typically generated tests on junk input).
 
-``mutation_score`` = killed / non-equivalent mutants (stubs included); a mutant whose AST
+``mutation_score`` = killed / non-equivalent mutants, the stubs apart (over the stubs only when a
+function has no single-change mutant); a mutant whose AST
 equals the reference's is equivalent and never run. Pure functions.
 """
 
@@ -521,7 +522,15 @@ def weak_reason(mutants_run: list[Mutant], killed: list[bool], threshold: float)
         return f"a stub passes the tests ({stub.description})"
     score = mutation_score(mutants_run, killed)
     if score < threshold:
-        return f"mutation score {score:.2f} < {threshold} ({len(survivors)} of {len(killed)} mutants survive)"
+        # counted as the score is: over the single-change mutants, the stubs (all caught by
+        # now) apart; a function with no mutant is scored over its stubs
+        real = [k for m, k in zip(mutants_run, killed) if not m.stub]
+        caught_stubs = len(killed) - len(real)
+        if not real:
+            return f"mutation score {score:.2f} < {threshold} (no single-change mutant; " \
+                   f"{len(survivors)} of {len(killed)} stubs survive)"
+        stubs_note = f"; {caught_stubs} stub{'s' if caught_stubs != 1 else ''} caught apart" if caught_stubs else ""
+        return f"mutation score {score:.2f} < {threshold} ({len(survivors)} of {len(real)} mutants survive{stubs_note})"
     return None
 
 

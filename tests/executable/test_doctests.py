@@ -180,6 +180,11 @@ def test_class_and_module_docstring_examples_judge_the_methods_they_call(tmp_pat
     # mutants), none is left without tests
     assert not any("no_tests" in fate for fate in fates.values()), fates
     rec = by_name["Wallet.spend"]
+    # the repository's stats count the mutants as the score does, the stubs apart (issue 36:
+    # ``mutants_run`` held the stubs too)
+    done = json.loads(next((tmp_path / "out" / "python" / "executable_shards").glob("*/DONE.json")).read_text())
+    assert done["stats"]["stubs_run"] >= rec["mutants"]["stubs_run"] > 0
+    assert done["stats"]["mutants_run"] >= rec["mutants"]["run"]
     assert run_problem_tests(rec, rec["solution"])["passed"]
     wrong = rec["solution"].replace("self.coins[-1] - amount", "self.coins[-1] + amount")
     assert run_problem_tests(rec, wrong)["status"] == "failed"
