@@ -950,16 +950,53 @@ def build_prompts(cand: Candidate, facts: dict[str, FileFacts], deps: list[Depen
     target's body shape is never pasted with its body. A method's own class is shown as its
     skeleton, with the members the target reaches (``self.x``, ``token.x``)."""
     ff = facts[cand.path]
-    blocks = _block_order(cand, facts, context_blocks(cand, facts, deps))
-    imports = _module_imports(ff) + foreign_imports(cand, facts, blocks)
     members = [d for d in deps if d.member_of is not None]
+    closure = _member_closure(cand, ff, members)
+    blocks = _block_order(cand, facts, context_blocks(cand, facts, deps + closure))
+    imports = _module_imports(ff) + foreign_imports(cand, facts, blocks)
     shape = _target_shape(cand)
     prompts = {}
     for size in SIZES:
         rendered = [_without_near_copies(b.code if b.kind in ("assignment", "block") else render_definition(b.code, size),
                                          shape, size) for b in blocks]
-        prompts[size] = _assemble(cand, ff, imports, rendered, members, size, include_target)
+        # where members show their bodies, the helpers those bodies reach are shown too
+        shown = members + closure if size == "full_context" else members
+        prompts[size] = _assemble(cand, ff, imports, rendered, shown, size, include_target)
     return prompts
+
+
+def _member_closure(cand: Candidate, ff: FileFacts, members: list[Dependency]) -> list[Dependency]:
+    """The methods of the target's class that the bodies of its shown members reach in turn
+    (``self.x``, ``token.x`` after ``token = self``), transitively: typesystem's
+    ``Token.lookup_key`` shows ``lookup``, whose body calls ``token._get_child_token(key)``,
+    which the full prompt left out (issue 36 item 2)."""
+    if not cand.class_name:
+        return []
+    defs = _definitions(ff)
+    have = {m.name.split(".", 1)[1] for m in members} | {cand.name}
+    queue = [m.code for m in members]
+    init = defs.get(f"{cand.class_name}.__init__")
+    if init is not None and cand.name != "__init__":  # the skeleton shows it whole
+        have.add("__init__")
+        queue.append(_definition_code(ff, init))
+    out: list[Dependency] = []
+    while queue:
+        try:
+            tree = ast.parse(textwrap.dedent(queue.pop(0)))
+        except SyntaxError:
+            continue
+        for n in ast.walk(tree):
+            if not isinstance(n, ast.Attribute) or n.attr in have:
+                continue
+            d = defs.get(f"{cand.class_name}.{n.attr}")
+            if d is None or d.kind != "method":
+                continue
+            have.add(n.attr)
+            code = _definition_code(ff, d)
+            out.append(Dependency(f"{cand.class_name}.{n.attr}", "method", cand.path, code, True,
+                                  member_of=cand.class_name, used_as=[n.attr]))
+            queue.append(code)
+    return out
 
 
 def _assemble(cand: Candidate, ff: FileFacts, imports: list[str], blocks: list[str], members: list[Dependency],

@@ -180,3 +180,58 @@ def test_missing_names_are_found():
     gold = "def f(x):\n    \"\"\"Doc string here.\"\"\"\n    return HELPER(x) + self_free\n"
     cand = Candidate("m.py", "m", "f", "f", None, 1, 1, 3, (3,), "def f(x):", "Doc string here.", gold, "", "")
     assert prompt_missing_names("HELPER = len\ndef f(x):\n    ...\n", cand) == ["self_free"]
+
+
+TOKENS = {
+    "toks/__init__.py": "",
+    "toks/tokens.py": '''"""Tokens of a parsed document."""
+
+
+class Token:
+    def __init__(self, value, items=None):
+        self._value = value
+        self._items = items or {}
+        self._cache = {}
+        self._remember(value)
+
+    def _remember(self, value):
+        self._cache[id(value)] = value
+
+    def _get_child_token(self, key):
+        return self._items[key]
+
+    def _get_key_token(self, key):
+        return Token(key)
+
+    def lookup(self, index):
+        """Given an index, look up a child token within this structure."""
+        token = self
+        for key in index:
+            token = token._get_child_token(key)
+        return token
+
+    def lookup_key(self, index):
+        """Given an index, look up the token of a dictionary key within this structure."""
+        token = self.lookup(index[:-1])
+        return token._get_key_token(index[-1])
+''',
+}
+
+
+def test_helpers_of_shown_members_are_shown_where_their_bodies_are(tmp_path):
+    """Tuning case typesystem (issue 36 item 2): ``Token.lookup_key``'s full prompt pasted
+    ``lookup`` whole, whose body calls ``token._get_child_token(key)``, but not that helper:
+    the members the target reaches were shown, not what their bodies reach in turn (4 of 56
+    methods of the tuning repositories; ``__init__``'s ``self.add`` in typesystem's
+    ``Uniqueness`` too)."""
+    facts, cand = prompts_for(make_repo(tmp_path / "toks", TOKENS, "toks"), "Token.lookup_key")
+    tree = ast.parse(cand.prompts["full_context"])
+    token = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Token")
+    shown = [n.name for n in token.body if isinstance(n, ast.FunctionDef)]
+    # source order within the class; the constructor's own helper too
+    assert shown == ["__init__", "_remember", "_get_child_token", "_get_key_token", "lookup", "lookup_key"]
+    for size in ("medium_context", "small_context"):  # no member body there: nothing more needed
+        tree = ast.parse(cand.prompts[size])
+        token = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Token")
+        assert [n.name for n in token.body if isinstance(n, ast.FunctionDef)] == \
+            ["__init__", "_get_key_token", "lookup", "lookup_key"], size
