@@ -38,7 +38,9 @@ from crossfile_datasets.core.records import Definition, FileFacts, ImportBinding
 SIZES = C.EXECUTABLE_SPLITS  # RepoExec's context sizes: the executable split's split names
 TEST_DIR_NAMES = frozenset({"test", "tests", "testing", "unittests", "unit_tests"})
 ENTRY_POINT_NAMES = frozenset({"main", "cli", "run_cli", "entrypoint", "entry_point"})
-_BUILTINS = frozenset(dir(builtins))
+# builtins, and the globals every module has (``__file__`` is not in ``builtins``: cookiecutter's
+# ``version_msg`` reads it, and its prompts counted it missing)
+_BUILTINS = frozenset(dir(builtins)) | {"__file__", "__cached__", "__path__", "__annotations__"}
 _CLI_DECORATOR = re.compile(r"(^|\.)(command|group|callback|main|entrypoint)$|^(click|typer)\.")
 
 

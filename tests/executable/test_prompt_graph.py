@@ -235,3 +235,12 @@ def test_helpers_of_shown_members_are_shown_where_their_bodies_are(tmp_path):
         token = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Token")
         assert [n.name for n in token.body if isinstance(n, ast.FunctionDef)] == \
             ["__init__", "_get_key_token", "lookup", "lookup_key"], size
+
+
+def test_module_globals_are_never_missing_names():
+    """Tuning case cookiecutter (``version_msg`` reads ``__file__``): a global every module has
+    was counted as a name the prompt lacks."""
+    from crossfile_datasets.builders.functions import Candidate
+    gold = "def f():\n    \"\"\"Where this module lives.\"\"\"\n    return os.path.dirname(__file__) + __name__\n"
+    cand = Candidate("m.py", "m", "f", "f", None, 1, 1, 3, (3,), "def f():", "Where this module lives.", gold, "", "")
+    assert prompt_missing_names("import os\ndef f():\n    ...\n", cand) == []
