@@ -821,8 +821,82 @@ def repository_programs(test_file: str, source: str, wanted: Iterable[str] | Non
     programs, over = split_test_module_bounded(source, collected_classes, names)
     if left_out is not None:
         left_out.extend(prefix + name for name in over)
+    programs = [(name, with_submodule_imports(program)) for name, program in programs]
     return {prefix + name: TestProgram(program, program_path(directory, program), "repository", prefix + name)
             for name, program in programs}
+
+
+SUBMODULES_HELPER = "__cfd_submodules__"
+
+
+def with_submodule_imports(program: str) -> str:
+    """A test program that reaches a submodule through its package (``import click`` then
+    ``click.testing.CliRunner()``) imports it first, as the suite's process had: there another
+    module had imported ``click.testing``, so cookiecutter's ``test_read_user_dict`` tests passed
+    in the suite and erred alone (``AttributeError: module 'click' has no attribute 'testing'``,
+    counted plain ``test_error``). Each dotted prefix between the imported module and the last
+    attribute is tried with ``importlib.import_module`` (binding no name; what is no module, or
+    fails to import, is passed over), right after the program's last top-level import."""
+    try:
+        tree = ast.parse(program)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return program
+    imported: dict[str, str] = {}  # bound name -> module it is
+    last = 0
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    imported[alias.asname] = alias.name
+                else:
+                    top = alias.name.split(".")[0]
+                    imported.setdefault(top, top)
+            last = node.end_lineno or node.lineno
+        elif isinstance(node, ast.ImportFrom):
+            last = node.end_lineno or node.lineno
+    if not imported or not last:
+        return program
+    wanted: list[str] = []
+    for chain in _module_chains(tree, imported):
+        for k in range(1, len(chain) - 1):
+            name = ".".join(chain[: k + 1])
+            if name not in wanted:
+                wanted.append(name)
+    if not wanted:
+        return program
+    lines = program.split("\n")
+    helper = [
+        f"def {SUBMODULES_HELPER}(*names):",
+        '    """crossfile-datasets: submodules the suite\'s process had imported before this test."""',
+        "    import importlib",
+        "    for name in names:",
+        "        try:",
+        "            importlib.import_module(name)",
+        "        except Exception:",
+        "            pass",
+        f"{SUBMODULES_HELPER}({', '.join(repr(w) for w in wanted)})",
+    ]
+    return "\n".join([*lines[:last], "", *helper, *lines[last:]])
+
+
+def _module_chains(tree: ast.AST, imported: dict[str, str]) -> list[list[str]]:
+    """``click.testing.CliRunner`` uses of an imported module's name, outermost chains only,
+    with the name replaced by the module it is bound to (``['click', 'testing', 'CliRunner']``)."""
+    out: list[list[str]] = []
+    inner: set[int] = set()
+    for n in ast.walk(tree):
+        if not isinstance(n, ast.Attribute) or id(n) in inner:
+            continue
+        parts: list[str] = []
+        cur: ast.AST = n
+        while isinstance(cur, ast.Attribute):
+            inner.add(id(cur.value))
+            parts.append(cur.attr)
+            cur = cur.value
+        if isinstance(cur, ast.Name) and cur.id in imported and len(parts) >= 2 \
+                and imported[cur.id].split(".")[0] not in ("pytest", "_pytest"):  # pytest.mark.x: no module
+            out.append(imported[cur.id].split(".") + parts[::-1])
+    return out
 
 
 _RANDOM_MODULES = frozenset({"random", "secrets", "uuid"})

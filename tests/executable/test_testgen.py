@@ -222,3 +222,29 @@ def test_pynguin_on_an_unsupported_python_is_a_counted_skip(monkeypatch, tmp_pat
     assert pynguin_tests(ctx, []) == {}
     assert report.stage("tests") == {"pynguin_unavailable": 1}
     assert ctx.stats["pynguin"]["status"] == "unavailable" and "3.10" in ctx.stats["pynguin"]["reason"]
+
+
+def test_a_submodule_the_suite_had_imported_is_imported_by_the_program(tmp_path):
+    """Tuning case cookiecutter 2.1.1: ``test_read_user_dict.py`` does ``import click`` and calls
+    ``click.testing.CliRunner()``; in the suite another module had imported ``click.testing``,
+    alone the program erred (``module 'click' has no attribute 'testing'``, 2 tests counted
+    plain ``test_error``). Real pytest on a package whose ``__init__`` does not import its
+    submodule: the extracted program fails before, passes after."""
+    from crossfile_datasets.analyzers.run import run
+    from crossfile_datasets.builders.executable.testgen import repository_programs
+
+    (tmp_path / "pkgx").mkdir()
+    (tmp_path / "pkgx" / "__init__.py").write_text("")
+    (tmp_path / "pkgx" / "sub.py").write_text("VALUE = 3\n")
+    (tmp_path / "tests").mkdir()
+    source = ("import os\nimport pytest\nimport pkgx\n\n\n@pytest.mark.parametrize('n', [3])\n"
+              "def test_value(n):\n    assert pkgx.sub.VALUE == n\n\n\ndef test_other():\n    assert os.path.sep\n")
+    (program,) = repository_programs("tests/test_v.py", source, {"tests/test_v.py::test_value"}).values()
+    assert "__cfd_submodules__('pkgx.sub')" in program.source
+    assert "'pytest.mark'" not in program.source  # pytest.mark.x: no module tried
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    for text, status in ((source, 1), (program.source, 0)):
+        (tmp_path / "tests" / "test_v.py").write_text(text)
+        result = run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_v.py::test_value"],
+                     cwd=tmp_path, env=env, timeout=120)
+        assert result.returncode == status, result.stdout[-2000:]
