@@ -1033,6 +1033,12 @@ def doctest_program(module: str, entry_point: str, qualname: str, docstring: str
         if "<BLANKLINE>" in want or not (len(tree.body) == 1 and isinstance(tree.body[0], ast.Expr)):
             return None, "doctest_not_convertible"
         expr = ast.unparse(tree.body[0].value)
+        if isinstance(tree.body[0].value, (ast.Compare, ast.BoolOp, ast.NamedExpr, ast.Lambda, ast.IfExp,
+                                           ast.UnaryOp)):
+            # ``usd1 == usd2`` shown ``True``: ``assert usd1 == usd2 == True`` would be a chained
+            # comparison, ``(usd1 == usd2) and (usd2 == True)``, false for gold (pypara's
+            # ``Currency`` examples, 2026-11-28d)
+            expr = f"({expr})"
         if "..." in want:  # an elided part (ELLIPSIS): matched as doctest matches it
             shown = " ".join(want.split())
             body.append(f"assert __cfd_shown_like__(lambda: {expr}, {shown!r}) == {shown!r}")

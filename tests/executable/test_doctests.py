@@ -190,3 +190,25 @@ def test_class_and_module_docstring_examples_judge_the_methods_they_call(tmp_pat
     assert run_problem_tests(rec, wrong)["status"] == "failed"
     wrong = rec["solution"].replace('raise ValueError("empty wallet")', "return self")
     assert not run_problem_tests(rec, wrong)["passed"]
+
+
+def test_an_example_that_compares_is_not_chained_with_its_output(tmp_path, monkeypatch):
+    """Tuning case pypara: ``Currency``'s examples ``>>> usd1 == usd2`` / ``True`` and
+    ``>>> 'USD' in Currencies`` / ``True`` became ``assert usd1 == usd2 == True``, a chained
+    comparison (``usd2 == True`` is false), so gold failed its own examples and 7 problems lost
+    them (``assertion_not_repairable``)."""
+    (tmp_path / "cmp_mod.py").write_text(
+        "def twice(n):\n    return 2 * n\n\nNAMES = {'a', 'b'}\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    doc = (">>> twice(2) == twice(2)\nTrue\n>>> twice(1) == 3\nFalse\n>>> 'a' in NAMES\nTrue\n"
+           ">>> not twice(0)\nTrue\n>>> twice(1) > 1 and twice(2) < 5\nTrue\n")
+    program, why = doctest_program("cmp_mod", "twice", "twice", doc)
+    assert why == "" and program is not None
+    namespace: dict = {}
+    exec(compile(program, "prog.py", "exec"), namespace)
+    namespace["test_doctest_twice"]()  # gold holds its own examples
+    wrong, _ = doctest_program("cmp_mod", "twice", "twice", doc.replace("twice(1) == 3\nFalse", "twice(1) == 2\nFalse"))
+    namespace = {}
+    exec(compile(wrong, "prog.py", "exec"), namespace)
+    with pytest.raises(AssertionError):
+        namespace["test_doctest_twice"]()
