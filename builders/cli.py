@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from crossfile_datasets.analyzers.run import MissingToolError
 from crossfile_datasets.core import constants as C
@@ -22,6 +23,7 @@ from crossfile_datasets.builders.cache import CacheDirError, ensure_usable
 from crossfile_datasets.builders.completion.shards import BuildSettings, ShardSummary
 from crossfile_datasets.builders.completion.pipeline import OutputLockedError, build_language, build_scope
 from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.terminal import error_line, plain, visible
 from crossfile_datasets.builders.repos import (
     RepositoryError,
     collection_specs,
@@ -52,7 +54,9 @@ def _lang_choices() -> list[str]:
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
-    console.print(f"[bold red]error:[/] {message}", soft_wrap=True)  # one line, whatever the terminal width
+    # one line, whatever the terminal width; the message quotes inputs (a repository's name, a
+    # git server's text): text, never markup, controls shown (red team 9)
+    console.print(error_line(message, style="bold red"), soft_wrap=True, highlight=False)
     raise typer.Exit(code)
 
 
@@ -285,7 +289,7 @@ def _push(output: Path, repo_id: str, languages: list[Lang], private: bool, toke
     except (RuntimeError, ValueError) as exc:
         _fail(str(exc))
     for url in urls:
-        console.print(f"pushed: {url}", soft_wrap=True)
+        console.print(plain(f"pushed: {url}"), soft_wrap=True, highlight=False)
 
 
 def _built(stats: dict) -> int:
@@ -347,13 +351,14 @@ def _build_all(specs_by_language: dict, criteria, settings: BuildSettings, split
 
 
 def _build_with_progress(language: Lang, repositories, settings: BuildSettings, selection: BuildReport) -> dict:
-    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("{task.fields[last]}"))
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TextColumn("{task.fields[last]}", markup=False))
     with Progress(*columns, console=console, transient=False) as progress:
         task = progress.add_task(f"{language.value}", total=len(repositories), last="")
 
         def on_done(summary: ShardSummary) -> None:
             note = {"built": f"{summary.examples} examples", "skipped_done": "already built", "failed": "FAILED"}[summary.status]
-            progress.update(task, advance=1, last=f"{summary.repository}: {note} ({summary.seconds:.1f}s)")
+            progress.update(task, advance=1, last=visible(f"{summary.repository}: {note} ({summary.seconds:.1f}s)"))
 
         try:
             return build_language(language, repositories, settings, on_done, selection)
@@ -369,8 +374,9 @@ def _build_executable(repositories, settings: BuildSettings, use_pynguin: bool, 
 
     def progress(repository: str, stage: str, note: str) -> None:
         # each stage of each repository as it starts: the split runs for minutes
-        console.print(f"[dim]{time.monotonic() - started:6.0f}s[/] executable [bold]{repository}[/]: {stage}"
-                      + (f" ({note})" if note else ""), highlight=False)
+        console.print(Text.assemble((f"{time.monotonic() - started:6.0f}s", "dim"), " executable ",
+                                    plain(repository, "bold"), ": ", plain(stage + (f" ({note})" if note else ""))),
+                      highlight=False)
 
     records = build_executable_split(
         repositories, settings.output, allow_execution=True, seed=settings.seed, workers=settings.workers,
@@ -388,7 +394,7 @@ def _build_class(language: Lang, repositories, settings: BuildSettings, class_se
 
     report = BuildReport()
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-               TextColumn("{task.fields[last]}"))
+               TextColumn("{task.fields[last]}", markup=False))
     with Progress(*columns, console=console, transient=False) as progress:
         bar = progress.add_task(f"{language.value} class", total=len(repositories), last="")
         started: dict[str, float] = {}
@@ -398,14 +404,14 @@ def _build_class(language: Lang, repositories, settings: BuildSettings, class_se
             seconds = time.monotonic() - started[repository]
             if stage == "done":
                 last = f"{repository}: {done} tasks ({seconds:.1f}s)"
-                progress.update(bar, advance=1, last=last)
+                progress.update(bar, advance=1, last=visible(last))
             else:
                 last = f"{repository}: {stage}" + (f" {done + 1}/{total}" if total > 1 else "")
-                progress.update(bar, last=last)
+                progress.update(bar, last=visible(last))
             if not console.is_terminal:
                 # a bar is drawn only on a terminal: a build logged to a file (a time-boxed run
                 # under nohup) wrote nothing until the end, so the stage it was stopped in was unknown
-                console.print(f"{seconds:6.0f}s {language.value} class {last}", highlight=False, soft_wrap=True)
+                console.print(plain(f"{seconds:6.0f}s {language.value} class {last}"), highlight=False, soft_wrap=True)
 
         _, stats = build_class_split(language, repositories, settings.output, allow_execution=True, report=report,
                                      settings=class_settings, workers=settings.workers, progress=on_progress)
@@ -437,7 +443,7 @@ def _print_summary(all_stats: dict) -> None:
         table.add_column(col)
     for name, stats in all_stats.items():
         splits = stats.get("splits") or {}
-        table.add_row(name, str(stats.get("repositories", "")), str(stats.get("examples", 0)),
+        table.add_row(plain(name), str(stats.get("repositories", "")), str(stats.get("examples", 0)),
                       *([str(splits[s]["examples"]) if s in splits else "" for s in extra] if with_splits else []))
     out.print(table)
     for name, stats in all_stats.items():
@@ -448,10 +454,14 @@ def _print_summary(all_stats: dict) -> None:
         for label, counts in (("dropped examples", stats.get("dropped_examples", {})), *split_drops,
                               ("skipped", skip_reasons(stats))):
             if counts:
-                out.print(f"[bold]{name}[/] {label}: " + ", ".join(f"{k}={v}" for k, v in counts.items()), soft_wrap=True)
+                out.print(Text.assemble(plain(name, "bold"), " ", plain(f"{label}: " + ", ".join(f"{k}={v}" for k, v in counts.items()))),
+                          soft_wrap=True, highlight=False)
         for failed in stats.get("failed_repositories", []):
-            out.print(f"[bold]{name}[/] [red]failed[/] {failed['repository']}: {failed['reason']}"
-                      + (f" ({failed['error']})" if failed["error"] else ""), soft_wrap=True)
+            # a failure's text quotes git's or a server's output: text, never markup (red team 9)
+            out.print(Text.assemble(plain(name, "bold"), " ", ("failed", "red"), " ",
+                                    plain(f"{failed['repository']}: {failed['reason']}"
+                                          + (f" ({failed['error']})" if failed["error"] else ""))),
+                      soft_wrap=True, highlight=False)
 
 
 # plain (click) help wraps long option names at 80 columns where rich panels cut them

@@ -28,6 +28,7 @@ import typer
 
 from crossfile_datasets.analyzers.graph import CLASS_KINDS, base_classes, file_node, load_graph, members
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.terminal import visible
 from crossfile_datasets.core.paths import EXAMPLES_DIR
 from crossfile_datasets.core.text import decode_source
 from crossfile_datasets.builders.completion.retrieval import ChunkIndex, chunk_file
@@ -263,7 +264,7 @@ def default_root(graph: Path) -> Path | None:
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(f"error: {visible(message, lines=True)}", err=True)  # quotes inputs: controls shown (red team 9)
     raise typer.Exit(code)
 
 
@@ -279,7 +280,7 @@ def _load(graph: Path, root: Path | None) -> RepoTools:
     except (OSError, ValueError, KeyError) as exc:
         _fail(f"cannot read the graph {graph}: {exc}", 2)
     if tools.refused:  # said, never silent: their bodies and snippets are missing from the answers
-        typer.echo(f"note: {tools.refusal_summary()} (e.g. {min(tools.refused)!r})", err=True)
+        typer.echo(visible(f"note: {tools.refusal_summary()} (e.g. {min(tools.refused)!r})"), err=True)
     return tools
 
 

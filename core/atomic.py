@@ -1,13 +1,18 @@
 """Durable writes: a kill or a full disk leaves the old file or the new one, never a truncated one.
 
 Every output a build leaves (shards, merged JSONL, stats, cards) is written this way, so an
-interrupted build can always be resumed from what is on disk.
+interrupted build can always be resumed from what is on disk. The evaluators' outputs too
+(``core/jsonl.write_json``/``write_jsonl``): the bytes go to a new name of the folder, created
+exclusively and never through a link, then ``rename`` replaces the entry. Whatever stood at the
+destination (a link a submission planted beside its predictions: red team 9, row 1) is replaced,
+never followed or written through.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -27,9 +32,10 @@ def atomic_write_jsonl(path: Path, rows: Iterable[dict]) -> None:
 
 
 def atomic_write(path: Path, write: Callable) -> None:
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    path = Path(path)
+    tmp, fd = _new_file(path)
     try:
-        with tmp.open("w", encoding="utf-8") as fh:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
             write(fh)
             fh.flush()
             os.fsync(fh.fileno())
@@ -38,6 +44,19 @@ def atomic_write(path: Path, write: Callable) -> None:
         tmp.unlink(missing_ok=True)
         raise
     fsync_dir(path.parent)
+
+
+def _new_file(path: Path) -> tuple[Path, int]:
+    """A new, empty file beside ``path`` (a random name, ``O_EXCL | O_NOFOLLOW``: a name someone
+    placed there first, a link included, is never opened) and its write descriptor."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    for _ in range(100):
+        tmp = path.with_name(f".{path.name[:200]}.tmp-{os.getpid()}-{secrets.token_hex(6)}")
+        try:
+            return tmp, os.open(tmp, flags, 0o666)
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"{path.parent}: no free temporary name for {path.name}")
 
 
 def fsync_dir(path: Path) -> None:

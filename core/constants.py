@@ -153,6 +153,12 @@ CLASS_MIN_FACADE_TESTS = 3
 # the host side of the sandbox (sandbox/hostfs.py, sandbox/channel.py): what the host reads back
 # from folders and pipes sandboxed code controls is capped, the excess counted (ours)
 HOST_READ_MAX_BYTES = 64 * 1024**2  # one file read into memory (reports, records, requirements)
+# one line of a JSON Lines input (a split record, a predictions row: every generation of a task):
+# a longer line is refused with its line number, never read whole (red team 9 row 4) (ours)
+JSONL_LINE_MAX_BYTES = 256 * 1024**2
+# one class answer of the class evaluation (UTF-8): the class's file must fit MAX_FILE_BYTES anyway; a
+# larger answer is refused (generations/answer_too_large) before any parse, copy or run (ours)
+CLASS_ANSWER_MAX_BYTES = MAX_FILE_BYTES
 HOST_COPY_MAX_BYTES = 512 * 1024**2  # one file copied out to the host's disk (coverage data)
 CHANNEL_MAX_BYTES = 32 * 1024**2  # verdict records kept from one run's channel; the rest is counted, not kept
 # a repository file whose apparent size is over this is left out of every run's copy and of the tree

@@ -86,6 +86,11 @@ L, R, N, M = Kind.LOSS, Kind.RULE, Kind.NOTE, Kind.METRIC
 # a class answer refused before it runs: its status in the class evaluation's ``status`` counts
 # (``generations/answer_not_one_class`` below), the reason of the gates' refused run
 ANSWER_NOT_ONE_CLASS = "answer_not_one_class"
+# a class answer over CLASS_ANSWER_MAX_BYTES: refused before any parse, copy or run
+ANSWER_TOO_LARGE = "answer_too_large"
+# an executable generation (or the split's solution its header comes from) that tree-sitter did not
+# parse within the guarded parse's budget (harness/placement.py): refused, never run
+GENERATION_NOT_PARSED = "generation_not_parsed"
 S = Stage
 
 _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
@@ -435,6 +440,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.SPLIT_RECORDS, "file_escapes", L, "evaluation: a record's file is absolute or climbs with '..' out of the repository copy: its generations are refused, not run"),
     (S.SPLIT_RECORDS, "requirement_refused", L, "executable evaluation: a record's requirements hold a string that is not a PEP 508 requirement the build would write (a pip option such as --target/--log/--requirement, a URL or path): pip would take it as an argument on the host; its generations are refused, not run"),
     # --- a generation refused before any run (harness/class_runs.py: an answer brings only its class) --
+    (S.GENERATIONS, "answer_too_large", L, "class evaluation and the class build's gates: the answer is over CLASS_ANSWER_MAX_BYTES (UTF-8): refused before any parse, copy or run; counted as not compiled"),
+    (S.GENERATIONS, "generation_not_parsed", L, "executable evaluation: the generation (or the split's solution giving its header) was not parsed within the guarded parse's budget (harness/placement.py, lang.base.guarded_parse): never run, not passed"),
     (S.GENERATIONS, "answer_not_one_class", L, "class evaluation and the class build's gates (Java, C#): the answer is not exactly one top-level type named like the task's class (an extra type, a closing brace past the class, conditional compilation): refused, never compiled with the library; counted as not compiled"),
     (S.HOST_FILES, "copy_oversize_file", R, "a repository copy for sandboxed runs leaves out a file over COPY_FILE_MAX_BYTES (apparent size)"),
     (S.HOST_FILES, "copy_changed_during_copy", L, "a repository copy for sandboxed runs refuses an entry that changed kind while copied (a folder swapped for a link): never followed"),

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Callable
 
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl
+from crossfile_datasets.core.reasons import ANSWER_TOO_LARGE
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repository_roots import (ROOT_KEY, ROOTS_FILE, TASK_REFUSED, RecordRefused, attach_roots,
@@ -181,8 +182,8 @@ def run_generation(task: dict, generation: str, root: Path, limits: SandboxLimit
         result["compiled"] = run is not None
         if run is None:
             # an answer that is not exactly its class is refused before it runs (red team 5)
-            refused = compiled.reason.startswith(f"{ANSWER_REFUSED}: ")
-            result.update(status=ANSWER_REFUSED if refused else "compile_failed",
+            refused = next((s for s in (ANSWER_REFUSED, ANSWER_TOO_LARGE) if compiled.reason.startswith(f"{s}: ")), None)
+            result.update(status=refused or "compile_failed",
                           detail=(compiled.reason or compiled.log)[:1000])
             return result
         outcomes = run.outcomes()

@@ -25,6 +25,7 @@ from crossfile_datasets.evaluation import constants as C
 from crossfile_datasets.evaluation.records import default_results_log
 from crossfile_datasets.harness import fim
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl, write_json, write_jsonl
+from crossfile_datasets.core.terminal import error_line, plain
 from crossfile_datasets.lang import Lang
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None, help="Score model predictions on crossfile-datasets splits.")
@@ -33,8 +34,14 @@ console = Console(width=None if sys.stdout.isatty() else 160)
 
 
 def _fail(message: str) -> None:
-    console.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
+    # the message quotes inputs (task ids, paths): text, never markup, controls shown (red team 9)
+    console.print(error_line(message), highlight=False)
     raise typer.Exit(code=2)
+
+
+def _say(message: str) -> None:
+    """A line quoting paths and names from the inputs: text, never markup, controls shown."""
+    console.print(plain(message), highlight=False)
 
 
 def _cell(estimate: dict | None, digits: int = 1, interval: bool = True) -> str:
@@ -64,7 +71,7 @@ def completion_table(results: dict, resamples: int = C.BOOTSTRAP_RESAMPLES, conf
     for metric in METRICS:
         table.add_column(COMPLETION_HEADERS[metric], justify="right")
     for name, row in results.items():
-        table.add_row(name, str(row["count"]), *(_cell(row[m], 1, resamples > 0) for m in METRICS))
+        table.add_row(plain(name), str(row["count"]), *(_cell(row[m], 1, resamples > 0) for m in METRICS))
     return table
 
 
@@ -74,7 +81,7 @@ def executable_table(results: dict, ks) -> Table:
         table.add_column(column, justify="right" if column != "context" else "left")
     for context, row in results.items():
         table.add_row(
-            context,
+            plain(context),  # any string of the predictions file (red team 9 row 2)
             str(row["problems"]),
             str(row["generations"]),
             *(_cell(row[f"pass@{k}"], 2) for k in ks),
@@ -110,7 +117,7 @@ def completion_command(
     if details:
         write_jsonl(details, score_rows(scores))
     console.print(completion_table(summary["results"], resamples, confidence))
-    console.print(f"wrote {output}" + (f" and {details}" if details else ""), highlight=False)
+    _say(f"wrote {output}" + (f" and {details}" if details else ""))
 
 
 @app.command("fim")
@@ -141,7 +148,7 @@ def fim_command(
     write_jsonl(out, rows)
     truncated = sum(1 for r in rows if r["prefix_truncated"] or r["suffix_truncated"] or r["context_truncated"])
     longest = max((r["num_tokens"] for r in rows), default=0)
-    console.print(f"wrote {len(rows)} prompts to {out} ({truncated} truncated, longest {longest} tokens)", highlight=False)
+    _say(f"wrote {len(rows)} prompts to {out} ({truncated} truncated, longest {longest} tokens)")
 
 
 def _debug_command(split, predictions, output, repos, workers, settings, context_size, ks, rounds, model, model_url,
@@ -167,15 +174,15 @@ def _debug_command(split, predictions, output, repos, workers, settings, context
         except (InputError, ModelError) as exc:
             _fail(str(exc))
     write_json(output, summary)
-    table = Table(title=f"Multi-round debugging with {client.name} (fractions)")
+    table = Table(title=plain(f"Multi-round debugging with {client.name} (fractions)"))
     for column in ("round", "context", "problems", "pass@1", "test pass rate", "DIR", "failing"):
         table.add_column(column, justify="left" if column == "context" else "right")
     for entry in summary["rounds"]:
         for context, row in entry["results"].items():
-            table.add_row(str(entry["round"]), context, str(row["problems"]), _cell(row.get("pass@1"), 2),
+            table.add_row(str(entry["round"]), plain(context), str(row["problems"]), _cell(row.get("pass@1"), 2),
                           _cell(row["test_pass_rate"], 2), _cell(row["dir"], 2), str(entry["failing_generations"]))
     console.print(table)
-    console.print(f"wrote {output} (rounds under {work})", highlight=False)
+    _say(f"wrote {output} (rounds under {work})")
 
 
 @app.command("executable")
@@ -239,11 +246,8 @@ def executable_command(
             _fail(str(exc))
     write_json(output, summary)
     console.print(executable_table(summary["results"], ks))
-    console.print(
-        f"{summary['generations_run']} generations run ({summary['sandbox_runs']} distinct functions), "
-        f"{summary['generations_reused']} reused{_refused_note(summary)}; wrote {output} and {results}",
-        highlight=False,
-    )
+    _say(f"{summary['generations_run']} generations run ({summary['sandbox_runs']} distinct functions), "
+         f"{summary['generations_reused']} reused{_refused_note(summary)}; wrote {output} and {results}")
 
 
 def _refused_note(summary: dict) -> str:
@@ -261,7 +265,7 @@ def class_table(results: dict, ks) -> Table:
                    "compilation rate"):
         table.add_column(column, justify="right" if column != "language" else "left")
     for lang, row in results.items():
-        table.add_row(lang, str(row["tasks"]), str(row.get("tasks_not_attempted", 0)), str(row["generations"]),
+        table.add_row(plain(lang), str(row["tasks"]), str(row.get("tasks_not_attempted", 0)), str(row["generations"]),
                       *(_cell(row[f"pass@{k}"], 2) for k in ks), _cell(row["test_pass_rate"], 2),
                       _cell(row["compilation_rate"], 2))
     return table
@@ -312,8 +316,8 @@ def class_command(
             _fail(str(exc))
     write_json(output, summary)
     console.print(class_table(summary["results"], ks))
-    console.print(f"{summary['generations_run']} generations run ({summary['sandbox_runs']} distinct classes), "
-                  f"{summary['generations_reused']} reused{_refused_note(summary)}; wrote {output} and {results}", highlight=False)
+    _say(f"{summary['generations_run']} generations run ({summary['sandbox_runs']} distinct classes), "
+         f"{summary['generations_reused']} reused{_refused_note(summary)}; wrote {output} and {results}")
 
 
 def main() -> None:

@@ -34,7 +34,8 @@ from crossfile_datasets.evaluation.executable import (
     load_problems,
 )
 from crossfile_datasets.evaluation.records import log_key, read_signed_log, signed
-from crossfile_datasets.core.jsonl import write_jsonl
+from crossfile_datasets.core.jsonl import InputError, write_jsonl
+from crossfile_datasets.lang.base import ParseTimeout
 
 FEEDBACK_LINES = 40  # lines of test output shown to the model (ours)
 
@@ -67,7 +68,10 @@ def debug_prompt(problem: dict, context_size: str, previous: str, detail: str, s
         head = head[: len(head) - len(indent)]
     else:
         head = prompt.rstrip() + "\n\n"
-    attempt = generated_function(problem, previous) or previous
+    try:
+        attempt = generated_function(problem, previous) or previous
+    except ParseTimeout:  # past the parse budget (generation_not_parsed): shown as it came
+        attempt = previous
     note = (f"# A previous version of `{problem.get('entry_point', '')}` failed its tests.\n"
             f"{_commented(attempt)}\n# Test output:\n{_commented(feedback(detail, status))}\n"
             "# A corrected version:\n")
@@ -106,6 +110,8 @@ def debug_rounds(
     """Round 0 = the predictions; rounds 1..N = failing generations replaced by the model's fix.
     Writes ``round<r>.predictions.jsonl`` and ``round<r>.generations.jsonl`` under ``out_dir``."""
     out = Path(out_dir)
+    if out.is_symlink():  # beside the predictions: a submission may have planted it (red team 9 row 1)
+        raise InputError(f"{out}: the debug rounds' folder is a symbolic link: not written through (remove it)")
     out.mkdir(parents=True, exist_ok=True)
     problems = load_problems(split_path)
     current = {(s.task_id, s.context_size): list(s.generations)

@@ -40,6 +40,8 @@ from pathlib import Path
 from typing import Callable
 
 from crossfile_datasets.core.constants import EXEC_GOLD_TIMEOUT, EXEC_MEMORY_BYTES, EXEC_TEST_TIMEOUT
+from crossfile_datasets.core.reasons import GENERATION_NOT_PARSED
+from crossfile_datasets.lang.base import ParseTimeout
 from crossfile_datasets.evaluation.constants import (
     BOOTSTRAP_RESAMPLES,
     BOOTSTRAP_SEED,
@@ -189,6 +191,7 @@ class Job:
     settings: RunSettings
     repo_root: str | None
     refused: str = ""  # why the problem's record is refused (``problem_root``): no run
+    refused_status: str = TASK_REFUSED  # the generations' status when ``refused`` (or GENERATION_NOT_PARSED)
 
 
 def problem_root(problem: dict, repos: str | os.PathLike | None) -> str | None:
@@ -228,10 +231,14 @@ def run_job(job: Job) -> dict:
 
     rate, invoked = None, []
     if job.refused:
-        result = normalize_result({"status": TASK_REFUSED, "detail": job.refused})
+        result = normalize_result({"status": job.refused_status, "detail": job.refused})
         return {**result, "test_pass_rate": 0.0, "dir": None, "dependencies_invoked": []}
     try:
         rate, invoked = dependency_invocation(job.problem, job.function)
+    except ParseTimeout as exc:  # untrusted text past the parse budget: counted, never run
+        result = normalize_result({"status": GENERATION_NOT_PARSED, "detail": f"the generated function: {exc}"})
+        return {**result, "test_pass_rate": 0.0, "dir": None, "dependencies_invoked": []}
+    try:
         limits = SandboxLimits(timeout=job.settings.timeout, memory_bytes=job.settings.memory_bytes,
                                test_timeout=job.settings.test_timeout)
         verdict = run_problem_tests(job.problem, job.function, job.settings.timeout, repo_root=job.repo_root,
@@ -408,7 +415,16 @@ def evaluate_executable(
             if old is not None and all(old.get(k) == v for k, v in key.items()):
                 rows.append(old)
                 continue
-            function = generated_function(problem, generation)
+            try:
+                function = generated_function(problem, generation)
+            except ParseTimeout as exc:
+                # a generation (or the record's solution) past the parse budget: its status,
+                # counted, never run (red team 7: placement's parses are guarded)
+                job_key = (pset.task_id, "not_parsed:" + _sha(generation))
+                job = Job(problem, "", settings, repo_root, refused) if refused else \
+                    Job(problem, "", settings, repo_root, f"{GENERATION_NOT_PARSED}: {exc}", GENERATION_NOT_PARSED)
+                pending.setdefault(job_key, (job, []))[1].append(key)
+                continue
             job_key = (pset.task_id, _sha(function))
             if job_key not in pending:
                 pending[job_key] = (Job(problem, function, settings, repo_root, refused), [])

@@ -32,6 +32,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from crossfile_datasets.harness.models import GenerationParams, ModelError, make_client
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl, write_jsonl
+from crossfile_datasets.core.terminal import error_line, plain, visible
 from crossfile_datasets.evaluation.records import task_id_of
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None, help="Run a model over a crossfile-datasets split.")
@@ -45,12 +46,14 @@ PROGRESS_STEP = 64  # prompts between progress updates
 
 
 def _progress() -> Progress:
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+    # descriptions name the endpoint's served model: shown as text, never markup (red team 9)
+    return Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                     console=console, transient=False)
 
 
 def _fail(message: str) -> None:
-    console.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
+    # the message quotes inputs (paths, an endpoint's answer): text, never markup (red team 9)
+    console.print(error_line(message), highlight=False)
     raise typer.Exit(code=2)
 
 
@@ -106,7 +109,7 @@ def completion_command(
     client = _client(model, model_url, api_key, cache)
     answers: list[list[str]] = []
     with _progress() as bar:
-        task = bar.add_task(f"completing with {client.name}", total=len(prompts))
+        task = bar.add_task(visible(f"completing with {client.name}"), total=len(prompts))
         for start in range(0, len(prompts), PROGRESS_STEP):  # the client batches inside each step
             try:
                 answers += client.complete(prompts[start : start + PROGRESS_STEP], GenerationParams(max_new_tokens=max_new_tokens))
@@ -114,7 +117,7 @@ def completion_command(
                 _fail(str(exc))
             bar.update(task, advance=len(prompts[start : start + PROGRESS_STEP]))
     write_jsonl(output, ({"task_id": tid, "pred": a[0]} for (tid, _), a in zip(records, answers)))
-    console.print(f"wrote {len(records)} predictions of {client.name} to {output}", highlight=False)
+    console.print(plain(f"wrote {len(records)} predictions of {client.name} to {output}"), highlight=False)
 
 
 @app.command("executable")
@@ -144,7 +147,7 @@ def executable_command(
     client = _client(model, model_url, api_key, cache)
     rows = []
     with _progress() as bar:
-        task = bar.add_task(f"generating with {client.name}", total=len(sizes) * len(problems))
+        task = bar.add_task(visible(f"generating with {client.name}"), total=len(sizes) * len(problems))
         for size in sizes:
             for task_id, record in problems:
                 key = "instruct_prompt" if instruct else "prompt"
@@ -161,7 +164,8 @@ def executable_command(
                 rows.append({"task_id": task_id, "context_size": size, "generations": gens})
                 bar.update(task, advance=1)
     write_jsonl(output, rows)
-    console.print(f"wrote {len(rows)} prediction sets ({n} generation(s) each) of {client.name} to {output}", highlight=False)
+    console.print(plain(f"wrote {len(rows)} prediction sets ({n} generation(s) each) of {client.name} to {output}"),
+                  highlight=False)
 
 
 @app.command("class")
@@ -191,7 +195,7 @@ def class_command(
     params = GenerationParams(max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p, n=n, seed=seed)
     rows = []
     with _progress() as bar:
-        task = bar.add_task(f"generating with {client.name}", total=len(tasks))
+        task = bar.add_task(visible(f"generating with {client.name}"), total=len(tasks))
         for task_id, prompt in tasks:
             try:
                 (gens,) = client.chat([[{"role": "user", "content": prompt}]], params)
@@ -200,7 +204,8 @@ def class_command(
             rows.append({"task_id": task_id, "description": description, "generations": gens})
             bar.update(task, advance=1)
     write_jsonl(output, rows)
-    console.print(f"wrote {len(rows)} prediction sets ({n} generation(s) each) of {client.name} to {output}", highlight=False)
+    console.print(plain(f"wrote {len(rows)} prediction sets ({n} generation(s) each) of {client.name} to {output}"),
+                  highlight=False)
 
 
 def main() -> None:

@@ -18,12 +18,18 @@ from pathlib import Path
 from typing import Iterable
 
 from crossfile_datasets.core.jsonl import InputError
+from crossfile_datasets.core.text import NotRegularFile, open_regular
 from crossfile_datasets.evaluation.constants import MAX_LISTED_IDS
 
 
 def file_sha256(path: str | os.PathLike) -> str:
+    """The SHA-256 of a regular file (a FIFO or a device is refused: ``core/text.open_regular``)."""
     digest = hashlib.sha256()
-    with open(path, "rb") as handle:
+    try:
+        fd = open_regular(path)
+    except NotRegularFile as exc:
+        raise InputError(f"{path}: {exc}: a split or predictions file must be a regular file") from None
+    with os.fdopen(fd, "rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
@@ -168,7 +174,7 @@ class AppendLog:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         self._key = key
-        self._handle = open(self.path, "a", encoding="utf-8")
+        self._handle = os.fdopen(_open_append(self.path), "a", encoding="utf-8")
 
     def append(self, row: dict) -> None:
         line = json.dumps(signed(row, self._key) if self._key is not None else row, ensure_ascii=False) + "\n"
@@ -187,12 +193,34 @@ class AppendLog:
         self.close()
 
 
+def _open_append(path: Path) -> int:
+    """An append descriptor of the log at ``path``: never through a link (``O_NOFOLLOW``: a log
+    beside a submission's predictions, the debug rounds' folder, may hold one: red team 9 row 1),
+    a regular file only (a FIFO would block)."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    try:
+        fd = os.open(path, flags, 0o666)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write the results log there ({exc.strerror}; a link is never followed)") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise InputError(f"{path}: the results log must be a regular file (mode {stat.filemode(mode)})")
+    os.set_blocking(fd, True)
+    return fd
+
+
 def read_log(path: str | os.PathLike) -> list[dict]:
-    """Every complete JSON line of an :class:`AppendLog` file (torn lines skipped)."""
+    """Every complete JSON line of an :class:`AppendLog` file (torn lines skipped); a log that is
+    not a regular file (a FIFO, a device) is an :class:`InputError`."""
     if not Path(path).exists():
         return []
     rows = []
-    with open(path, encoding="utf-8") as handle:
+    try:
+        fd = open_regular(path)
+    except NotRegularFile as exc:
+        raise InputError(f"{path}: {exc}: a results log must be a regular file") from None
+    with os.fdopen(fd, encoding="utf-8", errors="replace") as handle:
         for line in handle:
             try:
                 row = json.loads(line)

@@ -28,7 +28,9 @@ import re
 import stat
 from pathlib import Path
 
+from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.reasons import ANSWER_NOT_ONE_CLASS as ANSWER_REFUSED
+from crossfile_datasets.core.reasons import ANSWER_TOO_LARGE
 from crossfile_datasets.harness.syntax import parser_for, translate_java_escapes, ts_language
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.base import ParseTimeout, guarded_parse
@@ -345,21 +347,25 @@ def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, s
     ``quiet``: the runner may leave failure reports out of the run's log (outcomes and messages
     are the same; the builder's gates read no log). ``staging``: the builder's gates' one copy
     (:class:`Staging`) instead of a fresh one."""
+    if (size := answer_bytes(generation)) > C.CLASS_ANSWER_MAX_BYTES:  # before any parse, copy or run
+        return SuiteRun(SuiteStatus.COMPILE_FAILED, reason=f"{ANSWER_TOO_LARGE}: {size} bytes, over "
+                                                           f"CLASS_ANSWER_MAX_BYTES ({C.CLASS_ANSWER_MAX_BYTES})"), None
     refusal = answer_refusal(task, generation)
     if refusal is not None and refusal != SYNTAX_ERROR:  # never compiled with the library: no run
         return _refused(refusal), None
     runner = runner_for(Lang(task["language"]))
     work = HeldFolder("class-eval-") if staging is None else None
     try:
+        placed = place_class(task, generation)
         if work is not None:
             copy = work.path / "repo"
             copy_repository(root, copy)
             # through the host-file boundary: relative, no '..', no link followed, inside the copy
             # (a split's task record is input; a refusal is the generation's HOST_FILE_REFUSED)
-            hostfs.replace_file(copy, task["file"], place_class(task, generation))
+            hostfs.replace_file(copy, task["file"], placed)
         else:
             assert staging is not None
-            copy = staging.place(task["file"], place_class(task, generation))
+            copy = staging.place(task["file"], placed)
         kwargs: dict = {"setup": setup} if setup is not None else {}
         if first_failure and "first_failure" in inspect.signature(runner.run).parameters:
             kwargs["first_failure"] = True
@@ -377,7 +383,9 @@ def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, s
             if failed is None and refusal is not None:
                 return _refused(f"{refusal}, and the compiler accepted it"), None
             return (failed, None) if failed is not None else (run, run)
-        compiled = runner.compile_only(copy, limits)
+        # the placed file is compiled whatever the source listing keeps of it (red team 9 row 5)
+        placed_kw = {"placed": {task["file"]: placed}} if "placed" in inspect.signature(runner.compile_only).parameters else {}
+        compiled = runner.compile_only(copy, limits, **placed_kw)
         if compiled.status is not SuiteStatus.OK:
             return compiled, None
         if refusal is not None:
@@ -388,6 +396,13 @@ def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, s
             work.close()  # never raises for what the run made of the copy (left entries are warned)
         elif staging is not None:
             staging.after_run()
+
+
+def answer_bytes(generation: str) -> int:
+    """The UTF-8 size of a class answer (a count past the cap is enough: at least its length)."""
+    if len(generation) > C.CLASS_ANSWER_MAX_BYTES:
+        return len(generation)
+    return len(generation.encode("utf-8", "surrogatepass"))
 
 
 def _refused(why: str) -> SuiteRun:

@@ -6,6 +6,11 @@ continues the prompt (which ends with the target's signature and docstring). Eit
 result is one complete, dedented function definition; ``sandbox`` splices it in
 place of the original. Parsing is tree-sitter's, so a generation with a syntax error still
 yields its function (and its identifiers) as far as they can be recognised.
+
+Every parse here is of untrusted text (a generation, a split's solution) and goes through
+``lang.base.guarded_parse`` (red team 3 row 5, red team 7: tree-sitter-python is quadratic on
+indented comment lines): past the budget, ``ParseTimeout``, which the callers count under the
+generation's status ``generation_not_parsed`` (``core/reasons``).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import textwrap
 from tree_sitter import Node
 
 from crossfile_datasets.harness.syntax import parser_for, scan_region, ts_language
+from crossfile_datasets.lang.base import guarded_parse
 
 _INFO_CHARS = frozenset(" \t+-")
 
@@ -41,7 +47,8 @@ def _fenced_blocks(text: str) -> list[str]:
 
 
 def _parse(code: str):
-    return parser_for(ts_language("python")).parse(code.encode("utf-8"))
+    """The tree of ``code``; ``ParseTimeout`` past the guarded parse's budget."""
+    return guarded_parse(parser_for(ts_language("python")), code.encode("utf-8"))
 
 
 def _name(node: Node) -> str:
@@ -155,7 +162,7 @@ def extract_function(generation: str, name: str, header: str) -> str:
 def function_body_identifiers(function_code: str, entry_point: str) -> list[str]:
     """Identifiers used in the function's body (tree-sitter; signature excluded)."""
     data = function_code.encode("utf-8")
-    tree = parser_for(ts_language("python")).parse(data)
+    tree = guarded_parse(parser_for(ts_language("python")), data)
     node = find_function(tree.root_node, entry_point)
     body = node.child_by_field_name("body") if node is not None else None
     start, end = (body.start_byte, body.end_byte) if body is not None else (0, len(data))

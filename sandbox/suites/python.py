@@ -432,21 +432,30 @@ class PythonRunner:
                         adjustments=rounds.adjustments(), refused=list(rounds.refused),
                         value_checks=values.per_test_checks(observed) if record_values else [])
 
-    def compile_only(self, root: Path, limits: SandboxLimits | None = None) -> SuiteRun:
-        """Byte-compile every Python source of ``root`` (in-process ``compile()``: nothing runs)."""
+    def compile_only(self, root: Path, limits: SandboxLimits | None = None, *,
+                     placed: dict[str, str] | None = None) -> SuiteRun:
+        """Byte-compile every Python source of ``root`` (in-process ``compile()``: nothing runs).
+        ``placed``: relative path -> text of the files a generation wrote (the class evaluation's
+        placed class), compiled whatever ``core/text.classify_file`` says of them: a file
+        ``list_sources`` leaves out (a line over ``MINIFIED_MAX_LINE``, a NUL byte, a generator
+        mark, over ``MAX_FILE_BYTES``) is still the file the run imports (red team 9 row 5: a
+        broken class padded with one long comment line was never compiled and counted compiled)."""
         language = get_language(Lang.PYTHON)
         root = Path(root)
+        placed = dict(placed or {})
         files, _ = list_sources(Repository(root.name, root, "", "", ""), language, BuildReport())
+        texts = [(path, text) for path, text in sorted(placed.items())]
+        texts += [(f.path, f.text) for f in files if f.path not in placed]
         errors = []
-        for f in files:
-            key = (f.path, hashlib.sha256(f.text.encode("utf-8", "surrogatepass")).hexdigest())
+        for path, text in texts:
+            key = (path, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest())
             error = _COMPILED.get(key)
             if error is None:
                 try:
-                    compile(f.text, f.path, "exec", dont_inherit=True)
+                    compile(text, path, "exec", dont_inherit=True)
                     error = ""
                 except (SyntaxError, ValueError) as exc:
-                    error = f"{f.path}:{getattr(exc, 'lineno', 0) or 0}: {type(exc).__name__}: {exc}"
+                    error = f"{path}:{getattr(exc, 'lineno', 0) or 0}: {type(exc).__name__}: {exc}"
                 if len(_COMPILED) >= _COMPILED_MAX:
                     _COMPILED.clear()
                 _COMPILED[key] = error

@@ -91,3 +91,28 @@ def test_a_refused_answer_is_never_copied_or_run(tmp_path):
     answer = next(a for t, a, why in REFUSED if t is CSHARP and why == "2 top-level types")
     compiled, run = run_placed(task, answer, tmp_path / "missing", SandboxLimits(timeout=5))
     assert run is None and compiled.reason.startswith("answer_not_one_class: 2 top-level types"), compiled
+
+
+@pytest.mark.parametrize("language", ["python", "java", "csharp"])
+def test_an_answer_over_the_size_cap_is_refused_and_counted(tmp_path, language):
+    """Red team 7 (left open): no size cap per class answer; a huge answer was copied, parsed
+    (guarded, up to PARSE_MAX_SECONDS), compiled on the host (Python) and run. Over
+    ``CLASS_ANSWER_MAX_BYTES`` it is refused before any parse, copy or run, under its own status
+    (``generations/answer_too_large``), counted as not compiled; one byte less is placed as usual
+    (here: a Python answer that compiles reaches the copy of a folder that does not exist)."""
+    from crossfile_datasets.core import constants as C
+    from crossfile_datasets.evaluation.classlevel import run_generation
+
+    ext = {"python": "py", "java": "java", "csharp": "cs"}[language]
+    task = {"language": language, "class_name": "Calc", "file": f"Calc.{ext}", "file_without_class": "",
+            "insertion_offset": 0, "expected_to_pass": ["t"]}
+    head = {"python": "class Calc:\n    pass\n#", "java": "class Calc { }\n//", "csharp": "class Calc { }\n//"}[language]
+    huge = head + "é" * ((C.CLASS_ANSWER_MAX_BYTES - len(head)) // 2 + 1)  # over the cap in UTF-8 bytes only
+    assert len(huge) <= C.CLASS_ANSWER_MAX_BYTES < len(huge.encode("utf-8"))
+    row = run_generation(task, huge, tmp_path / "missing", SandboxLimits(timeout=5))
+    assert row["status"] == "answer_too_large" and not row["compiled"] and not row["passed"], row
+    assert "CLASS_ANSWER_MAX_BYTES" in row["detail"]
+    if language == "python":
+        under = head + "x" * (C.CLASS_ANSWER_MAX_BYTES - len(head))
+        with pytest.raises(FileNotFoundError):  # past the cap's check: the copy of the missing folder
+            run_placed(task, under, tmp_path / "missing", SandboxLimits(timeout=5))

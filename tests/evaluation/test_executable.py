@@ -363,3 +363,38 @@ def test_records_without_what_the_runner_reads_are_refused_before_any_run(worksp
     with pytest.raises(InputError, match="name no repository folder.*pass --repos"):
         evaluate_executable(split, preds, tmp / "log.jsonl", settings=SETTINGS)
     assert not (tmp / "log.jsonl").exists()
+
+
+# tree-sitter-python parses indented comment lines in quadratic time (red team 3 row 5): 12,000
+# lines (72 kB) took 34 s on the host, far past the guarded parse's budget (about 1 s of CPU)
+COMMENT_BOMB = "    #\n" * 12000 + "    return title\n"
+
+
+@pytest.mark.slow
+def test_a_generation_past_the_parse_budget_is_counted_never_a_crash(workspace):
+    """Red team 7 (left open from red team 3): ``harness/placement.py`` parsed generations with a
+    plain ``parser.parse``, in ``evaluate_executable``'s main loop, outside every time limit. Its
+    parses go through ``guarded_parse`` now; a generation past the budget is the generation's
+    status ``generation_not_parsed`` (counted in the summary), never run; the other generation
+    of the same task is judged as usual (here: refused by the run as a syntax error)."""
+    tmp, repos, split = workspace
+    preds = _write_predictions(tmp / "p.jsonl", [
+        {"task_id": PROBLEM["id"], "generations": [COMMENT_BOMB, BODY_ONLY_SYNTAX_ERROR]}])
+    log = tmp / "log.jsonl"
+    summary = evaluate_executable(split, preds, log, repos=repos, settings=SETTINGS)
+    rows = {r["generation_index"]: r for r in map(json.loads, log.read_text().splitlines())}
+    assert rows[0]["status"] == "generation_not_parsed" and "guarded parse" in rows[0]["detail"], rows[0]
+    assert not rows[0]["passed"] and rows[1]["status"] != "generation_not_parsed"
+    assert summary["results"]["unspecified"]["status"]["generation_not_parsed"] == 1
+    assert summary["sandbox_runs"] == 1
+
+
+def test_a_generated_function_past_the_parse_budget_is_not_run(workspace):
+    """The same in ``run_job`` (a worker): the DIR's parse of the placed function past the
+    budget is the generation's status, not an exception out of the worker."""
+    from crossfile_datasets.evaluation import executable
+
+    tmp, repos, split = workspace
+    function = "def slugify(title):\n" + COMMENT_BOMB
+    row = executable.run_job(executable.Job(PROBLEM, function, SETTINGS, str(repos / "textkit")))
+    assert row["status"] == "generation_not_parsed" and row["dir"] is None and not row["passed"], row

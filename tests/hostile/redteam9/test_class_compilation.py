@@ -19,7 +19,6 @@ BROKEN = "class Calc:\n    def add(self, a, b)\n        return a +\n"  # two syn
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=REASON)
 def test_an_answer_that_does_not_compile_is_not_counted_as_compiled(tmp_path, monkeypatch):
     """Forged metric (class evaluation, Python). The same broken class twice; the second carries
     one comment line of ``MINIFIED_MAX_LINE`` + 10 characters. The first is ``compile_failed``

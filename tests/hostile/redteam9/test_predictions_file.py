@@ -28,7 +28,6 @@ REASON = ("red team 2026-11-28c: evaluate-predictions opens a submitted predicti
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=REASON)
 @pytest.mark.parametrize("kind", ["dev_zero", "fifo"])
 def test_a_predictions_path_that_is_not_a_file_is_refused(tmp_path, child, kind):
     """Host resource (memory: the evaluator's machine; or a hang). The safe behaviour: the path is

@@ -38,7 +38,6 @@ def _bomb(k: int, depth: int) -> str:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=REASON)
 def test_interpolation_in_setup_cfg_does_not_expand_on_the_host(tmp_path, child):
     """Host resource (memory and time of the builder, outside any sandbox and before the
     repository's time limit can matter: one ``str.join``). The control: the same file with

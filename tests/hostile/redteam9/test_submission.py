@@ -89,7 +89,6 @@ def cache(tmp_path, monkeypatch):
     return tmp_path / "cache"
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=REASON_LINK)
 @pytest.mark.parametrize("kind", sorted(SPLITS))
 def test_a_link_beside_the_predictions_is_never_written_through(tmp_path, cache, kind):
     """Host write. A submission is a folder (a git repository, a tarball, a Hub repository:
@@ -117,7 +116,6 @@ def test_a_link_beside_the_predictions_is_never_written_through(tmp_path, cache,
 ESCAPES = "\x1b[1A\x1b[2K\x1b[1G\x1b]52;c;cHduZWQ=\x1b\\"  # cursor up, erase the line, column 1, OSC 52 (clipboard)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=REASON_ESC)
 def test_a_context_name_cannot_write_escape_sequences_into_the_verdict_table(tmp_path, cache):
     """Terminal injection, forged display of a verdict. ``context_size`` is any string of the
     predictions file (evaluation/executable.load_generations); each becomes a row label of the
@@ -140,7 +138,6 @@ def test_a_context_name_cannot_write_escape_sequences_into_the_verdict_table(tmp
     assert "\x1b" not in result.output, f"escape sequences reached the terminal: {result.output[-600:]!r}"
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=REASON_ESC)
 def test_a_predicted_task_id_cannot_write_escape_sequences_into_an_error(tmp_path, cache):
     """Terminal injection through the error path: a task id the split does not have is listed in
     the ``InputError`` (``records.check_same_ids``) that ``evaluate-predictions completion``
@@ -155,7 +152,6 @@ def test_a_predicted_task_id_cannot_write_escape_sequences_into_an_error(tmp_pat
     assert "\x1b" not in result.output, f"escape sequences reached the terminal: {result.output[-600:]!r}"
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=REASON_MARKUP)
 @pytest.mark.parametrize("kind", sorted(SPLITS))
 def test_a_task_id_with_rich_markup_gets_the_input_error(tmp_path, cache, kind):
     """Crash of the report. The same error path with a task id ``[/red]``: ``_fail`` prints
@@ -171,3 +167,33 @@ def test_a_task_id_with_rich_markup_gets_the_input_error(tmp_path, cache, kind):
         pytest.fail(f"control: a task id not in the split must be refused: {result.output[-800:]!r}")
     assert result.exit_code == 2 and "not in the split" in result.output, \
         f"no input error shown: exit {result.exit_code}, {result.exception!r}"
+
+
+@pytest.mark.parametrize("planted", ["folder_link", "log_link"])
+def test_the_debug_rounds_folder_beside_the_predictions_is_never_written_through(tmp_path, cache, planted):
+    """Row 1's second door (contained with it): ``--debug-rounds`` writes its rounds into
+    ``PREDICTIONS.metrics.debug/`` beside the predictions. A submission that ships that folder as
+    a link to one of the evaluator's folders, or as a folder holding ``round0.generations.jsonl``
+    as a link to one of the evaluator's files, gets the input error; nothing is written into the
+    victim folder, the victim file keeps its bytes. The refusal comes before any model request
+    (the endpoint here does not exist)."""
+    split = _executable_split(tmp_path)
+    submission = tmp_path / "submission"
+    submission.mkdir()
+    predictions = _predictions("executable", submission, [("p/1", "")])
+    victim_folder = tmp_path / "victim"
+    victim_folder.mkdir()
+    victim = victim_folder / "crontab"
+    victim.write_text("the evaluator's own file\n")
+    debug = submission / "preds.metrics.debug"
+    if planted == "folder_link":
+        debug.symlink_to(victim_folder)
+    else:
+        debug.mkdir()
+        (debug / "round0.generations.jsonl").symlink_to(victim)
+    result = _evaluate("executable", split, predictions, tmp_path / "repos", "--debug-rounds", "1", "--model", "m",
+                       "--model-url", "http://127.0.0.1:9/v1")
+    assert result.exit_code == 2, f"{result.exit_code} {result.output[-800:]!r} {result.exception!r}"
+    assert "link" in result.output and "Traceback" not in result.output, result.output[-800:]
+    assert sorted(p.name for p in victim_folder.iterdir()) == ["crontab"]
+    assert victim.read_text() == "the evaluator's own file\n"
