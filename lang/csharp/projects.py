@@ -14,6 +14,7 @@ Only the project files are read here (XML, no build tool is run).
 
 from __future__ import annotations
 
+import dataclasses
 import fnmatch
 import functools
 import posixpath
@@ -461,12 +462,30 @@ def project_closure(by_path: dict[str, CsProject], start: str) -> list[str]:
     return seen
 
 
+def resolve_references(projects: Sequence[CsProject]) -> list[CsProject]:
+    """Each ``<ProjectReference>`` pointed at the project file it names, as MSBuild on Windows
+    finds it: paths compare without case there, so ``..\\SharpYaml\\SharpYaml.csproj`` names
+    ``SharpYaml/SharpYAml.csproj`` (xoofx/SharpYaml v1.6.6: the test project lost its library and
+    every test file its namespaces). A reference that names an existing path stays; one that matches
+    several paths without case, or none, stays as written (the closure skips it)."""
+    exact = {p.path for p in projects}
+    folded: dict[str, list[str]] = {}
+    for p in projects:
+        folded.setdefault(p.path.casefold(), []).append(p.path)
+    out = []
+    for p in projects:
+        refs = tuple(r if r in exact or len(folded.get(r.casefold(), ())) != 1 else folded[r.casefold()][0]
+                     for r in p.references)
+        out.append(p if refs == p.references else dataclasses.replace(p, references=refs))
+    return out
+
+
 def compilation_units(root: Path, sources: Sequence[str]) -> tuple[list[CompilationUnit], list[CsProject]]:
     """Group ``sources`` into the units compiled together (module docstring)."""
     paths = find_csproj_files(root)
     if not paths:
         return [CompilationUnit(WHOLE_REPOSITORY, (), tuple(sorted(sources)))], []
-    projects = [read_csproj(root, p) for p in paths]
+    projects = resolve_references([read_csproj(root, p) for p in paths])
     by_path = {p.path: p for p in projects}
     files_of = {p.path: project_files(p, projects, sources) for p in projects}
     referenced = {r for p in projects for r in p.references if r in by_path}
