@@ -401,6 +401,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TASKS, "paraphrase_class_not_found", L, "--paraphrase: the flipped class could not be found again"),
     (S.TASKS, "tests_pass_without_class", R, "class-level: every EXPECTED_TO_PASS test also passes with the class emptied"),
     (S.TASKS, "below_threshold_after_gates", R, "class-level: the language threshold fails on the tests left after the rerun and emptied-class gates"),
+    (S.TESTS, "names_another_class", R, "class-level: the test's file writes the class's simple name for another class (java.util.BitSet for the project's BitSet): not one of its EXPECTED_TO_PASS"),
     (S.TESTS, "passes_without_class", R, "class-level: the test passes with the class emptied (left out of EXPECTED_TO_PASS)"),
     (S.TESTS, "passes_with_throwing_stub", R, "class-level: the test passes with every method of the class throwing (left out of EXPECTED_TO_PASS)"),
     (S.TASKS, "tests_pass_with_throwing_stub", R, "class-level: every EXPECTED_TO_PASS test passes with every method throwing"),

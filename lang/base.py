@@ -375,6 +375,13 @@ class LanguageSupport(abc.ABC):
         raise LookupError(f"class_tasks_unavailable: {self.lang.value}")
 
     # -- class-level split: wrong classes (the wrong-class gate) -----------------------
+    def names_class_in(self, ff: "FileFacts", name: str, package: str) -> bool | None:
+        """Whether the simple name ``name``, written in the (test) file ``ff``, names the project's
+        class ``name`` of ``package`` (the language's scope rules, not the spelling): the
+        class-level builder does not take a test whose file writes the name for another class
+        (``tests/names_another_class``). None: the language does not resolve it (any use counts)."""
+        return None
+
     def throwing_stub(self, info: "ClassInfo") -> str:
         """The class ``info`` as written (signature, annotations/decorators, documentation,
         fields) with every method's body replaced by one that throws; the class-level builder

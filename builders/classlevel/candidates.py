@@ -389,15 +389,46 @@ def select_candidates(
         return idents_cache[test_id] or set()
 
     names_cache: dict[str, frozenset[str]] = {}  # test file -> its identifiers
+    located_cache: dict[str, FileFacts | None] = {}  # test id -> its file's facts
+
+    def test_file(test_id: str) -> FileFacts | None:
+        if test_id not in located_cache:
+            located = locate_test(test_id, facts, language)
+            located_cache[test_id] = None if located is None else located[0]
+        return located_cache[test_id]
 
     def file_names(test_id: str) -> frozenset[str]:
-        located = locate_test(test_id, facts, language)
-        if located is None:
+        ff = test_file(test_id)
+        if ff is None:
             return frozenset()
-        path = located[0].file.path
+        path = ff.file.path
         if path not in names_cache:
-            names_cache[path] = file_identifiers(located[0])
+            names_cache[path] = file_identifiers(ff)
         return names_cache[path]
+
+    resolved_cache: dict[tuple[str, str, str], bool | None] = {}
+
+    def resolves(test_id: str, info: ClassInfo) -> bool | None:
+        """Whether the test's file names ``info`` when it writes its simple name (None: unknown)."""
+        ff = test_file(test_id)
+        if ff is None:
+            return None
+        key = (ff.file.path, info.name, facts[info.file].package)
+        if key not in resolved_cache:
+            resolved_cache[key] = language.names_class_in(ff, *key[1:])
+        return resolved_cache[key]
+
+    def names_it(test_id: str, info: ClassInfo, names: set[str]) -> bool | None:
+        """True: the test names the class or a member; None: it does not; False: its file writes
+        the class's name for another class (the members it calls are that class's)."""
+        found = idents(test_id) & names
+        if not found:
+            return None
+        if resolves(test_id, info) is False:
+            if info.name in file_names(test_id):
+                return False
+            found.discard(info.name)  # written in a helper of another file, for another class
+        return bool(found) or None
 
     out = []
     for info in classes:
@@ -437,18 +468,23 @@ def select_candidates(
                 continue
         else:
             covering_passing = set(passing)
-        expected = sorted(t for t in covering_passing if idents(t) & names)
+        verdicts = {t: names_it(t, info, names) for t in covering_passing}
+        expected = sorted(t for t, v in verdicts.items() if v)
+        elsewhere = sum(1 for v in verdicts.values() if v is False)
+        if elsewhere:
+            report.count("tests", "names_another_class", key, f"{elsewhere} tests")
         detail = f"{len(covering_passing)} passing tests execute it" if has_per_test else None
-        facade = has_per_test and not expected and len(covering_passing) >= thresholds.min_facade_tests
+        reaching = sorted(t for t in covering_passing if verdicts[t] is not False)
+        facade = has_per_test and not expected and len(reaching) >= thresholds.min_facade_tests
         if facade:
             # reached through a facade (jmespath's tests call `jmespath.search`, which runs
             # TreeInterpreter; yamlbeans' YamlReader runs NodeEvent): per-test coverage proves the
             # tests execute it; the gates then check that they judge it (stub, mutants)
-            expected = sorted(covering_passing)
+            expected = reaching
         if not has_per_test and expected:
             # without coverage, a body naming `trim` or `print` is no evidence that the test uses
             # *this* class (String.trim()): its file must name the class (an import or a use)
-            naming = [t for t in expected if info.name in file_names(t)]
+            naming = [t for t in expected if info.name in file_names(t) and resolves(t, info) is not False]
             if not naming:
                 detail = f"{len(expected)} passing tests name a member, their files never name {info.name}"
             expected = naming

@@ -429,6 +429,25 @@ class JavaSupport(LanguageSupport):
             return "below_java_method_share", f"{len(used)}/{measures.methods} methods named or run by the tests"
         return None
 
+    def names_class_in(self, ff: FileFacts, name: str, package: str) -> bool | None:
+        """Java's scope rules for a simple type name in ``ff`` (JLS 6.4.1, 7.5): a type the file
+        declares shadows everything, then a single-type import, then the file's own package, then
+        type-import-on-demand (``import pkg.*``). javaewah's ``EWAHCompressedBitmapTest`` (package
+        ``com.googlecode.javaewah``, ``import java.util.*``) writes ``BitSet`` for
+        ``java.util.BitSet``, not ``com.googlecode.javaewah.datastructure.BitSet`` (issue 34). A
+        file writing the fully qualified name names the project's class whatever else it does."""
+        fqn = f"{package}.{name}" if package else name
+        if package and re.search(rf"(?<![\w.]){re.escape(fqn)}(?!\w)", ff.file.text):
+            return True
+        if any(d.name == name and d.kind in CLASS_KINDS for d in ff.definitions):
+            return False
+        for imp in ff.imports:
+            if imp.kind == "symbol" and imp.local_name == name:
+                return imp.imported_name == fqn
+        if ff.package == package:
+            return True
+        return any(imp.kind == "wildcard" and imp.module == package for imp in ff.imports) and bool(package)
+
     # -- class-level split: wrong classes (lang/java/wrong_classes.py) ----------------------
     def throwing_stub(self, info):
         from crossfile_datasets.lang.java.wrong_classes import throwing_stub
