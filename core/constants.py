@@ -141,6 +141,9 @@ CLASS_MIN_SECONDS_PER_CLASS = 60.0  # Java: a test class run alone (the suite un
 CLASS_MUTANTS = 6  # one-method mutants run per task by the wrong-class gate (ours)
 CLASS_GATE_SECONDS = 900.0  # wall clock a repository's mutant runs may take in all; tasks share it (ours)
 CLASS_MIN_GATE_MUTANTS = 2  # mutants run per task even when its share of CLASS_GATE_SECONDS is spent (ours)
+# methods the wrong-class gate does not mutate: a changed hash code keeps every hashed collection
+# working, so only a test printing hash values tells (ours; jfreesvg's GradientPaintKey)
+CLASS_UNMUTATED_METHODS = frozenset({"hashCode", "GetHashCode", "__hash__"})
 CLASS_GATE_CONTROLS = 2  # disguised controls run per task by the wrong-class gate (ours; red team 2026-11-27f row 5)
 CLASS_MIN_MUTANT_SCORE = 0.5  # caught / run mutants below this: the task is dropped (ours; docs/classlevel.md)
 # a task with fewer EXPECTED_TO_PASS tests than this must show that they judge the class: at least
