@@ -408,6 +408,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TASKS, "tests_pass_disguised_control", R, "class-level: the tests pass a disguised control (caught mutants "
                                                    "reformatted, locals renamed, methods reordered): they recognise "
                                                    "the gate's variants instead of judging the class"),
+    (S.TASKS, "only_unjudged_mutants", R, "class-level: the methods its tests execute hold mutation sites only in hashCode or leading argument checks (not mutated: no test of what the class does tells them): nothing of the class was shown to be judged"),
     (S.TASKS, "mutants_survive", R, "class-level: the tests catch too few one-method mutants (mutant score below the minimum)"),
     (S.TASKS, "mutants_over_budget", L, "class-level: some one-method mutants were not run, the task's share of the gate's time budget (--class-gate-seconds) spent (score over those run)"),
     (S.TASKS, "reached_through_facade", N, "class-level: no passing test names the class; the passing tests that execute it (at least CLASS_MIN_FACADE_TESTS, per-test coverage) are its EXPECTED_TO_PASS"),

@@ -390,11 +390,14 @@ class LanguageSupport(abc.ABC):
         raise LookupError(f"wrong_classes_unavailable: {self.lang.value}")
 
     def method_mutants(self, info: "ClassInfo", methods: Sequence[str], *, limit: int,
-                       seed: int = 0) -> list["WrongClass"]:
+                       seed: int = 0, checks: bool = False) -> list["WrongClass"]:
         """Up to ``limit`` versions of the class ``info``, each with one small change (the
         executable split's operators: an operator, a constant, a return value, a branch, a
         removed statement) inside one of ``methods`` (round robin over them), none equivalent
-        to the original. Same ``LookupError`` as :meth:`throwing_stub` when unsupported."""
+        to the original. Same ``LookupError`` as :meth:`throwing_stub` when unsupported.
+        ``checks``: also change the sites the language leaves alone because only an input the
+        method rejects could tell (Java's leading argument checks); the gate asks for them only
+        to learn whether a class without a mutant had any site at all."""
         raise LookupError(f"wrong_classes_unavailable: {self.lang.value}")
 
     def disguised_control(self, info: "ClassInfo", caught: Sequence["WrongClass"], rng) -> str | None:

@@ -538,12 +538,22 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
         # a changed hash code is still a hash code: every hashed collection works with it, so only a
         # test printing hash values could tell (jfreesvg's GradientPaintKey: its 4 hashCode mutants
         # survived); such mutants say nothing of the tests
-        methods = [m for m in methods if m not in C.CLASS_UNMUTATED_METHODS]
+        judged = [m for m in methods if m not in C.CLASS_UNMUTATED_METHODS]
         try:
-            wrongs = language.method_mutants(info, methods, limit=settings.mutants, seed=0)
+            wrongs = language.method_mutants(info, judged, limit=settings.mutants, seed=0)
+            # no site but in hashCode or argument checks: the tests run nothing else of the class
+            # that a mutant could tell (jfreesvg's GradientPaintKey: constructor and hashCode)
+            unjudged = not wrongs and bool(language.method_mutants(info, methods, limit=1, seed=0, checks=True))
         except (LookupError, ValueError) as exc:
             _wrong_classes_unavailable(cand, report, where, exc)
             kept.append(cand)
+            continue
+        if unjudged:
+            cand.wrong_classes.update(mutants_run=0, mutants_caught=0, mutant_score=None, survived=[],
+                                      min_mutant_score=settings.min_mutant_score, mutants_skipped=0)
+            report.count("tasks", "only_unjudged_mutants", f"{where}{info.file}::{info.name}",
+                         f"every site in {', '.join(methods)[:200]} is in {'/'.join(sorted(C.CLASS_UNMUTATED_METHODS))} "
+                         f"or an argument check")
             continue
         caught, survived, ran, refused = 0, [], 0, False
         failed_by_tests: list = []  # mutants a test failed (not a compile error): what controls are made of

@@ -81,7 +81,7 @@ class CSharpSupport(LanguageSupport):
 
         return throwing_stub(info)
 
-    def method_mutants(self, info, methods, *, limit: int, seed: int = 0):
+    def method_mutants(self, info, methods, *, limit: int, seed: int = 0, checks: bool = False):
         from crossfile_datasets.lang.csharp.wrong_classes import method_mutants
 
         return method_mutants(info, list(methods), limit=limit, seed=seed)

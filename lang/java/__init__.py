@@ -454,10 +454,10 @@ class JavaSupport(LanguageSupport):
 
         return throwing_stub(info, self.parse(info.source))
 
-    def method_mutants(self, info, methods, *, limit: int, seed: int = 0):
+    def method_mutants(self, info, methods, *, limit: int, seed: int = 0, checks: bool = False):
         from crossfile_datasets.lang.java.wrong_classes import method_mutants
 
-        return method_mutants(info, self.parse(info.source), list(methods), limit=limit, seed=seed)
+        return method_mutants(info, self.parse(info.source), list(methods), limit=limit, seed=seed, checks=checks)
 
     def statement_end(self, facts: FileFacts, offset: int) -> int:
         """Just after the first ``;``, ``{`` or ``}`` token at or after the entity (CrossCodeEval)."""

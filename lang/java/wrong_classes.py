@@ -121,13 +121,13 @@ def _guards(method: Node, body: Node, src: bytes) -> list[Node]:
     return out
 
 
-def _sites(method: Node, src: bytes) -> list[tuple[int, int, bytes, str]]:
+def _sites(method: Node, src: bytes, checks: bool = False) -> list[tuple[int, int, bytes, str]]:
     """(start, end, replacement, operator) of every change the operators can make in a method
-    (none inside its leading argument checks: :data:`_GUARD`)."""
+    (none inside its leading argument checks, :data:`_GUARD`, unless ``checks``)."""
     body = method.child_by_field_name("body")
     if body is None:
         return []
-    guards = {(g.start_byte, g.end_byte) for g in _guards(method, body, src)}
+    guards = set() if checks else {(g.start_byte, g.end_byte) for g in _guards(method, body, src)}
     returns_boolean = method.type == "method_declaration" and \
         src[method.child_by_field_name("type").start_byte:method.child_by_field_name("type").end_byte] == b"boolean"
     out: list[tuple[int, int, bytes, str]] = []
@@ -176,14 +176,16 @@ def _sites(method: Node, src: bytes) -> list[tuple[int, int, bytes, str]]:
     return out
 
 
-def method_mutants(info: ClassInfo, tree: Tree, methods: list[str], *, limit: int, seed: int = 0) -> list[WrongClass]:
+def method_mutants(info: ClassInfo, tree: Tree, methods: list[str], *, limit: int, seed: int = 0,
+                   checks: bool = False) -> list[WrongClass]:
     """Up to ``limit`` classes with one change in one of ``methods`` (round robin over them in the
-    given order; a name covers its overloads). Raises ValueError when the text holds no class."""
+    given order; a name covers its overloads); ``checks``: the leading argument checks' sites too.
+    Raises ValueError when the text holds no class."""
     src = info.source.encode("utf-8")
     nodes = _methods(_class_body(tree))
     queues: list[list[WrongClass]] = []
     for name in dict.fromkeys(methods):
-        sites = [s for m in nodes if _name(m, src) == name for s in _sites(m, src)]
+        sites = [s for m in nodes if _name(m, src) == name for s in _sites(m, src, checks)]
         random.Random(seed * 1_000_003 + zlib.crc32(name.encode())).shuffle(sites)
         queue = []
         for start, end, text, operator in sites:

@@ -199,7 +199,7 @@ class PythonSupport(LanguageSupport):
 
         return throwing_stub(info)
 
-    def method_mutants(self, info, methods, *, limit: int, seed: int = 0):
+    def method_mutants(self, info, methods, *, limit: int, seed: int = 0, checks: bool = False):
         from crossfile_datasets.lang.python.wrong_classes import method_mutants
 
         return method_mutants(info, list(methods), limit=limit, seed=seed)

@@ -94,7 +94,43 @@ public class KeyTest {
 }
 """
 
-TREE = {MAIN + "Args.java": ARGS, MAIN + "Key.java": KEY, "src/test/java/com/ex/KeyTest.java": TEST}
+# GradientPaintKey's shape: its tests run the constructor (an argument check and an assignment)
+# and hashCode (a HashMap key), never equals: no mutant is left that a test could catch
+PAINT_KEY = """package com.ex;
+public final class PaintKey {
+    private final String paint;
+    public PaintKey(String paint) {
+        Args.nullNotPermitted(paint, "paint");
+        this.paint = paint;
+    }
+    @Override public boolean equals(Object o) {
+        if (!(o instanceof PaintKey)) { return false; }
+        return ((PaintKey) o).paint.equals(paint);
+    }
+    @Override public int hashCode() {
+        int h = 5;
+        return 47 * h + paint.hashCode();
+    }
+}
+"""
+
+PAINT_TEST = """package com.ex;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.Assert;
+import org.junit.Test;
+public class PaintKeyTest {
+    @Test public void stored() {
+        Map<PaintKey, Integer> m = new HashMap<>();
+        m.put(new PaintKey("red"), 1);
+        Assert.assertEquals(1, m.size());
+    }
+    @Test public void constructed() { Assert.assertNotNull(new PaintKey("blue")); }
+}
+"""
+
+TREE = {MAIN + "Args.java": ARGS, MAIN + "Key.java": KEY, "src/test/java/com/ex/KeyTest.java": TEST,
+        MAIN + "PaintKey.java": PAINT_KEY, "src/test/java/com/ex/PaintKeyTest.java": PAINT_TEST}
 
 
 def _key():
@@ -124,15 +160,22 @@ def test_the_gate_mutates_neither_hash_code_nor_argument_checks(tmp_path):
     facts = language.analyze_files(str(root), files)
     classes = [c for p in sorted(facts) for c in extractor_for(Lang.JAVA)(facts[p])]
     suite = runner_for(Lang.JAVA).run(root, None, coverage=True, limits=None)
-    assert len(suite.outcomes()) == 3 and all(o.value == "passed" for o in suite.outcomes().values()), suite.log[-3000:]
+    assert len(suite.outcomes()) == 5 and all(o.value == "passed" for o in suite.outcomes().values()), suite.log[-3000:]
     report = BuildReport()
     cands = {c.info.name: c for c in select_candidates(Lang.JAVA, language, facts, classes, suite,
                                                        build_graph("ex", "java", facts, []), Thresholds(), report, "")}
     key = cands["Key"]
     assert "hashCode" in key.covered_methods, key.covered_methods
-    kept = mutant_gate(Lang.JAVA, Repository("ex", root, "", "", ""), facts, [key], suite, ClassSettings(), report, "")
+    paint = cands["PaintKey"]
+    assert set(paint.covered_methods) == {"PaintKey", "hashCode"}, paint.covered_methods
+    kept = mutant_gate(Lang.JAVA, Repository("ex", root, "", "", ""), facts, [key, paint], suite, ClassSettings(),
+                       report, "")
     check = key.wrong_classes
     assert check["mutants_run"] == 6, check
     assert not any(s.startswith("hashCode") for s in check["survived"]), check
     assert not any(": line 8:" in s or ": line 9:" in s for s in check["survived"]), check
     assert kept == [key] and check["mutant_score"] >= 0.5, (check, dict(report.samples))
+    # PaintKey: before, 3 mutants of hashCode and the check's removal, all surviving (mutants_survive);
+    # now none is made, and the task is not kept on the strength of no mutant (tasks/no_mutants)
+    assert paint.wrong_classes["mutants_run"] == 0
+    assert report.stage("tasks") == {"only_unjudged_mutants": 1}, dict(report.samples)
