@@ -5,7 +5,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from crossfile_datasets.core.records import Repository
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.lang import Lang, get_language
+from crossfile_datasets.lang.classes import extractor_for
+from crossfile_datasets.lang.sources import list_sources
 from tests.conftest import write_tree
+
+
+def analyzed(root: Path, lang: Lang, name: str = "ex"):
+    """A repository written for a test, as the class build sees it: (language, facts, classes)."""
+    language = get_language(lang)
+    files, _ = list_sources(Repository(name, root, "", "", ""), language, BuildReport())
+    facts = language.analyze_files(str(root), files)
+    return language, facts, [c for p in sorted(facts) for c in extractor_for(lang)(facts[p])]
 
 SHOP = {
     "pkg/__init__.py": "",

@@ -8,22 +8,17 @@ import pytest
 
 from crossfile_datasets.analyzers.graph import build_graph
 from crossfile_datasets.builders.classlevel.candidates import Thresholds, select_candidates
-from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.classes import extractor_for
-from crossfile_datasets.lang.sources import list_sources
 from crossfile_datasets.sandbox.suites import runner_for
-from tests.classlevel.fixture import write_shop
+from tests.classlevel.fixture import analyzed, write_shop
 
 
 @pytest.fixture(scope="module")
 def shop(tmp_path_factory):
     root = write_shop(tmp_path_factory.mktemp("cand") / "shop")
-    language = get_language(Lang.PYTHON)
-    files, _ = list_sources(Repository("shop", root, "", "", ""), language, BuildReport())
-    facts = language.analyze_files(str(root), files)
-    classes = [c for p in sorted(facts) for c in extractor_for(Lang.PYTHON)(facts[p])]
+    language, facts, classes = analyzed(root, Lang.PYTHON, "shop")
     graph = build_graph("shop", "python", facts, [])
     suite = runner_for(Lang.PYTHON).run(root, None, coverage=True)
     return language, facts, classes, graph, suite
@@ -178,10 +173,7 @@ def test_tests_reaching_the_class_through_helpers_judge_it(tmp_path):
     from tests.conftest import write_tree
 
     root = write_tree(tmp_path / "gauge", HELPER_TREE)
-    language = get_language(Lang.PYTHON)
-    files, _ = list_sources(Repository("gauge", root, "", "", ""), language, BuildReport())
-    facts = language.analyze_files(str(root), files)
-    classes = [c for p in sorted(facts) for c in extractor_for(Lang.PYTHON)(facts[p])]
+    language, facts, classes = analyzed(root, Lang.PYTHON, "gauge")
     suite = runner_for(Lang.PYTHON).run(root, None, coverage=True)
     assert suite.outcomes() and all(o.value == "passed" for o in suite.outcomes().values()), suite.log[-2000:]
     report = BuildReport()

@@ -13,10 +13,9 @@ from crossfile_datasets.builders.classlevel.build import ClassSettings, mutant_g
 from crossfile_datasets.builders.classlevel.candidates import Thresholds, select_candidates
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
-from crossfile_datasets.lang import Lang, get_language
-from crossfile_datasets.lang.classes import extractor_for
-from crossfile_datasets.lang.sources import list_sources
+from crossfile_datasets.lang import Lang
 from crossfile_datasets.sandbox.suites import runner_for
+from tests.classlevel.fixture import analyzed
 from tests.conftest import write_tree
 
 TREE = {
@@ -131,10 +130,7 @@ def test_label_runs():
 @pytest.fixture(scope="module")
 def tree(tmp_path_factory):
     root = write_tree(tmp_path_factory.mktemp("facade") / "lib", TREE)
-    language = get_language(Lang.PYTHON)
-    files, _ = list_sources(Repository("lib", root, "", "", ""), language, BuildReport())
-    facts = language.analyze_files(str(root), files)
-    classes = [c for p in sorted(facts) for c in extractor_for(Lang.PYTHON)(facts[p])]
+    language, facts, classes = analyzed(root, Lang.PYTHON, "lib")
     suite = runner_for(Lang.PYTHON).run(root, None, coverage=True)
     assert len(suite.outcomes()) == 7 and all(o.value == "passed" for o in suite.outcomes().values()), suite.log[-2000:]
     return root, language, facts, classes, build_graph("lib", "python", facts, []), suite

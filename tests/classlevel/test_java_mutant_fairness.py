@@ -16,8 +16,8 @@ from crossfile_datasets.core.records import Repository, SourceFile
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.classes import extractor_for
-from crossfile_datasets.lang.sources import list_sources
 from crossfile_datasets.sandbox.suites import runner_for
+from tests.classlevel.fixture import analyzed
 from tests.conftest import write_tree
 
 MAIN = "src/main/java/com/ex/"
@@ -155,10 +155,7 @@ def test_no_mutant_inside_the_leading_argument_checks():
 @pytest.mark.slow
 def test_the_gate_mutates_neither_hash_code_nor_argument_checks(tmp_path):
     root = write_tree(tmp_path, TREE)
-    language = get_language(Lang.JAVA)
-    files, _ = list_sources(Repository("ex", root, "", "", ""), language, BuildReport())
-    facts = language.analyze_files(str(root), files)
-    classes = [c for p in sorted(facts) for c in extractor_for(Lang.JAVA)(facts[p])]
+    language, facts, classes = analyzed(root, Lang.JAVA, "ex")
     suite = runner_for(Lang.JAVA).run(root, None, coverage=True, limits=None)
     assert len(suite.outcomes()) == 5 and all(o.value == "passed" for o in suite.outcomes().values()), suite.log[-3000:]
     report = BuildReport()

@@ -12,9 +12,9 @@ from crossfile_datasets.builders.classlevel.candidates import Thresholds, select
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang, get_language
-from crossfile_datasets.lang.classes import extractor_for
 from crossfile_datasets.lang.sources import list_sources
 from crossfile_datasets.sandbox.suites import runner_for
+from tests.classlevel.fixture import analyzed
 from tests.conftest import write_tree
 
 MAIN = "src/main/java/com/ex/"
@@ -119,10 +119,7 @@ def test_java_scope_rules_for_a_simple_type_name(tmp_path):
 @pytest.mark.slow
 def test_tests_naming_java_util_bitset_are_not_the_projects_bitsets(tmp_path):
     root = write_tree(tmp_path, TREE)
-    language = get_language(Lang.JAVA)
-    files, _ = list_sources(Repository("ex", root, "", "", ""), language, BuildReport())
-    facts = language.analyze_files(str(root), files)
-    classes = [c for p in sorted(facts) for c in extractor_for(Lang.JAVA)(facts[p])]
+    language, facts, classes = analyzed(root, Lang.JAVA, "ex")
     suite = runner_for(Lang.JAVA).run(root, None, coverage=True, limits=None)
     assert len(suite.outcomes()) == 6 and all(o.value == "passed" for o in suite.outcomes().values()), suite.log[-3000:]
     # every test executes the project's BitSet
