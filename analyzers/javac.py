@@ -394,6 +394,20 @@ class JavacHelper:
             self._started = False
             raise JavacFailure("checker_timeout" if isinstance(exc, PersistentProcessTimeout) else "checker_crash", str(exc)) from exc
 
+    def unreadable_classpath(self) -> dict[str, str]:
+        """The jars of the classpath the JVM cannot open as zip files -> its reason. javac gives
+        such a jar "error reading" and then fails inside enter() on every compilation (a corrupt
+        test resource named .jar did that to every file of zt-zip), so callers leave them off."""
+        self._ensure_started()
+        line = self._send({"op": "check_classpath", "classpath": self.classpath}, self.request_timeout)
+        try:
+            data = json.loads(line)
+            return {str(item["path"]): str(item.get("error", "")) for item in data["unreadable"]}
+        except (ValueError, KeyError, TypeError) as exc:
+            self._process.close()
+            self._started = False
+            raise JavacFailure("checker_crash", f"unreadable helper answer: {exc}") from exc
+
     def compile(
         self,
         target: str,

@@ -196,6 +196,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TSCONFIG, "compiler_option_error", N, "TypeScript: tsc rejects a compiler option; it is left out"),
     # --- the checker (notes and work) ----------------------------------------------------------------
     (S.CHECKER, "classpath_jar_refused", L, "Java: a jar of the repository left off javac's classpath (a link, not a regular file, unreadable, over the size cap)"),
+    (S.CHECKER, "classpath_jar_unreadable", L, "Java: a jar of the repository the JVM cannot open as a zip file, left off javac's classpath (javac fails on every file with it)"),
+    (S.CHECKER, "classpath_jar_resource", R, "Java: a jar among a source set's resources (src/*/resources), data for the code and never on a compile classpath"),
     (S.CHECKER, "preexisting_errors", N, "the unmodified file has compile errors (diffed away)"),
     (S.CHECKER, "resolution_failed", N, "Java: javac's resolution of the unmodified file failed"),
     (S.CHECKER, "package_path_mismatch", N, "Java: the package does not match the folder"),

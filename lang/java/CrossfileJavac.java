@@ -21,6 +21,11 @@
  *                                              "references_error" instead when the scan overflowed)
  *       or {"ok": false, "error": "..."} when javac itself failed on this request.
  *
+ * Request: {"op": "check_classpath", "classpath": ["/abs/a.jar", ...]}
+ * Answer:  {"ok": true, "unreadable": [{"path", "error"}]}: the entries the JVM cannot open as a
+ *          zip file (javac reports "error reading" such a jar and then fails in enter() with an
+ *          internal NullPointerException on every compilation: the caller leaves them off).
+ *
  * Positions are javac's: "position"/"start"/"end" are UTF-16 offsets into the file's text,
  * "line" is 1-based. "javac_column" is javax.tools' own column, which expands tabs to multiples
  * of 8 and counts UTF-16 units: it matches no character index, so the caller derives columns
@@ -39,6 +44,7 @@ import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Method;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -49,6 +55,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.zip.ZipFile;
 
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
@@ -131,6 +138,9 @@ public final class CrossfileJavac {
             out.put("ok", Boolean.TRUE);
             out.put("java", System.getProperty("java.version"));
             return CrossfileJson.write(out);
+        }
+        if ("check_classpath".equals(req.get("op"))) {
+            return checkClasspath(paths(req.get("classpath")));
         }
         long start = System.nanoTime();
         long cpuStart = THREADS.getCurrentThreadCpuTime();
@@ -412,6 +422,28 @@ public final class CrossfileJavac {
             }
             throw (Error) cause;
         }
+    }
+
+    /** The classpath files that java.util.zip cannot open, each with the reason it gives. */
+    private static String checkClasspath(List<Path> classpath) {
+        List<Object> unreadable = new ArrayList<>();
+        for (Path path : classpath) {
+            if (!Files.isRegularFile(path)) {
+                continue; // a folder of class files, or absent: javac skips it without an error
+            }
+            try (ZipFile zip = new ZipFile(path.toFile())) {
+                zip.stream().forEach(entry -> { }); // every central directory entry is read
+            } catch (IOException | RuntimeException e) {
+                Map<String, Object> item = new LinkedHashMap<>();
+                item.put("path", path.toString());
+                item.put("error", e.getClass().getSimpleName() + ": " + e.getMessage());
+                unreadable.add(item);
+            }
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("ok", Boolean.TRUE);
+        out.put("unreadable", unreadable);
+        return CrossfileJson.write(out);
     }
 
     private static String sourcePath(JavaFileObject source) {

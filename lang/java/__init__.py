@@ -212,7 +212,7 @@ class JavaSupport(LanguageSupport):
         # must not be on its sourcepath)
         stage = tempfile.mkdtemp(prefix="crossfile-javac-")
         try:
-            jars = stage_jars(repo.root, os.path.join(stage, "jars"), report)
+            jars = self._readable_jars(stage_jars(repo.root, os.path.join(stage, "jars"), report), report)
             usages: list[CrossFileUsage] = []
             for number, (project, plans) in enumerate(checks):
                 root = os.path.join(stage, f"src{number}" if len(checks) > 1 else "src")
@@ -221,6 +221,19 @@ class JavaSupport(LanguageSupport):
             return dedupe_usages(usages)
         finally:
             shutil.rmtree(stage, ignore_errors=True)
+
+    def _readable_jars(self, staged: dict[str, str], report) -> list[str]:
+        """The staged jars (copy -> path in the repository) the JVM can open; each other one is
+        counted under ``checker/classpath_jar_unreadable`` and left off the classpath."""
+        if not staged:
+            return []
+        try:
+            unreadable = JavacHelper([], list(staged), process=self._shared_jvms(1)[0]).unreadable_classpath()
+        except JavacFailure:
+            return list(staged)  # the JVM failed: the compilations report that themselves
+        for copy, why in unreadable.items():
+            report.count("checker", "classpath_jar_unreadable", staged.get(copy, copy), why)
+        return [copy for copy in staged if copy not in unreadable]
 
     @staticmethod
     def _plans(project: JavaProject, owned, report) -> list[tuple[JavaFileFacts, list[Stub]]]:
@@ -530,23 +543,33 @@ def writes_qualified_project_name(ff: JavaFileFacts, project: JavaProject) -> bo
                if "." in fqn and any(path != ff.file.path for path, _ in refs))
 
 
-def stage_jars(repo_root, dest: str, report) -> list[str]:
+# a jar in a source set's resources (``src/test/resources/fixture.jar``) is data the code reads,
+# not a dependency: Maven and Gradle never put it on the compile classpath
+_RESOURCE_JAR = re.compile(r"(?:^|/)src/[^/]+/resources/")
+
+
+def stage_jars(repo_root, dest: str, report) -> dict[str, str]:
     """Copies of the jars shipped inside the repository (``lib/*.jar``...) for javac's classpath,
-    in walk order: regular files only, each up to ``JAVAC_MAX_JAR_BYTES`` and all together up to
-    ``JAVAC_MAX_JARS_TOTAL_BYTES``; every other jar is counted under ``checker/classpath_jar_refused``."""
+    in walk order (copy -> path in the repository): regular files only, each up to
+    ``JAVAC_MAX_JAR_BYTES`` and all together up to ``JAVAC_MAX_JARS_TOTAL_BYTES``; every other
+    jar is counted under ``checker/classpath_jar_refused``, a jar among a source set's resources
+    under ``checker/classpath_jar_resource``."""
     def refuse(where: str, why: str) -> None:
         report.count("checker", "classpath_jar_refused", where, why)
 
-    jars: list[str] = []
+    jars: dict[str, str] = {}
     total = 0
     os.makedirs(dest, exist_ok=True)
     for found in walk(repo_root, lambda rel: rel.endswith(".jar"), lambda r: refuse(r.rel, r.reason) if not r.folder else None):
+        if _RESOURCE_JAR.search(found.rel):
+            report.count("checker", "classpath_jar_resource", found.rel)
+            continue
         if len(jars) >= C.JAVAC_MAX_CLASSPATH_JARS:
             break
         limit = min(C.JAVAC_MAX_JAR_BYTES, C.JAVAC_MAX_JARS_TOTAL_BYTES - total)
         copy = os.path.join(dest, f"{len(jars):04d}.jar")
         if found.size <= limit and found.copy_to(copy, limit):
-            jars.append(copy)
+            jars[copy] = found.rel
             total += os.path.getsize(copy)
         else:
             refuse(found.rel, f"over the size cap ({C.JAVAC_MAX_JAR_BYTES} bytes a jar, {C.JAVAC_MAX_JARS_TOTAL_BYTES} in all)")
