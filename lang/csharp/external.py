@@ -49,10 +49,22 @@ class StubType:
     members: set[StubMember] = field(default_factory=set)
     constructor: bool = False
 
+    def members_to_render(self) -> list[StubMember]:
+        """One member per name (and generic arity): a name written both as a call and as a method
+        group (``Check(Assert.AreEqual, v)``, read as a field) is a method, and one written
+        both through the type and through an instance is static (an interface's, whose static
+        members are not rendered, an instance one). Two members of one name and signature are
+        CS0102/CS0111, which made the whole members pass be undone, so no call on any stand-in
+        of the unit had its arguments checked."""
+        methods = {m.name for m in self.members if m.method}
+        static = {(m.name, m.method, m.arity) for m in self.members if m.static} if self.kind != "interface" else set()
+        out = {m for m in self.members if m.method or m.name not in methods}
+        return [m for m in out if m.static or (m.name, m.method, m.arity) not in static]
+
     def render(self) -> str:
         params = f"<{', '.join(f'T{i}' for i in range(1, self.arity + 1))}>" if self.arity else ""
         parts = []
-        for m in sorted(self.members, key=lambda m: (m.name, m.static, m.method, m.arity)):
+        for m in sorted(self.members_to_render(), key=lambda m: (m.name, m.static, m.method, m.arity)):
             generic = f"<{', '.join(f'M{i}' for i in range(1, m.arity + 1))}>" if m.arity else ""
             # one type argument: the value it names (`GetInstance<IMediator>()`, `Mock.Of<T>()`,
             # `Deserialize<T>(s)`), so the members of what it returns are checked

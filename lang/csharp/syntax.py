@@ -589,7 +589,8 @@ def render_emptied(tree: Tree, text: str, index: TextIndex, model: FileModel,
                    keep_member: Callable[[TypeDecl, MemberDecl], bool],
                    keep_nested: Callable[[TypeDecl], bool],
                    instantiable: Callable[[TypeDecl], bool] | None = None,
-                   external_override: Callable[[TypeDecl, MemberDecl], bool] | None = None) -> str:
+                   external_override: Callable[[TypeDecl, MemberDecl], bool] | None = None,
+                   abstract_implementation: Callable[[TypeDecl, MemberDecl], bool] | None = None) -> str:
     """The file with every type replaced by an empty one (same name, kind, namespace, arity).
 
     Usings and namespace declarations are kept (so the emptied types land in the same
@@ -610,6 +611,12 @@ def render_emptied(tree: Tree, text: str, index: TextIndex, model: FileModel,
     accepts (an override of a library base's member, such as ``DynamicObject.TryGetMember``),
     leaves an obsolete-as-error stand-in (:func:`object_member_stand_in`,
     :func:`override_stand_in`).
+
+    A removed override that ``abstract_implementation`` accepts (it implements an abstract
+    member of a base class in another file) is kept with its bodies stripped
+    (:func:`bodiless_member`): without it the emptied class, or its subclasses in other files
+    that rely on it, would leave that abstract member unimplemented (CS0534, a declaration
+    error that stops mcs before any body, so the round found nothing).
     """
     by_start = {t.start: t for t in model.all_types()}
     out: list[str] = []
@@ -637,6 +644,8 @@ def render_emptied(tree: Tree, text: str, index: TextIndex, model: FileModel,
                     if t.kind == "enum":
                         body = body.rstrip().rstrip(",") + ","
                     out.append(body + "\n")
+                elif abstract_implementation is not None and abstract_implementation(t, m):
+                    out.append(bodiless_member(tree, index, text, m) + "\n")
                 else:
                     stand_in = object_member_stand_in(t, m)
                     if not stand_in and external_override is not None and external_override(t, m):
@@ -722,6 +731,34 @@ def override_stand_in(t: TypeDecl, m: MemberDecl) -> str:
     unsafe = "unsafe " if "unsafe" in modifiers else ""
     return (f'[global::System.Obsolete("{OBSOLETE_MESSAGE}", true)] {access} new {virtual}{unsafe}'
             f'{" ".join(words)} {{ throw null; }}\n')
+
+
+def bodiless_member(tree: Tree, index: TextIndex, text: str, m: MemberDecl) -> str:
+    """The text of member ``m`` with each block body replaced by ``{throw null;}`` and each
+    expression body by ``=> throw null;`` (its signature, attributes and accessors kept): a
+    declaration that compiles without the members its bodies named."""
+    cuts: list[tuple[int, int, str]] = []
+    stack = [tree.root_node]
+    while stack:
+        node = stack.pop()
+        start, end = index.node_start(node), index.node_end(node)
+        if end <= m.start or start >= m.end:
+            continue
+        if node.type == "block" and node.parent is not None and node.parent.type in _BODY_OWNERS:
+            cuts.append((start, end, "{throw null;}"))
+            continue
+        if node.type == "arrow_expression_clause":
+            cuts.append((start, end, "=> throw null"))
+            continue
+        stack.extend(node.children)
+    out, pos = [], m.start
+    for start, end, stand_in in sorted(cuts):
+        if start < pos:
+            continue
+        out.append(text[pos:start] + stand_in)
+        pos = end
+    out.append(text[pos:m.end])
+    return "".join(out)
 
 
 def abstractable(t: TypeDecl) -> bool:

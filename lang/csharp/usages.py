@@ -888,6 +888,10 @@ class CSharpChecker:
                 if not outcome.found:
                     break
                 rounds.restore(outcome.found)
+            if self.unmask and rounds.unmask_masks():
+                # the members left empty that mask others come back, the rest stay empty
+                request = rounds.variant(rounds.round_no + 1)
+                rounds.observe(rounds.round_no + 1, request, (yield request))
         except (OSError, ValueError, PersistentProcessError) as exc:
             # what a compilation or the files can throw; a bug of ours propagates (and fails the
             # repository with its traceback) instead of passing for a checker crash
@@ -1053,6 +1057,7 @@ class ProjectIndex:
 
 # ------------------------------------------------------------------- overriders of F --
 _OVERRIDE = re.compile(r"\boverride\b")
+_ABSTRACT = re.compile(r"\babstract\b")
 # nodes whose body is one scope for local names (a receiver text means one thing inside)
 _SCOPES = frozenset({"method_declaration", "constructor_declaration", "destructor_declaration", "accessor_declaration",
                      "operator_declaration", "conversion_operator_declaration", "local_function_statement",
@@ -1069,6 +1074,35 @@ class Overrider:
     end: int
     owner: TypeDecl  # F's type that declares (or should declare) the member
     member: str
+
+
+def abstract_implementations(path: str, model: FileModel, index: "ProjectIndex") -> frozenset[tuple[str, str]]:
+    """``(type qualified name, member name)`` of the overrides of F's classes that implement an
+    abstract member of a project base class declared in another file (``Section : Part``
+    overriding ``Part``'s abstract ``Render``).
+
+    Emptied, such a class no longer implements that member: a concrete class is CS0534 itself,
+    and one made abstract (``render_emptied``) passes the debt to its subclasses in other files
+    (``Block : Section``, implementing only ``Render``), while blanking their ``override`` of
+    the member (``find_overriders``) makes it hide the abstract one (CS0533). Either is a
+    declaration error: mcs checked no body, and every member of F was lost. These overrides
+    are kept without their bodies instead; a call of them through F's type then compiles
+    against the base's declaration, as it would through the base."""
+    out: set[tuple[str, str]] = set()
+    for t in model.all_types():
+        if t.kind != "class":
+            continue
+        for m in t.members:
+            if not m.is_override or len(m.names) != 1:
+                continue
+            for bp, bt in index.base_chain(t):
+                declared = [bm for bm in bt.members if m.names[0] in bm.names]
+                if not declared:
+                    continue
+                if bp != path and bt.kind == "class" and any(_ABSTRACT.search(bm.signature) for bm in declared):
+                    out.add((t.qualified_name, m.names[0]))
+                break
+    return frozenset(out)
 
 
 def find_overriders(path: str, model: FileModel, index: "ProjectIndex", facts, files: Iterable[str]) -> list[Overrider]:
@@ -1150,6 +1184,30 @@ def member_accesses(ff: FileFacts) -> list[tuple[int, int, str, str, int | None]
     return accesses
 
 
+_MEMBER_BODIES = frozenset({"method_declaration", "constructor_declaration", "destructor_declaration",
+                            "operator_declaration", "conversion_operator_declaration", "property_declaration",
+                            "indexer_declaration", "event_declaration", "field_declaration"})
+
+
+def member_body_accesses(ff: FileFacts) -> list[tuple[int, int, str, int | None]]:
+    """``(row, column, member, id of the enclosing member declaration)`` of every ``x.member``
+    of a file: unlike :func:`member_accesses`' scopes, lambdas and local functions belong to
+    the method they are written in."""
+    index = ff.file.index
+    out = []
+    for node in iter_nodes_of_type(ff.tree.root_node, "member_access_expression"):
+        name = node.child_by_field_name("name")
+        if name is None or name.type != "identifier":
+            continue
+        scope = node.parent
+        while scope is not None and scope.type not in _MEMBER_BODIES:
+            scope = scope.parent
+        row, _ = name.start_point
+        out.append((row, index.node_start(name) - index.line_starts[row], index.node_text(name),
+                    scope.id if scope is not None else None))
+    return out
+
+
 def _identifier_of(name):
     """The identifier node of a member access's name (``M`` of ``M<T>``), or None."""
     if name is not None and name.type == "generic_name":
@@ -1187,17 +1245,25 @@ class _DefiningFileRounds:
         self.subset = checker.optimized and len(compiled) < len(prepared.texts)
         self.attributor = Attributor(repo_name, path, self.model, index, facts, models)
         self.candidates = set(prepared.candidates)
-        self.overriders = find_overriders(path, self.model, index, facts, prepared.texts) if self.model.types else []
+        # overrides implementing a project base's abstract member stay (bodiless: render_emptied)
+        self.abstract_implementations = abstract_implementations(path, self.model, index)
+        if self.abstract_implementations:
+            result.events.count("checker", "abstract_implementations_kept", path, n=len(self.abstract_implementations))
+        self.overriders = [o for o in (find_overriders(path, self.model, index, facts, prepared.texts)
+                                       if self.model.types else [])
+                           if (o.owner.qualified_name, o.member) not in self.abstract_implementations]
         if self.overriders:
             result.events.count("checker", "overrides_blanked", path, n=len(self.overriders))
         # parameterless constructor calls are only visible on abstract stand-ins (render_emptied)
         self.abstract_classes = any(abstractable(t) for t in self.model.all_types())
-        # overrides of a member no project base declares (a library base's: DynamicObject's
-        # TryGetMember): emptied, they leave an obsolete-as-error stand-in (render_emptied)
+        # method overrides (of a library base's member, DynamicObject's TryGetMember, or of a
+        # project base's virtual one): emptied, they leave an obsolete-as-error stand-in
+        # (render_emptied), so a call through F's type is not answered by the base's member;
+        # implementations of a project base's abstract members are kept instead (above)
         self.external_overrides = {
             (t.qualified_name, m.names[0]) for t in self.model.all_types() for m in t.members
             if m.is_override and m.kind == "method" and len(m.names) == 1
-            and not any(m.names[0] in bt.member_names() for _, bt in index.base_chain(t))}
+            and (t.qualified_name, m.names[0]) not in self.abstract_implementations}
         self.pending: tuple[set, set, set] = (set(), set(), set())
         self.round_no = 0  # the last round checked
         self.unmasking: frozenset[str] = frozenset()  # found members left empty by unmask()
@@ -1219,11 +1285,15 @@ class _DefiningFileRounds:
     def _external_override(self, t: TypeDecl, m: MemberDecl) -> bool:
         return (t.qualified_name, m.names[0]) in self.external_overrides
 
+    def _abstract_implementation(self, t: TypeDecl, m: MemberDecl) -> bool:
+        return (t.qualified_name, m.names[0]) in self.abstract_implementations
+
     def variant(self, round_no: int) -> RoundRequest:
         prepared, path = self.prepared, self.path
         emptied = render_emptied(self.ff.tree, prepared.texts[path], self.ff.file.index, self.model, self._kept,
                                  self._kept_type, self._instantiable if self.abstract_classes else None,
-                                 self._external_override if self.external_overrides else None)
+                                 self._external_override if self.external_overrides else None,
+                                 self._abstract_implementation if self.abstract_implementations else None)
         files = self.compiled if self.subset else set(prepared.texts)
         # G files whose overrides of F's absent members are blanked, as this job's own copies
         blanks: dict[str, list[Overrider]] = {}
@@ -1297,6 +1367,21 @@ class _DefiningFileRounds:
         self.pending = (more_restore, more_any, more_nested)
         return RoundOutcome(found + recovered)
 
+    @functools.cached_property
+    def foreign_types(self) -> frozenset[str]:
+        """Simple and full names of the project types declared outside F that neither share a
+        name with F's types nor derive from them: a receiver written as one of them is that type."""
+        mine = {n for t in self.model.all_types() for n in (t.name, t.full_name)}
+        out: set[str] = set()
+        for types in self.index.types_by_full.values():
+            for gp, t in types:
+                if gp == self.path or t.name in mine or t.full_name in mine:
+                    continue
+                if any(bp == self.path for bp, _ in self.index.base_chain(t)):
+                    continue
+                out |= {t.name, t.full_name}
+        return frozenset(out - mine)
+
     def unmask(self) -> bool:
         """Set up the unmasking round; False when there is nothing to unmask.
 
@@ -1308,7 +1393,12 @@ class _DefiningFileRounds:
         defining file) no round reported: the masks come back, the masked stay empty, and each
         masked use is an error of its own, proven like any other (new against every earlier
         round and the unmodified compilation). Members a declaration needs back (an override,
-        an explicit implementation: ``restore_any``) are never left empty."""
+        an explicit implementation: ``restore_any``) are never left empty. An access through
+        the name of another project type (``ValueGetter.GetValue(...)``, a static member of a
+        class outside F: :attr:`foreign_types`) is no access of F's member: counted as
+        unreported, it left F's ``GetValue`` empty, which masked again what depended on it
+        (``var value = context.GetValue(Name); var helper = value as HelperProxy; helper(data =>
+        {...})``: the lambdas' uses were never checked)."""
         self.unmasking = frozenset()
         found = {n for _, n in self.restore_members} - self.restore_any
         if not found:
@@ -1323,11 +1413,50 @@ class _DefiningFileRounds:
             # an access whose receiver already calls the same member (`x.M(a).M(b)`) is masked by
             # that earlier one whenever M is empty: leaving M empty cannot reveal it
             unreported |= {a[2] for a in accesses if a[2] in found and (g, a[0] + 1, a[1]) not in reported
-                           and not re.search(rf"\.{re.escape(a[2])}\b", a[3])}
+                           and not re.search(rf"\.{re.escape(a[2])}\b", a[3]) and a[3] not in self.foreign_types}
         if not unreported:
             return False
         self.unmasking = frozenset(unreported)
         self.result.events.count("checker", "mcs_unmasking_rounds", self.path)
+        return True
+
+    def unmask_masks(self) -> bool:
+        """Set up one more round after the unmasking rounds; False when it would change nothing.
+
+        The unmasking rounds leave empty every found member that has an unreported written
+        access, and a name shared with other classes' members (``GetValue``: reflection's
+        ``PropertyInfo.GetValue``, another class's instance method) always has one. Such a
+        member may itself be a mask: ``var value = context.GetValue(Name); var helper = value
+        as HelperProxy; helper(data => { context.Push(data); ... })`` -- empty, ``GetValue``
+        leaves ``helper`` without a type, so the lambdas are not checked and ``Push`` stays
+        unreported however often it is left empty. This round brings back the members left
+        empty that have a reported use in a method (or other member body) where an unreported
+        access of another member left empty comes later, and keeps the rest empty. It only
+        adds: every use of the earlier rounds is kept, and a new error is proven like any other
+        (``checker/mcs_mask_rounds``)."""
+        left = set(self.unmasking)
+        if len(left) < 2:
+            return False
+        reported = {(u.file, u.line, u.column) for u in self.result.usages}
+        files = (self.compiled if self.subset else set(self.prepared.texts)) & self.candidates
+        masks: set[str] = set()
+        for g in sorted(files - {self.path}):
+            if g not in self.facts:
+                continue
+            accesses = self.index.per_file(("member_scopes", g), lambda g=g: member_body_accesses(self.facts[g]))
+            mine = [a for a in accesses if a[2] in left]
+            later: dict[int, list[tuple[int, int, str]]] = {}
+            for row, col, name, scope in mine:
+                if scope is not None and (g, row + 1, col) not in reported:
+                    later.setdefault(scope, []).append((row, col, name))
+            for row, col, name, scope in mine:
+                if scope in later and (g, row + 1, col) in reported and any(
+                        (r, c) > (row, col) and n != name for r, c, n in later[scope]):
+                    masks.add(name)
+        if not masks or not left - masks:
+            return False
+        self.unmasking = frozenset(left - masks)
+        self.result.events.count("checker", "mcs_mask_rounds", self.path)
         return True
 
     def restore(self, found: list[CrossFileUsage]) -> bool:
