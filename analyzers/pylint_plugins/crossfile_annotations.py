@@ -26,7 +26,10 @@ Typed by their annotation:
   (also ``type(a) is type(name) is X``) inside that branch; ``isinstance(name, (A, B))``
   narrows to ``A``;
 - parameters annotated with a union of classes (``Union[A, B]``, ``A | B``): the first class;
-- a value of a dict, list or tuple literal whose values are all instances of one class.
+- a value of a dict, list or tuple literal whose values are all instances of one class;
+- ``ei.value`` after ``with pytest.raises(E) as ei:`` (also ``raises`` imported from pytest):
+  an instance of E (pytest's ``ExceptionInfo[E]`` says so through a generic astroid cannot
+  follow).
 
 Handled annotations: ``X``, ``mod.X``, ``"X"`` (string annotations, resolved in the scope of the
 annotation), ``Optional[X]`` and ``X | None``, ``Self`` for return values. Anything else
@@ -769,6 +772,40 @@ def _narrowed_class(node: nodes.Name | nodes.Subscript, own: list, context=None)
     return cls
 
 
+def _is_raises_value(node: nodes.Attribute) -> bool:
+    return node.attrname == "value" and isinstance(node.expr, nodes.Name)
+
+
+def _is_pytest_raises(func: nodes.NodeNG) -> bool:
+    """``pytest.raises`` or a ``raises`` imported from pytest (read from the code, not inferred)."""
+    if isinstance(func, nodes.Attribute):
+        return func.attrname == "raises" and isinstance(func.expr, nodes.Name) and func.expr.name == "pytest"
+    if isinstance(func, nodes.Name) and func.name == "raises":
+        _, found = func.lookup("raises")
+        return bool(found) and all(isinstance(f, nodes.ImportFrom) and f.modname == "pytest" for f in found)
+    return False
+
+
+def _raises_class(target: nodes.NodeNG, context=None) -> nodes.ClassDef | None:
+    """E of ``with pytest.raises(E) as target:`` (one class, not a tuple), else None."""
+    statement = target.parent
+    if not isinstance(target, nodes.AssignName) or not isinstance(statement, nodes.With):
+        return None
+    call = next((item for item, name in statement.items if name is target), None)
+    if not isinstance(call, nodes.Call) or not call.args or not _is_pytest_raises(call.func):
+        return None
+    return _one_class(call.args[0], context)
+
+
+@_tip
+def _infer_raises_value(node: nodes.Attribute, context=None) -> nodes.ClassDef | None:
+    """``ei.value`` of ``with pytest.raises(VerificationError) as ei:`` is a VerificationError;
+    every assignment of ``ei`` that reaches the read must say the same class."""
+    _, assigned = node.expr.lookup(node.expr.name)
+    classes = {_raises_class(a, context) for a in assigned} if assigned else {None}
+    return classes.pop() if len(classes) == 1 else None
+
+
 def _infer_named_tuple_class(node: nodes.ClassDef, context=None):
     """astroid's class for a ``class Binding(NamedTuple)``, with the fields that have a value
     (a default, or the ``X()`` that ``_field_value`` gives an annotated field) read from the class
@@ -813,6 +850,7 @@ astroid.MANAGER.register_transform(nodes.AnnAssign, _field_value, _is_class_fiel
 astroid.MANAGER.register_transform(nodes.AssignName, astroid.inference_tip(_infer_loop_target), _is_loop_target)
 astroid.MANAGER.register_transform(nodes.Subscript, astroid.inference_tip(_infer_subscript), _is_read_subscript)
 astroid.MANAGER.register_transform(nodes.Name, astroid.inference_tip(_infer_narrowed_name), _is_narrowed_name)
+astroid.MANAGER.register_transform(nodes.Attribute, astroid.inference_tip(_infer_raises_value), _is_raises_value)
 if _is_named_tuple_class is not None:
     astroid.MANAGER.register_transform(nodes.ClassDef, astroid.inference_tip(_infer_named_tuple_class),
                                        _is_named_tuple_class)
