@@ -17,6 +17,11 @@ SKIP_DIRS = VENDOR_DIRS | BUILD_OUTPUT_DIRS | ENVIRONMENT_DIRS | CACHE_DIRS | VC
 # a skipped folder is scanned (names only, no file opened, no link followed) to count the source files it
 # held; past this many entries the count stops and says "at least" (a node_modules of 100,000 files) (ours)
 SKIPPED_DIR_SCAN_MAX_ENTRIES = 20_000
+# a Java folder with a build-output name (`org/x/build/`) is read as a package folder when one of its
+# first .java files declares a package the folder is part of (lang/sources.package_folders): at most
+# this many files per folder are opened, each read up to PACKAGE_PROBE_BYTES (ours)
+PACKAGE_PROBE_FILES = 20
+PACKAGE_PROBE_BYTES = 64 * 1024
 # relative paths longer than this (UTF-8 bytes) are skipped and counted: every copy a checker
 # gets lives under a temporary folder, and the whole path must stay under Linux's PATH_MAX (4096)
 # with room for that folder (ours)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import configparser
 import hashlib
+import os
 import posixpath
 import re
 import tomllib
@@ -141,6 +142,48 @@ def imported_folders(files: list[SourceFile], folders: list[str]) -> set[str]:
     return found
 
 
+_JAVA_PACKAGE = re.compile(r"^[ \t]*package[ \t]+([A-Za-z_$][\w$]*(?:[ \t]*\.[ \t]*[A-Za-z_$][\w$]*)*)[ \t]*;", re.M)
+
+
+def java_package_folder(folder: str, sub: str, text: str) -> bool:
+    """Is ``folder`` a package folder, as told by the ``.java`` file at ``folder/sub`` whose text
+    is ``text``: the file's package names the folders it sits in, ``folder`` among them
+    (``src/main/java/org/x/build`` with ``impl/A.java`` declaring ``package org.x.build.impl;``)?
+    Build output holding Java sources (``target/generated-sources/annotations/org/x/A.java``,
+    ``package org.x;``) declares packages that end below the output folder (pure)."""
+    found = _JAVA_PACKAGE.search(text)
+    if found is None:
+        return False
+    package = [p.strip() for p in found.group(1).split(".")]
+    below = [p for p in posixpath.dirname(sub).split("/") if p]  # folders between `folder` and the file
+    where = [p for p in folder.split("/") if p] + below
+    return len(package) > len(below) and where[-len(package):] == package
+
+
+def package_folders(root, folders: list[str], language: LanguageSupport) -> set[str]:
+    """The ``folders`` (skipped by a build-output name: ``build``, ``out``, ``target``) that are
+    Java package folders (:func:`java_package_folder`), read from at most
+    ``PACKAGE_PROBE_FILES`` of the language's ``.java`` files under each (no link followed)."""
+    found: set[str] = set()
+    for folder in folders:
+        probed = 0
+        top = posixpath.join(str(root), folder)
+        if os.path.realpath(top) != posixpath.join(os.path.realpath(root), folder):
+            continue  # a link somewhere on the way (the walk refused links already): never followed
+        for f in walk(top, lambda rel: rel.endswith(".java") and language.is_source_path(posixpath.join(folder, rel))):
+            probed += 1
+            try:
+                text = f.read(C.PACKAGE_PROBE_BYTES).decode("utf-8", errors="replace")
+            except OSError:
+                text = ""
+            if java_package_folder(folder, f.rel, text):
+                found.add(folder)
+                break
+            if probed >= C.PACKAGE_PROBE_FILES:
+                break
+    return found
+
+
 def list_sources(repo: Repository, language: LanguageSupport, report: BuildReport) -> tuple[list[SourceFile], str]:
     """Decoded source files of ``language`` in ``repo`` (sorted by path) and their snapshot hash.
 
@@ -150,7 +193,9 @@ def list_sources(repo: Repository, language: LanguageSupport, report: BuildRepor
     (``files/build_output_dir``...). A folder with a generic name that holds the project's code is
     walked: a Python package, a ``src/`` layout folder, a package of the packaging configuration
     (:func:`packaging_dirs`), or a folder the listed files import by a relative path
-    (:func:`imported_folders`; then walked in a second pass)."""
+    (:func:`imported_folders`), or a Java package folder named like build output
+    (``org/x/build/``: :func:`package_folders`, read from the files' ``package`` declarations);
+    those two are walked in a second pass."""
     files: list[SourceFile] = []
     digest = hashlib.sha256()
     project = packaging_dirs(repo.root)
@@ -165,6 +210,8 @@ def list_sources(repo: Repository, language: LanguageSupport, report: BuildRepor
     _list_into(files, digest, walk(repo.root, language.is_source_path, tell, project, count_held=True), report)
     generic = [r for r in skipped if r.held and generic_skip(r.rel.rsplit("/", 1)[-1])]
     imported = imported_folders(files, [r.rel for r in generic])
+    imported |= package_folders(repo.root, [r.rel for r in generic if r.rel not in imported
+                                            and r.rel.rsplit("/", 1)[-1] in C.BUILD_OUTPUT_DIRS], language)
     if imported:
         inside = lambda rel: any(rel.startswith(d + "/") for d in imported)  # noqa: E731
         second = walk(repo.root, lambda rel: inside(rel) and language.is_source_path(rel),
