@@ -1382,6 +1382,12 @@ class _DefiningFileRounds:
                 out |= {t.name, t.full_name}
         return frozenset(out - mine)
 
+    def _reported_and_observers(self) -> tuple[set[tuple[str, int, int]], list[str]]:
+        """Positions of the uses found so far, and the compiled candidate files other than F."""
+        reported = {(u.file, u.line, u.column) for u in self.result.usages}
+        files = (self.compiled if self.subset else set(self.prepared.texts)) & self.candidates
+        return reported, [g for g in sorted(files - {self.path}) if g in self.facts]
+
     def unmask(self) -> bool:
         """Set up the unmasking round; False when there is nothing to unmask.
 
@@ -1403,12 +1409,9 @@ class _DefiningFileRounds:
         found = {n for _, n in self.restore_members} - self.restore_any
         if not found:
             return False
-        reported = {(u.file, u.line, u.column) for u in self.result.usages}
-        files = (self.compiled if self.subset else set(self.prepared.texts)) & self.candidates
+        reported, observers = self._reported_and_observers()
         unreported: set[str] = set()
-        for g in sorted(files - {self.path}):
-            if g not in self.facts:
-                continue
+        for g in observers:
             accesses = self.index.per_file(("accesses", g), lambda g=g: member_accesses(self.facts[g]))
             # an access whose receiver already calls the same member (`x.M(a).M(b)`) is masked by
             # that earlier one whenever M is empty: leaving M empty cannot reveal it
@@ -1437,12 +1440,9 @@ class _DefiningFileRounds:
         left = set(self.unmasking)
         if len(left) < 2:
             return False
-        reported = {(u.file, u.line, u.column) for u in self.result.usages}
-        files = (self.compiled if self.subset else set(self.prepared.texts)) & self.candidates
+        reported, observers = self._reported_and_observers()
         masks: set[str] = set()
-        for g in sorted(files - {self.path}):
-            if g not in self.facts:
-                continue
+        for g in observers:
             accesses = self.index.per_file(("member_scopes", g), lambda g=g: member_body_accesses(self.facts[g]))
             mine = [a for a in accesses if a[2] in left]
             later: dict[int, list[tuple[int, int, str]]] = {}
