@@ -59,8 +59,20 @@ def tree_hash(root: Path) -> str:
     change there must change the key. Only regular files are opened (a FIFO would block forever);
     other entries and names that are not UTF-8 enter the hash by name and kind."""
     digest = hashlib.sha256()
-    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
-        dirnames[:] = sorted(d for d in dirnames if (generic_skip(d) or not skipped_dir(d)) and not os.path.islink(os.path.join(dirpath, d)))
+    # iterative, in os.walk's order (a folder's files, then its sub-folders by name, depth first):
+    # a tree thousands of folders deep is no RecursionError (red team 2026-11-28d row 4); folders
+    # deeper than MAX_DIR_DEPTH enter by name only, as the listing does not walk them either
+    stack: list[tuple[str, int]] = [(os.fspath(root), 0)]
+    while stack:
+        dirpath, depth = stack.pop()
+        try:
+            with os.scandir(dirpath) as entries:
+                listed = [(e.name, _is_dir(e)) for e in entries]
+        except OSError:
+            continue  # as os.walk: an unreadable folder adds nothing
+        dirnames = sorted(n for n, is_dir in listed if is_dir and (generic_skip(n) or not skipped_dir(n))
+                          and not os.path.islink(os.path.join(dirpath, n)))
+        filenames = [n for n, is_dir in listed if not is_dir]
         rel_dir = os.fsencode(os.path.relpath(dirpath, root))
         for name in sorted(filenames):
             full = os.path.join(dirpath, name)
@@ -77,7 +89,20 @@ def tree_hash(root: Path) -> str:
                         digest.update(hashlib.sha256(read_regular(full, C.MAX_FILE_BYTES + 1)).digest())
             except OSError:
                 digest.update(b"E " + label + b"\n")
+        if depth + 1 > C.MAX_DIR_DEPTH:
+            for name in dirnames:
+                digest.update(b"D " + rel_dir + b"/" + os.fsencode(name) + b" too deep\n")
+            continue
+        stack.extend((os.path.join(dirpath, name), depth + 1) for name in reversed(dirnames))
     return digest.hexdigest()
+
+
+def _is_dir(entry: os.DirEntry) -> bool:
+    """os.walk's test: a folder, or a link to one (links are left out by the caller)."""
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
 
 
 def _checksum(key: str, payload: dict) -> str:

@@ -141,7 +141,7 @@ def build_dataset(
     class_min_mutant_score: float = typer.Option(C.CLASS_MIN_MUTANT_SCORE, "--class-min-mutant-score", min=0.0, max=1.0, help="--split class: share of those mutants the tests must catch, else the task is dropped (mutants_survive)."),
     class_gate_seconds: float = typer.Option(C.CLASS_GATE_SECONDS, "--class-gate-seconds", min=0.0, help="--split class: wall-clock seconds a repository's mutant runs may take in all (its tasks share them; each runs at least 2 mutants; what is not run is counted as mutants_over_budget)."),
     repository_time_limit: float = typer.Option(C.REPOSITORY_TIME_LIMIT, "--repository-time-limit", min=0.0, help="Wall-clock seconds one repository's build (per split) may take; past it the repository stops at its next process or parse and is counted repositories/timeout, no shard (0: no limit)."),
-    allow_outside_manifest: bool = typer.Option(False, "--allow-outside-manifest", help="Allow manifest 'path' entries outside the manifest's folder (e.g. ../other or /abs/path)."),
+    allow_outside_manifest: bool = typer.Option(False, "--allow-outside-manifest", help="Allow manifest 'path' entries, and 'url' entries that are local (file://, a folder's path), outside the manifest's folder (e.g. ../other or /abs/path)."),
 ) -> None:
     """Build repository-level code benchmarks from real repositories."""
     # the other splits' repositories run on this machine's threads (their work waits on sandboxed

@@ -37,11 +37,14 @@ from datasets.info import DatasetInfo, DatasetInfosDict
 from datasets.splits import SplitDict, SplitInfo
 from datasets.utils.metadata import MetadataConfigs
 from datasets.utils.py_utils import convert_file_size_to_int
+from huggingface_hub.repocard import REGEX_YAML_BLOCK
 from huggingface_hub import CommitOperationAdd, CommitOperationDelete, DatasetCard, HfApi, constants
+import yaml
 from huggingface_hub.errors import EntryNotFoundError, HfHubHTTPError, HFValidationError
 from huggingface_hub.utils import build_hf_headers, get_session, hf_raise_for_status, validate_repo_id
 
 from crossfile_datasets.builders import card as cards
+from crossfile_datasets.core import constants as C
 
 try:  # transport errors of the HTTP client huggingface_hub uses (httpx2 since 1.x-2.x, httpx before)
     from httpx2 import HTTPError as TransportError
@@ -244,14 +247,73 @@ def _remote_card(api: HfApi, repo_id: str, revision: str | None, files: list[str
                                    cache_dir=str(workdir / "hub-cache"))
     except EntryNotFoundError:
         return None
-    return DatasetCard(Path(path).read_text(encoding="utf-8"))
+    return DatasetCard(remote_card_text(Path(path), repo_id))
+
+
+def remote_card_text(path: Path, repo_id: str) -> str:
+    """The text of the Hub repository's README (downloaded to ``path``), or :class:`HubError` when
+    it is larger than ``HUB_CARD_MAX_BYTES`` or its YAML header expands (anchors and aliases) to
+    more than ``HUB_CARD_MAX_NODES`` nodes: ``datasets`` walks every expanded path of the
+    ``configs`` on this machine, with no time limit (red team 2026-11-28d row 6)."""
+    with open(path, "rb") as fh:
+        data = fh.read(C.HUB_CARD_MAX_BYTES + 1)
+    if len(data) > C.HUB_CARD_MAX_BYTES:
+        raise HubError(f"the README of {repo_id} on the Hub is larger than {C.HUB_CARD_MAX_BYTES} bytes: "
+                       "not merged; shorten it on the Hub and push again")
+    text = data.decode("utf-8", errors="replace")
+    header = REGEX_YAML_BLOCK.search(text)
+    if header:
+        try:
+            nodes = yaml_nodes(header.group(2), C.HUB_CARD_MAX_NODES)
+        except yaml.YAMLError as exc:
+            raise HubError(f"the README of {repo_id} on the Hub has a YAML header that does not parse "
+                           f"({_one_line(exc)}): repair it on the Hub and push again") from None
+        if nodes > C.HUB_CARD_MAX_NODES:
+            raise HubError(f"the README of {repo_id} on the Hub has a YAML header whose anchors and aliases expand to "
+                           f"more than {C.HUB_CARD_MAX_NODES} nodes: not merged; rewrite it without them and push again")
+    return text
+
+
+def yaml_nodes(text: str, limit: int) -> int:
+    """How many nodes (scalars, sequences, mappings) the YAML document ``text`` has once every
+    alias is replaced by the node it refers to, counted from the parser's events without building
+    anything; stops as soon as the count passes ``limit`` (and returns it then)."""
+    sizes: dict[str, int] = {}
+    stack: list[list] = []  # [anchor, nodes so far] of each open sequence or mapping
+    seen = 0  # nodes so far, expanded: what the open ones hold and every finished one
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            stack.append([event.anchor, 1])
+            seen += 1
+        elif isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)):
+            size = sizes.get(str(event.anchor), 1) if isinstance(event, yaml.AliasEvent) else 1
+            if isinstance(event, yaml.ScalarEvent) and event.anchor:
+                sizes[str(event.anchor)] = 1
+            if stack:
+                stack[-1][1] += size
+            seen += size
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            anchor, size = stack.pop()
+            if anchor:
+                sizes[str(anchor)] = size
+            if stack:
+                stack[-1][1] += size  # already in seen
+        if seen > limit:
+            return limit + 1
+    return seen
 
 
 def _remote_licenses(data: dict) -> list[str]:
+    """The licenses of the remote card, or :class:`HubError` when its ``license`` or
+    ``license_name`` is not a name or a list of names (``[[x]]``: a crash of the merge before)."""
     value = data.get("license") or []
     values = value if isinstance(value, list) else [value]
+    names = data.get("license_name") or "other"
+    if not all(isinstance(v, str) for v in values) or not isinstance(names, str):
+        raise HubError("the README on the Hub has a 'license' that is not a license name or a list of them "
+                       f"({' '.join(str(value).split())[:200]}): repair it on the Hub and push again")
     if "other" in values:  # the names behind 'other' are in license_name
-        values = [v for v in values if v != "other"] + (data.get("license_name") or "other").split(cards.LICENSE_NAME_SEPARATOR)
+        values = [v for v in values if v != "other"] + names.split(cards.LICENSE_NAME_SEPARATOR)
     return values
 
 

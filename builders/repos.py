@@ -21,13 +21,15 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from crossfile_datasets.analyzers.run import RunStatus, run
+from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.paths import default_cache_dir
 from crossfile_datasets.core.records import Repository, hosted_path
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repofiles import read_inside
 
 # reasons a requested repository could not be resolved (counted under repositories/<reason>)
-RESOLVE_FAILURES = ("clone_failed", "commit_not_found", "commit_mismatch", "git_failed", "path_not_found", "unresolvable")
+RESOLVE_FAILURES = ("clone_failed", "clone_too_large", "commit_not_found", "commit_mismatch", "git_failed",
+                    "local_url_refused", "path_not_found", "unresolvable")
 
 
 class RepositoryError(ValueError):
@@ -50,6 +52,8 @@ class RepoSpec:
     license: str | None = None
     name: str | None = None
     meta: dict = field(default_factory=dict, compare=False, hash=False)
+    # why a manifest row may not be resolved (counted under repositories/local_url_refused by resolve)
+    refusal: str = field(default="", compare=False)
 
 
 _SCHEME_URL = re.compile(r"([a-z][a-z0-9+.-]*://)([^/?#]*)(.*)", re.I | re.S)
@@ -69,6 +73,42 @@ def public_url(url: str) -> str:
     if _SCP_URL.match(text):  # git@host:owner/name.git
         return re.split(r"[?#]", text, maxsplit=1)[0]
     return text
+
+
+_URL_IN_TEXT = re.compile(r"[a-z][a-z0-9+.-]*://[^\s'\"<>`]+", re.I)
+
+
+def redact(text: str) -> str:
+    """``text`` (an error message, git's words) with every URL in it as :func:`public_url` gives
+    it: no ``user:token@``, no query or fragment. What a build counts, prints or publishes about
+    a repository goes through it (red team 2026-11-28d row 3: a failed clone's message carried
+    the URL's token into stats.json, the card and the Hub)."""
+    return _URL_IN_TEXT.sub(lambda m: public_url(m.group(0)), text)
+
+
+_NETWORK_URL = re.compile(r"(https?|ssh|git|git\+ssh|ssh\+git)://[^/?#\s]+", re.I)
+
+
+def network_url(url: str) -> bool:
+    """Whether git reaches ``url`` over the network (``https://``, ``ssh://``, ``git://``,
+    ``git@host:owner/name``), not on this machine (``file://``, a folder's path, ``ext::`` and
+    the other local transports)."""
+    text = url.strip()
+    return bool(_NETWORK_URL.match(text) or (_SCP_URL.match(text) and "://" not in text.split(":", 1)[0]))
+
+
+def _local_url_folder(url: str, base: Path) -> Path | None:
+    """The folder a local manifest ``url`` names (``file:///x``, ``/x``, ``x`` relative to the
+    manifest's folder ``base``), or None when it is no folder's (another transport)."""
+    text = url.strip()
+    if text.lower().startswith("file://"):
+        rest = text[len("file://"):]
+        if not rest.startswith("/"):  # file://host/path: another machine's, or a trick
+            return None
+        return Path(rest).resolve()
+    if re.match(r"^[a-z][a-z0-9+.-]*::", text, re.I) or "://" in text:  # ext::cmd, fd::, other schemes
+        return None
+    return (base / text).resolve()
 
 
 _SAFE = re.compile(r"[^A-Za-z0-9_.-]+")
@@ -131,7 +171,10 @@ def read_manifest(path: Path, allow_outside: bool = False) -> list[RepoSpec]:
 
     A ``path`` is relative to the manifest's folder and may not leave it (``../../etc``, ``/etc``)
     unless ``allow_outside``: a manifest from elsewhere must not make the build read any folder
-    of the machine."""
+    of the machine. A ``url`` that git would read on this machine (``file:///x``, a folder's
+    path, ``ext::``) is held to the same rule (red team 2026-11-28d row 1): outside the manifest's
+    folder, or no folder at all, its row is refused and counted ``repositories/local_url_refused``
+    (the other rows are built) unless ``allow_outside``."""
     rows: list[tuple[int, dict]] = []
     text = _manifest_text(path)
     if path.suffix == ".csv":
@@ -162,9 +205,18 @@ def read_manifest(path: Path, allow_outside: bool = False) -> list[RepoSpec]:
                 raise RepositoryError(f"{path}:{n}: path {local!r} leaves the manifest's folder {base}; "
                                       "pass --allow-outside-manifest to build it")
             local = str(resolved)
+        refusal = ""
+        if url and not local and not network_url(url) and not allow_outside:
+            folder = _local_url_folder(url, base)
+            if folder is None or (folder != base and base not in folder.parents):
+                refusal = (f"{path.name}:{n}: url {redact(url)!r} is not a network URL and names no folder inside the "
+                           "manifest's folder; pass --allow-outside-manifest to build it")
+            elif not url.strip().lower().startswith("file://"):
+                url = str(folder)  # git would read a relative path from the build's folder, not the manifest's
         meta = {k: v for k, v in row.items() if k not in {"url", "path", "commit", "license", "name"}}
         specs.append(RepoSpec(url=url, path=local, commit=row.get("commit") or None,
-                              license=row.get("license") or None, name=row.get("name") or None, meta=meta))
+                              license=row.get("license") or None, name=row.get("name") or None, meta=meta,
+                              refusal=refusal))
     return specs
 
 
@@ -173,19 +225,21 @@ def git(args: Sequence[str], cwd: Path | None = None, timeout: float = 600) -> s
     if res.status is RunStatus.NOT_FOUND:
         raise RepositoryError("git is not installed: install it (apt-get install -y git)")
     if not res.ok:
-        raise RepositoryError(f"git {' '.join(args)} failed ({res.status.value}, exit {res.returncode}): {res.stderr.strip()[-500:]}",
-                              "git_failed")
+        raise RepositoryError(redact(f"git {' '.join(args)} failed ({res.status.value}, exit {res.returncode}): "
+                                     f"{res.stderr.strip()[-500:]}"), "git_failed")
     return res.stdout.strip()
 
 
 def resolve(spec: RepoSpec, cache_dir: Path | None = None) -> Repository:
     """Make the spec a local snapshot with provenance (cloning when it is a URL)."""
+    if spec.refusal:
+        raise RepositoryError(spec.refusal, "local_url_refused")
     if spec.url and not spec.path:
         try:
-            root = _clone(spec.url, spec.commit, cache_dir or default_cache_dir())
+            root, commit = _clone(spec.url, spec.commit, cache_dir or default_cache_dir())
         except OSError as exc:  # the clone folder cannot be made or moved
-            raise RepositoryError(f"cannot clone {public_url(spec.url)}: {exc}", "clone_failed") from exc
-        commit = git(["rev-parse", "HEAD"], cwd=root)
+            raise RepositoryError(f"cannot clone {public_url(spec.url)}: {exc.strerror or type(exc).__name__}",
+                                  "clone_failed") from exc
         name = spec.name or _name_from_url(public_url(spec.url))  # a query's token never names a repository
         return Repository(safe_name(name), root, public_url(spec.url), commit, spec.license or detect_license(root), True)
     if spec.path is None:  # load_manifest never makes such a spec
@@ -234,36 +288,132 @@ def _name_from_url(url: str) -> str:
     return name[:-4] if name.endswith(".git") else name
 
 
-def _clone(url: str, commit: str | None, cache_dir: Path) -> Path:
+_HEX_PIN = re.compile(r"[0-9a-f]{4,64}")
+
+
+def _pinned(head: str, commit: str | None) -> bool:
+    """Whether the checked-out ``head`` is the commit ``commit`` asks for (a hash or its prefix;
+    a name that is no hash was resolved at clone time)."""
+    return not commit or not _HEX_PIN.fullmatch(commit.lower()) or head.startswith(commit.lower())
+
+
+def _clone(url: str, commit: str | None, cache_dir: Path) -> tuple[Path, str]:
+    """Clone ``url`` at ``commit`` into the cache (or reuse the entry) -> (folder, checked-out commit).
+
+    The pinned commit is looked up as an object, never as a ref: a branch or tag named like the
+    hash (the remote's owner chooses its names) is not what is built (red team 2026-11-28d row 2);
+    the checked-out commit is compared with the pin (``commit_mismatch``), also for an entry of
+    the cache. A clone is capped (``clone_too_large``): its objects, and the files and bytes its
+    checkout would write, are measured before the checkout (git bombs)."""
+    import shutil
+
     key = hashlib.sha256(f"{url}@{commit or 'HEAD'}".encode()).hexdigest()[:16]
     dest = cache_dir / "repos" / f"{safe_name(_name_from_url(url))}-{key}"
     if (dest / ".git").exists() and (dest / ".crossfile-ok").exists():
-        return dest
+        try:
+            head = git(["rev-parse", "--verify", "HEAD^{commit}"], cwd=dest, timeout=60)
+        except RepositoryError:
+            head = ""
+        if head and _pinned(head, commit):
+            return dest, head
+        shutil.rmtree(dest)  # an entry of another commit (cloned before this check): cloned again
+    if commit and commit.startswith("-"):  # never an option of git
+        raise RepositoryError(f"not a commit: {commit!r}", "commit_not_found")
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = dest.with_name(dest.name + ".partial")
     if tmp.exists():
-        import shutil
-
         shutil.rmtree(tmp)
     try:
-        # after `--`: a URL starting with `-` (`--upload-pack=...`) is never an option of git
-        git(["clone", "--quiet", "--no-recurse-submodules", "--", url, str(tmp)])
-    except RepositoryError as exc:
-        raise RepositoryError(str(exc), "clone_failed") from exc
-    if commit:
-        if commit.startswith("-"):  # never an option of git checkout
-            raise RepositoryError(f"not a commit: {commit!r}", "commit_not_found")
-        try:
-            git(["checkout", "--quiet", "--detach", commit], cwd=tmp)
-        except RepositoryError as exc:
-            raise RepositoryError(str(exc), "commit_not_found") from exc
-    (tmp / ".crossfile-ok").write_text("cloned\n")
-    if dest.exists():
-        import shutil
+        head = _fetch_checkout(url, commit, tmp)
+        (tmp / ".crossfile-ok").write_text("cloned\n")
+        if dest.exists():
+            shutil.rmtree(dest)
+        tmp.rename(dest)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)  # a refused or killed clone leaves nothing in the cache
+        raise
+    return dest, head
 
-        shutil.rmtree(dest)
-    tmp.rename(dest)
-    return dest
+
+def _fetch_checkout(url: str, commit: str | None, tmp: Path) -> str:
+    """Clone ``url`` into ``tmp`` without a checkout, check the caps, check out the pinned commit
+    object; returns the commit checked out."""
+    where = public_url(url)
+    try:
+        # after `--`: a URL starting with `-` (`--upload-pack=...`) is never an option of git
+        git(["clone", "--quiet", "--no-checkout", "--no-recurse-submodules", "--", url, str(tmp)],
+            timeout=C.CLONE_TIME_LIMIT)
+    except RepositoryError as exc:  # git's words without its argv (our cache path); URLs redacted
+        raise RepositoryError(f"git clone of {where} failed: {_git_words(exc, tmp)}", "clone_failed") from exc
+    target = _commit_object(commit, tmp) if commit else git(["rev-parse", "--verify", "HEAD^{commit}"], cwd=tmp)
+    _check_clone_size(where, target, tmp)
+    try:
+        git(["checkout", "--quiet", "--detach", f"{target}^{{commit}}"], cwd=tmp, timeout=C.CLONE_TIME_LIMIT)
+    except RepositoryError as exc:
+        raise RepositoryError(f"git checkout of {target} in {where} failed: {_git_words(exc, tmp)}",
+                              "commit_not_found") from exc
+    head = git(["rev-parse", "--verify", "HEAD^{commit}"], cwd=tmp)
+    if head != target or not _pinned(head, commit):
+        raise RepositoryError(f"{where}: asked for {commit}, the checkout is {head}", "commit_mismatch")
+    return head
+
+
+def _git_words(exc: RepositoryError, folder: Path) -> str:
+    """What git said (after the argv of :func:`git`'s message), without our folder's path."""
+    text = str(exc)
+    said = text.split("): ", 1)[1] if "): " in text else text
+    return said.replace(str(folder), "<clone>")[-400:]
+
+
+def _commit_object(commit: str, tmp: Path) -> str:
+    """The full hash of the commit ``commit`` names in the clone at ``tmp``. A hash or its prefix
+    is looked up among the objects only (``rev-parse --disambiguate``, which never reads refs);
+    any other name (a tag, a branch) through git's usual lookup."""
+    pin = commit.lower()
+    if _HEX_PIN.fullmatch(pin):
+        found = run(["git", "rev-parse", "--disambiguate=" + pin], cwd=tmp, timeout=120,
+                    env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
+        objects = [o for o in found.stdout.split() if o.startswith(pin)] if found.ok else []
+        commits = [o for o in objects if _object_type(o, tmp) == "commit"]
+        if len(commits) != 1:
+            why = "no commit" if not commits else f"{len(commits)} commits"
+            raise RepositoryError(f"{commit}: {why} with this hash in the repository", "commit_not_found")
+        return commits[0]
+    try:
+        return git(["rev-parse", "--verify", "--end-of-options", f"{commit}^{{commit}}"], cwd=tmp, timeout=120)
+    except RepositoryError as exc:
+        raise RepositoryError(f"{commit}: not a commit of the repository ({_git_words(exc, tmp)})",
+                              "commit_not_found") from exc
+
+
+def _object_type(oid: str, tmp: Path) -> str:
+    res = run(["git", "cat-file", "-t", oid], cwd=tmp, timeout=60, env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
+    return res.stdout.strip() if res.ok else ""
+
+
+def _check_clone_size(where: str, target: str, tmp: Path) -> None:
+    """Refuse (``clone_too_large``) a clone whose objects take more than ``CLONE_MAX_PACK_BYTES``
+    or whose checkout of ``target`` would write more than ``CLONE_MAX_FILES`` files or
+    ``CLONE_MAX_BYTES`` bytes: measured from git's own records before anything is checked out (a
+    git bomb: a small pack whose trees name each other, millions of files once written)."""
+    counted = git(["count-objects", "-v"], cwd=tmp, timeout=120)
+    kib = sum(int(v) for k, v in (line.split(": ", 1) for line in counted.splitlines() if ": " in line)
+              if k in ("size", "size-pack") and v.strip().isdigit())
+    if kib * 1024 > C.CLONE_MAX_PACK_BYTES:
+        raise RepositoryError(f"{where}: {kib} KiB of git objects, more than {C.CLONE_MAX_PACK_BYTES} bytes",
+                              "clone_too_large")
+    listed = run(["git", "ls-tree", "-r", "-l", "-z", "--full-tree", target], cwd=tmp, timeout=C.CLONE_LIST_TIME_LIMIT,
+                 output_cap=C.CLONE_LIST_MAX_BYTES, env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
+    entries = listed.stdout.split("\0")
+    if not listed.ok or listed.stdout_truncated or len(entries) > C.CLONE_MAX_FILES:
+        why = ("its file list did not end in time" if listed.status is RunStatus.TIMEOUT
+               else f"more than {C.CLONE_MAX_FILES} files" if listed.ok else f"git ls-tree failed: {listed.stderr.strip()[-200:]}")
+        raise RepositoryError(f"{where}: the checkout of {target[:12]} is refused: {why}", "clone_too_large")
+    total = sum(int(e.split("\t", 1)[0].split()[3]) for e in entries
+                if "\t" in e and len(e.split("\t", 1)[0].split()) == 4 and e.split("\t", 1)[0].split()[3].isdigit())
+    if total > C.CLONE_MAX_BYTES:
+        raise RepositoryError(f"{where}: the checkout of {target[:12]} would write {total} bytes, more than "
+                              f"{C.CLONE_MAX_BYTES}", "clone_too_large")
 
 
 def resolve_all(specs: Iterable[RepoSpec], cache_dir: Path | None = None, report: BuildReport | None = None) -> list[Repository]:
@@ -278,7 +428,7 @@ def resolve_all(specs: Iterable[RepoSpec], cache_dir: Path | None = None, report
         except RepositoryError as exc:
             if report is None:
                 raise
-            report.count("repositories", exc.reason, public_url(spec.url) if spec.url else spec.path, str(exc))
+            report.count("repositories", exc.reason, public_url(spec.url) if spec.url else spec.path, redact(str(exc)))
     seen: dict[str, int] = {}
     for r in repos:
         seen[r.name] = seen.get(r.name, 0) + 1

@@ -254,7 +254,17 @@ def run_repositories(repos: Sequence[Repository], build_one: BuildOne, *, store:
     on_driver = Executor(executor) is Executor.RAY
     jobs = []
     for repo in ordered:
-        key = key_of(repo)
+        try:  # the key reads the whole repository: one that cannot be read is its failure, not the build's
+            key = key_of(repo)
+        except fatal:
+            raise
+        except (Exception, RecursionError) as exc:
+            report = new_report()
+            error = f"{type(exc).__name__}: {str(exc)[:300]}"
+            report.count("repositories", "unreadable_tree", repo.name, error)
+            finish(repo, RepositoryResult([], report, {"repository": repo.name, "status": "failed",
+                                                       "reason": "unreadable_tree", "error": error}))
+            continue
         result = store.read(repo.name, key)
         if result is None:
             jobs.append((build_one, None if on_driver else store, new_report, fatal, limit, repo, key))

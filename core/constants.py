@@ -259,3 +259,29 @@ VARIANT_FILES = {
 # repositories/timeout (core/deadline.py; --repository-time-limit, 0: none). Real class builds
 # took 20-70 min, executable builds of large repositories 40+ min on 2 cores (ours)
 REPOSITORY_TIME_LIMIT = 7200.0
+
+# --- the Hub push ---------------------------------------------------------------------------
+# the remote README a push merges with (written by whoever else can write the Hub repository):
+# larger ones are refused, and so is YAML whose anchors and aliases expand to more nodes than
+# this (red team 2026-11-28d row 6: 700 bytes naming 10**9 data files); our own cards hold a few
+# thousand nodes
+HUB_CARD_MAX_BYTES = 4 * 1024**2
+HUB_CARD_MAX_NODES = 200_000
+
+# --- cloning a repository (builders/repos.py) -------------------------------------------------
+# a clone (git's objects) and its checkout beyond these are refused, counted
+# repositories/clone_too_large: measured before the checkout writes anything (a git bomb: a few
+# kB of objects naming millions of files). The largest repositories we build hold under 20,000
+# files and 500 MB (ours)
+CLONE_TIME_LIMIT = 600.0  # seconds for git clone, and again for the checkout
+CLONE_MAX_PACK_BYTES = 4 * 1024**3
+CLONE_MAX_FILES = 300_000
+CLONE_MAX_BYTES = 8 * 1024**3
+CLONE_LIST_TIME_LIMIT = 120.0  # seconds for listing the checkout's files (git ls-tree -r)
+CLONE_LIST_MAX_BYTES = 64 * 1024**2  # that list's output (about 100 bytes a file)
+
+# (line, context) entries of a coverage database read back from a sandboxed run
+# (sandbox/pytest_runs.py): decoding costs about 100 bytes of host memory each; past this the
+# run's coverage is refused, counted host_files/coverage_too_many_lines (red team 2026-11-28d
+# row 5). Honest suites: 2,000 tests running 100 measured lines each are 200,000
+COVERAGE_MAX_LINE_ENTRIES = 2_000_000

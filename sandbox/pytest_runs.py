@@ -226,12 +226,14 @@ def run_pytest(
     env = {k: v.replace("__CONTROL__", str(sandbox.control)) for k, v in (extra_env or {}).items()}
     env["CROSSFILE_TEST_TIMEOUT"] = str(sandbox.limits.test_timeout)
     argv = pytest_argv(sandbox, [*extra_args, *paths], rc, plugins)
+    # the measured files' sizes before the run, by the host: what the run writes cannot widen them
+    sizes = measured_sizes(sandbox.root, coverage_files) if coverage_files else None
     srun, channel = run_with_channel(sandbox, argv, timeout=timeout, env=env)
     outcomes, messages = summarize_outcomes(channel.records)
     contexts = None
     refused: list[tuple[str, str]] = []
     if coverage_files:
-        contexts, problem = read_coverage_contexts(sandbox.dir, f"control/{data_name}", sandbox.root)
+        contexts, problem = read_coverage_contexts(sandbox.dir, f"control/{data_name}", sandbox.root, sizes)
         if problem:
             refused.append(problem)
     if channel.overflow:  # records (events too) past the channel's byte budget or line cap: not kept
@@ -296,7 +298,51 @@ def unsafe_database(path: Path, seconds: float = 10.0) -> tuple[str, str]:
     return "", ""
 
 
-def lines_out_of_range(path: Path, real_root: Path, seconds: float = 10.0) -> str:
+def measured_sizes(root: Path, files: Iterable[str]) -> dict[str, int]:
+    """{repo-relative file: its size in bytes} of the files a run is asked to measure, read by
+    the host before the run (a link or anything but a regular file: 0; at most
+    ``MAX_FILE_BYTES``, the largest source file a build reads). The coverage rows read back are
+    bounded by these, never by the copy after the run: the run could grow a file of the copy, a
+    sparse one costing no disk (red team 2026-11-28d row 5)."""
+    sizes = {}
+    for rel in files:
+        key = Path(os.path.normpath(rel)).as_posix()
+        try:
+            st = os.lstat(root / key)
+            sizes[key] = min(st.st_size, C.MAX_FILE_BYTES) if stat.S_ISREG(st.st_mode) else 0
+        except OSError:
+            sizes[key] = 0
+    return sizes
+
+
+def line_entries(path: Path, real_root: Path, sizes: dict[str, int] | None = None, seconds: float = 10.0,
+                 limit: int = C.COVERAGE_MAX_LINE_ENTRIES) -> int:
+    """How many (line, context) entries the coverage database at ``path`` holds for the measured
+    files (``sizes``' keys; without it every file of the repository ``real_root``): the set bits
+    of their ``line_bits`` rows, each row read alone (:func:`lines_out_of_range` bounded each
+    row's length first); stops past ``limit``. Decoding costs host memory per entry, and the
+    number of contexts (rows) is the run's choice: the total is what is capped."""
+    con = _open_read_only(path, seconds)
+    total = 0
+    try:
+        tables = {row[0] for row in con.execute("select name from sqlite_master where type = 'table'")}
+        if not {"file", "line_bits"} <= tables:
+            return 0
+        for measured, numbits in con.execute("select file.path, line_bits.numbits from line_bits "
+                                             "join file on file.id = line_bits.file_id"):
+            rel = _repository_path(measured, real_root)
+            if rel is None or (sizes is not None and rel.as_posix() not in sizes):
+                continue
+            if isinstance(numbits, bytes):
+                total += int.from_bytes(numbits, "little").bit_count()
+            if total > limit:
+                return total
+    finally:
+        con.close()
+    return total
+
+
+def lines_out_of_range(path: Path, real_root: Path, seconds: float = 10.0, sizes: dict[str, int] | None = None) -> str:
     """Why the coverage database at ``path`` (a private copy, already found plain by
     :func:`unsafe_database`) claims lines past the end of a measured file of the repository, or
     "" when it does not. A ``line_bits`` row holds one bit per line, so a file of ``n`` bytes has at
@@ -304,7 +350,9 @@ def lines_out_of_range(path: Path, real_root: Path, seconds: float = 10.0) -> st
     the file does not have, and decoding it costs host memory and time linear in its bits (red
     team 8 row 5: 100 rows of 10,000 bytes for a 30-line file, about 0.9 GB on the host). Only
     the lengths are read (SQL ``length``), with a time budget; files outside the repository are
-    not decoded by the reader and not checked here."""
+    not decoded by the reader and not checked here. With ``sizes`` (:func:`measured_sizes`) a
+    file's length is the one recorded there, and files not named there are not decoded by the
+    reader and not checked either."""
     try:
         con = _open_read_only(path, seconds)
     except sqlite3.Error as exc:
@@ -321,19 +369,22 @@ def lines_out_of_range(path: Path, real_root: Path, seconds: float = 10.0) -> st
         con.close()
     for measured, longest in rows:
         rel = _repository_path(measured, real_root)
-        if rel is None:
+        if rel is None or (sizes is not None and rel.as_posix() not in sizes):
             continue
-        try:
-            st = os.lstat(real_root / rel)
-            size = st.st_size if stat.S_ISREG(st.st_mode) else 0
-        except OSError:
-            size = 0
+        if sizes is not None:
+            size = sizes[rel.as_posix()]
+        else:
+            try:
+                st = os.lstat(real_root / rel)
+                size = st.st_size if stat.S_ISREG(st.st_mode) else 0
+            except OSError:
+                size = 0
         if int(longest or 0) > (size + 1) // 8 + 1:
             return f"{str(rel)[:120]}: a row of {int(longest)} bytes of line bits for a file of {size} bytes"
     return ""
 
 
-def read_coverage_contexts(anchor: Path, rel: str, root: Path
+def read_coverage_contexts(anchor: Path, rel: str, root: Path, sizes: dict[str, int] | None = None
                            ) -> tuple[dict[str, dict[int, list[str]]], tuple[str, str] | None]:
     """coverage.py data the sandboxed run wrote at ``anchor/rel`` -> ({repo-relative file: {line:
     [contexts that executed it]}}, None), or ({}, (reason key, detail)) when it is refused or
@@ -343,7 +394,10 @@ def read_coverage_contexts(anchor: Path, rel: str, root: Path
     (``sandbox/hostfs.py``), into a folder of the host's own, and coverage.py reads that copy:
     it opens by name, so it never gets a path the sandboxed code controls. A copy that would
     make coverage.py run SQL of the run's making (:func:`unsafe_database`: views, triggers,
-    virtual tables, generated columns) is refused first (``host_files/unsafe_database``)."""
+    virtual tables, generated columns) is refused first (``host_files/unsafe_database``). With
+    ``sizes`` (:func:`measured_sizes`, taken before the run) only those files are read back, each
+    bounded by its recorded size; more than ``COVERAGE_MAX_LINE_ENTRIES`` (line, context)
+    entries in all is refused unread (``host_files/coverage_too_many_lines``)."""
     from coverage import CoverageData
 
     # a folder of the host's own, named like sandbox folders so a killed harness's is swept too
@@ -360,17 +414,24 @@ def read_coverage_contexts(anchor: Path, rel: str, root: Path
         if reason:  # SQL of the sandboxed run's making is never run on the host
             return {}, (f"{hostfs.HOST_FILES_STAGE}/{reason}", f"{rel}: {why}")
         real_root = root.resolve()
-        why = lines_out_of_range(copy, real_root)
+        why = lines_out_of_range(copy, real_root, sizes=sizes)
         if why:  # decoding is linear in the bits: rows past the file's end are refused unread
             return {}, (f"{hostfs.HOST_FILES_STAGE}/coverage_lines_out_of_range", f"{rel}: {why}")
+        try:
+            entries = line_entries(copy, real_root, sizes)
+        except sqlite3.Error as exc:
+            return {}, (f"{hostfs.HOST_FILES_STAGE}/{hostfs.Refusal.UNREADABLE.value}", f"{rel}: {str(exc)[:200]}")
+        if entries > C.COVERAGE_MAX_LINE_ENTRIES:  # as many contexts as the run likes: the total is capped
+            return {}, (f"{hostfs.HOST_FILES_STAGE}/coverage_too_many_lines",
+                        f"{rel}: more than {C.COVERAGE_MAX_LINE_ENTRIES} (line, context) entries")
         out: dict[str, dict[int, list[str]]] = {}
         try:
             data = CoverageData(basename=str(copy))
             data.read()
             for measured in data.measured_files():
                 in_repository = _repository_path(measured, real_root)
-                if in_repository is None:
-                    continue
+                if in_repository is None or (sizes is not None and in_repository.as_posix() not in sizes):
+                    continue  # a file nobody asked to measure (one the run made): never decoded
                 by_line = data.contexts_by_lineno(measured)
                 out[in_repository.as_posix()] = {int(line): [str(c) for c in ctxs if c] for line, ctxs in by_line.items()}
         except Exception as exc:  # noqa: BLE001 - coverage.py/sqlite raise many types on a damaged file

@@ -167,8 +167,8 @@ def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings,
         summary = by_name[repo.name]
         if summary.status is ShardStatus.FAILED or not (path / DONE).is_file():
             # a shard left by an earlier build of other content or settings is never merged
-            report.count("repositories", "timeout" if summary.reason == "timeout" else "failed", repo.name,
-                         summary.error)
+            report.count("repositories", summary.reason if summary.reason in ("timeout", "unreadable_tree") else "failed",
+                         repo.name, summary.error)
             continue
         meta = json.loads((path / DONE).read_text())
         provenance[repo.name] = meta.get("repository") or {}

@@ -21,9 +21,13 @@ Output: ``<output>/python/instruct.jsonl``, ``instruct_stats.json`` and ``instru
 
 from __future__ import annotations
 
+import ast
 import hashlib
+import io
 import json
 import re
+import textwrap
+import tokenize
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,9 +56,52 @@ SIZES = ("full_context", "medium_context", "small_context")
 _SPACE = re.compile(r"\s+")
 
 
+_LAYOUT = frozenset({tokenize.COMMENT, tokenize.NL, tokenize.ENCODING, tokenize.ENDMARKER})
+
+
+def normalized_tokens(source: str) -> list[str] | None:
+    """A Python function's tokens as contamination compares them: no comments, no layout (line
+    breaks inside brackets, indentation widths), no docstrings or other string statements, and
+    every string literal by its value (``'x'`` and ``"x"`` are one token). None when the text
+    does not tokenize (then the caller compares the text itself)."""
+    text = textwrap.dedent(source)
+    nested = text[:1] in (" ", "\t")  # a method whose continuation lines are less indented than its def
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO("if 1:\n" + text if nested else text).readline))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return None
+    kept = [t for t in tokens if t.type not in _LAYOUT]
+    if nested:  # if 1 : NEWLINE INDENT ... DEDENT
+        kept = kept[5:-1]
+    out: list[str] = []
+    skip_newline = False
+    for i, tok in enumerate(kept):
+        if tok.type == tokenize.STRING:
+            before = kept[i - 1].type if i else tokenize.NEWLINE
+            after = kept[i + 1].type if i + 1 < len(kept) else tokenize.NEWLINE
+            if before in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT) and after == tokenize.NEWLINE:
+                skip_newline = True
+                continue  # a docstring or another string statement: what the code does is elsewhere
+            try:
+                out.append("S" + repr(ast.literal_eval(tok.string)))
+            except (ValueError, SyntaxError):  # an f-string piece or odd prefix: its text
+                out.append("s" + tok.string)
+        elif tok.type == tokenize.NEWLINE and skip_newline:
+            skip_newline = False  # the end of a string statement left out
+        elif tok.type in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
+            out.append(tokenize.tok_name[tok.type])
+        else:
+            out.append(tok.string)
+    return out
+
+
 def function_hash(source: str) -> str:
-    """sha256 of a function's text with whitespace runs collapsed (reformatting is no disguise)."""
-    return hashlib.sha256(_SPACE.sub(" ", source).strip().encode("utf-8")).hexdigest()
+    """sha256 of a function's normalized tokens (:func:`normalized_tokens`): a copy reformatted,
+    commented, re-quoted or with another docstring is the same function (red team 2026-11-28d
+    row 7). Text that does not tokenize is hashed with whitespace runs collapsed."""
+    tokens = normalized_tokens(source)
+    text = "\x00".join(tokens) if tokens is not None else "text:" + _SPACE.sub(" ", source).strip()
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def repository_keys(name: str, url: str, snapshot: str = "") -> set[str]:
@@ -184,7 +231,9 @@ def build_instruct_split(repositories: Iterable[Repository], output: Path, exclu
             fh.write(json.dumps(record, ensure_ascii=False) + "\n")
     data = records_dataset(records, features_of(InstructRecord))
     with quiet_datasets():
-        datasets.DatasetDict({INSTRUCT_SPLIT: data}).save_to_disk(str(out / INSTRUCT_DATASET))
+        # an empty split saved with the default 0 shards cannot be loaded back (datasets bug): one shard
+        datasets.DatasetDict({INSTRUCT_SPLIT: data}).save_to_disk(str(out / INSTRUCT_DATASET),
+                                                                  num_shards=None if records else {INSTRUCT_SPLIT: 1})
     stats = {
         "language": "python",
         "split": "instruct",

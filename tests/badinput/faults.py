@@ -25,7 +25,8 @@ MARKER = "CROSSFILE_FAULT_TEST"
 
 
 def dead_url(tmp: Path) -> str:
-    """A git URL that cannot be cloned (a file:// URL of a folder that does not exist)."""
+    """A git URL that cannot be cloned (a file:// URL of a folder that does not exist; a manifest
+    names it only inside its own folder, as its paths)."""
     return f"file://{tmp}/no-such-repository.git"
 
 

@@ -88,7 +88,7 @@ def test_read_only_cache_folder_is_an_error_at_start(tmp_path, monkeypatch):
 
 def test_dead_url_is_counted_and_the_others_are_built(tmp_path):
     good_repo(tmp_path / "m", "alive")
-    manifest = faults.manifest(tmp_path / "m" / "repos.jsonl", [{"url": faults.dead_url(tmp_path)}, {"path": "alive"}])
+    manifest = faults.manifest(tmp_path / "m" / "repos.jsonl", [{"url": faults.dead_url(tmp_path / "m")}, {"path": "alive"}])
     res = _cli("--lang", "python", "--repos", str(manifest), "--output", str(tmp_path / "out"), "--retrievers", "", "--no-cache")
     assert res.returncode == 0, res.stderr
     stats = _stats(tmp_path / "out")

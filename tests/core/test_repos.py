@@ -11,12 +11,16 @@ from crossfile_datasets.builders.repos import (
     RepoSpec,
     RepositoryError,
     classify_license,
+    network_url,
     parse_repo_argument,
     read_manifest,
+    redact,
     resolve,
     resolve_all,
     split_commit,
 )
+from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.report import BuildReport
 from tests.conftest import write_tree
 
 
@@ -125,3 +129,76 @@ def test_a_checkout_whose_git_is_refused_is_a_counted_refusal_not_an_empty_commi
     assert [r.root for r in resolve_all([RepoSpec(path=str(config)), RepoSpec(path=str(parent))], report=report)] \
         == [parent.resolve()]
     assert report.to_dict()["counts"] == {"repositories/git_unreadable": 1}
+
+
+# ---------------------------------------------------------------- red team 10, rows 1 to 3 --
+def test_redact_removes_credentials_and_queries_of_every_url_in_a_message():
+    said = ("git clone -- https://builder:ghp_SECRET@host:8/a/b.git x failed: fatal: unable to access "
+            "'https://builder:ghp_SECRET@host:8/a/b.git/': refused; see http://h/x?access_token=T2")
+    out = redact(said)
+    assert "ghp_SECRET" not in out and "T2" not in out and "'https://host:8/a/b.git/'" in out
+    assert redact("no url here: /tmp/x") == "no url here: /tmp/x"
+
+
+@pytest.mark.parametrize("url, network", [
+    ("https://github.com/o/r.git", True), ("http://h/r", True), ("ssh://git@h/o/r", True), ("git://h/r", True),
+    ("git@github.com:o/r.git", True), ("file:///home/me/private", False), ("/home/me/private", False),
+    ("private", False), ("../x", False), ("ext::sh -c touch% /tmp/pwned", False), ("fd::0", False),
+])
+def test_network_urls_are_told_from_local_ones(url, network):
+    assert network_url(url) is network
+
+
+def test_a_manifest_url_naming_a_local_folder_is_confined_like_its_path(tmp_path):
+    base = tmp_path / "m"
+    base.mkdir()
+    manifest = base / "repos.jsonl"
+    rows = [{"url": f"file://{tmp_path}/elsewhere"}, {"url": str(tmp_path / "elsewhere")}, {"url": "../elsewhere"},
+            {"url": "ext::sh -c id"}, {"url": f"file://{base}/inside.git"}, {"url": "inside.git"},
+            {"url": "https://github.com/o/r.git"}]
+    manifest.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    specs = read_manifest(manifest)
+    assert [bool(s.refusal) for s in specs] == [True, True, True, True, False, False, False]
+    assert specs[5].url == str(base / "inside.git")  # a relative path is the manifest's, not the build's
+    report = BuildReport()
+    assert resolve_all(specs[:4], tmp_path / "cache", report) == []
+    assert report.stage("repositories") == {"local_url_refused": 4}
+    assert not any(s.refusal for s in read_manifest(manifest, allow_outside=True))
+
+
+def _remote(tmp_path):
+    src = write_tree(tmp_path / "src", {"f.txt": "one\n"})
+    _git(src, "init", "-q", "-b", "main")
+    _git(src, "-c", "user.name=t", "-c", "user.email=t@t", "add", ".")
+    _git(src, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one")
+    first = _git(src, "rev-parse", "HEAD")
+    (src / "f.txt").write_text("two\n")
+    _git(src, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "two")
+    return src, first
+
+
+def test_a_cached_clone_of_another_commit_is_not_reused(tmp_path):
+    src, first = _remote(tmp_path)
+    repo = resolve(RepoSpec(url=f"file://{src}", commit=first), cache_dir=tmp_path / "cache")
+    assert (repo.root / "f.txt").read_text() == "one\n"
+    _git(repo.root, "checkout", "-q", "--detach", "main")  # what an earlier build's switch left
+    again = resolve(RepoSpec(url=f"file://{src}", commit=first), cache_dir=tmp_path / "cache")
+    assert again.commit == first and (again.root / "f.txt").read_text() == "one\n"
+
+
+def test_a_pin_that_is_no_commit_of_the_remote_is_not_found(tmp_path):
+    src, _first = _remote(tmp_path)
+    with pytest.raises(RepositoryError) as caught:
+        resolve(RepoSpec(url=f"file://{src}", commit="0" * 40), cache_dir=tmp_path / "cache")
+    assert caught.value.reason == "commit_not_found"
+    assert not list((tmp_path / "cache" / "repos").glob("*.partial"))  # nothing left in the cache
+
+
+@pytest.mark.parametrize("cap", ["CLONE_MAX_FILES", "CLONE_MAX_BYTES", "CLONE_MAX_PACK_BYTES"])
+def test_a_clone_over_its_caps_is_refused_before_the_checkout(tmp_path, monkeypatch, cap):
+    src, first = _remote(tmp_path)
+    monkeypatch.setattr(C, cap, 0)
+    with pytest.raises(RepositoryError) as caught:
+        resolve(RepoSpec(url=f"file://{src}", commit=first), cache_dir=tmp_path / "cache")
+    assert caught.value.reason == "clone_too_large", caught.value
+    assert not list((tmp_path / "cache" / "repos").iterdir())

@@ -74,6 +74,28 @@ def test_a_failing_repository_is_counted_not_cached_and_the_others_are_built(tmp
     assert json.loads((tmp_path / "shards" / "good" / DONE).read_text())["fingerprint"] == "k"
 
 
+def test_a_repository_whose_key_cannot_be_computed_is_counted_and_the_others_are_built(tmp_path):
+    """Red team 10 row 4: the shard key (a hash of the whole tree) is computed before the guarded
+    build; a RecursionError or OSError there is that repository's loss, never the build's."""
+    repos = _repos(tmp_path, "deep", "good")
+    calls = []
+
+    def key_of(repo):
+        if repo.name == "deep":
+            raise RecursionError("maximum recursion depth exceeded")
+        return "k"
+
+    results = {r.stats["repository"]: r for r in run_repositories(
+        repos, _builder(calls), store=ShardStore(tmp_path / "shards", "items.jsonl"), key_of=key_of)}
+    assert calls == ["good"] and results["good"].stats["status"] == "built"
+    assert results["deep"].stats["status"] == "failed" and results["deep"].stats["reason"] == "unreadable_tree"
+    assert results["deep"].report.stage("repositories") == {"unreadable_tree": 1}
+    with pytest.raises(ExecutionNotAllowedError):  # a fatal exception still stops the build
+        run_repositories(repos, _builder([]), store=ShardStore(tmp_path / "s2", "items.jsonl"),
+                         key_of=lambda r: (_ for _ in ()).throw(ExecutionNotAllowedError("no")),
+                         fatal=(ExecutionNotAllowedError,))
+
+
 @pytest.mark.parametrize("damage", ["no marker", "bad marker", "bad records"])
 def test_a_partial_or_damaged_shard_is_rebuilt(tmp_path, damage):
     repos = _repos(tmp_path, "a")
@@ -395,3 +417,35 @@ def test_the_completion_shard_key_covers_what_its_build_reads(tmp_path, observe_
     assert len(set(keys)) == len(keys), keys
     edits[3]()  # a dot-folder: read by the tests' run only
     assert (shard_content(settings, repo) != keys[-1]) is observe_types
+
+
+def test_tree_hash_walks_without_recursion_and_names_folders_past_the_depth_cap(tmp_path, monkeypatch):
+    """Red team 10 row 4: ``tree_hash`` is iterative (a tree deeper than Python's recursion limit
+    is no RecursionError) and, as the listing, does not walk folders past ``MAX_DIR_DEPTH``."""
+    from crossfile_datasets.builders.cache import tree_hash
+    from crossfile_datasets.core import constants as C
+
+    monkeypatch.setattr(C, "MAX_DIR_DEPTH", 3)
+    deep = tmp_path / "r" / "a" / "b" / "c" / "d"
+    deep.mkdir(parents=True)
+    (deep / "f.py").write_text("x = 1\n")
+    (tmp_path / "r" / "a" / "b" / "g.py").write_text("y = 1\n")
+    before = tree_hash(tmp_path / "r")
+    (deep / "f.py").write_text("x = 2\n")  # past the cap: not read, as the listing does not read it
+    assert tree_hash(tmp_path / "r") == before
+    (tmp_path / "r" / "a" / "b" / "g.py").write_text("y = 2\n")
+    assert tree_hash(tmp_path / "r") != before
+    monkeypatch.setattr(C, "MAX_DIR_DEPTH", 10)
+    import sys
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(60)  # deeper than a recursive walk could go with this limit
+    try:
+        nested = tmp_path / "n"
+        path = nested
+        for _ in range(8):
+            path = path / "d"
+        path.mkdir(parents=True)
+        assert len(tree_hash(nested)) == 64
+    finally:
+        sys.setrecursionlimit(limit)

@@ -81,3 +81,41 @@ def test_line_bits_past_the_end_of_the_file_are_refused(tmp_path):
     con.commit()
     con.close()
     assert "10000 bytes" in lines_out_of_range(path2, root2.resolve())
+
+
+# red team 10 row 5: the bound comes from the sizes the host recorded before the run, only the
+# files asked for are read back, and the (line, context) entries are capped in all
+def test_a_file_grown_in_the_copy_after_the_run_does_not_widen_its_bound(tmp_path):
+    from crossfile_datasets.sandbox.pytest_runs import lines_out_of_range, measured_sizes
+
+    path, root = _measured(tmp_path, [1, 2, 400])
+    sizes = measured_sizes(root, ["m.py", "./gone.py"])
+    assert sizes == {"m.py": 180, "gone.py": 0}
+    with open(root / "m.py", "r+b") as fh:  # the run makes it a sparse 720 kB file
+        fh.truncate(720_000)
+    assert lines_out_of_range(path, root.resolve()) == ""  # the copy's size would let the row pass
+    assert "m.py: a row of" in lines_out_of_range(path, root.resolve(), sizes=sizes)
+
+
+def test_files_not_asked_for_are_neither_checked_nor_counted(tmp_path):
+    from crossfile_datasets.sandbox.pytest_runs import line_entries, lines_out_of_range
+
+    path, root = _measured(tmp_path, [1, 2, 400])
+    (root / "pad.bin").write_bytes(b"")
+    assert lines_out_of_range(path, root.resolve(), sizes={"other.py": 10}) == ""
+    assert line_entries(path, root.resolve(), {"other.py": 10}) == 0
+    assert line_entries(path, root.resolve(), {"m.py": 180}) == 3
+
+
+def test_line_entries_are_counted_across_contexts_and_stop_past_the_limit(tmp_path):
+    from crossfile_datasets.sandbox.pytest_runs import line_entries
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    data = CoverageData(basename=str(tmp_path / "cov.data"))
+    for i in range(20):
+        data.set_context(f"t::{i}")
+        data.add_lines({str(root / "m.py"): list(range(1, 11))})
+    data.write()
+    assert line_entries(tmp_path / "cov.data", root.resolve()) == 200
+    assert line_entries(tmp_path / "cov.data", root.resolve(), {"m.py": 100}, limit=50) <= 60

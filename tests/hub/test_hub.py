@@ -21,7 +21,8 @@ import pytest
 from huggingface_hub import DatasetCard
 
 from crossfile_datasets.builders.card import hub_license, size_category
-from crossfile_datasets.builders.hub import HubError, _remote_licenses, check_hub_access, variant_config
+from crossfile_datasets.builders.hub import (HubError, _remote_licenses, check_hub_access, remote_card_text, variant_config,
+                                            yaml_nodes)
 from crossfile_datasets.builders.completion.shards import BuildSettings
 from crossfile_datasets.builders.completion.pipeline import build_language
 from crossfile_datasets.builders.repos import RepoSpec, resolve_all
@@ -360,6 +361,40 @@ def test_card_metadata_helpers():
     assert variant_config("python", "bm25") == "python_rg1_bm25"
     assert variant_config("typescript", "oracle") == "typescript_oracle_bm25"
     assert variant_config("csharp", "graph") == "csharp_graph"
+
+
+def test_a_remote_license_that_is_no_name_is_a_hub_error():
+    """Red team 10 leftover: ``license: [[x]]`` in the remote card was a TypeError of the push."""
+    for data in ({"license": [["x"]]}, {"license": {"a": 1}}, {"license": ["other"], "license_name": ["x"]}):
+        with pytest.raises(HubError, match="license"):
+            _remote_licenses(data)
+
+
+def test_yaml_nodes_counts_aliases_expanded_and_stops_past_the_limit():
+    assert yaml_nodes("a: [1, 2]\nb: {c: d}\n", 100) == 9
+    assert yaml_nodes("a: &x [1, 2, 3]\nb: [*x, *x]\n", 100) == 1 + 1 + 4 + 1 + 1 + 4 + 4
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 12)]
+    assert yaml_nodes("\n".join(lines), 10_000) == 10_001  # 10**11 paths: stopped, not expanded
+
+
+def test_a_remote_card_with_aliases_past_the_cap_or_too_large_is_refused(tmp_path, monkeypatch):
+    """Red team 10 row 6: checked before ``datasets`` walks the configs' data files."""
+    from crossfile_datasets.core import constants as C
+
+    card = tmp_path / "README.md"
+    card.write_text("---\na: &a [x, x, x]\nb: [*a, *a]\n---\n# card\n")
+    assert remote_card_text(card, "acme/x").startswith("---")
+    monkeypatch.setattr(C, "HUB_CARD_MAX_NODES", 8)
+    with pytest.raises(HubError, match="anchors and aliases"):
+        remote_card_text(card, "acme/x")
+    monkeypatch.setattr(C, "HUB_CARD_MAX_BYTES", 10)
+    with pytest.raises(HubError, match="larger than"):
+        remote_card_text(card, "acme/x")
+    card.write_text("---\na: [\n---\n")
+    monkeypatch.setattr(C, "HUB_CARD_MAX_BYTES", 1000)
+    with pytest.raises(HubError, match="does not parse"):
+        remote_card_text(card, "acme/x")
 
 
 def test_card_says_when_the_length_plot_could_not_be_drawn(monkeypatch, tmp_path):

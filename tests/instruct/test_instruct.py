@@ -58,6 +58,20 @@ def test_function_hash_ignores_layout_not_content():
     assert function_hash("def f(x):\n    return x + 1\n") != function_hash("def f(x):\n    return x + 2\n")
 
 
+def test_function_hash_ignores_comments_quotes_and_docstrings():
+    """Red team 10 row 7: a benchmark solution with a comment, black's quotes or another
+    docstring is the same function for the contamination check."""
+    base = 'def f(x):\n    """Doc."""\n    return x + \'a\'\n'
+    for variant in ('def f(x):\n    """Doc."""\n    # why\n    return x + "a"  # done\n',
+                    "def f(x):\n    '''Other words.'''\n    return x + \\\n  'a'\n",
+                    "def f(x):\n    return x + 'a'\n",
+                    "    def f(x):\n        return x + \\\n   'a'\n"):
+        assert function_hash(variant) == function_hash(base), variant
+    assert function_hash("def f(x):\n    return x + 'b'\n") != function_hash(base)
+    assert function_hash("def f(x):\n    return '#' + x\n") != function_hash("def f(x):\n    return x\n")
+    assert function_hash("def f(x:\n") == function_hash("def  f(x:")  # no tokens: the text, whitespace collapsed
+
+
 def test_records_carry_every_context_format_and_load_as_a_dataset(tmp_path):
     _repo(tmp_path / "repos" / "mathkit")
     rows, stats, out = _build(tmp_path, "out")

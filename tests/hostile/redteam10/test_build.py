@@ -17,8 +17,6 @@ from tests.hostile.redteam10._repos import python_repo
 
 @pytest.mark.slow
 @pytest.mark.pylint
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28d: a deep folder tree in one repository stops the completion build")
 def test_a_deep_folder_tree_in_one_repository_does_not_stop_the_completion_build(tmp_path, monkeypatch):
     """Data loss (the completion split: no ``--allow-execution`` needed; the usage cache is keyed
     the same way). Red team 3 row 9's fix put every listing of a repository on depth-capped or

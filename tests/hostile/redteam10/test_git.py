@@ -39,8 +39,6 @@ def _examples(out: Path) -> list[dict]:
 
 @pytest.mark.slow
 @pytest.mark.pylint
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28d: a manifest's url names any git folder of the machine")
 @pytest.mark.parametrize("form", ["file_url", "bare_path"])
 def test_a_manifest_url_cannot_name_a_folder_outside_the_manifest(tmp_path, monkeypatch, form):
     """Host read (completion build, and every split: ``read_manifest`` -> ``resolve`` ->
@@ -84,8 +82,6 @@ def _pinned_remote(tmp_path: Path, how: str) -> tuple[str, str]:
     return f"file://{tmp_path / 'remote.git'}", pin
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28d: a ref named like the pinned commit is checked out instead")
 @pytest.mark.parametrize("how", ["branch", "tag"])
 def test_a_pinned_commit_is_the_commit_that_is_built(tmp_path, how):
     """Forged provenance (every split; every manifest of bench/ pins full hashes). ``_clone`` runs
@@ -114,8 +110,6 @@ def _closed_port() -> int:
 
 @pytest.mark.slow
 @pytest.mark.pylint
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28d: a failed clone's message publishes the URL's token")
 def test_credentials_of_a_url_that_fails_to_clone_are_not_published(tmp_path, monkeypatch):
     """Exposure of a host secret (every split; the Hub push uploads ``stats.json`` under
     ``extras/<lang>/`` and the card). Provenance is careful with credentials (``public_url``

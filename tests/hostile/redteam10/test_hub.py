@@ -52,8 +52,6 @@ def _plant_remote(hub: HubStandIn, card: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.pylint
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28d: YAML aliases in the remote card expand on the pushing host")
 def test_yaml_aliases_in_the_remote_card_do_not_hold_the_push(child, tmp_path):
     """Host hang (``build-dataset --push-to-hub``, ``push_to_hub``). The push downloads the remote
     README and merges its ``configs`` (``DatasetCard`` -> ``MetadataConfigs.from_dataset_card_data``,

@@ -27,8 +27,6 @@ VARIANTS = {
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28d: a benchmark solution with a comment or other quotes is training data")
 def test_a_benchmark_solution_in_disguise_is_not_training_data(tmp_path, monkeypatch):
     """Forged metric (contamination: ``build-dataset --split instruct --exclude-eval``; nothing
     runs). The executable split's solution, copied into another repository three times: as it

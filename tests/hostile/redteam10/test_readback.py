@@ -25,8 +25,6 @@ RUN = row5.RUN.replace("from tests.hostile.redteam8.test_readback import DENSE_L
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28d: coverage line bits are bounded by a file the run sizes itself")
 def test_line_bits_bounded_by_a_sparse_file_of_the_runs_making_do_not_blow_up_on_the_host(child, tmp_path):
     """Host resource (executable build's suite and validation runs, the Python class build: every
     ``run_pytest`` under coverage). ``lines_out_of_range`` allows a ``line_bits`` row as long as
