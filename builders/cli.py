@@ -295,7 +295,7 @@ def _push(output: Path, repo_id: str, languages: list[Lang], private: bool, toke
 def _built(stats: dict) -> int:
     """Repositories a split built (or resumed) something from."""
     if "per_repository" in stats:
-        return sum(r["status"] != "failed" for r in stats["per_repository"])
+        return sum(r["status"] != "failed" and not r.get("excluded") for r in stats["per_repository"])
     return stats.get("repositories", 0) - sum(stats.get("skipped_repositories", {}).values())
 
 

@@ -216,7 +216,9 @@ def build_instruct_split(repositories: Iterable[Repository], output: Path, exclu
 
     def build_one(repo: Repository, repo_report: BuildReport) -> tuple[list[dict], dict]:
         records = repository_records(repo, exclusions, repo_report)
-        return records, {"examples": len(records)}
+        # a repository of an evaluation split left out whole is not one the split was built from
+        excluded = bool(repo_report.stage("repositories").get("repository_in_evaluation_split"))
+        return records, {"examples": len(records), **({"excluded": True} if excluded else {})}
 
     results = run_repositories(repositories, build_one, store=ShardStore(out / SHARDS, "records.jsonl"),
                                key_of=key_of, workers=workers)
