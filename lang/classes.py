@@ -100,6 +100,9 @@ class ClassMeasures:
     with_references: tuple[str, ...]  # methods that make an external reference
     external_references: int  # the class's external references
     file_coverage: float  # share of the file's non-blank lines the tests cover
+    # methods named or run by the tests, each counted once, overloads apart (the names above
+    # repeat an overloaded name); -1: not measured (then the distinct names of covered/referenced)
+    used: int = -1
 
 
 @dataclass(frozen=True)

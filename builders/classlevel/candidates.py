@@ -29,6 +29,7 @@ reason, first failing check wins, in the order of :data:`REJECTIONS`.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 import re
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Mapping
@@ -454,8 +455,10 @@ def select_candidates(
         if static_only:
             out.append(Candidate(info, refs))
             continue
-        body_lines = {m.name: method_body_lines(m) for m in info.methods}
-        all_lines = set().union(*body_lines.values())
+        # every method's lines, overloads apart (a dict by name kept only the last of them:
+        # parsington's DefaultStackEvaluator, whose tests run `super()` of its first constructor,
+        # was `not_covered_by_tests` for its second one)
+        all_lines = set().union(*(method_body_lines(m) for m in info.methods))
         names = member_names(info) | {info.name}
         if has_per_test:
             covering = {t for t, files in per_test.items() if files.get(info.file, set()) & all_lines}
@@ -509,13 +512,20 @@ def measure(lang: Lang, info: ClassInfo, refs: list[ExternalReference], ff: File
     rejection reason and detail (None when it holds)."""
     per_test = suite.per_test_coverage
     has_per_test = bool(per_test)
-    body_lines = {m.name: method_body_lines(m) for m in info.methods}
     used = set().union(*(idents(t) for t in expected))
-    referenced = [m.name for m in info.methods if m.name in used or (m.is_constructor and info.name in used)]
-    covered: list[str] = []
+    named = [m.name in used or (m.is_constructor and info.name in used) for m in info.methods]
+    referenced = [m.name for m, n in zip(info.methods, named) if n]
+    ran = [False] * len(info.methods)
     if has_per_test:
         lines_by_test = [per_test.get(t, {}).get(info.file, set()) for t in expected]
-        covered = [m.name for m in info.methods if any(body_lines[m.name] & lines for lines in lines_by_test)]
+        ran = [any(method_body_lines(m) & lines for lines in lines_by_test) for m in info.methods]
+    covered = [m.name for m, r in zip(info.methods, ran) if r]
+    # methods named or run, each overload apart. A name a test writes stands for every method of
+    # that name only without per-test coverage; with it, of overloads (constructors included) only
+    # those the tests ran count: `new ExpressionParser()` runs one of its 6 constructors
+    counts = Counter(m.name for m in info.methods)
+    used_methods = sum(1 for m, n, r in zip(info.methods, named, ran)
+                       if r or (n and (counts[m.name] == 1 or not has_per_test)))
     with_refs = sorted({m for r in refs for m in r.used_in if m})
     file_lines: set[int] = set()
     if has_per_test:
@@ -526,7 +536,8 @@ def measure(lang: Lang, info: ClassInfo, refs: list[ExternalReference], ff: File
     share = len(file_lines) / max(1, _nonblank_lines(ff))
     cand = Candidate(info, refs, list(expected), covered, referenced, with_refs, round(share, 4))
     measures = ClassMeasures(methods=len(info.methods), covered=tuple(covered), referenced=tuple(referenced),
-                             with_references=tuple(with_refs), external_references=len(refs), file_coverage=share)
+                             with_references=tuple(with_refs), external_references=len(refs), file_coverage=share,
+                             used=used_methods)
     shortfall = get_language(lang).class_task_shortfall(measures, thresholds)
     if shortfall is not None:
         return cand, *shortfall
