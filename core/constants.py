@@ -152,7 +152,8 @@ CLASS_UNMUTATED_METHODS = frozenset({"hashCode", "GetHashCode", "__hash__"})
 CLASS_GATE_CONTROLS = 2  # disguised controls run per task by the wrong-class gate (ours; red team 2026-11-27f row 5)
 CLASS_MIN_MUTANT_SCORE = 0.5  # caught / run mutants below this: the task is dropped (ours; docs/classlevel.md)
 # a task with fewer EXPECTED_TO_PASS tests than this must show that they judge the class: at least
-# CLASS_FEW_TESTS_MIN_MUTANT_SCORE of its mutants caught (no mutant made: kept) (ours; docs/classlevel.md)
+# CLASS_FEW_TESTS_MIN_MUTANT_SCORE of its mutants caught; with no mutant made it is dropped
+# (tasks/few_tests_no_mutant) (ours; docs/classlevel.md)
 CLASS_FEW_TESTS = 3
 CLASS_FEW_TESTS_MIN_MUTANT_SCORE = 0.75
 # a class no passing test names is taken when at least this many passing tests execute it

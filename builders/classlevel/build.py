@@ -509,7 +509,8 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
     coverage; else all of them) does not pass, or when it does not compile. The task's
     ``mutant_score`` = caught / run; below ``settings.min_mutant_score`` the task is dropped
     (``tasks/mutants_survive``). A class no mutant could be made of keeps its task
-    (``tasks/no_mutants``, score None).
+    (``tasks/no_mutants``, score None), unless it has fewer than ``settings.few_tests`` tests
+    (``tasks/few_tests_no_mutant``: nothing but the throwing stub showed that they judge it).
 
     Time: the mutant runs of a repository share ``settings.gate_seconds`` (a large class's tests
     under load took the gate past an hour): each task gets an equal share of what is left when its
@@ -604,10 +605,16 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
             continue
         if few and score is not None and score < settings.few_tests_min_score:
             # one or two tests: the evaluation's pass rate has two or three values, so the tests
-            # must show they notice a wrong method (SimMetrics' JaccardSimilarity: 2 tests, 3/6).
-            # No mutant made says nothing of the tests (our operators found no site): kept
+            # must show they notice a wrong method (SimMetrics' JaccardSimilarity: 2 tests, 3/6)
             report.count("tasks", "too_few_tests", name,
                          f"{len(cand.expected_to_pass)} tests, mutant score {score:.2f} < {settings.few_tests_min_score}")
+            continue
+        if few and score is None:
+            # one or two tests and no wrong-but-plausible class to show they judge the class: only
+            # the throwing stub failed them (parsington's Unresolved, docopt.net's ArgumentNode:
+            # a constructor passing its arguments on, 2 tests each, no site for any operator)
+            report.count("tasks", "few_tests_no_mutant", name,
+                         f"{len(cand.expected_to_pass)} tests, no mutant could be made of {', '.join(methods)[:200]}")
             continue
         if score is None:
             report.count("tasks", "no_mutants", name, f"no mutant could be made of {', '.join(methods)[:200]}")
