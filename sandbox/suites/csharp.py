@@ -525,6 +525,12 @@ class _Built:
     refused: list[str] = field(default_factory=list)  # "host_files/<reason>: path" the host boundary refused
     # library files compiled from a copy in the inputs folder (a body mcs cannot compile made throwing)
     library_copies: dict[str, Path] = field(default_factory=dict)
+    library_copy_texts: dict[str, str] = field(default_factory=dict)  # their texts (without the #line)
+    # the layout's files before the build left anything out (library, tests)
+    found: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    # what the test assembly was compiled from, once it compiled: the test files, the spans blanked
+    # out of them, the compatibility sources (CSharpRunner.run's reuse_build replays it)
+    plan: tuple[tuple[str, ...], dict[str, tuple[tuple[int, int], ...]], tuple[str, ...]] | None = None
 
     def library_source(self, root: Path, rel: str) -> str:
         return str(self.library_copies.get(rel) or root / rel)
@@ -787,6 +793,8 @@ class _TestCompilation:
             if res.result.ok:
                 built.assembly = self.assembly
                 built.compat = [COMPAT_SOURCES[c] for c in self.compat if c in COMPAT_SOURCES]
+                built.plan = (tuple(self.tests), {rel: tuple(spans) for rel, spans in self.blanks.items()},
+                              tuple(self.compat))
                 return
             errors = [m for m in parse_mcs_output(output).messages if m.severity == "error"]
             in_tests: dict[str, list] = {}
@@ -840,6 +848,10 @@ class CSharpRunner:
     # with coverage on a whole-suite run, rerun each fixture alone for SuiteRun.per_test_coverage
     per_fixture_coverage = True
     max_fixture_runs = 200
+    max_plans = 4  # original trees whose build plan is kept for run(reuse_build=True)
+
+    def __init__(self) -> None:
+        self._plans: dict[str, _Plan] = {}  # plan key (the tree's library and test files) -> plan
 
     def discover(self, root: Path) -> list[str]:
         """NUnit test method ids found statically in the test sources."""
@@ -871,31 +883,10 @@ class CSharpRunner:
     def _build(self, box, inputs: _Inputs) -> _Built:
         layout = csharp_layout(box.root)
         inputs.use_layout(box.root, layout)
-        built = _Built(None, layout=layout)
-        if layout.refused:
-            built.log += "# files and folders the repository walk refused (left out):\n" + "".join(
-                f"{f}: {why}\n" for f, why in sorted(layout.refused.items()))
-        if not layout.tests:
-            if layout.other_frameworks:
-                names = ", ".join(sorted(layout.other_frameworks))
-                built.run = SuiteRun(SuiteStatus.FRAMEWORK_UNAVAILABLE, reason=f"test_framework_unavailable: {names}")
-            else:
-                built.run = SuiteRun(SuiteStatus.NO_TESTS, reason="no_nunit_tests")
+        built = _Built(None, layout=layout, found=(tuple(layout.library), tuple(layout.tests)))
+        framework = self._prepare(box, inputs, built)
+        if built.run is not None or framework is None:
             return built
-        framework = nunit_framework()
-        host = build_host()
-        if framework is None or host is None:
-            built.run = SuiteRun(SuiteStatus.FRAMEWORK_UNAVAILABLE,
-                                 reason="test_framework_unavailable: nunit (apt-get install libnunit-cil-dev nunit-console)")
-            return built
-        built.host = inputs.dir / HOST_EXE
-        shutil.copyfile(host, built.host)
-        # the output folders exist, with the files the projects copy beside their assembly, before
-        # anything runs (the host never writes into the sandbox folder after a sandboxed run)
-        build = box.dir / "build"
-        build.mkdir()
-        (build / "res").mkdir()
-        built.outdir = self._output_folder(box, built)
         failure = self._compile_library(box, inputs, built, layout.library)
         if failure is not None and len(layout.projects) > 1:
             # lose a test project whose library does not compile here, not the repository
@@ -919,6 +910,108 @@ class CSharpRunner:
         built.resource_args = self._resources(box, inputs, built)
         compiled = _TestCompilation(self, box, inputs, built, framework)
         compiled.run()
+        return built
+
+    def _prepare(self, box, inputs: _Inputs, built: _Built) -> Path | None:
+        """What every build needs before mcs: the test host in the inputs folder and the output
+        folders in the copy. The NUnit framework assembly, or None with ``built.run`` saying why."""
+        layout = built.layout
+        if layout.refused:
+            built.log += "# files and folders the repository walk refused (left out):\n" + "".join(
+                f"{f}: {why}\n" for f, why in sorted(layout.refused.items()))
+        if not layout.tests:
+            if layout.other_frameworks:
+                names = ", ".join(sorted(layout.other_frameworks))
+                built.run = SuiteRun(SuiteStatus.FRAMEWORK_UNAVAILABLE, reason=f"test_framework_unavailable: {names}")
+            else:
+                built.run = SuiteRun(SuiteStatus.NO_TESTS, reason="no_nunit_tests")
+            return None
+        framework = nunit_framework()
+        host = build_host()
+        if framework is None or host is None:
+            built.run = SuiteRun(SuiteStatus.FRAMEWORK_UNAVAILABLE,
+                                 reason="test_framework_unavailable: nunit (apt-get install libnunit-cil-dev nunit-console)")
+            return None
+        built.host = inputs.dir / HOST_EXE
+        shutil.copyfile(host, built.host)
+        # the output folders exist, with the files the projects copy beside their assembly, before
+        # anything runs (the host never writes into the sandbox folder after a sandboxed run)
+        build = box.dir / "build"
+        build.mkdir()
+        (build / "res").mkdir()
+        built.outdir = self._output_folder(box, built)
+        return framework
+
+    # -- the original tree's build, replayed for wrong classes (run's reuse_build) --
+    def _keep_plan(self, box, built: _Built) -> None:
+        """Remember how an original tree's test assembly was built (the first build of a tree
+        whose files are these, see :meth:`run`'s ``reuse_build``): the digest of every library and
+        test file, the library files compiled (copies made throwing included) and the plan of the
+        test compilation."""
+        if built.plan is None or built.assembly is None:
+            return
+        key = _plan_key(built.found)
+        if key in self._plans:
+            return
+        digests = {}
+        for rel in (*built.found[0], *built.found[1]):
+            try:
+                digests[rel] = hashlib.sha256(_read_bytes(box.root, rel)).hexdigest()
+            except OSError:
+                return
+        self._plans[key] = _Plan(digests, tuple(built.layout.library), dict(built.library_copy_texts), built.plan,
+                                 tuple(built.left_out), tuple(built.layout.projects), dict(built.layout.left_out_projects))
+        while len(self._plans) > self.max_plans:
+            self._plans.pop(next(iter(self._plans)))
+
+    def _reuse(self, box, inputs: _Inputs) -> _Built | None:
+        """The build of a tree that differs from an original tree this runner built only in the
+        text of library files it compiled as they are: the library and the tests compiled once,
+        into one assembly, from the original's plan -- the files and declarations it left out, its
+        compatibility sources -- without compiling the library alone first and without rounds of
+        leaving out (a failure is ``COMPILE_FAILED``). None when there is no such original (the
+        caller builds everything)."""
+        layout = csharp_layout(box.root)
+        found = (tuple(layout.library), tuple(layout.tests))
+        pre = self._plans.get(_plan_key(found))
+        if pre is None:
+            return None
+        changed = []
+        for rel in (*found[0], *found[1]):
+            try:
+                digest = hashlib.sha256(_read_bytes(box.root, rel)).hexdigest()
+            except OSError:
+                return None
+            if digest != pre.digests.get(rel):
+                if rel not in pre.library or rel in pre.copies:
+                    return None  # a test file, or a library file the original left out or changed
+                changed.append(rel)
+        inputs.use_layout(box.root, layout)
+        layout.library = list(pre.library)
+        layout.projects = list(pre.projects)
+        layout.left_out_projects = dict(pre.left_out_projects)
+        built = _Built(None, layout=layout, found=found, left_out=list(pre.left_out))
+        framework = self._prepare(box, inputs, built)
+        if built.run is not None or framework is None:
+            return built
+        for rel, text in pre.copies.items():
+            built.library_copies[rel] = _library_copy(inputs, box.root, rel, text)
+        built.resource_args = self._resources(box, inputs, built)
+        compiled = _TestCompilation(self, box, inputs, built, framework)
+        tests, blanks, compat = pre.plan
+        compiled.tests, compiled.compat = list(tests), list(compat)
+        compiled.blanks = {rel: list(spans) for rel, spans in blanks.items()}
+        res = compiled.compile(compiled.tests, "suite")
+        output = res.result.stdout + res.result.stderr
+        built.log += "# the original tree's build plan, compiled once: " + (", ".join(changed) or "nothing") + \
+            " changed\n$ mcs (library + tests)\n" + output[-4000:]
+        if res.timed_out:
+            built.run = SuiteRun(SuiteStatus.TIMEOUT, log=built.log, reason="compile_timeout")
+        elif not res.result.ok:
+            built.run = SuiteRun(SuiteStatus.COMPILE_FAILED, log=built.log, reason="compile_failed: " + first_error(output))
+        else:
+            built.assembly = compiled.assembly
+            built.compat = [COMPAT_SOURCES[c] for c in compiled.compat if c in COMPAT_SOURCES]
         return built
 
     def _output_folder(self, box, built: _Built) -> Path:
@@ -1049,8 +1142,8 @@ class CSharpRunner:
                     done = throwing_body_at(texts.get(rel) or _read(box.root, rel), m.line)
                     if done is not None:
                         texts[rel] = done[0]
-                        original = str(box.root / rel).replace("\\", "\\\\").replace('"', '\\"')
-                        built.library_copies[rel] = inputs.write(Path(rel).name, f'#line 1 "{original}"\n' + done[0])
+                        built.library_copy_texts[rel] = done[0]
+                        built.library_copies[rel] = _library_copy(inputs, box.root, rel, done[0])
                         lost.append(LeftOut(rel, "library_member", done[1], (), missing_symbol(m.code, m.message)))
                         bodies += 1
                         made += 1
@@ -1064,6 +1157,7 @@ class CSharpRunner:
                 break
             for rel in failing:
                 built.library_copies.pop(rel, None)
+                built.library_copy_texts.pop(rel, None)
             lost = [lo for lo in lost if not (lo.kind == "library_member" and lo.file in failing)]
             new = {rel: LeftOut(rel, "library_file", rel, (), symbol) for rel, symbol in sorted(failing.items())}
             lost += new.values()
@@ -1090,15 +1184,25 @@ class CSharpRunner:
             run.adjustments = _adjustments(built)
             return run
 
-    def run(self, root: Path, test_ids: list[str] | None = None, *, coverage: bool = False, limits=None) -> SuiteRun:
+    def run(self, root: Path, test_ids: list[str] | None = None, *, coverage: bool = False, limits=None,
+            reuse_build: bool = False) -> SuiteRun:
         """Build, then run every NUnit test (``test_ids`` None) or those methods; with
-        ``coverage``, the lines of the repository's files that ran (mono's coverage profiler)."""
+        ``coverage``, the lines of the repository's files that ran (mono's coverage profiler).
+        ``reuse_build`` (the builder's wrong-class gate, without coverage): when the tree differs
+        from an original tree this runner built only in the text of library files, compile it
+        once as the original was compiled (:meth:`_reuse`) instead of building it afresh -- the
+        library alone, then rounds of leaving out. Only for wrong classes that change method
+        bodies and nothing else (the throwing stub, one-method mutants, controls): such a class
+        compiles in the original's plan whenever it compiles at all, and when it does not, no test
+        that uses it runs either way. The evaluation never reuses."""
         from crossfile_datasets.sandbox import Sandbox
 
         limits = _sandbox_limits(limits)
         with _Inputs() as inputs, Sandbox(root, python=sys.executable, limits=limits,
                                           read_only=[str(inputs.dir)]) as box:
-            built = self._build(box, inputs)
+            built = (self._reuse(box, inputs) if reuse_build and not coverage else None) or self._build(box, inputs)
+            if not reuse_build and built.run is None:
+                self._keep_plan(box, built)
             if built.run is not None:
                 built.run.adjustments = _adjustments(built)
                 return built.run
@@ -1255,6 +1359,43 @@ def _crashed_results(crashed: dict[str, tuple[str, list[str]]], records: list[di
     ran = {r.get("id") for r in records}
     return [TestResult(test_id, TestOutcome.ERROR, 0.0, f"left out: {fixture} {why}")
             for fixture, (why, ids) in crashed.items() for test_id in ids if test_id not in ran]
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """How an original tree's test assembly was built (:meth:`CSharpRunner._keep_plan`)."""
+
+    digests: dict[str, str]  # library and test file -> sha256 of its bytes
+    library: tuple[str, ...]  # the library files compiled
+    copies: dict[str, str]  # library file -> the text compiled instead (bodies made throwing)
+    plan: tuple  # _Built.plan: test files, spans blanked out of them, compatibility sources
+    left_out: tuple  # LeftOut entries
+    projects: tuple  # the test projects kept
+    left_out_projects: dict[str, str]
+
+
+def _plan_key(found: tuple[tuple[str, ...], tuple[str, ...]]) -> str:
+    digest = hashlib.sha256()
+    for kind, files in zip(("library", "tests"), found):
+        for rel in files:
+            digest.update(f"{kind}\0{rel}\0".encode())
+    return digest.hexdigest()
+
+
+def _library_copy(inputs: _Inputs, root: Path, rel: str, text: str) -> Path:
+    """A library file compiled from a copy in the inputs folder; a ``#line`` directive keeps
+    mcs's positions those of the file in the copy."""
+    original = str(root / rel).replace("\\", "\\\\").replace('"', '\\"')
+    return inputs.write(Path(rel).name, f'#line 1 "{original}"\n' + text)
+
+
+def _read_bytes(root: Path, rel: str) -> bytes:
+    from crossfile_datasets.sandbox import hostfs
+
+    try:
+        return hostfs.read_bytes(root, rel)
+    except hostfs.HostFileRefused as exc:
+        raise OSError(str(exc)) from exc
 
 
 def _read(root: Path, rel: str) -> str:
