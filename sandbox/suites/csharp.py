@@ -944,15 +944,15 @@ class CSharpRunner:
 
     # -- the original tree's build, replayed for wrong classes (run's reuse_build) --
     def _keep_plan(self, box, built: _Built) -> None:
-        """Remember how an original tree's test assembly was built (the first build of a tree
-        whose files are these, see :meth:`run`'s ``reuse_build``): the digest of every library and
-        test file, the library files compiled (copies made throwing included) and the plan of the
-        test compilation."""
+        """Remember how an original tree's test assembly was built (a whole-suite run: the
+        builder's suite run, before any gate; see :meth:`run`'s ``reuse_build``): the digest of
+        every library and test file, the library files compiled (copies made throwing included)
+        and the plan of the test compilation. A later whole-suite run of a tree with the same
+        files (another commit) replaces it."""
         if built.plan is None or built.assembly is None:
             return
         key = _plan_key(built.found)
-        if key in self._plans:
-            return
+        self._plans.pop(key, None)
         digests = {}
         for rel in (*built.found[0], *built.found[1]):
             try:
@@ -986,6 +986,8 @@ class CSharpRunner:
                 if rel not in pre.library or rel in pre.copies:
                     return None  # a test file, or a library file the original left out or changed
                 changed.append(rel)
+        if len(changed) > 1:
+            return None  # a wrong class is one class, in one file
         inputs.use_layout(box.root, layout)
         layout.library = list(pre.library)
         layout.projects = list(pre.projects)
@@ -1189,7 +1191,8 @@ class CSharpRunner:
         """Build, then run every NUnit test (``test_ids`` None) or those methods; with
         ``coverage``, the lines of the repository's files that ran (mono's coverage profiler).
         ``reuse_build`` (the builder's wrong-class gate, without coverage): when the tree differs
-        from an original tree this runner built only in the text of library files, compile it
+        from the original tree of this runner's last whole-suite run only in the text of one
+        library file, compile it
         once as the original was compiled (:meth:`_reuse`) instead of building it afresh -- the
         library alone, then rounds of leaving out. Only for wrong classes that change method
         bodies and nothing else (the throwing stub, one-method mutants, controls): such a class
@@ -1201,8 +1204,8 @@ class CSharpRunner:
         with _Inputs() as inputs, Sandbox(root, python=sys.executable, limits=limits,
                                           read_only=[str(inputs.dir)]) as box:
             built = (self._reuse(box, inputs) if reuse_build and not coverage else None) or self._build(box, inputs)
-            if not reuse_build and built.run is None:
-                self._keep_plan(box, built)
+            if test_ids is None and built.run is None:
+                self._keep_plan(box, built)  # a whole-suite run is of an original tree (the builder's Stage 1)
             if built.run is not None:
                 built.run.adjustments = _adjustments(built)
                 return built.run

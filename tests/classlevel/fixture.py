@@ -20,6 +20,23 @@ def analyzed(root: Path, lang: Lang, name: str = "ex"):
     facts = language.analyze_files(str(root), files)
     return language, facts, [c for p in sorted(facts) for c in extractor_for(lang)(facts[p])]
 
+
+def selected(root: Path, lang: Lang, tests: int, name: str = "ex"):
+    """A written repository's suite run under coverage (``tests`` tests, every one passing), then
+    Stage 2: (facts, suite, candidates by class name, the selection's report)."""
+    from crossfile_datasets.analyzers.graph import build_graph
+    from crossfile_datasets.builders.classlevel.candidates import Thresholds, select_candidates
+    from crossfile_datasets.sandbox.suites import runner_for
+
+    language, facts, classes = analyzed(root, lang, name)
+    suite = runner_for(lang).run(root, None, coverage=True, limits=None)
+    outcomes = suite.outcomes()
+    assert len(outcomes) == tests and all(o.value == "passed" for o in outcomes.values()), suite.log[-3000:]
+    report = BuildReport()
+    cands = select_candidates(lang, language, facts, classes, suite, build_graph(name, lang.value, facts, []),
+                              Thresholds(), report, "")
+    return facts, suite, {c.info.name: c for c in cands}, report
+
 SHOP = {
     "pkg/__init__.py": "",
     "pkg/money.py": '''"""Money helpers."""

@@ -63,8 +63,10 @@ def _compilations(run) -> int:
 def test_wrong_classes_compile_once_in_the_original_plan(tmp_path):
     runner = CSharpRunner()
     original = _tree(tmp_path / "original")
-    first = runner.run(original, IDS, coverage=False)
-    assert first.status is SuiteStatus.OK and _outcomes(first) == dict.fromkeys(IDS, "passed"), first.log[-3000:]
+    # the builder's suite run: a whole-suite run of the original tree under coverage
+    first = runner.run(original, None, coverage=True)
+    assert first.status is SuiteStatus.OK, first.log[-3000:]
+    assert {t: _outcomes(first).get(t) for t in IDS} == dict.fromkeys(IDS, "passed"), _outcomes(first)
     # the original's build: the library alone, then rounds leaving out Missing() and MockTests.cs
     assert _compilations(first) >= 3, first.log[-3000:]
     left = {lo for lo in first.adjustments.get("left_out_tests", [])} | set(first.adjustments.get("left_out_sources", []))
@@ -92,7 +94,16 @@ def test_wrong_classes_compile_once_in_the_original_plan(tmp_path):
     assert "build plan" not in rebuilt.log and _compilations(rebuilt) >= 3
     assert _outcomes(rebuilt) == {IDS[0]: "passed", IDS[1]: "failed"}
 
-    # a runner that never built the original builds afresh
-    alone = CSharpRunner().run(mutant, IDS, coverage=False, reuse_build=True)
+    # two changed files are not one wrong class: built afresh
+    two = _tree(tmp_path / "two", {"Lib/Shapes.cs": ("return side * side;", "return side + side;"),
+                                   "Lib/Lib.csproj": ("net472", "net471")})
+    assert "build plan" in runner.run(two, IDS, coverage=False, reuse_build=True).log  # a project file is no source
+    (two / "Lib/Extra.cs").write_text("namespace Demo { public class Extra { } }\n", encoding="utf-8")
+    assert "build plan" not in runner.run(two, IDS, coverage=False, reuse_build=True).log  # another tree
+
+    # a runner that never ran the original's whole suite builds afresh (runs by id keep no plan)
+    other_runner = CSharpRunner()
+    other_runner.run(original, IDS, coverage=False)
+    alone = other_runner.run(mutant, IDS, coverage=False, reuse_build=True)
     assert "build plan" not in alone.log and _outcomes(alone) == {IDS[0]: "failed", IDS[1]: "passed"}
     shutil.rmtree(tmp_path, ignore_errors=True)

@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from crossfile_datasets.analyzers.graph import build_graph
 from crossfile_datasets.builders.classlevel.build import ClassSettings, mutant_gate
-from crossfile_datasets.builders.classlevel.candidates import Thresholds, select_candidates
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang
-from crossfile_datasets.sandbox.suites import runner_for
-from tests.classlevel.fixture import analyzed
+from tests.classlevel.fixture import selected
 from tests.conftest import write_tree
 
 MAIN = "src/main/java/com/ex/"
@@ -66,12 +63,7 @@ public class ResolvedTest {
 @pytest.mark.slow
 def test_few_tests_and_no_mutant_is_dropped_under_its_reason(tmp_path):
     root = write_tree(tmp_path, TREE)
-    language, facts, classes = analyzed(root, Lang.JAVA, "ex")
-    suite = runner_for(Lang.JAVA).run(root, None, coverage=True, limits=None)
-    assert len(suite.outcomes()) == 5 and all(o.value == "passed" for o in suite.outcomes().values()), suite.log[-3000:]
-    report = BuildReport()
-    cands = {c.info.name: c for c in select_candidates(Lang.JAVA, language, facts, classes, suite,
-                                                       build_graph("ex", "java", facts, []), Thresholds(), report, "")}
+    facts, suite, cands, report = selected(root, Lang.JAVA, 5)
     assert {"Unresolved", "Resolved"} <= set(cands), dict(report.samples)
     assert len(cands["Unresolved"].expected_to_pass) == 2 and len(cands["Resolved"].expected_to_pass) == 3
     report = BuildReport()

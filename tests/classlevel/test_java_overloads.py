@@ -9,12 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from crossfile_datasets.analyzers.graph import build_graph
-from crossfile_datasets.builders.classlevel.candidates import Thresholds, select_candidates
-from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang
-from crossfile_datasets.sandbox.suites import runner_for
-from tests.classlevel.fixture import analyzed
+from tests.classlevel.fixture import selected
 from tests.conftest import write_tree
 
 MAIN = "src/main/java/com/ex/"
@@ -99,13 +95,7 @@ public class DefaultEvaluatorTest {
 @pytest.mark.javac
 @pytest.mark.slow
 def test_overloads_are_measured_one_by_one(tmp_path):
-    root = write_tree(tmp_path, TREE)
-    language, facts, classes = analyzed(root, Lang.JAVA, "ex")
-    suite = runner_for(Lang.JAVA).run(root, None, coverage=True, limits=None)
-    assert len(suite.outcomes()) == 5 and all(o.value == "passed" for o in suite.outcomes().values()), suite.log[-3000:]
-    report = BuildReport()
-    cands = {c.info.name: c for c in select_candidates(Lang.JAVA, language, facts, classes, suite,
-                                                       build_graph("ex", "java", facts, []), Thresholds(), report, "")}
+    _, _, cands, report = selected(write_tree(tmp_path, TREE), Lang.JAVA, 5)
     samples = {k: v for k, v in report.samples.items() if k.startswith("classes/")}
     # every one of Parser's 5 methods runs (its 3 constructors through `new Parser()`): 5/5, not 3 names of 5
     assert "Parser" in cands, samples
@@ -125,13 +115,7 @@ def test_a_named_overload_that_never_runs_is_not_counted(tmp_path):
     tree = dict(TREE)
     tree[TEST + "DefaultEvaluatorTest.java"] = tree[TEST + "DefaultEvaluatorTest.java"].replace(
         "new DefaultEvaluator().evaluate(\"x\")", "new DefaultEvaluator(new Parser(\",\", 1)).evaluate(\"x,y\")")
-    root = write_tree(tmp_path, tree)
-    language, facts, classes = analyzed(root, Lang.JAVA, "ex")
-    suite = runner_for(Lang.JAVA).run(root, None, coverage=True, limits=None)
-    assert all(o.value == "passed" for o in suite.outcomes().values()), suite.log[-3000:]
-    report = BuildReport()
-    cands = {c.info.name: c for c in select_candidates(Lang.JAVA, language, facts, classes, suite,
-                                                       build_graph("ex", "java", facts, []), Thresholds(), report, "")}
+    _, _, cands, report = selected(write_tree(tmp_path, tree), Lang.JAVA, 5)
     # both constructors run now: 2/2
     assert "DefaultEvaluator" in cands, dict(report.samples)
     assert sorted(cands["DefaultEvaluator"].covered_methods) == ["DefaultEvaluator", "DefaultEvaluator"]
