@@ -27,7 +27,7 @@ from pathlib import Path
 from crossfile_datasets.core.records import CrossFileUsage
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.report import BuildReport
-from crossfile_datasets.core.repofiles import generic_skip, skipped_dir
+from crossfile_datasets.core.skipnames import generic_skip, skipped_dir
 from crossfile_datasets.core.text import read_regular
 
 CACHE_FORMAT = "3"  # part of every key and entry: bump when the entry layout changes

@@ -16,7 +16,8 @@ import tomllib
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.records import FileFacts, Repository, SourceFile
 from crossfile_datasets.core.report import BuildReport
-from crossfile_datasets.core.repofiles import Refused, generic_skip, read_inside, walk
+from crossfile_datasets.core.repofiles import Refused, read_inside, walk
+from crossfile_datasets.core.skipnames import generic_skip
 from crossfile_datasets.core.text import classify_file, decode_source, is_data_table
 from crossfile_datasets.lang.base import LanguageSupport
 

@@ -45,6 +45,7 @@ from typing import Sequence
 
 from crossfile_datasets.analyzers.run import Limits, RunResult, RunStatus, run
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.skipnames import generic_skip, holds_project_code
 from crossfile_datasets.sandbox import hostfs
 from crossfile_datasets.sandbox.channel import SANDBOXED_PROGRAM_PID, ResultChannel
 from crossfile_datasets.sandbox.isolation import (
@@ -158,6 +159,27 @@ def _copy_ignored(name: str) -> bool:
     return name in _COPY_SKIP or name.endswith(".pyc")
 
 
+def _generic_folder_of_project_code(parent: int, name: str, rel: str) -> bool:
+    """Is ``name`` (under the folder ``parent``) a folder named by a generic skip rule (``build``,
+    ``env``, ``bin``...) that holds the project's own code, as the source walk decides
+    (:func:`core.repofiles.holds_project_code`)? pypa/build's package is ``src/build/``: a copy
+    without it cannot import the project the analysis found there. Opened without following a
+    link; a folder of more than ``COPY_MAX_ENTRIES`` names is not listed and stays out."""
+    if not generic_skip(name):
+        return False
+    try:
+        fd = os.open(name, _WALK_DIR_FLAGS, dir_fd=parent)
+    except OSError:  # not a folder, a link, unreadable: the walk itself counts what it is
+        return False
+    try:
+        names = _names(fd, C.COPY_MAX_ENTRIES)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return names is not None and holds_project_code(rel, names)
+
+
 # the copy walks as the host-file boundary does: folders and files opened under their folder's
 # descriptor, never through a link, a FIFO never blocking
 _WALK_DIR_FLAGS, _WALK_FILE_FLAGS = hostfs.DIR_FLAGS, hostfs.READ_FLAGS
@@ -224,9 +246,9 @@ def _copy_walk(source: Path, drops: CopyReport):
             depth = rel_dir.count("/") + 1 if rel_dir else 0
             subdirs = []
             for name in names:
-                if _copy_ignored(name):
-                    continue
                 rel = f"{rel_dir}/{name}" if rel_dir else name
+                if _copy_ignored(name) and not _generic_folder_of_project_code(fd, name, rel):
+                    continue
                 try:
                     st = os.stat(name, dir_fd=fd, follow_symlinks=False)
                 except OSError:

@@ -11,6 +11,7 @@ import pytest
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core import repofiles
 from crossfile_datasets.core.repofiles import is_file_inside, read_inside, walk
+from crossfile_datasets.core.skipnames import skipped_dir
 from crossfile_datasets.core.text import NotRegularFile
 from tests.conftest import write_tree
 
@@ -25,7 +26,7 @@ def _walk(root, want=lambda rel: rel.endswith(".py")):
 def _os_walk_order(root, want):
     out = []
     for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if not repofiles.skipped_dir(d))
+        dirnames[:] = sorted(d for d in dirnames if not skipped_dir(d))
         rel_dir = os.path.relpath(dirpath, root)
         for name in sorted(filenames):
             rel = name if rel_dir == "." else f"{rel_dir}/{name}"

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from crossfile_datasets.builders.repos import RepoSpec, resolve
 from crossfile_datasets.core.report import BuildReport
-from crossfile_datasets.core.repofiles import generic_skip, holds_project_code, skip_reason, walk
+from crossfile_datasets.core.repofiles import walk
+from crossfile_datasets.core.skipnames import generic_skip, holds_project_code, skip_reason
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import imported_folders, list_sources, packaging_dirs
 from crossfile_datasets.core.records import SourceFile

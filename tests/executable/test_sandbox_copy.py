@@ -166,3 +166,29 @@ def test_the_copy_caps_depth_entries_and_total_size_and_counts_them(tmp_path, mo
     drops.count_into(report, "repo")
     assert report.counts == {"host_files/copy_too_deep": 1, "host_files/copy_total_too_large": 1,
                              "host_files/copy_too_many_entries": 1}
+
+
+def test_a_folder_named_like_build_output_is_copied_when_it_holds_the_package(tmp_path):
+    """pypa/build keeps its package in ``src/build/``: the source walk reads it (recall10), and a
+    copy without it could not import what the problems call. A ``build/`` of output, a C#
+    ``bin/`` and a ``.venv`` stay out; a link named ``build`` is never followed."""
+    repo = tmp_path / "repo"
+    files = {
+        "src/build/__init__.py": "VERSION = 1\n",
+        "src/build/env.py": "from build import VERSION\n",
+        "build/lib/build/__init__.py": "stale = True\n",  # setuptools output: no __init__.py at its top
+        "app/bin/App.dll": "MZ",
+        ".venv/lib/site.py": "x = 1\n",
+        "tests/test_env.py": "import build\n",
+    }
+    for rel, text in files.items():
+        (repo / rel).parent.mkdir(parents=True, exist_ok=True)
+        (repo / rel).write_text(text)
+    (repo / "pkg").mkdir()
+    os.symlink("../src/build", repo / "pkg" / "build")
+    copy_repository(repo, tmp_path / "copy")
+    copied = {str(p.relative_to(tmp_path / "copy")) for p in (tmp_path / "copy").rglob("*") if p.is_file()}
+    assert copied == {"src/build/__init__.py", "src/build/env.py", "tests/test_env.py"}
+    digest, _ = tree_digest(repo)
+    (repo / "src/build/env.py").write_text("changed = 1\n")
+    assert tree_digest(repo)[0] != digest  # the package's files are part of the snapshot's hash
