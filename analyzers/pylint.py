@@ -276,16 +276,20 @@ class PylintChecker:
         batch_size: int = C.PYLINT_BATCH_SIZE,
         runner: Callable[..., RunResult] = run,
         bisect_budget: float = C.PYLINT_BISECT_BUDGET,
+        bisect_per_file: float = C.PYLINT_BISECT_SECONDS_PER_FILE,
         resident: bool = True,
         server_command: Sequence[str] | None = None,
         load: Callable[[], float] = current_load_factor,
     ) -> None:
         """``load``: the factor every time limit is multiplied by, asked once per :meth:`check`
-        (:func:`current_load_factor`: the machine's load per core)."""
+        and again when a failure starts the bisection (:func:`current_load_factor`: the
+        machine's load per core). The bisection of one check may take ``bisect_budget`` plus
+        ``bisect_per_file`` per checked file, times that factor."""
         self.batch_timeout = batch_timeout
         self.file_timeout = file_timeout
         self.batch_size = batch_size
         self.bisect_budget = bisect_budget
+        self.bisect_per_file = bisect_per_file
         self._run = runner
         self._load = load
         self.resident = resident and runner is run
@@ -307,7 +311,8 @@ class PylintChecker:
         files = sorted(files)
         cwd = Path(tempfile.mkdtemp(prefix="crossfile-pylint-cwd-"))
         factor = self._load()
-        state = _BisectState(self.bisect_budget * factor, str(root) if resolve else "", factor=factor)
+        state = _BisectState((self.bisect_budget + self.bisect_per_file * len(files)) * factor,
+                             str(root) if resolve else "", factor=factor)
         resident = self.resident and observed is None and not os.environ.get("CROSSFILE_PYLINT")
         try:
             for i in range(0, len(files), self.batch_size):
@@ -419,6 +424,9 @@ class PylintChecker:
     def _check_halves(self, root: Path, cwd: Path, batch, roots, rcfile, texts, outcome: CheckOutcome,
                       state: "_BisectState", observed: Path | None) -> None:
         """Bisection: each half of a failed batch in fresh processes, within the time budget."""
+        if state.started is None:
+            # the load may have grown since the check began (a failure is often its first sign)
+            state.rescale(self._load())
         state.start()
         mid = len(batch) // 2
         self._check_batch(root, cwd, batch[:mid], roots, rcfile, texts, outcome, state, observed)
@@ -455,6 +463,12 @@ class _BisectState:
     def start(self) -> None:
         if self.started is None:
             self.started = time.monotonic()
+
+    def rescale(self, factor: float) -> None:
+        """A higher load factor stretches the budget and every later time limit alike."""
+        if factor > self.factor:
+            self.budget *= factor / self.factor
+            self.factor = factor
 
     def remaining(self) -> float:
         return self.budget - (time.monotonic() - self.started) if self.started is not None else self.budget

@@ -71,6 +71,11 @@ PYLINT_MIN_CHUNK = 50
 # is left unchecked then is counted as files/checker_abandoned (issue 15: one slow file cost
 # ~9 minutes in 21 runs before this bound)
 PYLINT_BISECT_BUDGET = 120.0
+# ...plus this much per checked file: a repository slow to check as a whole needs its halves run
+# once each, and 120 s was less than one half of urllib3 (66 files: the whole batch timed out,
+# its first half of 33 was cut at the 120 s left and all 66 files were abandoned; corpus,
+# 2026-11-28, on a loaded machine). A hanging file still costs at most this budget per copy.
+PYLINT_BISECT_SECONDS_PER_FILE = 4.0
 # the limits above are for an idle machine: each check multiplies them by the load average per
 # core, at most this much (structlog lost all 37 files at a load of ~21 on 2 cores; ours)
 PYLINT_LOAD_FACTOR_CAP = 8.0

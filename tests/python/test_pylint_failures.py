@@ -12,6 +12,7 @@ import time
 import pytest
 
 from crossfile_datasets.analyzers.pylint import PylintChecker, load_factor
+from crossfile_datasets.analyzers.run import RunResult, RunStatus
 from crossfile_datasets.lang.python import PythonSupport
 from tests.conftest import write_tree
 from tests.python.helpers import usages_of
@@ -78,7 +79,7 @@ def test_bisection_is_bounded_in_time_and_what_is_left_is_counted(tmp_path, monk
     )
     wrapper.chmod(0o755)
     monkeypatch.setenv("CROSSFILE_PYLINT", str(wrapper))
-    language = PythonSupport(PylintChecker(batch_timeout=2, file_timeout=2, bisect_budget=3, load=lambda: 1.0),
+    language = PythonSupport(PylintChecker(batch_timeout=2, file_timeout=2, bisect_budget=3, bisect_per_file=0, load=lambda: 1.0),
                              parallelism=3)
     start = time.monotonic()
     usages, report = _usages(write_tree(tmp_path / "slow_repo", files), language)
@@ -90,6 +91,51 @@ def test_bisection_is_bounded_in_time_and_what_is_left_is_counted(tmp_path, monk
     assert failed.get("files/checker_abandoned", 0) >= 1, failed  # the budget ran out before all was isolated
     assert sum(failed.values()) < 17  # never more than the checkable files
     assert "pkg/user_00.py" not in {u.file for u in usages}
+
+
+def _slow_runner(seconds_per_file: float, runs: list[int]):
+    """A stand-in for a Pylint that is slow but never hangs: each run needs this much per file
+    and times out like the real runner when its limit is shorter (no Pylint is started)."""
+    def runner(argv, timeout, cwd=None, env=None):
+        files = len(argv) - argv.index("--") - 1
+        runs.append(files)
+        needed = seconds_per_file * files
+        time.sleep(min(needed, timeout))
+        status = RunStatus.TIMEOUT if needed > timeout else RunStatus.EXITED
+        return RunResult(tuple(argv), status, 0 if status is RunStatus.EXITED else None, "[]", "", min(needed, timeout))
+    return runner
+
+
+def test_a_slow_repository_keeps_every_file_when_its_halves_finish(tmp_path):
+    """urllib3 (corpus, 2026-11-28, a loaded machine): the whole batch of 66 files timed out, the
+    fixed 120 s isolation budget was less than one half's run, and all 66 were abandoned. The
+    budget now grows with the files checked, so each half runs once and finishes."""
+    root = tmp_path / "slow"
+    files = [f"pkg/m{i}.py" for i in range(8)]
+    write_tree(root, {f: "x = 1\n" for f in files})
+    limits = dict(batch_timeout=1.0, file_timeout=0.2, bisect_budget=0.5, load=lambda: 1.0, resident=False)
+    # the whole batch needs 1.6 s (> 1.0), each half 0.8 s: together more than the fixed 0.5 s
+    runs: list[int] = []
+    fixed = PylintChecker(**limits, bisect_per_file=0, runner=_slow_runner(0.2, runs)).check(root, files, files, {})
+    assert set(fixed.failed.values()) == {"checker_abandoned"}, fixed.failed  # the loss this fixes
+    runs.clear()
+    grown = PylintChecker(**limits, bisect_per_file=0.3, runner=_slow_runner(0.2, runs)).check(root, files, files, {})
+    assert grown.failed == {} and runs == [8, 4, 4]
+
+
+def test_a_load_that_grew_since_the_check_began_stretches_the_bisection(tmp_path):
+    root = tmp_path / "loaded"
+    files = [f"pkg/m{i}.py" for i in range(8)]
+    write_tree(root, {f: "x = 1\n" for f in files})
+    loads = iter([1.0, 3.0])  # idle when the check starts, loaded when the first batch failed
+    runs: list[int] = []
+    def check(load):
+        runs.clear()
+        return PylintChecker(batch_timeout=0.5, file_timeout=0.2, bisect_budget=0.35, bisect_per_file=0, load=load,
+                             resident=False, runner=_slow_runner(0.1, runs)).check(root, files, files, {})
+    # the whole batch needs 0.8 s (> 0.5), each half 0.4 s: more than 0.35 s, less than 0.35 x 3
+    assert set(check(lambda: 1.0).failed.values()) == {"checker_abandoned"}
+    assert check(lambda: next(loads)).failed == {} and runs == [8, 4, 4]
 
 
 def test_the_load_factor_is_the_load_per_core_between_one_and_the_cap():
@@ -115,7 +161,7 @@ def test_time_limits_grow_with_the_load_so_a_loaded_machine_keeps_its_files(tmp_
     """Fixed limits lose every file of a repository when the machine is loaded (structlog: 37 of
     37 abandoned at a load of ~21); the same limits times the load factor keep them."""
     repo = _slow_start_repo(tmp_path, monkeypatch, 3)
-    idle_limits = dict(batch_timeout=1.5, file_timeout=1.5, bisect_budget=1.0)
+    idle_limits = dict(batch_timeout=1.5, file_timeout=1.5, bisect_budget=1.0, bisect_per_file=0)
     usages, report = _usages(repo, PythonSupport(PylintChecker(**idle_limits, load=lambda: 1.0), parallelism=1))
     assert usages == [] and report.counts["files/checker_timeout"] + report.counts["files/checker_abandoned"] == 1
     usages, report = _usages(repo, PythonSupport(PylintChecker(**idle_limits, load=lambda: 8.0), parallelism=1))
@@ -139,7 +185,8 @@ def test_a_failed_run_leaves_its_text_in_the_report(tmp_path, monkeypatch):
     assert sample.startswith("pkg/user.py: original: exit 1 on 1 file(s): ") and "RuntimeError: plugin exploded" in sample
 
     repo = _slow_start_repo(tmp_path, monkeypatch, 3)
-    language = PythonSupport(PylintChecker(batch_timeout=1.0, file_timeout=1.0, bisect_budget=1.0, load=lambda: 1.0))
+    language = PythonSupport(PylintChecker(batch_timeout=1.0, file_timeout=1.0, bisect_budget=1.0, bisect_per_file=0,
+                                           load=lambda: 1.0))
     _, report = _usages(repo, language)
     [sample] = report.samples.get("files/checker_timeout", []) + report.samples.get("files/checker_abandoned", [])
     assert "timed out after 1 s on 1 file(s)" in sample, sample
