@@ -37,11 +37,11 @@ from datasets.info import DatasetInfo, DatasetInfosDict
 from datasets.splits import SplitDict, SplitInfo
 from datasets.utils.metadata import MetadataConfigs
 from datasets.utils.py_utils import convert_file_size_to_int
-from huggingface_hub.repocard import REGEX_YAML_BLOCK
 from huggingface_hub import CommitOperationAdd, CommitOperationDelete, DatasetCard, HfApi, constants
-import yaml
 from huggingface_hub.errors import EntryNotFoundError, HfHubHTTPError, HFValidationError
+from huggingface_hub.repocard import REGEX_YAML_BLOCK
 from huggingface_hub.utils import build_hf_headers, get_session, hf_raise_for_status, validate_repo_id
+import yaml
 
 from crossfile_datasets.builders import card as cards
 from crossfile_datasets.core import constants as C

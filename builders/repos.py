@@ -16,6 +16,7 @@ import io
 import json
 import os
 import re
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -220,8 +221,13 @@ def read_manifest(path: Path, allow_outside: bool = False) -> list[RepoSpec]:
     return specs
 
 
+def _git_run(args: Sequence[str], cwd: Path | None, timeout: float, **kwargs):
+    """One git command that never prompts for credentials (its result, whatever it is)."""
+    return run(["git", *args], cwd=cwd, timeout=timeout, env={**os.environ, "GIT_TERMINAL_PROMPT": "0"}, **kwargs)
+
+
 def git(args: Sequence[str], cwd: Path | None = None, timeout: float = 600) -> str:
-    res = run(["git", *args], cwd=cwd, timeout=timeout, env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
+    res = _git_run(args, cwd, timeout)
     if res.status is RunStatus.NOT_FOUND:
         raise RepositoryError("git is not installed: install it (apt-get install -y git)")
     if not res.ok:
@@ -276,8 +282,7 @@ def _checkout_commit(root: Path) -> str:
 
 
 def _remote_url(root: Path) -> str:
-    res = run(["git", "config", "--get", "remote.origin.url"], cwd=root, timeout=30,
-              env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
+    res = _git_run(["config", "--get", "remote.origin.url"], root, 30)
     url = public_url(res.stdout) if res.ok else ""
     return url if hosted_path(url) else ""  # a remote that is another local folder is a machine path too
 
@@ -305,8 +310,6 @@ def _clone(url: str, commit: str | None, cache_dir: Path) -> tuple[Path, str]:
     the checked-out commit is compared with the pin (``commit_mismatch``), also for an entry of
     the cache. A clone is capped (``clone_too_large``): its objects, and the files and bytes its
     checkout would write, are measured before the checkout (git bombs)."""
-    import shutil
-
     key = hashlib.sha256(f"{url}@{commit or 'HEAD'}".encode()).hexdigest()[:16]
     dest = cache_dir / "repos" / f"{safe_name(_name_from_url(url))}-{key}"
     if (dest / ".git").exists() and (dest / ".crossfile-ok").exists():
@@ -371,8 +374,7 @@ def _commit_object(commit: str, tmp: Path) -> str:
     any other name (a tag, a branch) through git's usual lookup."""
     pin = commit.lower()
     if _HEX_PIN.fullmatch(pin):
-        found = run(["git", "rev-parse", "--disambiguate=" + pin], cwd=tmp, timeout=120,
-                    env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
+        found = _git_run(["rev-parse", "--disambiguate=" + pin], tmp, 120)
         objects = [o for o in found.stdout.split() if o.startswith(pin)] if found.ok else []
         commits = [o for o in objects if _object_type(o, tmp) == "commit"]
         if len(commits) != 1:
@@ -387,7 +389,7 @@ def _commit_object(commit: str, tmp: Path) -> str:
 
 
 def _object_type(oid: str, tmp: Path) -> str:
-    res = run(["git", "cat-file", "-t", oid], cwd=tmp, timeout=60, env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
+    res = _git_run(["cat-file", "-t", oid], tmp, 60)
     return res.stdout.strip() if res.ok else ""
 
 
@@ -402,18 +404,24 @@ def _check_clone_size(where: str, target: str, tmp: Path) -> None:
     if kib * 1024 > C.CLONE_MAX_PACK_BYTES:
         raise RepositoryError(f"{where}: {kib} KiB of git objects, more than {C.CLONE_MAX_PACK_BYTES} bytes",
                               "clone_too_large")
-    listed = run(["git", "ls-tree", "-r", "-l", "-z", "--full-tree", target], cwd=tmp, timeout=C.CLONE_LIST_TIME_LIMIT,
-                 output_cap=C.CLONE_LIST_MAX_BYTES, env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
+    listed = _git_run(["ls-tree", "-r", "-l", "-z", "--full-tree", target], tmp, C.CLONE_LIST_TIME_LIMIT,
+                      output_cap=C.CLONE_LIST_MAX_BYTES)
     entries = listed.stdout.split("\0")
     if not listed.ok or listed.stdout_truncated or len(entries) > C.CLONE_MAX_FILES:
         why = ("its file list did not end in time" if listed.status is RunStatus.TIMEOUT
                else f"more than {C.CLONE_MAX_FILES} files" if listed.ok else f"git ls-tree failed: {listed.stderr.strip()[-200:]}")
         raise RepositoryError(f"{where}: the checkout of {target[:12]} is refused: {why}", "clone_too_large")
-    total = sum(int(e.split("\t", 1)[0].split()[3]) for e in entries
-                if "\t" in e and len(e.split("\t", 1)[0].split()) == 4 and e.split("\t", 1)[0].split()[3].isdigit())
+    total = sum(_blob_size(e) for e in entries)
     if total > C.CLONE_MAX_BYTES:
         raise RepositoryError(f"{where}: the checkout of {target[:12]} would write {total} bytes, more than "
                               f"{C.CLONE_MAX_BYTES}", "clone_too_large")
+
+
+def _blob_size(entry: str) -> int:
+    """The size of one ``git ls-tree -l`` entry (``<mode> <type> <object> <size>\t<path>``); 0
+    for a tree, a submodule (``-``) or anything else."""
+    fields = entry.split("\t", 1)[0].split()
+    return int(fields[3]) if len(fields) == 4 and fields[3].isdigit() else 0
 
 
 def resolve_all(specs: Iterable[RepoSpec], cache_dir: Path | None = None, report: BuildReport | None = None) -> list[Repository]:

@@ -258,7 +258,7 @@ def run_repositories(repos: Sequence[Repository], build_one: BuildOne, *, store:
             key = key_of(repo)
         except fatal:
             raise
-        except (Exception, RecursionError) as exc:
+        except Exception as exc:  # RecursionError included (a RuntimeError)
             report = new_report()
             error = f"{type(exc).__name__}: {str(exc)[:300]}"
             report.count("repositories", "unreadable_tree", repo.name, error)

@@ -307,12 +307,17 @@ def measured_sizes(root: Path, files: Iterable[str]) -> dict[str, int]:
     sizes = {}
     for rel in files:
         key = Path(os.path.normpath(rel)).as_posix()
-        try:
-            st = os.lstat(root / key)
-            sizes[key] = min(st.st_size, C.MAX_FILE_BYTES) if stat.S_ISREG(st.st_mode) else 0
-        except OSError:
-            sizes[key] = 0
+        sizes[key] = min(_regular_size(root / key), C.MAX_FILE_BYTES)
     return sizes
+
+
+def _regular_size(path: Path) -> int:
+    """The size of ``path`` when it is a regular file (a link is not followed), else 0."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return 0
+    return st.st_size if stat.S_ISREG(st.st_mode) else 0
 
 
 def line_entries(path: Path, real_root: Path, sizes: dict[str, int] | None = None, seconds: float = 10.0,
@@ -371,14 +376,7 @@ def lines_out_of_range(path: Path, real_root: Path, seconds: float = 10.0, sizes
         rel = _repository_path(measured, real_root)
         if rel is None or (sizes is not None and rel.as_posix() not in sizes):
             continue
-        if sizes is not None:
-            size = sizes[rel.as_posix()]
-        else:
-            try:
-                st = os.lstat(real_root / rel)
-                size = st.st_size if stat.S_ISREG(st.st_mode) else 0
-            except OSError:
-                size = 0
+        size = sizes[rel.as_posix()] if sizes is not None else _regular_size(real_root / rel)
         if int(longest or 0) > (size + 1) // 8 + 1:
             return f"{str(rel)[:120]}: a row of {int(longest)} bytes of line bits for a file of {size} bytes"
     return ""

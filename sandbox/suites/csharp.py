@@ -1192,8 +1192,7 @@ class CSharpRunner:
         ``coverage``, the lines of the repository's files that ran (mono's coverage profiler).
         ``reuse_build`` (the builder's wrong-class gate, without coverage): when the tree differs
         from the original tree of this runner's last whole-suite run only in the text of one
-        library file, compile it
-        once as the original was compiled (:meth:`_reuse`) instead of building it afresh -- the
+        library file, compile it once as the original was compiled (:meth:`_reuse`) instead of building it afresh -- the
         library alone, then rounds of leaving out. Only for wrong classes that change method
         bodies and nothing else (the throwing stub, one-method mutants, controls): such a class
         compiles in the original's plan whenever it compiles at all, and when it does not, no test
