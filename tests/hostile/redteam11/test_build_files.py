@@ -33,14 +33,15 @@ version_file_template = "__version__ = '{template}'\\n"
 
 # the host step of the build in a fresh interpreter; prints its memory growth and what it wrote
 STEP = """
-import json, resource, sys
+import json, sys
+from tests.hostile.peak import peak_rss_kb
 from pathlib import Path
 from crossfile_datasets.builders.executable.build import repository_build_files
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+before = peak_rss_kb()
 files = repository_build_files(Repository("versioned", Path(sys.argv[1]), "", "", "MIT"), BuildReport())
-print(json.dumps({"grown_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before,
+print(json.dumps({"grown_kb": peak_rss_kb() - before,
                   "files": {rel: len(text) for rel, text in files.items()}}))
 """
 

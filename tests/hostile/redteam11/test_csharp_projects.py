@@ -32,13 +32,14 @@ CALC_TESTS = ("using NUnit.Framework;\nnamespace Demo.Tests { [TestFixture] publ
 
 # the layout of one repository in a fresh interpreter; prints its peak memory (kB) and the layout
 LAYOUT = """
-import json, resource, sys, time
+import json, sys, time
+from tests.hostile.peak import peak_rss_kb
 from pathlib import Path
 from crossfile_datasets.sandbox.suites.csharp import csharp_layout
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+before = peak_rss_kb()
 started = time.process_time()
 layout = csharp_layout(Path(sys.argv[1]))
-print(json.dumps({"grown_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before,
+print(json.dumps({"grown_kb": peak_rss_kb() - before,
                   "cpu": time.process_time() - started,
                   "projects": [p.name for p in layout.projects], "refused": layout.refused}))
 """

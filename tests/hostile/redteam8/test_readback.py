@@ -43,6 +43,7 @@ from crossfile_datasets.sandbox import Sandbox, SandboxLimits
 from crossfile_datasets.sandbox.pytest_runs import run_pytest
 from tests.hostile.redteam8.test_readback import DENSE_LINES
 from tests.hostile.conftest import ledger
+from tests.hostile.peak import peak_rss_kb
 
 repo = ledger(Path(sys.argv[1]), {"tests/test_plant.py": DENSE_LINES})
 before = resource.getrusage(resource.RUSAGE_SELF)
@@ -52,7 +53,7 @@ after = resource.getrusage(resource.RUSAGE_SELF)
 lines = max((len(v) for v in prun.contexts.values()), default=0) if isinstance(prun.contexts, dict) else -1
 print(json.dumps({"outcomes": prun.outcomes, "refused": prun.refused, "lines": lines,
                   "host_cpu": after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime,
-                  "peak_mb": after.ru_maxrss / 1024}))
+                  "peak_mb": peak_rss_kb() / 1024}))
 '''
 
 
