@@ -29,8 +29,8 @@ reason, first failing check wins, in the order of :data:`REJECTIONS`.
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 import re
+from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Mapping
 
@@ -518,7 +518,8 @@ def measure(lang: Lang, info: ClassInfo, refs: list[ExternalReference], ff: File
     ran = [False] * len(info.methods)
     if has_per_test:
         lines_by_test = [per_test.get(t, {}).get(info.file, set()) for t in expected]
-        ran = [any(method_body_lines(m) & lines for lines in lines_by_test) for m in info.methods]
+        bodies = [method_body_lines(m) for m in info.methods]  # once each, not once per test
+        ran = [any(body & lines for lines in lines_by_test) for body in bodies]
     covered = [m.name for m, r in zip(info.methods, ran) if r]
     # methods named or run, each overload apart. A name a test writes stands for every method of
     # that name only without per-test coverage; with it, of overloads (constructors included) only
