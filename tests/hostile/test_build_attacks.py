@@ -258,9 +258,10 @@ def test_sandbox_folders_of_a_killed_harness_are_removed(tmp_path):
 
 # ----------------------------------------------------------------------- host memory --
 JUNK_RUN = '''
-import json, resource, sys
+import json, sys
 from crossfile_datasets.sandbox import Sandbox, SandboxLimits
 from crossfile_datasets.sandbox.pytest_runs import run_pytest
+from tests.hostile.peak import peak_rss_kb
 
 JUNK = """
 import crossfile_pytest_plugin as plugin, os
@@ -276,10 +277,10 @@ def test_junk():
         os.write(plugin._FD, token_line)
 """
 with Sandbox(None, python=sys.executable, limits=SandboxLimits(timeout=400, test_timeout=380)) as box:
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    before = peak_rss_kb()
     box.write("test_junk.py", JUNK)
     prun = run_pytest(box, ["test_junk.py"])
-    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    after = peak_rss_kb()
 channel = getattr(prun, "channel", None)
 print(json.dumps({{"grown_kb": after - before, "complete": prun.complete, "forged": getattr(channel, "forged", None),
                    "overflow": getattr(channel, "overflow", None)}}))
@@ -293,7 +294,7 @@ def test_host_memory_stays_bounded_whatever_the_channel_receives(tmp_path):
     token (an in-process forger knows it) now cost the host tens of MB."""
     megabytes = 400
     done = subprocess.run([sys.executable, "-c", JUNK_RUN.format(megabytes=megabytes)], capture_output=True, text=True,
-                          timeout=600)
+                          timeout=600, cwd=Path(__file__).resolve().parents[2])
     assert done.returncode == 0, done.stderr[-2000:]
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     assert seen["grown_kb"] / 1024 < 250, f"the host grew by {seen['grown_kb'] / 1024:.0f} MB"
