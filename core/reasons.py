@@ -190,6 +190,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.PROJECTS, "checker_error", L, "C#: the compiler reported an internal error"),
     (S.PROJECTS, "checker_blocked", L, "C#: the project cannot be compiled (its references are missing)"),
     (S.PROJECTS, "csharp_syntax_too_new", L, "C#: mcs reports syntax newer than C# 7.2"),
+    (S.PROJECTS, "project_owns_no_sources", L, "C#: a .csproj owns no source file of the build (no <Compile> item matches, or no source under an SDK-style project's folder); projects referencing it compile without its types (stand-ins of a missing assembly)"),
     (S.PROJECTS, "csproj_unreadable", L, "C#: the .csproj file cannot be used (not readable XML, not a regular file, a link, too many wildcards); defaults assumed"),
     (S.PROJECTS, "java_build_file_unreadable", L, "Java: a module's pom.xml / build.gradle cannot be read (not readable XML, not a regular file, a link); the module is checked without the modules it depends on"),
     (S.TSCONFIG, "tsconfig_extends_unresolved", N, "TypeScript: tsconfig extends a file that is not found"),

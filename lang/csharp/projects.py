@@ -84,6 +84,24 @@ def _norm(directory: str, relative: str) -> str:
     return "" if joined == "." else joined
 
 
+def is_sdk_style(project: ET.Element) -> bool:
+    """Whether a project file uses an MSBuild SDK (then it owns every ``.cs`` file under its
+    folder by default): ``<Project Sdk="Microsoft.NET.Sdk">``, a ``<Sdk Name="..." />`` child, or
+    the explicit imports ``<Import Project="Sdk.props" Sdk="Microsoft.NET.Sdk" />`` (and
+    ``Sdk.targets``) that a project writes to run targets after the SDK's (alanmcgovern/Mono.Nat
+    `42cf7c2`: read as an old-style project without ``<Compile>`` items, the library owned no
+    file and its two referencing projects compiled without it)."""
+    if (project.get("Sdk") or "").strip():
+        return True
+    for child in project:
+        tag = _local(child.tag)
+        if tag == "Sdk" and (child.get("Name") or "").strip():
+            return True
+        if tag == "Import" and (child.get("Sdk") or "").strip():
+            return True
+    return False
+
+
 def read_csproj(root: Path, rel: str) -> CsProject:
     directory = posixpath.dirname(rel)
     try:  # a FIFO named .csproj would block the parser forever, a link would read another file
@@ -92,7 +110,7 @@ def read_csproj(root: Path, rel: str) -> CsProject:
         return CsProject(rel, directory, True, error=str(exc)[:200])
     except (ET.ParseError, OSError) as exc:
         return CsProject(rel, directory, True, error=str(getattr(exc, "strerror", None) or exc)[:200])
-    sdk_style = bool(project.get("Sdk")) or any(_local(e.tag) == "Sdk" for e in project)
+    sdk_style = is_sdk_style(project)
     includes, removes, refs, defines, framework, embedded, copied = [], [], [], [], [], [], []
     target = ""
     targets: list[str] = []
@@ -512,6 +530,19 @@ def compilation_units(root: Path, sources: Sequence[str]) -> tuple[list[Compilat
     if loose:
         units.append(CompilationUnit(LOOSE_FILES, (), loose))
     return units, projects
+
+
+def projects_without_sources(projects: Sequence[CsProject], sources: Sequence[str]) -> list[tuple[CsProject, int]]:
+    """The projects that own no source file of the build, each with how many sources lie under its
+    folder. A project owning nothing is counted (``projects/project_owns_no_sources``), never
+    silent: the projects referencing it compile without its types, which become stand-ins of a
+    missing assembly, so every use of them is lost (an SDK form not recognised, ``<Compile>``
+    items that match nothing)."""
+    out = []
+    for p in projects:
+        if not p.error and not project_files(p, projects, sources):
+            out.append((p, sum(1 for f in sources if _under(f, p.directory))))
+    return out
 
 
 def shared_project_files(root: Path, project: CsProject, sources: Sequence[str]) -> list[str]:

@@ -92,6 +92,7 @@ from crossfile_datasets.lang.csharp.projects import (
     CompilationUnit,
     compilation_units,
     file_defines,
+    projects_without_sources,
     repository_defines,
 )
 from crossfile_datasets.lang.csharp.syntax import (
@@ -246,6 +247,9 @@ class CSharpChecker:
         for p in projects:
             if p.error:
                 report.count("projects", "csproj_unreadable", p.path, p.error)
+        for p, under in projects_without_sources(projects, sorted(facts)):
+            report.count("projects", "project_owns_no_sources", p.path,
+                         f"{'SDK-style' if p.sdk_style else 'old-style'} project; {under} source file(s) under its folder")
         usages: list[CrossFileUsage] = []
         tmp = Path(tempfile.mkdtemp(prefix="crossfile-mcs-", dir=_memory_tmp()))
         if self.resident and units:
