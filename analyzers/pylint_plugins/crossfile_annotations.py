@@ -29,7 +29,12 @@ Typed by their annotation:
 - a value of a dict, list or tuple literal whose values are all instances of one class;
 - ``ei.value`` after ``with pytest.raises(E) as ei:`` (also ``raises`` imported from pytest):
   an instance of E (pytest's ``ExceptionInfo[E]`` says so through a generic astroid cannot
-  follow).
+  follow);
+- an unannotated parameter of a test function (``test*``) or of a fixture, named like a pytest
+  fixture with a return annotation (``@pytest.fixture def store() -> SQLiteStore``; a yield
+  fixture's ``Iterator[X]``/``Generator[X, ...]`` gives X): the fixture of the test's class, else
+  of its module, else of the nearest ``conftest.py`` above it (pytest's own lookup order; a
+  fixture ``name=`` counts, fixtures a conftest only imports are not followed).
 
 Handled annotations: ``X``, ``mod.X``, ``"X"`` (string annotations, resolved in the scope of the
 annotation), ``Optional[X]`` and ``X | None``, ``Self`` for return values. Anything else
@@ -40,6 +45,8 @@ Loaded with ``--load-plugins=crossfile_annotations`` (see ``analyzers/pylint.py`
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import Iterator
 
 import astroid
@@ -806,6 +813,121 @@ def _infer_raises_value(node: nodes.Attribute, context=None) -> nodes.ClassDef |
     return classes.pop() if len(classes) == 1 else None
 
 
+_YIELD_FORMS = frozenset({"Iterator", "Generator", "Iterable", "AsyncIterator", "AsyncGenerator"})
+_CONFTEST_LEVELS = 8  # folders walked up from a test module to its source root for conftest.py
+
+
+def _fixture_name(func: nodes.FunctionDef) -> str | None:
+    """The fixture name of ``@pytest.fixture``, ``@pytest.fixture(...)`` or ``@fixture`` (imported
+    from pytest) on ``func`` (its ``name=`` if given, else the function's), else None."""
+    for decorator in (func.decorators.nodes if func.decorators else ()):
+        call = decorator if isinstance(decorator, nodes.Call) else None
+        target = call.func if call is not None else decorator
+        if isinstance(target, nodes.Attribute):
+            ok = target.attrname == "fixture" and isinstance(target.expr, nodes.Name) and target.expr.name == "pytest"
+        elif isinstance(target, nodes.Name) and target.name == "fixture":
+            _, found = target.lookup("fixture")
+            ok = bool(found) and all(isinstance(f, nodes.ImportFrom) and f.modname == "pytest" for f in found)
+        else:
+            ok = False
+        if ok:
+            named = next((k.value for k in (call.keywords or []) if k.arg == "name"), None) if call is not None else None
+            if isinstance(named, nodes.Const) and isinstance(named.value, str):
+                return named.value
+            return func.name
+    return None
+
+
+def _is_fixture_parameter(name: nodes.AssignName) -> bool:
+    """An unannotated, default-less parameter (not ``self``/``cls``) of a ``test*`` function or of
+    a fixture: what pytest fills with the fixture of that name."""
+    args = name.parent
+    if not isinstance(args, nodes.Arguments) or _annotation_of(name) is not None:
+        return False
+    func = args.parent
+    if not isinstance(func, nodes.FunctionDef):
+        return False
+    params = list(args.args or [])
+    if name not in params and name not in (args.kwonlyargs or []):
+        return False
+    if name in params:
+        at = params.index(name)
+        if at >= len(params) - len(args.defaults or []):
+            return False  # a default value: not a fixture
+        if at == 0 and func.is_method() and func.type != "staticmethod":
+            return False
+    elif args.kw_defaults and args.kw_defaults[args.kwonlyargs.index(name)] is not None:
+        return False
+    return func.name.startswith("test") or _fixture_name(func) is not None
+
+
+def _fixtures_in(body: list, wanted: str) -> nodes.FunctionDef | None:
+    found = None
+    for statement in body:
+        if isinstance(statement, nodes.FunctionDef) and _fixture_name(statement) == wanted:
+            found = statement  # the last definition wins, as at run time
+    return found
+
+
+def _conftest_modules(module: nodes.Module) -> Iterator[nodes.Module]:
+    """``conftest.py`` of the module's folder, then of each folder above it up to the source root
+    that holds it (a ``sys.path`` entry while Pylint checks it); none beyond that root."""
+    if not module.file:
+        return
+    roots = {os.path.realpath(p) for p in sys.path if p}
+    folder = os.path.dirname(os.path.realpath(module.file))
+    for _ in range(_CONFTEST_LEVELS):
+        candidate = os.path.join(folder, "conftest.py")
+        if os.path.realpath(candidate) != os.path.realpath(module.file) and os.path.isfile(candidate):
+            try:
+                yield astroid.MANAGER.ast_from_file(candidate)
+            except AstroidError:
+                pass
+        if folder in roots:
+            return
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return
+        folder = parent
+
+
+def _fixture_of(name: nodes.AssignName) -> nodes.FunctionDef | None:
+    func = name.parent.parent
+    wanted = name.name
+    scope = func.parent
+    if isinstance(scope, nodes.ClassDef):
+        found = _fixtures_in(scope.body, wanted)
+        if found is not None and found is not func:
+            return found
+    module = func.root()
+    found = _fixtures_in(module.body, wanted)
+    if found is not None and found is not func:
+        return found
+    if isinstance(module, nodes.Module):
+        for conftest in _conftest_modules(module):
+            found = _fixtures_in(conftest.body, wanted)
+            if found is not None:
+                return found
+    return None
+
+
+@_tip
+def _infer_fixture_parameter(name: nodes.AssignName, context=None) -> nodes.ClassDef | None:
+    """The class a fixture's return annotation names, for a parameter that receives it."""
+    fixture = _fixture_of(name)
+    if fixture is None or fixture.returns is None:
+        return None
+    annotation = fixture.returns
+    if fixture.is_generator():
+        annotation = _unwrap_optional(annotation)
+        if not (isinstance(annotation, nodes.Subscript)
+                and annotation.value.as_string().rsplit(".", 1)[-1] in _YIELD_FORMS):
+            return None
+        inner = annotation.slice
+        annotation = inner.elts[0] if isinstance(inner, nodes.Tuple) and inner.elts else inner
+    return _one_class(annotation, context)
+
+
 def _infer_named_tuple_class(node: nodes.ClassDef, context=None):
     """astroid's class for a ``class Binding(NamedTuple)``, with the fields that have a value
     (a default, or the ``X()`` that ``_field_value`` gives an annotated field) read from the class
@@ -851,6 +973,8 @@ astroid.MANAGER.register_transform(nodes.AssignName, astroid.inference_tip(_infe
 astroid.MANAGER.register_transform(nodes.Subscript, astroid.inference_tip(_infer_subscript), _is_read_subscript)
 astroid.MANAGER.register_transform(nodes.Name, astroid.inference_tip(_infer_narrowed_name), _is_narrowed_name)
 astroid.MANAGER.register_transform(nodes.Attribute, astroid.inference_tip(_infer_raises_value), _is_raises_value)
+astroid.MANAGER.register_transform(nodes.AssignName, astroid.inference_tip(_infer_fixture_parameter),
+                                   _is_fixture_parameter)
 if _is_named_tuple_class is not None:
     astroid.MANAGER.register_transform(nodes.ClassDef, astroid.inference_tip(_infer_named_tuple_class),
                                        _is_named_tuple_class)
