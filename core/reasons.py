@@ -231,6 +231,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.CHECKER, "javac_round_{n}_uses", M, "Java uses found in this stub round"),
     (S.CHECKER, "tsc_checks", M, "TypeScript checks"),
     (S.CHECKER, "tsc_node_starts", M, "Node.js starts"),
+    (S.CHECKER, "tsc_package_stand_ins", M, "TypeScript: absent packages imported for their types, declared to the checker by stand-in modules (their types unknown, their values any; lang/typescript/standins.py)"),
     (S.CHECKER, "tsc_server_restarts", M, "TypeScript server restarts"),
     (S.CHECKER, "mcs_compilations", M, "mcs compilations"),
     (S.CHECKER, "mcs_batched_rounds", M, "C# rounds run in shared compilations"),

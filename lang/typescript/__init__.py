@@ -67,6 +67,7 @@ from crossfile_datasets.core.repofiles import walk
 from crossfile_datasets.core.text import classify_file, decode_source, utf16_col_to_char_col
 from crossfile_datasets.lang.typescript.resolve import ModuleResolver, relative_specifier
 from crossfile_datasets.lang.typescript.syntax import RESERVED_WORDS, ModuleSyntax, read_module
+from crossfile_datasets.lang.typescript.standins import stand_ins
 from crossfile_datasets.lang.typescript.tsconfig import TsConfig, checker_options, find_configs, load_config
 
 _TYPESCRIPT = Language(tree_sitter_typescript.language_typescript())
@@ -518,7 +519,18 @@ class _CheckSession:
         # repository (a FIFO or a link to /dev/zero it refused is never opened by module
         # resolution); the .d.ts files are among them
         root = str(project.root)
-        server.seal(root, {os.path.join(root, p): ff.file.text for p, ff in [*facts.items(), *project.declarations.items()]})
+        texts = {os.path.join(root, p): ff.file.text for p, ff in [*facts.items(), *project.declarations.items()]}
+        # absent packages imported for their types: stand-ins, so `any` does not absorb the
+        # project types that intersect theirs (lang/typescript/standins.py)
+        syntaxes = [(p, ff, getattr(ff, "syntax", None)) for p, ff in [*facts.items(), *project.declarations.items()]]
+        added = stand_ins(((p, raw, b.is_project) for p, ff, syntax in syntaxes if syntax is not None
+                           for raw, b in zip(syntax.imports, ff.imports)),
+                          (r.specifier for _, _, syntax in syntaxes if syntax is not None for r in syntax.reexports))
+        for rel, text in added.items():
+            texts.setdefault(os.path.join(root, rel), text)
+        if added:
+            report.count("checker", "tsc_package_stand_ins", n=len(added))
+        server.seal(root, texts)
 
     def close(self) -> None:
         try:
@@ -636,7 +648,7 @@ class _CheckSession:
                 row, col = index.row_col(at)
                 queries.append(("references", row + 1, _utf16(index.line(row), col)))
         known = {(u.line, u.column) for u in found}
-        keys, literal_keys = _member_keys(ff)
+        keys, literal_keys, shorthand = _member_keys(ff)
         keys = [k for k in keys if k not in known][:MAX_DEFINITION_QUERIES]
         first_key = len(queries)
         for line, col in keys:
@@ -645,7 +657,8 @@ class _CheckSession:
             return found
         answers = self.server.locate(self._project_id(ff.file.path), ff.file.path, queries)
         self._count_refused()
-        found = found + self._declared_members(ff, keys, answers[first_key:], str(self.project.root), literal_keys)
+        found = found + self._declared_members(ff, keys, answers[first_key:], str(self.project.root), literal_keys,
+                                               shorthand)
         answers = answers[:first_key]
         root = str(self.project.root).rstrip(os.sep) + os.sep
         declared: dict[tuple, tuple[str, str, int | None]] = {}
@@ -729,7 +742,8 @@ class _CheckSession:
         return rel if self.project.facts_of(rel, self.facts) is not None else None
 
     def _declared_members(self, ff: TypeScriptFileFacts, keys: list[tuple[int, int]], answers: list[list[dict]],
-                          root_of: str, literal_keys: set[tuple[int, int]] = frozenset()) -> list[CrossFileUsage]:
+                          root_of: str, literal_keys: set[tuple[int, int]] = frozenset(),
+                          shorthand: set[tuple[int, int]] = frozenset()) -> list[CrossFileUsage]:
         """Members and object-literal keys the stubbed checks cannot see, proven by where the
         language service says they are declared: ``options.hooks`` on a value whose type comes
         from a member's return type, ``{init: ...}`` typed as ``Required<Hooks>``,
@@ -754,7 +768,10 @@ class _CheckSession:
         namespaces = [b for b in self.support.stubbable(ff) if b.kind == "namespace"]
         out = []
         for (line, col), answer in zip(keys, answers):
-            place = next((a for a in answer if str(a.get("file", "")).startswith(root)), None)
+            # a shorthand key `{ key }` is declared twice: by the local `key` (its value, in this
+            # file), then by the property of the object type it is given to
+            place = next((a for a in answer if str(a.get("file", "")).startswith(root)
+                          and ((line, col) not in shorthand or str(a.get("file", ""))[len(root):] != ff.file.path)), None)
             if place is None:
                 continue
             rel = str(place["file"])[len(root):]
@@ -1011,12 +1028,15 @@ _TYPE_KINDS = frozenset({"class", "interface", "enum", "type_alias", "namespace"
 MAX_DEFINITION_QUERIES = 1000
 
 
-def _member_keys(ff: TypeScriptFileFacts) -> tuple[list[tuple[int, int]], set[tuple[int, int]]]:
-    """(1-based line, column) of every member name (``a.b``), object-literal key (``{b: 1}``)
-    and destructured property (``const {b} = a``, ``const {b: c} = a``) of the file outside
-    import rows, in source order; and the set of the object-literal keys."""
+def _member_keys(ff: TypeScriptFileFacts) -> tuple[list[tuple[int, int]], set[tuple[int, int]], set[tuple[int, int]]]:
+    """(1-based line, column) of every member name (``a.b``), object-literal key (``{b: 1}``,
+    also a shorthand ``{b}``) and destructured property (``const {b} = a``, ``const {b: c} = a``)
+    of the file outside import rows, in source order; the set of the object-literal keys; and the
+    set of the shorthand keys among them (the service answers for those with the local value's
+    declaration first, then the property's)."""
     out = []
     literal_keys = set()
+    shorthand = set()
     index = ff.file.index
     for leaf in iter_leaves(ff.tree.root_node):
         if leaf.parent is None:
@@ -1024,6 +1044,15 @@ def _member_keys(ff: TypeScriptFileFacts) -> tuple[list[tuple[int, int]], set[tu
         if leaf.type == "shorthand_property_identifier_pattern":
             if leaf.parent.type != "object_pattern":
                 continue
+        elif leaf.type == "shorthand_property_identifier":
+            if leaf.parent.type != "object":
+                continue
+            row, col = index.row_col(index.node_start(leaf))
+            if row not in ff.import_rows:
+                out.append((row + 1, col))
+                literal_keys.add((row + 1, col))
+                shorthand.add((row + 1, col))
+            continue
         elif leaf.type != "property_identifier":
             continue
         else:
@@ -1035,7 +1064,7 @@ def _member_keys(ff: TypeScriptFileFacts) -> tuple[list[tuple[int, int]], set[tu
             out.append((row + 1, col))
             if leaf.parent.type == "pair":
                 literal_keys.add((row + 1, col))
-    return out, literal_keys
+    return out, literal_keys, shorthand
 
 
 _SUPPRESSION = re.compile(r"(?<=//)(\s*)@ts-(?:expect-error|ignore)\b|(?<=/\*)(\s*)@ts-(?:expect-error|ignore)\b")

@@ -230,6 +230,37 @@ class Project {
   }
 }
 
+// The key of an object literal given to a parameter whose type is a type parameter
+// (`<P extends Options>(options: P)`) is declared by the literal itself once P is inferred: the
+// service answers with the key. The constraint's property is what the key fills: the contextual
+// type without inference from the literal (as completions see it) declares it.
+function literalKey(source, position) {
+  const token = ts.getTokenAtPosition ? ts.getTokenAtPosition(source, position) : undefined;
+  const prop = token && token.parent;
+  if (!prop || !ts.isIdentifier(token) || prop.name !== token) return undefined;
+  if (!ts.isPropertyAssignment(prop) && !ts.isShorthandPropertyAssignment(prop)) return undefined;
+  return prop.parent && ts.isObjectLiteralExpression(prop.parent) ? token : undefined;
+}
+
+function constraintProperty(program, source, position) {
+  const token = literalKey(source, position);
+  if (!token) return [];
+  const literal = token.parent.parent;
+  const checker = program.getTypeChecker();
+  const type = checker.getContextualType(literal, ts.ContextFlags ? ts.ContextFlags.Completions : 4);
+  if (!type) return [];
+  const symbol = checker.getPropertyOfType(checker.getApparentType(type), token.text);
+  const out = [];
+  for (const decl of (symbol && symbol.declarations) || []) {
+    const sf = decl.getSourceFile();
+    const name = decl.name || decl;
+    const parent = decl.parent && decl.parent.parent;
+    const container = parent && parent.name && ts.isIdentifier(parent.name) ? parent.name.text : '';
+    out.push({ file: sf.fileName, start: name.getStart(sf), name: token.text, container });
+  }
+  return out;
+}
+
 function locate(project, fileName, queries) {
   // the texts on disk (no diagnostics needed: the service builds what the queries need)
   for (const other of Array.from(project.overrides.keys())) project.setText(other, null);
@@ -251,7 +282,15 @@ function locate(project, fileName, queries) {
     }
     try {
       if (q.kind === 'definition') {
-        const defs = project.service.getDefinitionAtPosition(fileName, position) || [];
+        let defs = project.service.getDefinitionAtPosition(fileName, position) || [];
+        if (literalKey(source, position)) {
+          // a literal's key declares itself too: never what it fills
+          defs = defs.filter((d) => !(d.fileName === fileName && d.textSpan.start === position));
+          if (defs.length === 0) {
+            const constrained = constraintProperty(program, source, position);
+            return constrained.map((d) => Object.assign(where(d.file, d.start), { name: d.name, container: d.container }));
+          }
+        }
         return defs.map((d) => Object.assign(where(d.fileName, d.textSpan.start), { name: d.name, container: d.containerName || '' }));
       }
       const out = [];
