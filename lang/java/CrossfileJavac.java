@@ -337,6 +337,12 @@ public final class CrossfileJavac {
         }
 
         private void member(Element e, String name, long position) {
+            // an enum's values()/valueOf(String) are made by the compiler (no declaration in any
+            // file: not a use of the project's code)
+            if (e != null && e.getKind() == ElementKind.METHOD && e.getEnclosingElement() != null
+                    && e.getEnclosingElement().getKind() == ElementKind.ENUM && trees.getPath(e) == null) {
+                return;
+            }
             if (e != null && isMember(e) && e.getEnclosingElement() instanceof TypeElement) {
                 report(name, position, e.getKind().name(), (TypeElement) e.getEnclosingElement(), e);
             }

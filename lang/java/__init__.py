@@ -405,7 +405,11 @@ class JavaSupport(LanguageSupport):
         keys: dict[str, tuple[str, str | None, str]] = {}
         for line, col, ref, rel, symbol in resolved:
             k = by_position.get((line, col))
-            if k is not None and out[k].definition_symbol in (None, symbol):
+            # javac's own resolution names the declaring class also where the stub named the
+            # written receiver's class (`d1.add(x)` on a MergingDigest, `add(double)` declared by
+            # AbstractTDigest while MergingDigest declares other overloads of `add`)
+            if k is not None and (out[k].definition_symbol in (None, symbol)
+                                  or (out[k].member or out[k].imported_name) == ref.name):
                 out[k] = dataclasses.replace(out[k], definition_file=rel, definition_symbol=symbol,
                                              definition_line=ref.line or None)
                 keys.setdefault(symbol, (out[k].imported_name, out[k].member, out[k].stubbed_import))
