@@ -67,6 +67,10 @@ def _declaration(value, member: str) -> tuple[nodes.ClassDef, nodes.ClassDef] | 
         order = [cls, *cls.ancestors()]
     except Exception:  # noqa: BLE001 - AttributeInferenceError and the like: not resolvable
         return None
+    if member.startswith("__") and member.endswith("__"):
+        # astroid gives every class a `__module__`, `__qualname__`... of its own, written nowhere
+        # (`Outer.__module__` is object's, not the project's): a dunder counts where it is written
+        found = [n for n in found if getattr(n, "lineno", None) is not None]
     owners = {_declaring_class(n) for n in found}
     for candidate in order:  # the first declaring class in lookup order
         if candidate in owners:
