@@ -424,6 +424,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TASKS, "reached_through_facade", N, "class-level: no passing test names the class; the passing tests that execute it (at least CLASS_MIN_FACADE_TESTS, per-test coverage) are its EXPECTED_TO_PASS"),
     (S.TASKS, "too_few_tests", R, "class-level: fewer than CLASS_FEW_TESTS EXPECTED_TO_PASS tests and under CLASS_FEW_TESTS_MIN_MUTANT_SCORE of the mutants caught"),
     (S.TASKS, "no_mutants", N, "class-level: no one-method mutant could be made of the methods the tests execute (kept, score None)"),
+    (S.TASKS, "below_min_tests", R, "class-level: fewer than CLASS_MIN_TESTS EXPECTED_TO_PASS tests left after the gates (one test: the pass rate is pass@1, one scenario judges the whole class)"),
     (S.TASKS, "few_tests_no_mutant", R, "class-level: fewer than CLASS_FEW_TESTS EXPECTED_TO_PASS tests and no one-method mutant could be made: nothing but the throwing stub showed that the tests judge the class"),
     (S.TASKS, "reference_refused", R, "class-level (Java, C#): the evaluation's one-class rule (harness/class_runs.answer_refusal) refuses the class as the repository writes it, so no answer written like it could pass: not published"),
     (S.TASKS, "gate_variant_refused", L, "class-level (Java, C#): the one-class rule refused a wrong class the gates made from the class (stub, mutant, disguised control): never run, so never counted as caught; the task is not published"),

@@ -81,15 +81,24 @@ class ClassSettings:
     mutants: int = C.CLASS_MUTANTS  # one-method mutants per task in the wrong-class gate (0: none)
     min_mutant_score: float = C.CLASS_MIN_MUTANT_SCORE  # caught / run below this: the task is dropped
     gate_seconds: float = C.CLASS_GATE_SECONDS  # the mutant runs' time budget per repository (shared by its tasks)
+    # ... or this much per task entering the mutant gate, when that is more (many small classes)
+    gate_seconds_per_task: float = C.CLASS_GATE_SECONDS_PER_TASK
     # fewer EXPECTED_TO_PASS tests than few_tests: the task needs few_tests_min_score of its mutants caught
     few_tests: int = C.CLASS_FEW_TESTS
     few_tests_min_score: float = C.CLASS_FEW_TESTS_MIN_MUTANT_SCORE
+    # fewer EXPECTED_TO_PASS tests than this after the gates: the task is dropped (tasks/below_min_tests)
+    min_tests: int = C.CLASS_MIN_TESTS
+
+    def gate_budget(self, tasks: int) -> float:
+        """The wall-clock seconds the mutant runs of a repository with ``tasks`` tasks may take."""
+        return max(self.gate_seconds, self.gate_seconds_per_task * tasks)
 
     def fingerprint(self, lang: Lang, repo: Repository, snapshot: str) -> str:
         payload = {"version": CLASSLEVEL_VERSION, "lang": lang.value, "thresholds": self.thresholds.to_dict(),
                    "llm": self.llm.fingerprint() if self.llm else None, "paraphrase": self.paraphrase,
                    "mutants": self.mutants, "min_mutant_score": self.min_mutant_score, "gate_seconds": self.gate_seconds,
-                   "few_tests": [self.few_tests, self.few_tests_min_score]}
+                   "gate_seconds_per_task": self.gate_seconds_per_task,
+                   "few_tests": [self.few_tests, self.few_tests_min_score], "min_tests": self.min_tests}
         return fingerprint(payload, repo, snapshot)
 
 
@@ -231,6 +240,7 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
         candidates = throwing_stub_gate(lang, repo, facts, candidates, report, where, setup, wrong, progress, staging)
         # the gates narrowed some EXPECTED_TO_PASS sets: the threshold must hold on the tests kept
         candidates = recheck(lang, language, facts, candidates, suite, settings.thresholds, report, where, selected)
+        candidates = min_tests_gate(candidates, settings.min_tests, report, where, wrong)
         candidates = mutant_gate(lang, repo, facts, candidates, suite, settings, report, where, setup, wrong, progress,
                                  staging)
         wrong.update(tasks_kept=len(candidates), seconds=round(time.monotonic() - t0, 2))
@@ -500,6 +510,26 @@ def throwing_stub_gate(lang: Lang, repo: Repository, facts: dict, candidates: li
     return kept
 
 
+def min_tests_gate(candidates: list, min_tests: int, report: BuildReport, where: str, gate: dict | None = None) -> list:
+    """Drop the tasks left with fewer than ``min_tests`` EXPECTED_TO_PASS tests by the gates before
+    (the gold rerun, the emptied class, the throwing stub: a test that passes without the class
+    does not judge it), counted as ``tasks/below_min_tests``; before any mutant runs, so they cost
+    none. One test makes the evaluation's test pass rate its pass@1 and judges a whole class by one
+    scenario (held-out 2026-11-28e: voluptuous' ExactSequence, DateTimeExtensions' YearMapHoliday,
+    each kept on one test by its mutant score). ``gate["below_min_tests"]``: how many went."""
+    kept = []
+    for cand in candidates:
+        n = len(cand.expected_to_pass)
+        if n < min_tests:
+            report.count("tasks", "below_min_tests", f"{where}{cand.info.file}::{cand.info.name}",
+                         f"{n} EXPECTED_TO_PASS test{'s' if n != 1 else ''} after the gates, fewer than {min_tests}")
+            continue
+        kept.append(cand)
+    if gate is not None:
+        gate["below_min_tests"] = gate.get("below_min_tests", 0) + len(candidates) - len(kept)
+    return kept
+
+
 def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, suite: SuiteRun, settings: ClassSettings,
                 report: BuildReport, where: str, setup=None, gate: dict | None = None,
                 progress: StageProgress | None = None, staging=None) -> list:
@@ -512,8 +542,9 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
     (``tasks/no_mutants``, score None), unless it has fewer than ``settings.few_tests`` tests
     (``tasks/few_tests_no_mutant``: nothing but the throwing stub showed that they judge it).
 
-    Time: the mutant runs of a repository share ``settings.gate_seconds`` (a large class's tests
-    under load took the gate past an hour): each task gets an equal share of what is left when its
+    Time: the mutant runs of a repository share ``settings.gate_budget(tasks)`` -- ``gate_seconds``,
+    or ``gate_seconds_per_task`` per task when that is more (a large class's tests under load took
+    the gate past an hour; 27 small classes did not fit 900 s) --: each task gets an equal share of what is left when its
     turn comes, runs at least ``CLASS_MIN_GATE_MUTANTS`` mutants and stops making runs when its
     share is spent; its score is over the mutants run, the others are counted as
     ``tasks/mutants_over_budget`` (``mutants_skipped`` in the record and the gate's stats)."""
@@ -526,6 +557,8 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
         return candidates
     kept = []
     started = time.monotonic()
+    budget = settings.gate_budget(len(candidates))
+    gate["budget_seconds"] = round(budget, 2)
     for n, cand in enumerate(candidates):
         if progress:
             progress("mutants", n, len(candidates))
@@ -558,7 +591,7 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
             continue
         caught, survived, ran, refused = 0, [], 0, False
         failed_by_tests: list = []  # mutants a test failed (not a compile error): what controls are made of
-        share = max(0.0, settings.gate_seconds - (time.monotonic() - started)) / (len(candidates) - n)
+        share = max(0.0, budget - (time.monotonic() - started)) / (len(candidates) - n)
         task_start = time.monotonic()
         for wrong in wrongs:
             if ran >= C.CLASS_MIN_GATE_MUTANTS and time.monotonic() - task_start >= share:
@@ -595,9 +628,10 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
                                   mutants_skipped=skipped)
         name = f"{where}{info.file}::{info.name}"
         if skipped:
+            gate["tasks_over_budget"] = gate.get("tasks_over_budget", 0) + 1
             report.count("tasks", "mutants_over_budget", name,
                          f"{skipped} of {len(wrongs)} mutants not run: the task's share of the gate's "
-                         f"{settings.gate_seconds:.0f} s ({share:.0f} s) was spent after {ran}")
+                         f"{budget:.0f} s ({share:.0f} s) was spent after {ran}")
         few = len(cand.expected_to_pass) < settings.few_tests
         if score is not None and score < settings.min_mutant_score:
             report.count("tasks", "mutants_survive", name,

@@ -178,6 +178,11 @@ public class CounterTest {
     public void counts() {
         assertEquals(3, new Counter().add(" ab ").add("c").total());
     }
+
+    @Test
+    public void countsNothing() {  // a task needs CLASS_MIN_TESTS (2) tests
+        assertEquals(0, new Counter().add(null).total());
+    }
 }
 ''',
 }
@@ -189,7 +194,8 @@ def test_java_class_whose_tests_pass_without_it_is_dropped(tmp_path):
     require_tool("javac")
     root = write_tree(tmp_path / "demo", JAVA)
     records, stats, report = _build(tmp_path, "java", root, "demo")
-    assert [(r["class_name"], r["expected_to_pass"]) for r in records] == [("Counter", ["demo.CounterTest#counts"])]
+    assert [(r["class_name"], r["expected_to_pass"]) for r in records] == [("Counter", ["demo.CounterTest#counts",
+                                                                                   "demo.CounterTest#countsNothing"])]
     # Greeter: GreeterTest runs it, names it and its methods, and passes with `public class Greeter { }`
     assert report.counts["tasks/tests_pass_without_class"] == 1
     assert any("Greeter" in s for s in report.samples["tasks/tests_pass_without_class"])

@@ -100,7 +100,8 @@ def test_java_paraphrase_renames_the_class_file(tmp_path):
                                        allow_execution=True, report=report, settings=ClassSettings(paraphrase=True))
     assert stats["dropped_tasks"].get("paraphrase_breaks_tests", 0) == 0
     assert [(r["class_name"], r["file"], r["original_class_name"], r["expected_to_pass"]) for r in records] == [
-        ("cOUNTER", "src/main/java/demo/cOUNTER.java", "Counter", ["demo.CounterTest#counts"])]
+        ("cOUNTER", "src/main/java/demo/cOUNTER.java", "Counter",
+         ["demo.CounterTest#counts", "demo.CounterTest#countsNothing"])]
     copy = tmp_path / "out" / "java" / "class_paraphrased" / "demo"
     assert records[0]["repository_root"] == str(copy)
     assert not (copy / "src/main/java/demo/Counter.java").exists()

@@ -144,7 +144,8 @@ def test_build_dataset_command(tmp_path):
     args = ["--lang", "python", "--split", "class", "--repos", str(root), "--output", str(tmp_path / "out")]
     refused = CliRunner().invoke(app, args)
     assert refused.exit_code == 2 and "--allow-execution" in refused.output
-    result = CliRunner().invoke(app, [*args, "--allow-execution", "--class-min-methods", "1"])
+    # OneMethod has one test: kept with --class-min-tests 1 (default CLASS_MIN_TESTS, 2: below_min_tests)
+    result = CliRunner().invoke(app, [*args, "--allow-execution", "--class-min-methods", "1", "--class-min-tests", "1"])
     assert result.exit_code == 0, result.output
     assert "python_class" in result.output and "class:no_external_reference=2" in result.output
     # not a terminal: each stage of each repository is a line as it starts (a bar is drawn only

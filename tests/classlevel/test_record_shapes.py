@@ -84,6 +84,11 @@ def test_fahrenheit():
 def test_dial():
     d = Dial(Thermostat(20))
     assert d.up() == 21.0 and d.down() == 20.0 and d.down() == 19.0
+
+
+def test_dial_down_first():  # a task needs CLASS_MIN_TESTS (2) tests
+    d = Dial(Thermostat(6))
+    assert d.down() == 5.0 and d.down() == 5.0 and d.up() == 6.0
 ''',
 }
 

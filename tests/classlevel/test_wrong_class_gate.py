@@ -86,6 +86,13 @@ def test_gauge_runs():  # executes Gauge, checks next to nothing
     assert isinstance(g.describe(), str)
 
 
+def test_gauge_runs_again():  # as weak: a task needs CLASS_MIN_TESTS (2) tests
+    g = Gauge()
+    g.lift(1)
+    g.lift(2)
+    assert isinstance(g.describe(), str)
+
+
 def test_config_api():  # passes whatever the methods do, once they exist
     assert callable(Config.load) and callable(Config.save)
     with contextlib.suppress(Exception):
@@ -254,7 +261,7 @@ def test_the_mutant_runs_share_a_time_budget_and_count_what_they_skip(tmp_path):
     report = BuildReport()
     records, stats = build_class_split(Lang.PYTHON, [Repository("meters", root, "", "", "MIT")], tmp_path / "out",
                                        allow_execution=True, report=report,
-                                       settings=ClassSettings(mutants=4, gate_seconds=0.0))
+                                       settings=ClassSettings(mutants=4, gate_seconds=0.0, gate_seconds_per_task=0.0))
     meter = {r["class_name"]: r for r in records}["Meter"]
     check = meter["wrong_class_check"]
     assert check["mutants_run"] == C.CLASS_MIN_GATE_MUTANTS and check["mutants_skipped"] == 4 - C.CLASS_MIN_GATE_MUTANTS
