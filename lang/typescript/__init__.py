@@ -627,6 +627,7 @@ class _CheckSession:
         if not found and not self.support.stubbable(ff):
             return found
         index = ff.file.index
+        keys, literal_keys, shorthand = _member_keys(ff)
         queries: list[tuple[str, int, int]] = []
         # one question per member and current answer (every use of `Shop.open` is declared at
         # the same place): thousands of uses in a large test file stay one request's worth
@@ -648,7 +649,6 @@ class _CheckSession:
                 row, col = index.row_col(at)
                 queries.append(("references", row + 1, _utf16(index.line(row), col)))
         known = {(u.line, u.column) for u in found}
-        keys, literal_keys, shorthand = _member_keys(ff)
         keys = [k for k in keys if k not in known][:MAX_DEFINITION_QUERIES]
         first_key = len(queries)
         for line, col in keys:
@@ -666,7 +666,10 @@ class _CheckSession:
         undeclared: set[tuple] = set()
         for u, answer in zip(members, answers):
             key = (u.imported_name, u.member, u.definition_file, u.definition_symbol)
-            place = next((a for a in answer if self._project_file(a, root) is not None), None)
+            # a shorthand key `{ key }` is declared by the local `key` first (this file): the
+            # property it fills comes after it
+            own = ff.file.path if (u.line, u.column) in shorthand else None
+            place = next((a for a in answer if self._project_file(a, root) not in (None, own)), None)
             if place is None:
                 if answer:  # declared by the library only (`store.size` on a class extending Map)
                     external.add(key)
