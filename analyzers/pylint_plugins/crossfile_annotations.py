@@ -215,17 +215,33 @@ class _TheClass:
         self.cls = cls
 
 
+# the attribute of a node holding each tip's decision for it
+_DECISIONS = "_crossfile_tip_decisions"
+
+
 def _tip(decide):
     """An inference tip from ``decide(node, context) -> class, _TheClass or None``: an instance
     of the class (or the class itself), else astroid's own inference; an error of ours never
-    reaches Pylint."""
+    reaches Pylint.
+
+    A decision is taken once per node and kept on the node: the deciders probe astroid in fresh
+    contexts (``_own_values``), so it does not depend on the caller's context, while astroid's
+    cache of tips is keyed by that context (its call arguments, its bound node). Undecided, every
+    call site of a method re-ran the probes of every annotated call in its body, and of theirs:
+    exponential in the depth of the call chain (urllib3's ``poolmanager.py`` alone ran > 900 s
+    and its files were abandoned, corpus 2026-11-28)."""
     def infer(node, context=None):
-        try:
-            cls = decide(node, context)
-        except UseInferenceDefault:
-            raise
-        except Exception:  # noqa: BLE001 - never let our tip crash Pylint: fall back to astroid's own
-            cls = None
+        decided = node.__dict__.setdefault(_DECISIONS, {})
+        if decide in decided:
+            cls = decided[decide]
+        else:
+            try:
+                cls = decide(node, context)
+            except UseInferenceDefault:
+                raise
+            except Exception:  # noqa: BLE001 - never let our tip crash Pylint: fall back to astroid's own
+                cls = None
+            decided[decide] = cls
         if cls is None:
             raise UseInferenceDefault
         return iter([cls.cls if isinstance(cls, _TheClass) else cls.instantiate_class()])
