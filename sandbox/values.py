@@ -40,6 +40,12 @@ from crossfile_datasets.core.literals import CollidingKeys, check_few_collisions
 HELPER_NAME = "__cfd_value__"
 HELPER_IMPORT = f"from crossfile_pytest_plugin import record_value as {HELPER_NAME}"
 _EQUAL_METHODS = ("assertEqual", "assertEquals")
+# ``assert __cfd_like__(X, '<text with ...>')``: a doctest example whose output elides a part
+# (builders/executable/testgen.py); X is the text the call showed, matched with the elided text
+# as doctest's ELLIPSIS matches it, on the host for the sites it checks (red team 2026-11-28e,
+# row 3: a completion patched ``doctest.OutputChecker`` in the tested process)
+LIKE_HELPER = "__cfd_like__"
+_LIKE_MAX_CHARS = 1_000_000
 _TRUTH_NODES = (ast.Name, ast.Call, ast.Attribute, ast.Subscript)
 _MAX_DECODE_NODES = 200_000
 
@@ -47,7 +53,7 @@ _MAX_DECODE_NODES = 200_000
 @dataclass(frozen=True)
 class Site:
     index: int
-    kind: str  # "equal" (with ``expected``), "truthy" or "falsy"
+    kind: str  # "equal" (with ``expected``), "like" (``expected``: doctest's elided text), "truthy" or "falsy"
     node: ast.expr  # the expression whose value is checked
     expected: object = None
     # the whole check: the ``assert`` statement or the ``assertEqual`` call (what a host-only
@@ -108,7 +114,10 @@ def value_sites(source: str) -> list[Site]:
             check = node
             if isinstance(node, ast.Assert):
                 test = node.test
-                if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+                like = _like_pair(test)
+                if like is not None:
+                    found = ("like", *like)
+                elif isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
                     pair = _equal_pair(test.left, test.comparators[0])
                     found = ("equal", *pair) if pair else None
                 elif isinstance(test, _TRUTH_NODES):
@@ -122,6 +131,15 @@ def value_sites(source: str) -> list[Site]:
             if found is not None and not _inside_site(found[1], sites):
                 sites.append(Site(len(sites), found[0], found[1], found[2], check))
     return sites
+
+
+def _like_pair(test: ast.expr) -> tuple[ast.expr, str] | None:
+    """``__cfd_like__(X, '<elided text>')`` -> (X, the text), else None."""
+    if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == LIKE_HELPER \
+            and len(test.args) == 2 and not test.keywords and not isinstance(test.args[0], ast.Starred) \
+            and isinstance(test.args[1], ast.Constant) and isinstance(test.args[1].value, str):
+        return test.args[0], test.args[1].value
+    return None
 
 
 def _inside_site(node: ast.expr, sites: list[Site]) -> bool:
@@ -278,9 +296,21 @@ def _holds(site: Site, value: object) -> bool:
     try:
         if site.kind == "equal":
             return bool(value == site.expected)
+        if site.kind == "like":
+            return isinstance(value, str) and isinstance(site.expected, str) and len(value) <= _LIKE_MAX_CHARS \
+                and doctest_like(value, site.expected)
         return bool(value) if site.kind == "truthy" else not bool(value)
     except Exception:  # noqa: BLE001 - plain values compare without raising; anything else does not hold
         return False
+
+
+def doctest_like(shown: str, want: str) -> bool:
+    """Whether ``shown`` matches ``want`` as doctest matches an example's output with ELLIPSIS
+    and NORMALIZE_WHITESPACE: the harness's own ``doctest``, never the tested process's."""
+    import doctest
+
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    return doctest.OutputChecker().check_output(want + "\n", shown + "\n", flags)
 
 
 # ------------------------------------------------------------------------------- judging --
@@ -325,7 +355,7 @@ def _site_state(site: Site, reported: list[object] | None) -> tuple[str, str]:
             return OBSERVED_OPAQUE, f"a {str(kind)[:80]} object, not a plain value"
         if not _holds(site, value):
             return OBSERVED_UNEQUAL, f"got {_short(value)}" + (
-                f", expected {_short(site.expected)}" if site.kind == "equal" else f", expected {site.kind}")
+                f", expected {_short(site.expected)}" if site.kind in ("equal", "like") else f", expected {site.kind}")
     return OBSERVED_EQUAL, ""
 
 

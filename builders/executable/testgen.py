@@ -983,13 +983,14 @@ def __cfd_shown__(thunk):
     return " ".join(buffer.getvalue().split())
 
 
-def __cfd_shown_like__(thunk, want):
+def __cfd_like__(shown, want):
     """crossfile-datasets: an example whose output elides a part with ``...`` (doctest's
-    ELLIPSIS): the wanted text when what the interpreter shows matches it, else what it shows."""
+    ELLIPSIS): whether what the interpreter showed matches it. The host repeats the match for
+    the sites it checks (sandbox/values.py, kind "like"); there, this call and the wanted text
+    are not in the program at all, only the shown text is reported."""
     import doctest
-    shown = __cfd_shown__(thunk)
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
-    return want if doctest.OutputChecker().check_output(want + "\\n", shown + "\\n", flags) else shown
+    return doctest.OutputChecker().check_output(want + "\\n", shown + "\\n", flags)
 '''
 
 
@@ -1041,7 +1042,10 @@ def doctest_program(module: str, entry_point: str, qualname: str, docstring: str
             expr = f"({expr})"
         if "..." in want:  # an elided part (ELLIPSIS): matched as doctest matches it
             shown = " ".join(want.split())
-            body.append(f"assert __cfd_shown_like__(lambda: {expr}, {shown!r}) == {shown!r}")
+            # the site reports what the call showed; the match with the elided text is made on
+            # the host (sandbox/values.py, kind "like"): a completion patching doctest's checker
+            # in the tested process decides nothing (red team 2026-11-28e, row 3)
+            body.append(f"assert __cfd_like__(__cfd_shown__(lambda: {expr}), {shown!r})")
             continue
         try:
             literal = literal_eval(want)

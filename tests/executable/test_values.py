@@ -107,6 +107,36 @@ def test_decoded_sets_and_dicts_keep_python_equality_with_a_bounded_number_of_co
     assert len(site) == 1 and seen == {"t.py": {0: (values.OBSERVED_EQUAL, "")}}
 
 
+LIKE_PROGRAM = '''def __cfd_like__(shown, want):
+    return True
+
+
+def test_doctest_f():
+    assert __cfd_like__(__cfd_shown__(lambda: f(3)), 'three is odd, ...')
+'''
+
+
+def test_an_elided_doctest_output_is_matched_on_the_host_and_left_out_of_the_program():
+    """Red team 2026-11-28e row 3: the match of an example's shown text with its elided output
+    (``...``) is made by the harness's doctest, from the shown text the site reports; a host-only
+    site's program has neither the elided text nor the in-process match."""
+    (site,) = values.value_sites(LIKE_PROGRAM)
+    assert (site.kind, site.expected) == ("like", "three is odd, ...")
+    new, count = values.instrument(LIKE_PROGRAM, host_only={0})
+    assert count == 1 and "three is odd" not in new and "__cfd_value__(0, (__cfd_shown__(lambda: f(3))))" in new
+    paths = ["t/test_d.py"]
+
+    def seen(value: object) -> str:
+        records = [{"nodeid": "t/test_d.py::test_doctest_f", "site": 0, "value": value}]
+        return values.observe(paths, [LIKE_PROGRAM], records)["t/test_d.py"][0][0]
+
+    assert seen(["str", "three is odd, squared 9"]) == values.OBSERVED_EQUAL
+    assert seen(["str", "three   is odd,\nsquared 9"]) == values.OBSERVED_EQUAL  # whitespace normalized
+    assert seen(["str", "three is even, squared 9"]) == values.OBSERVED_UNEQUAL
+    assert seen(["none"]) == values.OBSERVED_UNEQUAL  # what the patched checker's completion shows
+    assert seen(["opaque", "m.Liar"]) == values.OBSERVED_OPAQUE
+
+
 def test_judging_uses_the_records_of_each_program_and_site():
     paths, programs = ["t/test_a.py"], [PROGRAM]
     records = [{"nodeid": "t/test_a.py::test_a", "site": 0, "value": ["int", "2"]},

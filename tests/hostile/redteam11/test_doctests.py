@@ -1,10 +1,12 @@
 """Doctest-derived checks of the executable split (``testgen.doctest_program``, fe11cc6 and
-before): an example whose output elides a part with ``...`` becomes
-``assert __cfd_shown_like__(lambda: <call>, '<want>') == '<want>'``. The host compares the
+before): an example whose output elides a part with ``...`` became
+``assert __cfd_shown_like__(lambda: <call>, '<want>') == '<want>'``. The host compared the
 value of the left side with the literal (the site is in ``value_checks``, host-only), but that
-value is computed in the tested process by ``__cfd_shown_like__``, which hands back the
-*expected* text whenever ``doctest.OutputChecker.check_output`` says the shown text matches it,
-and the expected text is an argument of the call, inside the sandbox's copy of the program."""
+value was computed in the tested process by ``__cfd_shown_like__``, which handed back the
+*expected* text whenever ``doctest.OutputChecker.check_output`` said the shown text matched it,
+and the expected text was an argument of the call, inside the sandbox's copy of the program.
+Since row 3's fix the site is ``assert __cfd_like__(__cfd_shown__(lambda: <call>), '<want>')``:
+the shown text is reported and matched on the host (``sandbox/values.py``, kind ``like``)."""
 
 from __future__ import annotations
 
@@ -75,9 +77,6 @@ def problem(tmp_path_factory):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28e row 3: an ELLIPSIS doctest's value is what the tested "
-                          "process's doctest checker says (builders/executable/testgen.py DOCTEST_HELPER)")
 def test_a_completion_patching_doctests_checker_does_not_pass(problem):
     """Forged verdict (executable evaluation; the build's gates judge the same programs). The
     problem is built the real way (doctests are its tests, every example a host-checked site
