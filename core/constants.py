@@ -115,6 +115,7 @@ EXEC_FLAKY_RUNS = 10  # kept tests run this many times; a varying outcome drops 
 EXEC_FLAKY_RUNS_DETERMINISTIC = 3
 EXEC_CONTEXT_MAX_CHARS = 16_000  # pasted code a prompt grows to with transitive dependencies (ours)
 EXEC_INPUTS_BELOW = 3  # functions with fewer programs than this get input programs (ours)
+EXEC_DOCTEST_VARIANTS = 4  # hidden examples per function: its docstring examples, one literal changed (ours; red team 2026-11-28e row 5)
 EXEC_INPUT_PROGRAMS = 6  # regression programs from inputs per function (call sites, annotations; ours)
 EXEC_MAX_TESTS_PER_PROBLEM = 20  # candidate test programs examined per function (ours)
 EXEC_SPLIT_MAX_BYTES = 64 * 1024**2  # programs split from one test module, in all; later tests counted, not made (ours)

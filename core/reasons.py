@@ -369,6 +369,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.PROBLEMS, "gold_failed", L, "the original code fails the problem's tests"),
     (S.PROBLEMS, "low_coverage", R, "the tests cover too little of the function"),
     (S.PROBLEMS, "weak_tests", R, "the tests do not catch wrong code (mutants survive)"),
+    (S.PROBLEMS, "tests_shown_in_prompt", R, "every test is a docstring example the prompt shows (no hidden example held)"),
     (S.PROBLEMS, "mutants_not_judged", N, "some wrong versions were not judged (the run's time limit): not in the score"),
     (S.PROBLEMS, "no_tests", L, "no test left for the problem"),
     (S.PROBLEMS, "prompt_unparsable", L, "the problem's prompt does not parse"),

@@ -61,6 +61,7 @@ from crossfile_datasets.builders.executable.testgen import (
     call_site_inputs,
     doctest_program,
     doctest_programs,
+    doctest_variant_programs,
     owner_doctests,
     parse_capture,
     program_path,
@@ -389,6 +390,12 @@ def build_repository(repo: Repository, settings: ExecSettings, report: BuildRepo
         if coverage[cand.key] < settings.min_coverage:
             report.count("problems", "low_coverage", f"{repo.name}:{cand.key}", f"{coverage[cand.key]:.2f}")
             continue
+        if all(p.origin == "doctest" for p in programs):
+            # every test is an example of a docstring, which the prompts show, inputs and outputs:
+            # a lookup table of them would pass (red team 2026-11-28e row 5)
+            report.count("problems", "tests_shown_in_prompt", f"{repo.name}:{cand.key}",
+                         ", ".join(p.origin_test for p in programs)[:300])
+            continue
         records.append(make_record(ctx, cand, programs, coverage[cand.key], list(ctx.env.requirements)))
     records = gold_gate(ctx, records)
     records = mutation_gate(ctx, records)
@@ -553,6 +560,26 @@ def input_tests(ctx: RepoContext, candidates: list[Candidate], earlier: list[dic
     return out
 
 
+def doctest_variant_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[TestProgram]]:
+    """Hidden examples (``testgen.doctest_variant_programs``): the examples of a function's
+    docstring, and of its module's and class's docstrings that call it, with one literal
+    changed, judged against the gold function's results. The examples themselves are in the
+    problem's prompts (red team 2026-11-28e row 5: a lookup table of them passed)."""
+    owners: dict[str, list[tuple[str, set[str]]]] = {}
+    out: dict[str, list[TestProgram]] = {}
+    for cand in candidates:
+        if cand.path not in owners:
+            ff = ctx.facts.get(cand.path)
+            text = ff.file.text if ff is not None else ""
+            owners[cand.path] = [(doc, names) for _, doc, names in owner_doctests(text)] if ">>>" in text else []
+        docstrings = [cand.docstring] if ">>>" in cand.docstring else []
+        docstrings += [doc for doc, names in owners[cand.path] if cand.name in names]
+        if docstrings:
+            out[cand.key] = doctest_variant_programs(cand.module, cand.name, cand.qualname, docstrings)
+    ctx.stats["doctest_variants"] = sum(len(v) for v in out.values())
+    return out
+
+
 def doctest_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[TestProgram]]:
     """Each candidate's docstring examples as a program (``testgen.doctest_programs``): a
     repository whose only tests are doctests still has tests; an example that cannot be
@@ -714,7 +741,8 @@ def gather_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, lis
     static filters and the per-problem cap."""
     sources = [repository_tests(ctx, candidates), doctest_tests(ctx, candidates)]
     if ctx.settings.use_inputs:
-        sources.append(input_tests(ctx, candidates, sources))
+        variants = doctest_variant_tests(ctx, candidates)  # not counted as programs of the repository's own
+        sources += [variants, input_tests(ctx, candidates, list(sources))]
     if ctx.settings.use_pynguin:
         # Pynguin where it pays: the modules of functions with few tests of the repository's own
         # (its suite, its doctests); guessed inputs do not count, they may all err. A function

@@ -1075,6 +1075,90 @@ def doctest_program(module: str, entry_point: str, qualname: str, docstring: str
     return program, ""
 
 
+def _constant_variants(value: object) -> list[object]:
+    """Other values of a literal of an example, to call the function with inputs its prompt
+    does not show (ints, floats, strings; never bools)."""
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [value + 1, value + 2, 2 * value + 3]
+    if isinstance(value, float):
+        return [value + 1.5, 2 * value + 0.25]
+    if isinstance(value, str) and len(value) <= 200:
+        return list(dict.fromkeys(v for v in (value + (value[:1] or "a"), value[::-1], value.upper()) if v != value))
+    return []
+
+
+def doctest_variant_programs(module: str, entry_point: str, qualname: str, docstrings: Sequence[str],
+                             limit: int = C.EXEC_DOCTEST_VARIANTS) -> list[TestProgram]:
+    """Hidden examples: the docstring examples that call the function, each with one literal
+    changed (``Number(3).describe()`` -> ``Number(5).describe()``), as input programs whose
+    placeholder the gold function's result replaces (assertion repair), like
+    :func:`input_programs`. The shown examples are in every prompt of the problem, so a
+    completion that looks their outputs up by argument passes them (red team 2026-11-28e,
+    row 5); these calls are not shown. The example's earlier statements without output
+    (``>>> n = Number(3)``) come first, and a literal of theirs may be the one changed."""
+    import doctest
+
+    shown: set[str] = set()
+    per_example: list[list[tuple[str, bool]]] = []
+    for docstring in docstrings:
+        try:
+            examples = doctest.DocTestParser().get_examples(docstring)
+        except ValueError:
+            continue
+        setup: list[ast.stmt] = []
+        for ex in examples:
+            try:
+                tree = ast.parse(ex.source)
+            except (SyntaxError, ValueError, MemoryError, RecursionError):
+                break
+            if ex.exc_msg is None and not ex.want.strip():
+                setup.extend(tree.body)
+                continue
+            if len(tree.body) == 1 and isinstance(tree.body[0], ast.Expr):
+                shown.add(ast.unparse(tree.body[0].value))  # an example that raises is shown too
+            if ex.exc_msg is not None or len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr):
+                continue
+            if not calls_target(ast.unparse(tree), entry_point):
+                continue
+            statements = [*setup, tree.body[0]]
+            found: list[tuple[str, bool]] = []  # (text, whether the changed literal is in the call)
+            for index, statement in enumerate(statements):
+                for node in ast.walk(statement):
+                    if not isinstance(node, ast.Constant):
+                        continue
+                    original = node.value
+                    for other in _constant_variants(original):
+                        node.value = other  # type: ignore[assignment]  # an int, float or str
+                        found.append(("\n".join(ast.unparse(st) for st in statements), index == len(setup)))
+                    node.value = original
+            per_example.append(found)
+    chosen: list[str] = []
+    for round_ in range(max((len(f) for f in per_example), default=0)):  # one of each example in turn
+        for found in per_example:
+            if round_ < len(found) and len(chosen) < limit:
+                text, in_call = found[round_]
+                if not (in_call and text.rsplit("\n", 1)[-1] in shown) and text not in chosen:
+                    chosen.append(text)
+    name = re.sub(r"\W", "_", qualname)
+    out = []
+    for i, text in enumerate(chosen):
+        *setup_lines, call = text.split("\n")
+        body = "".join(f"    {line}\n" for st in setup_lines for line in st.split("\n"))
+        program = ("import importlib as __cfd_importlib__\n"
+                   f"globals().update({{k: v for k, v in vars(__cfd_importlib__.import_module({module!r})).items()"
+                   " if not k.startswith('__')})\n\n\n"
+                   f"def test_inputs_{name}_doctest_{i}():\n{body}"
+                   f"    assert {call} == None{_INPUT_MARK}\n")
+        try:
+            ast.parse(program)
+        except SyntaxError:
+            continue
+        out.append(TestProgram(program, program_path("", program), "inputs", f"inputs:{module}.{qualname}::doctest-{i}"))
+    return out
+
+
 def owner_doctests(text: str) -> list[tuple[str, str, set[str]]]:
     """The docstrings with examples of a module and of its top-level classes, as
     ``(owner, docstring, names the examples use)``: ``owner`` is the class name or ``<module>``.

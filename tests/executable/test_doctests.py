@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from crossfile_datasets.builders.executable.build import build_executable_split
-from crossfile_datasets.builders.executable.testgen import doctest_program
+from crossfile_datasets.builders.executable.testgen import doctest_program, doctest_variant_programs
 from crossfile_datasets.builders.repos import RepoSpec, resolve
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.sandbox.problems import run_problem_tests
@@ -176,7 +176,11 @@ def test_class_and_module_docstring_examples_judge_the_methods_they_call(tmp_pat
     fates = json.loads(next((tmp_path / "out" / "python" / "executable_shards").glob("*/fates.json")).read_text())
     by_name = {r["qualname"]: r for r in records}
     assert "Wallet.spend" in by_name, fates
-    assert sorted(by_name["Wallet.spend"]["test_origins"]) == ["doctest:pkg.money.<module>", "doctest:pkg.money.Wallet"]
+    origins = by_name["Wallet.spend"]["test_origins"]
+    assert sorted(o for o in origins if o.startswith("doctest:")) == ["doctest:pkg.money.<module>",
+                                                                       "doctest:pkg.money.Wallet"]
+    # and hidden examples: the class's examples with one literal changed (red team 11 row 5)
+    assert any(o.startswith("inputs:pkg.money.Wallet.spend::doctest-") for o in origins), origins
     # every method the examples call was judged by them (kept, or weak: a one-line sum has two
     # mutants), none is left without tests
     assert not any("no_tests" in fate for fate in fates.values()), fates
@@ -213,3 +217,52 @@ def test_an_example_that_compares_is_not_chained_with_its_output(tmp_path, monke
     exec(compile(wrong, "prog.py", "exec"), namespace)
     with pytest.raises(AssertionError):
         namespace["test_doctest_twice"]()
+
+
+def test_hidden_examples_change_one_literal_of_the_shown_ones():
+    """Red team 2026-11-28e row 5: the examples a problem shows are not all it is judged by;
+    each hidden example is a shown one with one literal changed (an earlier statement's
+    included), never a call the docstring shows, the gold result its expected value."""
+    doc = (">>> Number(3).describe()\n'three is odd, ...'\n>>> Number(4).describe()\n'four is even, ...'\n"
+           ">>> n = Number(2)\n>>> n.describe()\n'two'\n>>> other('x')\n'x'\n>>> Number(9).describe()\n"
+           "Traceback (most recent call last):\nValueError: big\n")
+    programs = doctest_variant_programs("pkg.m", "describe", "Number.describe", [doc], limit=8)
+    calls = [p.source.split("def test_", 1)[1].split("\n", 1)[1] for p in programs]
+    assert all(p.origin == "inputs" and p.origin_test.startswith("inputs:pkg.m.Number.describe::doctest-")
+               for p in programs)
+    assert "    assert Number(5).describe() == None" in calls[0]  # 4 is shown: 3 + 2
+    assert any("n = Number(3)\n    assert n.describe() == None" in c for c in calls)
+    shown = ("Number(3).describe() ==", "Number(4).describe() ==", "other(", "Number(9)")
+    assert not any(s in c for c in calls for s in shown), calls
+    assert len(programs) == len(set(calls)) and 4 <= len(programs) <= 8
+    assert doctest_variant_programs("pkg.m", "describe", "Number.describe", [">>> Number().describe()\n'x'\n"]) == []
+
+
+NAMELESS = '''
+class Thing:
+    """A thing."""
+
+    def name(self):
+        """Its name.
+
+        >>> Thing().name()
+        'thing'
+        """
+        return type(self).__name__.lower()
+'''
+
+
+@pytest.mark.slow
+def test_a_problem_judged_only_by_its_shown_examples_is_dropped_under_a_reason(tmp_path):
+    """Red team 2026-11-28e row 5: no literal to change, so no hidden example; the problem's
+    only tests are the example its prompt shows (a lookup table would pass): dropped and
+    counted (``problems/tests_shown_in_prompt``), in the stats the card reads."""
+    root = tmp_path / "nameless"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "__init__.py").write_text("")
+    (root / "pkg" / "things.py").write_text(NAMELESS.lstrip())
+    records = build_executable_split([resolve(RepoSpec(path=str(root)))], tmp_path / "out", allow_execution=True,
+                                     seed=3, workers=1, report=BuildReport(), use_pynguin=False, mutants=0)
+    stats = json.loads((tmp_path / "out" / "python" / "executable_stats.json").read_text())
+    assert records == [] and stats["dropped_problems"].get("tests_shown_in_prompt") == 1, stats["dropped_problems"]
+    assert "tests_shown_in_prompt" in (tmp_path / "out" / "python" / "README.md").read_text()

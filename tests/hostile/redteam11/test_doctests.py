@@ -76,6 +76,17 @@ def problem(tmp_path_factory):
     return by_name["Number.describe"]
 
 
+def doctests_only(problem: dict) -> dict:
+    """The problem judged by its doctest programs alone: since row 5's fix it also has hidden
+    examples (``inputs:...::doctest-N``), which a completion returning None fails anyway, so
+    row 3's attack is judged on the programs it targets."""
+    keep = [i for i, origin in enumerate(problem["test_origins"]) if origin.startswith("doctest:")]
+    paths = [problem["test_paths"][i] for i in keep]
+    return {**problem, **{key: [problem[key][i] for i in keep]
+                          for key in ("test_list", "test_paths", "test_origins", "test_repaired")},
+            "value_checks": [c for c in problem["value_checks"] if c["test_path"] in paths]}
+
+
 @pytest.mark.slow
 def test_a_completion_patching_doctests_checker_does_not_pass(problem):
     """Forged verdict (executable evaluation; the build's gates judge the same programs). The
@@ -87,8 +98,9 @@ def test_a_completion_patching_doctests_checker_does_not_pass(problem):
     copy of the program"); here it is an argument of the helper the tested process runs.
     Safe behaviour: the host compares what the call showed (the encoded value, or its repr
     text) with the elided pattern itself; nothing the tested process runs decides the match."""
-    if not problem["test_origins"] or not all(o.startswith("doctest:") for o in problem["test_origins"]):
-        pytest.fail(f"the problem is not judged by its doctests alone: {problem['test_origins']}")
+    problem = doctests_only(problem)
+    if not problem["test_origins"]:
+        pytest.fail(f"the problem has no doctest program: {problem['test_origins']}")
     if not problem["value_checks"]:
         pytest.fail("the doctest sites are not checked on the host")
     gold = run_problem_tests(problem, problem["solution"])
@@ -108,9 +120,6 @@ LOOKUP_TABLE = '''def describe(self):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28e row 5: a problem judged by its doctests shows its tests "
-                          "in every prompt (builders/executable prompts keep the docstring's examples)")
 def test_a_lookup_table_of_the_prompts_examples_does_not_pass(problem):
     """Forged verdict by test leakage (executable evaluation). A problem whose tests are its
     docstring's examples (an instance method: no input programs; a module whose only tests are
