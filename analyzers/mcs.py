@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from crossfile_datasets.analyzers.run import RunResult, RunStatus, run
+from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.enums import StrEnum
 from crossfile_datasets.core.records import Diagnostic
 from crossfile_datasets.core.text import utf16_col_to_char_col
@@ -211,6 +212,7 @@ class CompileStatus(StrEnum):
     OK = "ok"  # mcs ran to the end (with errors or not)
     TIMEOUT = "timeout"
     CRASH = "crash"  # killed, output cut, an unexpected exit status or an internal compiler error
+    MEMORY = "memory_limit"  # the compiler ran out of its heap (``C.MCS_HEAP_MB``)
     NOT_FOUND = "not_found"  # no mcs on PATH
 
 
@@ -224,13 +226,35 @@ class CompileResult:
     compiler_error: bool = False  # mcs itself reported an internal error (deterministic, not a lost process)
 
 
+# the statuses of a compilation that did not finish (the C# procedure isolates their culprit file)
+FAILED = (CompileStatus.CRASH, CompileStatus.TIMEOUT, CompileStatus.MEMORY)
+_OUT_OF_MEMORY = "OutOfMemoryException"
+
+
+def mono_env(base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment of a mono running mcs: its managed heap capped at ``C.MCS_HEAP_MB``
+    (``MONO_GC_PARAMS``; red team 2026-11-28e row 4: doubling string constants took 2 GB and
+    more of the compiler, with no bound). Past it mono raises ``OutOfMemoryException``."""
+    env = dict(os.environ if base is None else base)
+    params = [p for p in env.get("MONO_GC_PARAMS", "").split(",") if p and not p.startswith("max-heap-size=")]
+    env["MONO_GC_PARAMS"] = ",".join([*params, f"max-heap-size={C.MCS_HEAP_MB}m"])
+    return env
+
+
+def out_of_memory(detail: str, duration: float) -> CompileResult:
+    return CompileResult(CompileStatus.MEMORY, (), (), duration,
+                         f"mcs ran out of its {C.MCS_HEAP_MB} MB heap: {detail.strip()[-300:]}", compiler_error=True)
+
+
 def compile_sources(cwd: Path, sources: Sequence[str], texts: Mapping[str, str], out_path: str,
                     timeout: float, runner=run, defines: Sequence[str] = ("DEBUG", "TRACE")) -> CompileResult:
     """Run mcs on ``sources`` (paths relative to ``cwd``) and parse what it says.
 
     ``texts`` maps the same relative paths to the compiled text (for column conversion).
     """
-    res: RunResult = runner(mcs_argv(sources, out_path, defines), timeout=timeout, cwd=cwd)
+    res: RunResult = runner(mcs_argv(sources, out_path, defines), timeout=timeout, cwd=cwd, env=mono_env())
+    if _OUT_OF_MEMORY in res.stderr[-4000:] + res.stdout[-4000:]:
+        return out_of_memory(res.stderr or res.stdout, res.duration)
     if res.status is RunStatus.NOT_FOUND:
         return CompileResult(CompileStatus.NOT_FOUND, (), (), res.duration, res.stderr.strip())
     if res.status is RunStatus.TIMEOUT:
@@ -245,6 +269,8 @@ def compile_sources(cwd: Path, sources: Sequence[str], texts: Mapping[str, str],
 def compile_result(output: str, texts: Mapping[str, str], duration: float) -> CompileResult:
     """A finished compilation's output text -> :class:`CompileResult` (pure)."""
     parsed = parse_mcs_output(output)
+    if parsed.crashed and _OUT_OF_MEMORY in output:
+        return out_of_memory("\n".join(parsed.other_lines[:5]), duration)
     if parsed.crashed:
         tail = "\n".join(parsed.other_lines[:5])
         return CompileResult(CompileStatus.CRASH, (), (), duration, tail[:500], compiler_error=True)
@@ -255,12 +281,14 @@ def compile_result(output: str, texts: Mapping[str, str], duration: float) -> Co
 __all__ = [
     "CLAMPED_COLUMN",
     "CompileResult",
+    "FAILED",
     "INSTALL_HINT",
     "McsMessage",
     "McsOutput",
     "TOOL",
     "compile_result",
     "compile_sources",
+    "mono_env",
     "mcs_argv",
     "parse_mcs_output",
     "to_diagnostics",

@@ -27,7 +27,15 @@ from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
 from crossfile_datasets.core.records import Diagnostic
-from crossfile_datasets.analyzers.run import PersistentProcess, PersistentProcessError, PersistentProcessTimeout, RunResult, RunStatus, run
+from crossfile_datasets.analyzers.run import (
+    Limits,
+    PersistentProcess,
+    PersistentProcessError,
+    PersistentProcessTimeout,
+    RunResult,
+    RunStatus,
+    run,
+)
 from crossfile_datasets.core import constants as C
 
 TOOL = "pylint"
@@ -441,7 +449,10 @@ class _Server:
 
     def __init__(self, command: Sequence[str], env: Mapping[str, str]) -> None:
         self.cwd = Path(tempfile.mkdtemp(prefix="crossfile-pylint-server-"))
-        self.process = PersistentProcess(command, cwd=self.cwd, env=env)
+        # an address-space cap (red team 2026-11-28e row 4: the resident checkers had none; past
+        # it the request fails like a crash and the next one starts a fresh server)
+        self.process = PersistentProcess(command, cwd=self.cwd, env=env,
+                                         limits=Limits(memory_bytes=C.PYLINT_SERVER_MEMORY_BYTES))
         atexit.register(self.close)
 
     def close(self) -> None:

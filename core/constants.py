@@ -225,6 +225,12 @@ MCS_MAX_ROUNDS = 3  # rounds per defining file; round 3 rarely adds uses (measur
 MCS_UNMASK_ROUNDS = 2  # unmasking rounds after them, each only while the last found something (issue 28;
 # Stateless: +102 compilations (503 -> 605) for 34 more usages; a second round changed nothing on Sprache, ours)
 MCS_WORKERS = 2  # parallel mcs processes: the build machine has 2 cores (ours)
+# the managed heap of every mono running mcs (MONO_GC_PARAMS max-heap-size): 1 kB of doubling
+# string constants made the compiler 2 GB, 26 lines more than the machine (red team 2026-11-28e
+# row 4); a 60-file project compiles in < 200 MB (ours)
+MCS_HEAP_MB = 512
+# the address space of the resident Pylint server (RLIMIT_AS): checking a file takes < 1 GB (ours)
+PYLINT_SERVER_MEMORY_BYTES = 4 * 1024**3
 MCS_SERVER_MAX_REQUESTS = 400  # compilations per resident McsServer before a fresh one (memory; ours)
 MCS_ISOLATE_FILES = 3  # files a unit may lose to mcs crashes/hangs before it counts as failed (ours)
 MCS_ISOLATE_COMPILATIONS = 12  # bisection compilations to find one such file (ours)

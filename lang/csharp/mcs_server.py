@@ -29,7 +29,9 @@ from crossfile_datasets.analyzers.mcs import (
     CompileStatus,
     compile_result,
     mcs_argv,
+    mono_env,
     mono_lib_dir,
+    out_of_memory,
 )
 from crossfile_datasets.analyzers.run import (
     PersistentProcess,
@@ -73,7 +75,9 @@ class McsServer:
     """One resident compiler; not thread-safe (the pool hands it to one thread at a time)."""
 
     def __init__(self, exe: Path) -> None:
-        env = {**os.environ, "MONO_PATH": str(mono_lib_dir())}
+        # its heap capped (MONO_GC_PARAMS, C.MCS_HEAP_MB): past it the compilation is
+        # ``memory_limit`` and the server lives on or restarts (red team 2026-11-28e row 4)
+        env = mono_env({**os.environ, "MONO_PATH": str(mono_lib_dir())})
         self.process = PersistentProcess(["mono", str(exe)], env=env)
         self.requests = 0
 
@@ -88,6 +92,8 @@ class McsServer:
         try:
             answer = self.process.request(request, timeout=timeout)
         except PersistentProcessError as exc:
+            if "OutOfMemory" in str(exc) + self.process.stderr_tail[-4000:]:
+                return out_of_memory(str(exc), time.monotonic() - start)
             status = CompileStatus.TIMEOUT if isinstance(exc, PersistentProcessTimeout) else CompileStatus.CRASH
             return CompileResult(status, (), (), time.monotonic() - start, str(exc)[:300])
         duration = time.monotonic() - start
@@ -98,6 +104,9 @@ class McsServer:
             self.process.close()
             return CompileResult(CompileStatus.CRASH, (), (), duration, "unreadable answer from the mcs server")
         if status != "OK":  # the server is alive and reports the compiler's own exception
+            if "OutOfMemoryException" in output:
+                self.process.close()  # a fresh heap for the next compilation
+                return out_of_memory(output[:500], duration)
             return CompileResult(CompileStatus.CRASH, (), (), duration, output[:500], compiler_error=True)
         return compile_result(output, texts, duration)
 

@@ -61,6 +61,7 @@ from crossfile_datasets.analyzers.crossfile import (
     stub_rounds,
     usage_at,
 )
+from crossfile_datasets.analyzers.mcs import FAILED as MCS_FAILED  # noqa: I001 - a renamed import apart
 from crossfile_datasets.analyzers.mcs import (
     BAD_EXTENSION,
     EMPTIED_OBJECT_MEMBER,
@@ -509,7 +510,7 @@ class CSharpChecker:
             support_texts[EXTERNAL_PATH] = external.render()
             all_texts = {**texts, **support_texts}
             res = self.compile(workdir, all_texts, sorted(all_texts), all_texts, f"baseline{attempt}", events)
-            while res.status in (CompileStatus.CRASH, CompileStatus.TIMEOUT) and len(texts) > 1 and isolated < C.MCS_ISOLATE_FILES:
+            while res.status in MCS_FAILED and len(texts) > 1 and isolated < C.MCS_ISOLATE_FILES:
                 culprit = self.isolate_failure(workdir, texts, support_texts, res.status, events)
                 if culprit is None:
                     break
@@ -523,7 +524,7 @@ class CSharpChecker:
                 if blank_text != texts[culprit]:
                     all_texts = {**texts, culprit: blank_text, **support_texts}
                     res = self.compile(workdir, all_texts, sorted(all_texts), all_texts, f"baseline{attempt}", events)
-                    if res.status not in (CompileStatus.CRASH, CompileStatus.TIMEOUT):
+                    if res.status not in MCS_FAILED:
                         texts[culprit] = blank_text
                         blanked.add(culprit)
                         crashed.add(culprit)
@@ -681,7 +682,7 @@ class CSharpChecker:
         out = workdir / SUPPORT_DIR / f"{tag}.dll"
         if self.pool is not None:
             res = self.pool.compile(workdir, list(sources), texts, str(out), self.timeout, self.defines)
-            if fallback and res.status in (CompileStatus.CRASH, CompileStatus.TIMEOUT) and not res.compiler_error:
+            if fallback and res.status in MCS_FAILED and not res.compiler_error:
                 # the resident server died or hung (it restarts on the next request): this
                 # compilation is repeated by a plain mcs process, which has no state to lose (an
                 # internal error mcs itself reports would only repeat)
@@ -736,7 +737,7 @@ class CSharpChecker:
         whatever mcs does with those sources is what the file gets."""
         res = self.compile(prepared.workdir, request.texts, request.sources, request.write, request.tag,
                            request.events)
-        if res.status in (CompileStatus.CRASH, CompileStatus.TIMEOUT) and request.with_bodies is not None:
+        if res.status in MCS_FAILED and request.with_bodies is not None:
             res = self.compile(prepared.workdir, request.texts, request.with_bodies, request.write,
                                f"{request.tag}b", request.events)
         return res

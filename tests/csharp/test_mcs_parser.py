@@ -87,3 +87,17 @@ def test_duplicate_definition_and_unlocated_errors():
     out, _ = captured("unlocated")
     parsed = parse_mcs_output(out)
     assert parsed.messages == [] and parsed.unlocated == [("error", "CS2001", "Source file `Absent.cs' could not be found")]
+
+
+def test_a_compiler_out_of_its_heap_is_a_memory_limit_not_a_crash():
+    """Red team 2026-11-28e row 4: mono runs mcs with its heap capped (``MONO_GC_PARAMS``);
+    an ``OutOfMemoryException`` past it is its own status (counted ``checker_memory_limit``)."""
+    from crossfile_datasets.analyzers.mcs import CompileStatus, compile_result, mono_env
+    from crossfile_datasets.core import constants as C
+
+    output = ("Internal compiler error: System.OutOfMemoryException: Insufficient memory to continue the "
+              "execution of the program.\n  at (wrapper alloc) System.Object.AllocVector(intptr,intptr)\n")
+    res = compile_result(output, {}, 1.0)
+    assert res.status is CompileStatus.MEMORY and res.compiler_error and "512 MB" in res.detail
+    env = mono_env({"MONO_GC_PARAMS": "nursery-size=8m,max-heap-size=9g", "PATH": "/bin"})
+    assert env["MONO_GC_PARAMS"] == f"nursery-size=8m,max-heap-size={C.MCS_HEAP_MB}m" and env["PATH"] == "/bin"
