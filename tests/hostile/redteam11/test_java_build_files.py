@@ -37,9 +37,6 @@ def _repository(root: Path, gradle: str) -> Path:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28e row 2: _GRADLE_DEPENDENCY is quadratic in a run of blanks "
-                          "after a configuration name (sandbox/suites/java.py)")
 def test_a_gradle_file_of_blank_lines_does_not_stall_the_java_layout(tmp_path, child):
     """Host hang. ``dependencies {`` + ``  implementation`` + 16,000 line ends + ``}``: 16 kB, a
     build file any repository may hold. The layout costs seconds of the builder's CPU instead of
