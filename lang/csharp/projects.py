@@ -15,6 +15,7 @@ Only the project files are read here (XML, no build tool is run).
 from __future__ import annotations
 
 import dataclasses
+import errno
 import fnmatch
 import functools
 import posixpath
@@ -545,33 +546,61 @@ def projects_without_sources(projects: Sequence[CsProject], sources: Sequence[st
     return out
 
 
-def shared_project_files(root: Path, project: CsProject, sources: Sequence[str]) -> list[str]:
+def _read_project_xml(root: Path, rel: str, refused: dict[str, str]) -> ET.Element | None:
+    """A project or items file of the repository, parsed, or None: read through
+    ``read_inside`` (inside ``root``, no link, regular, at most ``MAX_FILE_BYTES``); a file that
+    is not is refused into ``refused`` (``host_files/<reason>``), a missing one is None."""
+    if not rel or rel == ".." or rel.startswith(("../", "/")):
+        refused[rel or "."] = "host_files/path_escapes"
+        return None
+    try:
+        data = read_inside(root, rel, C.MAX_FILE_BYTES + 1)
+    except NotRegularFile:
+        refused[rel] = "host_files/not_regular_file"
+        return None
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        refused[rel] = f"host_files/{_REFUSALS.get(exc.errno or 0, 'unreadable')}"
+        return None
+    if len(data) > C.MAX_FILE_BYTES:
+        refused[rel] = "host_files/too_large"
+        return None
+    try:
+        return ET.fromstring(data)
+    except ET.ParseError:
+        return None
+
+
+_REFUSALS = {errno.ELOOP: "symlink", errno.EPERM: "path_escapes", errno.ENOTDIR: "parent_not_directory"}
+
+
+def shared_project_files(root: Path, project: CsProject, sources: Sequence[str],
+                         refused: dict[str, str] | None = None) -> list[str]:
     """Source files a project takes from the shared projects it imports
     (``<Import Project="..\\X.Shared\\X.Shared.projitems" Label="Shared" />``: the ``.projitems``
     file's ``<Compile Include="$(MSBuildThisFileDirectory)Foo.cs" />`` items). Not part of
-    :func:`compilation_units` (the completion split keeps such files in the loose-files unit)."""
-    path = Path(root) / project.path
-    if not path.is_file():
-        return []
-    try:
-        tree = ET.parse(path)
-    except (ET.ParseError, OSError):
+    :func:`compilation_units` (the completion split keeps such files in the loose-files unit).
+    Both files are read as ``read_csproj`` reads a project (:func:`_read_project_xml`): an
+    items file outside the repository, linked or over ``MAX_FILE_BYTES`` is refused into
+    ``refused`` (red team 2026-11-28e row 1: 12 MB of ``<a/>``, or ``../../outside/X.projitems``,
+    were parsed whole on the host)."""
+    refused = {} if refused is None else refused
+    project_root = _read_project_xml(Path(root), project.path, refused)
+    if project_root is None:
         return []
     found: list[str] = []
-    for el in tree.getroot().iter():
+    for el in project_root.iter():
         target = el.get("Project", "") if _local(el.tag) == "Import" else ""
         if not target.endswith(".projitems"):
             continue
         items_rel = _norm(project.directory, target)
-        if not (Path(root) / items_rel).is_file():
-            continue
-        try:
-            items = ET.parse(Path(root) / items_rel)
-        except (ET.ParseError, OSError):
+        items = _read_project_xml(Path(root), items_rel, refused)
+        if items is None:
             continue
         base = posixpath.dirname(items_rel)
         patterns = [inc.replace("$(MSBuildThisFileDirectory)", "").strip()
-                    for item in items.getroot().iter() if _local(item.tag) == "Compile"
+                    for item in items.iter() if _local(item.tag) == "Compile"
                     for inc in item.get("Include", "").split(";") if inc.strip()]
         found.extend(p for p in sources if _matches(p, base, patterns))
     return sorted(set(found))

@@ -206,7 +206,7 @@ def csharp_layout(root: Path) -> CSharpLayout:
     other = {f for files in layout.other_frameworks.values() for f in files}
     _, projects = compilation_units(root, sources)
     layout.csproj_files = [p.path for p in projects]
-    files_of = {p.path: [f for f in sorted({*project_files(p, projects, sources), *shared_project_files(root, p, sources)})
+    files_of = {p.path: [f for f in sorted({*project_files(p, projects, sources), *shared_project_files(root, p, sources, layout.refused)})
                          if f not in other] for p in projects}
     test_projects = [p for p in projects if any(uses[f] for f in files_of[p.path])]
     if test_projects:
@@ -919,6 +919,10 @@ class CSharpRunner:
         if layout.refused:
             built.log += "# files and folders the repository walk refused (left out):\n" + "".join(
                 f"{f}: {why}\n" for f, why in sorted(layout.refused.items()))
+            # the project and items files the host refused to read (red team 2026-11-28e row 1):
+            # counted with the build's other host refusals
+            built.refused.extend(f"{why}: {f}" for f, why in sorted(layout.refused.items())
+                                 if why.startswith("host_files/") and f"{why}: {f}" not in built.refused)
         if not layout.tests:
             if layout.other_frameworks:
                 names = ", ".join(sorted(layout.other_frameworks))

@@ -185,3 +185,30 @@ def test_cursor_never_lands_inside_a_string_literal():
     quote = text.index('"[')
     assert quote in candidates and quote + 1 not in candidates  # before the literal, not inside it
     assert text.index("Rule") in candidates and entity in candidates
+
+
+def test_shared_project_items_are_read_inside_the_repository_and_capped(tmp_path: Path):
+    """Red team 2026-11-28e row 1: a ``.projitems`` a project imports is read as its project
+    file is (inside the repository, no link, at most ``MAX_FILE_BYTES``); anything else is
+    refused and named, and an honest one still gives its files."""
+    import os
+
+    from crossfile_datasets.core import constants as C
+    from crossfile_datasets.lang.csharp.projects import read_csproj, shared_project_files
+
+    lib = '<Project Sdk="Microsoft.NET.Sdk"><Import Project="{}" Label="Shared" /></Project>'
+    items = '<Project><ItemGroup><Compile Include="$(MSBuildThisFileDirectory)Calc.cs" /></ItemGroup></Project>'
+    root = tmp_path / "repo"
+    write_tree(root, {"a/A.csproj": lib.format("../shared/S.projitems"), "shared/S.projitems": items,
+                      "shared/Calc.cs": "class Calc {}", "b/B.csproj": lib.format("../../outside/S.projitems"),
+                      "c/C.csproj": lib.format("Big.projitems"), "c/Big.projitems": " " * (C.MAX_FILE_BYTES + 1),
+                      "d/D.csproj": lib.format("L.projitems")})
+    write_tree(tmp_path, {"outside/S.projitems": items})
+    os.symlink(root / "shared" / "S.projitems", root / "d" / "L.projitems")
+    sources = ["shared/Calc.cs"]
+    refused: dict[str, str] = {}
+    found = {name: shared_project_files(root, read_csproj(root, f"{name}/{name.upper()}.csproj"), sources, refused)
+             for name in "abcd"}
+    assert found == {"a": ["shared/Calc.cs"], "b": [], "c": [], "d": []}
+    assert refused == {"../outside/S.projitems": "host_files/path_escapes", "c/Big.projitems": "host_files/too_large",
+                       "d/L.projitems": "host_files/symlink"}
