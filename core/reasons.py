@@ -322,6 +322,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.FUNCTIONS, "kept", M, "functions kept for the instruct split"),
     (S.FUNCTIONS, "function_in_evaluation_split", R, "instruct split: the function is in an evaluation split"),
     (S.FUNCTIONS, "prompt_unparsable", L, "the prompt does not parse"),
+    (S.ENVIRONMENT, "version_template_refused", N, "a version file template outside the bounds (unknown fields, "
+     "widths of 4 digits, over 20,000 characters): the default version file is written instead"),
     (S.ENVIRONMENT, "build_time_file_written", N, "a version file the package's build writes (setuptools-scm, "
                                                   "hatch-vcs, versioneer) and the checkout lacks, written for the runs"),
     (S.ENVIRONMENT, "harness_pin_ignored", N, "a repository pin of pytest/coverage was not installed"),

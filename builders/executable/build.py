@@ -229,7 +229,10 @@ def repository_build_files(repo: Repository, report: BuildReport) -> dict[str, s
     (``environment/build_time_file_written``)."""
     refused: list[tuple[str, str, str]] = []  # counted by detect_requirements, which reads the same files
     texts = {name: read_repository_file(repo.root, name, refused) for name in ("pyproject.toml", "setup.py", "setup.cfg")}
-    files = build_time_files(texts["pyproject.toml"], texts["setup.py"], texts["setup.cfg"])
+    templates_refused: list[str] = []
+    files = build_time_files(texts["pyproject.toml"], texts["setup.py"], texts["setup.cfg"], templates_refused)
+    for note in templates_refused:
+        report.count("environment", "version_template_refused", f"{repo.name}: {note.split(':', 1)[0]}", note)
     out = {rel: text for rel, text in files.items() if not os.path.lexists(Path(repo.root) / rel)}
     for rel in sorted(out):
         report.count("environment", "build_time_file_written", f"{repo.name}: {rel}",

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import ast
 import configparser
+import re
+import string
 import tomllib
 from ast import literal_eval
 from pathlib import PurePosixPath
@@ -27,6 +29,11 @@ from pathlib import PurePosixPath
 from crossfile_datasets.sandbox.values import header_end_line
 
 DEFAULT_VERSION = "0.0.0"
+# a version file is a few hundred bytes: a template (or its result) over this is refused, and so
+# is a format specification with a width or precision of more than 3 digits (red team
+# 2026-11-28e row 7: ``{version:>400000000}`` made the host allocate 400 MB at once)
+MAX_VERSION_FILE_CHARS = 20_000
+_BIG_NUMBER = re.compile(r"\d{4,}")
 PROLOGUE_MARK = "# crossfile-datasets: files the package's build writes"
 
 
@@ -47,17 +54,50 @@ def _version_tuple(version: str) -> tuple:
     return tuple(parts)
 
 
-def scm_version_text(path: str, version: str = DEFAULT_VERSION, template: str | None = None) -> str:
+def format_template(template: str, fields: dict[str, object]) -> str | None:
+    """``template.format(**fields)`` within bounds, or None: only the names of ``fields``
+    (no attribute or index), conversions ``!s``/``!r``, format specifications without a number
+    of more than 3 digits, template and result at most ``MAX_VERSION_FILE_CHARS``."""
+    if len(template) > MAX_VERSION_FILE_CHARS:
+        return None
+    out: list[str] = []
+    size = 0
+    try:
+        for literal, name, spec, conversion in string.Formatter().parse(template):
+            out.append(literal)
+            size += len(literal)
+            if name is None:
+                continue
+            if name not in fields or conversion not in (None, "s", "r") or _BIG_NUMBER.search(spec or "") \
+                    or "{" in (spec or ""):
+                return None
+            value = fields[name]
+            text = format(repr(value) if conversion == "r" else str(value) if conversion == "s" else value, spec or "")
+            out.append(text)
+            size += len(text)
+            if size > MAX_VERSION_FILE_CHARS:
+                return None
+    except (ValueError, TypeError):
+        return None
+    return "".join(out)
+
+
+def scm_version_text(path: str, version: str = DEFAULT_VERSION, template: str | None = None,
+                     refused: list[str] | None = None) -> str:
     """The text setuptools-scm (and hatch-vcs, which uses it) writes to ``path``: a Python
     module with ``__version__``/``version`` and the tuple forms, or the bare version for
     another suffix; ``template`` (``write_to_template`` / ``version_file_template``, hatch-vcs's
-    ``template``) formatted with ``version`` and ``version_tuple`` when given."""
+    ``template``) formatted with ``version`` and ``version_tuple`` when given, within bounds
+    (:func:`format_template`); a template refused is told to ``refused`` (``path: why``) and the
+    default text is written."""
     vt = _version_tuple(version)
     if template:
-        try:
-            return template.format(version=version, version_tuple=vt, scm_version=None)
-        except (KeyError, IndexError, ValueError, AttributeError):
-            pass
+        text = format_template(template, {"version": version, "version_tuple": vt, "scm_version": None})
+        if text is not None:
+            return text
+        if refused is not None:
+            refused.append(f"{path}: a version template outside the bounds (fields, sizes of "
+                           f"{MAX_VERSION_FILE_CHARS} characters): the default text is written")
     if not path.endswith(".py"):
         return version + "\n"
     return (f"# written by crossfile-datasets in place of the file setuptools-scm writes at build time\n"
@@ -115,7 +155,7 @@ def _setup_py_write_to(text: str) -> tuple[str | None, str | None]:
 
 
 def build_time_files(pyproject: str | None = None, setup_py: str | None = None,
-                     setup_cfg: str | None = None) -> dict[str, str]:
+                     setup_cfg: str | None = None, refused: list[str] | None = None) -> dict[str, str]:
     """Repository-relative path -> text of each file the project's build writes, as its
     configuration declares them (paths outside the repository are ignored). Whether the
     checkout already has them is the caller's question."""
@@ -132,7 +172,7 @@ def build_time_files(pyproject: str | None = None, setup_py: str | None = None,
     for key, template_key in (("write_to", "write_to_template"), ("version_file", "version_file_template")):
         path = _safe_path(scm.get(key))
         if path:
-            out[path] = scm_version_text(path, fallback or DEFAULT_VERSION, _text(scm, template_key))
+            out[path] = scm_version_text(path, fallback or DEFAULT_VERSION, _text(scm, template_key), refused)
     hatch = _table(tool, "hatch")
     vcs = _table(_table(_table(hatch, "build"), "hooks"), "vcs")
     path = _safe_path(vcs.get("version-file"))
@@ -140,7 +180,7 @@ def build_time_files(pyproject: str | None = None, setup_py: str | None = None,
         version_table = _table(hatch, "version")
         hatch_fallback = _text(version_table, "fallback-version") or _text(_table(version_table, "raw-options"),
                                                                          "fallback_version")
-        out[path] = scm_version_text(path, hatch_fallback or DEFAULT_VERSION, _text(vcs, "template"))
+        out[path] = scm_version_text(path, hatch_fallback or DEFAULT_VERSION, _text(vcs, "template"), refused)
     if setup_py:
         rel, version = _setup_py_write_to(setup_py)
         path = _safe_path(rel)

@@ -170,3 +170,21 @@ def test_a_version_file_written_at_build_time(tmp_path, monkeypatch):
     assert run_problem_tests(clamp, clamp["solution"])["passed"]
     wrong = clamp["solution"].replace("return high", "return n")
     assert run_problem_tests(clamp, wrong)["status"] == "failed"
+
+
+def test_a_version_template_is_formatted_within_bounds():
+    """Red team 2026-11-28e row 7: ``{version:>400000000}`` made the host allocate 400 MB.
+    Only the template's own fields, small format specifications and a small result are
+    formatted; anything else is refused (told to the caller, counted by the build) and the
+    default version file is written."""
+    from crossfile_datasets.builders.executable.buildfiles import format_template, scm_version_text
+
+    fields = {"version": "1.2.3", "version_tuple": (1, 2, 3), "scm_version": None}
+    assert format_template("v = {version!r}; t = {version_tuple}; w = '{version:>8}'", fields) == \
+        "v = '1.2.3'; t = (1, 2, 3); w = '   1.2.3'"
+    for bad in ("{version:>400000000}", "{version.__class__}", "{version_tuple[0]}", "{other}",
+                "{version:{version}}", "x" * 20_001, "{version:>999}" * 30):
+        assert format_template(bad, fields) is None, bad
+    refused: list[str] = []
+    text = scm_version_text("pkg/_version.py", "1.2.3", "__version__ = '{version:>400000000}'\n", refused)
+    assert "__version__ = version = '1.2.3'" in text and refused and refused[0].startswith("pkg/_version.py: ")

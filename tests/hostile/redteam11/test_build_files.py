@@ -55,9 +55,6 @@ def _repository(root: Path, template: str) -> Path:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28e row 7: a version-file template's format width is "
-                          "honoured on the host (builders/executable/buildfiles.py scm_version_text)")
 def test_a_version_file_template_cannot_make_the_host_allocate_gigabytes(tmp_path, child):
     """Host resource (memory; also the size of every test program, and of the published
     ``check`` programs). ``version_file_template = "__version__ = '{version:>400000000}'"``:
