@@ -216,7 +216,7 @@ def merge_language(lang: Lang, repos: list[Repository], settings: BuildSettings,
     _swap_dir(graphs, out / "graphs")
     stats = compute_stats(lang, records, report, summaries, files)
     # whether CrossCodeEval's model filter ran, and with which model (card and stats say it)
-    stats["model_filter"] = settings.model_filter.fingerprint() if settings.model_filter else None
+    stats["model_filter"] = settings.model_filter.published() if settings.model_filter else None
     stats["snapshot_files"] = len(snapshots) if settings.snapshots else None
     stats["splits"] = split_stats(records, split_records, report)
     for reason in RESOLVE_FAILURES:  # inputs that never became a repository (dead URL...)
@@ -250,7 +250,7 @@ def completion_settings(settings: BuildSettings) -> dict:
             "tokenizer": settings.tokenizer or "bundled StarCoder (OpenRAIL-M)", "dense_model": settings.dense_model,
             "exclude_tests": settings.exclude_tests, "observe_types": settings.observe_types,
             "snapshots": settings.snapshots,
-            "model_filter": settings.model_filter.fingerprint() if settings.model_filter else None,
+            "model_filter": settings.model_filter.published() if settings.model_filter else None,
             "criteria": settings.criteria.fingerprint() if settings.criteria else None}
 
 

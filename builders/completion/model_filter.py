@@ -33,7 +33,33 @@ class ModelFilterSettings:
     prompt_tokens: int = C.MODEL_FILTER_PROMPT_TOKENS  # the prompt's last N tokens are sent
 
     def fingerprint(self) -> dict:
+        """Everything, the endpoint's URL whole: only ever hashed into the shard key."""
         return asdict(self)
+
+    def published(self) -> dict:
+        """What stats.json and the card say (and the Hub push uploads): an endpoint is its
+        scheme, host and port only, never its user-info, path or query (red team 2026-11-28e
+        row 6: a gateway URL with the caller's key in its path was published whole); a local
+        path or Hub id as given."""
+        return {**asdict(self), "model": endpoint_origin(self.model)}
+
+
+def endpoint_origin(model: str) -> str:
+    """``https://user:key@host:8080/gateway/sk-.../v1?k=v`` -> ``https://host:8080``; anything that
+    is not an http(s) URL unchanged."""
+    from urllib.parse import urlsplit
+
+    if not model.startswith(("http://", "https://")):
+        return model
+    try:
+        parts = urlsplit(model)
+        host = parts.hostname or ""
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:
+        return f"{model.split(':', 1)[0]}://(endpoint)"
+    if ":" in host:  # an IPv6 literal
+        host = f"[{host}]"
+    return f"{parts.scheme}://{host}{port}"
 
 
 @lru_cache(maxsize=4)

@@ -66,3 +66,16 @@ def test_unreachable_model_filter_stops_before_building(tmp_path):
                                    "--model-filter", "http://127.0.0.1:9"])
     assert res.exit_code == 2
     assert "--model-filter" in res.output and not (tmp_path / "o" / "python").exists()
+
+
+def test_a_model_endpoint_is_published_as_its_origin_only():
+    """Red team 2026-11-28e row 6: a gateway URL with the caller's key in its path went into
+    stats.json and the card whole. Published: scheme, host and port; the shard key still
+    hashes the whole URL (another key is another endpoint's answers)."""
+    from crossfile_datasets.builders.completion.model_filter import ModelFilterSettings, endpoint_origin
+
+    settings = ModelFilterSettings("https://user:pw@gw.example.org:8443/gateway/sk-live-123/v1?key=k", "tiny")
+    assert settings.published()["model"] == "https://gw.example.org:8443"
+    assert settings.published()["served_name"] == "tiny" and "sk-live-123" in settings.fingerprint()["model"]
+    assert endpoint_origin("http://[::1]:8000/sk/v1") == "http://[::1]:8000"
+    assert endpoint_origin("bigcode/tiny_starcoder_py") == "bigcode/tiny_starcoder_py"

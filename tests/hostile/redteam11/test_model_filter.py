@@ -63,9 +63,6 @@ class _Endpoint(BaseHTTPRequestHandler):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28e row 6: the --model-filter URL is published whole "
-                          "(builders/completion/model_filter.py ModelFilterSettings.fingerprint)")
 def test_a_model_endpoints_secret_path_is_not_published(tmp_path, child):
     """Exposure of a host secret (published). The real command line, a real endpoint on the
     loopback answering only under ``/gateway/<key>/v1``: the build runs the filter and writes
