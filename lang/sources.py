@@ -11,9 +11,9 @@ import hashlib
 import os
 import posixpath
 import re
-import tomllib
 
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core import tomlfile
 from crossfile_datasets.core.records import FileFacts, Repository, SourceFile
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repofiles import Refused, read_inside, walk
@@ -59,19 +59,23 @@ def _as_dirs(packages: list[str], roots: list[str]) -> set[str]:
     return out
 
 
-def packaging_dirs(root) -> frozenset[str]:
+def packaging_dirs(root, report: BuildReport | None = None) -> frozenset[str]:
     """Folders the repository's Python packaging configuration names as its packages or their
     roots (``pyproject.toml`` setuptools/poetry/hatch/pdm tables, ``setup.cfg`` ``[options]``,
     ``setup.py`` ``packages=``/``package_dir=``/``where=``), repository-relative; read as text,
-    never run. A folder so named is never skipped for a generic name (``build``, ``env``, ...)."""
+    never run. A folder so named is never skipped for a generic name (``build``, ``env``, ...).
+    A ``pyproject.toml`` that cannot be read (``core/tomlfile``: invalid, nested too deep) is
+    counted once here, ``files/toml_unreadable``, and read as empty."""
     packages: list[str] = []
     roots: list[str] = []
     direct: set[str] = set()
     text = _read_config(root, "pyproject.toml")
     try:
-        data = tomllib.loads(text) if text else {}
-    except (tomllib.TOMLDecodeError, ValueError):
+        data = tomlfile.loads(text) if text else {}
+    except tomlfile.TomlUnreadable as exc:
         data = {}
+        if report is not None:
+            report.count("files", tomlfile.REASON, "pyproject.toml", str(exc))
     tool = data.get("tool") if isinstance(data.get("tool"), dict) else {}
     st = tool.get("setuptools") if isinstance(tool.get("setuptools"), dict) else {}
     pk = st.get("packages")
@@ -199,7 +203,7 @@ def list_sources(repo: Repository, language: LanguageSupport, report: BuildRepor
     those two are walked in a second pass."""
     files: list[SourceFile] = []
     digest = hashlib.sha256()
-    project = packaging_dirs(repo.root)
+    project = packaging_dirs(repo.root, report)
     skipped: list[Refused] = []
 
     def tell(r: Refused) -> None:

@@ -36,7 +36,6 @@ import shutil
 import site
 import sys
 import sysconfig
-import tomllib
 from configparser import ConfigParser
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +46,7 @@ from packaging.utils import canonicalize_name
 
 from crossfile_datasets.analyzers.run import path_env, run
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core import tomlfile
 from crossfile_datasets.core.literals import literal_eval
 from crossfile_datasets.core.paths import default_cache_dir
 from crossfile_datasets.core.records import FileFacts
@@ -241,10 +241,7 @@ def declared_requirements(root: Path, refused: list[tuple[str, str, str]] | None
                 lines.extend(text.splitlines())
     pyproject = read_repository_file(root, "pyproject.toml", refused)
     if pyproject is not None:
-        try:
-            data = tomllib.loads(pyproject)
-        except tomllib.TOMLDecodeError:
-            data = {}
+        data = tomlfile.loads_or_empty(pyproject)  # counted once by the listing (files/toml_unreadable)
         project = data.get("project", {})
         own_name = project.get("name")
         lines.extend(project.get("dependencies", []) or [])
@@ -328,10 +325,7 @@ def test_requirement_lines(root: Path, read, names) -> list[str]:
         out.extend(_expand(root, includes, os.path.dirname(rel), read))
     pyproject = read(root, "pyproject.toml")
     if pyproject:
-        try:
-            data = tomllib.loads(pyproject)
-        except tomllib.TOMLDecodeError:
-            data = {}
+        data = tomlfile.loads_or_empty(pyproject)
         out.extend(dependency_group_lines(data.get("dependency-groups", {})))
     tox = read(root, "tox.ini")
     if tox:

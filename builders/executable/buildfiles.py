@@ -22,10 +22,10 @@ import ast
 import configparser
 import re
 import string
-import tomllib
 from ast import literal_eval
 from pathlib import PurePosixPath
 
+from crossfile_datasets.core import tomlfile
 from crossfile_datasets.sandbox.values import header_end_line
 
 DEFAULT_VERSION = "0.0.0"
@@ -162,10 +162,7 @@ def build_time_files(pyproject: str | None = None, setup_py: str | None = None,
     out: dict[str, str] = {}
     data: dict = {}
     if pyproject:
-        try:
-            data = tomllib.loads(pyproject)
-        except (tomllib.TOMLDecodeError, UnicodeError, ValueError):
-            data = {}
+        data = tomlfile.loads_or_empty(pyproject)  # counted once by the listing (files/toml_unreadable)
     tool = _table(data, "tool")
     scm = _table(tool, "setuptools_scm")
     fallback = _text(scm, "fallback_version")

@@ -23,10 +23,11 @@ import configparser
 import dataclasses
 import re
 import shlex
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
+
+from crossfile_datasets.core import tomlfile
 
 # pytest's own order (``_pytest.config.findpaths.locate_config``): the first file holding a
 # pytest section is the configuration
@@ -168,8 +169,8 @@ def parse_config(name: str, text: str) -> dict | None:
     """The pytest section of one configuration file's text (None: the file has none)."""
     if name.endswith(".toml"):
         try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError:
+            data = tomlfile.loads(text)
+        except tomlfile.TomlUnreadable:  # counted once by the listing (files/toml_unreadable)
             return None
         if name == "pyproject.toml":
             tool = data.get("tool", {}).get("pytest")

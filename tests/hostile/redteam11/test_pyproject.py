@@ -71,8 +71,9 @@ def test_a_deeply_nested_pyproject_does_not_stop_the_other_repositories(tmp_path
     (counted, as an unreadable configuration) and the others build.
 
     Passes since 160c569 (red team 10 row 4: each repository's key is computed inside the
-    guard), which landed the same session this attack was found: the others build; the hostile
-    repository itself is still lost whole, see the README's row 8."""
+    guard), which landed the same session this attack was found: the others build. Since row 8's
+    leftovers were fixed (one guarded TOML reader, ``core/tomlfile.py``) the hostile repository
+    builds too, its configuration file counted as ``files/toml_unreadable``."""
     honest = _repository(tmp_path / "honest", "cheer", None)
     alone = child(BUILD, str(tmp_path / "out-alone"), str(honest), timeout=300,
                   env={"CROSSFILE_CACHE": str(tmp_path / "cache")})
@@ -88,3 +89,9 @@ def test_a_deeply_nested_pyproject_does_not_stop_the_other_repositories(tmp_path
     result = both.last_json()
     print(json.dumps({"control": control, "both": result}))
     assert result["exit"] == 0 and not result["error"], result
+    # since row 8's fix the hostile repository itself builds: only its pyproject.toml is refused
+    # (core/tomlfile.py), counted once under files/toml_unreadable
+    stats = json.loads((tmp_path / "out-both" / "python" / "instruct_stats.json").read_text())
+    built = {r["repository"]: (r["status"], r["examples"]) for r in stats["per_repository"]}
+    assert built == {"honest": ("built", 2), "hostile": ("built", 2)}, stats["per_repository"]
+    assert stats["skipped_files"].get("toml_unreadable") == 1 and not stats["skipped_repositories"], stats
