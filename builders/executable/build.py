@@ -195,6 +195,18 @@ class RepoContext:
     # files the package's build writes and the checkout lacks (buildfiles.py): path -> text
     build_files: dict[str, str] = dataclasses.field(default_factory=dict)
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
+    # path -> ``testgen.owner_doctests`` of that module (read by the doctest programs and by
+    # their hidden variants: parsed once)
+    _owner_doctests: dict[str, list[tuple[str, str, set[str]]]] = dataclasses.field(default_factory=dict)
+
+    def owner_doctests(self, path: str) -> list[tuple[str, str, set[str]]]:
+        """The examples of the module's and its top-level classes' docstrings
+        (``testgen.owner_doctests``), ``[]`` for a module without ``>>>`` or not analysed."""
+        if path not in self._owner_doctests:
+            ff = self.facts.get(path)
+            text = ff.file.text if ff is not None else ""
+            self._owner_doctests[path] = owner_doctests(text) if ">>>" in text else []
+        return self._owner_doctests[path]
 
     def sandbox(self, limits: SandboxLimits = SandboxLimits()) -> Sandbox:
         """A sandbox with a copy of the repository, its build-time files written in."""
@@ -568,15 +580,10 @@ def doctest_variant_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict
     docstring, and of its module's and class's docstrings that call it, with one literal
     changed, judged against the gold function's results. The examples themselves are in the
     problem's prompts (red team 2026-11-28e row 5: a lookup table of them passed)."""
-    owners: dict[str, list[tuple[str, set[str]]]] = {}
     out: dict[str, list[TestProgram]] = {}
     for cand in candidates:
-        if cand.path not in owners:
-            ff = ctx.facts.get(cand.path)
-            text = ff.file.text if ff is not None else ""
-            owners[cand.path] = [(doc, names) for _, doc, names in owner_doctests(text)] if ">>>" in text else []
         docstrings = [cand.docstring] if ">>>" in cand.docstring else []
-        docstrings += [doc for doc, names in owners[cand.path] if cand.name in names]
+        docstrings += [doc for _, doc, names in ctx.owner_doctests(cand.path) if cand.name in names]
         if docstrings:
             out[cand.key] = doctest_variant_programs(cand.module, cand.name, cand.qualname, docstrings)
     ctx.stats["doctest_variants"] = sum(len(v) for v in out.values())
@@ -602,10 +609,7 @@ def doctest_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, li
         by_path.setdefault(cand.path, []).append(cand)
     owner_programs = 0
     for path, cands in sorted(by_path.items()):
-        ff = ctx.facts.get(path)
-        if ff is None or ">>>" not in ff.file.text:
-            continue
-        for owner, docstring, names in owner_doctests(ff.file.text):
+        for owner, docstring, names in ctx.owner_doctests(path):
             named = [c for c in cands if c.name in names]
             if not named:
                 continue

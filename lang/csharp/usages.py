@@ -61,8 +61,8 @@ from crossfile_datasets.analyzers.crossfile import (
     stub_rounds,
     usage_at,
 )
-from crossfile_datasets.analyzers.mcs import FAILED as MCS_FAILED  # noqa: I001 - a renamed import apart
 from crossfile_datasets.analyzers.mcs import (
+    FAILED as MCS_FAILED,
     BAD_EXTENSION,
     EMPTIED_OBJECT_MEMBER,
     METHOD_GROUP,
