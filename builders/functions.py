@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import ast
 import builtins
+import dataclasses
 import functools
 import hashlib
+import heapq
 import re
 import symtable
 import textwrap
@@ -593,7 +595,7 @@ def _class_skeleton(cand: Candidate, ff: FileFacts, members: list[Dependency], s
     defs = _definitions(ff)
     cls = defs.get(cand.class_name or "")
     code = _definition_code(ff, cls) if cls else f"class {cand.class_name}:\n    ...\n"
-    used = {m.name.split(".", 1)[1] for m in members}
+    used = {m.name.split(".", 1)[1] for m in members} | _members_read_by_fields(code)
     module = _parsed_module(code)
     if module is None or not isinstance(module.body[0], cst.ClassDef):
         header = f"class {cand.class_name}:\n"
@@ -628,6 +630,22 @@ def _class_skeleton(cand: Candidate, ff: FileFacts, members: list[Dependency], s
     target = textwrap.indent(cand.target_prompt, indent)
     separator = [""] if len(lines) > 2 else []
     return "\n".join([*lines[:-1], *separator, target.rstrip("\n")]) + "\n"
+
+
+@functools.lru_cache(maxsize=64)
+def _members_read_by_fields(class_code: str) -> frozenset[str]:
+    """Methods and nested classes of a class that its class-level assignments read (tornado's
+    ``initialize = _initialize``): the skeleton shows the fields, so it shows these too."""
+    try:
+        node = ast.parse(class_code).body[0]
+    except (SyntaxError, IndexError):
+        return frozenset()
+    if not isinstance(node, ast.ClassDef):
+        return frozenset()
+    members = {s.name for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    read = {n.id for s in node.body if isinstance(s, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and s.value is not None
+            for n in ast.walk(s.value) if isinstance(n, ast.Name)}
+    return frozenset(read & members)
 
 
 @dataclass(frozen=True)
@@ -850,9 +868,11 @@ def _skeleton_parts(class_code: str, target_is_init: bool) -> str:
     if not isinstance(node, ast.ClassDef):
         return ""
     parts = [ast.unparse(b) for b in node.bases] + [ast.unparse(d) for d in node.decorator_list]
+    read = _members_read_by_fields(class_code)
     for stmt in node.body:
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)) or (
-                isinstance(stmt, ast.FunctionDef) and stmt.name == "__init__" and not target_is_init):
+                isinstance(stmt, ast.FunctionDef) and stmt.name == "__init__" and not target_is_init) or (
+                isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and stmt.name in read):
             parts.append(ast.unparse(stmt))
     return "\n".join(parts)
 
@@ -860,27 +880,73 @@ def _skeleton_parts(class_code: str, target_is_init: bool) -> str:
 def context_blocks(cand: Candidate, facts: dict[str, FileFacts], deps: list[Dependency],
                    budget: int = C.EXEC_CONTEXT_MAX_CHARS) -> list[_Block]:
     """The blocks a prompt pastes, from the dependency graph: what the target (its
-    decorators, signature, body, and its class's skeleton) uses, always; then, breadth first
-    and while the pasted code stays within ``budget`` characters, what each pasted block and
-    each used member of the own class uses in turn, resolved in its own file (helpers,
-    regexes, aliases, guarded imports). The target's own class is not a block (the prompt
-    shows its skeleton)."""
-    ff = facts[cand.path]
-    seen: set[tuple[str, int]] = set()
-    order: list[_Block] = []
-    queue: list[tuple[_Block, int]] = []
+    decorators, signature, body, and its class's skeleton) uses, whole, always; then, within
+    ``budget`` characters of pasted code, what each pasted block and each used member of the own
+    class uses in turn, resolved in its own file (helpers, regexes, aliases, guarded imports).
+    The target's own class is not a block (the prompt shows its skeleton).
 
-    def offer(block: _Block | None, level: int) -> None:
-        if block is None or block.kind in ("import", "other") or (block.file, block.index) in seen:
-            return
-        if block.file == cand.path and block.kind in ("class", "function") and \
-                (cand.class_name or cand.name) in block.names:
-            return  # the target itself, or its own class (shown as the skeleton)
-        if level > 1 and sum(len(b.code) for b in order) + len(block.code) > budget:
-            return
-        seen.add((block.file, block.index))
-        order.append(block)
-        queue.append((block, level))
+    Names before bodies: the target's own needs are pasted in the largest form that fits (whole,
+    signatures and docstrings, signatures: :func:`_forms`; assignments and guarded blocks are
+    whole at every size), at least as signatures; every block a pasted block needs then comes
+    in its smallest form, transitively, nearest and smallest first, while it fits; then the
+    pasted definitions grow back to their larger forms nearest first (the target's needs before
+    their needs), each with what its larger form needs, or not at all. Pasting whole blocks breadth first until the budget ran out
+    stopped part-way through the names pasted code uses (pypara's ``dcfc_act_act`` showed the
+    ``dcc`` decorator but neither ``DCC`` nor ``DCCRegistry``, which it calls; 2026-11-28g,
+    ``bench/prompt_names.py``)."""
+    ff = facts[cand.path]
+    pasted: dict[tuple[str, int], _Block] = {}  # in the order pasted
+    level_of: dict[tuple[str, int], int] = {}
+    used = [0]  # characters pasted so far
+
+    def wanted(block: _Block | None) -> bool:
+        if block is None or block.kind in ("import", "other") or (block.file, block.index) in pasted:
+            return False
+        # the target itself, or its own class (shown as the skeleton)
+        return not (block.file == cand.path and block.kind in ("class", "function") and
+                    (cand.class_name or cand.name) in block.names)
+
+    def needs_of(block: _Block) -> list[_Block | None]:
+        bff = facts[block.file]
+        return [*(_resolve_block(name, bff, facts) for name in _used_names(block.code)),
+                *_module_attr_blocks(block.code, bff, facts)]
+
+    def paste(block: _Block, level: int) -> None:
+        key = (block.file, block.index)
+        used[0] += len(block.code) - (len(pasted[key].code) if key in pasted else 0)
+        pasted[key] = block
+        level_of[key] = level
+
+    def reduced_closure(queue: list[tuple[_Block, int]]) -> list[tuple[_Block, int]]:
+        """What the queued blocks need that is not pasted, in their smallest form, transitively
+        (each once)."""
+        out: list[tuple[_Block, int]] = []
+        keys: set[tuple[str, int]] = set()
+        while queue:
+            block, level = queue.pop(0)
+            for needed in needs_of(block):
+                if wanted(needed) and (needed.file, needed.index) not in keys:  # type: ignore[union-attr]
+                    assert needed is not None
+                    keys.add((needed.file, needed.index))
+                    out.append((_forms(needed)[0], level + 1))
+                    queue.append(out[-1])
+        return out
+
+    def close(queue: list[tuple[_Block, int]]) -> None:
+        """Paste, reduced, what the queued blocks need, transitively, while it fits: nearest
+        first, and the smaller first at one distance (more names defined for the characters)."""
+        for small, level in sorted(reduced_closure(queue), key=lambda e: (e[1], len(e[0].code))):
+            if used[0] + len(small.code) <= budget:
+                paste(small, level)
+
+    first: list[tuple[_Block, int]] = []
+
+    def offer_whole(block: _Block | None) -> None:  # the target's own needs: at least their signatures
+        if wanted(block):
+            assert block is not None
+            forms = _forms(block)
+            paste(next((f for f in reversed(forms[:-1]) if used[0] + len(f.code) <= budget), forms[0]), 1)
+            first.append((pasted[(block.file, block.index)], 1))
 
     own = cand.source
     if cand.class_name:
@@ -888,26 +954,59 @@ def context_blocks(cand: Candidate, facts: dict[str, FileFacts], deps: list[Depe
         if cand.class_name in index:
             own += "\n" + _skeleton_source(blocks[index[cand.class_name]].code, cand)
     for name in _used_names(own):
-        offer(_resolve_block(name, ff, facts), 1)
+        offer_whole(_resolve_block(name, ff, facts))
     for block in _module_attr_blocks(cand.source, ff, facts):
-        offer(block, 1)
+        offer_whole(block)
     for d in deps:  # what resolve_dependencies found (bases' members, module attributes)
         if d.member_of is None:
             tblocks, tindex = _blocks(facts[d.file]) if d.file in facts else ([], {})
             top = d.name.split(".")[0]
-            offer(tblocks[tindex[top]] if top in tindex else None, 1)
-    for d in deps:  # members of the own class the target uses: what they use comes next
-        if d.member_of is not None:
-            for name in _used_names(d.code):
-                offer(_resolve_block(name, ff, facts), 2)
-    while queue:
-        block, level = queue.pop(0)
-        bff = facts[block.file]
-        for name in _used_names(block.code):
-            offer(_resolve_block(name, bff, facts), level + 1)
-        for extra in _module_attr_blocks(block.code, bff, facts):
-            offer(extra, level + 1)
-    return order
+            offer_whole(tblocks[tindex[top]] if top in tindex else None)
+    # members of the own class the target uses (shown in its skeleton): what they use comes next
+    first += [(_Block(cand.path, -1, d.code, "function", ()), 1) for d in deps if d.member_of is not None]
+    close(first)
+    # larger forms back, nearest first; what a larger form adds comes in its smallest form in
+    # turn. One pass: the room only shrinks, so a block that could not grow never can later
+    heap = [(level_of[key], n, key) for n, key in enumerate(pasted)]
+    heapq.heapify(heap)
+    tried: set[tuple[str, int]] = set()
+    while heap:
+        level, _, key = heapq.heappop(heap)
+        if key in tried:
+            continue
+        tried.add(key)
+        block = pasted[key]
+        forms = _forms(_blocks(facts[block.file])[0][block.index])
+        codes = [f.code for f in forms]
+        for bigger in reversed(forms[codes.index(block.code) + 1:] if block.code in codes else []):
+            # a larger form comes back with what it needs (smallest forms), or not at all: no
+            # name left undefined; the target's own needs get theirs whenever they fit, and what
+            # they need as far as it fits
+            grow = len(bigger.code) - len(block.code)
+            if used[0] + grow > budget:
+                continue
+            if level == 1 or used[0] + grow + sum(len(b.code) for b, _ in reduced_closure([(bigger, level)])) <= budget:
+                before = set(pasted)
+                paste(bigger, level)
+                close([(bigger, level)])
+                for new_key in set(pasted) - before:
+                    heapq.heappush(heap, (level_of[new_key], len(pasted) + len(heap), new_key))
+                break
+    return list(pasted.values())
+
+
+def _forms(block: _Block) -> list[_Block]:
+    """A block as a full prompt may paste it, smallest first: a function or class as the small
+    context shows it (signatures), as the medium one does (and docstrings), whole; an assignment
+    or guarded block whole only (shown whole at every size)."""
+    if block.kind not in ("class", "function"):
+        return [block]
+    forms: list[_Block] = []
+    for size in ("small_context", "medium_context"):
+        code = render_definition(block.code, size)
+        if code != block.code and all(code != f.code for f in forms):
+            forms.append(dataclasses.replace(block, code=code))
+    return [*forms, block]
 
 
 def foreign_imports(cand: Candidate, facts: dict[str, FileFacts], blocks: list[_Block]) -> list[str]:
