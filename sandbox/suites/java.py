@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import atexit
 import codecs
+import functools
 import hashlib
 import os
 import re
@@ -610,11 +611,9 @@ class JavaRunner:
         """``sources``: the paths javac reads (a recoded file's UTF-8 copy, else the file)."""
         shutil.rmtree(out, ignore_errors=True)  # no class file of a failed round stays behind
         out.mkdir(parents=True, exist_ok=True)
-        # C1 only (-J-XX:TieredStopAtLevel=1): javac of a few dozen files is over before C2 pays
-        # off; half the CPU time (commons-codec 1.4's main set: 5.2 s -> 2.5 s user)
-        argv = ["javac", "-J-Xmx768m", "-J-XX:+UseSerialGC", "-J-XX:TieredStopAtLevel=1", "-J-XX:CompressedClassSpaceSize=128m",
-                "-J-XX:ReservedCodeCacheSize=96m", "-encoding", "UTF-8", "-nowarn", "-proc:none", "-g",
-                "-Xmaxerrs", "10000", "-d", str(out)]
+        archive = default_javac_archive()
+        argv = ["javac", *JAVAC_JVM_OPTIONS, *([f"-J-XX:SharedArchiveFile={archive}"] if archive else []),
+                "-encoding", "UTF-8", "-nowarn", "-proc:none", "-g", "-Xmaxerrs", "10000", "-d", str(out)]
         if classpath:
             argv += ["-cp", os.pathsep.join(classpath)]
         argv.append(_write_argfile(argfile, sources))
@@ -788,7 +787,9 @@ class JavaRunner:
         """Compile main and test sources; OK, COMPILE_FAILED, FRAMEWORK_UNAVAILABLE, TIMEOUT."""
         from crossfile_datasets.sandbox import Sandbox
 
-        with Sandbox(root, python=sys.executable, limits=_sandbox_limits(limits)) as box:
+        archive = default_javac_archive()
+        with Sandbox(root, python=sys.executable, limits=_sandbox_limits(limits),
+                     read_only=(str(archive.parent),) if archive else ()) as box:
             built = self._build(box, limits)
             if built.run is not None:
                 return built.run
@@ -1049,11 +1050,14 @@ class RunnerTools:
     agent: Path | None  # jacocoagent.jar (None: libjacoco-java is not installed)
     jacoco: tuple[str, ...]  # class path of the analysis
     java: str = "java"  # the launcher of the tests' JVM (:func:`sealed_java`)
+    javac_archive: Path | None = None  # class data sharing archive of javac's classes (:func:`javac_archive`)
 
     @property
     def read_only(self) -> tuple[str, ...]:
         sealed = Path(self.java).parent.parent if os.path.isabs(self.java) else None
-        return tuple(str(p) for p in (self.classes, self.agent.parent if self.agent else None, sealed) if p is not None)
+        archive = self.javac_archive.parent if self.javac_archive else None
+        return tuple(str(p) for p in (self.classes, self.agent.parent if self.agent else None, sealed, archive)
+                     if p is not None)
 
 
 def runner_tools(cache_dir: Path | None = None) -> RunnerTools:
@@ -1067,7 +1071,85 @@ def runner_tools(cache_dir: Path | None = None) -> RunnerTools:
     classes = compiled_helpers(sources, RUNNER_CLASS, classpath=[str(JAVA_SHARE / LAUNCHER_JAR), *(jacoco if have_jacoco else ())],
                                cache_dir=cache_dir)
     agent = _extract_agent(classes.parent) if have_jacoco else None
-    return RunnerTools(classes, agent, jacoco, sealed_java(classes.parent))
+    return RunnerTools(classes, agent, jacoco, sealed_java(classes.parent), default_javac_archive())
+
+
+# the options every javac of ours runs with (:meth:`JavaRunner._javac`, and the run that makes the
+# archive: a dynamic archive is made and used under the same options)
+# C1 only (-J-XX:TieredStopAtLevel=1): javac of a few dozen files is over before C2 pays off; half
+# the CPU time (commons-codec 1.4's main set: 5.2 s -> 2.5 s user)
+JAVAC_JVM_OPTIONS = ("-J-Xmx768m", "-J-XX:+UseSerialGC", "-J-XX:TieredStopAtLevel=1", "-J-XX:CompressedClassSpaceSize=128m",
+                     "-J-XX:ReservedCodeCacheSize=96m")
+_WARM_SOURCE = """package warm;
+import java.util.*;
+import java.util.function.*;
+import java.util.stream.*;
+/** What javac loads for ordinary code: generics, lambdas, streams, inner and anonymous classes, enums. */
+public class Warm<T extends Comparable<T>> implements Iterable<T> {
+    enum Kind { A, B }
+    private final List<T> items = new ArrayList<>();
+    @Override public Iterator<T> iterator() { return items.iterator(); }
+    public Map<Boolean, List<T>> split(Predicate<? super T> p) {
+        return items.stream().sorted().collect(Collectors.partitioningBy(p));
+    }
+    public Runnable task(final String name) {
+        return new Runnable() { public void run() { System.out.println(name + Kind.A + String.format("%d", 1)); } };
+    }
+    static <K, V> V get(Map<K, V> m, K k, Supplier<V> d) { try { return m.getOrDefault(k, d.get()); } catch (RuntimeException e) { throw e; } }
+}
+"""
+
+
+def default_javac_archive() -> Path | None:
+    """:func:`javac_archive` in the default cache (where our Java helpers are compiled)."""
+    from crossfile_datasets.core.paths import default_cache_dir
+
+    return javac_archive(default_cache_dir() / "java")
+
+
+@functools.lru_cache(maxsize=8)
+def javac_archive(cache: Path) -> Path | None:
+    """A class data sharing archive of javac's own classes (``-XX:ArchiveClassesAtExit``), made
+    once per JDK in the cache by compiling a file of ours on the host (no repository code), then
+    given to every javac of the runner (``-XX:SharedArchiveFile``): javac of one changed file --
+    each wrong class of the class builder's gates -- spends most of its time loading and linking
+    javac itself (concurrent-trees' ``ConcurrentRadixTree``, quiet machine, 2026-11-28g: 0.51 s
+    -> 0.38 s a javac; see docs/classlevel.md). None when it cannot be made (javac runs as
+    before). The JVM ignores an archive of another JDK or a damaged one, silently."""
+    javac = shutil.which("javac")
+    if javac is None:
+        return None
+    home = Path(javac).resolve().parent.parent
+    try:
+        key = (home / "release").read_bytes() + str(home).encode()
+        for lib in sorted(home.glob("lib/server/libjvm.so")):
+            stat = lib.stat()
+            key += f"{lib}:{stat.st_size}:{stat.st_mtime_ns}".encode()
+    except OSError:
+        return None
+    folder = cache / f"javac-cds-{hashlib.sha256(key).hexdigest()[:16]}"
+    target = folder / "javac.jsa"
+    if target.is_file():
+        return target
+    from crossfile_datasets.analyzers.run import run as run_process
+
+    tmp = cache / f".javac-cds-{os.getpid()}-{threading.get_ident()}"
+    shutil.rmtree(tmp, ignore_errors=True)
+    try:
+        (tmp / "warm").mkdir(parents=True)
+        (tmp / "warm" / "Warm.java").write_text(_WARM_SOURCE, encoding="utf-8")
+        res = run_process([javac, *JAVAC_JVM_OPTIONS, f"-J-XX:ArchiveClassesAtExit={tmp / 'javac.jsa'}",
+                           "-encoding", "UTF-8", "-nowarn", "-proc:none", "-g", "-d", str(tmp / "out"),
+                           str(tmp / "warm" / "Warm.java")], timeout=300)
+        if not res.ok or not (tmp / "javac.jsa").is_file():
+            return None
+        folder.mkdir(parents=True, exist_ok=True)
+        os.replace(tmp / "javac.jsa", target)  # atomic: builds side by side see it whole or not at all
+        return target
+    except OSError:
+        return None
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def sealed_java(cache: Path) -> str:

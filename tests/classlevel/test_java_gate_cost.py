@@ -63,9 +63,10 @@ def test_a_placed_class_is_built_once(tmp_path, monkeypatch):
     assert len(builds) == 3
 
 
-def test_javac_runs_with_c1_only(tmp_path, monkeypatch):
-    root = write_repo(tmp_path / "repo", FILES)
-    seen = []
+@pytest.fixture
+def javac_runs(monkeypatch) -> list:
+    """The result of every javac the runner starts (the real javac; the spy only records)."""
+    seen: list = []
     real = JavaRunner._javac
 
     def spy(self, box, out, sources, classpath, argfile):
@@ -74,6 +75,12 @@ def test_javac_runs_with_c1_only(tmp_path, monkeypatch):
         return res
 
     monkeypatch.setattr(JavaRunner, "_javac", spy)
+    return seen
+
+
+def test_javac_runs_with_c1_only(tmp_path, javac_runs):
+    root = write_repo(tmp_path / "repo", FILES)
+    seen = javac_runs
     assert JavaRunner().compile_only(root).status is SuiteStatus.OK
     assert len(seen) == 2 and all(r.ok for r in seen)  # main, tests
     assert all("-J-XX:TieredStopAtLevel=1" in r.argv for r in seen), seen[0].argv
@@ -128,3 +135,41 @@ public class TwiceTest {
     compiled.clear()
     run_placed(task, wrong, root, SandboxLimits(), setup)
     assert sorted(map(len, compiled)) == [2, 2]
+
+
+def test_javac_loads_itself_from_a_class_data_sharing_archive(tmp_path, javac_runs):
+    """2026-11-28g: javac of one changed file (each wrong class of the gates) spends most of its
+    time loading javac; an archive of javac's classes, made once per JDK from a file of ours, is
+    mapped by every javac of the runner, in the sandbox too (``-Xshare:on`` fails when it is not)."""
+    import sys
+
+    from crossfile_datasets.sandbox import Sandbox
+    from crossfile_datasets.sandbox.suites.java import JAVAC_JVM_OPTIONS, JVM_ENV, default_javac_archive, javac_archive
+
+    archive = default_javac_archive()
+    assert archive is not None and archive.is_file()
+    assert javac_archive(archive.parent.parent) == archive  # made once, then found
+    root = write_repo(tmp_path / "repo", FILES)
+    seen = javac_runs
+    assert JavaRunner().compile_only(root).status is SuiteStatus.OK
+    assert seen and all(f"-J-XX:SharedArchiveFile={archive}" in r.argv for r in seen), seen[0].argv
+    with Sandbox(root, python=sys.executable, read_only=(str(archive.parent),)) as box:
+        res = box.run(["javac", *JAVAC_JVM_OPTIONS, "-J-Xshare:on", f"-J-XX:SharedArchiveFile={archive}",
+                       "-d", str(box.control / "out"), "src/main/java/demo/Calc.java"], env=JVM_ENV)
+    assert res.result.ok, res.result.stdout + res.result.stderr
+
+
+def test_a_damaged_javac_archive_is_ignored(tmp_path):
+    """An archive of another JDK or a damaged one must not cost a build: the JVM ignores it."""
+    import subprocess
+
+    from crossfile_datasets.sandbox.suites.java import JAVAC_JVM_OPTIONS, javac_archive
+
+    archive = javac_archive(tmp_path / "cache")
+    assert archive is not None
+    archive.chmod(0o644)
+    archive.write_bytes(b"not an archive" * 100)
+    root = write_repo(tmp_path / "repo", FILES)
+    res = subprocess.run(["javac", *JAVAC_JVM_OPTIONS, f"-J-XX:SharedArchiveFile={archive}", "-d", str(tmp_path / "out"),
+                          str(root / "src/main/java/demo/Calc.java")], capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0 and (tmp_path / "out" / "demo" / "Calc.class").is_file(), res.stdout + res.stderr
