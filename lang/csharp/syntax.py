@@ -488,6 +488,27 @@ def _blank(line: str, same_chars: bool = False) -> str:
 
 
 # ---------------------------------------------------------------------- syntax level --
+def errors_only_in_bodies(tree: Tree) -> bool:
+    """Every ERROR and MISSING node of the tree lies inside a statement ``block`` (a method,
+    accessor, constructor or lambda body): tree-sitter failed on statements only, its type and
+    member declarations are whole (nickbabcock/Pfim: `*p++ = *q++;` as an unbraced loop body in
+    `Util.cs`, `DdsHeader.cs`, `CompressedTarga.cs`), so the file can be stubbed as a definition
+    file like any other (mcs compiles the file itself)."""
+    if not tree.root_node.has_error:
+        return True
+    stack: list[tuple[Node, bool]] = [(tree.root_node, False)]
+    while stack:
+        node, in_block = stack.pop()
+        if node.type == "ERROR" or node.is_missing:
+            if not in_block:
+                return False
+            continue
+        if node.has_error:
+            inside = in_block or node.type == "block"
+            stack.extend((c, inside) for c in node.children)
+    return True
+
+
 def detect_newer_syntax(tree: Tree, index: TextIndex, value_types: Iterable[str] = (),
                         reference_types: Iterable[str] = (), nullable_enabled: bool = False,
                         limit: int = 20, events: list[tuple] | None = None) -> list[NewerSyntax]:
@@ -524,10 +545,18 @@ def newer_syntax_events(tree: Tree, index: TextIndex) -> list[tuple[str | None, 
     def add(feature: str, node: Node) -> None:
         found.append((feature, node.start_point[0], None))
 
-    stack = [tree.root_node]
+    # (node, inside an ERROR node): tree-sitter's error recovery makes nodes no C# version has
+    # (a MISSING `!` closing `*p++ = *q++` reads as the null-forgiving operator, nickbabcock/Pfim
+    # DdsHeader.cs:251): a node inside an ERROR, or with a MISSING/ERROR child, gives no verdict;
+    # mcs compiles such a file and says CS1644/CS8107 itself when its syntax is too new
+    stack: list[tuple[Node, bool]] = [(tree.root_node, False)]
     while stack:
-        node = stack.pop()
+        node, in_error = stack.pop()
         t = node.type
+        inside = in_error or t == "ERROR"
+        stack.extend((c, inside) for c in reversed(node.children))
+        if inside or node.is_missing or (node.has_error and any(c.is_missing or c.type == "ERROR" for c in node.children)):
+            continue
         if t in NEWER_NODE_FEATURES:
             add(NEWER_NODE_FEATURES[t], node)
         elif t == "using_directive" and any(c.type == "global" for c in node.children):
@@ -541,7 +570,8 @@ def newer_syntax_events(tree: Tree, index: TextIndex) -> list[tuple[str | None, 
             add("using declaration (C# 8)", node)
         elif t == "prefix_unary_expression" and node.children and node.children[0].type == "^":
             add("index from end (C# 8)", node)
-        elif t == "postfix_unary_expression" and node.children and node.children[-1].type == "!":
+        elif (t == "postfix_unary_expression" and node.children and node.children[-1].type == "!"
+              and not node.children[-1].is_missing and node.children[-1].end_byte > node.children[-1].start_byte):
             add("null-forgiving operator (C# 8)", node)
         elif t == "assignment_expression" and any(c.type == "??=" for c in node.children):
             add("null-coalescing assignment (C# 8)", node)
@@ -566,7 +596,6 @@ def newer_syntax_events(tree: Tree, index: TextIndex) -> list[tuple[str | None, 
             inner = node.named_children[0] if node.named_children else None
             if inner is not None:
                 found.append((None, node.start_point[0], (inner.type, simple_type_name(index.node_text(inner)))))
-        stack.extend(reversed(node.children))
     return found
 
 

@@ -109,6 +109,7 @@ from crossfile_datasets.lang.csharp.syntax import (
     body_ranges,
     build_model,
     detect_newer_syntax,
+    errors_only_in_bodies,
     newer_syntax_events,
     enclosing_types,
     render_emptied,
@@ -232,6 +233,10 @@ class CSharpChecker:
         self.file_defines: dict[str, tuple[str, ...]] = {}  # path -> its project's symbols
         self.attributed: set[str] = set()
         self.syntax_events: dict[str, list] = {}  # path -> syntax.newer_syntax_events of its tree
+        self.counted_files: set[tuple[str, str]] = set()
+        self.rejected_files: set[str] = set()
+        self.compiled_files: set[str] = set()
+        self.body_errors_only: dict[str, bool] = {}  # path -> syntax.errors_only_in_bodies
         self.file_cache: dict = {}  # ProjectIndex.per_file
 
     # ------------------------------------------------------------------------- entry --
@@ -239,6 +244,18 @@ class CSharpChecker:
         models = {p: build_model(p, ff.tree, ff.file.index) for p, ff in facts.items()}
         self.attributed = set()  # candidate files of the units already checked
         self.syntax_events = {}
+        self.counted_files: set[tuple[str, str]] = set()  # (reason, path) counted once per repository
+        self.rejected_files: set[str] = set()  # files of units rejected for their syntax before mcs ran
+        self.compiled_files: set[str] = set()  # files of units prepared for mcs
+        self.body_errors_only = {}
+        for path in sorted(facts):  # once per file, whichever units it belongs to
+            if facts[path].has_syntax_error and not facts[path].parse_timeout:
+                if self._body_errors_only(path, facts):
+                    report.count("files", "syntax_error_in_bodies", path,
+                                 "tree-sitter failed inside method bodies only: declarations whole, checked as a definition file")
+                else:
+                    report.count("files", "syntax_error", path,
+                                 "tree-sitter could not parse it; compiled with its unit, never a definition file")
         self.body_ranges, self.declared_identifiers = {}, {}
         self.file_cache: dict = {}  # ProjectIndex.per_file
         # the symbols the trees were parsed with (lang.csharp.CSharpSupport.analyze_files)
@@ -296,6 +313,9 @@ class CSharpChecker:
                 self.pool.close()
                 self.pool = None
             shutil.rmtree(tmp, ignore_errors=True)
+        for path in sorted(self.rejected_files - self.compiled_files):
+            report.count("files", "csharp_unit_not_compiled", path,
+                         "every compilation unit of the file was rejected for its syntax before mcs ran: not checked")
         return dedupe_usages(usages)
 
     def stage_unit(self, unit: CompilationUnit, facts: dict[str, FileFacts], models: dict[str, FileModel],
@@ -306,7 +326,10 @@ class CSharpChecker:
         try:
             if self._too_new(unit, facts, models, events):
                 return events, None, None
-            return events, self.prepare(unit, facts, models, workdir, events), None
+            prepared = self.prepare(unit, facts, models, workdir, events)
+            if prepared is not None:
+                self.compiled_files.update(unit.files)
+            return events, prepared, None
         except (OSError, ValueError, PersistentProcessError) as exc:
             return events, None, exc
 
@@ -319,6 +342,7 @@ class CSharpChecker:
             prepared = self.prepare(unit, facts, models, workdir, events)
             if prepared is None:
                 return []
+            self.compiled_files.update(unit.files)
         index = ProjectIndex(prepared, models, self.file_cache)
         jobs = []
         observers: dict[str, set[str]] = {}
@@ -464,18 +488,29 @@ class CSharpChecker:
             if ff.has_syntax_error:
                 # statements at top level in a file tree-sitter could not parse are its error
                 # recovery, not a verdict: mcs compiles the unit and says CS1644/CS8107 if too new
+                # (nodes inside ERROR regions or with MISSING tokens give none: newer_syntax_events)
                 found = [f for f in found if f.feature != NEWER_NODE_FEATURES["global_statement"]]
             if found:
                 first = found[0]
-                events.count("files", "csharp_syntax_too_new", path, f"line {first.row + 1}: {first.feature}")
+                # a library file is part of every unit referencing it: counted once
+                if ("too_new", path) not in self.counted_files:
+                    self.counted_files.add(("too_new", path))
+                    events.count("files", "csharp_syntax_too_new_parsed", path,
+                                 f"line {first.row + 1}: {first.feature}")
                 offenders.append(f"{path}:{first.row + 1}: {first.feature}")
         if unit.implicit_usings:
             offenders.append(f"{unit.name}: ImplicitUsings (C# 10 global usings)")
         if offenders:
-            events.count("projects", "csharp_syntax_too_new", unit.name,
+            events.count("projects", "csharp_syntax_too_new_parsed", unit.name,
                          f"{len(offenders)} file(s) need C# > 7.2, e.g. {offenders[0]}")
+            self.rejected_files.update(unit.files)
             return True
         return False
+
+    def _body_errors_only(self, path: str, facts) -> bool:
+        if path not in self.body_errors_only:
+            self.body_errors_only[path] = errors_only_in_bodies(facts[path].tree)
+        return self.body_errors_only[path]
 
     # ------------------------------------------------------------------ preparation --
     def prepare(self, unit: CompilationUnit, facts, models, workdir: Path, events: BuildReport) -> PreparedUnit | None:
@@ -497,9 +532,6 @@ class CSharpChecker:
             SENTINEL_PATH: SENTINEL_TEXT,
             NAMESPACES_PATH: "".join(f"namespace {ns} {{ }}\n" for ns in namespaces),
         }
-        for path in unit.files:
-            if facts[path].has_syntax_error and not facts[path].parse_timeout:
-                events.count("files", "syntax_error", path, "tree-sitter could not parse it; compiled, never attributed")
         neutralized = 0
         blanked: set[str] = set()  # files whose bodies phase 1 blanked (mcs refused code inside them)
         crashed: set[str] = set()  # ... of those, the ones blanked because mcs crashed on them
@@ -546,8 +578,11 @@ class CSharpChecker:
             too_new = [d for d in diags if d.code in TOO_NEW_CODES and d.file in texts]
             if too_new:
                 d = too_new[0]
-                events.count("files", "csharp_syntax_too_new", d.file, f"line {d.line}: mcs {d.code}: {d.message}")
+                if ("too_new", d.file) not in self.counted_files:
+                    self.counted_files.add(("too_new", d.file))
+                    events.count("files", "csharp_syntax_too_new", d.file, f"line {d.line}: mcs {d.code}: {d.message}")
                 events.count("projects", "csharp_syntax_too_new", unit.name, f"{d.file}:{d.line}: {d.message}")
+                self.rejected_files.update(unit.files)
                 return None
             if reached_bodies(diags):
                 good = (diags, external.snapshot())
@@ -582,7 +617,10 @@ class CSharpChecker:
             events.count("files", f"excluded_{how}", path, "declarations do not compile without missing assemblies")
         for path in sorted(blanked - crashed - set(excluded)):
             events.count("files", "bodies_blanked", path, "mcs refuses code inside its method bodies: declarations kept")
-        candidates = [p for p in unit.files if p not in excluded and not facts[p].has_syntax_error]
+        # a file tree-sitter failed on inside method bodies only keeps whole declarations: it is
+        # a definition file too (its bodies are emptied in the stubbed variants)
+        candidates = [p for p in unit.files if p not in excluded and not (
+            facts[p].has_syntax_error and (facts[p].parse_timeout or not self._body_errors_only(p, facts)))]
         return PreparedUnit(unit, workdir, texts, candidates, excluded, frozenset(d.key() for d in diags),
                             dict(support_texts))
 

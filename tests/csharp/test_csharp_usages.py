@@ -150,9 +150,9 @@ def test_csharp_9_project_is_skipped_with_its_reason(tmp_path: Path):
     })
     usages, report = build(tmp_path)
     assert usages == []
-    assert report.counts["projects/csharp_syntax_too_new"] == 1
-    assert report.counts["files/csharp_syntax_too_new"] == 2
-    assert any("file-scoped namespace" in s for s in report.samples["files/csharp_syntax_too_new"])
+    assert report.counts["projects/csharp_syntax_too_new_parsed"] == 1
+    assert report.counts["files/csharp_syntax_too_new_parsed"] == 2
+    assert any("file-scoped namespace" in s for s in report.samples["files/csharp_syntax_too_new_parsed"])
     assert report.metrics.get("checker/mcs_compilations", 0) == 0  # skipped before compiling
 
 
