@@ -413,11 +413,21 @@ class Attributor:
             return "other_error"
         sym = parse_symbol(symbol)
         loc = parse_location(location)
-        if sym is None or loc is None:
+        receiver = None
+        if sym is not None and loc is None and not location.strip():
+            # `super.m(...)` / `this.m(...)`: javac writes no `location:` line (javac 17); the
+            # location is the class whose body holds the call (its bases are searched below)
+            receiver = self._self_receiver(d)
+            if receiver is None:
+                return "unparsed_symbol_or_location"
+        elif sym is None or loc is None:
             return "unparsed_symbol_or_location"
         _, member = sym
-        loc_kind, loc_type = loc
-        found_type = self._type(loc_type)
+        if receiver is not None:
+            loc_kind, found_type = "variable", receiver  # qualified: no enclosing-class lookup
+        else:
+            loc_kind, loc_type = loc
+            found_type = self._type(loc_type)
         if isinstance(found_type, Stub):
             return self._member_use(d, found_type, member)
         if found_type is None:
@@ -472,6 +482,24 @@ class Attributor:
         return Attribution(stub, stub.name, None, offset, stub.ref[0], stub.ref[1].qualified, d)
 
     # -- positions ----------------------------------------------------------------------------
+    def _self_receiver(self, d: Diagnostic) -> TypeDecl | None:
+        """For a diagnostic at the ``.`` of ``super.m``/``this.m``: the declared class whose body
+        holds the call (None inside an anonymous class body, whose ``this`` is no declared type)."""
+        _, leaf = self._leaf_at(d)
+        if leaf is None or leaf.type != "." or leaf.parent is None:
+            return None
+        first = leaf.parent.children[0] if leaf.parent.children else None
+        if first is None or first.type not in ("super", "this") or leaf.parent.children[1].start_byte != leaf.start_byte:
+            return None
+        node = leaf.parent
+        while node is not None and node.type not in ("class_body", "enum_body", "interface_body", "record_body"):
+            node = node.parent
+        if node is None or node.parent is None or node.parent.type not in (
+                "class_declaration", "enum_declaration", "interface_declaration", "record_declaration"):
+            return None  # an anonymous class (`new T() {...}`) or an enum constant's body
+        start = self.ff.file.index.node_start(node.parent)
+        return next((t for t in self.ff.types if t.span.start == start), None)
+
     def _leaf_at(self, d: Diagnostic):
         index = self.ff.file.index
         row = d.line - 1
