@@ -69,16 +69,54 @@ def _declaring_class(node: nodes.NodeNG) -> nodes.ClassDef | None:
     return None
 
 
-def _declaration(cls: nodes.ClassDef, member: str) -> tuple[str, str] | None:
-    """(absolute file, Class.member) of the declaration astroid resolves ``member`` to on an
-    instance of ``cls`` (inherited members: their own class), None when it does not resolve."""
+def _declarations(cls: nodes.ClassDef, member: str) -> list[tuple[nodes.ClassDef, nodes.NodeNG]] | None:
+    """(declaring class, node) of what ``member`` is on an instance of ``cls``: the nodes of the
+    most derived class declaring it; None when it does not resolve."""
     try:
         found = cls.instantiate_class().getattr(member)
     except Exception:  # noqa: BLE001 - AttributeInferenceError and friends: not resolvable
         return None
-    owners = {(c.root().file, f"{c.qname()[len(c.root().name) + 1:]}.{member}")
-              for c in (_declaring_class(n) for n in found) if c is not None and c.root().file}
+    pairs = [(c, n) for c, n in ((_declaring_class(n), n) for n in found) if c is not None and c.root().file]
+    if len({c.qname() for c, _ in pairs}) > 1:
+        # an override and the base's declaration (`SchemeDictionaryDestination.write_file` over
+        # `WheelDestination.write_file`): the instance's member is the most derived one, the
+        # first of them in the class's method resolution order
+        try:
+            order = [c.qname() for c in cls.mro()]
+        except Exception:  # noqa: BLE001 - an inconsistent or unresolvable hierarchy: no claim
+            return None
+        if any(c.qname() not in order for c, _ in pairs):
+            return None
+        first = min((c.qname() for c, _ in pairs), key=order.index)
+        pairs = [(c, n) for c, n in pairs if c.qname() == first]
+    return pairs or None
+
+
+def _declaration(cls: nodes.ClassDef, member: str) -> tuple[str, str] | None:
+    """(absolute file, Class.member) of the declaration astroid resolves ``member`` to on an
+    instance of ``cls`` (inherited members: their own class), None when it does not resolve."""
+    pairs = _declarations(cls, member)
+    owners = {(c.root().file, f"{c.qname()[len(c.root().name) + 1:]}.{member}") for c, _ in pairs or ()}
     return owners.pop() if len(owners) == 1 else None
+
+
+def _returned_class(cls: nodes.ClassDef, method: str) -> nodes.ClassDef | None:
+    """The class the return annotation of ``method`` (on an instance of ``cls``) names, when it
+    names exactly one class (`def write_file(...) -> RecordEntry`)."""
+    pairs = _declarations(cls, method)
+    functions = {id(n): n for _, n in pairs or () if isinstance(n, nodes.FunctionDef)}
+    if len(functions) != 1 or len(pairs or ()) != 1:
+        return None
+    returns = next(iter(functions.values())).returns
+    if returns is None:
+        return None
+    try:
+        inferred = [c for c in returns.infer() if c is not astroid.Uninferable]
+    except Exception:  # noqa: BLE001
+        return None
+    if len(inferred) != 1 or not isinstance(inferred[0], nodes.ClassDef) or not inferred[0].root().file:
+        return None
+    return inferred[0]
 
 
 class ObservedMemberChecker(BaseChecker):
@@ -95,26 +133,10 @@ class ObservedMemberChecker(BaseChecker):
         member = node.attrname
         if member.startswith("__") and member.endswith("__"):
             return
-        name = node.expr.name
-        try:
-            _, assigned = node.expr.lookup(name)
-        except Exception:  # noqa: BLE001
+        found = self._observed(node.expr)
+        if found is None:
             return
-        if len(assigned) != 1 or not isinstance(assigned[0], nodes.AssignName) \
-                or not isinstance(assigned[0].parent, nodes.Arguments):
-            return  # not a parameter, or also assigned in the body
-        arguments = assigned[0].parent
-        function = arguments.parent
-        if not isinstance(function, nodes.FunctionDef) or _annotated(arguments, name):
-            return
-        filename = os.path.realpath(function.root().file or "")
-        if not filename.startswith(self.root + os.sep):
-            return
-        rel = os.path.relpath(filename, self.root).replace(os.sep, "/")
-        first = min([d.lineno for d in function.decorators.nodes] if function.decorators else [function.lineno])
-        classes = self.table.get((rel, first, name))
-        if not classes:
-            return
+        filename, classes = found
         declarations = set()
         for module, qualname in classes:
             cls = _class(module, qualname)
@@ -133,6 +155,49 @@ class ObservedMemberChecker(BaseChecker):
         observed = ", ".join(f"{m}.{q}" for m, q in classes)
         self.add_message(MESSAGE, node=node,
                          args=(f"observed {member} at {line}:{column} on {observed} declared by {declared}::{symbol}",))
+
+    def _observed(self, name_node: nodes.Name, via_call: bool = True) -> tuple[str, list[tuple[str, str]]] | None:
+        """(checked file, observed classes as (module, qualified name)) of the value a name holds:
+        an unannotated parameter the tests observed, or (``via_call``) a local assigned once from a
+        method call on such a parameter (`record = destination.write_file(...)`), whose class is the
+        one the method's return annotation names on every observed class; None otherwise."""
+        name = name_node.name
+        try:
+            _, assigned = name_node.lookup(name)
+        except Exception:  # noqa: BLE001
+            return None
+        if len(assigned) != 1 or not isinstance(assigned[0], nodes.AssignName):
+            return None  # not a parameter or a local, or also assigned elsewhere
+        parent = assigned[0].parent
+        if isinstance(parent, nodes.Assign):
+            call = parent.value
+            if not (via_call and len(parent.targets) == 1 and parent.targets[0] is assigned[0]
+                    and isinstance(call, nodes.Call) and isinstance(call.func, nodes.Attribute)
+                    and isinstance(call.func.expr, nodes.Name)):
+                return None
+            found = self._observed(call.func.expr, via_call=False)
+            if found is None:
+                return None
+            returned = set()
+            for module, qualname in found[1]:
+                cls = _class(module, qualname)
+                result = _returned_class(cls, call.func.attrname) if cls is not None else None
+                if result is None:
+                    return None
+                returned.add((result.root().name, result.qname()[len(result.root().name) + 1:]))
+            return (found[0], sorted(returned)) if len(returned) == 1 else None
+        if not isinstance(parent, nodes.Arguments):
+            return None
+        function = parent.parent
+        if not isinstance(function, nodes.FunctionDef) or _annotated(parent, name):
+            return None
+        filename = os.path.realpath(function.root().file or "")
+        if not filename.startswith(self.root + os.sep):
+            return None
+        rel = os.path.relpath(filename, self.root).replace(os.sep, "/")
+        first = min([d.lineno for d in function.decorators.nodes] if function.decorators else [function.lineno])
+        classes = self.table.get((rel, first, name))
+        return (filename, classes) if classes else None
 
 
 def _annotated(arguments: nodes.Arguments, name: str) -> bool:

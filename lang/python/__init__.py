@@ -74,6 +74,21 @@ _NO_MEMBER = re.compile(r"^(?:Instance of|Class) '([^']+)' has no '([^']+)' memb
 _UNDEFINED = re.compile(r"^Undefined variable '([^']+)'")
 
 
+def _name_in_string(line: str, col: int, name: str) -> int | None:
+    """The column of ``name`` inside the one-line string literal starting at ``col`` (a string
+    annotation ``"LauncherKind"`` or ``"Optional[Scheme]"``, where Pylint's E0602 points at the
+    quote), when the name occurs there once as a whole identifier; else None."""
+    quote = line[col : col + 1]
+    if quote not in ("'", '"'):
+        return None
+    end = line.find(quote, col + 1)
+    if end < 0:
+        return None
+    hits = [m.start() for m in re.finditer(rf"(?<![\w.]){re.escape(name)}(?!\w)", line[col + 1 : end])]
+    return col + 1 + hits[0] if len(hits) == 1 else None
+
+
+
 # ---------------------------------------------------------------------------- resolution --
 class PythonProject:
     """Module name <-> file mapping of one repository (root and `src/` layouts, namespaces)."""
@@ -605,8 +620,12 @@ class PythonSupport(LanguageSupport):
                 continue
             line_text = index.line(row)
             if member is None and line_text[col : col + len(binding.local_name)] != binding.local_name:
-                report.count("usages", "name_not_located", f"{ff.file.path}:{d.line}", d.message)
-                continue
+                # a string annotation (`kind: "LauncherKind"`): Pylint points at the string's quote
+                inside = _name_in_string(line_text, col, binding.local_name)
+                if inside is None:
+                    report.count("usages", "name_not_located", f"{ff.file.path}:{d.line}", d.message)
+                    continue
+                col = inside
             definition_file, symbol = binding.target_file, binding.target_symbol
             if member:
                 target, why = self._member_definition(binding, member, resolver)
