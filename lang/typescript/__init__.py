@@ -146,6 +146,15 @@ def _read_declarations(root: Path, problems: list) -> list[SourceFile]:
     return out
 
 
+def _stubbed_receiver(line: str, col: int, member: str, stubbed) -> str | None:
+    """``Name`` when ``line`` has ``Name.member`` with ``member`` at ``col`` and ``Name`` a bare
+    identifier (not itself a member: ``a.Name.member``) among the stubbed names."""
+    if line[col : col + len(member)] != member:
+        return None
+    m = re.search(r"(?<![\w$.])(" + _IDENT + r")\s*\??\.\s*$", line[:col])
+    return m.group(1) if m is not None and m.group(1) in stubbed else None
+
+
 def _type_name(type_text: str) -> str:
     """'typeof Foo' / 'Foo<string>' / 'Foo' -> 'Foo' (the named type a member was looked up on)."""
     text = type_text.strip()
@@ -635,7 +644,9 @@ class _CheckSession:
                         for u in sorted(found, key=lambda u: (u.line, u.column)) if u.member}.values())
         for u in members:
             queries.append(("definition", u.line, _utf16(index.line(u.line - 1), u.column)))
-        revealed = {u.imported_name for u in found if u.mode == "remove"}
+        # a name removing the import revealed: tsc said it is undefined; members missing on it
+        # (`Option.Some` on DOM's `Option`) say the name silently became a global: not revealed
+        revealed = {u.imported_name for u in found if u.mode == "remove" and u.code not in MISSING_MEMBER_CODES}
         silent = []
         for b in self.support.stubbable(ff):
             if b.local_name in revealed or b.local_name in {s.local_name for s in silent}:
@@ -883,6 +894,12 @@ class _CheckSession:
                     # later rounds declare `namespace ns { class Bag {} }`
                     name = self.namespace_classes.get(type_name)
                     via = type_name if name is not None else None
+                if name is None and row < index.num_lines:
+                    # `Option.Some(...)` with the import removed: the name now means a global of
+                    # the lib (DOM's `Option`, the HTMLOptionElement constructor, swan-io/boxed),
+                    # and tsc names that global's type; the receiver written right before the
+                    # member is the stubbed name itself
+                    name = _stubbed_receiver(index.line(row), col, member, variant.stubbed)
         elif d.code in MISSING_EXPORT_CODES:
             m = _ONLY_TYPE.match(d.message)
             if m:
