@@ -53,6 +53,7 @@ project code.
 
 import errno
 import faulthandler
+import hashlib
 import json
 import os
 import signal
@@ -173,14 +174,23 @@ def _encode(value):
         return ["opaque", name[:200]]
 
 
-_MAX_VALUES_PER_SITE = 1000  # per test: an assertion in a long loop does not flood the channel
-_VALUE_COUNTS = {}
+_MAX_VALUES_PER_SITE = 1000  # different values per site and test: a long loop does not flood the channel
+_VALUE_SEEN = {}
+TOO_MANY_VALUES = "crossfile.too_many_different_values"  # the opaque kind past the cap (sandbox/values.py)
 
 
-def record_value(site, value, _send=_send, _encode=_encode, _state=_STATE, _counts=_VALUE_COUNTS):
+def _digest(encoded, _dumps=json.dumps, _sha=hashlib.sha256):
+    return _sha(_dumps(encoded, sort_keys=True).encode("utf-8", "surrogatepass")).digest()
+
+
+def record_value(site, value, _send=_send, _encode=_encode, _state=_STATE, _seen=_VALUE_SEEN, _digest=_digest):
     """Report the value a checked assertion of a test program compares (``__cfd_value__`` in the
-    instrumented programs of sandbox/values.py) and return it unchanged. The first
-    ``_MAX_VALUES_PER_SITE`` values of a site per test are reported, at once.
+    instrumented programs of sandbox/values.py) and return it unchanged. Every *different* value
+    a site sees in a test is reported, at once (a repeated one once); past
+    ``_MAX_VALUES_PER_SITE`` different values the site reports one ``opaque`` value of kind
+    ``TOO_MANY_VALUES`` instead, which the host never counts as held: every value a host-only
+    site saw is judged, none is dropped (red team 2026-11-28f, row 2: an answer wrong only past
+    the first 1,000 values of a loop passed).
 
     The sender and the encoder are bound when the plugin loads (before any code under test):
     code that rebinds this module's ``_send`` (to hold a value's record back, red team row 6)
@@ -189,9 +199,19 @@ def record_value(site, value, _send=_send, _encode=_encode, _state=_STATE, _coun
     keeps the expected values out of the process, so what such code can report is only what
     it knows (docs/executable.md, "Threat model")."""
     key = (_state["nodeid"], site)
-    _counts[key] = _counts.get(key, 0) + 1
-    if _counts[key] <= _MAX_VALUES_PER_SITE:
-        _send({"value": _encode(value), "site": int(site), "nodeid": _state["nodeid"]})
+    seen = _seen.get(key)
+    if seen is None:
+        seen = _seen[key] = set()
+    if len(seen) > _MAX_VALUES_PER_SITE:
+        return value
+    encoded = _encode(value)
+    digest = _digest(encoded)
+    if digest in seen:
+        return value
+    seen.add(digest)
+    if len(seen) > _MAX_VALUES_PER_SITE:
+        encoded = ["opaque", TOO_MANY_VALUES]
+    _send({"value": encoded, "site": int(site), "nodeid": _state["nodeid"]})
     return value
 
 

@@ -318,6 +318,10 @@ OBSERVED_EQUAL = "plain_equal"  # every report at the site: a plain value for wh
 OBSERVED_UNEQUAL = "plain_unequal"
 OBSERVED_OPAQUE = "opaque"  # a value that is not plain (or a malformed report)
 OBSERVED_MISSING = "missing"  # the site never reported a value
+# the plugin reports every different value of a site per test, up to this many, then one opaque
+# value of this kind (sandbox/pytest_plugin.py ``record_value``): a site that saw more is never held
+MAX_VALUES_PER_SITE = 1000
+TOO_MANY_VALUES = "crossfile.too_many_different_values"
 
 
 def observe(test_paths: Iterable[str], test_list: Iterable[str], records: Iterable[dict]
@@ -352,6 +356,8 @@ def _site_state(site: Site, reported: list[object] | None) -> tuple[str, str]:
             value = decode(encoded)
         except Opaque:
             kind = encoded[1] if isinstance(encoded, list) and len(encoded) > 1 and encoded[0] == "opaque" else "?"
+            if kind == TOO_MANY_VALUES:
+                return OBSERVED_OPAQUE, f"more than {MAX_VALUES_PER_SITE} different values in one test, not judged"
             return OBSERVED_OPAQUE, f"a {str(kind)[:80]} object, not a plain value"
         if not _holds(site, value):
             return OBSERVED_UNEQUAL, f"got {_short(value)}" + (

@@ -161,9 +161,6 @@ def test_a_wrong_answer_that_also_crashes_does_not_earn_test_pass_rate(built, tm
     assert rows["zero_and_crash"]["test_pass_rate"] <= rows["zero"]["test_pass_rate"], rows
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28f row 2: a host-only site reports its first 1,000 values per test "
-                          "and nothing checks the rest (sandbox/pytest_plugin.py record_value, sandbox/values.py instrument)")
 def test_an_answer_wrong_past_the_first_thousand_values_of_a_loop_does_not_pass(built, tmp_path):
     """Forged verdict (executable evaluation; the Python class evaluation shares the plugin). The
     repository's test asserts ``is_even(n)`` for 2,000 even numbers in a loop; the gold run's 1,000
