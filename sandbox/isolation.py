@@ -332,11 +332,34 @@ def _under(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
+# folders a run needs as they are: the folder sandboxes are made in is never hidden when it is one
+_SYSTEM_DIRS = ("/", "/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/var", "/opt", "/srv",
+                "/proc", "/sys", "/dev")
+
+
+def sandbox_parent() -> str | None:
+    """The folder the sandbox folders are made in (``tempfile.gettempdir()``: the builder's or the
+    evaluator's TMPDIR), to be hidden from every run (the run's own folder is bound back): a
+    concurrent run's copy there holds the original of the function another run is judged on
+    (red team 2026-11-28f, row 6: with TMPDIR outside ``/tmp`` and the builder's uid, an answer
+    read it). None when it is a system folder (or ``/``) that a run needs to see."""
+    import tempfile
+
+    temp = os.path.realpath(tempfile.gettempdir())
+    if temp in _SYSTEM_DIRS or not os.path.isabs(temp) or not os.path.isdir(temp):
+        return None
+    return temp
+
+
 def hidden_dirs(extra: Iterable[str] = ()) -> list[str]:
-    """The folders a run sees as empty: :data:`HIDDEN_DIRS`, the secret variables' folders, the
-    builder's cache, and ``extra`` (real paths of existing folders only)."""
+    """The folders a run sees as empty: :data:`HIDDEN_DIRS`, the folder sandbox folders are made
+    in (:func:`sandbox_parent`), the secret variables' folders, the builder's cache, and
+    ``extra`` (real paths of existing folders only)."""
     dirs = [d for d in HIDDEN_DIRS if os.path.isdir(d) and not os.path.islink(d)]
     dirs += [os.path.realpath(d) for d in extra if os.path.isabs(d) and os.path.isdir(d)]
+    temp = sandbox_parent()
+    if temp is not None:
+        dirs.append(temp)
     for name in SECRET_DIR_VARIABLES:
         value = os.environ.get(name)
         if value and os.path.isabs(value) and os.path.isdir(value):
