@@ -128,8 +128,15 @@ def run_problem_tests(
     observed = values.observe(*_programs(problem), channel.values) if _programs(problem)[0] else {}
     failures = values.judge_values(problem.get("value_checks") or [], observed)
     if failures:
+        # a test counts as passed only when pytest passed it and its checked sites held here, test
+        # by test, whatever the run's status (red team 2026-11-28f, row 1)
+        refused = values.failed_tests_on_host(problem.get("value_checks") or [], *_programs(problem), channel.values,
+                                              [n for n, o in outcomes.items() if o == Outcome.PASSED])
+        passed -= len(refused)
         if status == VerdictStatus.PASSED:
-            status, passed = VerdictStatus.FAILED, 0
+            status = VerdictStatus.FAILED
+            if not refused:  # a failed check no single test is blamed for: no test counts as passed
+                passed = 0
         detail = f"value checks failed outside the tested process: {'; '.join(failures[:3])}; " + detail
     if channel.forged:
         detail = f"{channel.forged} forged verdict lines ignored; " + detail

@@ -419,6 +419,69 @@ def judge_values(checks: Iterable[Iterable], observed: dict[str, dict[int, tuple
     return failures
 
 
+def site_owners(source: str) -> dict[int, str]:
+    """{site: the test that holds it}, the test as a node id's tail names it (``test_f`` or
+    ``TestCase::test_f``, without parameters): the innermost test function around the site and
+    the classes around that function. A site outside any test function has no owner."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return {}
+    spans: list[tuple[tuple[int, int], tuple[int, int], str]] = []
+    stack: list[tuple[ast.AST, tuple[str, ...]]] = [(tree, ())]
+    while stack:
+        node, classes = stack.pop()
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef):
+                stack.append((child, (*classes, child.name)))
+                continue
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) and child.name.startswith("test"):
+                spans.append(((child.lineno, child.col_offset), (child.end_lineno or child.lineno, child.end_col_offset or 0),
+                              "::".join((*classes, child.name))))
+            stack.append((child, classes))
+    owners: dict[int, str] = {}
+    for site in value_sites(source):
+        start = (site.node.lineno, site.node.col_offset)
+        inside = [(s, name) for s, e, name in spans if s <= start <= e]
+        if inside:
+            owners[site.index] = max(inside)[1]  # the innermost: the latest start around the site
+    return owners
+
+
+def failed_tests_on_host(checks: Iterable[object], test_paths: Iterable[str], test_list: Iterable[str],
+                         records: Iterable[dict], tests: Iterable[str]) -> set[str]:
+    """The tests (node ids of ``tests``) that a host-side check refuses, one by one: a test fails
+    when a value it reported at one of its file's checked sites (``value_checks``: ``{"test_path",
+    "site"}``) did not hold, or when a checked site of its own function reported nothing for it.
+    The executable split's test pass rate counts a test as passed only when pytest passed it and
+    it is not one of these (red team 2026-11-28f, row 1: a run already failed kept pytest's count,
+    though its host-only sites pass every test in the process)."""
+    by_path: dict[str, set[int]] = {}
+    for check in checks:
+        path, index = (check.get("test_path"), check.get("site")) if isinstance(check, dict) else (None, None)
+        if isinstance(path, str) and type(index) is int:
+            by_path.setdefault(path, set()).add(index)
+    programs = {path: source for path, source in zip(test_paths, test_list) if path in by_path}
+    if not programs:
+        return set()
+    observed = observe_per_test(programs, records)
+    owners = {path: site_owners(source) for path, source in programs.items()}
+    failed = set()
+    for nodeid in tests:
+        path, _, tail = nodeid.partition("::")
+        if path not in programs:
+            continue
+        name = "::".join(part.split("[", 1)[0] for part in tail.split("::"))
+        seen = observed.get(nodeid, {})
+        for index in by_path[path]:
+            state = seen.get(index)
+            if state is not None and state[0] != OBSERVED_EQUAL:
+                failed.add(nodeid)
+            elif state is None and owners[path].get(index) == name:
+                failed.add(nodeid)
+    return failed
+
+
 def host_only_sites(checks: Iterable[object]) -> dict[str, set[int]]:
     """``value_checks`` entries (``{"test_path", "site"}``, or a class task's ``{"test", "site"}``)
     -> {test file: site numbers}."""

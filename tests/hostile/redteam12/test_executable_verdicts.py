@@ -133,9 +133,6 @@ def body(signature: str, text: str) -> str:
     return signature + "\n" + "".join(f"    {line}\n" for line in text.strip("\n").split("\n"))
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28f row 1: tests_passed counts pytest's passes, value checks failed "
-                          "on the host reset it only when every test passed (sandbox/problems.py _status/value_checks)")
 def test_a_wrong_answer_that_also_crashes_does_not_earn_test_pass_rate(built, tmp_path):
     """Forged metric (executable evaluation: test pass rate, RepoExec's TPR). Every test program's
     assertion is a host-only site: in the tested process it only reports the value, so pytest
