@@ -377,6 +377,30 @@ def hidden_dirs(extra: Iterable[str] = ()) -> list[str]:
     return [d for d in ordered if not any(o != d and _under(d, o) for o in ordered)]
 
 
+# huggingface_hub's token files under its home (``$HF_HOME``, by default ``~/.cache/huggingface``)
+HF_TOKEN_FILES = ("token", "stored_tokens")
+
+
+def secret_files() -> list[str]:
+    """The files a run sees empty (an empty file bound over each) besides :data:`HIDDEN_FILES`:
+    a secret variable of :data:`SECRET_DIR_VARIABLES` that names a file (``HF_TOKEN_PATH`` is the
+    token *file*; red team 2026-11-28f, row 3: ``hidden_dirs`` kept only folders, and a run read
+    the token, which the build's assertion repair wrote into the published split), and the token
+    files huggingface_hub reads (:data:`HF_TOKEN_FILES` under ``$HF_HOME``, ``$XDG_CACHE_HOME/huggingface``
+    and ``~/.cache/huggingface``) wherever the variables point. Real paths of existing regular files."""
+    candidates = [os.environ.get(name) or "" for name in SECRET_DIR_VARIABLES]
+    homes = [os.environ.get("HF_HOME") or "", os.path.join(os.environ.get("XDG_CACHE_HOME") or "", "huggingface"),
+             os.path.join(os.path.expanduser("~"), ".cache", "huggingface")]
+    candidates += [os.path.join(home, name) for home in homes if os.path.isabs(home) for name in HF_TOKEN_FILES]
+    out = set()
+    for value in candidates:
+        if value and os.path.isabs(value) and os.path.isfile(value):
+            out.add(os.path.realpath(value))
+            if not os.path.islink(value):
+                out.add(os.path.abspath(value))
+    return sorted(out)
+
+
 def requested_uid_base() -> int | None:
     """The first uid of the range runs draw from when they get a uid of their own (the default:
     :data:`DEFAULT_SANDBOX_UID`; ``CROSSFILE_SANDBOX_UID=<n>``: n), or None with the opt-out
@@ -496,6 +520,13 @@ def bwrap_argv(binary: str, *, writable: Path, cwd: Path, read_only: Iterable[st
             argv += ["--tmpfs", p]
         elif os.path.isfile(p) and not os.path.islink(p):
             argv += ["--ro-bind", "/dev/null", p]
+    # after the binds back (a token file in a folder shown again stays hidden): /dev/null with its
+    # device access (``--ro-bind`` mounts nodev: opening would fail with EACCES), so the file
+    # reads empty as a missing setting would, and what is written there is discarded
+    for p in secret_files():
+        if not _under(p, str(writable)) and not (copy and _under(p, source)) \
+                and not (any(_under(p, d) for d in hidden) and not any(_under(p, b) for b in binds)):
+            argv += ["--dev-bind", "/dev/null", p]
     namespaces = NAMESPACE_ARGS if uid is None else ROOT_NAMESPACE_ARGS
     argv += ["--bind", str(writable), str(writable), *namespaces, "--chdir", str(cwd)]
     if seccomp is not None:

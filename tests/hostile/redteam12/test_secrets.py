@@ -35,9 +35,6 @@ def test_reads_the_first_line():
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28f row 3: HF_TOKEN_PATH names a file; SECRET_DIR_VARIABLES hides "
-                          "only folders (sandbox/isolation.py hidden_dirs: os.path.isdir)")
 def test_the_token_file_named_by_hf_token_path_is_not_published(tmp_path, monkeypatch):
     """Exposure of a host secret (published). ``sandbox/isolation.py`` lists ``HF_TOKEN_PATH``
     among the variables whose folders every run sees empty, but ``hidden_dirs`` keeps only values
