@@ -305,3 +305,10 @@ CLONE_LIST_MAX_BYTES = 64 * 1024**2  # that list's output (about 100 bytes a fil
 # run's coverage is refused, counted host_files/coverage_too_many_lines (red team 2026-11-28d
 # row 5). Honest suites: 2,000 tests running 100 measured lines each are 200,000
 COVERAGE_MAX_LINE_ENTRIES = 2_000_000
+# context names of that database: coverage.py fetches a context's name again for every measured
+# file's row that names it, and the read-back keeps each copy (red team 2026-11-28f row 5: one
+# name of 20 MB on 21 files, +400 MB on the host). A harness context is a test's node id: a name
+# longer than COVERAGE_MAX_CONTEXT_CHARS, or more than COVERAGE_MAX_CONTEXT_BYTES of names over the
+# measured files' rows, refuses the run's coverage unread, host_files/coverage_context_names
+COVERAGE_MAX_CONTEXT_CHARS = 64 * 1024
+COVERAGE_MAX_CONTEXT_BYTES = 256 * 1024**2

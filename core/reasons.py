@@ -456,6 +456,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.HOST_FILES, "unreadable", L, "a file the host reads back from a sandbox could not be read"),
     (S.HOST_FILES, "coverage_lines_out_of_range", L, "a coverage database read back from a sandbox has line bits past the end of a measured file of the repository (decoding them costs host memory linear in the bits; red team 8 row 5): refused unread, the run has no coverage"),
     (S.HOST_FILES, "coverage_too_many_lines", L, "a coverage database read back from a sandbox holds more (line, context) entries than COVERAGE_MAX_LINE_ENTRIES (host memory; red team 2026-11-28d row 5): refused unread, the run has no coverage"),
+    (S.HOST_FILES, "coverage_arcs", L, "a coverage database read back from a sandbox holds arc (branch) data, which the harness never asks for and whose line numbers nothing bounds (host memory; red team 2026-11-28f row 4): refused unread, the run has no coverage"),
+    (S.HOST_FILES, "coverage_context_names", L, "a coverage database read back from a sandbox names a context longer than COVERAGE_MAX_CONTEXT_CHARS, or its measured files' rows name more than COVERAGE_MAX_CONTEXT_BYTES of context names (coverage.py copies a name per file; host memory; red team 2026-11-28f row 5): refused unread, the run has no coverage"),
     (S.HOST_FILES, "unsafe_database", L, "a coverage database read back from a sandbox defines views, triggers, virtual tables or generated columns (SQL the host would run): refused"),
     (S.HOST_FILES, "copy_link_outside", R, "a repository copy for sandboxed runs drops a symbolic link that leaves the copy"),
     (S.HOST_FILES, "copy_special_file", R, "a repository copy for sandboxed runs drops a FIFO, socket or device"),

@@ -347,6 +347,55 @@ def line_entries(path: Path, real_root: Path, sizes: dict[str, int] | None = Non
     return total
 
 
+def has_arcs(path: Path, seconds: float = 10.0) -> bool:
+    """Whether the coverage database at ``path`` holds arc (branch) data: ``meta.has_arcs`` set,
+    or any row in ``arc``. coverage.py's ``contexts_by_lineno`` then reads the ``arc`` table,
+    whose line numbers :func:`lines_out_of_range` and :func:`line_entries` do not bound (red team
+    2026-11-28f row 4: 500,000 arcs of a 9-line file, +0.5 GB on the host); the harness never asks
+    for branch coverage, so such a database is the run's making and refused unread."""
+    con = _open_read_only(path, seconds)
+    try:
+        tables = {row[0] for row in con.execute("select name from sqlite_master where type = 'table'")}
+        if "meta" in tables:
+            row = con.execute("select value from meta where key = 'has_arcs'").fetchone()
+            if row is not None and str(row[0]).strip().lower() not in ("", "0", "false", "none"):
+                return True
+        return "arc" in tables and con.execute("select 1 from arc limit 1").fetchone() is not None
+    finally:
+        con.close()
+
+
+def context_names(path: Path, real_root: Path, sizes: dict[str, int] | None = None, seconds: float = 10.0) -> str:
+    """Why the context names of the coverage database at ``path`` are refused, or "": a name
+    longer than ``COVERAGE_MAX_CONTEXT_CHARS`` (a harness context is a test's node id), or more
+    than ``COVERAGE_MAX_CONTEXT_BYTES`` of names over the ``line_bits`` rows of the measured files
+    (coverage.py fetches a name again for each row; red team 2026-11-28f row 5). SQL aggregates
+    only (``length``): no name is read."""
+    con = _open_read_only(path, seconds)
+    try:
+        tables = {row[0] for row in con.execute("select name from sqlite_master where type = 'table'")}
+        if "context" not in tables:
+            return ""
+        (longest,) = con.execute("select max(length(context)) from context").fetchone()
+        if int(longest or 0) > C.COVERAGE_MAX_CONTEXT_CHARS:
+            return f"a context name of {int(longest)} characters (more than {C.COVERAGE_MAX_CONTEXT_CHARS})"
+        if not {"file", "line_bits"} <= tables:
+            return ""
+        total = 0
+        for measured, chars in con.execute("select file.path, sum(length(context.context)) from line_bits "
+                                           "join file on file.id = line_bits.file_id "
+                                           "join context on context.id = line_bits.context_id group by file.id"):
+            rel = _repository_path(measured, real_root)
+            if rel is None or (sizes is not None and rel.as_posix() not in sizes):
+                continue
+            total += int(chars or 0)
+            if total > C.COVERAGE_MAX_CONTEXT_BYTES:
+                return f"more than {C.COVERAGE_MAX_CONTEXT_BYTES} characters of context names over the measured files"
+    finally:
+        con.close()
+    return ""
+
+
 def lines_out_of_range(path: Path, real_root: Path, seconds: float = 10.0, sizes: dict[str, int] | None = None) -> str:
     """Why the coverage database at ``path`` (a private copy, already found plain by
     :func:`unsafe_database`) claims lines past the end of a measured file of the repository, or
@@ -395,7 +444,9 @@ def read_coverage_contexts(anchor: Path, rel: str, root: Path, sizes: dict[str, 
     virtual tables, generated columns) is refused first (``host_files/unsafe_database``). With
     ``sizes`` (:func:`measured_sizes`, taken before the run) only those files are read back, each
     bounded by its recorded size; more than ``COVERAGE_MAX_LINE_ENTRIES`` (line, context)
-    entries in all is refused unread (``host_files/coverage_too_many_lines``)."""
+    entries in all is refused unread (``host_files/coverage_too_many_lines``), and so are arc data
+    (:func:`has_arcs`, ``host_files/coverage_arcs``) and context names past their bounds
+    (:func:`context_names`, ``host_files/coverage_context_names``)."""
     from coverage import CoverageData
 
     # a folder of the host's own, named like sandbox folders so a killed harness's is swept too
@@ -412,6 +463,15 @@ def read_coverage_contexts(anchor: Path, rel: str, root: Path, sizes: dict[str, 
         if reason:  # SQL of the sandboxed run's making is never run on the host
             return {}, (f"{hostfs.HOST_FILES_STAGE}/{reason}", f"{rel}: {why}")
         real_root = root.resolve()
+        try:
+            arcs = has_arcs(copy)
+            names = "" if arcs else context_names(copy, real_root, sizes)
+        except sqlite3.Error as exc:
+            return {}, (f"{hostfs.HOST_FILES_STAGE}/{hostfs.Refusal.UNREADABLE.value}", f"{rel}: {str(exc)[:200]}")
+        if arcs:  # the harness measures lines only: arc data is the run's making (line numbers unbounded)
+            return {}, (f"{hostfs.HOST_FILES_STAGE}/coverage_arcs", f"{rel}: arc (branch) data, never asked for")
+        if names:  # coverage.py copies a context's name for every file's row that names it
+            return {}, (f"{hostfs.HOST_FILES_STAGE}/coverage_context_names", f"{rel}: {names}")
         why = lines_out_of_range(copy, real_root, sizes=sizes)
         if why:  # decoding is linear in the bits: rows past the file's end are refused unread
             return {}, (f"{hostfs.HOST_FILES_STAGE}/coverage_lines_out_of_range", f"{rel}: {why}")

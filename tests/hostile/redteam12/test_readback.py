@@ -60,9 +60,6 @@ print(json.dumps({"outcomes": prun.outcomes, "refused": prun.refused, "lines": l
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28f row 4: arcs bypass the coverage read-back bounds "
-                          "(sandbox/pytest_runs.py lines_out_of_range/line_entries read line_bits only)")
 def test_arc_coverage_data_does_not_blow_up_on_the_host(child, tmp_path):
     """Host resource (executable build's suite and validation runs, the Python class build: every
     ``run_pytest`` under coverage). Red team 8 row 5 and red team 10 row 5 planted ``line_bits``
@@ -147,9 +144,6 @@ print(json.dumps({"outcomes": prun.outcomes, "refused": prun.refused, "files": l
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28f row 5: a context's name is copied once per measured file "
-                          "(sandbox/pytest_runs.py read_coverage_contexts: no bound on context names)")
 def test_a_long_context_name_is_not_copied_once_per_measured_file(child, tmp_path):
     """Host resource (executable build's suite and validation runs, the Python class build). The
     read-back bounds count (line, context) entries and line bits, not the bytes of context names.
