@@ -478,11 +478,29 @@ def output_card(every: dict[str, list], repositories: dict[str, dict]) -> str:
 
 
 # Hub card: one section per language between markers, so a later push of another language keeps it
-_SECTION = re.compile(r"<!-- crossfile:section (?P<name>[\w.-]+) -->\n(?P<body>.*?)\n<!-- /crossfile:section -->", re.S)
+_SECTION_OPEN = re.compile(r"<!-- crossfile:section (?P<name>[\w.-]+) -->\n")
+_SECTION_CLOSE = "\n<!-- /crossfile:section -->"
 
 
 def read_sections(text: str) -> dict[str, str]:
-    return {m["name"]: m["body"] for m in _SECTION.finditer(text or "")}
+    """{name: body} of the card's sections, in one pass: each opening marker, then the first
+    closing marker after it, the search going on after that closing marker (what a lazy
+    ``<open>(.*?)<close>`` pattern matched, without rescanning the rest of the text for every
+    opening left unclosed: the remote card is another writer's text, and 30,000 opened markers
+    held the push for minutes; red team 2026-11-28f row 7). An opening without a closing ends the
+    search: no later opening has one either."""
+    text = text or ""
+    out: dict[str, str] = {}
+    pos = 0
+    while True:
+        opening = _SECTION_OPEN.search(text, pos)
+        if opening is None:
+            return out
+        closing = text.find(_SECTION_CLOSE, opening.end())
+        if closing < 0:
+            return out
+        out[opening["name"]] = text[opening.end():closing]
+        pos = closing + len(_SECTION_CLOSE)
 
 
 _EXTRA_ROW = re.compile(r"^\| `(?P<path>[^`]+)` \| (?P<desc>.*) \|$", re.M)

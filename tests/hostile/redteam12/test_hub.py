@@ -29,9 +29,6 @@ def opened_sections_card(openings: int) -> str:
 
 @pytest.mark.slow
 @pytest.mark.pylint
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28f row 7: card.read_sections is quadratic in opened section markers; "
-                          "HUB_CARD_MAX_BYTES bounds bytes, not this work (builders/card.py _SECTION)")
 def test_opened_section_markers_in_the_remote_card_do_not_hold_the_push(child, tmp_path):
     """Host hang (``build-dataset --push-to-hub``). ``merge_card`` keeps the remote card's
     language sections (``card.read_sections``: ``<!-- crossfile:section NAME -->\\n(.*?)\\n<!--
