@@ -280,3 +280,51 @@ def test_per_test_checks_judge_each_test_at_its_own_sites():
     assert sorted(failures) == ["tests/test_m.py::test_a", "tests/test_m.py::test_b"]
     assert "not a plain value" in failures["tests/test_m.py::test_a"][0]
     assert "never reported" in failures["tests/test_m.py::test_b"][0]
+
+
+# --- red team 2026-11-28f rows 1 and 2 (tests/hostile/redteam12: the same, end to end) -------------
+PER_TEST = '''from m import f
+
+
+def test_one():
+    assert f(1) == 2
+
+
+class TestMore:
+    def test_two(self):
+        assert f(2) == 4
+
+    def test_three(self):
+        for n in range(3):
+            assert f(n)
+'''
+
+
+def _record(nodeid: str, site: int, value: object) -> dict:
+    return {"nodeid": nodeid, "site": site, "value": ["int", str(value)] if type(value) is int else value}
+
+
+def test_sites_are_owned_by_their_test_function_and_class():
+    assert values.site_owners(PER_TEST) == {0: "test_one", 1: "TestMore::test_two", 2: "TestMore::test_three"}
+
+
+def test_a_test_counts_as_passed_only_when_its_own_host_checked_sites_held():
+    """Row 1: per test, whatever the run's status; a test that reported nothing at its own checked
+    site is refused, another test's site does not count against it."""
+    checks = [{"test_path": "tests/t.py", "site": i} for i in range(3)]
+    records = [_record("tests/t.py::test_one", 0, 3),  # wrong
+               _record("tests/t.py::TestMore::test_two", 1, 4),  # right
+               ]  # test_three reported nothing at its own site
+    tests = ["tests/t.py::test_one", "tests/t.py::TestMore::test_two", "tests/t.py::TestMore::test_three[x]"]
+    failed = values.failed_tests_on_host(checks, ["tests/t.py"], [PER_TEST], records, tests)
+    assert failed == {"tests/t.py::test_one", "tests/t.py::TestMore::test_three[x]"}
+    assert values.failed_tests_on_host([], ["tests/t.py"], [PER_TEST], records, tests) == set()
+
+
+def test_a_site_past_the_different_values_cap_never_holds():
+    """Row 2: the plugin's opaque report past ``MAX_VALUES_PER_SITE`` different values fails the
+    site (it is never dropped silently)."""
+    site = values.value_sites(PER_TEST)[2]
+    state, detail = values._site_state(site, [["bool", True], ["opaque", values.TOO_MANY_VALUES]])
+    assert state == values.OBSERVED_OPAQUE and "different values" in detail
+    assert values._site_state(site, [["bool", True]])[0] == values.OBSERVED_EQUAL
