@@ -204,13 +204,19 @@ def record_value(site, value, _send=_send, _encode=_encode, _state=_STATE, _seen
         seen = _seen[key] = set()
     if len(seen) > _MAX_VALUES_PER_SITE:
         return value
-    encoded = _encode(value)
-    digest = _digest(encoded)
+    kind = type(value)
+    if kind is bool or kind is int or value is None or (kind is str and len(value) <= 256):
+        encoded, digest = None, (kind.__name__, value)  # the common case: encoded only when new
+    else:
+        encoded = _encode(value)
+        digest = _digest(encoded)
     if digest in seen:
         return value
     seen.add(digest)
     if len(seen) > _MAX_VALUES_PER_SITE:
         encoded = ["opaque", TOO_MANY_VALUES]
+    elif encoded is None:
+        encoded = _encode(value)
     _send({"value": encoded, "site": int(site), "nodeid": _state["nodeid"]})
     return value
 
