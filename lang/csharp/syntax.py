@@ -536,6 +536,20 @@ def detect_newer_syntax(tree: Tree, index: TextIndex, value_types: Iterable[str]
     return found
 
 
+def _xor_read_as_cast(node: Node) -> bool:
+    """``(crc) ^ (octet)`` is an exclusive or: C# reads a parenthesized name followed by ``^`` as
+    an expression, never as a cast (a cast needs ``~ ! (``, a name, a literal or a keyword after
+    the ``)``), but tree-sitter-c-sharp parses it as the cast ``(crc)`` of the index-from-end
+    ``^(octet)`` (zzzprojects/html-agility-pack crc32.cs:166, which made its library "C# 8" and
+    left 46 files unchecked, 2026-11-28g)."""
+    parent = node.parent
+    if parent is None or parent.type != "cast_expression":
+        return False
+    kind = parent.child_by_field_name("type")
+    return kind is not None and kind.type in ("identifier", "qualified_name") and \
+        parent.child_by_field_name("value") == node
+
+
 def newer_syntax_events(tree: Tree, index: TextIndex) -> list[tuple[str | None, int, tuple | None]]:
     """Every candidate of :func:`detect_newer_syntax` in walk order: ``(feature, row, None)``,
     or ``(None, row, (inner node type, simple name))`` for a ``T?`` whose verdict depends on
@@ -568,7 +582,8 @@ def newer_syntax_events(tree: Tree, index: TextIndex) -> list[tuple[str | None, 
             add("await using/foreach (C# 8)", node)
         elif t == "local_declaration_statement" and any(c.type == "using" for c in node.children):
             add("using declaration (C# 8)", node)
-        elif t == "prefix_unary_expression" and node.children and node.children[0].type == "^":
+        elif t == "prefix_unary_expression" and node.children and node.children[0].type == "^" \
+                and not _xor_read_as_cast(node):
             add("index from end (C# 8)", node)
         elif (t == "postfix_unary_expression" and node.children and node.children[-1].type == "!"
               and not node.children[-1].is_missing and node.children[-1].end_byte > node.children[-1].start_byte):

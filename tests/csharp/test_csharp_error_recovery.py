@@ -143,3 +143,15 @@ def test_too_new_library_counted_once_and_unchecked_files_named(tmp_path: Path):
     assert set(report.samples["files/csharp_unit_not_compiled"]) >= {
         f"{p}: every compilation unit of the file was rejected for its syntax before mcs ran: not checked"
         for p in ("a/A.cs", "b/B.cs")}
+
+
+def test_a_parenthesized_name_xor_is_no_index_from_end():
+    """zzzprojects/html-agility-pack crc32.cs:166 (the corpus, 2026-11-28g): tree-sitter parses
+    ``(crc) ^ (octet)`` as a cast of ``^(octet)``, an index from end (C# 8): the library was
+    rejected before mcs ran and 46 files were not checked. C# reads it as an exclusive or."""
+    code = ("class Crc { static uint[] tab = new uint[256];\n"
+            "  static uint Update(byte octet, uint crc) { return (tab[((crc) ^ (octet)) & 0xff] ^ ((crc) >> 8)); }\n"
+            "  int[] items = new int[3];\n"
+            "  int Last() { return items[^1]; } }\n")
+    found = detect_newer_syntax(CS.parse(code), SourceFile("crc32.cs", code).index)
+    assert [(f.feature, f.row) for f in found] == [("index from end (C# 8)", 3)]
