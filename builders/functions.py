@@ -885,13 +885,13 @@ def context_blocks(cand: Candidate, facts: dict[str, FileFacts], deps: list[Depe
     class uses in turn, resolved in its own file (helpers, regexes, aliases, guarded imports).
     The target's own class is not a block (the prompt shows its skeleton).
 
-    Names before bodies: the target's own needs are pasted in the largest form that fits (whole,
-    signatures and docstrings, signatures: :func:`_forms`; assignments and guarded blocks are
-    whole at every size), at least as signatures; every block a pasted block needs then comes
-    in its smallest form, transitively, nearest and smallest first, while it fits; then the
-    pasted definitions grow back to their larger forms nearest first (the target's needs before
-    their needs), each with what its larger form needs, or not at all. Pasting whole blocks breadth first until the budget ran out
-    stopped part-way through the names pasted code uses (pypara's ``dcfc_act_act`` showed the
+    Names before bodies: the target's own needs are pasted first as signatures and docstrings
+    (signatures when that does not fit; :func:`_forms`; assignments and guarded blocks are whole
+    at every size); every block a pasted block needs then comes in its smallest form,
+    transitively, nearest and smallest first, while it fits; then the pasted definitions grow
+    back to their larger forms nearest first: the target's own needs whole whenever they fit,
+    the others only together with what their larger form needs. Pasting whole blocks breadth
+    first until the budget ran out stopped part-way through the names pasted code uses (pypara's ``dcfc_act_act`` showed the
     ``dcc`` decorator but neither ``DCC`` nor ``DCCRegistry``, which it calls; 2026-11-28g,
     ``bench/prompt_names.py``)."""
     ff = facts[cand.path]
@@ -941,7 +941,7 @@ def context_blocks(cand: Candidate, facts: dict[str, FileFacts], deps: list[Depe
 
     first: list[tuple[_Block, int]] = []
 
-    def offer_whole(block: _Block | None) -> None:  # the target's own needs: at least their signatures
+    def offer_first(block: _Block | None) -> None:  # the target's own needs: docstrings, else signatures
         if wanted(block):
             assert block is not None
             forms = _forms(block)
@@ -954,14 +954,14 @@ def context_blocks(cand: Candidate, facts: dict[str, FileFacts], deps: list[Depe
         if cand.class_name in index:
             own += "\n" + _skeleton_source(blocks[index[cand.class_name]].code, cand)
     for name in _used_names(own):
-        offer_whole(_resolve_block(name, ff, facts))
+        offer_first(_resolve_block(name, ff, facts))
     for block in _module_attr_blocks(cand.source, ff, facts):
-        offer_whole(block)
+        offer_first(block)
     for d in deps:  # what resolve_dependencies found (bases' members, module attributes)
         if d.member_of is None:
             tblocks, tindex = _blocks(facts[d.file]) if d.file in facts else ([], {})
             top = d.name.split(".")[0]
-            offer_whole(tblocks[tindex[top]] if top in tindex else None)
+            offer_first(tblocks[tindex[top]] if top in tindex else None)
     # members of the own class the target uses (shown in its skeleton): what they use comes next
     first += [(_Block(cand.path, -1, d.code, "function", ()), 1) for d in deps if d.member_of is not None]
     close(first)
