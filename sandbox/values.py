@@ -456,11 +456,7 @@ def failed_tests_on_host(checks: Iterable[object], test_paths: Iterable[str], te
     The executable split's test pass rate counts a test as passed only when pytest passed it and
     it is not one of these (red team 2026-11-28f, row 1: a run already failed kept pytest's count,
     though its host-only sites pass every test in the process)."""
-    by_path: dict[str, set[int]] = {}
-    for check in checks:
-        path, index = (check.get("test_path"), check.get("site")) if isinstance(check, dict) else (None, None)
-        if isinstance(path, str) and type(index) is int:
-            by_path.setdefault(path, set()).add(index)
+    by_path = host_only_sites(checks)
     programs = {path: source for path, source in zip(test_paths, test_list) if path in by_path}
     if not programs:
         return set()

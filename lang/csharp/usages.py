@@ -233,9 +233,9 @@ class CSharpChecker:
         self.file_defines: dict[str, tuple[str, ...]] = {}  # path -> its project's symbols
         self.attributed: set[str] = set()
         self.syntax_events: dict[str, list] = {}  # path -> syntax.newer_syntax_events of its tree
-        self.counted_files: set[tuple[str, str]] = set()
-        self.rejected_files: set[str] = set()
-        self.compiled_files: set[str] = set()
+        self.too_new_counted: set[str] = set()  # files counted files/csharp_syntax_too_new(_parsed)
+        self.rejected_files: set[str] = set()  # files of units rejected for their syntax before mcs ran
+        self.compiled_files: set[str] = set()  # files of units prepared for mcs
         self.body_errors_only: dict[str, bool] = {}  # path -> syntax.errors_only_in_bodies
         self.file_cache: dict = {}  # ProjectIndex.per_file
 
@@ -244,9 +244,7 @@ class CSharpChecker:
         models = {p: build_model(p, ff.tree, ff.file.index) for p, ff in facts.items()}
         self.attributed = set()  # candidate files of the units already checked
         self.syntax_events = {}
-        self.counted_files: set[tuple[str, str]] = set()  # (reason, path) counted once per repository
-        self.rejected_files: set[str] = set()  # files of units rejected for their syntax before mcs ran
-        self.compiled_files: set[str] = set()  # files of units prepared for mcs
+        self.too_new_counted, self.rejected_files, self.compiled_files = set(), set(), set()
         self.body_errors_only = {}
         for path in sorted(facts):  # once per file, whichever units it belongs to
             if facts[path].has_syntax_error and not facts[path].parse_timeout:
@@ -492,11 +490,7 @@ class CSharpChecker:
                 found = [f for f in found if f.feature != NEWER_NODE_FEATURES["global_statement"]]
             if found:
                 first = found[0]
-                # a library file is part of every unit referencing it: counted once
-                if ("too_new", path) not in self.counted_files:
-                    self.counted_files.add(("too_new", path))
-                    events.count("files", "csharp_syntax_too_new_parsed", path,
-                                 f"line {first.row + 1}: {first.feature}")
+                self._count_too_new(events, "csharp_syntax_too_new_parsed", path, f"line {first.row + 1}: {first.feature}")
                 offenders.append(f"{path}:{first.row + 1}: {first.feature}")
         if unit.implicit_usings:
             offenders.append(f"{unit.name}: ImplicitUsings (C# 10 global usings)")
@@ -506,6 +500,13 @@ class CSharpChecker:
             self.rejected_files.update(unit.files)
             return True
         return False
+
+    def _count_too_new(self, events: BuildReport, reason: str, path: str, detail: str) -> None:
+        """files/<reason> for a file whose syntax is too new, once per repository: a library file is
+        part of every unit that references it, and either verdict (tree-sitter's, mcs's) counts it."""
+        if path not in self.too_new_counted:
+            self.too_new_counted.add(path)
+            events.count("files", reason, path, detail)
 
     def _body_errors_only(self, path: str, facts) -> bool:
         if path not in self.body_errors_only:
@@ -578,9 +579,7 @@ class CSharpChecker:
             too_new = [d for d in diags if d.code in TOO_NEW_CODES and d.file in texts]
             if too_new:
                 d = too_new[0]
-                if ("too_new", d.file) not in self.counted_files:
-                    self.counted_files.add(("too_new", d.file))
-                    events.count("files", "csharp_syntax_too_new", d.file, f"line {d.line}: mcs {d.code}: {d.message}")
+                self._count_too_new(events, "csharp_syntax_too_new", d.file, f"line {d.line}: mcs {d.code}: {d.message}")
                 events.count("projects", "csharp_syntax_too_new", unit.name, f"{d.file}:{d.line}: {d.message}")
                 self.rejected_files.update(unit.files)
                 return None

@@ -88,7 +88,6 @@ def _name_in_string(line: str, col: int, name: str) -> int | None:
     return col + 1 + hits[0] if len(hits) == 1 else None
 
 
-
 # ---------------------------------------------------------------------------- resolution --
 class PythonProject:
     """Module name <-> file mapping of one repository (root and `src/` layouts, namespaces)."""
