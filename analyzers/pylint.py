@@ -56,7 +56,7 @@ def pylint_command() -> list[str]:
 # Our Pylint plugins (annotated parameters inferred as instances of their class); the folder
 # is the checker process's only PYTHONPATH entry, it holds nothing named like a stdlib module.
 PLUGIN_DIR = Path(__file__).resolve().parent / "pylint_plugins"
-PLUGINS = ("crossfile_annotations", "crossfile_lean", "crossfile_roots")
+PLUGINS = ("crossfile_annotations", "crossfile_lean", "crossfile_roots", "crossfile_unguarded")
 # enabled so Pylint opens the ``crossfile_roots`` checker (it never emits it)
 ROOTS_CODE = "W9903"
 # the resident checker (a module of the same folder, run with ``python -m``)
