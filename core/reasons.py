@@ -265,6 +265,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     # --- usages ------------------------------------------------------------------------------------
     (S.USAGES, "unattributed_{code}", L, "a new 'undefined' diagnostic that could not be tied to a cross-file entity"),
     (S.USAGES, "name_not_located", L, "the diagnostic's name was not found at its position"),
+    (S.USAGES, "constructor_initializer", R, "C#: a `: base(...)`/`: this(...)` call of a project constructor names no type: no entity to complete"),
     (S.USAGES, "member_not_located", L, "the diagnostic's member was not found at its position"),
     (S.USAGES, "constructor_name_not_located", L, "the constructed type's name was not found at its position"),
     (S.USAGES, "reference_not_located", L, "Java: a resolved reference's name was not found at its offset"),
@@ -303,6 +304,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     # --- the cross_file_random and in_file splits (builders/completion/splits.py) ---------------------
     (S.EXAMPLES_RANDOM, "no_later_use", R, "cross_file_random: the entity is used once in its file (no later use to draw)"),
     (S.EXAMPLES_IN_FILE, "file_without_crossfile_usage", R, "in_file: the file has no proven cross-file use, so no stub run is known to have checked it"),
+    (S.EXAMPLES_IN_FILE, "file_not_checked_whole", R, "in_file: a files/ loss says the checker did not check all of the file (bodies blanked, code it refused), so no line of it can be proven"),
     (S.EXAMPLES_IN_FILE, "diagnostics_not_all_listed", R, "in_file: a stub diagnostic was counted without its place, so no line of the repository can be proven"),
     (S.EXAMPLES_IN_FILE, "no_in_file_name", R, "in_file: the file has no use of a name it defines itself (outside the definitions)"),
     (S.EXAMPLES_IN_FILE, "line_has_crossfile_usage", R, "in_file: the reference's lines hold a cross-file use (some stub mode)"),

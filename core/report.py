@@ -22,8 +22,9 @@ from crossfile_datasets.core.reasons import Kind, lookup
 
 MAX_SAMPLES_PER_REASON = 20
 # stages whose every place is kept (not only a sample): the in_file split proves a line free of
-# cross-file uses only when it knows every line a stub run reported something new on
-ALL_PLACES_STAGES = frozenset({"usages"})
+# cross-file uses only when it knows every line a stub run reported something new on, and it
+# names a file the checker did not check whole (a ``files/`` loss) apart from a file without uses
+ALL_PLACES_STAGES = frozenset({"usages", "files"})
 
 
 class UnregisteredReason(KeyError):

@@ -43,6 +43,7 @@ from crossfile_datasets.builders.completion.model_filter import ModelFilterSetti
 from crossfile_datasets.builders.completion.splits import (
     StubEvidence,
     anchor_usage,
+    files_not_checked_whole,
     in_file_anchors,
     in_file_order,
     in_file_quota,
@@ -217,12 +218,16 @@ def in_file_examples(language, facts, usages: list[CrossFileUsage], report: Buil
         report.count(stage, "diagnostics_not_all_listed", repo.name)
         return []
     checked = {u.file for u in usages}
+    not_whole = files_not_checked_whole(report, facts)
     elsewhere = top_level_names(facts)
     out = []
     for path in sorted(facts):
         ff = facts[path]
         if settings.exclude_tests and language.is_test_path(path):  # once per file, not per line tried
             report.count(stage, "in_test_file", path)
+            continue
+        if path in not_whole:  # uses in the code it did not check would read as in-file lines
+            report.count(stage, "file_not_checked_whole", path)
             continue
         if path not in checked:
             report.count(stage, "file_without_crossfile_usage", path)

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from crossfile_datasets.analyzers.crossfile import first_uses
 from crossfile_datasets.core.constants import IN_FILE_MIN_PER_FILE
+from crossfile_datasets.core.reasons import Kind, lookup
 from crossfile_datasets.core.records import CrossFileUsage, FileFacts
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang.base import iter_leaves, iter_leaves_in
@@ -119,6 +120,23 @@ class StubEvidence:
                 else:
                     lines.setdefault(path, set()).add(line)
         return cls(usage_lines, lines, whole, complete)
+
+
+def files_not_checked_whole(report: BuildReport, paths: Iterable[str]) -> set[str]:
+    """The files of ``paths`` a ``files/<reason>`` loss names (bodies blanked, a syntax error
+    inside bodies, a file the checker refused or left out): the stub runs did not check all of
+    their code, so an empty result there says nothing about their lines."""
+    known = set(paths)
+    out: set[str] = set()
+    for key in report.counts:
+        declared = lookup(key)
+        if not key.startswith("files/") or declared is None or declared.kind is not Kind.LOSS:
+            continue
+        for where in report.places.get(key) or report.samples.get(key, []):
+            path = where.split(": ", 1)[0]
+            if path in known:
+                out.add(path)
+    return out
 
 
 def _where(where: str, known: set[str]) -> tuple[str | None, int | None]:

@@ -822,6 +822,41 @@ def abstract_header(header: str) -> str:
     return f"{modifiers}abstract {header[m.start():]}"
 
 
+def discards_for_mcs(text: str, tree: Tree, index: TextIndex) -> str:
+    """``text`` with the C# 7 discards mcs reads as variables written as forms it understands, at
+    the same positions: ``out var _`` / ``out int _`` as ``out _`` padded with spaces, and
+    ``o is int _`` as the type test ``o is int`` (the ``_`` blanked).
+
+    mcs 6.8 reads those discards as a local variable named ``_``: a second one in a method is
+    CS0128/CS0136, an error inside a method body, and the file's bodies were blanked (IdGen's
+    ``IdGenTests.cs``: every use in its tests lost). ``text`` is the text handed to mcs (same
+    characters as the tree's source, blanked regions aside: a form not found as written there is
+    left alone). Deconstructions (``var (_, _) = ...``) are not rewritten."""
+    if "_" not in text:
+        return text
+    spans: list[tuple[int, int, str]] = []  # (start, end, replacement of the same length)
+    stack = [tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.type == "declaration_expression" and node.parent is not None and node.parent.type == "argument":
+            name = node.child_by_field_name("name")
+            if name is not None and index.node_text(name) == "_":
+                start, end = index.node_start(node), index.node_end(node)
+                if text[start:end] == index.node_text(node):
+                    spans.append((start, end, "_" + blank_out(text[start + 1 : end], 0, end - start - 1)))
+            continue
+        if (node.type == "declaration_pattern" and node.parent is not None and node.parent.type == "is_pattern_expression"
+                and node.children and node.children[-1].type == "discard"):
+            start, end = index.node_start(node.children[-1]), index.node_end(node.children[-1])
+            if text[start:end] == "_":
+                spans.append((start, end, " "))
+            continue
+        stack.extend(node.children)
+    for start, end, replacement in sorted(spans, reverse=True):
+        text = text[:start] + replacement + text[end:]
+    return text
+
+
 def blank_out(text: str, start: int, end: int) -> str:
     """Replace ``text[start:end]`` by spaces, keeping newlines (so no position moves)."""
     return text[:start] + "".join(ch if ch == "\n" else " " for ch in text[start:end]) + text[end:]

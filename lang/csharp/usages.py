@@ -108,6 +108,7 @@ from crossfile_datasets.lang.csharp.syntax import (
     blank_out,
     body_ranges,
     build_model,
+    discards_for_mcs,
     detect_newer_syntax,
     errors_only_in_bodies,
     newer_syntax_events,
@@ -524,7 +525,8 @@ class CSharpChecker:
         """
         # each file as its own project compiles it: inactive #if branches blanked with that
         # project's symbols (one mcs run cannot give the files of a unit different ones)
-        texts = {p: active_code(facts[p].file.text, self.file_defines.get(p, self.defines), same_chars=True)
+        texts = {p: discards_for_mcs(active_code(facts[p].file.text, self.file_defines.get(p, self.defines), same_chars=True),
+                                     facts[p].tree, facts[p].file.index)
                  for p in unit.files}
         excluded: dict[str, str] = {}
         external = ExternalStubs(t.name for p in unit.files for t in models[p].all_types())
@@ -628,8 +630,9 @@ class CSharpChecker:
         """One pass of phase 1 over errors that kept mcs from the bodies; (changed, neutralized).
 
         An error inside a method body in a pass that never reached the bodies is one mcs makes
-        while parsing (a C# 7 discard ``out T _`` written twice is CS0128 to mcs 6.8): the file's
-        bodies are blanked (``blanked``), its declarations kept for the files that need them.
+        while parsing (two out variables of one name are CS0128; C# 7 discards mcs would misread
+        so are rewritten beforehand, ``syntax.discards_for_mcs``): the file's bodies are blanked
+        (``blanked``), its declarations kept for the files that need them.
         """
         changed = False
         declared_now: set[str] = set()  # stand-ins declared in this pass: compiled in the next one
@@ -1953,7 +1956,9 @@ class Attributor:
         else:
             col = _locate(index, leaves, row, d.column, type_names, clamped, after_only=True)
         if col is None:
-            events.count("usages", "name_not_located", f"{d.file}:{d.line}", d.message)
+            reason = ("constructor_initializer" if kind == "constructor" and _in_constructor_initializer(ff, row, d.column)
+                      else "name_not_located")
+            events.count("usages", reason, f"{d.file}:{d.line}", d.message)
             return None
         line_text = index.line(row)
         entity = member if member is not None else next(n for n in sorted(type_names, key=len, reverse=True)
@@ -2005,6 +2010,19 @@ def _last_arity(type_text: str) -> int:
         elif ch == "," and depth == 1 and parens == 0:  # not a tuple's `(a, b)`
             count += 1
     return 0
+
+
+def _in_constructor_initializer(ff: FileFacts, row: int, column: int) -> bool:
+    """Whether ``row``/``column`` lies in a ``: base(...)`` / ``: this(...)`` constructor
+    initializer: a call of a constructor that names no type, so no use with a name to complete."""
+    index = ff.file.index
+    byte = index.char_to_byte(index.offset(row, min(column, len(index.line(row)))))
+    node = ff.tree.root_node.descendant_for_byte_range(byte, byte)
+    while node is not None and node.type not in ("constructor_declaration", "block"):
+        if node.type == "constructor_initializer":
+            return True
+        node = node.parent
+    return False
 
 
 def _row_identifiers(ff: FileFacts, row: int) -> list:

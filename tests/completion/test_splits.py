@@ -24,6 +24,7 @@ from crossfile_datasets.builders.completion.pipeline import build_language
 from crossfile_datasets.builders.completion.shards import BuildSettings
 from crossfile_datasets.builders.completion.splits import (
     StubEvidence,
+    files_not_checked_whole,
     in_file_anchors,
     in_file_quota,
     random_later_uses,
@@ -269,3 +270,14 @@ def test_in_file_anchors_and_the_name_checks_on_parsed_java(tmp_path):
         == "names_other_file_definition"
     evidence.usage_lines[path] = {11}
     assert unproven_reason(facts[path], call, text.index(";", call) + 1, evidence, elsewhere) == "line_has_crossfile_usage"
+
+
+def test_files_a_loss_names_are_not_checked_whole_past_the_samples():
+    # IdGen's IdGenTests.cs (bodies blanked by mcs) was listed as a file without cross-file use
+    report = BuildReport()
+    for i in range(30):  # more than a reason's samples: every place is kept for the files stage
+        report.count("files", "bodies_blanked", f"T{i}.cs", "mcs refuses code inside its method bodies")
+    report.count("files", "generated", "Gen.cs")  # a rule, not a loss: the file is left out whole
+    report.count("files", "syntax_error", "pkg/Bad.cs", "mcs CS1525 line 3")
+    paths = [f"T{i}.cs" for i in range(30)] + ["Gen.cs", "pkg/Bad.cs", "Fine.cs"]
+    assert files_not_checked_whole(report, paths) == {f"T{i}.cs" for i in range(30)} | {"pkg/Bad.cs"}

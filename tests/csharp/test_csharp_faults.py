@@ -3,11 +3,17 @@ deep, costs that file only (marker: mcs). Fixture repositories written for this 
 
 from __future__ import annotations
 
+import json
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from crossfile_datasets.analyzers.run import RunResult, RunStatus, run
+from crossfile_datasets.builders.completion.pipeline import build_language
+from crossfile_datasets.builders.completion.shards import BuildSettings
+from crossfile_datasets.builders.repos import RepoSpec, resolve_all
+from crossfile_datasets.lang import Lang
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.lang.sources import list_sources
@@ -144,7 +150,9 @@ def test_a_crashing_file_keeps_its_declarations_for_the_files_that_derive_from_i
     assert not [u for u in usages if u.file == "Model/Vessel.cs"]  # its bodies are blank: nothing seen there
 
 
-# valid C# 7.0 that mcs 6.8 refuses while parsing: two `out int _` discards are CS0128 to it
+# code mcs 6.8 refuses while parsing, inside a method body: two out variables of one name (CS0128;
+# csc refuses it too). Real repositories reached this with C# 7 discards (`out int _` twice), which
+# mcs reads as variables; those are rewritten for it now (test_discards_mcs_misreads_...)
 PROBE = """namespace Shed.Model
 {
     public class Probe
@@ -152,7 +160,7 @@ PROBE = """namespace Shed.Model
         public int Size() { return 2; }
         public bool Both(string s, string t)
         {
-            return int.TryParse(s, out int _) && int.TryParse(t, out int _);
+            return int.TryParse(s, out int n) && int.TryParse(t, out int n);
         }
     }
 }
@@ -176,7 +184,7 @@ def test_a_file_mcs_refuses_inside_its_bodies_keeps_its_declarations(tmp_path: P
     usages, report = checked(tmp_path, CSharpChecker())
     assert ("App/Deep.cs", "Size", "Model/Probe.cs") in {(u.file, u.member, u.definition_file) for u in usages}
     assert not [k for k in report.counts if k.startswith("files/excluded_")]
-    assert report.samples["files/bodies_blanked"][0].startswith("Model/Probe.cs")
+    assert report.samples["files/bodies_blanked"][0].startswith("Model/Probe.cs"), dict(report.counts)
 
 
 # two files whose declarations name one type of a package that is not there
@@ -253,3 +261,44 @@ def test_1500_nested_namespaces_and_classes_do_not_exhaust_the_stack(tmp_path: P
     usages, report = checked(tmp_path, CSharpChecker())
     assert ("User.cs", "Level", "Deep.cs") in {(u.file, u.member, u.definition_file) for u in usages}
     assert not [k for k in report.counts if "crash" in k]
+
+
+# valid C# 7.0 that mcs 6.8 reads as two locals named `_` (CS0128): IdGen's IdGenTests.cs, whose
+# bodies were blanked, so every use in its tests was lost
+DISCARDS = """using Shed.Model;
+
+namespace Shed.App
+{
+    class Gauge
+    {
+        bool Read(Probe probe, string s, string t, object o)
+        {
+            var ok = int.TryParse(s, out var _) && int.TryParse(t, out int _);
+            if (o is int _ && o is string _) return ok;
+            return probe.Size() > 1;
+        }
+    }
+}
+"""
+
+
+def test_discards_mcs_misreads_do_not_blank_the_bodies(tmp_path: Path):
+    write_tree(tmp_path, {"Model/Probe.cs": PROBE.replace("out int n)", "out int m)", 1), "App/Gauge.cs": DISCARDS})
+    usages, report = checked(tmp_path, CSharpChecker())
+    assert ("App/Gauge.cs", "Size", "Model/Probe.cs") in {(u.file, u.member, u.definition_file) for u in usages}
+    assert not [k for k in report.counts if k.startswith("files/")], dict(report.counts)
+
+
+def test_in_file_names_a_file_whose_bodies_were_blanked(tmp_path: Path):
+    # IdGen (held-out 13): its blanked test file was counted as "file_without_crossfile_usage",
+    # and a blanked file with a use elsewhere could give in_file lines whose uses were never checked
+    repo = tmp_path / "shed"
+    write_tree(repo, {"Model/Probe.cs": PROBE, "App/Deep.cs": DEEP})
+    for argv in (["init", "-q"], ["add", "-A"], ["-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "x"]):
+        subprocess.run(["git", *argv], cwd=repo, check=True)
+    out = tmp_path / "out"
+    build_language(Lang.CSHARP, resolve_all([RepoSpec(path=str(repo))]),
+                   BuildSettings(output=out, retrievers=(), use_cache=False))
+    stats = json.loads((out / "csharp" / "stats.json").read_text())
+    assert "Model/Probe.cs" in stats["samples"]["examples_in_file/file_not_checked_whole"], stats["samples"]
+    assert "Model/Probe.cs" not in stats["samples"].get("examples_in_file/file_without_crossfile_usage", [])
