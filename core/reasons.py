@@ -272,6 +272,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.USAGES, "position_out_of_file", L, "the diagnostic points outside the file"),
     (S.USAGES, "ambiguous_class", L, "Java: the imported class is declared in several files"),
     (S.USAGES, "other_error", N, "a new diagnostic that is not an 'undefined' message (stubbing side effect)"),
+    (S.USAGES, "lambda_of_stubbed_interface", N, "Java: a lambda whose target is a stubbed project interface (not functional once emptied): no name used there"),
+    (S.USAGES, "override_of_stubbed_member", N, "Java: an @Override of a stubbed project type's method (nothing to override once emptied): a declaration, no use"),
     (S.USAGES, "unparsed_symbol_or_location", L, "Java: javac's symbol/location lines could not be read"),
     (S.USAGES, "location_not_stubbed", R, "Java: the diagnostic's location is not a stubbed class"),
     (S.USAGES, "ambiguous_stub", L, "Java: several stubbed classes could explain the diagnostic"),

