@@ -224,6 +224,7 @@ class CompileResult:
     duration: float
     detail: str = ""
     compiler_error: bool = False  # mcs itself reported an internal error (deterministic, not a lost process)
+    signature: str = ""  # a crash's first stack frame (crash_signature): which fault, not only that one happened
 
 
 # the statuses of a compilation that did not finish (the C# procedure isolates their culprit file)
@@ -239,6 +240,19 @@ def mono_env(base: Mapping[str, str] | None = None) -> dict[str, str]:
     params = [p for p in env.get("MONO_GC_PARAMS", "").split(",") if p and not p.startswith("max-heap-size=")]
     env["MONO_GC_PARAMS"] = ",".join([*params, f"max-heap-size={C.MCS_HEAP_MB}m"])
     return env
+
+
+_FRAME = re.compile(r"^[ \t]*at (\S.*?)(?: \[0x[0-9a-f]+\].*)?$", re.MULTILINE)
+
+
+def crash_signature(output: str) -> str:
+    """The first stack frame of a crashed compiler's output, without its offsets
+    (``Mono.CSharp.CSharpParser.case_963 ()``), else "". mcs 6.8 has more than one fault: a
+    file that crashes its parser can hide another file that crashes it only once the first is
+    gone (dynamitey: ``case T _:`` in ``BaseObject.cs``; without it, generic ``Builder.cs``
+    crashes the member cache), so isolating a culprit compares faults, not just crash statuses."""
+    m = _FRAME.search(output)
+    return m.group(1).strip() if m else ""
 
 
 def out_of_memory(detail: str, duration: float) -> CompileResult:
@@ -273,7 +287,8 @@ def compile_result(output: str, texts: Mapping[str, str], duration: float) -> Co
         return out_of_memory("\n".join(parsed.other_lines[:5]), duration)
     if parsed.crashed:
         tail = "\n".join(parsed.other_lines[:5])
-        return CompileResult(CompileStatus.CRASH, (), (), duration, tail[:500], compiler_error=True)
+        return CompileResult(CompileStatus.CRASH, (), (), duration, tail[:500], compiler_error=True,
+                             signature=crash_signature(output))
     return CompileResult(CompileStatus.OK, tuple(to_diagnostics(parsed.messages, texts)),
                          tuple(u for u in parsed.unlocated if u[0] == "error"), duration)
 

@@ -28,6 +28,7 @@ from crossfile_datasets.analyzers.mcs import (
     CompileResult,
     CompileStatus,
     compile_result,
+    crash_signature,
     mcs_argv,
     mono_env,
     mono_lib_dir,
@@ -107,7 +108,8 @@ class McsServer:
             if "OutOfMemoryException" in output:
                 self.process.close()  # a fresh heap for the next compilation
                 return out_of_memory(output[:500], duration)
-            return CompileResult(CompileStatus.CRASH, (), (), duration, output[:500], compiler_error=True)
+            return CompileResult(CompileStatus.CRASH, (), (), duration, output[:500], compiler_error=True,
+                                 signature=crash_signature(output))
         return compile_result(output, texts, duration)
 
     def close(self) -> None:

@@ -546,7 +546,7 @@ class CSharpChecker:
             all_texts = {**texts, **support_texts}
             res = self.compile(workdir, all_texts, sorted(all_texts), all_texts, f"baseline{attempt}", events)
             while res.status in MCS_FAILED and len(texts) > 1 and isolated < C.MCS_ISOLATE_FILES:
-                culprit = self.isolate_failure(workdir, texts, support_texts, res.status, events)
+                culprit = self.isolate_failure(workdir, texts, support_texts, res, events)
                 if culprit is None:
                     break
                 isolated += 1
@@ -736,14 +736,19 @@ class CSharpChecker:
         events.count("checker", "mcs_compilations")
         return res
 
-    def isolate_failure(self, workdir: Path, texts: dict[str, str], support: dict[str, str], status: str,
+    def isolate_failure(self, workdir: Path, texts: dict[str, str], support: dict[str, str], failed: CompileResult,
                         events: BuildReport) -> str | None:
-        """The unit file whose removal stops mcs from crashing (or hanging), by bisection.
+        """The unit file whose removal stops mcs from failing as ``failed`` did, by bisection.
 
         mcs 6.8 crashes on some valid C# (``case T _:`` in a switch is "NotImplementedException:
         type pattern matching" while parsing); one such file must not cost the whole project.
         Assumes one culprit at a time (the caller repeats); bounded by ``MCS_ISOLATE_COMPILATIONS``.
+        A crash at another place (``CompileResult.signature``) is another fault, one that the
+        culprit's presence had kept mcs from reaching: its removal counts as stopping the failure.
         """
+        def same(res: CompileResult) -> bool:
+            return res.status == failed.status and (not failed.signature or res.signature == failed.signature)
+
         suspects = sorted(texts)
         budget = C.MCS_ISOLATE_COMPILATIONS
         deadline = time.monotonic() + C.MCS_ISOLATE_SECONDS
@@ -755,13 +760,13 @@ class CSharpChecker:
             budget -= 1
             n += 1
             res = self.compile(workdir, all_texts, sorted(all_texts), all_texts, f"isolate{n}", events, fallback=False)
-            suspects = half if res.status != status else suspects[len(suspects) // 2:]
+            suspects = half if not same(res) else suspects[len(suspects) // 2:]
         if len(suspects) != 1:
             return None
         kept = {p: t for p, t in texts.items() if p != suspects[0]}
         all_texts = {**kept, **support}
         res = self.compile(workdir, all_texts, sorted(all_texts), all_texts, "isolate_check", events, fallback=False)
-        return suspects[0] if res.status != status else None
+        return suspects[0] if not same(res) else None
 
     # ------------------------------------------------------------------------ rounds --
     def rounds_for(self, repo_name: str, prepared: PreparedUnit, index: "ProjectIndex", facts, models,

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from crossfile_datasets.analyzers.mcs import crash_signature
 from crossfile_datasets.analyzers.run import RunResult, RunStatus, run
 from crossfile_datasets.builders.completion.pipeline import build_language
 from crossfile_datasets.builders.completion.shards import BuildSettings
@@ -302,3 +303,73 @@ def test_in_file_names_a_file_whose_bodies_were_blanked(tmp_path: Path):
     stats = json.loads((out / "csharp" / "stats.json").read_text())
     assert "Model/Probe.cs" in stats["samples"]["examples_in_file/file_not_checked_whole"], stats["samples"]
     assert "Model/Probe.cs" not in stats["samples"].get("examples_in_file/file_without_crossfile_usage", [])
+
+
+# mcs 6.8 has more than one fault. BASE crashes its parser (`case int _:`); without BASE, the
+# generic BUILDER (missing base type, nested generic classes redeclaring T) crashes its member
+# cache instead. The bisection took "still crashes" for "the culprit is still there", went the wrong
+# way and lost the whole project (dynamitey's BaseObject.cs and Builder.cs: projects/checker_crash,
+# 0 usages, once its discards no longer stopped mcs earlier).
+BASE = """namespace Shed
+{
+    public class BaseObject
+    {
+        public int Kind(object o)
+        {
+            switch (o)
+            {
+                case int _: return 1;
+                default: return 0;
+            }
+        }
+    }
+}
+"""
+BUILDER = """using System.Dynamic;
+
+namespace Shed
+{
+    public class Builder<T> : BaseObject
+    {
+        public object Object;
+        public int Size() { return 2; }
+        public Builder() { Object = new Trampoline<T>(this); }
+        public class Trampoline<T> : DynamicObject
+        {
+            public Trampoline(Builder<T> builder) { }
+        }
+        public class Setup<T> : DynamicObject
+        {
+            public Setup(Builder<T> builder) { }
+        }
+    }
+}
+"""
+USER = """namespace Shed.App
+{
+    class User
+    {
+        int Twice(Shed.Builder<int> b) { return b.Size() * 2; }
+    }
+}
+"""
+
+
+def test_a_second_mcs_fault_behind_the_first_does_not_mislead_the_bisection(tmp_path: Path):
+    write_tree(tmp_path, {"A/BaseObject.cs": BASE, "B/Builder.cs": BUILDER, "C/User.cs": USER})
+    usages, report = checked(tmp_path, CSharpChecker())
+    assert "projects/checker_crash" not in report.counts, dict(report.counts)
+    assert report.samples["files/checker_crash_isolated"][0].startswith("A/BaseObject.cs"), dict(report.counts)
+    assert ("C/User.cs", "Size", "B/Builder.cs") in {(u.file, u.member, u.definition_file) for u in usages}
+
+
+def test_crash_signature_is_the_first_frame_without_offsets():
+    parser = "   at Mono.CSharp.CSharpParser.case_963 () [0x0002d] in <d18188fb097d4f9f8ad327d2e1473c16>:0 \n"
+    cache = ("x.cs(1,2): error CS0246: The type or namespace name `BaseObject' could not be found\n"
+             "Unhandled Exception:\nMono.CSharp.InternalErrorException: x.cs(4,18): Shed.Builder<T> ---> "
+             "System.ArgumentException: An item with the same key has already been added. Key: Trampoline\n"
+             "  at System.Collections.Generic.Dictionary`2[TKey,TValue].TryInsert (TKey key) [0x00196] in <12b4>:0 \n"
+             "  at Mono.CSharp.MemberCache.InflateTypes () [0x00086] in <d181>:0 \n")
+    assert crash_signature(parser) == "Mono.CSharp.CSharpParser.case_963 ()"
+    assert crash_signature(cache) == "System.Collections.Generic.Dictionary`2[TKey,TValue].TryInsert (TKey key)"
+    assert crash_signature("Compilation failed: 1 error(s)") == ""
