@@ -34,7 +34,8 @@ Typed by their annotation:
   fixture with a return annotation (``@pytest.fixture def store() -> SQLiteStore``; a yield
   fixture's ``Iterator[X]``/``Generator[X, ...]`` gives X): the fixture of the test's class, else
   of its module, else of the nearest ``conftest.py`` above it (pytest's own lookup order; a
-  fixture ``name=`` counts, fixtures a conftest only imports are not followed).
+  fixture ``name=`` counts, fixtures a conftest only imports are not followed); an unannotated
+  fixture whose every ``return`` (``yield``) constructs one class gives that class;
 
 Handled annotations: ``X``, ``mod.X``, ``"X"`` (string annotations, resolved in the scope of the
 annotation), ``Optional[X]`` and ``X | None``, ``Self`` for return values. Anything else
@@ -927,12 +928,36 @@ def _fixture_of(name: nodes.AssignName) -> nodes.FunctionDef | None:
     return None
 
 
+def _constructed_class(fixture: nodes.FunctionDef, context=None) -> nodes.ClassDef | None:
+    """The one class every ``return`` (every ``yield`` of a generator) of an unannotated fixture
+    constructs: ``return SchemeDictionaryDestination(scheme_dict, ...)`` (pypa/installer). Any
+    other value (a factory's result, a name, a second class, a bare ``return``) says nothing."""
+    kind = nodes.Yield if fixture.is_generator() else nodes.Return
+    nested = (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)  # their returns are not the fixture's
+    found: set[nodes.ClassDef] = set()
+    for statement in fixture.body:
+        if isinstance(statement, nested):
+            continue
+        for node in statement.nodes_of_class(kind, skip_klass=nested):
+            value = node.value
+            if not isinstance(value, nodes.Call):
+                return None
+            cls = _one_class(value.func, context)
+            if cls is None:
+                return None
+            found.add(cls)
+    return found.pop() if len(found) == 1 else None
+
+
 @_tip
 def _infer_fixture_parameter(name: nodes.AssignName, context=None) -> nodes.ClassDef | None:
-    """The class a fixture's return annotation names, for a parameter that receives it."""
+    """The class a fixture's return annotation names, for a parameter that receives it; for an
+    unannotated fixture, the class each of its returns constructs."""
     fixture = _fixture_of(name)
-    if fixture is None or fixture.returns is None:
+    if fixture is None:
         return None
+    if fixture.returns is None:
+        return _constructed_class(fixture, context)
     annotation = fixture.returns
     if fixture.is_generator():
         annotation = _unwrap_optional(annotation)

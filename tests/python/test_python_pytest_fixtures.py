@@ -81,3 +81,49 @@ def test_members_of_fixture_parameters_are_uses(tmp_path):
     assert found[(18, "size")] == ("Cache", "pkg/store.py")
     assert found[(26, "size")] == ("Cache", "pkg/store.py")
     assert (20, "add") not in found
+
+
+# pypa/installer's shape (tests/test_destinations.py: an unannotated fixture method returning
+# SchemeDictionaryDestination(...)), and what must stay untyped
+UNANNOTATED = (
+    "import pytest\n"
+    "from pkg.store import Cache, Store\n"
+    "def make():\n"
+    "    return Store()\n"
+    "class TestPlain:\n"
+    "    @pytest.fixture()\n"
+    "    def dest(self, tmp_path):\n"
+    "        rows = [1]\n"
+    "        if rows:\n"
+    "            return Store()\n"
+    "        return Store()\n"
+    "    @pytest.fixture\n"
+    "    def warm(self):\n"
+    "        def inner():\n"
+    "            return Store()\n"
+    "        yield Cache()\n"
+    "    @pytest.fixture\n"
+    "    def either(self, flag=True):\n"
+    "        if flag:\n"
+    "            return Store()\n"
+    "        return Cache()\n"
+    "    @pytest.fixture\n"
+    "    def made(self):\n"
+    "        return make()\n"
+    "    def test_dest(self, dest, warm, either):\n"
+    "        dest.add([1])\n"                                # 26: add (every return builds a Store)
+    "        assert warm.size\n"                             # 27: size (the yield, not inner's return)
+    "        either.add([2])\n"                              # 28: two classes: not typed
+)
+
+
+@pytest.mark.pylint
+@pytest.mark.slow
+def test_members_of_unannotated_fixtures_that_construct_one_class(tmp_path):
+    usages, report, _ = usages_of(tmp_path / "repo", {
+        "pkg/__init__.py": "", "pkg/store.py": STORE, "tests/__init__.py": "", "tests/test_plain.py": UNANNOTATED})
+    assert not [k for k in report.counts if k.startswith("files/checker")], dict(report.counts)
+    found = {(u.line, u.member): u.imported_name for u in usages if u.file == "tests/test_plain.py" and u.member}
+    assert found.get((26, "add")) == "Store", found
+    assert found.get((27, "size")) == "Cache", found
+    assert (28, "add") not in found, found
