@@ -45,7 +45,7 @@ class StubMember:
 class StubType:
     name: str
     arity: int
-    kind: str  # "class" | "interface"
+    kind: str  # "class" | "interface" | "attribute"
     members: set[StubMember] = field(default_factory=set)
     constructor: bool = False
 
@@ -62,6 +62,8 @@ class StubType:
         return [m for m in out if m.static or (m.name, m.method, m.arity) not in static]
 
     def render(self) -> str:
+        if self.kind == "attribute":
+            return self._render_attribute()
         params = f"<{', '.join(f'T{i}' for i in range(1, self.arity + 1))}>" if self.arity else ""
         parts = []
         for m in sorted(self.members_to_render(), key=lambda m: (m.name, m.static, m.method, m.arity)):
@@ -89,6 +91,14 @@ class StubType:
         if self.constructor and self.kind == "class":
             parts.append(f"public {self.name}(params object[] args) {{ }}")
         return f"public {self.kind} {self.name}{params} {{ {' '.join(parts)} }}\n"
+
+    def _render_attribute(self) -> str:
+        """An attribute class any target may carry, repeated, with any positional arguments and
+        its named ones as ``object`` fields (``dynamic`` is no attribute parameter type)."""
+        fields = "".join(f" public object {m.name};" for m in sorted(self.members, key=lambda m: m.name) if not m.method)
+        return (f"[global::System.AttributeUsage(global::System.AttributeTargets.All, AllowMultiple = true)] "
+                f"public class {self.name} : global::System.Attribute {{ public {self.name}(params object[] args) {{ }}"
+                f"{fields} }}\n")
 
 
 class ExternalStubs:
@@ -121,6 +131,15 @@ class ExternalStubs:
         self.types[key] = StubType(name, arity, "interface" if re.match(r"^I[A-Z]", name) else "class")
         return True
 
+    def declare_attribute(self, written: str) -> bool:
+        """An attribute class for ``[written(...)]`` (``written`` + ``Attribute``, as mcs looks it up)."""
+        name = written if written.endswith("Attribute") else f"{written}Attribute"
+        key = (name, 0)
+        if name in self.project_names or key in self.types or key in self.rejected or not _IDENTIFIER.match(name):
+            return False
+        self.types[key] = StubType(name, 0, "attribute")
+        return True
+
     def reject_line(self, line: int) -> bool:
         """mcs reported an error on ``line`` (1-based) of the rendered file: withdraw that type."""
         keys = sorted(self.types)
@@ -143,8 +162,13 @@ class ExternalStubs:
                 continue
             m = NO_TYPE.match(d.message)
             if m and d.code == "CS0246" and "." not in m["name"]:
-                # attributes never block mcs, and a stand-in would not be an attribute class
-                if not in_attribute(ff, d.line, d.column):
+                if is_attribute_name(ff, d.line, d.column):
+                    # attributes never block mcs, so their stand-ins wait for the members passes;
+                    # unknown, mcs checks none of its arguments (xunit's `[InlineData(...,
+                    # ImageFormat.Rgb24)]`: Pfim's enum members never seen)
+                    if with_members:
+                        changed |= self.declare_attribute(m["name"])
+                elif not in_attribute(ff, d.line, d.column):
                     changed |= self.declare(m["name"], written_arity(ff, d.line, d.column))
                 continue
             if not with_members:
@@ -200,6 +224,14 @@ def in_attribute(ff: FileFacts, line: int, column: int) -> bool:
             return True
         node = node.parent
     return False
+
+
+def is_attribute_name(ff: FileFacts, line: int, column: int) -> bool:
+    """Whether the name at (1-based line, 0-based column) is an attribute's own name (``Fact`` of
+    ``[Fact]``), not a name inside its arguments."""
+    node = _node_at(ff, line, column)
+    return (node is not None and node.parent is not None and node.parent.type == "attribute"
+            and node.parent.child_by_field_name("name") == node)
 
 
 def written_arity(ff: FileFacts, line: int, column: int) -> int:

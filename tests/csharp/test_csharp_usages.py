@@ -184,10 +184,11 @@ namespace Store.Web
     found = {(u.file, u.line, u.member) for u in usages}
     assert {("Controllers/ProductController.cs", 13, "Price"), ("Controllers/ProductController.cs", 14, "Sku")} <= found
     assert report.metrics["checker/usings_neutralized"] == 2
-    # stand-ins for the missing types (not for the attribute): the base class, the property
-    # type, and `JsonConvert`, whose call arguments are checked through its stand-in
+    # stand-ins for the missing types: the base class, the property type, `JsonConvert`, whose
+    # call arguments are checked through its stand-in, and (in the members passes) an attribute
+    # class for `[Route(...)]`, whose arguments are checked too
     assert report.samples["checker/external_types_declared"] == [
-        "Web.csproj: ControllerBase, JsonConvert, JsonSerializerSettings"]
+        "Web.csproj: ControllerBase, JsonConvert, JsonSerializerSettings, RouteAttribute"]
 
 
 def test_library_and_test_projects_compile_as_one_unit(tmp_path: Path):
