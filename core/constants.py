@@ -22,6 +22,10 @@ SKIPPED_DIR_SCAN_MAX_ENTRIES = 20_000
 # this many files per folder are opened, each read up to PACKAGE_PROBE_BYTES (ours)
 PACKAGE_PROBE_FILES = 20
 PACKAGE_PROBE_BYTES = 64 * 1024
+# a packaging configuration's packages are joined with its package roots (root/pkg) up to this many
+# pairs; past it (a real project names tens of each) each is named alone and the configuration is
+# counted files/packaging_config_too_large (lang/sources._as_dirs; red team 2026-11-28g row 1) (ours)
+PACKAGING_MAX_PAIRS = 10_000
 # relative paths longer than this (UTF-8 bytes) are skipped and counted: every copy a checker
 # gets lives under a temporary folder, and the whole path must stay under Linux's PATH_MAX (4096)
 # with room for that folder (ours)

@@ -135,6 +135,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.FILES, "undecodable_name", L, "the file name is not valid UTF-8"),
     (S.FILES, "unreadable", L, "the file could not be read"),
     (S.FILES, "toml_unreadable", L, "a TOML configuration file (pyproject.toml) that is not valid or is nested too deep to read: read as empty, the repository built without it (red team 2026-11-28e row 8)"),
+    (S.FILES, "packaging_config_too_large", N, "the Python packaging configuration (pyproject.toml, setup.cfg, setup.py) names more packages x package roots than PACKAGING_MAX_PAIRS: each named alone, not joined (red team 2026-11-28g row 1)"),
     (S.FILES, "unreadable_dir", L, "the folder could not be opened or listed (its files are unknown)"),
     (S.FILES, "path_too_long", L, "the path in the repository is longer than MAX_PATH_BYTES (every copy must fit PATH_MAX)"),
     (S.FILES, "too_deep", L, "the folder is nested deeper than MAX_DIR_DEPTH folders (not walked)"),

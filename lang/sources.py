@@ -32,6 +32,7 @@ def count_parse_timeouts(facts: dict[str, FileFacts], report: BuildReport) -> No
 
 _CONFIG_MAX_BYTES = 1 << 20
 _SETUP_PY_LIST = re.compile(r"\b(packages|package_dir|where)\s*=\s*(\[[^\]]*\]|\{[^}]*\}|['\"][^'\"]*['\"])")
+PACKAGING_TOO_LARGE = "packaging_config_too_large"  # files/packaging_config_too_large
 _QUOTED = re.compile(r"['\"]([^'\"]*)['\"]")
 # relative imports that name a folder by path: Python ``from .x import``/``from . import x``,
 # JavaScript/TypeScript ``from './x/y'``, ``require('../x')``, ``import('./x')``
@@ -46,7 +47,17 @@ def _read_config(root, name: str) -> str:
         return ""
 
 
-def _as_dirs(packages: list[str], roots: list[str]) -> set[str]:
+def _as_dirs(packages: list[str], roots: list[str], report: BuildReport | None = None, where: str = "") -> set[str]:
+    """Every package below every root (``root/pkg/sub``), the roots themselves. More pairs than
+    ``PACKAGING_MAX_PAIRS`` (a real project names tens) are not joined: the roots and the packages
+    are named each on its own (linear), and ``where`` is counted
+    ``files/packaging_config_too_large`` (red team 2026-11-28g row 1)."""
+    if len(roots) > 1 and len(packages) * len(roots) > C.PACKAGING_MAX_PAIRS:
+        if report is not None:
+            report.count("files", PACKAGING_TOO_LARGE, where or "packaging configuration",
+                         f"{len(packages)} packages x {len(roots)} package roots > PACKAGING_MAX_PAIRS "
+                         f"({C.PACKAGING_MAX_PAIRS}): each named alone, not joined")
+        return _as_dirs(packages, []) | _as_dirs([], roots)
     out = set()
     for root in roots or [""]:
         root = root.strip().strip("/").removeprefix("./")
@@ -69,7 +80,8 @@ def packaging_dirs(root, report: BuildReport | None = None) -> frozenset[str]:
     packages: list[str] = []
     roots: list[str] = []
     direct: set[str] = set()
-    text = _read_config(root, "pyproject.toml")
+    texts = {name: _read_config(root, name) for name in ("pyproject.toml", "setup.cfg", "setup.py")}
+    text = texts["pyproject.toml"]
     try:
         data = tomlfile.loads(text) if text else {}
     except tomlfile.TomlUnreadable as exc:
@@ -100,7 +112,7 @@ def packaging_dirs(root, report: BuildReport | None = None) -> frozenset[str]:
         roots.append(pdm["build"]["package-dir"])
     cfg = configparser.ConfigParser(interpolation=None)
     try:
-        cfg.read_string(_read_config(root, "setup.cfg"))
+        cfg.read_string(texts["setup.cfg"])
     except (configparser.Error, ValueError):
         cfg = configparser.ConfigParser(interpolation=None)
     if cfg.has_section("options"):
@@ -112,7 +124,7 @@ def packaging_dirs(root, report: BuildReport | None = None) -> frozenset[str]:
                 roots.append(line.split("=", 1)[1])
     if cfg.has_section("options.packages.find"):
         roots += cfg.get("options.packages.find", "where", fallback="").split()
-    for key, value in _SETUP_PY_LIST.findall(_read_config(root, "setup.py")):
+    for key, value in _SETUP_PY_LIST.findall(texts["setup.py"]):
         found = _QUOTED.findall(value)
         if key == "packages":
             packages += found
@@ -120,7 +132,8 @@ def packaging_dirs(root, report: BuildReport | None = None) -> frozenset[str]:
             roots += found
         else:  # package_dir={"": "src", "pkg": "lib/pkg"}: the values
             roots += found[1::2]
-    return frozenset(_as_dirs(packages, roots) | direct)
+    named = ", ".join(name for name, text in texts.items() if text)
+    return frozenset(_as_dirs(packages, roots, report, named) | direct)
 
 
 def imported_folders(files: list[SourceFile], folders: list[str]) -> set[str]:

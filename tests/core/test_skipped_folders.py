@@ -122,3 +122,19 @@ def test_walk_readers_that_do_not_count_still_hear_of_vendored_folders_only(tmp_
     refused = []
     assert [f.rel for f in walk(tmp_path, lambda rel: rel.endswith(".py"), refused.append)] == ["src/build/c.py"]
     assert [(r.rel, r.reason, r.skipped) for r in refused] == [("node_modules", "vendored_dir", True)]
+
+
+def test_packages_times_roots_past_the_cap_are_named_alone_and_counted(tmp_path, monkeypatch):
+    """Red team 2026-11-28g row 1: more packages x roots than PACKAGING_MAX_PAIRS are not joined."""
+    from crossfile_datasets.core import constants as C
+    monkeypatch.setattr(C, "PACKAGING_MAX_PAIRS", 3)
+    write_tree(tmp_path, {"setup.cfg": "[options]\npackages = a b\n[options.packages.find]\nwhere = r s\n"})
+    report = BuildReport()
+    assert packaging_dirs(tmp_path, report) == {"a", "b", "r", "s"}
+    write_tree(tmp_path / "one", {"setup.cfg": "[options]\npackages = a b c d e\npackage_dir =\n    =src\n"})
+    assert len(packaging_dirs(tmp_path / "one")) == 6  # one root: linear, never capped
+    assert report.stage("files") == {"packaging_config_too_large": 1}
+    assert report.samples["files/packaging_config_too_large"][0].startswith("setup.cfg: 2 packages x 2 package roots")
+    monkeypatch.setattr(C, "PACKAGING_MAX_PAIRS", 4)
+    assert packaging_dirs(tmp_path) == {"r", "s", "r/a", "r/b", "s/a", "s/b"}
+
