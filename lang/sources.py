@@ -31,7 +31,10 @@ def count_parse_timeouts(facts: dict[str, FileFacts], report: BuildReport) -> No
 
 
 _CONFIG_MAX_BYTES = 1 << 20
-_SETUP_PY_LIST = re.compile(r"\b(packages|package_dir|where)\s*=\s*(\[[^\]]*\]|\{[^}]*\}|['\"][^'\"]*['\"])")
+# setup.py's ``packages=[...]``, ``package_dir={...}``, ``where="..."``: the keyword and its opening;
+# the closing is found once from there (:func:`setup_py_lists`: linear, red team 2026-11-28g row 2)
+_SETUP_PY_KEY = re.compile(r"\b(packages|package_dir|where)\s*=\s*([\[{'\"])")
+_SETUP_PY_CLOSE = {"[": "]", "{": "}", "'": "'", '"': '"'}
 PACKAGING_TOO_LARGE = "packaging_config_too_large"  # files/packaging_config_too_large
 _QUOTED = re.compile(r"['\"]([^'\"]*)['\"]")
 # relative imports that name a folder by path: Python ``from .x import``/``from . import x``,
@@ -45,6 +48,31 @@ def _read_config(root, name: str) -> str:
         return read_inside(root, name, _CONFIG_MAX_BYTES).decode("utf-8", "replace")
     except OSError:
         return ""
+
+
+def setup_py_lists(text: str) -> list[tuple[str, str]]:
+    """(keyword, value text) of ``setup.py``'s ``packages=``, ``package_dir=`` and ``where=``
+    (pure): the value runs from its opening to the first closing after it (a quote closes at
+    either quote). Linear: a keyword inside a value already taken is not read again, and an
+    opening never closed ends the search for that closing."""
+    out: list[tuple[str, str]] = []
+    taken = 0  # the end of the last value taken
+    unclosed: set[str] = set()
+    for m in _SETUP_PY_KEY.finditer(text):
+        opening = m.group(2)
+        if m.start() < taken or opening in unclosed:
+            continue
+        if opening in "'\"":
+            ends = [e for e in (text.find("'", m.end()), text.find('"', m.end())) if e >= 0]
+            end = min(ends) if ends else -1
+        else:
+            end = text.find(_SETUP_PY_CLOSE[opening], m.end())
+        if end < 0:
+            unclosed.add(opening)
+            continue
+        out.append((m.group(1), text[m.end() - 1:end + 1]))
+        taken = end + 1
+    return out
 
 
 def _as_dirs(packages: list[str], roots: list[str], report: BuildReport | None = None, where: str = "") -> set[str]:
@@ -124,7 +152,7 @@ def packaging_dirs(root, report: BuildReport | None = None) -> frozenset[str]:
                 roots.append(line.split("=", 1)[1])
     if cfg.has_section("options.packages.find"):
         roots += cfg.get("options.packages.find", "where", fallback="").split()
-    for key, value in _SETUP_PY_LIST.findall(texts["setup.py"]):
+    for key, value in setup_py_lists(texts["setup.py"]):
         found = _QUOTED.findall(value)
         if key == "packages":
             packages += found

@@ -13,7 +13,7 @@ from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repofiles import walk
 from crossfile_datasets.core.skipnames import generic_skip, holds_project_code, skip_reason
 from crossfile_datasets.lang import Lang, get_language
-from crossfile_datasets.lang.sources import imported_folders, list_sources, packaging_dirs
+from crossfile_datasets.lang.sources import imported_folders, list_sources, packaging_dirs, setup_py_lists
 from crossfile_datasets.core.records import SourceFile
 from tests.conftest import write_tree
 
@@ -122,6 +122,19 @@ def test_walk_readers_that_do_not_count_still_hear_of_vendored_folders_only(tmp_
     refused = []
     assert [f.rel for f in walk(tmp_path, lambda rel: rel.endswith(".py"), refused.append)] == ["src/build/c.py"]
     assert [(r.rel, r.reason, r.skipped) for r in refused] == [("node_modules", "vendored_dir", True)]
+
+
+def test_setup_py_lists_read_each_value_once():
+    """Red team 2026-11-28g row 2: the value runs to the first closing after its opening; an
+    opening never closed ends the search (linear: 150,000 openings in well under a second)."""
+    assert setup_py_lists("setup(packages=['a', 'a.b'], package_dir={'': 'src'}, where=\"lib\")") == [
+        ("packages", "['a', 'a.b']"), ("package_dir", "{'': 'src'}"), ("where", '"lib"')]
+    assert setup_py_lists("where={where={'x'}") == [("where", "{where={'x'}")]
+    assert setup_py_lists("packages=[ 'a'") == []
+    import time
+    started = time.process_time()
+    assert setup_py_lists("where={" * 150_000 + "\npackages=['a']") == [("packages", "['a']")]
+    assert time.process_time() - started < 1.0
 
 
 def test_packages_times_roots_past_the_cap_are_named_alone_and_counted(tmp_path, monkeypatch):
