@@ -39,8 +39,10 @@ PACKAGING_TOO_LARGE = "packaging_config_too_large"  # files/packaging_config_too
 _QUOTED = re.compile(r"['\"]([^'\"]*)['\"]")
 # relative imports that name a folder by path: Python ``from .x import``/``from . import x``,
 # JavaScript/TypeScript ``from './x/y'``, ``require('../x')``, ``import('./x')``
-_PY_RELATIVE = re.compile(r"^[ \t]*from[ \t]+(\.+)([\w.]*)[ \t]+import[ \t]+\(?([\w, \t]+)", re.M)
-_JS_RELATIVE = re.compile(r"""(?:\bfrom|\brequire\(|\bimport\(|^\s*import)\s*['"](\.{1,2}/[^'"]*)['"]""", re.M)
+# (a module name starts with a letter: the dots split one way only; ``^[ \t]*``, never ``^\s*`` under
+# re.M, which runs over every later line end from each line start: red team 2026-11-28g rows 4, 5)
+_PY_RELATIVE = re.compile(r"^[ \t]*from[ \t]+(\.+)(\w[\w.]*)?[ \t]+import[ \t]+\(?([\w, \t]+)", re.M)
+_JS_RELATIVE = re.compile(r"""(?:\bfrom|\brequire\(|\bimport\(|^[ \t]*import)\s*['"](\.{1,2}/[^'"]*)['"]""", re.M)
 
 
 def _read_config(root, name: str) -> str:
@@ -170,6 +172,8 @@ def imported_folders(files: list[SourceFile], folders: list[str]) -> set[str]:
     project's own code, whatever the folder's name says (pure)."""
     wanted = set(folders)
     found: set[str] = set()
+    if not wanted:
+        return found  # no folder to decide about: no file is read
     for f in files:
         here = posixpath.dirname(f.path)
         if f.path.endswith((".py", ".pyi")):

@@ -151,3 +151,15 @@ def test_packages_times_roots_past_the_cap_are_named_alone_and_counted(tmp_path,
     monkeypatch.setattr(C, "PACKAGING_MAX_PAIRS", 4)
     assert packaging_dirs(tmp_path) == {"r", "s", "r/a", "r/b", "s/a", "s/b"}
 
+
+def test_relative_imports_are_read_in_linear_time():
+    """Red team 2026-11-28g rows 4, 5: ``^[ \\t]*`` under re.M and one way to split the dots."""
+    import time
+    files = [SourceFile(path="src/a.ts", text="\n" * 60_000 + "import './build/x'\n"),
+             SourceFile(path="pkg/m.py", text=("from " + "." * 5_000 + "x\n" + "\n" * 16) * 4
+                        + "from .env import y\nfrom . import out\nfrom .a.b import c\n")]
+    started = time.process_time()
+    assert imported_folders(files, ["src/build", "pkg/env", "pkg/out", "pkg/a"]) == \
+        {"src/build", "pkg/env", "pkg/out", "pkg/a"}
+    assert time.process_time() - started < 1.0
+    assert imported_folders(files, []) == set()

@@ -52,9 +52,6 @@ def _listing(child, root: Path, lang: str) -> dict:
     return run.last_json()
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28g row 4: _JS_RELATIVE's ^\\s*import is quadratic in a run of "
-                          "blank lines (30 kB: ~1 s; a 1 MB file of line ends: ~20 min per listing)")
 def test_a_typescript_file_of_blank_lines_does_not_stall_the_listing(tmp_path, child):
     """Host hang (CPU). A TypeScript file ``src/pad.ts`` of 30,000 line ends (a blank file by any
     measure: no line is long, so ``classify_file`` keeps it). ``_JS_RELATIVE``'s alternative
@@ -85,9 +82,6 @@ def shout(text: str) -> str:
 DOT_LINES = 8  # lines of `from ` + 4,990 dots (under MINIFIED_MAX_LINE), each followed by 16 blank lines
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28g row 5: _PY_RELATIVE's (\\.+)([\\w.]*) is quadratic in a line "
-                          "of dots (8 lines: seconds; a 1 MB file: ~1 min per listing, per file)")
 def test_a_python_line_of_dots_does_not_stall_the_listing(tmp_path, child):
     """Host hang (CPU). ``words/dots.py``: 8 lines ``from .....(4,990 dots) x``, each followed by
     16 blank lines (no line over ``MINIFIED_MAX_LINE``, mean under ``MINIFIED_MEAN_LINE``: the file
