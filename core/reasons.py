@@ -400,6 +400,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.SUITES, "file_left_out", L, "class-level (Java): a source file that does not compile here (a missing jar or symbol, a benchmark source set) was left out of the build, with what it needs"),
     (S.SUITES, "dependency_not_installed", L, "class-level (Java): a dependency the repository's pom or Gradle build declares that no Debian package installs (not on the class path)"),
     (S.SUITES, "source_generated", N, "class-level (Java): a source file the build generates from a template beside it (Version.java from Version.java.template) was made from the template, its tokens filled"),
+    (S.SUITES, "generated_source_cut", L, "class-level (Java): a pom.xml <version> longer than VERSION_MAX_CHARS (not a version: the template's tokens keep their names), or a generated source cut at GENERATED_SOURCE_MAX_CHARS (the rest of its template left out) (red team 2026-11-28g row 6)"),
     (S.SUITES, "test_class_incomplete", L, "class-level (Java): the whole suite under coverage took over half the suite's time; run alone, this test class did not finish either (its tests count as errors)"),
     (S.SUITES, "source_recoded", N, "class-level (Java): a source file in another encoding than UTF-8 (the one its build declares, or a single-byte one detected) was compiled from a UTF-8 copy"),
     (S.SUITES, "coverage_empty", L, "class-level: tests passed but the runner's per-test coverage came back empty"),

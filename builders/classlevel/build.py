@@ -279,6 +279,7 @@ _DETAILED_ADJUSTMENTS = {
     "left_out_tests": ("tests", "left_out_not_compiling"),
     "unresolved_dependencies": ("suites", "dependency_not_installed"),
     "generated_sources": ("suites", "source_generated"),
+    "generated_sources_cut": ("suites", "generated_source_cut"),
     "incomplete_classes": ("suites", "test_class_incomplete"),
 }
 

@@ -264,19 +264,45 @@ TEMPLATE_SUFFIXES = (".java.template", ".java.tmpl", ".java.in")
 _TEMPLATE_TOKEN = re.compile(r"\$\{[\w.\-]+\}|\$[A-Z][A-Z0-9_]*\$|@[A-Za-z][\w.\-]*@")
 
 
+# a version longer than this is no version (tokens keep their names, as without a pom); a generated
+# source is cut past GENERATED_SOURCE_MAX_CHARS, what is left out counted (red team 2026-11-28g row 6)
+VERSION_MAX_CHARS = 100
+GENERATED_SOURCE_MAX_CHARS = 1 << 20
+
+
 def fill_template(text: str, version: str = "") -> str:
     """A template's text with its tokens replaced (pure): version tokens by ``version`` (when
     known), the others by their name without the delimiters (``$BUILD_TIME$`` -> ``BUILD_TIME``):
     the placeholders usually sit in string literals, so any text keeps the file compiling."""
-    def value(m: re.Match) -> str:
-        name = m.group(0).strip("$@{}")
-        return version if version and name.lower().rsplit(".", 1)[-1] == "version" else name
+    return fill_template_bounded(text, version, None)[0]
 
-    return _TEMPLATE_TOKEN.sub(value, text)
+
+def fill_template_bounded(text: str, version: str, max_chars: int | None) -> tuple[str, int]:
+    """(:func:`fill_template`'s text, at most ``max_chars`` characters; the characters of the
+    template left out past the cap), pure: the filling stops at the cap, it never builds more."""
+    out: list[str] = []
+    size = last = 0
+    for m in _TEMPLATE_TOKEN.finditer(text):
+        name = m.group(0).strip("$@{}")
+        value = version if version and name.lower().rsplit(".", 1)[-1] == "version" else name
+        # (piece, template characters used once it is written whole, used when it is cut)
+        for piece, used, used_cut in ((text[last:m.start()], m.start(), None), (value, m.end(), m.start())):
+            if max_chars is not None and size + len(piece) > max_chars:
+                kept = max_chars - size
+                out.append(piece[:kept])
+                return "".join(out), len(text) - (last + kept if used_cut is None else used_cut)
+            out.append(piece)
+            size += len(piece)
+        last = m.end()
+    rest = text[last:]
+    if max_chars is not None and size + len(rest) > max_chars:
+        return "".join(out) + rest[:max_chars - size], len(rest) - (max_chars - size)
+    return "".join(out) + rest, 0
 
 
 def project_version(root: Path) -> str:
-    """The version the top pom.xml declares (its own, else its parent's), "" when none."""
+    """The version the top pom.xml declares (its own, else its parent's), "" when none; one
+    longer than ``VERSION_MAX_CHARS`` is returned whole (the caller counts it and uses none)."""
     import xml.etree.ElementTree as ET
 
     try:
@@ -294,14 +320,21 @@ def _generate(box, built: _Built) -> None:
     if not built.layout.generated:
         return
     version = project_version(box.root)
+    if len(version) > VERSION_MAX_CHARS:
+        built.generated_cut["pom.xml"] = f"<version> of {len(version)} characters (> {VERSION_MAX_CHARS}): not a version, not filled in"
+        version = ""
     for target, template in sorted(built.layout.generated.items()):
         try:
             text = hostfs.read_text(box.root, template)
         except OSError:
             continue  # javac reports the file missing
+        filled, left_out = fill_template_bounded(text, version, GENERATED_SOURCE_MAX_CHARS)
+        if left_out:
+            built.generated_cut[target] = (f"cut at {GENERATED_SOURCE_MAX_CHARS} characters: the last {left_out} "
+                                           f"characters of {template} left out")
         copy = box.control / "generated" / target
         copy.parent.mkdir(parents=True, exist_ok=True)
-        copy.write_text(fill_template(text, version), encoding="utf-8")
+        copy.write_text(filled, encoding="utf-8")
         built.recoded[target] = copy
 
 
@@ -528,6 +561,7 @@ class _Built:
     left_out: dict[str, str] = field(default_factory=dict)  # file left out of the build -> why
     recoded: dict[str, Path] = field(default_factory=dict)  # file -> its UTF-8 copy (another encoding)
     recoded_notes: dict[str, str] = field(default_factory=dict)  # file -> its encoding and how it was found
+    generated_cut: dict[str, str] = field(default_factory=dict)  # pom.xml / generated file -> what was not used
 
     def source_path(self, root: Path, rel: str) -> str:
         return str(self.recoded.get(rel) or root / rel)
@@ -1225,6 +1259,8 @@ def _adjustments(built: _Built) -> dict[str, list[str]]:
         out["unresolved_dependencies"] = list(built.layout.unresolved)
     if built.layout is not None and built.layout.generated:
         out["generated_sources"] = [f"{f}: from {t}" for f, t in sorted(built.layout.generated.items())]
+    if built.generated_cut:
+        out["generated_sources_cut"] = [f"{f}: {why}" for f, why in sorted(built.generated_cut.items())]
     if built.recoded_notes:
         out["recoded_sources"] = [f"{f}: {how}" for f, how in sorted(built.recoded_notes.items())]
     return out

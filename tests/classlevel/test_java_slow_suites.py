@@ -13,7 +13,7 @@ from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.sandbox import SandboxLimits
 from crossfile_datasets.sandbox.suites import SuiteStatus
 from crossfile_datasets.sandbox.suites import TestOutcome as Outcome
-from crossfile_datasets.sandbox.suites.java import JavaRunner, fill_template, java_layout
+from crossfile_datasets.sandbox.suites.java import JavaRunner, fill_template, fill_template_bounded, java_layout
 
 from .test_java_runner import write_repo
 
@@ -52,6 +52,13 @@ def test_fill_template():
     assert fill_template('v="$VERSION$"; t="$BUILD_TIME$"; p="${project.version}"; a="@VERSION@";', "1.2") \
         == 'v="1.2"; t="BUILD_TIME"; p="1.2"; a="1.2";'
     assert fill_template('v="$VERSION$";') == 'v="VERSION";'
+    # red team 2026-11-28g row 6: the filling stops at the cap; the template's characters left out
+    template = 'ab@VERSION@cd$X$ef'
+    assert fill_template_bounded(template, "1.2", None) == ("ab1.2cdXef", 0)
+    assert fill_template_bounded(template, "1.2", 7) == ("ab1.2cd", 5)
+    assert fill_template_bounded(template, "1.2", 4) == ("ab1.", 16)  # the token is left out
+    assert fill_template_bounded(template, "1.2", 1) == ("a", 17)
+    assert fill_template_bounded("@VERSION@" * 1_000_000, "7" * 100, 1000)[0] == "7" * 1000
 
 
 @pytest.mark.javac
