@@ -1268,8 +1268,39 @@ def _adjustments(built: _Built) -> dict[str, list[str]]:
 
 # ----------------------------------------------------------------------------- encodings --
 _POM_ENCODING = re.compile(r"<(?:project\.build\.sourceEncoding|encoding)>\s*([^<\s]+)\s*</")
-_GRADLE_ENCODING = re.compile(r"(?:\b(compileJava|compileTestJava)\b[^\n]*?)?\boptions\.encoding\s*=\s*['\"]([^'\"]+)['\"]")
-_ANT_ENCODING = re.compile(r"<javac\b[^>]*?\bencoding\s*=\s*[\"']([^\"']+)[\"']", re.IGNORECASE)
+# both read linearly (red team 2026-11-28g row 3): ``options.encoding`` first, then the task name
+# looked for once on its line before it (after the previous setting); each ``<javac`` tag's end found
+# once, its attribute looked for inside it
+_GRADLE_ENCODING = re.compile(r"\boptions\.encoding\s*=\s*['\"]([^'\"]+)['\"]")
+_GRADLE_TASK = re.compile(r"\b(compileJava|compileTestJava)\b")
+_ANT_JAVAC = re.compile(r"<javac\b", re.IGNORECASE)
+_ANT_ENCODING = re.compile(r"\bencoding\s*=\s*[\"']([^\"']+)[\"']", re.IGNORECASE)
+
+
+def gradle_encodings(text: str) -> list[tuple[str, str]]:
+    """(task, encoding) of each ``options.encoding = '...'`` of a Gradle build file, ``task`` the
+    first ``compileJava`` / ``compileTestJava`` on its line before it ("" when none), pure."""
+    out: list[tuple[str, str]] = []
+    after = 0
+    for m in _GRADLE_ENCODING.finditer(text):
+        task = _GRADLE_TASK.search(text, max(after, text.rfind("\n", after, m.start()) + 1), m.start())
+        out.append((task.group(1) if task else "", m.group(1)))
+        after = m.end()
+    return out
+
+
+def ant_encoding(text: str) -> str | None:
+    """The first ``encoding`` attribute of a ``<javac>`` tag of an Ant build file, pure."""
+    after = 0
+    for m in _ANT_JAVAC.finditer(text):
+        if m.start() < after:
+            continue  # inside the tag already read
+        end = text.find(">", m.end())
+        after = len(text) if end < 0 else end
+        found = _ANT_ENCODING.search(text, m.end(), after)
+        if found:
+            return found.group(1)
+    return None
 
 
 def _charset(name: str) -> str | None:
@@ -1293,9 +1324,10 @@ def declared_encodings(root: Path) -> dict[str, str]:
             text = hostfs.read_text(root, name, max_bytes=1 << 20)
         except OSError:
             continue
-        m = (_POM_ENCODING if name == "pom.xml" else _ANT_ENCODING).search(text)
-        if m and _charset(m.group(1)):
-            found = dict.fromkeys(("main", "tests", "aux"), m.group(1))
+        m = _POM_ENCODING.search(text) if name == "pom.xml" else None
+        declared = m.group(1) if m else ant_encoding(text) if name == "build.xml" else None
+        if declared and _charset(declared):
+            found = dict.fromkeys(("main", "tests", "aux"), declared)
     for name in ("build.gradle", "build.gradle.kts"):
         try:
             text = hostfs.read_text(root, name, max_bytes=1 << 20)
@@ -1303,13 +1335,13 @@ def declared_encodings(root: Path) -> dict[str, str]:
             continue
         general: str | None = None
         specific: dict[str, str] = {}
-        for m in _GRADLE_ENCODING.finditer(text):
-            if not _charset(m.group(2)):
+        for task, encoding in gradle_encodings(text):
+            if not _charset(encoding):
                 continue
-            if m.group(1):
-                specific.setdefault("tests" if m.group(1) == "compileTestJava" else "main", m.group(2))
+            if task:
+                specific.setdefault("tests" if task == "compileTestJava" else "main", encoding)
             elif general is None:
-                general = m.group(2)
+                general = encoding
         if general or specific:
             main = specific.get("main", general)
             found = {k: v for k, v in (("main", main), ("tests", specific.get("tests", general)), ("aux", main)) if v}

@@ -15,7 +15,8 @@ from crossfile_datasets.builders.classlevel.build import count_adjustments
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.sandbox.suites import SuiteStatus
 from crossfile_datasets.sandbox.suites import TestOutcome as Outcome
-from crossfile_datasets.sandbox.suites.java import JavaRunner, declared_encodings, source_encoding
+from crossfile_datasets.sandbox.suites.java import (JavaRunner, ant_encoding, declared_encodings, gradle_encodings,
+                                                    source_encoding)
 
 pytestmark = pytest.mark.javac
 
@@ -69,6 +70,21 @@ def test_declared_encodings_of_maven_gradle_and_ant(tmp_path):
     write(tmp_path / "r", {"pom.xml": b"<project><properties><project.build.sourceEncoding>${enc}"
                                       b"</project.build.sourceEncoding></properties></project>"})
     assert declared_encodings(tmp_path / "r") == {}
+
+
+def test_build_file_encodings_are_read_in_linear_time():
+    """Red team 2026-11-28g row 3: the task name is looked for once on the setting's line, each
+    ``<javac`` tag's end once (6,000 repeats took seconds, 60,000 take well under one)."""
+    import time
+    assert gradle_encodings("compileTestJava { x }; compileJava.options.encoding = 'A'\n"
+                            "options.encoding='B'; compileJava.options.encoding = \"C\"\n") == [
+        ("compileTestJava", "A"), ("", "B"), ("compileJava", "C")]
+    assert ant_encoding('<javac srcdir="s"/><javac encoding="X">') == "X"
+    assert ant_encoding('<javac a <javac encoding="Y"') == "Y" and ant_encoding("<javac>encoding='Z'") is None
+    started = time.process_time()
+    assert gradle_encodings("compileJava " * 60_000 + "\noptions.encoding = 'U'") == [("", "U")]
+    assert ant_encoding("<javac " * 60_000) is None
+    assert time.process_time() - started < 1.0
 
 
 def test_source_encoding_follows_the_declaration_then_detects():

@@ -50,9 +50,6 @@ def _repository(root: Path, name: str, text: str) -> Path:
 
 
 @pytest.mark.parametrize("kind", sorted(CASES))
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-28g row 3: _GRADLE_ENCODING / _ANT_ENCODING are quadratic in repeated "
-                          "compileJava / <javac (tens of kB: seconds; 1 MiB: 15-25 min per Java run)")
 def test_repeated_build_file_words_do_not_stall_every_java_run(tmp_path, child, kind):
     """Host hang (CPU). ``build.gradle``: ``compileJava `` 6,000 times on one line (72 kB), or
     ``build.xml``: ``<javac `` 6,000 times (42 kB). ``(?:\\b(compileJava|compileTestJava)\\b[^\\n]*?)?
