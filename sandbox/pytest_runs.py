@@ -87,7 +87,7 @@ def summarize_outcomes(records: Iterable[dict]) -> tuple[dict[str, Outcome], dic
             new = Outcome.XFAIL
         elif outcome == "failed":
             new = Outcome.ASSERTION if when == "call" and rec.get("exc_type") == "AssertionError" else Outcome.ERROR
-            messages.setdefault(nodeid, f"{rec.get('exc_type')}: {rec.get('message', '')}")
+            messages.setdefault(nodeid, record_message(rec))
         elif outcome == "skipped":
             new = Outcome.SKIPPED
         elif when == "call":
@@ -100,6 +100,24 @@ def summarize_outcomes(records: Iterable[dict]) -> tuple[dict[str, Outcome], dic
 
 
 _MARKERS = ("start", "checkpoint")  # progress records of the plugin, not outcomes
+# the plugin sends at most the last 1,000 characters of a failure's text (pytest_plugin.py); a record's
+# message or exception type past these lengths came from code that reached the sender: cut on the
+# host, the cut counted (the host's regexes read messages: red team 2026-11-28g row 7)
+RECORD_MESSAGE_MAX_CHARS = 1000
+RECORD_EXC_TYPE_MAX_CHARS = 200
+
+
+def record_message(rec: dict) -> str:
+    """``<exc_type>: <message>`` of a failed outcome record, each cut to the plugin's own length
+    (the message's last characters, as the plugin keeps them), pure."""
+    return f"{str(rec.get('exc_type'))[:RECORD_EXC_TYPE_MAX_CHARS]}: {str(rec.get('message', ''))[-RECORD_MESSAGE_MAX_CHARS:]}"
+
+
+def oversized_messages(records: Iterable[dict]) -> int:
+    """How many outcome records carry a message or exception type longer than the plugin sends
+    (cut by :func:`record_message`), pure."""
+    return sum(1 for r in records if isinstance(r, dict) and (
+        len(str(r.get("message", ""))) > RECORD_MESSAGE_MAX_CHARS or len(str(r.get("exc_type"))) > RECORD_EXC_TYPE_MAX_CHARS))
 
 
 def well_formed(record: object) -> bool:
@@ -236,6 +254,11 @@ def run_pytest(
         contexts, problem = read_coverage_contexts(sandbox.dir, f"control/{data_name}", sandbox.root, sizes)
         if problem:
             refused.append(problem)
+    oversized = oversized_messages(channel.records)
+    if oversized:
+        refused.append((f"{hostfs.HOST_FILES_STAGE}/{hostfs.Refusal.TOO_LARGE.value}",
+                        f"verdict channel: {oversized} records' messages longer than the plugin sends "
+                        f"({RECORD_MESSAGE_MAX_CHARS} characters) cut to their last {RECORD_MESSAGE_MAX_CHARS}"))
     if channel.overflow:  # records (events too) past the channel's byte budget or line cap: not kept
         refused.append((f"{hostfs.HOST_FILES_STAGE}/{hostfs.Refusal.TOO_LARGE.value}",
                         f"verdict channel: {channel.overflow} records over its caps "

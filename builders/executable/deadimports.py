@@ -19,7 +19,9 @@ import re
 from typing import Iterable
 
 # a traceback frame of a module body in pytest's short form: "src/pkg/__init__.py:35: in <module>"
-_MODULE_FRAME = re.compile(r"(?m)^\s*([\w./-]+)\.py:\d+: in <module>\s*$")
+# (``^[ \t]*``: ``^\s*`` under re.M ran over every later line end from each line start, red team
+# 2026-11-28g row 7)
+_MODULE_FRAME = re.compile(r"(?m)^[ \t]*([\w./-]+)\.py:\d+: in <module>[ \t]*$")
 
 
 def module_of(path: str, roots: Iterable[str]) -> str | None:

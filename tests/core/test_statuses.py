@@ -9,7 +9,8 @@ from crossfile_datasets.analyzers.mcs import CompileStatus
 from crossfile_datasets.builders.card import language_section
 from crossfile_datasets.builders.completion.shards import ShardStatus, ShardSummary
 from crossfile_datasets.sandbox.problems import VerdictStatus
-from crossfile_datasets.sandbox.pytest_runs import Outcome, program_outcome, summarize_outcomes
+from crossfile_datasets.sandbox.pytest_runs import (RECORD_MESSAGE_MAX_CHARS, Outcome, oversized_messages,
+                                                    program_outcome, record_message, summarize_outcomes)
 
 
 def test_status_enums_format_and_serialize_as_their_value():
@@ -36,6 +37,18 @@ def test_pytest_outcomes_are_enums_and_the_worst_phase_wins():
     assert program_outcome(outcomes, "t.py") is Outcome.ERROR
     assert program_outcome({}, "t.py") is Outcome.ERROR  # nothing collected is not a pass
 
+
+
+def test_record_messages_are_cut_to_the_plugins_length():
+    """Red team 2026-11-28g row 7: a forged record's message is cut on the host (its last
+    characters, as the plugin keeps them), and counted."""
+    forged = {"nodeid": "t.py", "when": "collect", "outcome": "failed", "exc_type": "E" * 500,
+              "message": "\n" * 20_000 + "tail"}
+    honest = {"nodeid": "u.py", "when": "collect", "outcome": "failed", "exc_type": "ImportError", "message": "boom"}
+    _, messages = summarize_outcomes([forged, honest])
+    assert messages["u.py"] == "ImportError: boom" == record_message(honest)
+    assert messages["t.py"].endswith("\ntail") and len(messages["t.py"]) == 200 + 2 + RECORD_MESSAGE_MAX_CHARS
+    assert oversized_messages([forged, honest, "not a record"]) == 1
 
 def _stats(by_kind):
     return {"repositories": 1, "files": 2, "examples": 0, "avg_prompt_lines": 0, "avg_prompt_tokens": 0,

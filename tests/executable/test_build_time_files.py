@@ -129,6 +129,15 @@ def test_failed_modules_from_a_collection_error():
     assert module_of("src/pkg/sub/mod.py".removesuffix(".py"), ["", "src"]) == "pkg.sub.mod"
 
 
+
+def test_failed_modules_read_a_message_of_line_ends_in_linear_time():
+    """Red team 2026-11-28g row 7: ``^[ \t]*`` in ``_MODULE_FRAME`` (``^\s*`` under re.M ran
+    over every later line end from each line start: 20,000 line ends took seconds)."""
+    import time
+    started = time.process_time()
+    assert failed_modules("\n" * 200_000 + "src/pkg/m.py:3: in <module>\n", ["src"]) == {"pkg.m"}
+    assert time.process_time() - started < 1.0
+
 def _spied_build(monkeypatch, repo, **settings):
     runs: list[int] = []
     real = B.run_pytest
