@@ -1184,10 +1184,16 @@ def find_overriders(path: str, model: FileModel, index: "ProjectIndex", facts, f
                 # only an override of a member F's type declares (directly, or as the override of
                 # an override) needs F: one of an intermediate class's own abstract member does not
                 # (an abstract base implementing F's interface: blanking it hid every use of F)
-                # (an override never overrides an interface's member: an interface is no owner)
-                owner = next((o for o in owners if o.kind != "interface" and set(m.names) & o.member_names()), None)
+                # (an override never overrides an interface's member: an interface is no owner);
+                # an overload counts by its parameters: Pfim's CompressedDds declares its own
+                # abstract Decode(5 parameters) beside Dds's Decode(2), and blanking the overrides
+                # of the first made them hide it (CS0533): no body of the round was checked
+                owner = next((o for o in owners if o.kind != "interface" and _declares_like(o, m)), None)
                 if owner is None:
                     continue
+                if any(bp != path and bt.kind != "interface" and _declares_like(bt, m, own_only=True)
+                       for bp, bt in index.base_chain(t)):
+                    continue  # another file's class declares what it overrides: it compiles without F
                 found = _OVERRIDE.search(text, m.start, m.end)
                 if found is not None:
                     out.append(Overrider(g, found.start(), found.end(), owner, m.names[0]))
@@ -1198,6 +1204,40 @@ def find_overriders(path: str, model: FileModel, index: "ProjectIndex", facts, f
                 if owner is not None:
                     out.append(Overrider(g, start, end, owner, name))
     return out
+
+
+def _parameter_count(signature: str) -> int | None:
+    """Parameters of a method's signature (top-level commas of its first parameter list), None
+    for a declaration without one (a property, a field)."""
+    start = signature.find("(")
+    if start < 0:
+        return None
+    depth, count, empty = 0, 1, True
+    for ch in signature[start + 1:]:
+        if ch in "(<[":
+            depth += 1
+        elif ch in ")>]":
+            if depth == 0:
+                break
+            depth -= 1
+        elif ch == "," and depth == 0:
+            count += 1
+        elif not ch.isspace():
+            empty = False
+    return 0 if empty else count
+
+
+def _declares_like(t: TypeDecl, member: MemberDecl, own_only: bool = False) -> bool:
+    """Whether ``t`` declares a member ``member`` may override: one of its names, the same number
+    of parameters (either without a parameter list: any); ``own_only``: not itself an override."""
+    arity = _parameter_count(member.signature)
+    for m in t.members:
+        if own_only and m.is_override or not set(m.names) & set(member.names):
+            continue
+        other = _parameter_count(m.signature)
+        if arity is None or other is None or arity == other:
+            return True
+    return False
 
 
 def interface_specifiers(ff: FileFacts) -> list[tuple[int, int, str, str]]:
