@@ -299,6 +299,9 @@ def count_adjustments(suite: SuiteRun, runner, report: BuildReport, name: str) -
         for entry in suite.adjustments.get(kind, []):
             where, _, detail = entry.partition(": ")
             report.count(stage, reason, f"{name}:{where}", detail)
+    for rel in suite.adjustments.get("build_time_files", []):  # Python: version files the checkout lacks
+        report.count("environment", "build_time_file_written", f"{name}: {rel}",
+                     "written at build time (setuptools-scm, hatch-vcs or versioneer); the checkout lacks it")
     for test in suite.adjustments.get("crashed_tests", []):  # a pytest id may itself hold ": "
         report.count("tests", "ended_test_process", f"{name}:{test}")
     # C#: what does not compile here is left out, the rest runs (sandbox/suites/csharp.py)

@@ -39,7 +39,7 @@ from pathlib import Path, PurePosixPath
 from typing import Callable, Sequence, TypeVar
 
 from crossfile_datasets.core.deadline import carried
-from crossfile_datasets.builders.executable.buildfiles import build_time_files, with_build_files
+from crossfile_datasets.sandbox.buildfiles import repository_build_files, with_build_files, write_build_files
 from crossfile_datasets.builders.executable.deadimports import failed_import, failed_modules
 from crossfile_datasets.builders.executable.export import (
     compute_stats,
@@ -109,7 +109,6 @@ from crossfile_datasets.sandbox.environment import (
     RepoEnvironment,
     detect_requirements,
     ensure_environment,
-    read_repository_file,
 )
 from crossfile_datasets.sandbox.own_packages import count_hidden_releases
 from crossfile_datasets.sandbox.problems import run_problem_tests
@@ -192,7 +191,7 @@ class RepoContext:
     # candidate key -> share of its body lines the repository's extractable tests executed
     suite_coverage: dict[str, float] = dataclasses.field(default_factory=dict)
     tree_sha256: str = ""  # everything a run's copy holds (sandbox.tree_digest)
-    # files the package's build writes and the checkout lacks (buildfiles.py): path -> text
+    # files the package's build writes and the checkout lacks (sandbox/buildfiles.py): path -> text
     build_files: dict[str, str] = dataclasses.field(default_factory=dict)
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
     # path -> ``testgen.owner_doctests`` of that module (read by the doctest programs and by
@@ -223,33 +222,6 @@ class RepoContext:
         stage, _, reason = key.partition("/")
         with self.lock:
             self.report.count(stage, reason, where, detail)
-
-
-def write_build_files(box: Sandbox, files: dict[str, str]) -> None:
-    """Write the build-time files (version files) into a sandbox's copy, where it lacks them
-    (a path the copy holds anything at is left alone: the boundary refuses to write through)."""
-    for rel, text in files.items():
-        try:
-            box.write(rel, text)
-        except (HostFileRefused, OSError):
-            continue
-
-
-def repository_build_files(repo: Repository, report: BuildReport) -> dict[str, str]:
-    """The files the repository's build writes (setuptools-scm, hatch-vcs, versioneer version
-    files: ``buildfiles.build_time_files``) that its checkout lacks; each is counted
-    (``environment/build_time_file_written``)."""
-    refused: list[tuple[str, str, str]] = []  # counted by detect_requirements, which reads the same files
-    texts = {name: read_repository_file(repo.root, name, refused) for name in ("pyproject.toml", "setup.py", "setup.cfg")}
-    templates_refused: list[str] = []
-    files = build_time_files(texts["pyproject.toml"], texts["setup.py"], texts["setup.cfg"], templates_refused)
-    for note in templates_refused:
-        report.count("environment", "version_template_refused", f"{repo.name}: {note.split(':', 1)[0]}", note)
-    out = {rel: text for rel, text in files.items() if not os.path.lexists(Path(repo.root) / rel)}
-    for rel in sorted(out):
-        report.count("environment", "build_time_file_written", f"{repo.name}: {rel}",
-                     "written at build time (setuptools-scm, hatch-vcs or versioneer); the checkout lacks it")
-    return out
 
 
 def parallel(fn: Callable[[T], R], items: Sequence[T], workers: int) -> list[R]:
@@ -376,7 +348,7 @@ def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildRe
             report.count("problems", "environment_failed", f"{repo.name}:{cand.key}", env.problem)
         stats.update({"problems": 0, "repository_suite": {"status": "environment_failed", "detail": env.problem}})
         return None, [], stats
-    build_files = repository_build_files(repo, report)
+    build_files = repository_build_files(repo.root, repo.name, report)
     stats["build_time_files"] = sorted(build_files)
     python_path = source_roots(facts)
     count_hidden_releases(report, repo.name, env.python, repo.root, python_path)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
 from crossfile_datasets.sandbox import Sandbox, SandboxLimits, values
+from crossfile_datasets.sandbox.buildfiles import repository_build_files, write_build_files
 from crossfile_datasets.sandbox.hostfs import write_new
 from crossfile_datasets.sandbox.pytest_runs import PytestRun, run_pytest
 from crossfile_datasets.sandbox.suites.pytest_config import RunPlan, plan_run, plugin_names, read_pytest_ini
@@ -74,6 +76,9 @@ class PythonSetup:
     sources: tuple[str, ...] = ()  # non-test source files (measured by coverage)
     snapshot: str = ""
     plan: RunPlan = RunPlan()  # the repository's pytest configuration, neutralized where it must be
+    # files the package's build writes and the checkout lacks (setuptools-scm / hatch-vcs /
+    # versioneer version files, ``sandbox/buildfiles.py``): written into every sandboxed copy
+    build_files: tuple[tuple[str, str], ...] = ()
 
 
 def source_roots(facts: dict[str, FileFacts]) -> list[str]:
@@ -113,12 +118,13 @@ def python_setup(root: Path, facts: dict[str, FileFacts] | None = None, report: 
     requirements, _ = detect_requirements(root, facts, report=report, where=root.name)
     env = ensure_environment(requirements)
     ini = read_pytest_ini(root)
+    build_files = repository_build_files(root, root.name, report or BuildReport())
     available = importable_plugins(env.python, plugin_names(ini.addopts())) if not env.problem else set()
     setup = PythonSetup(
         python=env.python, python_path=tuple(source_roots(facts)), requirements=tuple(env.requirements),
         pytest_plugins=tuple(env.pytest_plugins), failed_requirements=dict(env.failed), problem=env.problem,
         sources=tuple(p for p in sorted(facts) if not language.is_test_path(p)), snapshot=snapshot,
-        plan=plan_run(ini, lambda name: name in available))
+        plan=plan_run(ini, lambda name: name in available), build_files=tuple(sorted(build_files.items())))
     if report is not None and not env.problem:
         count_hidden_releases(report, root.name, env.python, root, setup.python_path)
     with _LOCK:
@@ -167,7 +173,24 @@ def _status(prun: PytestRun, results: list[TestResult]) -> tuple[SuiteStatus, st
         return SuiteStatus.FRAMEWORK_UNAVAILABLE, _first_error(output)
     if result.returncode == _PYTEST_NO_TESTS and not prun.outcomes:
         return SuiteStatus.NO_TESTS, "pytest collected no test"
-    return SuiteStatus.CRASHED, _first_error(" ".join(prun.messages.values()) or output) or f"exit status {result.returncode}"
+    text = "\n".join(prun.messages.values()) or output
+    return SuiteStatus.CRASHED, _with_missing_module(_first_error(text), f"{text}\n{output}") \
+        or f"exit status {result.returncode}"
+
+
+# what an import that failed names: the module that is missing, the name a module lacks
+_MISSING_MODULE = re.compile(r"No module named '[^'\n]{1,200}'"
+                             r"|cannot import name '[^'\n]{1,200}' from (?:partially initialized module )?'[^'\n]{1,200}'")
+
+
+def _with_missing_module(first: str, text: str) -> str:
+    """The first error line, with the module a failed import names when the line does not say it
+    (pytest's "ImportError while importing test module ..." leaves it to the traceback below:
+    exceptiongroup, platformdirs in held-out 13, whose version module was missing)."""
+    match = _MISSING_MODULE.search(text)
+    if match is None or match.group(0) in first:
+        return first
+    return f"{first}: {match.group(0)}"[:400] if first else match.group(0)
 
 
 def _first_error(text: str) -> str:
@@ -362,6 +385,7 @@ class PythonRunner:
         setup = self.setup(root)
         with Sandbox(root, python=setup.python, python_path=setup.python_path or ("",),
                      limits=limits or SandboxLimits()) as box:
+            write_build_files(box, dict(setup.build_files))
             srun = box.run([setup.python, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
                             *[a for p in setup.pytest_plugins for a in ("-p", p)], *setup.plan.args,
                             f"--rootdir={box.root}"],
@@ -403,6 +427,7 @@ class PythonRunner:
         limits = limits or SandboxLimits()
         measured = list(coverage_files if coverage_files is not None else setup.sources) if coverage else None
         with Sandbox(root, python=setup.python, python_path=setup.python_path or ("",), limits=limits) as box:
+            write_build_files(box, dict(setup.build_files))
             programs = instrument_tests(box, test_ids if record_values else None, value_checks)
             rounds = _Rounds(box, setup, test_ids, measured, timeout or limits.timeout, first_failure, progress, quiet)
             rounds.run()
@@ -428,8 +453,11 @@ class PythonRunner:
                 for nodeid in contexts:
                     per_test.setdefault(nodeid, {}).setdefault(rel, set()).add(line)
         log = rounds.log()
+        adjustments = rounds.adjustments()
+        if setup.build_files:  # written into the copy: the checkout lacks them (sandbox/buildfiles.py)
+            adjustments["build_time_files"] = [rel for rel, _ in setup.build_files]
         return SuiteRun(status, results, totals, log, reason, per_test_coverage=per_test,
-                        adjustments=rounds.adjustments(), refused=list(rounds.refused),
+                        adjustments=adjustments, refused=list(rounds.refused),
                         value_checks=values.per_test_checks(observed) if record_values else [])
 
     def compile_only(self, root: Path, limits: SandboxLimits | None = None, *,

@@ -273,3 +273,41 @@ def test_test_dependencies_from_groups_tox_and_nox(tmp_path):
                                               '[dependency-groups]\ndev = ["pytest-cov"]\n'})
     declared, _ = declared_requirements(root)
     assert set(declared) == {"attrs", "pytest-mock", "six", "hypothesis", "freezegun", "pytest-cov"}
+
+
+VERSIONED = {
+    "pyproject.toml": '[build-system]\nrequires = ["hatchling", "hatch-vcs"]\nbuild-backend = "hatchling.build"\n\n'
+                      '[project]\nname = "vpkg"\ndynamic = ["version"]\n\n[tool.hatch.version]\nsource = "vcs"\n\n'
+                      '[tool.hatch.build.hooks.vcs]\nversion-file = "src/vpkg/version.py"\n',
+    "src/vpkg/__init__.py": "from vpkg.version import __version__\nfrom vpkg.store import Store\n",
+    "src/vpkg/store.py": "class Store:\n    def __init__(self):\n        self.items = {}\n\n"
+                         "    def put(self, key, value):\n        self.items[key] = value\n        return self\n",
+    "tests/test_store.py": "import vpkg\nfrom vpkg import Store\n\n\ndef test_put():\n"
+                           "    assert Store().put('a', 1).items == {'a': 1}\n\n\ndef test_version():\n"
+                           "    assert vpkg.__version__\n",
+}
+
+
+def test_a_version_file_the_build_writes_is_written_into_the_copy(tmp_path):
+    """exceptiongroup (setuptools-scm ``write_to``), platformdirs (hatch-vcs ``version-file``),
+    held-out 13: ``__init__`` imports the version module the build writes, the checkout lacks
+    it, no test module collected (``repositories/suite_crashed``). The class runner writes it
+    into its copy as the executable split does (``sandbox/buildfiles.py``)."""
+    root = write_tree(tmp_path / "vpkg", VERSIONED)
+    run = runner_for(Lang.PYTHON).run(root, None, coverage=True)
+    assert run.status is SuiteStatus.OK, (run.reason, run.log)
+    assert set(_outcomes(run).values()) == {Outcome.PASSED}, run.log
+    assert run.adjustments["build_time_files"] == ["src/vpkg/version.py"]
+    assert not (root / "src/vpkg/version.py").exists()  # the checkout is left as it is
+    assert run.per_test_coverage["tests/test_store.py::test_put"]["src/vpkg/store.py"]
+
+
+def test_a_suite_that_does_not_import_names_the_missing_module(tmp_path):
+    """The ``suite_crashed`` detail was pytest's first line ("ImportError while importing test
+    module ..."), not the module that failed to import."""
+    root = write_tree(tmp_path / "broken", {**LEDGER, "ledger/__init__.py": "from ._version import version\n",
+                                             **_tests(PLAIN)})
+    run = runner_for(Lang.PYTHON).run(root, None, coverage=False)
+    assert run.status is SuiteStatus.CRASHED, run.log
+    assert run.reason.endswith(": No module named 'ledger._version'"), run.reason
+    assert run.reason.startswith("CollectError: ImportError while importing test module"), run.reason

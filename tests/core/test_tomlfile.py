@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from crossfile_datasets.builders.executable.buildfiles import build_time_files
+from crossfile_datasets.sandbox.buildfiles import build_time_files
 from crossfile_datasets.core import tomlfile
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang.sources import packaging_dirs

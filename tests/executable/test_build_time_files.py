@@ -10,7 +10,7 @@ import runpy
 import pytest
 
 from crossfile_datasets.builders.executable import build as B
-from crossfile_datasets.builders.executable.buildfiles import PROLOGUE_MARK, build_time_files, with_build_files
+from crossfile_datasets.sandbox.buildfiles import PROLOGUE_MARK, build_time_files, with_build_files
 from crossfile_datasets.builders.executable.deadimports import failed_import, failed_modules, module_of
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.sandbox.problems import run_problem_tests
@@ -186,7 +186,7 @@ def test_a_version_template_is_formatted_within_bounds():
     Only the template's own fields, small format specifications and a small result are
     formatted; anything else is refused (told to the caller, counted by the build) and the
     default version file is written."""
-    from crossfile_datasets.builders.executable.buildfiles import format_template, scm_version_text
+    from crossfile_datasets.sandbox.buildfiles import format_template, scm_version_text
 
     fields = {"version": "1.2.3", "version_tuple": (1, 2, 3), "scm_version": None}
     assert format_template("v = {version!r}; t = {version_tuple}; w = '{version:>8}'", fields) == \

@@ -36,11 +36,11 @@ STEP = """
 import json, sys
 from tests.hostile.peak import peak_rss_kb
 from pathlib import Path
-from crossfile_datasets.builders.executable.build import repository_build_files
+from crossfile_datasets.sandbox.buildfiles import repository_build_files
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 before = peak_rss_kb()
-files = repository_build_files(Repository("versioned", Path(sys.argv[1]), "", "", "MIT"), BuildReport())
+files = repository_build_files(Path(sys.argv[1]), "versioned", BuildReport())
 print(json.dumps({"grown_kb": peak_rss_kb() - before,
                   "files": {rel: len(text) for rel, text in files.items()}}))
 """

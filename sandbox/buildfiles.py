@@ -23,10 +23,18 @@ import configparser
 import re
 import string
 from ast import literal_eval
-from pathlib import PurePosixPath
+import os
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 from crossfile_datasets.core import tomlfile
+from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.sandbox.environment import read_repository_file
+from crossfile_datasets.sandbox.hostfs import HostFileRefused
 from crossfile_datasets.sandbox.values import header_end_line
+
+if TYPE_CHECKING:
+    from crossfile_datasets.sandbox import Sandbox
 
 DEFAULT_VERSION = "0.0.0"
 # a version file is a few hundred bytes: a template (or its result) over this is refused, and so
@@ -227,3 +235,32 @@ def with_build_files(source: str, program_path: str, files: dict[str, str]) -> s
     if head and not head.endswith("\n"):
         head += "\n"
     return head + prologue + "".join(lines[at:])
+
+
+def repository_build_files(root: Path, name: str, report: BuildReport) -> dict[str, str]:
+    """The files the repository's build writes (setuptools-scm, hatch-vcs, versioneer version
+    files: :func:`build_time_files`) that its checkout at ``root`` lacks; each is counted
+    (``environment/build_time_file_written``, ``where`` = ``name: path``). The executable split
+    and the class split's Python runner both write them into every sandboxed copy
+    (:func:`write_build_files`)."""
+    refused: list[tuple[str, str, str]] = []  # counted by detect_requirements, which reads the same files
+    texts = {rel: read_repository_file(Path(root), rel, refused) for rel in ("pyproject.toml", "setup.py", "setup.cfg")}
+    templates_refused: list[str] = []
+    files = build_time_files(texts["pyproject.toml"], texts["setup.py"], texts["setup.cfg"], templates_refused)
+    for note in templates_refused:
+        report.count("environment", "version_template_refused", f"{name}: {note.split(':', 1)[0]}", note)
+    out = {rel: text for rel, text in files.items() if not os.path.lexists(Path(root) / rel)}
+    for rel in sorted(out):
+        report.count("environment", "build_time_file_written", f"{name}: {rel}",
+                     "written at build time (setuptools-scm, hatch-vcs or versioneer); the checkout lacks it")
+    return out
+
+
+def write_build_files(box: "Sandbox", files: dict[str, str]) -> None:
+    """Write the build-time files (version files) into a sandbox's copy, where it lacks them
+    (a path the copy holds anything at is left alone: the boundary refuses to write through)."""
+    for rel, text in files.items():
+        try:
+            box.write(rel, text)
+        except (HostFileRefused, OSError):
+            continue
