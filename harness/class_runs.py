@@ -101,7 +101,7 @@ def answer_refusal(task: dict, generation: str) -> str | None:
         body = translate_java_escapes(body)  # the answer is parsed as javac reads it
     # a line end after the answer, as the file has after the insertion point (a directive on its
     # last line needs one)
-    data = (body + "\n").encode("utf-8")
+    data = (body + "\n").encode("utf-8", "surrogatepass")
     parser = parser_for(ts_language(lang.value))
     # guarded (red team 7 row 5): an answer is untrusted text, and tree-sitter is quadratic on some
     # shapes (``F<`` repeated); past the budget the answer is refused, the budget named
@@ -191,8 +191,8 @@ def _java_token_disagreement(body: str, root) -> str | None:
     literal and comment javac's scanner delimits (:func:`_java_tokens`) is one node of tree-sitter's,
     with the same bounds, and no literal holds a comment for tree-sitter."""
     for kind, start, end in _java_tokens(body):
-        b_start = len(body[:start].encode("utf-8"))
-        b_end = b_start + len(body[start:end].encode("utf-8"))
+        b_start = len(body[:start].encode("utf-8", "surrogatepass"))
+        b_end = b_start + len(body[start:end].encode("utf-8", "surrogatepass"))
         node = root.descendant_for_byte_range(b_start, b_end)
         while node is not None and node.parent is not None and node.type not in _JAVA_LITERALS | _JAVA_COMMENTS \
                 and node.start_byte == b_start and node.end_byte == b_end:
@@ -221,7 +221,7 @@ def _csharp_compiled_texts(body: str, root) -> tuple[list[bytes], str | None]:
     line at where C# does not."""
     from crossfile_datasets.lang.csharp.syntax import active_code
 
-    data = (body + "\n").encode("utf-8")
+    data = (body + "\n").encode("utf-8", "surrogatepass")
     conditional: set[str] = set()
     symbols: set[str] = set()
     start = 0
@@ -238,7 +238,7 @@ def _csharp_compiled_texts(body: str, root) -> tuple[list[bytes], str | None]:
             return [], f"#{kind} in the answer"
         if "/*" in line or "*/" in line:
             return [], f"a block comment token on the #{kind} line (mcs reads the rest of the line as the directive's)"
-        at = len(body[:line_start].encode("utf-8")) + len(line[:d.end() - 1].encode("utf-8"))
+        at = len(body[:line_start].encode("utf-8", "surrogatepass")) + len(line[:d.end() - 1].encode("utf-8", "surrogatepass"))
         token = root.descendant_for_byte_range(at, at + 1)
         if token is None or token.start_byte != at or not token.type.startswith("#"):
             return [], f"a #{kind} line that tree-sitter reads as {token.type if token is not None else 'nothing'}"
@@ -260,7 +260,7 @@ def _csharp_compiled_texts(body: str, root) -> tuple[list[bytes], str | None]:
         text = active_code(body + "\n", defined)
         if text == body + "\n":
             return [], "conditional compilation that does not balance or that mcs' reader cannot evaluate"
-        texts.append(text.encode("utf-8"))
+        texts.append(text.encode("utf-8", "surrogatepass"))
     return list(dict.fromkeys(texts)), None
 
 

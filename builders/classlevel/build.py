@@ -449,7 +449,12 @@ def reference_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, 
     for cand in candidates:
         view = _task_view(lang, repo, facts, cand)
         _, source, _ = class_parts(Path(repo.root), facts[cand.info.file], cand.info)
-        why = answer_refusal(view, source)
+        try:
+            why = answer_refusal(view, source)
+        except Exception as exc:  # the host's check of one class: that class is lost, never the repository
+            report.count("tasks", "reference_check_failed", f"{where}{cand.info.file}::{cand.info.name}",
+                         f"{type(exc).__name__}: {exc}"[:300])
+            continue
         if why is not None:
             report.count("tasks", "reference_refused", f"{where}{cand.info.file}::{cand.info.name}", why[:300])
             continue

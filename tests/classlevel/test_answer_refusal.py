@@ -116,3 +116,14 @@ def test_an_answer_over_the_size_cap_is_refused_and_counted(tmp_path, language):
         under = head + "x" * (C.CLASS_ANSWER_MAX_BYTES - len(head))
         with pytest.raises(FileNotFoundError):  # past the cap's check: the copy of the missing folder
             run_placed(task, under, tmp_path / "missing", SandboxLimits(timeout=5))
+
+
+def test_a_java_class_with_a_lone_surrogate_escape_is_read_not_crashed_on():
+    """nanojson (held-out 13): ``c >= '\\ud800' && c <= '\\udbff'`` in JsonTokener; javac reads the
+    escape as a lone UTF-16 surrogate, and so does the rule (``translate_java_escapes``); encoding
+    that to UTF-8 raised UnicodeEncodeError, which no gate caught: the repository was
+    ``repositories/failed``. The rule reads it (surrogatepass) and judges the class as any other."""
+    body = ("public class Calc {\n    boolean high(char c) { return c >= '\\ud800' && c <= '\\udbff'; }\n"
+            "    String s = \"\\udc80\"; // \\ud800\n}\n")
+    assert answer_refusal(JAVA, body) is None
+    assert "2 top-level types" in answer_refusal(JAVA, body + "class Check { char c = '\\ud800'; }\n")

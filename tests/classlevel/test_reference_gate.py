@@ -46,3 +46,75 @@ def test_a_class_the_evaluation_would_refuse_is_not_published(tmp_path: Path):
                                    allow_execution=True, report=report)
     assert [r["class_name"] for r in records if r["class_name"] == "Calc"] == []
     assert report.stage("tasks").get("reference_refused") == 1, report.stage("tasks")
+
+
+SURROGATES = {
+    "src/main/java/demo/Util.java": "package demo;\n\npublic final class Util {\n"
+                                    "    public static String clean(String s) { return s.trim(); }\n}\n",
+    "src/main/java/demo/Counter.java": r'''package demo;
+
+public class Counter {
+    private int total;
+    private int high;
+
+    public Counter add(String s) {
+        if (s != null) {
+            String t = Util.clean(s);
+            total += t.length();
+            for (int i = 0; i < t.length(); i++) {
+                char c = t.charAt(i);
+                if (c >= '\ud800' && c <= '\udbff') {  // a high surrogate, as nanojson's JsonTokener reads them
+                    high++;
+                }
+            }
+        }
+        return this;
+    }
+
+    public int total() { return total; }
+
+    public int high() { return high; }
+}
+''',
+    "src/test/java/demo/CounterTest.java": r'''package demo;
+
+import static org.junit.Assert.assertEquals;
+
+import org.junit.Test;
+
+public class CounterTest {
+    @Test
+    public void counts() { assertEquals(2, new Counter().add(" ab ").total()); }
+
+    @Test
+    public void countsHighSurrogates() { assertEquals(1, new Counter().add("\uD83D\uDE00").high()); }
+
+    @Test
+    public void countsNothing() { assertEquals(0, new Counter().add(null).add("x").high()); }
+}
+''',
+}
+
+
+@pytest.mark.javac
+@pytest.mark.slow
+def test_a_class_with_a_lone_surrogate_escape_is_a_task_and_its_gold_passes(tmp_path: Path):
+    """nanojson (held-out 13): a ``'\\ud800'`` literal made the one-class rule raise
+    UnicodeEncodeError in the reference gate and the whole repository went to
+    ``repositories/failed``; the evaluation's placement (``run_placed``) calls the same rule."""
+    import json
+
+    from crossfile_datasets.evaluation.classlevel import evaluate_class
+
+    require_tool("javac")
+    root = write_tree(tmp_path / "demo", SURROGATES)
+    report = BuildReport()
+    records, _ = build_class_split("java", [Repository("demo", root, "", "", "MIT")], tmp_path / "out",
+                                   allow_execution=True, report=report)
+    assert not report.stage("repositories"), report.stage("repositories")
+    assert [r["class_name"] for r in records] == ["Counter"], (report.stage("tasks"), report.stage("classes"))
+    assert "'\\ud800'" in records[0]["class_source"]
+    preds = tmp_path / "preds.jsonl"
+    preds.write_text(json.dumps({"task_id": records[0]["id"], "generations": [records[0]["class_source"]]}) + "\n")
+    summary = evaluate_class(tmp_path / "out" / "java" / "class.jsonl", preds, ks=(1,))
+    assert summary["results"]["java"]["pass@1"]["mean"] == 1.0
