@@ -281,6 +281,7 @@ _DETAILED_ADJUSTMENTS = {
     "generated_sources": ("suites", "source_generated"),
     "generated_sources_cut": ("suites", "generated_source_cut"),
     "incomplete_classes": ("suites", "test_class_incomplete"),
+    "coverage_ambiguous_sources": ("suites", "coverage_source_ambiguous"),
 }
 
 

@@ -381,6 +381,7 @@ def select_candidates(
     passing = {t for t, o in outcomes.items() if o is TestOutcome.PASSED}
     per_test = suite.per_test_coverage
     has_per_test = bool(per_test)
+    not_built = suite.left_out_sources()  # files the run could not compile: their classes never ran
     idents_cache: dict[str, set[str] | None] = {}
     helpers = test_helpers(facts, language)
 
@@ -455,6 +456,11 @@ def select_candidates(
         if static_only:
             out.append(Candidate(info, refs))
             continue
+        if info.file in not_built:
+            # the tests may call it; it was not in the build (a missing jar, a C# level mcs lacks, a
+            # same-named copy in another module folder): word-wrap's WordWrap, trienet's suffix tries
+            reject("file_not_built", not_built[info.file][:300])
+            continue
         # every method's lines, overloads apart (a dict by name kept only the last of them:
         # parsington's DefaultStackEvaluator, whose tests run `super()` of its first constructor,
         # was `not_covered_by_tests` for its second one)
@@ -512,6 +518,7 @@ def measure(lang: Lang, info: ClassInfo, refs: list[ExternalReference], ff: File
     rejection reason and detail (None when it holds)."""
     per_test = suite.per_test_coverage
     has_per_test = bool(per_test)
+    not_built = suite.left_out_sources()  # files the run could not compile: their classes never ran
     used = set().union(*(idents(t) for t in expected))
     named = [m.name in used or (m.is_constructor and info.name in used) for m in info.methods]
     referenced = [m.name for m, n in zip(info.methods, named) if n]

@@ -68,6 +68,17 @@ class SuiteRun:
     def outcomes(self) -> dict[str, "TestOutcome"]:
         return {r.test_id: r.outcome for r in self.results}
 
+    def left_out_sources(self) -> dict[str, str]:
+        """Repository-relative source file -> why it was not compiled into the run (Java's
+        ``left_out_sources``, C#'s ``left_out_library_files`` and ``left_out_auxiliary_files``):
+        the classes of these files never ran, whatever the tests call."""
+        out: dict[str, str] = {}
+        for kind in ("left_out_sources", "left_out_library_files", "left_out_auxiliary_files"):
+            for entry in self.adjustments.get(kind, []):
+                path, _, why = entry.partition(": ")
+                out.setdefault(path, why)
+        return out
+
 
 # when a parameterized test's rows are folded into one result, the worst outcome stands
 _WORST = {TestOutcome.ERROR: 3, TestOutcome.FAILED: 2, TestOutcome.SKIPPED: 1, TestOutcome.PASSED: 0}

@@ -965,12 +965,19 @@ class JavaRunner:
         sandbox; what the tests left in a file only changes coverage)."""
         run.per_test_coverage, run.coverable, run.coverage = {}, {}, {}
         note = ""
+        # the files compiled, not every main file: a copy left out of the build (jOOR's
+        # jOOR-java-6/ and jOOR-java-8/ Reflect.java, ``duplicate class``) no longer hides the one
+        # that ran (JaCoCo names a source by package and file name only)
+        sources = source_files(built.layout, built.left_out)
+        ambiguous = ambiguous_sources(built.layout, built.left_out)
+        if ambiguous:  # compiled files JaCoCo cannot tell apart: no coverage for them, counted
+            run.adjustments["coverage_ambiguous_sources"] = ambiguous
         for records, exec_file in runs:
             argv = ["java", *JVM_OPTIONS, "-cp", os.pathsep.join([str(tools.classes), *tools.jacoco]), COVERAGE_CLASS,
                     str(exec_file), str(built.classes_main)]
             res = box.run(argv, env=JVM_ENV)
             sessions = {f"test-{r.get('seq')}": str(r.get("id")) for r in records.records}
-            per_test, coverable = parse_coverage(res.result.stdout, sessions, source_files(built.layout))
+            per_test, coverable = parse_coverage(res.result.stdout, sessions, sources)
             run.per_test_coverage.update(per_test)
             for rel, lines in coverable.items():
                 run.coverable.setdefault(rel, set()).update(lines)
@@ -1024,15 +1031,29 @@ def judge_records(records: ChannelRecords, res) -> tuple[list[TestResult], list[
 
 
 # ------------------------------------------------------------------------------ coverage --
-def source_files(layout: JavaLayout) -> dict[str, str]:
-    """``pkg/path/Name.java`` (how JaCoCo names a class's source) -> the main file it is, for the
-    names only one main file has."""
+def _jacoco_names(layout: JavaLayout, left_out: dict[str, str] | None = None) -> dict[str, list[str]]:
+    """``pkg/path/Name.java`` (how JaCoCo names a class's source) -> the compiled main files
+    (those not in ``left_out``) it may be."""
     seen: dict[str, list[str]] = {}
     for rel in layout.main:
+        if left_out and rel in left_out:
+            continue
         package = layout.packages.get(rel, "")
         name = rel.rsplit("/", 1)[-1]
         seen.setdefault(f"{package.replace('.', '/')}/{name}" if package else name, []).append(rel)
-    return {k: v[0] for k, v in seen.items() if len(v) == 1}
+    return seen
+
+
+def source_files(layout: JavaLayout, left_out: dict[str, str] | None = None) -> dict[str, str]:
+    """``pkg/path/Name.java`` (how JaCoCo names a class's source) -> the main file it is, for the
+    names only one compiled main file has (files in ``left_out`` were not compiled: not counted)."""
+    return {k: v[0] for k, v in _jacoco_names(layout, left_out).items() if len(v) == 1}
+
+
+def ambiguous_sources(layout: JavaLayout, left_out: dict[str, str] | None = None) -> list[str]:
+    """``name: file, file`` for each JaCoCo source name several compiled main files share (no
+    per-test coverage can be given to either)."""
+    return [f"{k}: {', '.join(v)}" for k, v in sorted(_jacoco_names(layout, left_out).items()) if len(v) > 1]
 
 
 def _lines(ranges) -> set[int]:

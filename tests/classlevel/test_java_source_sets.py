@@ -15,6 +15,8 @@ from crossfile_datasets.builders.classlevel.build import count_adjustments
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.sandbox.suites import SuiteStatus
 from crossfile_datasets.sandbox.suites import TestOutcome as Outcome
+from crossfile_datasets.lang import Lang
+from tests.conftest import require_tool, write_tree
 from crossfile_datasets.sandbox.suites.java import JavaRunner, java_layout
 
 from .test_java_runner import write_repo
@@ -128,3 +130,83 @@ def test_benchmarks_and_tests_that_do_not_compile_are_left_out_the_rest_runs(tmp
     lenient = JavaRunner().compile_only(copy, None)
     assert lenient.status is SuiteStatus.OK
     assert "src/test/java/demo/Calc5Test.java: missing symbol: method twice" in lenient.adjustments["left_out_sources"]
+
+
+def _module_copy(folder: str) -> dict:
+    return {
+        f"{folder}/src/main/java/demo/Util.java": "package demo;\n\npublic final class Util {\n"
+                                                  "    public static String clean(String s) { return s.trim(); }\n}\n",
+        f"{folder}/src/main/java/demo/Counter.java": '''package demo;
+
+public class Counter {
+    private int total;
+
+    public Counter add(String s) {
+        if (s != null) {
+            total += Util.clean(s).length();
+        }
+        return this;
+    }
+
+    public int total() { return total; }
+}
+''',
+    }
+
+
+SAME_NAMED_MODULES = {
+    **_module_copy("lib"), **_module_copy("lib-java-6"),
+    "lib/src/test/java/demo/CounterTest.java": '''package demo;
+
+import static org.junit.Assert.assertEquals;
+
+import org.junit.Test;
+
+public class CounterTest {
+    @Test
+    public void counts() { assertEquals(2, new Counter().add(" ab ").total()); }
+
+    @Test
+    public void countsNothing() { assertEquals(0, new Counter().add(null).total()); }
+}
+''',
+}
+
+
+@pytest.mark.javac
+@pytest.mark.slow
+def test_a_copy_left_out_of_the_build_hides_neither_coverage_nor_its_reason(tmp_path):
+    """jOOR (held-out 13): ``org/joor/Reflect.java`` in jOOR/, jOOR-java-6/ and jOOR-java-8/; two
+    copies are left out (``duplicate class``). JaCoCo names a source by package and file name, and
+    the names several main files had got no coverage: every test's coverage was lost silently and
+    the selection fell back to names. The compiled copy keeps its per-test coverage; the copies
+    that were never built are ``classes/file_not_built``, not tasks dropped by a gate."""
+    from tests.classlevel.fixture import selected
+
+    require_tool("javac")
+    root = write_tree(tmp_path / "modules", SAME_NAMED_MODULES)
+    facts, suite, cands, report = selected(root, Lang.JAVA, 2)
+    built, copy = "lib/src/main/java/demo/Counter.java", "lib-java-6/src/main/java/demo/Counter.java"
+    left_out = suite.left_out_sources()
+    assert set(left_out) == {copy, "lib-java-6/src/main/java/demo/Util.java"}, suite.adjustments
+    assert suite.per_test_coverage["demo.CounterTest#counts"][built], suite.per_test_coverage
+    assert list(cands) == ["Counter"] and cands["Counter"].info.file == built
+    assert report.samples["classes/file_not_built"] == [f"{copy}::Counter: duplicate class: demo.Counter"]
+
+
+def test_the_files_a_run_did_not_build_are_read_from_its_adjustments():
+    """trienet (held-out 13): mcs could not compile SuffixTrie.cs, PatriciaSuffixTrie.cs,
+    UkkonenTrie.cs, CharUkkonenTrie.cs; their classes were ``not_covered_by_tests`` as if the tests
+    missed them. Java's left-out sources and C#'s left-out library and auxiliary files are the
+    files whose classes never ran (``classes/file_not_built``); C#'s left-out test files are not."""
+    from crossfile_datasets.sandbox.suites import SuiteRun
+
+    run = SuiteRun(SuiteStatus.OK, adjustments={
+        "left_out_library_files": ["TrieNet/Ukkonen/UkkonenTrie.cs: CS8184", "TrieNet/Ukkonen/CharUkkonenTrie.cs: needs X"],
+        "left_out_auxiliary_files": ["Bench/Program.cs: auxiliary program folder"],
+        "left_out_files": ["TrieNet.Test/SuffixTrieTest.cs: CS1525"],
+        "left_out_sources": ["src/main/java/a/WordWrap.java: needs com.github.davidmoten.guavamini"]})
+    assert run.left_out_sources() == {
+        "TrieNet/Ukkonen/UkkonenTrie.cs": "CS8184", "TrieNet/Ukkonen/CharUkkonenTrie.cs": "needs X",
+        "Bench/Program.cs": "auxiliary program folder",
+        "src/main/java/a/WordWrap.java": "needs com.github.davidmoten.guavamini"}
