@@ -968,8 +968,14 @@ class JavaRunner:
         # the files compiled, not every main file: a copy left out of the build (jOOR's
         # jOOR-java-6/ and jOOR-java-8/ Reflect.java, ``duplicate class``) no longer hides the one
         # that ran (JaCoCo names a source by package and file name only)
-        sources = source_files(built.layout, built.left_out)
-        ambiguous = ambiguous_sources(built.layout, built.left_out)
+        # and a file that declares no type makes no class (jOOR-java-6's Compile.java: its package
+        # line and blank lines, what jOOQ's preprocessor leaves for Java 6)
+        not_compiled = dict(built.left_out)
+        for name, files in _jacoco_names(built.layout, not_compiled).items():
+            if len(files) > 1:
+                not_compiled.update((rel, "declares no type") for rel in files if not _declares_type(box, rel))
+        sources = source_files(built.layout, not_compiled)
+        ambiguous = ambiguous_sources(built.layout, not_compiled)
         if ambiguous:  # compiled files JaCoCo cannot tell apart: no coverage for them, counted
             run.adjustments["coverage_ambiguous_sources"] = ambiguous
         for records, exec_file in runs:
@@ -1042,6 +1048,55 @@ def _jacoco_names(layout: JavaLayout, left_out: dict[str, str] | None = None) ->
         name = rel.rsplit("/", 1)[-1]
         seen.setdefault(f"{package.replace('.', '/')}/{name}" if package else name, []).append(rel)
     return seen
+
+
+# a type declaration's keyword and a name after it, in code with comments and literals left out
+_TYPE_DECLARATION = re.compile(r"(?<![\w$.])(?:class|interface|enum|record)\s+[A-Za-z_$]")
+
+
+def _code_only(text: str) -> str:
+    """``text`` without its comments, strings, text blocks and char literals, in one linear pass
+    (``str.find`` from each opening: an unterminated one ends the text, never rescanned)."""
+    parts: list[str] = []
+    i, n = 0, len(text)
+    ahead = {c: text.find(c) for c in "/\"'"}  # each opening character's next place (-1: none left)
+    while i < n:
+        for c, at in ahead.items():
+            if 0 <= at < i:
+                ahead[c] = text.find(c, i)
+        j = min((k for k in ahead.values() if k >= 0), default=n)
+        parts.append(text[i:j])
+        if j >= n:
+            break
+        if text.startswith("//", j):
+            end = text.find("\n", j)
+        elif text.startswith("/*", j):
+            end = text.find("*/", j + 2)
+            end = -1 if end < 0 else end + 2
+        elif text.startswith('"""', j):
+            end = text.find('"""', j + 3)
+            end = -1 if end < 0 else end + 3
+        elif text[j] in "\"'":
+            end = j + 1
+            while end < n and text[end] not in (text[j], "\n"):
+                end += 2 if text[end] == "\\" else 1
+            end = min(n, end + 1)
+        else:  # a division
+            parts.append("/")
+            i = j + 1
+            continue
+        parts.append(" ")
+        i = n if end < 0 else end
+    return "".join(parts)
+
+
+def _declares_type(box, rel: str) -> bool:
+    """Whether the copy's ``rel`` may declare a type (True when it cannot be read: kept as it was)."""
+    try:
+        text = box.read_back(f"repo/{rel}")
+    except (OSError, UnicodeError, ValueError):
+        return True
+    return bool(_TYPE_DECLARATION.search(_code_only(text)))
 
 
 def source_files(layout: JavaLayout, left_out: dict[str, str] | None = None) -> dict[str, str]:

@@ -156,6 +156,8 @@ public class Counter {
 
 SAME_NAMED_MODULES = {
     **_module_copy("lib"), **_module_copy("lib-java-6"),
+    # jOOR-java-6's Compile.java: the package line and blank lines (what jOOQ's preprocessor leaves)
+    "lib-java-5/src/main/java/demo/Util.java": "/* Java 5 has none */\npackage demo;\n\n\n",
     "lib/src/test/java/demo/CounterTest.java": '''package demo;
 
 import static org.junit.Assert.assertEquals;
@@ -180,7 +182,8 @@ def test_a_copy_left_out_of_the_build_hides_neither_coverage_nor_its_reason(tmp_
     copies are left out (``duplicate class``). JaCoCo names a source by package and file name, and
     the names several main files had got no coverage: every test's coverage was lost silently and
     the selection fell back to names. The compiled copy keeps its per-test coverage; the copies
-    that were never built are ``classes/file_not_built``, not tasks dropped by a gate."""
+    that were never built are ``classes/file_not_built``, not tasks dropped by a gate; a copy that
+    declares no type (compiled to nothing) hides nothing either."""
     from tests.classlevel.fixture import selected
 
     require_tool("javac")
@@ -190,6 +193,9 @@ def test_a_copy_left_out_of_the_build_hides_neither_coverage_nor_its_reason(tmp_
     left_out = suite.left_out_sources()
     assert set(left_out) == {copy, "lib-java-6/src/main/java/demo/Util.java"}, suite.adjustments
     assert suite.per_test_coverage["demo.CounterTest#counts"][built], suite.per_test_coverage
+    # the blank copy compiled to nothing: it shares JaCoCo's source name, not the coverage
+    assert suite.per_test_coverage["demo.CounterTest#counts"]["lib/src/main/java/demo/Util.java"]
+    assert "coverage_ambiguous_sources" not in suite.adjustments, suite.adjustments
     assert list(cands) == ["Counter"] and cands["Counter"].info.file == built
     assert report.samples["classes/file_not_built"] == [f"{copy}::Counter: duplicate class: demo.Counter"]
 
