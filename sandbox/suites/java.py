@@ -81,7 +81,8 @@ from pathlib import Path
 from crossfile_datasets.analyzers.run import RunStatus
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.repofiles import Refused, walk
-from crossfile_datasets.lang import Lang
+from crossfile_datasets.lang import Lang, get_language
+from crossfile_datasets.lang.base import ParseTimeout
 from crossfile_datasets.sandbox import hostfs
 from crossfile_datasets.sandbox.channel import ChannelRecords, ResultChannel
 from crossfile_datasets.sandbox.suites import (
@@ -1050,53 +1051,21 @@ def _jacoco_names(layout: JavaLayout, left_out: dict[str, str] | None = None) ->
     return seen
 
 
-# a type declaration's keyword and a name after it, in code with comments and literals left out
-_TYPE_DECLARATION = re.compile(r"(?<![\w$.])(?:class|interface|enum|record)\s+[A-Za-z_$]")
-
-
-def _code_only(text: str) -> str:
-    """``text`` without its comments, strings, text blocks and char literals, in one linear pass
-    (``str.find`` from each opening: an unterminated one ends the text, never rescanned)."""
-    parts: list[str] = []
-    i, n = 0, len(text)
-    ahead = {c: text.find(c) for c in "/\"'"}  # each opening character's next place (-1: none left)
-    while i < n:
-        for c, at in ahead.items():
-            if 0 <= at < i:
-                ahead[c] = text.find(c, i)
-        j = min((k for k in ahead.values() if k >= 0), default=n)
-        parts.append(text[i:j])
-        if j >= n:
-            break
-        if text.startswith("//", j):
-            end = text.find("\n", j)
-        elif text.startswith("/*", j):
-            end = text.find("*/", j + 2)
-            end = -1 if end < 0 else end + 2
-        elif text.startswith('"""', j):
-            end = text.find('"""', j + 3)
-            end = -1 if end < 0 else end + 3
-        elif text[j] in "\"'":
-            end = j + 1
-            while end < n and text[end] not in (text[j], "\n"):
-                end += 2 if text[end] == "\\" else 1
-            end = min(n, end + 1)
-        else:  # a division
-            parts.append("/")
-            i = j + 1
-            continue
-        parts.append(" ")
-        i = n if end < 0 else end
-    return "".join(parts)
+# the declarations that make a class file (what javac compiles a Java file's top level into)
+_JAVA_TYPE_DECLARATIONS = frozenset({"class_declaration", "interface_declaration", "enum_declaration",
+                                     "record_declaration", "annotation_type_declaration"})
 
 
 def _declares_type(box, rel: str) -> bool:
-    """Whether the copy's ``rel`` may declare a type (True when it cannot be read: kept as it was)."""
+    """Whether the copy's ``rel`` declares a type at its top level, read by tree-sitter within the
+    parse budget (True when it cannot be read or parsed: kept as it was)."""
     try:
         text = box.read_back(f"repo/{rel}")
-    except (OSError, UnicodeError, ValueError):
+        tree = get_language(Lang.JAVA).parse(text, rel)
+    except (OSError, UnicodeError, ValueError, ParseTimeout):
         return True
-    return bool(_TYPE_DECLARATION.search(_code_only(text)))
+    root = tree.root_node
+    return root.has_error or any(node.type in _JAVA_TYPE_DECLARATIONS for node in root.children)
 
 
 def source_files(layout: JavaLayout, left_out: dict[str, str] | None = None) -> dict[str, str]:

@@ -216,3 +216,24 @@ def test_the_files_a_run_did_not_build_are_read_from_its_adjustments():
         "TrieNet/Ukkonen/UkkonenTrie.cs": "CS8184", "TrieNet/Ukkonen/CharUkkonenTrie.cs": "needs X",
         "Bench/Program.cs": "auxiliary program folder",
         "src/main/java/a/WordWrap.java": "needs com.github.davidmoten.guavamini"}
+
+
+def test_a_file_declares_a_type_as_tree_sitter_reads_it():
+    """A Java file whose only ``class`` words sit in a comment or a string declares no type (jOOQ's
+    preprocessor leaves such files for Java 6); one the copy cannot read is kept."""
+    from crossfile_datasets.sandbox.suites.java import _declares_type
+
+    class Copy:
+        def __init__(self, text):
+            self.text = text
+
+        def read_back(self, rel):
+            if self.text is None:
+                raise OSError(rel)
+            return self.text
+
+    assert not _declares_type(Copy('/* class Old */\npackage demo;\n// enum E {}\n'), "a/Old.java")
+    assert not _declares_type(Copy('package demo;\n\n\n'), "a/Blank.java")
+    assert _declares_type(Copy('package demo;\n@Deprecated public final class Util { String s = "class"; }\n'), "a/U.java")
+    assert _declares_type(Copy('package demo;\npublic record Point(int x, int y) {}\n'), "a/P.java")
+    assert _declares_type(Copy(None), "a/Gone.java")
