@@ -518,7 +518,6 @@ def measure(lang: Lang, info: ClassInfo, refs: list[ExternalReference], ff: File
     rejection reason and detail (None when it holds)."""
     per_test = suite.per_test_coverage
     has_per_test = bool(per_test)
-    not_built = suite.left_out_sources()  # files the run could not compile: their classes never ran
     used = set().union(*(idents(t) for t in expected))
     named = [m.name in used or (m.is_constructor and info.name in used) for m in info.methods]
     referenced = [m.name for m, n in zip(info.methods, named) if n]
