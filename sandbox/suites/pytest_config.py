@@ -153,15 +153,23 @@ def _strip_addopts_override(args: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
+# shlex grows each token one character at a time (a copy per character): a value past this is
+# split at white space instead (a real command line or addopts is a few hundred characters)
+SHLEX_MAX_CHARS = 1 << 16
+
+
 def _as_args(value) -> list[str]:
     if isinstance(value, list):
         return [str(v) for v in value]
     if not value:
         return []
+    text = str(value)
+    if len(text) > SHLEX_MAX_CHARS:
+        return text.split()
     try:
-        return shlex.split(str(value))
+        return shlex.split(text)
     except ValueError:
-        return str(value).split()
+        return text.split()
 
 
 # ------------------------------------------------------------------------------ reading --
@@ -235,7 +243,9 @@ def _host_entries(root: Path) -> Callable[[], list[tuple[str, bool, bool]]]:
 
 # nose's default testMatch: a folder or file whose name matches it holds tests
 _NOSE_MATCH = re.compile(r"(?:^|[\b_\.-])[Tt]est")
-_POSARGS = re.compile(r"\{posargs(?::([^}]*))?\}")
+# a default holds no brace (``[^{}]``): ``[^}]*`` ran from every unclosed ``{posargs:`` of a line to
+# its end, n^2 for a tox.ini line repeating it (72 kB: 6 s of the builder's CPU per read)
+_POSARGS = re.compile(r"\{posargs(?::([^{}]*))?\}")
 _TOX_VARS = re.compile(r"\{toxinidir\}/?")
 
 

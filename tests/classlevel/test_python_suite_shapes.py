@@ -311,3 +311,24 @@ def test_a_suite_that_does_not_import_names_the_missing_module(tmp_path):
     assert run.status is SuiteStatus.CRASHED, run.log
     assert run.reason.endswith(": No module named 'ledger._version'"), run.reason
     assert run.reason.startswith("CollectError: ImportError while importing test module"), run.reason
+
+
+def test_a_tox_line_of_unclosed_posargs_is_read_in_linear_time():
+    """tox.ini is read on the host for every Python suite: a ``commands`` line repeating an
+    unclosed ``{posargs:`` made ``_POSARGS`` run to the line's end from each one, and shlex copy its
+    one long token per character (8,000 repeats, 72 kB: 6 s of CPU; the 1 MiB the reader takes:
+    minutes). Measured against a control of the same size made of short words."""
+    import time
+
+    def cpu(text: str) -> float:
+        start = time.process_time()
+        ci_test_paths(text, [("tests", True, True)])
+        return time.process_time() - start
+
+    attack = "[testenv]\ncommands = pytest " + "{posargs:" * 40000 + "\n"
+    control = "[testenv]\ncommands = pytest " + "posargs:x " * 36000 + "\n"
+    assert len(attack) == pytest.approx(len(control), rel=0.01)
+    spent, baseline = cpu(attack), cpu(control)
+    assert spent < max(1.0, 10 * baseline), (spent, baseline)
+    # the defaults as before
+    assert ci_test_paths("[testenv]\ncommands = py.test {posargs:tests}\n", [("tests", True, True)]) == ("tests",)
