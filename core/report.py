@@ -60,6 +60,11 @@ class BuildReport:
             if len(items) < MAX_SAMPLES_PER_REASON:
                 items.append(where if detail is None else f"{where}: {detail[:300]}")
 
+    def places_of(self, key: str) -> list[str]:
+        """Every place counted under ``key`` (ALL_PLACES_STAGES), else its samples (a report
+        written before places were kept, or a stage that keeps samples only)."""
+        return self.places.get(key) or self.samples.get(key, [])
+
     def add_time(self, name: str, seconds: float) -> None:
         self.timings[name] = self.timings.get(name, 0.0) + seconds
 

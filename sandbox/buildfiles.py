@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from crossfile_datasets.sandbox import Sandbox
 
 DEFAULT_VERSION = "0.0.0"
+# the detail of ``environment/build_time_file_written`` (the executable and class splits count it)
+BUILD_TIME_FILE_NOTE = "written at build time (setuptools-scm, hatch-vcs or versioneer); the checkout lacks it"
 # a version file is a few hundred bytes: a template (or its result) over this is refused, and so
 # is a format specification with a width or precision of more than 3 digits (red team
 # 2026-11-28e row 7: ``{version:>400000000}`` made the host allocate 400 MB at once)
@@ -251,8 +253,7 @@ def repository_build_files(root: Path, name: str, report: BuildReport) -> dict[s
         report.count("environment", "version_template_refused", f"{name}: {note.split(':', 1)[0]}", note)
     out = {rel: text for rel, text in files.items() if not os.path.lexists(Path(root) / rel)}
     for rel in sorted(out):
-        report.count("environment", "build_time_file_written", f"{name}: {rel}",
-                     "written at build time (setuptools-scm, hatch-vcs or versioneer); the checkout lacks it")
+        report.count("environment", "build_time_file_written", f"{name}: {rel}", BUILD_TIME_FILE_NOTE)
     return out
 
 

@@ -68,6 +68,7 @@ from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.classes import extractor_for
 from crossfile_datasets.lang.sources import count_parse_timeouts, list_sources
 from crossfile_datasets.sandbox import SandboxLimits, tree_digest
+from crossfile_datasets.sandbox.buildfiles import BUILD_TIME_FILE_NOTE
 from crossfile_datasets.sandbox.suites import SuiteRun, SuiteStatus, TestOutcome, runner_for
 
 SHARDS = "class_shards"
@@ -301,8 +302,7 @@ def count_adjustments(suite: SuiteRun, runner, report: BuildReport, name: str) -
             where, _, detail = entry.partition(": ")
             report.count(stage, reason, f"{name}:{where}", detail)
     for rel in suite.adjustments.get("build_time_files", []):  # Python: version files the checkout lacks
-        report.count("environment", "build_time_file_written", f"{name}: {rel}",
-                     "written at build time (setuptools-scm, hatch-vcs or versioneer); the checkout lacks it")
+        report.count("environment", "build_time_file_written", f"{name}: {rel}", BUILD_TIME_FILE_NOTE)
     for test in suite.adjustments.get("crashed_tests", []):  # a pytest id may itself hold ": "
         report.count("tests", "ended_test_process", f"{name}:{test}")
     # C#: what does not compile here is left out, the rest runs (sandbox/suites/csharp.py)

@@ -103,9 +103,9 @@ class StubEvidence:
             stage, _, reason = key.partition("/")
             if stage != "usages" or reason in FOUND_USAGE_NOTES:
                 continue
-            # every place of the stage (BuildReport.places); a report without them (written
-            # before they were kept) has only its samples, a few places per reason
-            samples = report.places.get(key) or report.samples.get(key, [])
+            # every place of the stage; a report written before they were kept has only its
+            # samples, a few places per reason
+            samples = report.places_of(key)
             if n > len(samples):  # a place counted without its file: nothing can be proven
                 complete = False
             for sample in samples:
@@ -132,7 +132,7 @@ def files_not_checked_whole(report: BuildReport, paths: Iterable[str]) -> set[st
         declared = lookup(key)
         if not key.startswith("files/") or declared is None or declared.kind is not Kind.LOSS:
             continue
-        for where in report.places.get(key) or report.samples.get(key, []):
+        for where in report.places_of(key):
             path = where.split(": ", 1)[0]
             if path in known:
                 out.add(path)

@@ -207,7 +207,9 @@ def _followed_by(ff: FileFacts, d: Diagnostic, name: str, what: str) -> bool:
     return at >= 0 and line[at + len(name):].lstrip().startswith(what)
 
 
-def _node_at(ff: FileFacts, line: int, column: int):
+def node_at(ff: FileFacts, line: int, column: int):
+    """The smallest node at (1-based line, 0-based character column, clamped to the line), None
+    for a line outside the file."""
     index = ff.file.index
     row = line - 1
     if not 0 <= row < index.num_lines:
@@ -218,7 +220,7 @@ def _node_at(ff: FileFacts, line: int, column: int):
 
 
 def in_attribute(ff: FileFacts, line: int, column: int) -> bool:
-    node = _node_at(ff, line, column)
+    node = node_at(ff, line, column)
     while node is not None:
         if node.type == "attribute":
             return True
@@ -229,14 +231,14 @@ def in_attribute(ff: FileFacts, line: int, column: int) -> bool:
 def is_attribute_name(ff: FileFacts, line: int, column: int) -> bool:
     """Whether the name at (1-based line, 0-based column) is an attribute's own name (``Fact`` of
     ``[Fact]``), not a name inside its arguments."""
-    node = _node_at(ff, line, column)
+    node = node_at(ff, line, column)
     return (node is not None and node.parent is not None and node.parent.type == "attribute"
             and node.parent.child_by_field_name("name") == node)
 
 
 def written_arity(ff: FileFacts, line: int, column: int) -> int:
     """Number of type arguments of the generic name written at (1-based line, 0-based column)."""
-    node = _node_at(ff, line, column)
+    node = node_at(ff, line, column)
     if node is not None and node.type == "identifier" and node.parent is not None and node.parent.type == "generic_name":
         node = node.parent
     if node is not None and node.type == "generic_name":

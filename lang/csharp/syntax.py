@@ -22,7 +22,7 @@ from tree_sitter import Language, Node, Tree
 
 from crossfile_datasets.core.records import Span
 from crossfile_datasets.core.text import TextIndex
-from crossfile_datasets.lang.base import iter_leaves
+from crossfile_datasets.lang.base import iter_leaves, iter_nodes
 
 LANGUAGE = Language(tree_sitter_c_sharp.language())
 # Reserved words, C# 12 specification 6.4.4 (keywords), plus var.
@@ -822,6 +822,9 @@ def abstract_header(header: str) -> str:
     return f"{modifiers}abstract {header[m.start():]}"
 
 
+_LONE_UNDERSCORE = re.compile(r"(?<![\w$@])_(?!\w)")
+
+
 def discards_for_mcs(text: str, tree: Tree, index: TextIndex) -> str:
     """``text`` with the C# 7 discards mcs reads as variables written as forms it understands, at
     the same positions: ``out var _`` / ``out int _`` as ``out _`` padded with spaces, and
@@ -832,26 +835,21 @@ def discards_for_mcs(text: str, tree: Tree, index: TextIndex) -> str:
     ``IdGenTests.cs``: every use in its tests lost). ``text`` is the text handed to mcs (same
     characters as the tree's source, blanked regions aside: a form not found as written there is
     left alone). Deconstructions (``var (_, _) = ...``) are not rewritten."""
-    if "_" not in text:
+    if _LONE_UNDERSCORE.search(text) is None:  # no discard of any form: the tree is not walked
         return text
     spans: list[tuple[int, int, str]] = []  # (start, end, replacement of the same length)
-    stack = [tree.root_node]
-    while stack:
-        node = stack.pop()
+    for node in iter_nodes(tree.root_node):
         if node.type == "declaration_expression" and node.parent is not None and node.parent.type == "argument":
             name = node.child_by_field_name("name")
             if name is not None and index.node_text(name) == "_":
                 start, end = index.node_start(node), index.node_end(node)
                 if text[start:end] == index.node_text(node):
                     spans.append((start, end, "_" + blank_out(text[start + 1 : end], 0, end - start - 1)))
-            continue
-        if (node.type == "declaration_pattern" and node.parent is not None and node.parent.type == "is_pattern_expression"
+        elif (node.type == "declaration_pattern" and node.parent is not None and node.parent.type == "is_pattern_expression"
                 and node.children and node.children[-1].type == "discard"):
             start, end = index.node_start(node.children[-1]), index.node_end(node.children[-1])
             if text[start:end] == "_":
                 spans.append((start, end, " "))
-            continue
-        stack.extend(node.children)
     for start, end, replacement in sorted(spans, reverse=True):
         text = text[:start] + replacement + text[end:]
     return text

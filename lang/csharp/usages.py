@@ -87,7 +87,7 @@ from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.records import CrossFileUsage, Diagnostic, FileFacts
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang.base import iter_leaves, strip_type_arguments
-from crossfile_datasets.lang.csharp.external import ExternalStubs
+from crossfile_datasets.lang.csharp.external import ExternalStubs, node_at
 from crossfile_datasets.lang.csharp.mcs_server import McsServerPool
 from crossfile_datasets.lang.csharp.projects import (
     CompilationUnit,
@@ -2060,9 +2060,7 @@ def _last_arity(type_text: str) -> int:
 def _in_constructor_initializer(ff: FileFacts, row: int, column: int) -> bool:
     """Whether ``row``/``column`` lies in a ``: base(...)`` / ``: this(...)`` constructor
     initializer: a call of a constructor that names no type, so no use with a name to complete."""
-    index = ff.file.index
-    byte = index.char_to_byte(index.offset(row, min(column, len(index.line(row)))))
-    node = ff.tree.root_node.descendant_for_byte_range(byte, byte)
+    node = node_at(ff, row + 1, column)
     while node is not None and node.type not in ("constructor_declaration", "block"):
         if node.type == "constructor_initializer":
             return True
