@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Sequence
 
 import tree_sitter_typescript
-from tree_sitter import Language, Node
+from tree_sitter import Language, Node, Parser, Tree
 
 from crossfile_datasets.core.deadline import carried
 from crossfile_datasets.core.records import CrossFileUsage, Diagnostic
@@ -61,12 +61,12 @@ from crossfile_datasets.analyzers.tsc import (
 )
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.lang import Lang
-from crossfile_datasets.lang.base import STATEMENT_DELIMITERS, LanguageSupport, iter_leaves
+from crossfile_datasets.lang.base import STATEMENT_DELIMITERS, LanguageSupport, bounded_parse, iter_leaves
 from crossfile_datasets.core.records import FileFacts, ImportBinding, SourceFile
 from crossfile_datasets.core.repofiles import walk
 from crossfile_datasets.core.text import classify_file, decode_source, utf16_col_to_char_col
 from crossfile_datasets.lang.typescript.resolve import ModuleResolver, relative_specifier
-from crossfile_datasets.lang.typescript.syntax import RESERVED_WORDS, ModuleSyntax, read_module
+from crossfile_datasets.lang.typescript.syntax import RESERVED_WORDS, ModuleSyntax, newer_syntax_blanked, read_module
 from crossfile_datasets.lang.typescript.standins import stand_ins
 from crossfile_datasets.lang.typescript.tsconfig import TsConfig, checker_options, find_configs, load_config
 
@@ -202,6 +202,14 @@ class TypeScriptSupport(LanguageSupport):
 
     def ts_language(self, path: str = "") -> Language:
         return _TSX if path.endswith(".tsx") else _TYPESCRIPT
+
+    def parse(self, text: str, path: str = "") -> Tree:
+        tree = super().parse(text, path)
+        if tree.root_node.has_error:
+            blanked = newer_syntax_blanked(text.encode("utf-8"), tree.root_node)
+            if blanked is not None:
+                return bounded_parse(Parser(self.ts_language(path)), blanked)
+        return tree
 
     def import_statement(self, *, name: str, qualified_name: str, kind: str, path: str, package: str,
                          namespace: str = "", from_file: str | None = None) -> str | None:

@@ -215,3 +215,19 @@ def test_renames_and_defaults_are_chased_through_several_files(tmp_path):
     assert got["mk"] == ("a/impl.ts", "makeShape")
     assert got["mdef"] == ("a/impl.ts", "makeShape")
     assert got["readFile"] == ("a/top.ts", "readFile")  # re-exported from a package: left at the barrel
+
+
+def test_newer_syntax_is_blanked_for_the_parser_only_where_the_grammar_fails():
+    from crossfile_datasets.lang.typescript.syntax import newer_syntax_blanked
+
+    language = get_language(Lang.TYPESCRIPT)
+    source = 'const s = "é <in T>";\nexport type * as ns from "./b";\ninterface I<in out T> { x: T }\n'
+    plain_tree = super(type(language), language).parse(source, "a.ts")  # the grammar as shipped
+    assert plain_tree.root_node.has_error
+    blanked = newer_syntax_blanked(source.encode(), plain_tree.root_node)
+    assert blanked == source.encode().replace(b"export type *", b"export      *").replace(b"<in out T>", b"<       T>")
+    assert not language.parse(source, "a.ts").root_node.has_error
+    # an error of another kind is left alone: the file stays a syntax error
+    broken = "export type * from './a';\nconst = ;\n"
+    assert language.parse(broken, "a.ts").root_node.has_error
+    assert newer_syntax_blanked(b"const = ;\n", language.parse("const = ;\n", "a.ts").root_node) is None

@@ -131,6 +131,29 @@ def test_bad_input_is_counted_not_fatal(tmp_path):
     assert (2, "Money", "of") in {(u.line, u.imported_name, u.member) for u in usages}
 
 
+def test_typescript_5_forms_the_grammar_lacks_are_not_syntax_errors(tmp_path):
+    """``export type * from`` (TypeScript 5.0) and variance modifiers (4.7) parse as errors in
+    tree-sitter-typescript 0.23: the entry point holding them was dropped as ``files/syntax_error``
+    with all its uses (unjs/ofetch's ``src/index.ts``, held-out 14)."""
+    files = {
+        **LIB,
+        "lib/shapes.ts": "export interface Shape<in out T> { area(): T }\nexport type Unit = 'cm';\n",
+        "lib/types.ts": 'export type * from "./shapes";\n',
+        "app/entry.ts": (
+            'export type * from "../lib/types";\n'
+            'import { Money } from "../lib/money";\n'
+            'import type { Shape } from "../lib/types";\n'
+            "export const price = Money.of(2);\n"
+            "export function size<out T>(s: Shape<T>): T { return s.area() }\n"
+        ),
+    }
+    _, facts, usages, report = _build(tmp_path, files)
+    assert report.counts["files/syntax_error"] == 0
+    assert not any(facts[path].has_syntax_error for path in ("app/entry.ts", "lib/types.ts", "lib/shapes.ts"))
+    found = {(line, name, member) for line, name, member, _ in _keys(usages, "app/entry.ts")}
+    assert {(4, "Money", "of"), (5, "Shape", "area")} <= found
+
+
 def test_checker_timeout_is_counted(tmp_path, monkeypatch):
     monkeypatch.setattr(C, "TSC_STARTUP_TIMEOUT", 0.001)
     monkeypatch.setattr(C, "TSC_REQUEST_TIMEOUT", 0.001)
