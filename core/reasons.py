@@ -266,7 +266,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     # --- usages ------------------------------------------------------------------------------------
     (S.USAGES, "unattributed_{code}", L, "a new 'undefined' diagnostic that could not be tied to a cross-file entity"),
     (S.USAGES, "name_not_located", L, "the diagnostic's name was not found at its position"),
-    (S.USAGES, "constructor_initializer", R, "C#: a `: base(...)`/`: this(...)` call of a project constructor names no type: no entity to complete"),
+    (S.USAGES, "constructor_initializer", R,
+     "a `super(...)`/`this(...)` (Java) or `: base(...)`/`: this(...)` (C#) call of a project constructor names no type: no entity to complete"),
     (S.USAGES, "member_not_located", L, "the diagnostic's member was not found at its position"),
     (S.USAGES, "constructor_name_not_located", L, "the constructed type's name was not found at its position"),
     (S.USAGES, "reference_not_located", L, "Java: a resolved reference's name was not found at its offset"),

@@ -470,7 +470,11 @@ class Attributor:
             return "member_not_located"
         inherited = where[1] is not stub.ref[1]
         symbol = None if inherited else f"{stub.ref[1].qualified}.{member}"
-        return Attribution(stub, stub.name, member, offset, stub.ref[0], symbol, d, inherited)
+        # an inherited member is defined in its supertype's file: javac's reference pass corrects
+        # fields and methods, not nested types (`MutableOffset` of `MagicMatcher` reached through
+        # `PStringType extends StringType implements MagicMatcher`: simplemagic, held-out 14)
+        defined_in = where[0] if where[0] != self.ff.file.path else stub.ref[0]
+        return Attribution(stub, stub.name, member, offset, defined_in, symbol, d, inherited)
 
     def _constructor(self, d: Diagnostic, type_name: str) -> Attribution | str:
         stub = self._type(type_name)
@@ -478,7 +482,7 @@ class Attributor:
             return "location_not_stubbed"
         offset = self.locate_constructed_type(d, stub.name)
         if offset is None:
-            return "constructor_name_not_located"  # super(...)/this(...): the class name is not written
+            return "constructor_initializer" if self._in_constructor_invocation(d) else "constructor_name_not_located"
         return Attribution(stub, stub.name, None, offset, stub.ref[0], stub.ref[1].qualified, d)
 
     # -- positions ----------------------------------------------------------------------------
@@ -531,6 +535,16 @@ class Attributor:
                 elif after and child.type in NAME_NODES:
                     return index.node_start(child) if index.node_text(child) == name else None
         return None
+
+    def _in_constructor_invocation(self, d: Diagnostic) -> bool:
+        """Whether the diagnostic lies in a ``super(...)`` / ``this(...)`` call: a call of a
+        constructor that writes no type name, so no use with a name to complete."""
+        _, node = self._leaf_at(d)
+        while node is not None and node.type not in ("constructor_body", "class_body"):
+            if node.type == "explicit_constructor_invocation":
+                return True
+            node = node.parent
+        return False
 
     def locate_constructed_type(self, d: Diagnostic, name: str) -> int | None:
         """For ``new a.b.Foo<>(...)`` (javac points at ``new``): where ``Foo`` stands."""
