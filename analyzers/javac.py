@@ -177,8 +177,9 @@ class Reference:
     """A name of the checked file and the declaration javac resolved it to (a source file only).
 
     ``offset`` is the character offset of the name in the checked text; ``kind`` is javac's
-    element kind (FIELD, METHOD, ENUM_CONSTANT, or CONSTRUCTOR for ``new Foo(...)``, whose name is
-    the class); ``owner`` the qualified name of the declaring type, ``file`` its source file.
+    element kind (FIELD, METHOD, ENUM_CONSTANT, CONSTRUCTOR for ``new Foo(...)``, whose name is
+    the class, or TYPE for a type's name written anywhere else); ``owner`` the qualified name of
+    the declaring type (the type itself for CONSTRUCTOR and TYPE), ``file`` its source file.
     """
 
     name: str
@@ -187,6 +188,11 @@ class Reference:
     owner: str
     file: str
     line: int = 0  # 1-based line of the declaration in ``file`` (0: unknown)
+
+    @property
+    def names_type(self) -> bool:
+        """The name is a type's own (``new Foo()``, ``Foo x``), not a member of ``owner``."""
+        return self.kind in ("CONSTRUCTOR", "TYPE")
 
 
 def parse_helper_answer(line: str, texts: Mapping[str, str], target: str = "") -> HelperAnswer:

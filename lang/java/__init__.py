@@ -399,7 +399,7 @@ class JavaSupport(LanguageSupport):
                 continue
             package = project.facts[rel].package
             owner = ref.owner[len(package) + 1 :] if package and ref.owner.startswith(package + ".") else ref.owner
-            symbol = owner if ref.kind == "CONSTRUCTOR" else f"{owner}.{ref.name}"
+            symbol = owner if ref.names_type else f"{owner}.{ref.name}"
             row, col = index.row_col(ref.offset)
             resolved.append((row + 1, col, ref, rel, symbol))
         keys: dict[str, tuple[str, str | None, str]] = {}
@@ -417,15 +417,15 @@ class JavaSupport(LanguageSupport):
         for line, col, ref, rel, symbol in resolved:
             if (line, col) in by_position:
                 continue
-            owner_name = symbol.rsplit(".", 1)[0].rsplit(".", 1)[-1] if ref.kind != "CONSTRUCTOR" else ref.name
+            owner_name = ref.name if ref.names_type else symbol.rsplit(".", 1)[0].rsplit(".", 1)[-1]
             imported_name, member, stubbed = keys.get(
-                symbol, (owner_name, None if ref.kind == "CONSTRUCTOR" else ref.name, f"(resolved) {ref.owner}"))
+                symbol, (owner_name, None if ref.names_type else ref.name, f"(resolved) {ref.owner}"))
             by_position[(line, col)] = len(out)
             added += 1
             out.append(usage_at(
                 repo_name, path, line - 1, col, imported_name=imported_name, member=member, stubbed_import=stubbed,
                 tool=TOOL, code=RESOLVED_CODE,
-                message=f"{ref.name} resolves to {ref.owner}" + ("" if ref.kind == "CONSTRUCTOR" else f".{ref.name}"),
+                message=f"{ref.name} resolves to {ref.owner}" + ("" if ref.names_type else f".{ref.name}"),
                 definition_file=rel, definition_symbol=symbol, entity=ref.name, mode=RESOLVED_MODE, round_no=0,
                 definition_line=ref.line or None,
             ))

@@ -297,7 +297,9 @@ def test_bad_inputs_are_counted_not_fatal(tmp_path):
     assert {(u.file.rsplit("/", 1)[-1], u.imported_name, u.member) for u in usages} == {
         ("WithJunit.java", "Texts", "shout"),
         ("WithJunit.java", "Texts", "SEPARATOR"),
+        ("WithJunit.java", "Texts", None),  # the static qualifier: a use of the class
         ("Sql.java", "Texts", "width"),
+        ("Sql.java", "Texts", None),
     }
 
 
@@ -323,7 +325,7 @@ def test_javac_crash_and_timeout_are_counted(tmp_path):
     assert report.counts["files/checker_crash"] == 1
     assert "StackOverflowError" in report.samples["files/checker_crash"][0]
     # the crash did not stop the others
-    assert {(u.file.rsplit("/", 1)[-1], u.member) for u in usages} == {("Fine.java", "width")}
+    assert {(u.file.rsplit("/", 1)[-1], u.member) for u in usages} == {("Fine.java", "width"), ("Fine.java", None)}
 
     _, usages, report = build(tmp_path / "timeout", {k: v for k, v in files.items() if "Deep" not in k},
                               JavaSupport(request_timeout=0.001))
