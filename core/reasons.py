@@ -252,6 +252,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.CHECKER, "abstract_implementations_kept", M,
      "C# overrides of a project base's abstract members kept without bodies in an emptied class, so its subclasses still compile"),
     (S.CHECKER, "usages_same_receiver", M, "C# masked uses recovered through an already typed receiver"),
+    (S.CHECKER, "csharp_type_references", M, "C# types written as types, resolved by C#'s lookup rules (lang/csharp/typerefs.py)"),
     (S.CHECKER, "usages_chained_calls", M,
      "C# masked uses recovered through the declared type of a proven use earlier in the same chain"),
     (S.CHECKER, "mcs_mask_rounds", M, "C# defining files checked once more after the unmasking rounds, with the members that mask others restored"),

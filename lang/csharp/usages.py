@@ -88,6 +88,7 @@ from crossfile_datasets.core.records import CrossFileUsage, Diagnostic, FileFact
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang.base import iter_leaves, strip_type_arguments
 from crossfile_datasets.lang.csharp.external import ExternalStubs, node_at
+from crossfile_datasets.lang.csharp.typerefs import TypeResolver
 from crossfile_datasets.lang.csharp.mcs_server import McsServerPool
 from crossfile_datasets.lang.csharp.projects import (
     CompilationUnit,
@@ -150,6 +151,8 @@ _MEMBER_ONLY = {"CS0411": NOT_INFERRED, "CS1501": NO_OVERLOAD, "CS0428": METHOD_
 # sign that the call lost F's overloads (Attributor._argument_of_extension_call)
 # members every type has: an access of one inside a failed call's lambda is no evidence of F
 _OBJECT_MEMBERS = frozenset({"ToString", "Equals", "GetHashCode", "GetType"})
+# the code of a use found by resolving a written type name (lang/csharp/typerefs.py), not by mcs
+TYPE_REFERENCE_CODE = "type_reference"
 # a name bound to a type where a value was expected: with a base class stubbed, an inherited
 # member named like a type in scope ("Color Color") binds to that type (Attributor._inherited_over_type)
 _TYPE_FOR_VALUE_CODES = frozenset({"CS0118", "CS0119", "CS0305"})
@@ -398,7 +401,39 @@ class CSharpChecker:
             events.merge(r.events)
         for u in out:
             events.count("checker", f"usages_found_in_round_{u.round}")
+        out.extend(self.type_references(repo_name, prepared, index, facts, models, out, events))
         self.attributed.update(prepared.candidates)
+        return out
+
+    def type_references(self, repo_name: str, prepared: PreparedUnit, index: ProjectIndex,
+                        facts: dict[str, FileFacts], models: dict[str, FileModel],
+                        found: Sequence[CrossFileUsage], events: BuildReport) -> list[CrossFileUsage]:
+        """Types written as types in the unit's candidate files (``lang/csharp/typerefs.py``):
+        no stub round reveals them, since an emptied type keeps its name. A position a round
+        already attributed keeps that use; files checked in an earlier unit are not read again;
+        code the compiled text blanks (inactive ``#if`` regions, bodies mcs refused) has no use,
+        as for the rounds."""
+        taken = {(u.file, u.line - 1, u.column) for u in found}
+        resolver = TypeResolver(index.types_by_full, index.base_chain,
+                                [u for p in index.paths for u in models[p].usings if u.is_global])
+        out: list[CrossFileUsage] = []
+        for g in sorted(set(prepared.candidates) - self.attributed):
+            compiled = prepared.texts.get(g, "")
+            for ref in resolver.references(facts[g], models[g]):
+                if (g, ref.row, ref.column) in taken:
+                    continue
+                if compiled[ref.offset : ref.offset + len(ref.name)] != ref.name:
+                    continue  # blanked for mcs (inactive #if code, bodies mcs refused or crashed on)
+                taken.add((g, ref.row, ref.column))
+                t = ref.decl
+                out.append(usage_at(
+                    repo_name, g, ref.row, ref.column, imported_name=ref.name, member=None,
+                    stubbed_import=f"(resolved) {t.full_name}", tool=TOOL, code=TYPE_REFERENCE_CODE,
+                    message=f"{ref.name} names {t.full_name} ({ref.context})", definition_file=ref.path,
+                    definition_symbol=t.qualified_name, entity=ref.name, mode="type_reference", round_no=0,
+                ))
+        if out:
+            events.count("checker", "csharp_type_references", n=len(out))
         return out
 
     def batches(self, jobs: list[tuple[str, set[str]]], observers: dict[str, set[str]]

@@ -114,7 +114,7 @@ def test_uses_in_lambdas_behind_a_member_another_class_also_declares(tmp_path):
     require_tool("mcs")
     write_tree(tmp_path, FILES)
     usages, report = build(tmp_path)
-    got = {(u.line, u.member, u.definition_file) for u in usages if u.file == "Views/Panel.cs"}
+    got = {(u.line, u.member, u.definition_file) for u in usages if u.file == "Views/Panel.cs" and u.mode != "type_reference"}
     assert got == {(9, "GetValue", "Core/Context.cs"), (15, "Push", "Core/Context.cs"),
                    (16, "Pop", "Core/Context.cs"), (23, "GetValue", "Core/Lookup.cs")}
     assert report.metrics["checker/mcs_unmasking_rounds"] >= 1
@@ -131,7 +131,7 @@ def test_a_mask_whose_name_library_members_share_comes_back_in_a_mask_round(tmp_
                                             'typeof(Panel).GetProperty("Name").GetValue(target, null)')
     write_tree(tmp_path, {**FILES, "Views/Panel.cs": panel})
     usages, report = build(tmp_path)
-    got = {(u.line, u.member, u.definition_file) for u in usages if u.file == "Views/Panel.cs"}
+    got = {(u.line, u.member, u.definition_file) for u in usages if u.file == "Views/Panel.cs" and u.mode != "type_reference"}
     assert got == {(9, "GetValue", "Core/Context.cs"), (15, "Push", "Core/Context.cs"),
                    (16, "Pop", "Core/Context.cs")}
     assert report.metrics["checker/mcs_mask_rounds"] >= 1

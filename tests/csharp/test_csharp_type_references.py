@@ -1,0 +1,120 @@
+"""Types written as types in C# (declarations, base lists, generic arguments, casts, ``typeof``,
+attributes, static qualifiers) are uses, found by C#'s lookup rules (``lang/csharp/typerefs.py``):
+an emptied type keeps its name, so mcs never reported them (type-only recall 0.056 on the tuning
+set, 2026-11-29). Real mcs; fixture written for this project."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import write_tree
+from tests.csharp.test_csharp_faults import checked
+from crossfile_datasets.lang.csharp.usages import CSharpChecker
+
+pytestmark = pytest.mark.mcs
+
+CORE = """namespace Shop.Core
+{
+    public class Item { public static int Count; public class Tag { } }
+    public interface IPriced { }
+    public class AuditAttribute : System.Attribute { }
+    public class Box<T> { }
+    public class Box { }
+    public class Clock { }
+}
+"""
+OTHER = """namespace Shop.Other
+{
+    public class Clock { }
+    public class Ledger { }
+}
+"""
+LOCAL = """namespace Shop.App
+{
+    public class Ledger { }
+}
+"""
+BASE = """namespace Shop.Core
+{
+    public class Counter { public class Step { } }
+}
+"""
+APP = """using System.Collections.Generic;
+using Shop.Core;
+using Shop.Other;
+using Named = Shop.Core.Item;
+
+namespace Shop.App
+{
+    [Audit]
+    public class Cart<T> : Counter, IPriced where T : IPriced
+    {
+        private Item _item;
+        public List<Item> Items { get; set; }
+        public Box<Item> Boxed;
+        public Box Plain;
+        public Item Make(Item a, Named b, Step s, Ledger l)
+        {
+            var n = Item.Count;
+            var d = (Item)a;
+            var k = typeof(Box<int>);
+            T local = default(T);
+            return a;
+        }
+
+        private class Own { }
+        private Own mine;
+    }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def found(tmp_path_factory):
+    root = tmp_path_factory.mktemp("shop")
+    write_tree(root, {"Core/Item.cs": CORE, "Core/Counter.cs": BASE, "Other/Clock.cs": OTHER,
+                      "App/Ledger.cs": LOCAL, "App/Cart.cs": APP})
+    usages, report = checked(root, CSharpChecker())
+    lines = APP.splitlines()
+    rows = {(u.line, u.column): u for u in usages if u.file == "App/Cart.cs"}
+    return rows, lines, report
+
+
+def at(lines: list[str], needle: str, name: str) -> tuple[int, int]:
+    row = next(i for i, line in enumerate(lines) if needle in line)
+    return row + 1, lines[row].index(name, lines[row].index(needle))
+
+
+def test_types_written_as_types_are_uses_of_their_file(found):
+    rows, lines, report = found
+    expected = {
+        at(lines, "[Audit]", "Audit"): "Core/Item.cs",  # an attribute names AuditAttribute
+        at(lines, ": Counter", "Counter"): "Core/Counter.cs",
+        at(lines, "IPriced where", "IPriced"): "Core/Item.cs",
+        at(lines, "where T : IPriced", "IPriced"): "Core/Item.cs",
+        at(lines, "private Item _item", "Item"): "Core/Item.cs",
+        at(lines, "List<Item>", "Item"): "Core/Item.cs",
+        at(lines, "Box<Item> Boxed", "Box"): "Core/Item.cs",
+        at(lines, "public Box Plain", "Box"): "Core/Item.cs",
+        at(lines, "Named b", "Named"): "Core/Item.cs",  # a using alias
+        at(lines, "Step s", "Step"): "Core/Counter.cs",  # a nested type of the base class
+        at(lines, "(Item)a", "Item"): "Core/Item.cs",
+        at(lines, "typeof(Box<int>)", "Box"): "Core/Item.cs",
+        at(lines, "var n = Item.Count", "Item"): "Core/Item.cs",  # the static qualifier
+        at(lines, "Ledger l", "Ledger"): "App/Ledger.cs",  # the enclosing namespace wins over a using
+    }
+    got = {pos: rows[pos].definition_file for pos in expected if pos in rows}
+    assert got == expected, {pos: (lines[pos[0] - 1][pos[1]:pos[1] + 8], got.get(pos)) for pos in expected}
+    assert report.metrics["checker/csharp_type_references"] >= len(expected) - 1
+    # Box and Box<T> are two types: the arity picks one (same file here, two declarations)
+    assert rows[at(lines, "Box<Item> Boxed", "Box")].definition_symbol == "Box"
+    assert rows[at(lines, "public Box Plain", "Box")].definition_symbol == "Box"
+
+
+def test_what_the_rules_leave_alone(found):
+    rows, lines, _ = found
+    # a type parameter, the file's own nested type, a library type
+    for needle, name in (("T local", "T"), ("private Own mine", "Own"), ("List<Item>", "List")):
+        assert at(lines, needle, name) not in rows, (needle, rows.get(at(lines, needle, name)))
