@@ -76,6 +76,15 @@ def _context(node: Node) -> str | None:
     return None
 
 
+def _in_using_directive(node: Node) -> bool:
+    """Whether ``node`` is part of a using directive (``using Spec = Either<Kind, Token>;``):
+    import statements are not uses."""
+    current = node.parent
+    while current is not None and current.type not in ("using_directive", "compilation_unit", "declaration_list"):
+        current = current.parent
+    return current is not None and current.type == "using_directive"
+
+
 def _namespace_at(node: Node, text_of: Callable[[Node], str]) -> str:
     """The dotted namespace ``node`` is written in (nested declarations joined)."""
     parts: list[str] = []
@@ -194,7 +203,7 @@ class TypeResolver:
                 arguments = next((c for c in parent.named_children if c.type == "type_argument_list"), None)
                 arity = len(arguments.named_children) if arguments is not None else 0
             context = _context(target)
-            if context is None:
+            if context is None or _in_using_directive(target):
                 continue
             name = text_of(node)
             if context == "qualifier":

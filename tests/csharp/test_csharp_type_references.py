@@ -45,6 +45,7 @@ APP = """using System.Collections.Generic;
 using Shop.Core;
 using Shop.Other;
 using Named = Shop.Core.Item;
+using Boxes = Shop.Core.Box<Shop.Core.Item>;
 
 namespace Shop.App
 {
@@ -115,6 +116,7 @@ def test_types_written_as_types_are_uses_of_their_file(found):
 
 def test_what_the_rules_leave_alone(found):
     rows, lines, _ = found
-    # a type parameter, the file's own nested type, a library type
-    for needle, name in (("T local", "T"), ("private Own mine", "Own"), ("List<Item>", "List")):
+    # a type parameter, the file's own nested type, a library type, a using directive's type
+    for needle, name in (("T local", "T"), ("private Own mine", "Own"), ("List<Item>", "List"),
+                         ("using Boxes", "Item"), ("using Named", "Item")):
         assert at(lines, needle, name) not in rows, (needle, rows.get(at(lines, needle, name)))
