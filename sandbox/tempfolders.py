@@ -19,7 +19,9 @@ afterwards is a host-side walk of a tree an adversary built (issue 27, the red t
   (a pid is not: it names another process, or none, in another namespace).
 - :func:`sweep_stale_sandboxes` (run once per process, at its first ``Sandbox()``) removes the
   folders whose lock it can take, and only real folders owned by us (a link or another user's
-  entry named like ours is left alone). A folder without a lock file (made before locks, or a
+  entry named like ours is left alone). The build's sweep of its ``crossfile-build-*`` folders
+  (lock inside the folder) is the same code, :func:`sweep_held_folders` (red team 2026-11-29
+  rows 1-2: it opened a planted ``.lock`` link with ``O_CREAT``). A folder without a lock file (made before locks, or a
   folder of the host's own such as ``pytest_runs``'s coverage copy) goes only when the pid in its
   name is gone *and* it has not changed for :data:`UNLOCKED_STALE_SECONDS`.
 """
@@ -33,7 +35,7 @@ import stat
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 SANDBOX_PREFIX = "crossfile-sandbox-"
@@ -259,9 +261,9 @@ class HeldFolder:
         self.close()
 
 
-def _same_file(fd: int, path: str) -> bool:
+def _same_file(fd: int, path: str, dir_fd: int | None = None) -> bool:
     try:
-        named, held = os.lstat(path), os.fstat(fd)
+        named, held = os.lstat(path, dir_fd=dir_fd), os.fstat(fd)
     except OSError:
         return False
     return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
@@ -278,11 +280,12 @@ def _unlink_quietly(path: str | os.PathLike) -> None:
 @dataclass
 class Sweep:
     """What a sweep did: folders removed, folders it could not remove entirely (counted, left for
-    the next sweep), orphan lock files removed."""
+    the next sweep), orphan lock files removed; ``names``: the folders removed."""
 
     removed: int = 0
     failed: int = 0
     orphan_locks: int = 0
+    names: list[str] = field(default_factory=list, compare=False)
 
 
 def sweep_stale_sandboxes(parent: str | os.PathLike | None = None) -> Sweep:
@@ -290,6 +293,21 @@ def sweep_stale_sandboxes(parent: str | os.PathLike | None = None) -> Sweep:
     ``parent`` (the temporary folder by default): a folder whose lock file's ``flock`` can be
     taken; a folder without one only when the pid in its name is gone here and it has not
     changed for :data:`UNLOCKED_STALE_SECONDS`. Only real folders owned by us are touched; never
+    raises an OSError."""
+    return sweep_held_folders(parent, SANDBOX_PREFIX)
+
+
+def sweep_held_folders(parent: str | os.PathLike | None, prefix: str, *, lock_inside: bool = False) -> Sweep:
+    """Remove the stale folders named ``<prefix><pid>-...`` of ``parent``: their lock file's
+    ``flock`` is free (its holder is gone, in whatever pid namespace). The lock file is the
+    sibling ``<folder>.lock`` (held folders), or with ``lock_inside`` the folder's own ``.lock``
+    (the build's ``crossfile-build-*`` folders). A folder without a lock file goes only when the
+    pid in its name is gone here and it has not changed for :data:`UNLOCKED_STALE_SECONDS`.
+
+    The one rule of both sweeps (red team 2026-11-27 rows 15 and 19, 2026-11-29 row 1): only a
+    real folder owned by us is touched (``lstat``), it is opened ``O_DIRECTORY|O_NOFOLLOW``, and
+    its lock is opened ``O_NOFOLLOW`` without ``O_CREAT`` and taken only when it is a regular file
+    of ours: a link another user planted is never followed, no file is ever created. Never
     raises an OSError."""
     parent = os.fspath(parent) if parent is not None else tempfile.gettempdir()
     done = Sweep()
@@ -300,9 +318,9 @@ def sweep_stale_sandboxes(parent: str | os.PathLike | None = None) -> Sweep:
     euid = os.geteuid()
     present = set(names)
     for name in sorted(names):
-        if not name.startswith(SANDBOX_PREFIX):
+        if not name.startswith(prefix):
             continue
-        if name.endswith(LOCK_SUFFIX):
+        if not lock_inside and name.endswith(LOCK_SUFFIX):
             if name[: -len(LOCK_SUFFIX)] not in present and _orphan_lock(parent, name, euid):
                 done.orphan_locks += 1
             continue
@@ -312,18 +330,19 @@ def sweep_stale_sandboxes(parent: str | os.PathLike | None = None) -> Sweep:
             continue
         if not stat.S_ISDIR(st.st_mode) or st.st_uid != euid:
             continue  # a link, a file, another user's folder: not ours to touch
-        lock_fd = _take_lock(parent, name + LOCK_SUFFIX, euid)
+        lock_fd = _take_folder_lock(parent, name, st, euid, lock_inside)
         if lock_fd is None:
-            continue  # held: its harness is alive (in whatever pid namespace)
+            continue  # held: its owner is alive (in whatever pid namespace)
         try:
-            if lock_fd == _NO_LOCK_FILE and not _unlocked_stale(name, st):
+            if lock_fd == _NO_LOCK_FILE and not _unlocked_stale(name, st, prefix):
                 continue
             left = remove_tree(os.path.join(parent, name))
             if left:
                 done.failed += 1
             else:
                 done.removed += 1
-                if lock_fd >= 0:
+                done.names.append(name)
+                if lock_fd >= 0 and not lock_inside:
                     _unlink_quietly(os.path.join(parent, name + LOCK_SUFFIX))
         finally:
             if lock_fd >= 0:
@@ -334,12 +353,31 @@ def sweep_stale_sandboxes(parent: str | os.PathLike | None = None) -> Sweep:
 _NO_LOCK_FILE = -2
 
 
-def _take_lock(parent: str, lock_name: str, euid: int) -> int | None:
-    """The descriptor of ``lock_name`` flock()-ed by us (its folder is stale), None when it is
-    held or not a lock file of ours, ``_NO_LOCK_FILE`` when there is none."""
-    path = os.path.join(parent, lock_name)
+def _take_folder_lock(parent: str, name: str, st: os.stat_result, euid: int, lock_inside: bool) -> int | None:
+    """:func:`_take_lock` of the folder ``name``'s lock file: its sibling, or (``lock_inside``) its
+    own ``.lock``, opened in the very folder ``st`` describes (never through a link)."""
+    if not lock_inside:
+        return _take_lock(parent, name + LOCK_SUFFIX, euid)
     try:
-        fd = os.open(path, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        folder_fd = os.open(os.path.join(parent, name), _DIR_FLAGS)
+    except OSError:
+        return None
+    try:
+        held = os.fstat(folder_fd)
+        if (held.st_dev, held.st_ino) != (st.st_dev, st.st_ino):
+            return None  # replaced since the lstat: the next sweep decides
+        return _take_lock(parent, LOCK_SUFFIX, euid, dir_fd=folder_fd)
+    finally:
+        os.close(folder_fd)
+
+
+def _take_lock(parent: str, lock_name: str, euid: int, dir_fd: int | None = None) -> int | None:
+    """The descriptor of ``lock_name`` (in ``parent``, or in the open folder ``dir_fd``)
+    flock()-ed by us (its folder is stale), None when it is held or not a lock file of ours,
+    ``_NO_LOCK_FILE`` when there is none. Never created, never followed."""
+    path = lock_name if dir_fd is not None else os.path.join(parent, lock_name)
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=dir_fd)
     except FileNotFoundError:
         return _NO_LOCK_FILE
     except OSError:
@@ -349,7 +387,7 @@ def _take_lock(parent: str, lock_name: str, euid: int) -> int | None:
         if not stat.S_ISREG(st.st_mode) or st.st_uid != euid:
             raise BlockingIOError
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        if not _same_file(fd, path):
+        if not _same_file(fd, path, dir_fd):
             raise BlockingIOError  # another sweep removed it meanwhile: that sweep owns the folder
     except OSError:
         os.close(fd)
@@ -371,8 +409,8 @@ def _orphan_lock(parent: str, name: str, euid: int) -> bool:
         os.close(fd)
 
 
-def _unlocked_stale(name: str, st: os.stat_result) -> bool:
-    pid, dash, _ = name[len(SANDBOX_PREFIX):].partition("-")
+def _unlocked_stale(name: str, st: os.stat_result, prefix: str) -> bool:
+    pid, dash, _ = name[len(prefix):].partition("-")
     if not dash or not pid.isdigit() or _alive(int(pid)):
         return False  # folders named without a pid are left alone (whose they are is unknown)
     # ctime: sandboxed code can set a folder's mtime back, not its ctime

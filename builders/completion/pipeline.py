@@ -16,6 +16,7 @@ import functools
 import hashlib
 import os
 import shutil
+import stat
 import tempfile
 import time
 from contextlib import contextmanager
@@ -68,7 +69,7 @@ from crossfile_datasets.core.tokenizer import load_tokenizer
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import count_parse_timeouts, list_sources
 from crossfile_datasets.sandbox import tree_digest
-from crossfile_datasets.sandbox.tempfolders import remove_tree
+from crossfile_datasets.sandbox.tempfolders import SANDBOX_PREFIX, remove_tree, sweep_held_folders
 
 
 # ----------------------------------------------------------------------------- one repository --
@@ -385,8 +386,8 @@ STAGING_PREFIX = "crossfile-buildstaging-"
 STALE_LOOSE_TMP_SECONDS = 24 * 3600
 # temporary folders our code makes with tempfile (outside a build they land in TMPDIR itself);
 # only these are ever removed: a user's own /tmp/crossfile-cache must never be touched
-LOOSE_TMP_PREFIXES = ("crossfile-pylint-", "crossfile-mcs-", "crossfile-javac-", "crossfile-sandbox-", "crossfile-hub-",
-                      STAGING_PREFIX)
+# (``crossfile-sandbox-*`` folders are held folders: the lock-honouring sweep's, never removed by age)
+LOOSE_TMP_PREFIXES = ("crossfile-pylint-", "crossfile-mcs-", "crossfile-javac-", "crossfile-hub-", STAGING_PREFIX)
 _scope_depth = 0
 
 
@@ -470,38 +471,31 @@ def _lock(path: Path, message: str):
 
 
 def remove_stale_temporary_folders(base: Path) -> list[str]:
-    """Remove temporary folders left by builds that died: ``crossfile-build-*`` folders whose
-    lock is free, and loose temporary folders of ours (``LOOSE_TMP_PREFIXES``: made outside a
-    build or by older versions) untouched for a day."""
-    removed: list[str] = []
+    """Remove temporary folders left by builds and harnesses that died: ``crossfile-build-*``
+    folders whose lock is free, ``crossfile-sandbox-*`` held folders the harness's sweep finds
+    stale (both :func:`~crossfile_datasets.sandbox.tempfolders.sweep_held_folders`: only real
+    folders of ours, locks never created nor followed; red team 2026-11-29 rows 1 and 2), and
+    loose temporary folders of ours (``LOOSE_TMP_PREFIXES``: made outside a build or by older
+    versions) untouched for a day."""
+    builds = sweep_held_folders(base, TMP_PREFIX, lock_inside=True)
+    sandboxes = sweep_held_folders(base, SANDBOX_PREFIX)
+    removed = builds.names + sandboxes.names
     try:
         entries = list(os.scandir(base))
     except OSError:
         return removed
-    now = time.time()
+    now, euid = time.time(), os.geteuid()
     for entry in entries:
-        if not entry.name.startswith("crossfile-") or not entry.is_dir(follow_symlinks=False):
+        if not entry.name.startswith(LOOSE_TMP_PREFIXES):
             continue
-        if entry.name.startswith(TMP_PREFIX):
-            try:
-                fh = open(os.path.join(entry.path, ".lock"), "a+")
-            except OSError:
-                continue
-            try:
-                fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                fh.close()
-                continue  # a live build
-            remove_tree(entry.path)
-            fh.close()
-            removed.append(entry.name)
-        elif entry.name.startswith(LOOSE_TMP_PREFIXES):
-            try:
-                if now - entry.stat(follow_symlinks=False).st_mtime > STALE_LOOSE_TMP_SECONDS:
-                    remove_tree(entry.path)
-                    removed.append(entry.name)
-            except OSError:
-                continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            # a real folder of ours only: never a link, never another user's folder
+            if stat.S_ISDIR(st.st_mode) and st.st_uid == euid and now - st.st_mtime > STALE_LOOSE_TMP_SECONDS:
+                remove_tree(entry.path)
+                removed.append(entry.name)
+        except OSError:
+            continue
     return removed
 
 

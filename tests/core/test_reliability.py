@@ -89,3 +89,72 @@ def test_a_concurrent_builds_sweep_never_removes_a_folder_being_made(tmp_path, m
         assert os.path.isdir(inside)
     assert not os.path.exists(inside)
     assert os.listdir(base) == []
+
+
+def test_the_build_sweep_never_follows_nor_creates_a_planted_lock(tmp_path):
+    """Regression (red team 2026-11-29 row 1): the build's sweep opened ``<folder>/.lock`` with
+    ``open(..., "a+")``: a ``.lock`` link made the builder create (or open for writing) any file.
+    Now a folder that is not a real folder of ours is never opened, and a lock that is a link, or
+    missing, is never followed nor created (the folder of a dead build of ours still goes)."""
+    target = tmp_path / "victim" / "nologin"
+    target.parent.mkdir()
+    base = tmp_path / "tmp"
+    base.mkdir()
+    linked = base / f"{TMP_PREFIX}4000000-linked"  # ours, its lock a link
+    linked.mkdir()
+    (linked / ".lock").symlink_to(target)
+    folder_link = base / f"{TMP_PREFIX}4000000-folderlink"  # the folder itself a link
+    folder_link.symlink_to(target.parent)
+    lockless = base / f"{TMP_PREFIX}{os.getpid()}-lockless"  # no lock file, its pid alive: kept
+    lockless.mkdir()
+    dead = base / f"{TMP_PREFIX}4000000-dead"
+    dead.mkdir()
+    (dead / ".lock").write_text("4000000")
+    theirs = base / f"{TMP_PREFIX}4000000-theirs"
+    theirs.mkdir()
+    (theirs / ".lock").write_text("")
+    if os.geteuid() == 0:
+        os.chown(theirs / ".lock", 65534, 65534)
+        os.chown(theirs, 65534, 65534)
+    assert remove_stale_temporary_folders(base) == [dead.name]
+    assert not target.exists() and os.listdir(target.parent) == []
+    assert linked.is_dir() and os.path.islink(linked / ".lock") and folder_link.is_symlink()
+    assert lockless.is_dir() and not (lockless / ".lock").exists() and theirs.is_dir()
+
+
+def test_the_build_sweep_leaves_held_sandbox_folders_and_other_users_folders(tmp_path):
+    """Regression (red team 2026-11-29 row 2): the build's sweep removed every day-old
+    ``crossfile-sandbox-*`` folder, its lock held or not, and loose folders of any owner. Now a
+    held folder stays whatever its age (its stale twin goes, as the harness sweep decides), and a
+    loose folder goes only when it is a real folder of ours."""
+    from crossfile_datasets.sandbox.tempfolders import HeldFolder
+
+    base = tmp_path / "tmp"
+    base.mkdir()
+    held = HeldFolder("class-eval-", parent=base)
+    stale = HeldFolder("class-eval-", parent=base)
+    day_ago = time.time() - 2 * 86400
+    stale_path = stale.path
+    os.close(stale._fd)  # its harness died: the lock is free, the folder stays behind
+    stale._fd = -1
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (victim / "keep.txt").write_text("x")
+    link = base / "crossfile-pylint-link"
+    link.symlink_to(victim)
+    theirs = base / "crossfile-pylint-theirs"
+    theirs.mkdir()
+    if os.geteuid() == 0:
+        os.chown(theirs, 65534, 65534)
+    for path in (held.path, stale_path, theirs):
+        os.utime(path, (day_ago, day_ago))
+    os.utime(link, (day_ago, day_ago), follow_symlinks=False)
+    try:
+        removed = remove_stale_temporary_folders(base)
+        assert removed == [stale_path.name] if os.geteuid() == 0 else stale_path.name in removed
+        assert held.path.is_dir() and not stale_path.exists()
+        assert link.is_symlink() and (victim / "keep.txt").read_text() == "x"
+        if os.geteuid() == 0:
+            assert theirs.is_dir()
+    finally:
+        held.close()

@@ -76,9 +76,6 @@ def _build(child, tmp_path: Path, shared: Path) -> dict:
     return result
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29 row 1: the build's sweep opens a planted .lock link for writing, "
-                          "creating any file the builder may write")
 def test_a_planted_lock_link_does_not_make_the_builder_create_files(child, tmp_path):
     """Host write through a planted link (every ``build-dataset``, before any repository is read).
     Another user of the shared temporary folder makes ``crossfile-build-4000000-x/`` (its own
@@ -90,17 +87,22 @@ def test_a_planted_lock_link_does_not_make_the_builder_create_files(child, tmp_p
     (every non-root login refused), ``/forcefsck``, a ``/etc/cron.d`` name, a lock or marker file
     of another service. Safe: a folder that is not ours (owner) is never opened; the lock is
     opened ``O_NOFOLLOW`` without ``O_CREAT`` (the sandbox sweep, ``sandbox/tempfolders.py``,
-    does both)."""
+    does both). The sweep leaves the other user's folder in place (not ours to remove); that it
+    ran is seen by a dead build's folder of the builder's own beside it, which goes."""
     shared = _shared_temp(tmp_path)
     victim = tmp_path / "victim-etc"
     victim.mkdir()  # the builder's (root's) own folder: the other user cannot write it
     target = victim / "nologin"
     planted = _plant(shared, "crossfile-build-4000000-x", target)
+    dead = shared / "crossfile-build-4000001-dead"  # the builder's own, left by a dead build
+    dead.mkdir()
+    (dead / ".lock").write_text("4000001\n")
     result = _build(child, tmp_path, shared)
     print(json.dumps(result)[:2000])
-    if os.path.lexists(planted):
-        pytest.fail(f"the sweep did not reach the planted folder (still there): {sorted(os.listdir(shared))}")
+    if os.path.lexists(dead):
+        pytest.fail(f"the sweep did not run (a dead build's folder is still there): {sorted(os.listdir(shared))}")
     assert not target.exists(), f"the builder created {target} through the planted link"
+    assert os.path.islink(planted / ".lock"), "the sweep removed another user's folder"
 
 
 def test_control_a_dead_build_of_our_own_is_swept(child, tmp_path):
@@ -135,9 +137,6 @@ def _old_held_folder(shared: Path, age_seconds: float):
     return held
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29 row 2: a build's start removes a live harness's held folder "
-                          "older than a day, lock or no lock")
 def test_a_build_leaves_a_live_harness_held_folder_alone(child, tmp_path):
     """Data loss (a live evaluation's or build's copy, under it). Sandbox and staging folders are
     held folders: a lock file whose ``flock`` their harness holds while it lives, so that the
