@@ -91,6 +91,10 @@ ANSWER_TOO_LARGE = "answer_too_large"
 # an executable generation (or the split's solution its header comes from) that tree-sitter did not
 # parse within the guarded parse's budget (harness/placement.py): refused, never run
 GENERATION_NOT_PARSED = "generation_not_parsed"
+# a run whose verdict channel dropped records past its caps (sandbox/channel.py: ``overflow``): what
+# was dropped (a checked value, an outcome) is unknown, so the run is never a pass (red team
+# 2026-11-29 row 3): a generation's status in both evaluations, a refusal of the build's runs
+CHANNEL_OVERFLOW = "channel_overflow"
 S = Stage
 
 _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
@@ -482,6 +486,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     # --- a generation refused before any run (harness/class_runs.py: an answer brings only its class) --
     (S.GENERATIONS, "answer_too_large", L, "class evaluation and the class build's gates: the answer is over CLASS_ANSWER_MAX_BYTES (UTF-8): refused before any parse, copy or run; counted as not compiled"),
     (S.GENERATIONS, "generation_not_parsed", L, "executable evaluation: the generation (or the split's solution giving its header) was not parsed within the guarded parse's budget (harness/placement.py, lang.base.guarded_parse): never run, not passed"),
+    (S.GENERATIONS, "channel_overflow", L, "executable and class evaluation, the executable build's gold gate (its detail): the run's verdict channel dropped records past its caps (CHANNEL_MAX_BYTES in all, CHANNEL_MAX_LINE a line); a dropped record may be a wrong checked value or a failure, so the run is never a pass (red team 2026-11-29 row 3)"),
+    (S.HOST_FILES, "channel_overflow", L, "a build's pytest run (suite under coverage, class gates) whose verdict channel dropped records past its caps (CHANNEL_MAX_BYTES in all, CHANNEL_MAX_LINE a line): counted; the class runs' tests that passed in it count as errors (red team 2026-11-29 row 3)"),
     (S.GENERATIONS, "answer_not_one_class", L, "class evaluation and the class build's gates (Java, C#): the answer is not exactly one top-level type named like the task's class (an extra type, a closing brace past the class, conditional compilation): refused, never compiled with the library; counted as not compiled"),
     (S.HOST_FILES, "copy_oversize_file", R, "a repository copy for sandboxed runs leaves out a file over COPY_FILE_MAX_BYTES (apparent size)"),
     (S.HOST_FILES, "copy_changed_during_copy", L, "a repository copy for sandboxed runs refuses an entry that changed kind while copied (a folder swapped for a link): never followed"),

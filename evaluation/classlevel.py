@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Callable
 
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl
-from crossfile_datasets.core.reasons import ANSWER_TOO_LARGE
+from crossfile_datasets.core.reasons import ANSWER_TOO_LARGE, CHANNEL_OVERFLOW
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repository_roots import (ROOT_KEY, ROOTS_FILE, TASK_REFUSED, RecordRefused, attach_roots,
@@ -191,6 +191,10 @@ def run_generation(task: dict, generation: str, root: Path, limits: SandboxLimit
         result.update(tests_passed=passed, passed=passed == len(expected) and run.status is SuiteStatus.OK,
                       status="passed" if passed == len(expected) else (
                           run.status.value if run.status is not SuiteStatus.OK else "failed"))
+        if any(key.endswith(f"/{CHANNEL_OVERFLOW}") for key, _ in run.refused):
+            # the run's verdict channel dropped records (a failure, a refused value?): never a
+            # pass, whatever was kept (red team 2026-11-29 row 3)
+            result.update(passed=False, status=CHANNEL_OVERFLOW)
         if not result["passed"]:
             failing = [f"{r.test_id}: {r.message}" for r in run.results if r.outcome is not TestOutcome.PASSED]
             result["detail"] = ("; ".join(failing[:3]) or run.reason or run.log[-500:])[:1000]

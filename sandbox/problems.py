@@ -19,6 +19,7 @@ from typing import Sequence
 from crossfile_datasets.analyzers.run import RunStatus
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.enums import StrEnum
+from crossfile_datasets.core.reasons import CHANNEL_OVERFLOW
 from crossfile_datasets.sandbox import PLUGIN_NAME, Sandbox, SandboxLimits, SandboxRun, values
 from crossfile_datasets.sandbox.channel import ChannelRecords
 from crossfile_datasets.sandbox.checks import render_check, splice_solution
@@ -41,6 +42,9 @@ class VerdictStatus(StrEnum):
     SANDBOX_VIOLATION = "sandbox_violation"
     NO_TESTS = "no_tests"
     INVALID_SOLUTION = "invalid_solution"  # the solution could not be put in place
+    # the verdict channel dropped records past its caps: a wrong value may be among them (red
+    # team 2026-11-29 row 3); never a pass
+    CHANNEL_OVERFLOW = CHANNEL_OVERFLOW
 
 
 @functools.lru_cache(maxsize=64)
@@ -140,7 +144,9 @@ def run_problem_tests(
         detail = f"value checks failed outside the tested process: {'; '.join(failures[:3])}; " + detail
     if channel.forged:
         detail = f"{channel.forged} forged verdict lines ignored; " + detail
-    if channel.overflow:
+    if status == VerdictStatus.CHANNEL_OVERFLOW:
+        passed = 0  # a dropped record may belong to any test: none counts as passed
+    if channel.overflow and status != VerdictStatus.CHANNEL_OVERFLOW:
         detail = f"{channel.overflow} verdict lines over the channel's caps ignored; " + detail
     detail = detail + "; ".join(f"{k}: {v}" for k, v in list(messages.items())[:5])
     if not detail and status != VerdictStatus.PASSED:
@@ -193,6 +199,10 @@ def _status(srun: SandboxRun, channel: ChannelRecords, outcomes: dict[str, Outco
         return VerdictStatus.TIMEOUT, ""
     if channel.tampered:
         return VerdictStatus.INCOMPLETE, f"the verdict channel was tampered with ({channel.tampered}): not a pass"
+    if channel.overflow:
+        # what was dropped is unknown: a checked value the host would refuse, an outcome
+        return VerdictStatus.CHANNEL_OVERFLOW, (f"the verdict channel dropped {channel.overflow} records past its caps "
+                                                f"({C.CHANNEL_MAX_BYTES} bytes in all): not a pass")
     if not channel.complete:
         return VerdictStatus.INCOMPLETE, ("the run ended before pytest's end-of-session record (killed, os._exit or a crash"
                                           + (", the memory limit" if srun.memory_limit_hit else "") + "): not a pass")

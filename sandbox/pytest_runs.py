@@ -23,6 +23,7 @@ from urllib.parse import quote
 
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.enums import StrEnum
+from crossfile_datasets.core.reasons import CHANNEL_OVERFLOW
 from crossfile_datasets.sandbox import PLUGIN_NAME, SANDBOX_PREFIX, Sandbox, SandboxRun, hostfs
 from crossfile_datasets.sandbox.channel import ChannelRecords, ResultChannel
 from crossfile_datasets.sandbox.suites.pytest_config import plan_run, read_pytest_ini
@@ -260,9 +261,16 @@ def run_pytest(
                         f"verdict channel: {oversized} records' messages longer than the plugin sends "
                         f"({RECORD_MESSAGE_MAX_CHARS} characters) cut to their last {RECORD_MESSAGE_MAX_CHARS}"))
     if channel.overflow:  # records (events too) past the channel's byte budget or line cap: not kept
-        refused.append((f"{hostfs.HOST_FILES_STAGE}/{hostfs.Refusal.TOO_LARGE.value}",
+        refused.append((f"{hostfs.HOST_FILES_STAGE}/{CHANNEL_OVERFLOW}",
                         f"verdict channel: {channel.overflow} records over its caps "
                         f"({C.CHANNEL_MAX_BYTES} bytes in all) not kept"))
+        # a dropped record may be a failure or a checked value the host would refuse: no test of
+        # this run passes (red team 2026-11-29 row 3: the build's runs and the class runs alike)
+        for nodeid, outcome in outcomes.items():
+            if outcome == Outcome.PASSED:
+                outcomes[nodeid] = Outcome.ERROR
+                messages[nodeid] = (f"{CHANNEL_OVERFLOW}: the verdict channel dropped {channel.overflow} records "
+                                    "past its caps: not a pass")
     running, finished, durable = run_progress(channel.records, coverage=bool(coverage_files))
     dropped = channel.events.get("options_dropped", {}).get("options", [])
     return PytestRun(srun, outcomes, messages, contexts, channel.complete, channel.forged,

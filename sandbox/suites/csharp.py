@@ -546,8 +546,9 @@ class _Executed:
 
     @property
     def trusted(self) -> bool:
-        """The host wrote its end-of-session record and every line on the channel was its own."""
-        return self.records.complete and self.records.forged == 0
+        """The host wrote its end-of-session record, every line on the channel was its own and
+        none was dropped past the channel's caps (red team 2026-11-29 row 3)."""
+        return self.records.complete and self.records.forged == 0 and self.records.overflow == 0
 
     @property
     def exited(self) -> bool:

@@ -94,9 +94,6 @@ def evaluate(built, tmp_path, generations: dict[str, str]) -> dict[str, dict]:
     return {row["context_size"]: row for row in map(json.loads, results.read_text().splitlines())}
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29 row 3: held values fill the channel's byte budget, the wrong "
-                          "value past it is dropped and the run passes")
 def test_a_wrong_value_past_a_full_channel_budget_does_not_pass(built, tmp_path):
     """Forged verdict (executable evaluation; the build's gold and mutation gates and the Python
     class evaluation read values the same way). Every site of the problem is host-only: the
