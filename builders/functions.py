@@ -40,6 +40,12 @@ from crossfile_datasets.core.records import Definition, FileFacts, ImportBinding
 SIZES = C.EXECUTABLE_SPLITS  # RepoExec's context sizes: the executable split's split names
 TEST_DIR_NAMES = frozenset({"test", "tests", "testing", "unittests", "unit_tests"})
 ENTRY_POINT_NAMES = frozenset({"main", "cli", "run_cli", "entrypoint", "entry_point"})
+# packaging and task scripts: importing them runs the packaging (``setup.py``'s ``setup(...)``
+# parses the command line and exits: humanfriendly's ``from setup import get_contents`` raised
+# ``SystemExit`` in the validation run of all 245 programs, execheld14); their helpers are no
+# library code. Any folder for setup.py; the others at the repository's root.
+PACKAGING_SCRIPTS = frozenset({"setup.py"})
+ROOT_PACKAGING_SCRIPTS = frozenset({"noxfile.py", "fabfile.py", "pavement.py", "tasks.py", "dodo.py"})
 # builtins, and the globals every module has (``__file__`` is not in ``builtins``: cookiecutter's
 # ``version_msg`` reads it, and its prompts counted it missing)
 _BUILTINS = frozenset(dir(builtins)) | {"__file__", "__cached__", "__path__", "__annotations__"}
@@ -132,6 +138,8 @@ def exclusion_reason(node: ast.AST, path: str, class_node: ast.ClassDef | None) 
         return "test_function"
     if name.startswith("__") and name.endswith("__"):
         return "dunder_method"
+    if PurePosixPath(path).name in PACKAGING_SCRIPTS or path in ROOT_PACKAGING_SCRIPTS:
+        return "packaging_script"
     decorators = _decorator_names(node)
     if any(d.split(".")[-1] in ("setter", "deleter") for d in decorators):
         return "property_setter"
@@ -394,6 +402,32 @@ def _name_positions(node: ast.AST) -> dict[str, tuple[int, int]]:
     return pos
 
 
+def _reexported(facts: dict[str, FileFacts], ff: FileFacts, name: str, depth: int = 4
+                ) -> tuple[FileFacts, Definition] | None:
+    """The definition a module's ``name`` re-exports (``from .objects import to_string`` in a
+    package's ``__init__.py``, through ``from .x import *`` or a chain of such modules), with
+    its file; None when ``name`` is no re-export of a project definition. pydash's
+    ``import pydash as pyd; pyd.to_string(text)`` reached only the package's ``__init__.py``,
+    and ``pad``'s prompts lacked ``to_string`` (execheld14)."""
+    if depth <= 0:
+        return None
+    for b in reversed(ff.imports):  # the later import of a name wins, as at run time
+        target = facts.get(b.target_file or "")
+        if target is None or target is ff:
+            continue
+        if b.kind == "symbol" and b.local_name == name and b.target_symbol:
+            d = _definitions(target).get(b.target_symbol)
+            if d is not None:
+                return target, d
+            return _reexported(facts, target, b.target_symbol, depth - 1)
+        if b.kind == "wildcard" and not name.startswith("_"):
+            d = _definitions(target).get(name)
+            found = (target, d) if d is not None else _reexported(facts, target, name, depth - 1)
+            if found is not None:
+                return found
+    return None
+
+
 def _submodule_file(facts: dict[str, FileFacts], file: str, part: str) -> str | None:
     if not file.endswith("__init__.py"):
         return None
@@ -496,6 +530,10 @@ def resolve_dependencies(cand: Candidate, facts: dict[str, FileFacts]) -> list[D
                 d = _definitions(target).get(part)
                 if d is not None:
                     add(target, d, import_order(b, d), used_as=part)
+                    break
+                found = _reexported(facts, target, part)
+                if found is not None:  # `pyd.to_string`: the package re-exports it from a module
+                    add(found[0], found[1], import_order(b, found[1]), used_as=part)
                     break
                 file = _submodule_file(facts, file or "", part)
                 if file is None:

@@ -332,6 +332,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.CANDIDATES, "async_function", R, "async functions are not candidates"),
     (S.CANDIDATES, "dunder_method", R, "dunder methods are not candidates"),
     (S.CANDIDATES, "entry_point", R, "a script's entry point (main) is not a candidate"),
+    (S.CANDIDATES, "packaging_script", R, "a function of a packaging or task script (setup.py; noxfile.py, "
+     "fabfile.py, pavement.py, tasks.py, dodo.py at the root): importing it runs the packaging"),
     (S.CANDIDATES, "no_docstring", R, "no docstring to describe the function"),
     (S.CANDIDATES, "short_docstring", R, "the docstring is too short"),
     (S.CANDIDATES, "no_return_value", R, "the function returns nothing to test"),
@@ -352,6 +354,12 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.ENVIRONMENT, "requirement_not_installed", L, "a requirement could not be installed"),
     (S.ENVIRONMENT, "requirement_pin_relaxed", N, "a pinned requirement installed but did not import on this "
      "Python; its newest wheel was installed instead"),
+    (S.ENVIRONMENT, "optional_import_not_installed", N, "an optional import (guarded by `except ImportError`, "
+     "or inside a function) whose distribution no declaration of the repository names, or only an "
+     "optional extra: not installed (never guessed from the import name)"),
+    (S.ENVIRONMENT, "static_check_plugin_not_loaded", N, "a pytest plugin of the requirements that runs a "
+     "type checker or linter over files (pytest-mypy-testing, pytest-mypy, pytest-flake8...): not loaded, "
+     "its marked items not run"),
     (S.ENVIRONMENT, "requirement_not_importable", L, "a requirement installed but does not import on this Python"),
     (S.ENVIRONMENT, "unsupported_requirement_line", N, "a requirements line we cannot read"),
     (S.TESTS, "pynguin_unavailable", L, "Pynguin is not installed or did not start"),
@@ -372,6 +380,9 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TESTS, "sandbox_violation", R, "the test tried to write outside the sandbox or use the network"),
     (S.TESTS, "capture_record_malformed", L, "assertion repair: lines of the capture file that are not well-formed records (ignored)"),
     (S.TESTS, "test_error", L, "the test errors on the original code"),
+    (S.TESTS, "test_error_system_exit", L, "the test program raised SystemExit (an import that exits, such as "
+     "a packaging script's setup() call): pytest stopped with an internal error, the other programs were rerun"),
+    (S.TESTS, "suite_error_system_exit", L, "a repository test raised SystemExit"),
     (S.TESTS, "test_error_missing_fixture", L, "the test errors: a fixture (a pytest plugin) the environment lacks"),
     (S.TESTS, "test_error_missing_module", L, "the test errors: a module the environment lacks"),
     (S.TESTS, "suite_{reason}", L, "a test of the repository's suite erred in its own run (by the error's reason)"),

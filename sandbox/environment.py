@@ -94,6 +94,26 @@ class RepoEnvironment:
     # (``not_importable``): requirement -> the import error
     relaxed_pins: dict[str, str] = field(default_factory=dict)
     not_importable: dict[str, str] = field(default_factory=dict)
+    # plugins of the requirements that run a static checker over files (STATIC_CHECK_PLUGINS):
+    # not loaded, their items are not run
+    static_check_plugins: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        static = tuple(p for p in self.pytest_plugins if p in STATIC_CHECK_PLUGINS)
+        if static:
+            object.__setattr__(self, "pytest_plugins", tuple(p for p in self.pytest_plugins if p not in static))
+            object.__setattr__(self, "static_check_plugins", tuple(sorted({*self.static_check_plugins, *static})))
+
+
+# pytest plugins (their entry point names) whose items run a type checker or a linter over
+# files, never the repository's functions: no test of theirs can become a program, and they
+# cost the most of a run (pydash's 702 `mypy_testing` items ran mypy over its stubs for more
+# than ten minutes of its suite's run under coverage, execheld14). Not loaded; the harness
+# plugin deselects the items their marks name (``pytest_plugin.STATIC_CHECK_MARKS``).
+STATIC_CHECK_PLUGINS = frozenset({
+    "mypy-testing", "mypy", "pytest-mypy-plugins", "pytest_mypy_plugins", "flake8", "pylint", "black", "isort",
+    "ruff", "pycodestyle", "codestyle", "flakes", "pep8", "mccabe", "pydocstyle", "pytest_flake8", "pytest_pylint",
+})
 
 
 def is_harness_tool(requirement: str) -> bool:
@@ -264,14 +284,7 @@ def declared_requirements(root: Path, refused: list[tuple[str, str, str]] | None
                 lines.extend(reqs or [])
     setup_cfg = read_repository_file(root, "setup.cfg", refused)
     if setup_cfg is not None:
-        # no interpolation (setuptools does not interpolate install_requires either): nested
-        # %(name)s references expanded k**10 pieces on the host (red team 9 row 6), a bare % of
-        # a comment raised; strict=False: a repeated key does not lose the whole file
-        parser = ConfigParser(interpolation=None, strict=False)
-        try:
-            parser.read_string(setup_cfg)
-        except Exception:  # configparser raises several unrelated error types on odd files
-            parser = ConfigParser(interpolation=None, strict=False)
+        parser = _setup_cfg(setup_cfg)
         if parser.has_option("options", "install_requires"):
             lines.extend(parser.get("options", "install_requires").splitlines())
         for extra in TEST_EXTRAS:
@@ -285,6 +298,18 @@ def declared_requirements(root: Path, refused: list[tuple[str, str, str]] | None
     if pyproject is not None and own_name:  # `myproject[test]` in its own extras: the repository itself
         ok = [r for r in ok if canonicalize_name(Requirement(r).name) != canonicalize_name(own_name)]
     return ok, unsupported
+
+
+def _setup_cfg(text: str) -> ConfigParser:
+    # no interpolation (setuptools does not interpolate install_requires either): nested
+    # %(name)s references expanded k**10 pieces on the host (red team 9 row 6), a bare % of
+    # a comment raised; strict=False: a repeated key does not lose the whole file
+    parser = ConfigParser(interpolation=None, strict=False)
+    try:
+        parser.read_string(text)
+    except Exception:  # configparser raises several unrelated error types on odd files
+        parser = ConfigParser(interpolation=None, strict=False)
+    return parser
 
 
 def _read_repository_text(root: Path, rel: str) -> str | None:
@@ -442,10 +467,11 @@ def _requirement_file(root: Path, rel: str, read, depth: int) -> list[str]:
     return _expand(root, text.splitlines(), os.path.dirname(rel), read, depth)
 
 
-def setup_py_requirements(text: str) -> list[str]:
+def setup_py_requirements(text: str, *, optional_extras: bool = False) -> list[str]:
     """Requirement strings a ``setup.py`` declares as literals (never run: parsed):
     ``install_requires``, ``tests_require`` and the test extras of ``extras_require``, given
-    in the ``setup(...)`` call or through a module-level name bound to a literal list."""
+    in the ``setup(...)`` call or through a module-level name bound to a literal list.
+    ``optional_extras``: instead, only the requirements of the other (non-test) extras."""
     try:
         tree = ast.parse(text)
     except SyntaxError:
@@ -470,12 +496,43 @@ def setup_py_requirements(text: str) -> list[str]:
         for kw in node.keywords:
             value = literal(kw.value)
             if kw.arg in ("install_requires", "tests_require") and isinstance(value, (list, tuple)):
-                out.extend(v for v in value if isinstance(v, str))
+                if not optional_extras:
+                    out.extend(v for v in value if isinstance(v, str))
             elif kw.arg == "extras_require" and isinstance(value, dict):
                 for extra, reqs in value.items():
-                    if extra in TEST_EXTRAS and isinstance(reqs, (list, tuple)):
+                    if (extra in TEST_EXTRAS) != optional_extras and isinstance(reqs, (list, tuple)):
                         out.extend(v for v in reqs if isinstance(v, str))
     return out
+
+
+def optional_extra_requirements(root: Path) -> list[str]:
+    """Requirements the repository declares only in its optional, non-test extras
+    (``[project.optional-dependencies]``, ``[tool.flit.metadata] requires-extra``,
+    ``setup.cfg``'s ``[options.extras_require]``, ``setup.py``'s ``extras_require``): they name
+    the distribution of an optional import (natsort's ``icu = ["PyICU >= 1.0.0"]`` for
+    ``import icu``), which is not installed (:func:`detect_requirements`)."""
+    root = Path(root)
+    lines: list[str] = []
+    pyproject = read_repository_file(root, "pyproject.toml", [])
+    if pyproject is not None:
+        data = tomlfile.loads_or_empty(pyproject)
+        flit = data.get("tool", {}).get("flit", {}).get("metadata", {})
+        for extras in (data.get("project", {}).get("optional-dependencies", {}), flit.get("requires-extra", {})):
+            for extra, reqs in (extras or {}).items():
+                if extra not in TEST_EXTRAS and isinstance(reqs, list):
+                    lines.extend(r for r in reqs if isinstance(r, str))
+    setup_cfg = read_repository_file(root, "setup.cfg", [])
+    if setup_cfg is not None:
+        parser = _setup_cfg(setup_cfg)
+        if parser.has_section("options.extras_require"):
+            for extra, value in parser.items("options.extras_require"):
+                if extra not in TEST_EXTRAS:
+                    lines.extend(value.splitlines())
+    setup_py = read_repository_file(root, "setup.py", [])
+    if setup_py is not None:
+        lines.extend(setup_py_requirements(setup_py, optional_extras=True))
+    ok, _ = parse_requirement_lines(lines)
+    return ok
 
 
 def declared_distribution(top: str, declared: Iterable[str]) -> str | None:
@@ -565,12 +622,12 @@ def fallback_import_rows(text: str, own: set[str]) -> set[int]:
     m`` / ``except ImportError: from itertools import imap as m``). youtube-dl's ``compat.py``
     made 12 such names requirements no index has (``urllib2``, ``cookielib``, ``HTMLParser``...).
     An optional import with no such alternative (``try: import yaml`` / ``except ImportError:
-    yaml = None``) stays a requirement: the tests may need it."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError):
-        return set()
+    yaml = None``) stays a requirement when its distribution is known: the tests may need it
+    (:func:`optional_import_rows`)."""
+    tree = _parsed(text)
     rows: set[int] = set()
+    if tree is None:
+        return rows
     for node in ast.walk(tree):
         if not isinstance(node, ast.Try) and type(node).__name__ != "TryStar":
             continue
@@ -579,29 +636,57 @@ def fallback_import_rows(text: str, own: set[str]) -> set[int]:
             continue
         handler_imports = _imports_in([stmt for h in handlers for stmt in h.body])
         available = set()  # local names a handler binds from the standard library or the project
+        rows |= _rows_of(handler_imports)
         for imp in handler_imports:
-            rows.update(range(imp.lineno - 1, (imp.end_lineno or imp.lineno)))
             for alias in imp.names:
                 top = _import_top(imp, alias)
                 if top == "." or top in sys.stdlib_module_names or top in own:
                     available.add((alias.asname or alias.name).split(".")[0])
-        for imp in _imports_in(node.body):
-            if all((alias.asname or alias.name).split(".")[0] in available for alias in imp.names):
-                rows.update(range(imp.lineno - 1, (imp.end_lineno or imp.lineno)))
+        rows |= _rows_of([imp for imp in _imports_in(node.body)
+                          if all((alias.asname or alias.name).split(".")[0] in available for alias in imp.names)])
     return rows
 
 
-def imported_third_party(facts: dict[str, FileFacts]) -> set[str]:
+def _parsed(text: str) -> ast.Module | None:
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+
+
+def _rows_of(imports: list[ast.Import | ast.ImportFrom]) -> set[int]:
+    return {row for imp in imports for row in range(imp.lineno - 1, (imp.end_lineno or imp.lineno))}
+
+
+def optional_import_rows(text: str) -> set[int]:
+    """0-based rows of the import statements that need not succeed for the module to import:
+    in the body of a ``try`` that catches ``ImportError`` (``try: import icu`` / ``except
+    ImportError: icu = None``), or inside a function (humanfriendly's ``import cog`` in the
+    helper that feeds cog's templates): the module imports without them."""
+    tree = _parsed(text)
+    return set() if tree is None else _rows_of([
+        imp for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or
+        ((isinstance(node, ast.Try) or type(node).__name__ == "TryStar")
+         and any(_catches_import_error(h) for h in node.handlers))
+        for imp in _imports_in(node.body)])
+
+
+def imported_third_party(facts: dict[str, FileFacts], optional: set[str] | None = None) -> set[str]:
     """Top-level names imported by the project (:func:`requirement_sources`) that are neither
-    project files nor stdlib, nor fallbacks of a guarded import (:func:`fallback_import_rows`)."""
+    project files nor stdlib, nor fallbacks of a guarded import (:func:`fallback_import_rows`).
+    ``optional`` (filled when given): those of them no module needs to import
+    (:func:`optional_import_rows` at every place they are imported)."""
     own = project_top_names(facts)
     out: set[str] = set()
+    required: set[str] = set()
     sources = requirement_sources(facts)
     for path, ff in facts.items():
         if path == "setup.py" or path not in sources:
             continue  # packaging (its requirements are read as declared) or test data
         fallbacks = fallback_import_rows(ff.file.text, own) if "ImportError" in ff.file.text or \
             "except:" in ff.file.text or "Exception" in ff.file.text else set()
+        lazy = optional_import_rows(ff.file.text) if optional is not None else set()
         for b in ff.imports:
             if b.is_project or b.statement.start_row in fallbacks:
                 continue
@@ -612,6 +697,10 @@ def imported_third_party(facts: dict[str, FileFacts]) -> set[str]:
             if top in sys.stdlib_module_names or top in own or top == "__future__":
                 continue
             out.add(top)
+            if b.statement.start_row not in lazy:
+                required.add(top)
+    if optional is not None:
+        optional.update(out - required)
     return out
 
 
@@ -628,9 +717,27 @@ def detect_requirements(root: Path, facts: dict[str, FileFacts], *, report=None,
             report.count(stage, reason, f"{where}:{path}" if where else path, detail)
     names = {canonicalize_name(Requirement(r).name) for r in declared}
     extra = []
-    for top in sorted(imported_third_party(facts)):
+    optional: set[str] = set()
+    extras = None
+    for top in sorted(imported_third_party(facts, optional)):
         if declared_distribution(top, declared):
             continue  # the repository names the distribution itself (`slugify` -> `python-slugify`)
+        if top in optional:
+            # an import the modules do without (guarded, or inside a function): installed only
+            # under the name the repository declares for it, and never as an optional extra;
+            # the project of the same name on the index may be an unrelated one (natsort's
+            # `import icu` installed PyPI's `icu`, whose import broke `import natsort`)
+            if extras is None:
+                extras = optional_extra_requirements(root)
+            in_extra = declared_distribution(top, extras)
+            known = importlib.metadata.packages_distributions().get(top) or IMPORT_TO_DISTRIBUTION.get(top)
+            if in_extra or not known:
+                if report is not None:
+                    report.count("environment", "optional_import_not_installed",
+                                 f"{where}: {top}" if where else top,
+                                 f"declared only in an optional extra ({in_extra})" if in_extra else
+                                 "no declaration of the repository names its distribution (not guessed)")
+                continue
         dist = import_to_distribution(top)
         if canonicalize_name(dist) not in names:
             names.add(canonicalize_name(dist))

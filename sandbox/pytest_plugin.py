@@ -495,13 +495,29 @@ def _ids(path):
         return set()
 
 
+# marks of static checkers' test items that are plain functions (pytest-mypy-testing's
+# ``@pytest.mark.mypy_testing`` cases: ``reveal_type(...)`` lines a type checker reads, never
+# meant to run); with their plugin not loaded (``environment.STATIC_CHECK_PLUGINS``) pytest
+# would run them as tests
+STATIC_CHECK_MARKS = {"mypy_testing": "mypy-testing"}
+
+
+def _static_check_item(config, item) -> bool:
+    return any(item.get_closest_marker(mark) is not None and not config.pluginmanager.has_plugin(plugin)
+               for mark, plugin in STATIC_CHECK_MARKS.items())
+
+
 def pytest_collection_modifyitems(session, config, items):
     """Run only the node ids of ``CROSSFILE_SELECT`` (when set) and none of ``CROSSFILE_DESELECT``
-    (tests an earlier process ran)."""
+    (tests an earlier process ran), nor the items of a static checker whose plugin is not
+    loaded (``STATIC_CHECK_MARKS``)."""
     chosen, done = _ids(_SELECT), _ids(_DESELECT) or set()
-    if chosen is None and not done:
+    static = [item for item in items if _static_check_item(config, item)]
+    if chosen is None and not done and not static:
         return
-    kept = [item for item in items if (chosen is None or item.nodeid in chosen) and item.nodeid not in done]
+    skip = {id(item) for item in static}
+    kept = [item for item in items if (chosen is None or item.nodeid in chosen) and item.nodeid not in done
+            and id(item) not in skip]
     if len(kept) != len(items):
         keep = set(id(item) for item in kept)
         config.hook.pytest_deselected(items=[item for item in items if id(item) not in keep])

@@ -40,7 +40,7 @@ from typing import Callable, Sequence, TypeVar
 
 from crossfile_datasets.core.deadline import carried
 from crossfile_datasets.sandbox.buildfiles import repository_build_files, with_build_files, write_build_files
-from crossfile_datasets.builders.executable.deadimports import failed_import, failed_modules
+from crossfile_datasets.builders.executable.deadimports import failed_import, failed_modules, module_of
 from crossfile_datasets.builders.executable.export import (
     compute_stats,
     executable_card_section,
@@ -339,6 +339,10 @@ def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildRe
         report.count("environment", "requirement_pin_relaxed", f"{repo.name}: {req}", why)
     for req, why in env.not_importable.items():
         report.count("environment", "requirement_not_importable", f"{repo.name}: {req}", why)
+    for plugin in env.static_check_plugins:
+        report.count("environment", "static_check_plugin_not_loaded", f"{repo.name}: {plugin}",
+                     "its items check files statically (a type checker, a linter), never run the functions; "
+                     "not loaded, its marked items deselected")
     stats["requirements"] = list(requirements)
     stats["requirements_failed"] = env.failed
     stats["harness_pins_ignored"] = list(env.ignored_pins)
@@ -513,7 +517,10 @@ _MISSING_MODULE = re.compile(r"ModuleNotFoundError|No module named|ImportError")
 
 def error_reason(message: str) -> str:
     """Why a test erred, by its message: ``error_missing_fixture`` (a pytest plugin the
-    environment lacks), ``error_missing_module`` (a requirement not installed), ``error``."""
+    environment lacks), ``error_missing_module`` (a requirement not installed),
+    ``error_system_exit`` (it raised SystemExit: an import that exits), ``error``."""
+    if "SystemExit" in (message or ""):
+        return "error_system_exit"
     if _MISSING_FIXTURE.search(message or ""):
         return "error_missing_fixture"
     if _MISSING_MODULE.search(message or ""):
@@ -772,10 +779,13 @@ def run_programs(ctx: RepoContext, programs: list[TestProgram], *, coverage_file
     run (``--continue-on-collection-errors``: humanize's first program stopped pytest's
     collection, the 100 others were left without outcome and rerun one sandbox each, 806 s
     to learn the same import error), and every program importing a repository module whose
-    import failed there gets that error (``deadimports.py``). Only when the run itself died (a test killing the
-    interpreter, the process limit, the time-out: no end-of-session record) are the programs
-    left without any outcome rerun one per sandbox, so one bad test does not take the others
-    with it. The returned run's ``messages`` include those of the reruns.
+    import failed there gets that error (``deadimports.py``). When the run itself died (a test killing the
+    interpreter, the process limit, the time-out: no end-of-session record) the programs left
+    without any outcome are rerun: together when some ran, in halves when none did, one per
+    sandbox when few are left, so one bad test does not take the others with it and costs a
+    few runs, not one per program. A run pytest ended with an INTERNALERROR raised by importing
+    a program (``SystemExit``) loses that program and those importing the same module; the
+    others are rerun together. The returned run's ``messages`` include those of the reruns.
     """
     extra: list = []
     refused: dict[str, Outcome] = {}
@@ -812,7 +822,45 @@ def run_programs(ctx: RepoContext, programs: list[TestProgram], *, coverage_file
     silent = [p for p in programs if p.path not in refused and p.path not in dead
               and not any(n == p.path or n.startswith(p.path + "::") for n in prun.outcomes)]
     died = prun.run.timed_out or not prun.complete
-    if silent and died and len(programs) > 1:
+    culprits, modules = internal_error_programs(prun, silent, ctx.python_path) if silent and not died else ([], set())
+    if culprits:
+        # pytest stopped with an INTERNALERROR (exit 3) raised while importing these programs
+        # (humanfriendly's `from setup import ...`: SystemExit at collection), after its end of
+        # session: the programs importing the module that raised fail alike; the others it had
+        # not reached yet are rerun together
+        why = internal_error_line(prun.run.result.stderr + "\n" + prun.run.result.stdout)
+        for p in culprits:
+            outcomes[p.path] = Outcome.ERROR
+            prun.messages[p.path] = f"pytest stopped with an internal error importing it: {why}"
+        names = {p.path for p in culprits}
+        for p in silent:
+            exiting = failed_import(p.source, modules) if p.path not in names else None
+            if exiting is not None:
+                outcomes[p.path] = Outcome.ERROR
+                prun.messages[p.path] = f"importing {exiting} fails: {why}"
+                names.add(p.path)
+        rest = [p for p in silent if p.path not in names]
+        if rest:
+            _merge_rerun(prun, outcomes, extra, run_programs(ctx, rest, coverage_files=coverage_files, env=env,
+                                                             collect=collect))
+    elif silent and died and len(programs) > 1 and (len(silent) < len(programs) or len(silent) > RERUN_SPLIT_ABOVE
+                                                     or _running_program(prun, silent)):
+        # the run died after some programs ran (the whole-run time-out: pydash's 2,528 programs
+        # were then rerun one sandbox each, over an hour at this machine's load), or while one
+        # ran, or before any of many: the one running alone and those it never reached together,
+        # or in halves when none ran, so a program that ends the interpreter is isolated in a
+        # few runs, not one run per program
+        suspect = _running_program(prun, silent)
+        others = [p for p in silent if p is not suspect]
+        if suspect is not None or len(silent) < len(programs):
+            batches = [others, [suspect]] if suspect is not None else [others]
+        else:
+            batches = [silent[: len(silent) // 2], silent[len(silent) // 2:]]
+        for batch in batches:
+            if batch:
+                _merge_rerun(prun, outcomes, extra, run_programs(ctx, batch, coverage_files=coverage_files, env=env,
+                                                                 collect=collect))
+    elif silent and died and len(programs) > 1:
         for p, (sub, sub_run, sub_extra) in zip(silent, parallel(lambda p: run_programs(ctx, [p], env=env, collect=collect),
                                                                  silent, ctx.settings.workers)):
             outcomes[p.path] = sub[p.path]
@@ -824,6 +872,69 @@ def run_programs(ctx: RepoContext, programs: list[TestProgram], *, coverage_file
                                      + (f" ({first_error_line(prun.run.result.stderr + prun.run.result.stdout)})"
                                         if not prun.run.ok else ""))
     return outcomes, prun, extra
+
+
+RERUN_SPLIT_ABOVE = 4  # programs of a run that died before any ran: rerun in halves above this, else one each
+
+
+def _running_program(prun: PytestRun, programs: list[TestProgram]) -> TestProgram | None:
+    """The program whose test was running when the run's process ended, if any."""
+    running = prun.running or ""
+    return next((p for p in programs if running == p.path or running.startswith(p.path + "::")), None)
+
+
+def _merge_rerun(prun: PytestRun, outcomes: dict[str, Outcome], extra: list,
+                 rerun: tuple[dict[str, Outcome], PytestRun, list]) -> None:
+    """Fold a rerun of some of a run's programs into the run: outcomes, messages, contexts."""
+    sub, sub_run, sub_extra = rerun
+    outcomes.update(sub)
+    prun.messages.update(sub_run.messages)
+    prun.outcomes.update(sub_run.outcomes)
+    if prun.contexts is not None and sub_run.contexts:
+        for file, lines in sub_run.contexts.items():
+            for line, ids in lines.items():
+                prun.contexts.setdefault(file, {}).setdefault(line, []).extend(ids)
+    extra.extend(sub_extra)
+
+
+_PYTEST_INTERNAL_ERROR = 3
+_INTERNAL_ERROR_EXCEPTION = re.compile(r"^INTERNALERROR> ([A-Za-z_][\w.]*(?:Error|Exit|Exception|Interrupt)\b.*)$",
+                                       re.MULTILINE)
+
+
+_INTERNAL_ERROR_FRAME = re.compile(r'^INTERNALERROR>\s+File "([^"]+)\.py", line \d+, in <module>$', re.MULTILINE)
+
+
+def internal_error_programs(prun: PytestRun, silent: list[TestProgram], roots: Sequence[str] = ("",)
+                            ) -> tuple[list[TestProgram], set[str]]:
+    """(the programs without an outcome whose import raised pytest's INTERNALERROR (exit 3), by
+    the traceback's frames ``File ".../<program>", line``; the repository modules whose body
+    was running below them); ([], set()) when the run ended otherwise."""
+    result = prun.run.result
+    if result.returncode != _PYTEST_INTERNAL_ERROR:
+        return [], set()
+    frames = _INTERNAL_ERROR_FRAME.findall(result.stderr + "\n" + result.stdout)
+    culprits, prefixes = [], set()
+    for p in silent:
+        for frame in frames:
+            if frame.endswith("/" + p.path.removesuffix(".py")):
+                culprits.append(p)
+                prefixes.add(frame[: -len(p.path.removesuffix(".py"))])
+                break
+    own = {p.path.removesuffix(".py") for p in silent}
+    modules = set()
+    for frame in frames:
+        for prefix in prefixes:
+            rel = frame[len(prefix):] if frame.startswith(prefix) else None
+            if rel and rel not in own and (name := module_of(rel, roots)):
+                modules.add(name)
+    return culprits, modules
+
+
+def internal_error_line(text: str) -> str:
+    """The exception line of an INTERNALERROR traceback (``SystemExit: usage: ...``)."""
+    found = _INTERNAL_ERROR_EXCEPTION.findall(text)
+    return found[-1][:300] if found else "INTERNALERROR"
 
 
 def program_message(messages: dict[str, str], path: str) -> str:

@@ -138,7 +138,8 @@ def test_failed_modules_read_a_message_of_line_ends_in_linear_time():
     assert failed_modules("\n" * 200_000 + "src/pkg/m.py:3: in <module>\n", ["src"]) == {"pkg.m"}
     assert time.process_time() - started < 1.0
 
-def _spied_build(monkeypatch, repo, **settings):
+def spy_runs(monkeypatch) -> list[int]:
+    """The number of paths of every ``run_pytest`` call of the build from now on."""
     runs: list[int] = []
     real = B.run_pytest
 
@@ -147,6 +148,11 @@ def _spied_build(monkeypatch, repo, **settings):
         return real(box, paths, **kw)
 
     monkeypatch.setattr(B, "run_pytest", spy)
+    return runs
+
+
+def _spied_build(monkeypatch, repo, **settings):
+    runs = spy_runs(monkeypatch)
     report = BuildReport()
     records, stats = B.build_repository(repo, B.ExecSettings(use_pynguin=False, workers=1, **settings), report)
     return records, stats, report, runs

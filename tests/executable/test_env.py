@@ -148,7 +148,9 @@ def test_imports_of_test_data_files_are_not_requirements(tmp_path):
 def test_flit_metadata_requirements_and_fallback_imports(tmp_path):
     """Tuning 2026-11-27d: fastapi declares its pins in flit's `[tool.flit.metadata]` (unread:
     pydantic 2 was installed, every import broke); youtube-dl's Python 2 fallbacks of guarded
-    imports were 12 requirements no index has. An optional import with no alternative stays."""
+    imports were 12 requirements no index has. An optional import with no alternative stays when
+    its distribution is known (``yaml``: PyYAML); one nothing names (``xattr``) is not guessed
+    (execfix14: see test_optional_imports_are_never_guessed)."""
     root = write_tree(tmp_path / "proj", {
         "pyproject.toml": '[tool.flit.metadata]\nmodule = "webapp"\n'
                           'requires = ["starlette ==0.14.2", "pydantic >=1.6.2,<2.0.0"]\n'
@@ -165,4 +167,26 @@ def test_flit_metadata_requirements_and_fallback_imports(tmp_path):
                             "        return None\n    return xattr.getxattr(path, 'user.x')\n",
     })
     assert detect_requirements(root, python_facts(root))[0] == [
-        "pydantic<2.0.0,>=1.6.2", "pytest-mock", "PyYAML", "starlette==0.14.2", "xattr"]
+        "pydantic<2.0.0,>=1.6.2", "pytest-mock", "PyYAML", "starlette==0.14.2"]
+
+
+def test_optional_imports_are_never_guessed(tmp_path):
+    """execheld14 (natsort): ``try: import icu`` / ``except ImportError``, declared only as the
+    extra ``icu = ["PyICU >= 1.0.0"]``, was installed as PyPI's unrelated ``icu``, whose import
+    broke the package's. An optional import (guarded, or inside a function) is installed only
+    under a name the repository declares for tests or running; the others are counted by name.
+    An unguarded module-level import nothing declares is still mapped as before."""
+    root = write_tree(tmp_path / "proj", {
+        "pyproject.toml": '[project]\nname = "sorter"\ndependencies = ["attrs"]\n'
+                          '[project.optional-dependencies]\nicu = ["PyICU >= 1.0.0"]\ntest = ["pytest"]\n',
+        "sorter/__init__.py": "import attr\nimport wibblequux\n",
+        "sorter/locale.py": "try:\n    import icu\nexcept ImportError:\n    icu = None\n",
+        "sorter/usage.py": "def inject():\n    import cogwobble\n    cogwobble.out('x')\n",
+    })
+    report = BuildReport()
+    requirements = detect_requirements(root, python_facts(root), report=report, where="proj")[0]
+    assert requirements == ["attrs", "pytest", "wibblequux"]
+    samples = report.samples["environment/optional_import_not_installed"]
+    assert len(samples) == 2 and report.counts["environment/optional_import_not_installed"] == 2
+    assert any(s.startswith("proj: icu:") and "PyICU" in s for s in samples)
+    assert any(s.startswith("proj: cogwobble:") and "not guessed" in s for s in samples)

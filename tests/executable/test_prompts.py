@@ -205,3 +205,29 @@ def test_a_file_is_parsed_once_for_the_dependencies_of_all_its_functions(tmp_pat
     for cand in cands:
         assert [d.name for d in resolve_dependencies(cand, facts)] == ["BASE"]
     assert sum(code.startswith("BASE = 1") for code in tables) == 1
+
+
+def test_a_name_read_through_a_package_alias_is_followed(tmp_path):
+    """execheld14 (pydash's ``pad``): ``import pkg as p; p.to_text(x)`` resolved ``p`` to the
+    package's ``__init__.py``, which only re-exports ``to_text`` (an import, not a definition):
+    the dependency was dropped and no prompt showed it. Re-exports are followed, through a
+    ``from .x import *`` and a chain of packages too."""
+    from tests.executable.conftest import make_repo
+
+    repo = make_repo(tmp_path / "textkit", {
+        "textkit/__init__.py": "from .objects import to_text\nfrom .inner import *\nfrom . import strings\n",
+        "textkit/objects.py": 'def to_text(value):\n    """Return the value as text, empty for None."""\n'
+                              "    return '' if value is None else str(value)\n",
+        "textkit/inner/__init__.py": "from .widths import *\n",
+        "textkit/inner/widths.py": 'def width_of(text):\n    """Return how many characters the text holds."""\n'
+                                   "    return len(text)\n",
+        "textkit/strings.py": "import math\n\nimport textkit as tk\n\n\n"
+                              'def pad(text, length):\n    """Pad the text on both sides with spaces to the length."""\n'
+                              "    text = tk.to_text(text)\n    missing = length - tk.width_of(text)\n"
+                              "    left = math.floor(missing / 2)\n    return ' ' * left + text + ' ' * (missing - left)\n",
+    }, "textkit")
+    facts, cand = prompts_for(repo, "pad")
+    assert sorted((d.name, d.file) for d in cand.dependencies) == [
+        ("to_text", "textkit/objects.py"), ("width_of", "textkit/inner/widths.py")]
+    for size in SIZES:
+        assert "def to_text(value):" in cand.prompts[size] and "def width_of(text):" in cand.prompts[size]
