@@ -99,6 +99,7 @@ def answer_refusal(task: dict, generation: str) -> str | None:
     _, body = get_language(lang).split_class_answer(clean_generation(generation))
     if lang is Lang.JAVA:
         body = translate_java_escapes(body)  # the answer is parsed as javac reads it
+        body = _java_nul_in_tokens(body)
     # a line end after the answer, as the file has after the insertion point (a directive on its
     # last line needs one)
     data = (body + "\n").encode("utf-8", "surrogatepass")
@@ -182,6 +183,23 @@ def _java_tokens(body: str) -> list[tuple[str, int, int]]:
             continue
         i = j
     return spans
+
+
+def _java_nul_in_tokens(body: str) -> str:
+    """``body`` with each NUL inside a literal or a comment javac's scanner delimits written as
+    U+0001 (same length in characters and UTF-8 bytes). ``'\\u0000'`` is common in escaping code
+    (held-out 14: json-simple's ``Jsoner.escape``); translated as javac reads it, the raw NUL is
+    one more character of the literal for javac but an ``ERROR`` for tree-sitter-java, which reads
+    U+0001 there as any other character. A NUL outside literals and comments is left: javac
+    rejects it (``illegal character``), and tree-sitter's error refuses it."""
+    if "\x00" not in body:
+        return body
+    chars = list(body)
+    for _, start, end in _java_tokens(body):
+        for i in range(start, end):
+            if chars[i] == "\x00":
+                chars[i] = "\x01"
+    return "".join(chars)
 
 
 def _java_token_disagreement(body: str, root) -> str | None:

@@ -127,3 +127,15 @@ def test_a_java_class_with_a_lone_surrogate_escape_is_read_not_crashed_on():
             "    String s = \"\\udc80\"; // \\ud800\n}\n")
     assert answer_refusal(JAVA, body) is None
     assert "2 top-level types" in answer_refusal(JAVA, body + "class Check { char c = '\\ud800'; }\n")
+
+
+def test_a_java_nul_escape_in_a_literal_or_comment_is_read_as_javac_reads_it():
+    """json-simple (held-out 14): ``(c >= '\\u0000') && (c <= '\\u001F')`` in Jsoner's escape; javac
+    reads the escape as a NUL inside the literal, tree-sitter-java read the translated raw NUL as
+    an ``ERROR`` and the gold class was ``tasks/reference_refused``. In a literal or a comment the
+    NUL is one more character; outside them javac rejects it, and so does the rule."""
+    body = ("public class Calc {\n    boolean control(char c) { return (c >= '\\u0000') && (c <= '\\u001F'); }\n"
+            "    String s = \"a\\u0000b\"; /* \\u0000 */ // \\u0000\n}\n")
+    assert answer_refusal(JAVA, body) is None
+    assert "2 top-level types" in answer_refusal(JAVA, body + "class Check { char c = '\\u0000'; }\n")
+    assert answer_refusal(JAVA, "public class Calc {\n    int x\\u0000;\n}\n") is not None
