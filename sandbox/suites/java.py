@@ -514,6 +514,19 @@ def left_out_reason(errors: list[JavacError], left_out: dict[str, str], packages
     neither the project's nor installed; the reason of a project file left out before when it
     needs that file (its package or its class); else the first missing symbol or message.
     ``packages``: every source file -> its package (the project's packages and files)."""
+    inherited = inherited_reason(errors, left_out, packages)
+    if inherited is not None:
+        return inherited
+    if not errors:
+        return "does not compile"
+    first = errors[0]
+    return (f"missing symbol: {first.symbol}" if first.symbol else first.message)[:200]
+
+
+def inherited_reason(errors: list[JavacError], left_out: dict[str, str], packages: dict[str, str]) -> str | None:
+    """``needs <package>`` for a package that is neither the project's nor installed, or the
+    reason of a project file left out before that the errors name (its package or its class);
+    None when the errors name neither (see :func:`left_out_reason`)."""
     by_package: dict[str, list[str]] = {}
     by_name: dict[str, list[str]] = {}
     for f, pkg in packages.items():
@@ -531,10 +544,7 @@ def left_out_reason(errors: list[JavacError], left_out: dict[str, str], packages
                     if f in left_out]
             if gone:
                 return left_out[gone[0]]
-    if not errors:
-        return "does not compile"
-    first = errors[0]
-    return (f"missing symbol: {first.symbol}" if first.symbol else first.message)[:200]
+    return None
 
 
 # ------------------------------------------------------------------------------- runner --
@@ -563,6 +573,9 @@ class _Built:
     recoded: dict[str, Path] = field(default_factory=dict)  # file -> its UTF-8 copy (another encoding)
     recoded_notes: dict[str, str] = field(default_factory=dict)  # file -> its encoding and how it was found
     generated_cut: dict[str, str] = field(default_factory=dict)  # pom.xml / generated file -> what was not used
+    # test file -> (its text with the imports and methods that do not compile here blanked, and
+    # what was blanked: "pkg.Cls#method: why" / "import x.Y: why"); compiled from a control copy
+    trimmed: dict[str, tuple[str, list[str]]] = field(default_factory=dict)
 
     def source_path(self, root: Path, rel: str) -> str:
         return str(self.recoded.get(rel) or root / rel)
@@ -611,6 +624,7 @@ class JavaRunner:
 
     def __init__(self) -> None:
         self._left_out: dict[str, dict[str, str]] = {}  # build key -> files left out of the original tree
+        self._trimmed: dict[str, dict[str, tuple[str, list[str]]]] = {}  # build key -> its trimmed test files
         self._prebuilt: dict[str, _Prebuilt] = {}  # build key -> the original tree's class files
         self._dropped_at_exit = False
 
@@ -682,8 +696,16 @@ class JavaRunner:
                 built.run = SuiteRun(SuiteStatus.COMPILE_FAILED, log=built.log,
                                      reason="compile_failed: " + first_error(output))
                 return None
-            for rel, errors in failing.items():
+            for rel, errors in list(failing.items()):
+                # a test file loses the imports and methods that do not compile here (a class an
+                # older library had: Debian's hamcrest 2.2 lacks 1.3's IsArrayContaining), not
+                # itself; what cannot be cut so (an error in a field, a class header) leaves it out
+                if name == "tests" and inherited_reason(errors, built.left_out, built.layout.packages) is None \
+                        and _trim_test_file(box, built, rel, errors):
+                    del failing[rel]
+                    continue
                 built.left_out[rel] = left_out_reason(errors, built.left_out, built.layout.packages)
+                built.trimmed.pop(rel, None)  # left out whole after all: nothing of it runs
             files = [f for f in files if f not in failing]
         built.run = SuiteRun(SuiteStatus.COMPILE_FAILED, log=built.log,
                              reason=f"compile_failed: {name} still fails after {self.max_exclusion_rounds} rounds")
@@ -705,6 +727,8 @@ class JavaRunner:
         known = self._left_out.get(key)
         strict = known is not None
         built.left_out = dict(known or {})
+        for rel, (text, removed) in self._trimmed.get(key, {}).items() if strict else ():
+            _write_trimmed(box, built, rel, text, removed)
         build = box.control / "build"
         jars = [str(box.root / j) for j in layout.jars] + layout.dependency_jars
         main = self._compile_set(box, built, "main", layout.main, jars, build / "main", strict)
@@ -732,6 +756,7 @@ class JavaRunner:
         built.classes_test = build / "test"
         if not strict:
             self._left_out[key] = dict(built.left_out)
+            self._trimmed[key] = dict(built.trimmed)
             self._keep_prebuilt(key, box, built)
         return built
 
@@ -777,7 +802,8 @@ class JavaRunner:
         again over its main classes (strictly: a failure is ``COMPILE_FAILED``). None when there is
         no such original (the caller builds everything)."""
         layout = java_layout(box.root)
-        pre = self._prebuilt.get(build_key(box.root, layout))
+        pre_key = build_key(box.root, layout)
+        pre = self._prebuilt.get(pre_key)
         if pre is None or set(layout.main) - set(layout.generated) != set(pre.main_digests):
             return None
         changed = []
@@ -792,7 +818,7 @@ class JavaRunner:
                 if rel in pre.left_out:
                     return None
                 changed.append(rel)
-        built = _Built(None, layout=layout, left_out=dict(pre.left_out))
+        built = _Built(None, layout=layout, left_out=dict(pre.left_out), trimmed=dict(self._trimmed.get(pre_key, {})))
         build = box.control / "build"
         for name in ("main", "aux", "test"):
             if (pre.folder.path / name).is_dir():
@@ -1308,6 +1334,11 @@ def _adjustments(built: _Built) -> dict[str, list[str]]:
         out["generated_sources_cut"] = [f"{f}: {why}" for f, why in sorted(built.generated_cut.items())]
     if built.recoded_notes:
         out["recoded_sources"] = [f"{f}: {how}" for f, how in sorted(built.recoded_notes.items())]
+    removed = [item for _, (_, items) in sorted(built.trimmed.items()) for item in items]
+    if [i for i in removed if not i.startswith("import ")]:
+        out["left_out_tests"] = [i for i in removed if not i.startswith("import ")]
+    if [i for i in removed if i.startswith("import ")]:
+        out["left_out_test_imports"] = [i[len("import "):] for i in removed if i.startswith("import ")]
     return out
 
 
@@ -1437,6 +1468,93 @@ def _recode(box, built: _Built) -> None:
             copy.write_text(data.decode(codec), encoding="utf-8")
             built.recoded[rel] = copy
             built.recoded_notes[rel] = f"{codec} ({how})"
+
+
+_JAVA_METHODS = frozenset({"method_declaration", "constructor_declaration"})
+
+
+def trim_test_source(text: str, errors: list[JavacError]) -> tuple[str, list[str]] | None:
+    """``text`` (a test file) with the imports and the methods holding ``errors`` blanked (spaces,
+    line ends kept: the other errors' lines stay right), and what was blanked, each
+    ``pkg.Cls#method: why`` (the outermost method around the error: a test method, not a lambda's
+    or an anonymous class's) or ``import <name>: why``, ``why`` the first missing symbol or message
+    of its errors; None when an error is outside every import and method (a field, a class
+    header: the file is left out whole), names a package that does not exist (a library or a
+    test framework that is not installed at all: the file is left out, ``needs <package>``) or
+    the file cannot be parsed (pure). Only a symbol that is missing from a package that is there
+    (a class an older version of an installed library had) loses an import."""
+    try:
+        root = get_language(Lang.JAVA).parse(text).root_node
+    except (ValueError, ParseTimeout):
+        return None
+    if root.has_error:
+        return None
+    package = ""
+    imports = []
+    for node in root.named_children:
+        if node.type == "package_declaration":
+            package = " ".join((c.text or b"").decode("utf-8", "replace") for c in node.named_children
+                               if c.type in ("scoped_identifier", "identifier"))
+        elif node.type == "import_declaration":
+            imports.append(node)
+    cuts: dict[tuple[int, int], tuple[str, str]] = {}  # byte span -> (what, why)
+    lines = text.split("\n")
+    for e in errors:
+        if re.match(r"package [\w.]+ does not exist", e.message):
+            return None
+        row = e.line - 1
+        why = (f"missing symbol: {e.symbol}" if e.symbol else e.message)[:200]
+        found = next((n for n in imports if n.start_point[0] <= row <= n.end_point[0]), None)
+        if found is not None:
+            name = (found.text or b"").decode("utf-8", "replace").strip().rstrip(";").strip()
+            cuts.setdefault((found.start_byte, found.end_byte), ("import " + name[len("import"):].strip(), why))
+            continue
+        line = lines[row] if 0 <= row < len(lines) else ""
+        col = len(line) - len(line.lstrip())
+        node = root.descendant_for_point_range((row, len(line[:col].encode("utf-8"))), (row, len(line.encode("utf-8"))))
+        method, owners = None, []
+        while node is not None:
+            if node.type in _JAVA_METHODS:
+                method, owners = node, []  # the outermost one wins
+            elif node.type in _JAVA_TYPE_DECLARATIONS and method is not None:
+                owner = node.child_by_field_name("name")
+                owners.append((owner.text or b"").decode("utf-8", "replace") if owner is not None else "?")
+            node = node.parent
+        if method is None:
+            return None
+        name = method.child_by_field_name("name")
+        cls = "$".join(reversed(owners))
+        test = f"{package + '.' if package else ''}{cls}#{(name.text or b'').decode('utf-8', 'replace') if name else '?'}"
+        cuts.setdefault((method.start_byte, method.end_byte), (test, why))
+    if not cuts:
+        return None
+    data = bytearray(text.encode("utf-8"))
+    for start, end in cuts:
+        data[start:end] = bytes(b if b == 0x0A else 0x20 for b in data[start:end])
+    return data.decode("utf-8"), [f"{what}: {why}" for _, (what, why) in sorted(cuts.items())]
+
+
+def _trim_test_file(box, built: _Built, rel: str, errors: list[JavacError]) -> bool:
+    """Blank what of test file ``rel`` does not compile (:func:`trim_test_source`) into a control
+    copy javac reads instead; False when it cannot be cut so (the caller leaves it out)."""
+    try:
+        text = Path(built.source_path(box.root, rel)).read_text(encoding="utf-8")
+    except (OSError, UnicodeError):
+        return False
+    cut = trim_test_source(text, errors)
+    if cut is None:
+        return False
+    new, removed = cut
+    _write_trimmed(box, built, rel, new, built.trimmed.get(rel, ("", []))[1] + removed)
+    return True
+
+
+def _write_trimmed(box, built: _Built, rel: str, text: str, removed: list[str]) -> None:
+    copy = box.control / "trimmed" / rel
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    copy.write_text(text, encoding="utf-8")
+    built.recoded[rel] = copy
+    built.trimmed[rel] = (text, removed)
 
 
 def _left_out_note(left_out: dict[str, str]) -> str:

@@ -126,10 +126,12 @@ def test_benchmarks_and_tests_that_do_not_compile_are_left_out_the_rest_runs(tmp
     (copy / "src/main/java/demo/Calc.java").write_text(CALC.replace("    public int twice(int a) { return 2 * a; }\n", ""))
     strict = runner.compile_only(copy, None)
     assert strict.status is SuiteStatus.COMPILE_FAILED and "cannot find symbol" in strict.reason
-    # a runner that never saw the original would have left Calc3Test and Calc5Test out too
+    # a runner that never saw the original would have left out the methods of Calc3Test and
+    # Calc5Test calling twice() too (held-out 14: methods, not files)
     lenient = JavaRunner().compile_only(copy, None)
     assert lenient.status is SuiteStatus.OK
-    assert "src/test/java/demo/Calc5Test.java: missing symbol: method twice" in lenient.adjustments["left_out_sources"]
+    assert [t.split(":")[0] for t in lenient.adjustments["left_out_tests"]] == ["demo.Calc3Test#testTwice",
+                                                                              "demo.Calc5Test#method"]
 
 
 def _module_copy(folder: str) -> dict:
@@ -237,3 +239,81 @@ def test_a_file_declares_a_type_as_tree_sitter_reads_it():
     assert _declares_type(Copy('package demo;\n@Deprecated public final class Util { String s = "class"; }\n'), "a/U.java")
     assert _declares_type(Copy('package demo;\npublic record Point(int x, int y) {}\n'), "a/P.java")
     assert _declares_type(Copy(None), "a/Gone.java")
+
+
+OLD_HAMCREST = {
+    "src/main/java/demo/Words.java": """package demo;
+public class Words {
+    public static String[] split(String s) { return s.trim().split(" +"); }
+    public static String join(String[] parts) { return String.join("-", parts); }
+}
+""",
+    # hamcrest 1.3's IsArrayContaining (Debian's hamcrest is 2.2, which dropped it): the import
+    # and the two methods using it do not compile, the third method and the other file do
+    "src/test/java/demo/WordsTest.java": """package demo;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.collection.IsArrayContaining.hasItemInArray;
+import static org.junit.Assert.assertEquals;
+
+import org.junit.Test;
+
+public class WordsTest {
+    @Test
+    public void splits() {
+        assertThat(Words.split(" a  b "), hasItemInArray("b"));
+    }
+
+    @Test
+    public void joins() {
+        assertEquals("a-b", Words.join(new String[] {"a", "b"}));
+    }
+
+    @Test
+    public void splitsOne() {
+        Runnable check = () -> assertThat(Words.split("x"), hasItemInArray("x"));
+        check.run();
+    }
+}
+""",
+    "src/test/java/demo/JoinTest.java": """package demo;
+import org.junit.Test;
+public class JoinTest {
+    @Test public void joinsOne() { org.junit.Assert.assertEquals("a", Words.join(new String[] {"a"})); }
+}
+""",
+}
+
+
+def test_a_test_file_loses_the_methods_an_installed_library_cannot_compile_not_itself(tmp_path):
+    """strman-java (held-out 14): its only test file imports hamcrest 1.3's IsArrayContaining for 2
+    of 138 tests; Debian's hamcrest 2.2 lacks it, the file was left out whole and the repository
+    was ``suite_compile_failed`` with 0 tests. The import and the methods using it are left out
+    and counted (``suites/test_import_left_out``, ``tests/left_out_not_compiling``); the rest runs,
+    and an evaluation copy (strict) leaves out the same, no more."""
+    root = write_repo(tmp_path / "repo", OLD_HAMCREST)
+    runner = JavaRunner()
+    run = runner.run(root, None, coverage=False, limits=None)
+    assert run.status is SuiteStatus.OK, (run.reason, run.log[-3000:])
+    assert run.outcomes() == {"demo.WordsTest#joins": Outcome.PASSED, "demo.JoinTest#joinsOne": Outcome.PASSED}
+    assert "left_out_sources" not in run.adjustments
+    assert run.adjustments["left_out_test_imports"] == [
+        "static org.hamcrest.collection.IsArrayContaining.hasItemInArray: missing symbol: class IsArrayContaining"]
+    assert [t.split(":")[0] for t in run.adjustments["left_out_tests"]] == ["demo.WordsTest#splits", "demo.WordsTest#splitsOne"]
+    report = BuildReport()
+    count_adjustments(run, runner, report, "repo")
+    assert report.counts["suites/test_import_left_out"] == 1
+    assert report.counts["tests/left_out_not_compiling"] == 2
+    # the evaluation's copy: built strictly against the original's trims, a wrong Words fails
+    copy = tmp_path / "copy"
+    shutil.copytree(root, copy)
+    strict = runner.run(copy, ["demo.WordsTest#joins"], coverage=False, limits=None)
+    assert strict.outcomes() == {"demo.WordsTest#joins": Outcome.PASSED}, (strict.reason, strict.log[-2000:])
+    (copy / "src/main/java/demo/Words.java").write_text(
+        OLD_HAMCREST["src/main/java/demo/Words.java"].replace("public static String join", "static String joinAll"))
+    assert runner.compile_only(copy, None).status is SuiteStatus.COMPILE_FAILED
+    # a package that is not installed at all still leaves the file out, named
+    missing = {**OLD_HAMCREST, "src/test/java/demo/WordsTest.java": OLD_HAMCREST["src/test/java/demo/WordsTest.java"].replace(
+        "org.hamcrest.collection.IsArrayContaining", "org.nothere.collection.IsArrayContaining")}
+    run = JavaRunner().run(write_repo(tmp_path / "missing", missing), None, coverage=False, limits=None)
+    assert run.adjustments["left_out_sources"] == ["src/test/java/demo/WordsTest.java: needs org.nothere"], run.adjustments
