@@ -207,3 +207,27 @@ def test_the_card_states_the_mutants_each_problem_really_had():
     assert figures["min_per_problem"] == 3 and figures["problems_below_minimum"] == 1
     card = executable_card_section({"mutants": figures})
     assert "| 3 / 9.5; 1 |" in card and ">= 10 single-change" not in card
+
+
+def test_documentation_handed_over_as_a_value_is_never_mutated():
+    """blinker (held-out 14): ``return Signal(doc="Emitted after ...")``; the text becomes
+    ``__doc__``, which no behaviour reads, and 2 of Signal's 6 gate mutants changed only it and
+    survived: the task fell below CLASS_MIN_MUTANT_SCORE. ``doc=`` arguments and ``__doc__``
+    assignments are no sites, like docstrings; other strings of the method still are."""
+    from crossfile_datasets.lang.python.mutation import mutants as class_mutants
+
+    code = '''class Hub:
+    def made(self):
+        """Made."""
+        self.__doc__ = "A hub."
+        sig = Hub.Event(doc="Sent when made.")
+        sig.name = "made"
+        return sig
+'''
+    found = class_mutants(code, limit=50, only="made")
+    assert found, "the method's other changes are mutants"
+    for m in found:
+        assert "doc=" not in m.description and "Sent when" not in m.description and "A hub" not in m.description
+        assert 'self.__doc__ = "A hub."' in m.code, m.description  # never removed
+        assert "Sent when made." in m.code or "Hub.Event(" not in m.code, m.description  # the text never changed
+    assert any("string 'made'" in m.description for m in found)
