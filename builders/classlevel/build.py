@@ -216,7 +216,7 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
         report.count("repositories", f"suite_{suite.status.value}", repo.name, suite.reason or suite.log[-300:])
         report.merge(static)
         for c in static_ok:
-            report.count(STAGE, "suite_not_run", f"{where}{c.info.file}::{c.info.qualified_name}")
+            report.count(STAGE, "suite_not_run", f"{where}{c.info.file}::{c.info.report_name}")
         return [], stats
     candidates = select_candidates(lang, language, facts, classes, suite, graph, settings.thresholds, report, where)
     selected = {id(c): len(c.expected_to_pass) for c in candidates}

@@ -434,7 +434,7 @@ def select_candidates(
 
     out = []
     for info in classes:
-        key = f"{where}{info.file}::{info.qualified_name}"
+        key = f"{where}{info.file}::{info.report_name}"
 
         def reject(reason: str, detail: str | None = None, key: str = key) -> None:
             report.count(STAGE, reason, key, detail)

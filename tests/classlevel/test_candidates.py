@@ -182,3 +182,30 @@ def test_tests_reaching_the_class_through_helpers_judge_it(tmp_path):
     assert [c.info.name for c in cands] == ["Meter"], dict(report.samples)
     assert cands[0].expected_to_pass == ["tests/test_meter.py::test_reading"]
     assert cands[0].referenced_methods == ["__init__", "shown"]  # named in the formatter the test calls
+
+
+def test_same_named_classes_of_another_arity_have_their_own_report_keys():
+    """priority-queue (held-out 14): ``SimplePriorityQueue<TItem, TPriority>`` and the
+    ``SimplePriorityQueue<TItem>`` over it, in one file, were both written
+    ``SimplePriorityQueue.cs::SimplePriorityQueue`` in the report: which one was dropped could not
+    be read. The key carries the type parameters."""
+    from crossfile_datasets.core.records import SourceFile
+    from crossfile_datasets.sandbox.suites import SuiteRun, SuiteStatus
+
+    files = {
+        "Lib/Pair.cs": ("namespace Lib {\n    public class Pair<TKey, TValue> {\n"
+                        "        public TKey Key() { return default(TKey); }\n    }\n"
+                        "    public class Pair<TKey> : Pair<TKey, int> {\n"
+                        "        public int Count() { return 0; }\n    }\n"
+                        "    public class Pair {\n        public int Size() { return 1; }\n    }\n}\n"),
+    }
+    language = get_language(Lang.CSHARP)
+    facts = language.analyze_files("/nonexistent", [SourceFile(p, t) for p, t in files.items()])
+    graph = build_graph("r", "csharp", facts, [])
+    classes = extractor_for(Lang.CSHARP)(facts["Lib/Pair.cs"])
+    report = BuildReport()
+    select_candidates(Lang.CSHARP, language, facts, classes, SuiteRun(SuiteStatus.OK), graph, Thresholds(), report,
+                      "r:", static_only=True)
+    keys = sorted(s.split(":", 1)[1] for samples in report.samples.values() for s in samples)
+    assert len(keys) == len(set(keys)) == 3, keys
+    assert "Lib/Pair.cs::Pair<TKey, TValue>" in keys and "Lib/Pair.cs::Pair<TKey>" in keys and "Lib/Pair.cs::Pair" in keys
