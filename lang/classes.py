@@ -112,30 +112,6 @@ class Thresholds:
     def to_dict(self) -> dict:
         return asdict(self)
 
-    @property
-    def report_name(self) -> str:
-        """``qualified_name`` with the type parameters its signature declares (``Queue<TItem,
-        TPriority>``): the name in report keys, where same-named classes of another arity in one
-        file are told apart (held-out 14: priority-queue's two ``SimplePriorityQueue``)."""
-        return self.qualified_name + type_parameters(self.signature, self.name)
-
-
-def type_parameters(signature: str, name: str) -> str:
-    """The type parameter list written after ``name`` in a Java or C# class signature
-    (``<TItem, TPriority>``, blanks folded; nested brackets kept whole), "" when none (pure)."""
-    at = signature.find(name + "<")
-    while at > 0 and (signature[at - 1].isalnum() or signature[at - 1] in "_$"):
-        at = signature.find(name + "<", at + 1)  # a longer name ending in ``name``
-    if at < 0:
-        return ""
-    start = at + len(name)
-    depth = 0
-    for i in range(start, len(signature)):
-        depth += {"<": 1, ">": -1}.get(signature[i], 0)
-        if depth == 0:
-            return " ".join(signature[start:i + 1].split()).replace("< ", "<").replace(" >", ">")
-    return ""
-
 
 @dataclass(frozen=True)
 class ClassMeasures:

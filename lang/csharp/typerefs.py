@@ -135,7 +135,7 @@ class TypeResolver:
                  global_usings: Sequence[UsingDecl] = ()) -> None:
         self.types_by_full = types_by_full
         self.base_chain = base_chain
-        self.global_usings = [u for u in global_usings if u.is_global]
+        self.global_usings = list(global_usings)  # ``global using`` directives of the unit's files
 
     def _top_level(self, full_name: str, arity: int) -> list[TypeEntry]:
         return [(p, t) for p, t in self.types_by_full.get(full_name, ()) if t.parent is None and t.arity == arity]

@@ -73,6 +73,13 @@ def _names_doc(target: cst.BaseExpression) -> bool:
         isinstance(target, cst.Attribute) and target.attr.value == "__doc__")
 
 
+def _assigns_doc(stmt: cst.CSTNode) -> bool:
+    """Whether a statement assigns ``__doc__`` (``x.__doc__ = "..."``, annotated or not)."""
+    if isinstance(stmt, cst.Assign):
+        return any(_names_doc(t.target) for t in stmt.targets)
+    return isinstance(stmt, cst.AnnAssign) and _names_doc(stmt.target)
+
+
 class _Sites(cst.CSTTransformer):
     """Walks the function body; at site number ``target`` (in visiting order) applies the
     change. With ``target=None`` it only counts sites (``self.sites``: (operator, line))."""
@@ -131,10 +138,10 @@ class _Sites(cst.CSTTransformer):
         return not (node.keyword is not None and node.keyword.value in _DOC_KEYWORDS)
 
     def visit_Assign(self, node: cst.Assign) -> bool:
-        return not any(_names_doc(t.target) for t in node.targets)
+        return not _assigns_doc(node)
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> bool:
-        return not _names_doc(node.target)
+        return not _assigns_doc(node)
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> bool:
         if len(node.body) == 1 and isinstance(node.body[0], cst.Expr) and isinstance(
@@ -294,8 +301,7 @@ class _Sites(cst.CSTTransformer):
         stmt = updated.body[0] if len(updated.body) == 1 else None
         if isinstance(stmt, (cst.Assign, cst.AugAssign, cst.Expr, cst.AnnAssign)) and not (
                 isinstance(stmt, cst.Expr) and isinstance(stmt.value, (cst.SimpleString, cst.ConcatenatedString))) \
-                and not (isinstance(stmt, cst.Assign) and any(_names_doc(t.target) for t in stmt.targets)) \
-                and not (isinstance(stmt, cst.AnnAssign) and _names_doc(stmt.target)):
+                and not _assigns_doc(stmt):
             if self._site("remove_statement", original, "statement removed"):
                 return updated.with_changes(body=[cst.Pass()])
         return updated
