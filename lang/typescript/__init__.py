@@ -788,6 +788,7 @@ class _CheckSession:
             if target[0] and target[1]:
                 owners.setdefault((target[0], target[1]), b)
         namespaces = [b for b in self.support.stubbable(ff) if b.kind == "namespace"]
+        dynamic: set[str] | None = None
         out = []
         for (line, col), answer in zip(keys, answers):
             # a shorthand key `{ key }` is declared twice: by the local `key` (its value, in this
@@ -814,7 +815,10 @@ class _CheckSession:
                 # import (`collections.arrays.frequency`, `export var arrays = _arrays` in a barrel)
                 root_name = _chain_root(index.line(line - 1), col)
                 binding = next((ns for ns in namespaces if ns.local_name == root_name), None)
-                if binding is None or (line, col) in literal_keys:
+                # or a module the file loads with `import("./prompt")`: `.then((m) => m.prompt())`
+                if binding is None and dynamic is None:
+                    dynamic = self._dynamic_import_targets(ff)
+                if (binding is None and rel not in dynamic) or (line, col) in literal_keys:
                     continue
                 qualified = symbol
             else:
@@ -835,6 +839,15 @@ class _CheckSession:
                 stubbed_import=stubbed, tool=TOOL, code="definition", message=f"'{member}' is declared by {symbol} in {rel}",
                 definition_file=rel, definition_symbol=qualified, mode="definition",
                 definition_line=int(place.get("line", 0) or 0) or None))
+        return out
+
+    def _dynamic_import_targets(self, ff: TypeScriptFileFacts) -> set[str]:
+        """The project files the file loads with ``import("<specifier>")`` (a literal specifier)."""
+        out = set()
+        for m in _DYNAMIC_IMPORT.finditer(ff.file.text):
+            target = self.support._resolve_spec(self.project, self.facts, ff.file.path, m.group(2))
+            if target is not None:
+                out.add(target)
         return out
 
     # ---------------------------------------------------------------------- attribution --
@@ -1048,6 +1061,7 @@ class _CheckSession:
         return f"{prefix}{signature};"
 
 
+_DYNAMIC_IMPORT = re.compile(r"\bimport\(\s*([\"'`])([^\"'`\n]{1,500})\1\s*\)")
 _KEY_PARENTS = {"member_expression": "property", "pair": "key", "pair_pattern": "key"}
 # definitions whose members a value can have without the file naming them (not functions or consts)
 _TYPE_KINDS = frozenset({"class", "interface", "enum", "type_alias", "namespace"})
@@ -1056,9 +1070,17 @@ _TYPE_KINDS = frozenset({"class", "interface", "enum", "type_alias", "namespace"
 MAX_DEFINITION_QUERIES = 1000
 
 
+def _is_literal_method(leaf) -> bool:
+    """The name of a method written in an object literal (``{ log(obj) {...} }``): a key like
+    ``log: (obj) => ...``, filling the property of the literal's contextual type."""
+    parent = leaf.parent
+    return (parent.type == "method_definition" and parent.child_by_field_name("name") == leaf
+            and parent.parent is not None and parent.parent.type == "object")
+
+
 def _member_keys(ff: TypeScriptFileFacts) -> tuple[list[tuple[int, int]], set[tuple[int, int]], set[tuple[int, int]]]:
     """(1-based line, column) of every member name (``a.b``), object-literal key (``{b: 1}``,
-    also a shorthand ``{b}``) and destructured property (``const {b} = a``, ``const {b: c} = a``)
+    also a shorthand ``{b}`` and a method ``{b() {}}``) and destructured property (``const {b} = a``, ``const {b: c} = a``)
     of the file outside import rows, in source order; the set of the object-literal keys; and the
     set of the shorthand keys among them (the service answers for those with the local value's
     declaration first, then the property's)."""
@@ -1082,6 +1104,12 @@ def _member_keys(ff: TypeScriptFileFacts) -> tuple[list[tuple[int, int]], set[tu
                 shorthand.add((row + 1, col))
             continue
         elif leaf.type != "property_identifier":
+            continue
+        elif _is_literal_method(leaf):
+            row, col = index.row_col(index.node_start(leaf))
+            if row not in ff.import_rows:
+                out.append((row + 1, col))
+                literal_keys.add((row + 1, col))
             continue
         else:
             field_name = _KEY_PARENTS.get(leaf.parent.type)

@@ -238,7 +238,9 @@ function literalKey(source, position) {
   const token = ts.getTokenAtPosition ? ts.getTokenAtPosition(source, position) : undefined;
   const prop = token && token.parent;
   if (!prop || !ts.isIdentifier(token) || prop.name !== token) return undefined;
-  if (!ts.isPropertyAssignment(prop) && !ts.isShorthandPropertyAssignment(prop)) return undefined;
+  if (!ts.isPropertyAssignment(prop) && !ts.isShorthandPropertyAssignment(prop) && !ts.isMethodDeclaration(prop)) {
+    return undefined;
+  }
   return prop.parent && ts.isObjectLiteralExpression(prop.parent) ? token : undefined;
 }
 
@@ -259,6 +261,146 @@ function constraintProperty(program, source, position) {
     out.push({ file: sf.fileName, start: name.getStart(sf), name: token.text, container });
   }
   return out;
+}
+
+// A member of a mapped type over a union of keys (`LogLevels: Record<LogType, number>`,
+// `colors as Record<keyof typeof colorDefs, F>`) has no declaration node, so the service answers
+// nothing for `LogLevels.debug`. The project declares the key all the same: in the receiver's own
+// object literal (`LogLevels = { debug: 4 }`), else in the key type's text (`type LogType =
+// "debug" | ...`, the property `gray` of `colorDefs` for `keyof typeof colorDefs`).
+const MAX_KEY_DEPTH = 8;
+
+function unwrapExpression(node) {
+  while (node && (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)
+    || (ts.isSatisfiesExpression && ts.isSatisfiesExpression(node)))) node = node.expression;
+  return node;
+}
+
+function keyInInitializer(node, name) {
+  node = unwrapExpression(node);
+  if (!node) return undefined;
+  if (ts.isObjectLiteralExpression(node)) {
+    for (const p of node.properties) {
+      if (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === name) return p.name;
+    }
+  } else if (ts.isArrayLiteralExpression(node)) {
+    for (const e of node.elements) if (ts.isStringLiteral(e) && e.text === name) return e;
+  }
+  return undefined;
+}
+
+function firstHit(items, find) {
+  for (const item of items) {
+    const hit = find(item);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+// the type alias declarations a written type name refers to (`LogType`, an imported alias too)
+function aliasDeclarations(checker, typeName) {
+  let symbol = checker.getSymbolAtLocation(typeName);
+  if (symbol && (symbol.flags & ts.SymbolFlags.Alias)) symbol = checker.getAliasedSymbol(symbol);
+  return ((symbol && symbol.declarations) || []).filter(ts.isTypeAliasDeclaration);
+}
+
+function valueDeclarationOf(checker, node) {
+  let symbol = node && checker.getSymbolAtLocation(node);
+  if (symbol && (symbol.flags & ts.SymbolFlags.Alias)) symbol = checker.getAliasedSymbol(symbol);
+  return symbol && symbol.valueDeclaration;
+}
+
+function keyInTypeNode(checker, node, name, depth) {
+  if (!node || depth > MAX_KEY_DEPTH) return undefined;
+  if (ts.isLiteralTypeNode(node)) {
+    return ts.isStringLiteral(node.literal) && node.literal.text === name ? node.literal : undefined;
+  }
+  if (ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node)) {
+    return firstHit(node.types, (t) => keyInTypeNode(checker, t, name, depth + 1));
+  }
+  if (ts.isParenthesizedTypeNode(node)) return keyInTypeNode(checker, node.type, name, depth + 1);
+  if (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.KeyOfKeyword) {
+    const operand = checker.getTypeFromTypeNode(node.type);
+    const prop = operand && checker.getPropertyOfType(operand, name);
+    const decl = prop && prop.declarations && prop.declarations[0];
+    return decl ? (decl.name || decl) : undefined;
+  }
+  let object = ts.isIndexedAccessTypeNode(node) ? node.objectType : undefined;
+  while (object && ts.isParenthesizedTypeNode(object)) object = object.type;
+  if (object && ts.isTypeQueryNode(object)) {
+    const decl = valueDeclarationOf(checker, object.exprName);
+    return decl && ts.isVariableDeclaration(decl) ? keyInInitializer(decl.initializer, name) : undefined;
+  }
+  if (ts.isTypeReferenceNode(node)) {
+    return firstHit(aliasDeclarations(checker, node.typeName), (d) => keyInTypeNode(checker, d.type, name, depth + 1));
+  }
+  return undefined;
+}
+
+function keyInType(checker, type, name, depth) {
+  if (!type || depth > MAX_KEY_DEPTH) return undefined;
+  const aliases = ((type.aliasSymbol && type.aliasSymbol.declarations) || []).filter(ts.isTypeAliasDeclaration);
+  const hit = firstHit(aliases, (d) => keyInTypeNode(checker, d.type, name, depth + 1));
+  if (hit || !(type.isUnion && type.isUnion()) || type.aliasSymbol) return hit;
+  return firstHit(type.types, (t) => keyInType(checker, t, name, depth + 1));
+}
+
+// the key type of a written type: `Record<ColorName, F>` (its first type argument), parts of an
+// intersection, an alias of either (`type Colors = Record<ColorName, F>`)
+function keyInAnnotation(checker, node, name, depth) {
+  if (!node || depth > MAX_KEY_DEPTH) return undefined;
+  if (ts.isIntersectionTypeNode(node) || ts.isUnionTypeNode(node)) {
+    return firstHit(node.types, (t) => keyInAnnotation(checker, t, name, depth + 1));
+  }
+  if (ts.isParenthesizedTypeNode(node)) return keyInAnnotation(checker, node.type, name, depth + 1);
+  if (!ts.isTypeReferenceNode(node)) return undefined;
+  if (node.typeArguments && node.typeArguments.length) return keyInTypeNode(checker, node.typeArguments[0], name, depth + 1);
+  return firstHit(aliasDeclarations(checker, node.typeName), (d) => keyInAnnotation(checker, d.type, name, depth + 1));
+}
+
+// the types written for a variable: its annotation, each `as T` / `<T>` / `satisfies T` of its
+// initializer (`colors = createColors() as Record<ColorName, F>`), the written return type of
+// the function it is initialized by a call of (`named = makeNamed()`)
+function writtenTypes(checker, decl) {
+  const out = decl.type ? [decl.type] : [];
+  let node = decl.initializer;
+  while (node && (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)
+    || (ts.isSatisfiesExpression && ts.isSatisfiesExpression(node)))) {
+    if (node.type) out.push(node.type);
+    node = node.expression;
+  }
+  if (node && ts.isCallExpression(node)) {
+    const signature = checker.getResolvedSignature(node);
+    const declaration = signature && signature.declaration;
+    if (declaration && declaration.type) out.push(declaration.type);
+  }
+  return out;
+}
+
+function mappedKey(program, source, position) {
+  const token = ts.getTokenAtPosition ? ts.getTokenAtPosition(source, position) : undefined;
+  const access = token && token.parent;
+  if (!access || !ts.isIdentifier(token) || !ts.isPropertyAccessExpression(access) || access.name !== token) return [];
+  const checker = program.getTypeChecker();
+  const name = token.text;
+  const type = checker.getTypeAtLocation(access.expression);
+  const prop = type && checker.getPropertyOfType(checker.getApparentType(type), name);
+  if (!prop || (prop.declarations && prop.declarations.length)) return [];
+  const decl = valueDeclarationOf(checker, access.expression);
+  let hit = decl && ts.isVariableDeclaration(decl) ? keyInInitializer(decl.initializer, name) : undefined;
+  const container = decl && decl.name && ts.isIdentifier(decl.name) ? decl.name.text : '';
+  for (const written of hit || !decl || !ts.isVariableDeclaration(decl) ? [] : writtenTypes(checker, decl)) {
+    hit = keyInAnnotation(checker, written, name, 0);
+    if (hit) break;
+  }
+  for (const part of hit ? [] : (type.isIntersection && type.isIntersection() ? type.types : [type])) {
+    const args = part.aliasTypeArguments || [];
+    if (args.length) hit = keyInType(checker, args[0], name, 0);
+    if (hit) break;
+  }
+  if (!hit) return [];
+  const sf = hit.getSourceFile();
+  return [{ file: sf.fileName, start: hit.getStart(sf), name, container }];
 }
 
 function locate(project, fileName, queries) {
@@ -290,6 +432,10 @@ function locate(project, fileName, queries) {
             const constrained = constraintProperty(program, source, position);
             return constrained.map((d) => Object.assign(where(d.file, d.start), { name: d.name, container: d.container }));
           }
+        }
+        if (defs.length === 0) {
+          const keyed = mappedKey(program, source, position);
+          return keyed.map((d) => Object.assign(where(d.file, d.start), { name: d.name, container: d.container }));
         }
         return defs.map((d) => Object.assign(where(d.fileName, d.textSpan.start), { name: d.name, container: d.containerName || '' }));
       }
