@@ -270,6 +270,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.DIAGNOSTICS, "not_a_signal_{code}", N, "TypeScript: a new diagnostic of a code that does not mean 'undefined'"),
     # --- usages ------------------------------------------------------------------------------------
     (S.USAGES, "unattributed_{code}", L, "a new 'undefined' diagnostic that could not be tied to a cross-file entity"),
+    (S.USAGES, "unattributed_found_elsewhere", N,
+     "Python: a new diagnostic no stubbed import of the file explains, whose name a kept use has at the same line (found by another check)"),
     (S.USAGES, "name_not_located", L, "the diagnostic's name was not found at its position"),
     (S.USAGES, "constructor_initializer", R,
      "a `super(...)`/`this(...)` (Java) or `: base(...)`/`: this(...)` (C#) call of a project constructor names no type: no entity to complete"),
