@@ -123,6 +123,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.REPOSITORIES, "suite_crashed", L, "the test suite crashed, timed out or had only collection errors"),
     (S.REPOSITORIES, "test_framework_unavailable", L, "its tests need a framework that is not installed"),
     (S.REPOSITORIES, "types_not_observed_{status}", L, "--observe-types: the test suite could not report parameter types"),
+    (S.REPOSITORIES, "types_observed_without_test", N,
+     "--observe-types: a test ended the test process (hard per-test limit, crash), so the suite ran again without it"),
     (S.REPOSITORIES, "fork", R, "selection criteria: forks left out"),
     (S.REPOSITORIES, "too_few_stars", R, "selection criteria: fewer stars than required"),
     (S.REPOSITORIES, "too_few_source_files", R, "selection criteria: fewer source files than required"),

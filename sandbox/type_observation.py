@@ -28,16 +28,22 @@ from __future__ import annotations
 import ast
 import json
 import posixpath
+import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
 from crossfile_datasets.core.enums import StrEnum
 from crossfile_datasets.sandbox import Sandbox, SandboxLimits, hostfs
-from crossfile_datasets.sandbox.pytest_runs import pytest_argv, run_with_channel
+from crossfile_datasets.sandbox.pytest_runs import pytest_argv, run_progress, run_with_channel
 from crossfile_datasets.sandbox.suites.python import python_setup
 
 FORMAT = 1
+# a test that ends the test process (the hard per-test limit, a crash) loses every observation of
+# the run (they are sent at the session's end): the suite runs again without it, this many times
+MAX_TESTS_LEFT_OUT = 3
+MIN_RERUN_SECONDS = 30
 
 
 class ObservationStatus(StrEnum):
@@ -55,6 +61,7 @@ class TypeObservations:
     detail: str = ""
     refused: int = 0  # entries (or observed classes) that name nothing of the repository: dropped
     refused_samples: list[str] = field(default_factory=list)
+    left_out: list[str] = field(default_factory=list)  # tests that ended the test process, run no more
 
     def to_json(self) -> str:
         return json.dumps({"format": FORMAT, "parameters": self.parameters}, sort_keys=True)
@@ -66,19 +73,36 @@ def observe_parameter_types(root: Path, limits: SandboxLimits | None = None) -> 
     if setup.problem:
         return TypeObservations(ObservationStatus.ENVIRONMENT_FAILED, detail=setup.problem)
     limits = limits or SandboxLimits()
+    deadline = time.monotonic() + limits.timeout
+    left_out: list[str] = []  # tests that ended the test process: the suite runs again without them
     with Sandbox(root, python=setup.python, python_path=setup.python_path or ("",), limits=limits) as box:
         argv = pytest_argv(box, [], None, setup.pytest_plugins)
-        srun, channel = run_with_channel(box, argv, timeout=limits.timeout, env={
-            "CROSSFILE_OBSERVE_TYPES": str(box.root.resolve()),
-            "CROSSFILE_TEST_TIMEOUT": str(limits.test_timeout),
-            "PYTEST_ADDOPTS": "--continue-on-collection-errors",
-        })
+        while True:
+            env = {
+                "CROSSFILE_OBSERVE_TYPES": str(box.root.resolve()),
+                "CROSSFILE_TEST_TIMEOUT": str(limits.test_timeout),
+                "PYTEST_ADDOPTS": "--continue-on-collection-errors",
+            }
+            if left_out:
+                rel = f"control/observe-deselect-{len(left_out)}.txt"
+                hostfs.write_new(box.dir, rel, "".join(f"{t}\n" for t in left_out))
+                env["CROSSFILE_DESELECT"] = str(box.dir / rel)
+            srun, channel = run_with_channel(box, argv, timeout=max(1.0, deadline - time.monotonic()), env=env)
+            if channel.events.get("observed_types") is not None and channel.complete:
+                break
+            culprit = run_progress(channel.records, coverage=False)[0]
+            if srun.timed_out or channel.tampered or culprit is None or culprit in left_out \
+                    or len(left_out) >= MAX_TESTS_LEFT_OUT or deadline - time.monotonic() < MIN_RERUN_SECONDS:
+                break
+            left_out.append(culprit)
     observed = channel.events.get("observed_types")
     tests = int((channel.session_end or {}).get("collected") or 0)
     if observed is None or not channel.complete:
-        tail = (srun.result.stderr or srun.result.stdout).strip().splitlines()[-1:] or [""]
-        return TypeObservations(ObservationStatus.INCOMPLETE, tests=tests,
-                                detail=("timed out" if srun.timed_out else tail[0])[:300])
+        detail = incomplete_detail(srun, channel, limits.timeout)
+        if left_out:
+            detail = f"{detail}; after leaving out {len(left_out)} tests that ended the test process"
+        return TypeObservations(ObservationStatus.INCOMPLETE, tests=tests, detail=detail[:DETAIL_CHARS],
+                                left_out=left_out)
     if tests == 0:
         return TypeObservations(ObservationStatus.NO_TESTS, detail="pytest collected no test")
     raw = observed.get("parameters", [])
@@ -86,7 +110,44 @@ def observe_parameter_types(root: Path, limits: SandboxLimits | None = None) -> 
     raw, unseen = seen_by_the_tracer(raw if isinstance(raw, list) else [], ran)
     parameters, refused = validate_parameters(Path(root), setup.python_path or ("",), raw)
     refused = unseen + refused
-    return TypeObservations(ObservationStatus.OK, parameters, tests, refused=len(refused), refused_samples=refused[:20])
+    return TypeObservations(ObservationStatus.OK, parameters, tests, refused=len(refused), refused_samples=refused[:20],
+                            left_out=left_out)
+
+
+_ERROR_LINE = re.compile(r"^(?:Timeout \(\d|Fatal Python error|INTERNALERROR>|E\s+\w+(?:Error|Exception)|\w+(?:Error|Exception|Exit)\b"
+                         r"|Killed|Segmentation fault|MemoryError)")
+_TRACE_FRAME = re.compile(r"^\s*(?:File \"|Thread 0x|Current thread|Stack \(most recent|Traceback|\.\.\.)")
+DETAIL_CHARS = 500
+
+
+def incomplete_detail(srun, channel, timeout: float | None) -> str:
+    """Why a type-observation run ended without its session end, for ``stats.json``: what ended
+    it (time-out, memory or process limit, a signal, an exit code), how far the suite got (tests
+    that reported, the last of them) and the first error line of its output. The last output line
+    alone said ``File "<frozen runpy>", line 198 in _run_module_as_main`` for argon2-cffi
+    (held-out 15): the bottom frame of a traceback dump, naming neither cause nor test."""
+    result = srun.result
+    if srun.timed_out:
+        ended = f"timed out after {timeout:g} s" if timeout else "timed out"
+    elif srun.memory_limit_hit:
+        ended = "memory limit hit"
+    elif srun.process_limit_hit:
+        ended = "process limit hit"
+    elif result.returncode is not None and result.returncode < 0:
+        ended = f"killed by signal {-result.returncode}"
+    else:
+        ended = f"exited {result.returncode}" + (" (no session end reported)" if channel.session_end is None else "")
+    ran = [str(r.get("nodeid")) for r in channel.records if r.get("nodeid")]
+    parts = [ended, f"{len(ran)} tests reported" + (f", the last {ran[-1]}" if ran else "")]
+    if channel.tampered:
+        parts.append(f"channel: {channel.tampered}")
+    lines = [ln.rstrip() for ln in f"{result.stderr}\n{result.stdout}".splitlines() if ln.strip()]
+    error = next((ln for ln in lines if _ERROR_LINE.match(ln)), None)
+    if error is None:
+        error = next((ln for ln in reversed(lines) if not _TRACE_FRAME.match(ln)), None)
+    if error:
+        parts.append(error.strip())
+    return "; ".join(parts)[:DETAIL_CHARS]
 
 
 def seen_by_the_tracer(parameters: list, ran: set[str]) -> tuple[list[dict], list[str]]:

@@ -289,6 +289,9 @@ def observe_types(repo: Repository, folder: Path, report: BuildReport) -> Reposi
     t0 = time.monotonic()
     observed = observe_parameter_types(repo.root)
     report.add_time("observe_types_seconds", time.monotonic() - t0)
+    for test in observed.left_out:
+        report.count("repositories", "types_observed_without_test", repo.name,
+                     f"{test} ended the test process (the hard per-test limit or a crash): run no more")
     if observed.status is not ObservationStatus.OK:
         report.count("repositories", f"types_not_observed_{observed.status}", repo.name, observed.detail)
         return repo

@@ -126,6 +126,26 @@ def test_a_suite_that_cannot_run_is_counted_not_silent(tmp_path):
     assert usages_of(shard, "observed") == set()
 
 
+@pytest.mark.slow
+def test_a_test_that_ends_the_process_is_left_out_and_the_rest_observed(tmp_path):
+    # argon2-cffi (held-out 15): one test met the hard per-test limit, the process ended before
+    # the session's end, and every observation of the run (sent at the end) was lost
+    root = write_repo(tmp_path / "shop")
+    (root / "tests" / "test_exit.py").write_text(
+        "import os\n\n\ndef test_ends_the_process():\n    os._exit(3)\n", encoding="utf-8")
+    from crossfile_datasets.sandbox.type_observation import ObservationStatus, observe_parameter_types
+
+    observed = observe_parameter_types(root)
+    assert observed.status is ObservationStatus.OK, observed.detail
+    assert observed.left_out == ["tests/test_exit.py::test_ends_the_process"]
+    assert {(p["function"], p["parameter"]) for p in observed.parameters} >= {("configure", "pipeline")}
+    report = BuildReport()
+    from crossfile_datasets.builders.completion.pipeline import observe_types
+
+    observe_types(Repository("shop", root, "", "", "MIT"), tmp_path, report)
+    assert report.counts["repositories/types_observed_without_test"] == 1
+
+
 def _facts(tmp_path: Path, text: str):
     (tmp_path / "m.py").write_text(text, encoding="utf-8")
     language = get_language(Lang.PYTHON)
