@@ -71,9 +71,23 @@ def _context(node: Node) -> str | None:
         return "type"
     if parent.type in ("base_list", "type_argument_list"):
         return "type"
-    if parent.type == "member_access_expression" and field == "expression" and node.type == "identifier":
+    if parent.type == "member_access_expression" and field == "expression" and node.type in ("identifier", "generic_name"):
         return "qualifier"
     return None
+
+
+def _qualified_type_name(target: Node) -> Node | None:
+    """The ``qualified_name`` whose last part ``target`` is (``IPacketProvider`` of
+    ``Contracts.IPacketProvider``), when that is the whole written name, not the qualifier of a
+    longer one (``A.B`` in ``A.B.C``)."""
+    parent = target.parent
+    if parent is None or parent.type not in ("qualified_name", "alias_qualified_name") or \
+            _field_of(target) != "name":
+        return None
+    outer = parent.parent
+    if outer is not None and outer.type == "qualified_name" and _field_of(parent) == "qualifier":
+        return None
+    return parent
 
 
 def _in_using_directive(node: Node) -> bool:
@@ -184,6 +198,42 @@ class TypeResolver:
                 return self._one(hits, path)
         return None
 
+    def resolve_qualified(self, path: str, model: FileModel, node: Node, qualifier: str, name: str, arity: int,
+                          offset: int, text_of: Callable[[Node], str]) -> TypeEntry | None:
+        """The project type ``qualifier.name`` names (``Contracts.IPacketProvider`` inside
+        ``namespace NVorbis``, ``Outer.Inner``, ``global::NVorbis.Contracts.IPacketProvider``,
+        ``C.IPacketProvider`` under ``using C = NVorbis.Contracts;``), when it is another
+        file's: the qualifier resolved from the innermost enclosing namespace outwards, as a
+        namespace or a type of that level, or as a using alias of that level."""
+        def declared(full: str) -> list[TypeEntry]:
+            return [(p, t) for p, t in self.types_by_full.get(full, ()) if t.arity == arity]
+
+        if qualifier.startswith("global::"):
+            rest = qualifier[len("global::"):]
+            return self._one(declared(f"{rest}.{name}" if rest else name), path)
+        if "::" in qualifier or "<" in qualifier:
+            return None
+        first, _, rest = qualifier.partition(".")
+        if _type_parameter_in_scope(node, first, text_of):
+            return None
+        namespace = _namespace_at(node, text_of)
+        parts = namespace.split(".") if namespace else []
+        for depth in range(len(parts), -1, -1):
+            level = ".".join(parts[:depth])
+            found = declared(f"{level}.{qualifier}.{name}" if level else f"{qualifier}.{name}")
+            if found:
+                return self._one(found, path)
+            usings = [u for u in model.usings if u.namespace == level] + (self.global_usings if not level else [])
+            alias = next((u for u in usings if u.kind == "alias" and u.alias == first), None)
+            if alias is not None:
+                target = alias.target.split("<", 1)[0] + (f".{rest}" if rest else "")
+                return self._one(declared(f"{target}.{name}"), path)
+        # the first part a type the usual lookup finds (`Item.Tag` with `using Shop.Core;`)
+        outer = self.resolve(path, model, node, first, 0, offset, text_of)
+        if outer is not None:
+            return self._one(declared(".".join([outer[1].full_name, *([rest] if rest else []), name])), path)
+        return None
+
     def references(self, ff: FileFacts, model: FileModel) -> Iterator[TypeReference]:
         """Every written name of the file that names another file's project type."""
         index = ff.file.index
@@ -202,10 +252,26 @@ class TypeResolver:
                 target = parent
                 arguments = next((c for c in parent.named_children if c.type == "type_argument_list"), None)
                 arity = len(arguments.named_children) if arguments is not None else 0
-            context = _context(target)
+            qualified = _qualified_type_name(target)
+            context = _context(qualified if qualified is not None else target)
             if context is None or _in_using_directive(target):
                 continue
             name = text_of(node)
+            if qualified is not None:
+                if context == "qualifier":
+                    continue
+                # what is written before the name: `Contracts.`, `global::NVorbis.Contracts.`, `global::`
+                before = ff.file.text[index.node_start(qualified):index.node_start(target)]
+                qualifier = "".join(before.split()).rstrip(".")
+                offset = index.node_start(node)
+                found = self.resolve_qualified(ff.file.path, model, node, qualifier, name, arity, offset, text_of)
+                if found is None and context == "attribute" and not name.endswith("Attribute"):
+                    found = self.resolve_qualified(ff.file.path, model, node, qualifier, name + "Attribute", arity,
+                                                   offset, text_of)
+                if found is not None:
+                    row, column = index.row_col(offset)
+                    yield TypeReference(row, column, offset, name, found[0], found[1], context)
+                continue
             if context == "qualifier":
                 values = values if values is not None else _value_names(ff.tree.root_node, text_of)
                 if name in values:

@@ -20,7 +20,7 @@ CORE = """namespace Shop.Core
     public class Item { public static int Count; public class Tag { } }
     public interface IPriced { }
     public class AuditAttribute : System.Attribute { }
-    public class Box<T> { }
+    public class Box<T> { public static int Made; }
     public class Box { }
     public class Clock { }
 }
@@ -46,6 +46,7 @@ using Shop.Core;
 using Shop.Other;
 using Named = Shop.Core.Item;
 using Boxes = Shop.Core.Box<Shop.Core.Item>;
+using CoreNs = Shop.Core;
 
 namespace Shop.App
 {
@@ -56,9 +57,15 @@ namespace Shop.App
         public List<Item> Items { get; set; }
         public Box<Item> Boxed;
         public Box Plain;
+        public Core.Clock Relative;
+        public global::Shop.Other.Ledger Rooted;
+        public Item.Tag Nested;
+        public CoreNs.IPriced Aliased;
+        public Shop.Core.Box<int> Full;
         public Item Make(Item a, Named b, Step s, Ledger l)
         {
             var n = Item.Count;
+            var made = Box<Item>.Made;
             var d = (Item)a;
             var k = typeof(Box<int>);
             T local = default(T);
@@ -104,7 +111,14 @@ def test_types_written_as_types_are_uses_of_their_file(found):
         at(lines, "(Item)a", "Item"): "Core/Item.cs",
         at(lines, "typeof(Box<int>)", "Box"): "Core/Item.cs",
         at(lines, "var n = Item.Count", "Item"): "Core/Item.cs",  # the static qualifier
+        at(lines, "Box<Item>.Made", "Box"): "Core/Item.cs",  # a generic static qualifier (Maybe<int>.None)
         at(lines, "Ledger l", "Ledger"): "App/Ledger.cs",  # the enclosing namespace wins over a using
+        # qualified names (NVorbis, held-out 15: `Contracts.IPacketProvider` inside `namespace NVorbis`)
+        at(lines, "Core.Clock Relative", "Clock"): "Core/Item.cs",  # relative to an enclosing namespace
+        at(lines, "Shop.Other.Ledger Rooted", "Ledger"): "Other/Clock.cs",  # global::
+        at(lines, "Item.Tag Nested", "Tag"): "Core/Item.cs",  # a nested type of a type found by a using
+        at(lines, "CoreNs.IPriced", "IPriced"): "Core/Item.cs",  # a using alias of a namespace
+        at(lines, "Shop.Core.Box<int> Full", "Box"): "Core/Item.cs",  # the full name, generic
     }
     got = {pos: rows[pos].definition_file for pos in expected if pos in rows}
     assert got == expected, {pos: (lines[pos[0] - 1][pos[1]:pos[1] + 8], got.get(pos)) for pos in expected}
@@ -118,5 +132,7 @@ def test_what_the_rules_leave_alone(found):
     rows, lines, _ = found
     # a type parameter, the file's own nested type, a library type, a using directive's type
     for needle, name in (("T local", "T"), ("private Own mine", "Own"), ("List<Item>", "List"),
-                         ("using Boxes", "Item"), ("using Named", "Item")):
+                         ("using Boxes", "Item"), ("using Named", "Item"),
+                         # the qualifier of a qualified name is a namespace here, not a use
+                         ("Core.Clock Relative", "Core"), ("CoreNs.IPriced", "CoreNs")):
         assert at(lines, needle, name) not in rows, (needle, rows.get(at(lines, needle, name)))
