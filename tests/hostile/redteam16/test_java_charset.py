@@ -1,0 +1,83 @@
+"""The Java class evaluation's one-class rule reads a Java answer as javac reads it: unicode
+escapes translated, then tree-sitter-java over the answer's UTF-8 text (red teams 5, 6 and 7).
+But javac does not read the placed file as UTF-8 when the repository's build declares another
+source encoding: ``JavaRunner._build`` -> ``_recode`` decodes every non-ASCII source file in the
+declared charset (``pom.xml`` ``project.build.sourceEncoding``, Gradle ``options.encoding``, Ant
+``<javac encoding>``) and hands javac that text. In a double-byte charset (GBK, GB18030,
+Shift_JIS: common declarations in Chinese and Japanese projects) the last byte of a UTF-8
+sequence can be the lead byte of a two-byte character whose trail byte is ASCII: ``€`` is
+``E2 82 AC``; in GBK ``E2 82`` and ``AC 5C`` are two characters, so a backslash right after ``€``
+is swallowed. For the answer check ``"€\\"...`` holds an escaped quote; for javac the string ends
+at that quote."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from crossfile_datasets.evaluation.classlevel import run_generation
+from crossfile_datasets.lang import Lang
+from crossfile_datasets.sandbox import SandboxLimits
+from crossfile_datasets.sandbox.suites import runner_for
+from tests.classlevel.test_java_runner import write_repo
+
+pytestmark = [pytest.mark.javac, pytest.mark.slow]
+
+BEFORE = "package demo;\n\n"
+POM = ("<project>\n  <properties>\n    <project.build.sourceEncoding>GBK</project.build.sourceEncoding>\n"
+       "  </properties>\n</project>\n")
+FILES = {
+    "pom.xml": POM,
+    "src/main/java/demo/Calc.java": BEFORE + "public class Calc {\n    public int add(int a, int b) { return a + b; }\n}\n",
+    # JUnit 4 with an on-demand import: a type of the test's own package wins against it (JLS 6.4.1)
+    "src/test/java/demo/CalcTest.java": "package demo;\nimport org.junit.*;\npublic class CalcTest {\n"
+                                        "    @Test public void adds() { Assert.assertEquals(3, new Calc().add(1, 2)); }\n"
+                                        "    @Test public void addsZero() { Assert.assertEquals(5, new Calc().add(5, 0)); }\n}\n",
+}
+TASK = {"id": "demo/Calc", "language": "java", "repository": "demo", "file": "src/main/java/demo/Calc.java",
+        "file_without_class": BEFORE, "insertion_offset": len(BEFORE), "class_name": "Calc",
+        "expected_to_pass": ["demo.CalcTest#adds", "demo.CalcTest#addsZero"]}
+GOLD = "public class Calc {\n    public int add(int a, int b) { return a + b; }\n}\n"
+WRONG = "public class Calc {\n    public int add(int a, int b) { return a - b + 1; }\n}\n"
+# UTF-8 (the answer check): one field NOTE, a string holding two escaped quotes, then a line
+# comment. GBK (javac, after _recode): NOTE is "鈧琝", `}` closes Calc, `Assert` (checking nothing)
+# is a second top-level class of package demo, `Pad` a third whose body is a block comment up to
+# `// */` and then Calc's own closing brace.
+HIDDEN = ("public class Calc {\n    public int add(int a, int b) { return a - b + 1; }\n"
+          '    static final String NOTE = "\u20ac\\"; } class Assert { static void assertEquals(long e, long a) { } }'
+          ' class Pad { /*"; // */\n}\n')
+SAME_IN_UTF8 = HIDDEN  # a control: the same answer in a repository that declares no encoding
+
+
+def _run(root: Path, answer: str) -> dict:
+    setup = runner_for(Lang.JAVA).setup(root)  # what evaluate_class does first: the build is strict
+    return run_generation(TASK, answer, root, SandboxLimits(timeout=240), setup)
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="red team 2026-11-29c row 1: answer_refusal reads a Java answer as UTF-8, javac reads "
+                          "the placed file in the build's declared charset (GBK): a hidden Assert class passes")
+def test_a_double_byte_source_encoding_cannot_hide_a_second_class_from_the_one_class_rule(tmp_path: Path):
+    """Forged verdict (class evaluation in Java; the class build's gates place answers the same
+    way): a wrong ``Calc`` that fails both tests alone passes both when the answer also carries
+    ``"€\\"; } class Assert {...} class Pad { /*"; // */`` in a repository whose ``pom.xml``
+    declares GBK. The answer check sees one class (UTF-8 text); javac compiles three top-level
+    classes, and ``demo.Assert`` shadows JUnit's ``Assert`` the tests import on demand."""
+    root = write_repo(tmp_path / "repo", FILES)
+    gold = _run(root, GOLD)
+    if not gold["passed"] or gold["tests_passed"] != 2:
+        pytest.fail(f"control: the gold class gave {gold}")
+    wrong = _run(root, WRONG)
+    if not wrong["compiled"] or wrong["passed"] or wrong["status"] != "failed" or wrong["tests_total"] != 2:
+        pytest.fail(f"control: the wrong class alone gave {wrong}")
+    plain = write_repo(tmp_path / "plain", {**FILES, "pom.xml": "<project/>\n"})
+    utf8 = _run(plain, SAME_IN_UTF8)
+    if not utf8["compiled"] or utf8["passed"] or utf8["tests_passed"] != 0:
+        pytest.fail(f"control: in a UTF-8 repository the same answer is one wrong class, gave {utf8}")
+    hidden = _run(root, HIDDEN)
+    refused = hidden["status"] == "compile_failed" and "answer_not_one_class" in str(hidden.get("detail"))
+    if hidden["status"] == "compile_failed" and not refused:
+        pytest.fail(f"precondition: javac did not compile the answer: {hidden}")
+    assert not hidden["passed"], hidden
+    assert hidden["tests_passed"] == 0, hidden
