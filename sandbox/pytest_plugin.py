@@ -183,7 +183,8 @@ def _digest(encoded, _dumps=json.dumps, _sha=hashlib.sha256):
     return _sha(_dumps(encoded, sort_keys=True).encode("utf-8", "surrogatepass")).digest()
 
 
-def record_value(site, value, _send=_send, _encode=_encode, _state=_STATE, _seen=_VALUE_SEEN, _digest=_digest):
+def record_value(site, value, truth_site=False, _send=_send, _encode=_encode, _state=_STATE, _seen=_VALUE_SEEN,
+                 _digest=_digest):
     """Report the value a checked assertion of a test program compares (``__cfd_value__`` in the
     instrumented programs of sandbox/values.py) and return it unchanged. Every *different* value
     a site sees in a test is reported, at once (a repeated one once); past
@@ -192,12 +193,21 @@ def record_value(site, value, _send=_send, _encode=_encode, _state=_STATE, _seen
     site saw is judged, none is dropped (red team 2026-11-28f, row 2: an answer wrong only past
     the first 1,000 values of a loop passed).
 
+    ``truth_site`` (``assert X`` / ``assert not X``): the record also carries ``truth``, the
+    value's truth evaluated here, first and once, as the assertion evaluates it (the value's own
+    ``__bool__``/``__len__``: what every caller's ``if`` sees, which its content does not carry;
+    red team 2026-11-29b, rows 2 and 3); the host judges such a site on it alone. A truth that
+    raises is the test's error, as in ``assert X``: nothing is reported. A site reports each
+    truth once per test (the content beside it only names the first value of that truth).
+
     The sender and the encoder are bound when the plugin loads (before any code under test):
     code that rebinds this module's ``_send`` (to hold a value's record back, red team row 6)
     does not reach the values. Binding is no protection against code that goes after the
     function itself (its defaults, the test module's ``__cfd_value__``): sandbox/values.py
     keeps the expected values out of the process, so what such code can report is only what
     it knows (docs/executable.md, "Threat model")."""
+    # the interpreter's own truth test (no name a completion could rebind), before anything else
+    truth = (True if value else False) if truth_site is True else None
     key = (_state["nodeid"], site)
     seen = _seen.get(key)
     if seen is None:
@@ -205,7 +215,9 @@ def record_value(site, value, _send=_send, _encode=_encode, _state=_STATE, _seen
     if len(seen) > _MAX_VALUES_PER_SITE:
         return value
     kind = type(value)
-    if kind is bool or kind is int or value is None or (kind is str and len(value) <= 256):
+    if truth is not None:
+        encoded, digest = None, ("truth", truth)
+    elif kind is bool or kind is int or value is None or (kind is str and len(value) <= 256):
         encoded, digest = None, (kind.__name__, value)  # the common case: encoded only when new
     else:
         encoded = _encode(value)
@@ -217,7 +229,10 @@ def record_value(site, value, _send=_send, _encode=_encode, _state=_STATE, _seen
         encoded = ["opaque", TOO_MANY_VALUES]
     elif encoded is None:
         encoded = _encode(value)
-    _send({"value": encoded, "site": int(site), "nodeid": _state["nodeid"]})
+    record = {"value": encoded, "site": int(site), "nodeid": _state["nodeid"]}
+    if truth is not None:
+        record["truth"] = truth
+    _send(record)
     return value
 
 

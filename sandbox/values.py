@@ -13,10 +13,14 @@ literal, the comparison is therefore made again on the host:
   sandbox, the harness's pytest plugin (``record_value``) encodes the value without calling any
   of its methods (only the built-in types' own ones, so a subclass cannot lie about its
   content; anything else is ``opaque``), sends it over the verdict channel and returns the
-  value unchanged (the test itself runs as before);
+  value unchanged (the test itself runs as before); at a truthy/falsy site
+  (``__cfd_value__(<site>, (X), True)``) it also reports the value's truth, ``bool(value)``
+  evaluated there once, as ``assert X`` would;
 - :func:`judge_values` decodes the records on the host into plain Python values and compares
   them with the literal parsed from the problem's own test source: the value a solution
-  produced, not what its objects claim;
+  produced, not what its objects claim (a set or dict whose report collapses when rebuilt is
+  not a plain value); a truthy/falsy site is judged on the reported truth instead: a value's
+  own ``__bool__``/``__len__`` *is* what ``assert X`` tests and what every caller's ``if`` sees;
 - the sites a problem checks on the host (below) are *host-only* in every later run
   (``instrument(..., host_only=...)``): their whole check is replaced by the report, so the
   tested process never compares the value and the expected literal never enters the sandbox's
@@ -24,16 +28,17 @@ literal, the comparison is therefore made again on the host:
   value's record until the value's ``__eq__`` was handed the literal, then report the literal.
 
 Which sites a problem checks this way is decided at build time: those where the reference
-solution's value was a plain value equal to the literal (``value_checks`` of the record), so a
-reference returning, say, a NumPy scalar keeps its in-process check only and is never dropped
-for it. Pure functions (no I/O); the encoder lives in ``sandbox/pytest_plugin.py``.
+solution's value was a plain value equal to the literal, or had the wanted truth
+(``value_checks`` of the record), so a reference returning, say, a NumPy scalar compared with a
+literal keeps its in-process check only and is never dropped for it. Pure functions (no I/O);
+the encoder lives in ``sandbox/pytest_plugin.py``.
 """
 
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import Collection, Iterable, Iterator
+from typing import Collection, Iterable, Iterator, Sized
 
 from crossfile_datasets.core.literals import CollidingKeys, check_few_collisions, literal_eval
 
@@ -174,13 +179,15 @@ def instrument(source: str, host_only: Collection[int] = ()) -> tuple[str, int]:
         start = (node.lineno, node.col_offset)
         end = (node.end_lineno or node.lineno, node.end_col_offset or 0)
         wrapped = f"{HELPER_NAME}({site.index}, (".encode()
+        # a truth site asks the plugin for the value's truth too (not which truth it wants)
+        closing = b"), True)" if site.kind in TRUTH_KINDS else b"))"
         if site.index in host and check is not None and _alone(site, sites):
-            text = wrapped + _span(lines, start, end) + b"))"
+            text = wrapped + _span(lines, start, end) + closing
             edits.append((check.lineno, check.col_offset, check.end_lineno or check.lineno,
                           check.end_col_offset or 0, text))
             continue
         edits.append((*start, *start, wrapped))
-        edits.append((*end, *end, b"))"))
+        edits.append((*end, *end, closing))
     for line, column, end_line, end_column, text in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
         head, tail = lines[line - 1][:column], lines[end_line - 1][end_column:]
         lines[line - 1:end_line] = [head + text + tail]
@@ -262,9 +269,10 @@ def decode(encoded: object) -> object:
             return bytes.fromhex(value)
         if tag in ("list", "tuple", "set", "frozenset") and isinstance(value, list):
             items = [walk(v) for v in value]
-            if tag in ("set", "frozenset"):
-                _few_collisions(items)
-            return {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset}[tag](items)
+            if tag == "list" or tag == "tuple":
+                return items if tag == "list" else tuple(items)
+            _few_collisions(items)
+            return _whole((set if tag == "set" else frozenset)(items), items)
         if tag == "dict" and isinstance(value, list):
             pairs = []
             for pair in value:
@@ -272,7 +280,7 @@ def decode(encoded: object) -> object:
                     raise Opaque("dict")
                 pairs.append((walk(pair[0]), walk(pair[1])))
             _few_collisions([key for key, _ in pairs])
-            return dict(pairs)
+            return _whole(dict(pairs), pairs)
         raise Opaque(tag)
 
     try:
@@ -281,6 +289,19 @@ def decode(encoded: object) -> object:
         raise
     except (ValueError, TypeError, OverflowError, RecursionError) as exc:
         raise Opaque(type(exc).__name__) from None
+
+
+def _whole(rebuilt: Sized, reported: list) -> object:
+    """``rebuilt`` when it holds every reported element (a set's items, a dict's pairs), else
+    :class:`Opaque`. A real set or dict of plain values never holds two elements (keys) of equal
+    content, so a report that collapses when rebuilt came from elements whose own ``__eq__`` or
+    ``__hash__`` keeps them apart (a ``str`` subclass with identity equality beside the same
+    text): the program's value has more elements than the host's, is ``!=`` the rebuilt one in
+    Python, and a dict's first pairs of a key text (its wrong values) would be overwritten by
+    the last. Not a plain value, never held (red team 2026-11-29b, row 1)."""
+    if len(rebuilt) != len(reported):
+        raise Opaque("duplicate_elements")
+    return rebuilt
 
 
 def _few_collisions(keys: list[object]) -> None:
@@ -293,13 +314,15 @@ def _few_collisions(keys: list[object]) -> None:
 
 
 def _holds(site: Site, value: object) -> bool:
+    """Whether a decoded plain value holds an "equal" or "like" site. A truthy or falsy site is
+    never judged from the content (:func:`_site_state`: the truth the tested process reported)."""
     try:
         if site.kind == "equal":
             return bool(value == site.expected)
         if site.kind == "like":
             return isinstance(value, str) and isinstance(site.expected, str) and len(value) <= _LIKE_MAX_CHARS \
                 and doctest_like(value, site.expected)
-        return bool(value) if site.kind == "truthy" else not bool(value)
+        return False
     except Exception:  # noqa: BLE001 - plain values compare without raising; anything else does not hold
         return False
 
@@ -314,31 +337,35 @@ def doctest_like(shown: str, want: str) -> bool:
 
 
 # ------------------------------------------------------------------------------- judging --
-OBSERVED_EQUAL = "plain_equal"  # every report at the site: a plain value for which the check holds
+# every report at the site held: a plain value equal to the literal (matching the elided text),
+# or, at a truthy/falsy site, a value whose reported truth is the one the assertion wants
+OBSERVED_EQUAL = "plain_equal"
 OBSERVED_UNEQUAL = "plain_unequal"
-OBSERVED_OPAQUE = "opaque"  # a value that is not plain (or a malformed report)
+OBSERVED_OPAQUE = "opaque"  # a value that is not plain, a truth site without its truth, a malformed report
 OBSERVED_MISSING = "missing"  # the site never reported a value
 # the plugin reports every different value of a site per test, up to this many, then one opaque
 # value of this kind (sandbox/pytest_plugin.py ``record_value``): a site that saw more is never held
 MAX_VALUES_PER_SITE = 1000
 TOO_MANY_VALUES = "crossfile.too_many_different_values"
+TRUTH_KINDS = ("truthy", "falsy")  # ``assert X`` and ``assert not X``: judged on the value's own truth
 
 
 def observe(test_paths: Iterable[str], test_list: Iterable[str], records: Iterable[dict]
             ) -> dict[str, dict[int, tuple[str, str]]]:
     """What each checked site of each program saw: {path: {site: (state, detail)}}.
 
-    ``records`` are the channel's value records (``nodeid``, ``site``, ``value``); a record is a
-    program's when its node id is the program's path or starts with ``<path>::``."""
+    ``records`` are the channel's value records (``nodeid``, ``site``, ``value``, and ``truth`` at
+    a truthy/falsy site); a record is a program's when its node id is the program's path or
+    starts with ``<path>::``."""
     programs = {path: value_sites(source) for path, source in zip(test_paths, test_list)}
-    by_site: dict[tuple[str, int], list[object]] = {}
+    by_site: dict[tuple[str, int], list[tuple[object, object]]] = {}
     for rec in records:
         nodeid, site = rec.get("nodeid"), rec.get("site")
         if not isinstance(nodeid, str) or type(site) is not int:
             continue
         path = nodeid.split("::", 1)[0]
         if path in programs and 0 <= site < len(programs[path]):  # a forged site number is never a key
-            by_site.setdefault((path, site), []).append(rec.get("value"))
+            by_site.setdefault((path, site), []).append(_report(rec))
     out: dict[str, dict[int, tuple[str, str]]] = {}
     for path, sites in programs.items():
         seen = out.setdefault(path, {})
@@ -347,22 +374,54 @@ def observe(test_paths: Iterable[str], test_list: Iterable[str], records: Iterab
     return out
 
 
-def _site_state(site: Site, reported: list[object] | None) -> tuple[str, str]:
-    """(state, detail) of a checked site from the values reported there."""
+def _report(record: dict) -> tuple[object, object]:
+    """(encoded value, reported truth or None) of a value record."""
+    return record.get("value"), record.get("truth")
+
+
+def _site_state(site: Site, reported: list[tuple[object, object]] | None) -> tuple[str, str]:
+    """(state, detail) of a checked site from the reports there: (encoded value, truth) pairs.
+
+    An "equal" or "like" site is judged on the decoded content (what the value *is*, whatever
+    its methods say). A truthy or falsy site is judged on the truth the tested process reported
+    beside it: ``bool(value)`` as the plugin's ``record_value`` evaluated it for the site, once
+    (the truth every ``if`` and ``assert`` of a caller sees, which the content does not carry:
+    an ``int`` subclass whose ``__bool__`` is always true, a ``re.Match``; red team 2026-11-29b,
+    rows 2 and 3). A report without a real ``bool`` there is not held."""
     if not reported:
         return OBSERVED_MISSING, "the checked assertion never reported its value"
-    for encoded in reported:
+    for encoded, truth in reported:
+        if _opaque_kind(encoded) == TOO_MANY_VALUES:
+            return OBSERVED_OPAQUE, f"more than {MAX_VALUES_PER_SITE} different values in one test, not judged"
+        if site.kind in TRUTH_KINDS:
+            if type(truth) is not bool:
+                return OBSERVED_OPAQUE, "no truth reported for a truth test"
+            if truth != (site.kind == "truthy"):
+                return OBSERVED_UNEQUAL, f"got {_shown(encoded)} (truth {truth}), expected {site.kind}"
+            continue
         try:
             value = decode(encoded)
-        except Opaque:
-            kind = encoded[1] if isinstance(encoded, list) and len(encoded) > 1 and encoded[0] == "opaque" else "?"
-            if kind == TOO_MANY_VALUES:
-                return OBSERVED_OPAQUE, f"more than {MAX_VALUES_PER_SITE} different values in one test, not judged"
-            return OBSERVED_OPAQUE, f"a {str(kind)[:80]} object, not a plain value"
+        except Opaque as refused:
+            kind = _opaque_kind(encoded)
+            if kind is None and str(refused) == "duplicate_elements":
+                return OBSERVED_OPAQUE, "a set or dict with elements of equal content, not a plain value"
+            return OBSERVED_OPAQUE, f"a {str(kind or '?')[:80]} object, not a plain value"
         if not _holds(site, value):
-            return OBSERVED_UNEQUAL, f"got {_short(value)}" + (
-                f", expected {_short(site.expected)}" if site.kind in ("equal", "like") else f", expected {site.kind}")
+            return OBSERVED_UNEQUAL, f"got {_short(value)}, expected {_short(site.expected)}"
     return OBSERVED_EQUAL, ""
+
+
+def _opaque_kind(encoded: object) -> object:
+    """The type name of an ``["opaque", name]`` report, else None."""
+    return encoded[1] if isinstance(encoded, list) and len(encoded) > 1 and encoded[0] == "opaque" else None
+
+
+def _shown(encoded: object) -> str:
+    """A report's content for a message: the decoded value, or what kind of object it was."""
+    try:
+        return _short(decode(encoded))
+    except Opaque:
+        return f"a {str(_opaque_kind(encoded) or '?')[:80]} object"
 
 
 # -------------------------------------------------- per test (the class split's repository tests) --
@@ -373,11 +432,11 @@ def observe_per_test(programs: dict[str, str], records: Iterable[dict]) -> dict[
     host); a record counts for the test it names (``nodeid``) at a site of that test's file.
     Only the sites a test reported are listed (the others are missing for it)."""
     parsed = {path: {site.index: site for site in value_sites(source)} for path, source in programs.items()}
-    by_test: dict[tuple[str, int], list[object]] = {}
+    by_test: dict[tuple[str, int], list[tuple[object, object]]] = {}
     for rec in records:
         nodeid, site = rec.get("nodeid"), rec.get("site")
         if isinstance(nodeid, str) and type(site) is int and site in parsed.get(nodeid.split("::", 1)[0], {}):
-            by_test.setdefault((nodeid, site), []).append(rec.get("value"))
+            by_test.setdefault((nodeid, site), []).append(_report(rec))
     out: dict[str, dict[int, tuple[str, str]]] = {}
     for (nodeid, index), reported in by_test.items():
         out.setdefault(nodeid, {})[index] = _site_state(parsed[nodeid.split("::", 1)[0]][index], reported)

@@ -1219,8 +1219,9 @@ def gold_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
     kept = []
     for rec, verdict in zip(records, verdicts):
         if verdict["passed"]:
-            # where the reference's values were plain and held, every later run (mutants,
-            # evaluation) is also judged on the host, outside the tested process
+            # where the reference's values were plain and held (at a truth site: had the wanted
+            # truth), every later run (mutants, evaluation) is also judged on the host, outside
+            # the tested process
             rec["value_checks"] = values.reference_checks(verdict.get("values") or {})
             kept.append(rec)
         else:

@@ -61,8 +61,8 @@ class SuiteRun:
     adjustments: dict[str, list[str]] = field(default_factory=dict)
     # files the host refused to read back from the run (sandbox/hostfs.py): (reason key, detail)
     refused: list[tuple[str, str]] = field(default_factory=list)
-    # with ``record_values`` (Python): the (test, site) pairs whose checked values were plain and
-    # held in this run, ``{"test", "site"}`` (sandbox/values.py)
+    # with ``record_values`` (Python): the (test, site) pairs whose checked values held in this
+    # run (plain and equal; at a truth site, the wanted truth), ``{"test", "site"}`` (sandbox/values.py)
     value_checks: list[dict] = field(default_factory=list)
 
     def outcomes(self) -> dict[str, "TestOutcome"]:

@@ -414,7 +414,8 @@ class PythonRunner:
         Values compared on the host (``sandbox/values.py``, as the executable split does):
         ``record_values`` (the class build's gold gate) reports the value of every checked
         assertion of the test files of ``test_ids`` and returns, in ``SuiteRun.value_checks``,
-        the (test, site) pairs where it was a plain value and the check held;
+        the (test, site) pairs where it was a plain value and the check held (at ``assert X`` /
+        ``assert not X``: where its reported truth was the wanted one);
         ``value_checks`` (a class task's: the evaluation and the wrong-class gates) makes those
         sites host-only (the expected literal is not in the copy's test file, nothing in the
         process compares the value) and a test passes only when each of its sites held on the

@@ -47,6 +47,7 @@ def test_sites_are_the_literal_and_truth_assertions_of_test_functions():
     assert count == 8
     assert new.splitlines()[2] == values.HELPER_IMPORT  # after the docstring and __future__
     assert "assert __cfd_value__(0, (x)) == 2" in new and "assert f(3) == g(3)" in new
+    assert "assert __cfd_value__(2, (f(0)), True)" in new and "assert not __cfd_value__(3, (g(1)), True)" in new
     assert "assert (__cfd_value__(4, (y := f(5)))) == 10" in new
     assert "self.assertEqual('é', __cfd_value__(7, (g(2))))" in new or 'self.assertEqual("é", __cfd_value__(7, (g(2))))' in new
     assert "def helper():\n    assert f(1) == 2" in new  # not a test function
@@ -62,7 +63,8 @@ def test_host_only_sites_leave_their_expected_values_out_of_the_program():
     assert "__cfd_value__(0, (x))\n" in body and "== 2" not in body and "message" not in body
     assert "3 ==" not in body and "== 10" not in body
     assert "__cfd_value__(1, (f(\n        2)))" in new  # a multi-line value keeps its lines
-    assert "assert not __cfd_value__(3, (g(1)))" in new  # not host-only: wrapped as before
+    assert "__cfd_value__(2, (f(0)), True)\n" in body  # a truth site asks for the value's truth
+    assert "assert not __cfd_value__(3, (g(1)), True)" in new  # not host-only: wrapped as before
     assert "__cfd_value__(6, (f(2)))\n" in new and "(2, 3)" not in new
     assert 'self.assertEqual("é", __cfd_value__(7, (g(2))))' in new
     assert compile(new, "p.py", "exec")
@@ -81,25 +83,34 @@ def test_decoding_builds_only_plain_values():
         raise AssertionError(f"{bad} decoded")
 
 
+def refusal(report: object) -> str | None:
+    """Why ``decode`` refuses a report (the :class:`values.Opaque` message), None if it decodes."""
+    try:
+        values.decode(report)
+    except values.Opaque as refused:
+        return str(refused)
+    return None
+
+
 def test_decoded_sets_and_dicts_keep_python_equality_with_a_bounded_number_of_collisions():
     """Red team 2, row 12: a set or dict whose values share a hash is rebuilt on the host only
     while few distinct values share one (each insertion compares with every earlier one of its
     hash); past that the value is opaque, not a quadratic rebuild. Equality keeps Python's
-    semantics: 1, 1.0 and True are one key, -1 and -2 share a hash and stay two."""
+    semantics: -1 and -2 share a hash and stay two; 1, 1.0 and True are one key, so a report
+    holding more than one of them collapses when rebuilt: not a plain value (red team
+    2026-11-29b row 1, test below)."""
     ints = lambda *numbers: [["int", str(n)] for n in numbers]
-    assert values.decode(["set", ints(1, 1, -1, -2) + [["float", "1.0"], ["bool", True]]]) == {1, -1, -2}
-    assert values.decode(["frozenset", ints(*[k * (2 ** 61 - 1) for k in range(8)] * 50)]) == \
-        frozenset(k * (2 ** 61 - 1) for k in range(8))  # 8 distinct values of hash 0, repeated
-    assert values.decode(["dict", [[["int", "1"], ["str", "a"]], [["float", "1.0"], ["str", "b"]]]]) == {1: "b"}
+    assert values.decode(["set", ints(1, -1, -2)]) == {1, -1, -2}
+    assert values.decode(["frozenset", ints(*[k * (2 ** 61 - 1) for k in range(8)])]) == \
+        frozenset(k * (2 ** 61 - 1) for k in range(8))  # 8 distinct values of hash 0
+    for collapsing in (["set", ints(1, 1, -1, -2) + [["float", "1.0"], ["bool", True]]],
+                       ["frozenset", ints(*[k * (2 ** 61 - 1) for k in range(8)] * 50)],  # repeated: still linear
+                       ["dict", [[["int", "1"], ["str", "a"]], [["float", "1.0"], ["str", "b"]]]]):
+        assert refusal(collapsing) == "duplicate_elements", collapsing[0]
     for colliding in (["set", ints(*[k * (2 ** 61 - 1) for k in range(9)])],
                       ["frozenset", [["tuple", [["int", "0"], ["int", str(k * (2 ** 61 - 1))]]] for k in range(9)]],
                       ["dict", [[["int", str(k * (2 ** 61 - 1))], ["none"]] for k in range(9)]]):
-        try:
-            values.decode(colliding)
-        except values.Opaque as refused:
-            assert str(refused) == "colliding_hashes"
-            continue
-        raise AssertionError(f"{colliding[0]} of 9 colliding values decoded")
+        assert refusal(colliding) == "colliding_hashes", colliding[0]
     site = values.value_sites("def test_a():\n    assert f() == {1, 2}\n")
     source = "def test_a():\n    assert f() == {1, 2}\n"
     seen = values.observe(["t.py"], [source], [{"nodeid": "t.py::test_a", "site": 0, "value": ["set", ints(2, 1)]},
@@ -142,7 +153,7 @@ def test_judging_uses_the_records_of_each_program_and_site():
     records = [{"nodeid": "t/test_a.py::test_a", "site": 0, "value": ["int", "2"]},
                {"nodeid": "t/test_a.py::test_a", "site": 1, "value": ["bool", True]},  # 3 == True: no
                {"nodeid": "t/test_a.py::test_a", "site": 2, "value": ["opaque", "m.Liar"]},
-               {"nodeid": "t/test_a.py::test_a", "site": 3, "value": ["list", []]},
+               {"nodeid": "t/test_a.py::test_a", "site": 3, "value": ["list", []], "truth": False},
                {"nodeid": "t/test_a.py::TestX::test_b", "site": 6, "value": ["list", [["int", "1"], ["tuple", [["int", "2"], ["int", "3"]]]]]},
                {"nodeid": "t/other.py::test_a", "site": 4, "value": ["int", "10"]}]
     seen = values.observe(paths, programs, records)["t/test_a.py"]
@@ -268,7 +279,7 @@ def test_per_test_checks_judge_each_test_at_its_own_sites():
     source = "def test_a():\n    assert f() == 1\n\n\ndef test_b():\n    assert g()\n    assert h() == 'x'\n"
     programs = {"tests/test_m.py": source}
     gold = [{"nodeid": "tests/test_m.py::test_a", "site": 0, "value": ["int", "1"]},
-            {"nodeid": "tests/test_m.py::test_b", "site": 1, "value": ["list", [["int", "1"]]]},
+            {"nodeid": "tests/test_m.py::test_b", "site": 1, "value": ["list", [["int", "1"]]], "truth": True},
             {"nodeid": "tests/test_m.py::test_b", "site": 2, "value": ["opaque", "m.Obj"]},
             {"nodeid": "tests/other.py::test_a", "site": 0, "value": ["int", "1"]}]  # not a program
     checks = values.per_test_checks(values.observe_per_test(programs, gold))
@@ -325,6 +336,179 @@ def test_a_site_past_the_different_values_cap_never_holds():
     """Row 2: the plugin's opaque report past ``MAX_VALUES_PER_SITE`` different values fails the
     site (it is never dropped silently)."""
     site = values.value_sites(PER_TEST)[2]
-    state, detail = values._site_state(site, [["bool", True], ["opaque", values.TOO_MANY_VALUES]])
+    state, detail = values._site_state(site, [(["bool", True], True), (["opaque", values.TOO_MANY_VALUES], None)])
     assert state == values.OBSERVED_OPAQUE and "different values" in detail
-    assert values._site_state(site, [["bool", True]])[0] == values.OBSERVED_EQUAL
+    assert values._site_state(site, [(["bool", True], True)])[0] == values.OBSERVED_EQUAL
+
+
+# --- red team 2026-11-29b (tests/hostile/redteam15: the same, end to end) ---------------------------
+def test_a_set_or_dict_whose_report_collapses_when_rebuilt_is_not_a_plain_value():
+    """Row 1: ``str`` subclass elements with identity equality beside the same texts are reported
+    by their texts; rebuilt, the set (the dict's keys) would shrink to the expected value, and a
+    dict would keep the last pair of each key text. Fewer elements than reported: opaque, at
+    any depth, on every path that decodes (the executable's ``observe``, the class split's and
+    the gates' ``observe_per_test``)."""
+    words = [["str", w] for w in ("a", "b", "c", "a", "b")]
+    padded_set = ["set", words]
+    padded_dict = ["dict", [[["str", "a"], ["int", "99"]], [["str", "a"], ["int", "1"]]]]
+    for report in (padded_set, ["frozenset", words], padded_dict, ["list", [padded_set]],
+                   ["dict", [[["str", "k"], padded_dict]]]):
+        assert refusal(report) == "duplicate_elements", report
+    assert values.decode(["set", words[:3]]) == {"a", "b", "c"}  # the same texts once: the plain set
+    source = "def test_a():\n    assert f() == {'a', 'b', 'c'}\n    assert g() == {'a': 1}\n"
+    records = [{"nodeid": "t.py::test_a", "site": 0, "value": padded_set},
+               {"nodeid": "t.py::test_a", "site": 1, "value": padded_dict}]
+    seen = values.observe(["t.py"], [source], records)["t.py"]
+    collapsed = (values.OBSERVED_OPAQUE, "a set or dict with elements of equal content, not a plain value")
+    assert seen[0] == seen[1] == collapsed
+    per_test = values.observe_per_test({"t.py": source}, records)["t.py::test_a"]
+    assert per_test == seen
+    checks = [{"test_path": "t.py", "site": 0}, {"test_path": "t.py", "site": 1}]
+    assert len(values.judge_values(checks, {"t.py": seen})) == 2
+    assert values.failed_tests_on_host(checks, ["t.py"], [source], records, ["t.py::test_a"]) == {"t.py::test_a"}
+
+
+TRUTHS = '''def test_t():
+    assert f()
+    assert not g()
+    assert h() == 0
+'''
+
+
+def test_truth_sites_are_judged_on_the_reported_truth_and_equal_sites_on_the_content():
+    """Rows 2 and 3: ``assert X`` / ``assert not X`` hold when the truth the tested process
+    reported (``bool(value)``, the plugin's own evaluation) is the one wanted, whatever the
+    content: an ``int`` subclass of content 0 whose ``__bool__`` is true fails a falsy site, a
+    ``re.Match`` (opaque content) holds a truthy one. A report without a real ``bool`` truth
+    (a record of another shape, ``1`` for ``True``) does not hold; an equal site ignores any
+    ``truth`` and keeps the content rule."""
+    sites = values.value_sites(TRUTHS)
+    truthy, falsy, equal = sites
+    assert (truthy.kind, falsy.kind, equal.kind) == ("truthy", "falsy", "equal")
+    state = values._site_state
+    assert state(falsy, [(["int", "0"], True)]) == (values.OBSERVED_UNEQUAL, "got 0 (truth True), expected falsy")
+    assert state(falsy, [(["int", "0"], False)]) == (values.OBSERVED_EQUAL, "")
+    assert state(truthy, [(["opaque", "re.Match"], True)]) == (values.OBSERVED_EQUAL, "")
+    assert state(truthy, [(["opaque", "re.Match"], False)]) == \
+        (values.OBSERVED_UNEQUAL, "got a re.Match object (truth False), expected truthy")
+    assert state(falsy, [(["none"], False), (["list", [["int", "1"]]], True)])[0] == values.OBSERVED_UNEQUAL
+    assert state(truthy, [(["int", "1"], True), (["int", "0"], False)])[0] == values.OBSERVED_UNEQUAL  # every report
+    for truth in (None, 1, "True", [True]):
+        assert state(truthy, [(["bool", True], truth)]) == \
+            (values.OBSERVED_OPAQUE, "no truth reported for a truth test")
+    assert state(equal, [(["int", "1"], False)])[0] == values.OBSERVED_UNEQUAL  # truth ignored: 1 != 0
+    assert state(equal, [(["opaque", "m.Zero"], False)])[0] == values.OBSERVED_OPAQUE
+    assert state(equal, [(["int", "0"], True)])[0] == values.OBSERVED_EQUAL
+    records = [{"nodeid": "t.py::test_t", "site": 0, "value": ["opaque", "re.Match"], "truth": True},
+               {"nodeid": "t.py::test_t", "site": 1, "value": ["int", "0"], "truth": True},  # an always-true Flag(0)
+               {"nodeid": "t.py::test_t", "site": 2, "value": ["int", "0"], "truth": True}]
+    seen = values.observe(["t.py"], [TRUTHS], records)["t.py"]
+    assert [seen[i][0] for i in range(3)] == [values.OBSERVED_EQUAL, values.OBSERVED_UNEQUAL, values.OBSERVED_EQUAL]
+    assert values.observe_per_test({"t.py": TRUTHS}, records)["t.py::test_t"] == seen  # the class split, the gates
+    assert values.reference_checks({"t.py": seen}) == \
+        [{"test_path": "t.py", "site": 0}, {"test_path": "t.py", "site": 2}]
+    checks = [{"test_path": "t.py", "site": i} for i in range(3)]
+    assert values.judge_values(checks, {"t.py": seen}) == ["t.py assertion 1: got 0 (truth True), expected falsy"]
+    assert values.failed_tests_on_host(checks, ["t.py"], [TRUTHS], records, ["t.py::test_t"]) == {"t.py::test_t"}
+
+
+TRUTH_MODULE = '''import re
+
+
+class Flag(int):
+    def __bool__(self):
+        return True
+
+
+class Word(str):
+    __hash__ = object.__hash__
+
+    def __eq__(self, other):
+        return self is other
+
+
+CALLS = []
+
+
+class Counted:
+    def __bool__(self):
+        CALLS.append(1)
+        return len(CALLS) == 1  # true the first time only
+
+
+class Broken:
+    def __bool__(self):
+        raise ValueError("no truth")
+
+
+def flag():
+    return Flag(0)
+
+
+def match():
+    return re.fullmatch("[0-9]+", "2026")
+
+
+def words():
+    return {"a", Word("a")}
+
+
+def counted():
+    return Counted()
+
+
+def broken():
+    return Broken()
+'''
+
+TRUTH_TESTS = '''from m import broken, counted, flag, match, words
+
+
+def test_flag():
+    assert not flag()
+
+
+def test_match():
+    assert match()
+
+
+def test_words():
+    assert words() == {"a"}
+
+
+def test_counted():
+    for _ in range(3):
+        assert counted()
+
+
+def test_broken():
+    assert broken()
+'''
+
+
+def test_the_plugin_reports_the_truth_python_evaluates_at_truth_sites_only(tmp_path):
+    """A real sandboxed run, every site host-only (as the evaluation runs them): the plugin
+    reports, beside the content, the truth of a truthy/falsy site's value as the interpreter
+    evaluates it, once per evaluation of the site (``Counted`` is true the first time only: the
+    second and third evaluations report ``False``); a truth that raises is the test's error (no
+    report); the padded set's report collapses on the host."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "m.py").write_text(TRUTH_MODULE)
+    program, count = values.instrument(TRUTH_TESTS, host_only=range(5))
+    assert count == 5 and "assert" not in program
+    with Sandbox(root, python=sys.executable, limits=SandboxLimits(timeout=60)) as box:
+        box.write("test_t.py", program)
+        prun = run_pytest(box, ["test_t.py"])
+    assert prun.outcomes["test_t.py::test_broken"] == "error"  # bool() raised: the test's error, as in plain pytest
+    assert all(prun.outcomes[f"test_t.py::test_{n}"] == "passed" for n in ("flag", "match", "words", "counted"))
+    truths = {(r["nodeid"].split("::")[1], r["site"]): [] for r in prun.channel.values}
+    for r in prun.channel.values:
+        truths[(r["nodeid"].split("::")[1], r["site"])].append(r.get("truth", "absent"))
+    assert truths == {("test_flag", 0): [True], ("test_match", 1): [True], ("test_words", 2): ["absent"],
+                      ("test_counted", 3): [True, False]}  # one report per truth and test
+    seen = values.observe(["test_t.py"], [TRUTH_TESTS], prun.channel.values)["test_t.py"]
+    assert seen[0] == (values.OBSERVED_UNEQUAL, "got 0 (truth True), expected falsy")
+    assert seen[1] == (values.OBSERVED_EQUAL, "")
+    assert seen[2][0] == values.OBSERVED_OPAQUE and "equal content" in seen[2][1]
+    assert seen[3][0] == values.OBSERVED_UNEQUAL and seen[4][0] == values.OBSERVED_MISSING

@@ -208,9 +208,6 @@ def real_value(code: str, name: str, *args):
     return scope[name](*args)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29b row 1: the host rebuilds a reported set from its elements' "
-                          "texts; a str subclass beside the same text collapses and a wrong set passes")
 def test_a_set_with_extra_elements_of_the_same_text_does_not_pass(judged):
     """Forged verdict (executable evaluation; the gates and the Python class evaluation decode the
     same way). ``distinct_words("b a B c")`` returns 7 elements: ``!= {"a", "b", "c"}`` in any
@@ -225,9 +222,6 @@ def test_a_set_with_extra_elements_of_the_same_text_does_not_pass(judged):
     assert not rows["attack"]["passed"], rows["attack"].get("detail")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29b row 1: the host's dict(pairs) keeps the last pair of each "
-                          "key text; wrong counts under str-subclass keys pass")
 def test_a_dict_with_extra_keys_of_the_same_text_does_not_pass(judged):
     """Forged verdict, the dict side of row 1: ``word_counts("b a B c")`` returns 7 entries, the
     first three (``Word`` keys) with the wrong count 99: ``!=`` the expected dict in Python, and
@@ -240,9 +234,6 @@ def test_a_dict_with_extra_keys_of_the_same_text_does_not_pass(judged):
     assert not rows["attack"]["passed"], rows["attack"].get("detail")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29b row 2: a truthy/falsy site is judged on the encoded "
-                          "content, not on the value's own truth; an always-true flag passes")
 def test_an_always_true_flag_does_not_pass_a_falsy_site(judged):
     """Forged verdict (executable evaluation; the Python class evaluation judges truthy/falsy sites
     the same way). ``is_blank(" x ")`` returns ``Flag(0)`` whose ``__bool__`` is true: the
@@ -257,9 +248,6 @@ def test_an_always_true_flag_does_not_pass_a_falsy_site(judged):
     assert not rows["attack"]["passed"], rows["attack"].get("detail")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29b row 3: a repository test passing in plain pytest is counted "
-                          "failed when its truthy site's value is not plain (re.Match): opaque on the host")
 def test_a_repository_truth_test_passed_by_a_match_counts_as_passed(judged):
     """Test pass rate understated (executable evaluation's ``tests_passed`` / ``test_pass_rate``;
     the Python class evaluation judges a class task's host-only sites the same way, test by test).
