@@ -462,7 +462,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
                                                    "the gate's variants instead of judging the class"),
     (S.TASKS, "only_unjudged_mutants", R, "class-level: the methods its tests execute hold mutation sites only in hashCode or leading argument checks (not mutated: no test of what the class does tells them): nothing of the class was shown to be judged"),
     (S.TASKS, "mutants_survive", R, "class-level: the tests catch too few one-method mutants (mutant score below the minimum)"),
-    (S.TASKS, "mutants_over_budget", L, "class-level: some one-method mutants were not run, the task's share of the gate's time budget (--class-gate-seconds) spent (score over those run)"),
+    (S.TASKS, "mutants_over_budget", N, "class-level: some one-method mutants were not run, the task's share of the gate's time budget (--class-gate-seconds) spent (score over those run; a note: the task is kept or dropped by that score)"),
     (S.TASKS, "reached_through_facade", N, "class-level: no passing test names the class; the passing tests that execute it (at least CLASS_MIN_FACADE_TESTS, per-test coverage) are its EXPECTED_TO_PASS"),
     (S.TASKS, "too_few_tests", R, "class-level: fewer than CLASS_FEW_TESTS EXPECTED_TO_PASS tests and under CLASS_FEW_TESTS_MIN_MUTANT_SCORE of the mutants caught"),
     (S.TASKS, "no_mutants", N, "class-level: no one-method mutant could be made of the methods the tests execute (kept, score None)"),
@@ -473,7 +473,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TASKS, "gate_variant_refused", L, "class-level (Java, C#): the one-class rule refused a wrong class the gates made from the class (stub, mutant, disguised control): never run, so never counted as caught; the task is not published"),
     (S.TASKS, "empty_class_gate_timed_out", L, "class-level: the run with the class emptied did not end in its time (its build ran past CSHARP_BUILD_SECONDS, or the sandbox's limit): whether the tests judge the class is not known"),
     (S.TASKS, "gate_run_timed_out", N, "class-level: a gate's run (emptied class, throwing stub, mutant, control) ended at its time limit; its verdict is the timed-out run's"),
-    (S.TASKS, "not_checked_against_wrong_classes", L, "class-level: the language has no throwing stub / mutants yet; the task was not checked"),
+    (S.TASKS, "not_checked_against_wrong_classes", N, "class-level: the language has no throwing stub / mutants yet; the task was not checked (kept: a note)"),
     (S.DESCRIPTIONS, "llm_error", L, "class-level: the description model failed; skeletons only"),
     # --- the host side of the sandbox (sandbox/hostfs.py: every value of its Refusal) -------------------
     (S.HOST_FILES, "symlink", L, "a file the host reads or writes in a sandbox-touchable folder is a symbolic link: refused"),

@@ -60,7 +60,8 @@ from crossfile_datasets.builders.split import (
     run_repositories,
 )
 from crossfile_datasets.core import constants as C
-from crossfile_datasets.core.reasons import ANSWER_NOT_ONE_CLASS
+from crossfile_datasets.core.reasons import ANSWER_NOT_ONE_CLASS, Kind
+from crossfile_datasets.core.reasons import lookup as lookup_reason
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repository_roots import without_root, write_roots
@@ -787,7 +788,11 @@ def compute_stats(lang: Lang, records: list[dict], report: BuildReport, per_repo
         "tasks": len(records),
         "examples": len(records),
         "rejected_classes": rejected,
-        "dropped_tasks": report.stage("tasks"),
+        # a task's notes (reached through a facade, no mutant, a gate run timed out, mutants over
+        # budget) are counted whether or not the task is kept: only a reason that drops it is a
+        # dropped task (aho-corasick's Emit and PayloadEmit, kept, were `no_mutants` 2 here)
+        "dropped_tasks": task_drops(report),
+        "task_notes": task_notes(report),
         "dropped_tests": report.stage("tests"),
         "repositories_not_run": report.stage("repositories"),
         "suite_adjustments": report.stage("suites"),
@@ -814,6 +819,21 @@ def compute_stats(lang: Lang, records: list[dict], report: BuildReport, per_repo
     }
 
 
+def task_notes(report: BuildReport) -> dict[str, int]:
+    """The ``tasks`` stage's notes: remarks on a task's gates, not why a task is missing."""
+    return {k: v for k, v in report.stage("tasks").items() if _is_note(f"tasks/{k}")}
+
+
+def task_drops(report: BuildReport) -> dict[str, int]:
+    """The ``tasks`` stage's reasons that drop a task (``Kind.RULE`` / ``Kind.LOSS``)."""
+    return {k: v for k, v in report.stage("tasks").items() if not _is_note(f"tasks/{k}")}
+
+
+def _is_note(key: str) -> bool:
+    declared = lookup_reason(key)
+    return declared is not None and declared.kind in (Kind.NOTE, Kind.METRIC)
+
+
 def _gate_totals(per_repo: list[dict]) -> dict:
     """The wrong-class gate over all repositories: runs, tests dropped, mutants run and caught."""
     out: dict = {}
@@ -828,6 +848,7 @@ def card_section(stats: dict) -> str:
     t = stats.get("table16", {})
     rejected = ", ".join(f"{k} {v}" for k, v in sorted(stats.get("rejected_classes", {}).items())) or "none"
     dropped = ", ".join(f"{k} {v}" for k, v in sorted(stats.get("dropped_tasks", {}).items())) or "none"
+    notes = ", ".join(f"{k} {v}" for k, v in sorted(stats.get("task_notes", {}).items())) or "none"
     not_run = ", ".join(f"{k} {v}" for k, v in sorted(stats.get("repositories_not_run", {}).items())) or "none"
     lang = stats.get("language", "")
     adjusted = ", ".join(f"{k} {v}" for k, v in sorted(stats.get("suite_adjustments", {}).items())) or "none"
@@ -850,7 +871,8 @@ def card_section(stats: dict) -> str:
         f"| mean EXPECTED_TO_PASS tests | {t.get('mean_expected_to_pass_tests', 0)} |",
         f"| mean external references | {t.get('mean_external_references', 0)} |",
         "",
-        f"Rejected classes: {rejected}. Dropped tasks: {dropped}. Repositories whose suite did not run: {not_run}.",
+        f"Rejected classes: {rejected}. Dropped tasks: {dropped}. Notes on tasks (kept or dropped): {notes}. "
+        f"Repositories whose suite did not run: {not_run}.",
         "",
         f"Suites run differently from the repositories' own configuration: {adjusted}. Wrong-class gate "
         f"(every method throwing, then one-method mutants; a task needs a mutant score of at least the minimum): "
