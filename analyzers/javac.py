@@ -310,10 +310,11 @@ def compiled_helpers(sources: Sequence[Path], marker_class: str, *, classpath: S
     for entry in classpath:
         digest.update(entry.encode() + b"\0")
     name = digest.hexdigest()[:16]
-    if cache_dir is None:
-        from crossfile_datasets.core.paths import default_cache_dir
+    from crossfile_datasets.core.paths import absolute_path, default_cache_dir
 
-        cache_dir = default_cache_dir() / "java"
+    # absolute: the runner's classes and the sealed JDK beside them are shown to sandboxes that run
+    # in another folder (a relative one ended every Java suite "exited 127")
+    cache_dir = default_cache_dir() / "java" if cache_dir is None else absolute_path(cache_dir)
     final = cache_dir / name
     if (final / f"{marker_class}.class").exists():
         return final

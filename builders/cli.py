@@ -30,7 +30,7 @@ from crossfile_datasets.builders.repos import (
     parse_repo_argument,
     resolve_all,
 )
-from crossfile_datasets.core.paths import EXAMPLES_DIR, default_cache_dir
+from crossfile_datasets.core.paths import EXAMPLES_DIR, absolute_path, default_cache_dir
 from crossfile_datasets.lang import Lang, get_language, registered
 
 console = Console(stderr=True)
@@ -153,6 +153,9 @@ def build_dataset(
               "machine (--workers of them side by side)")
     if executor is Executor.RAY and split is Split.ALL:
         console.print("note: --executor ray builds the completion split; the executable split runs on this machine")
+    # absolute before anything uses it: the sandboxes run elsewhere, and a relative folder made every
+    # Java suite "exited 127" (the sealed JDK not where the runner looked; held-out 14 and 15)
+    cache_dir = absolute_path(cache_dir) if cache_dir else None
     languages, methods = _check_request(
         lang, retrievers, split, allow_execution, observe_types, sandbox, exclude_eval, llm_url, llm_model, tokenizer,
         output, use_cache, cache_dir, push_to_hub, token)

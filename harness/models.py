@@ -241,7 +241,7 @@ class TransformersClient:
 
 # -------------------------------------------------------------------------------- cache --
 def default_cache_path() -> Path:
-    root = Path(os.environ.get("CROSSFILE_CACHE") or Path.home() / ".cache" / "crossfile-datasets")
+    root = Path(os.path.abspath(os.environ.get("CROSSFILE_CACHE") or Path.home() / ".cache" / "crossfile-datasets"))
     return root / "responses.sqlite"
 
 

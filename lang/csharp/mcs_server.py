@@ -47,9 +47,9 @@ _BUILD_LOCK = threading.Lock()
 
 
 def cache_dir() -> Path:
-    base = os.environ.get("CROSSFILE_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME", str(Path.home() / ".cache")), "crossfile-datasets")
-    return Path(base) / "mcs-server"
+    from crossfile_datasets.core.paths import default_cache_dir
+
+    return default_cache_dir() / "mcs-server"
 
 
 def build_server() -> Path | None:
