@@ -280,6 +280,7 @@ _DETAILED_ADJUSTMENTS = {
     "crashed_fixtures": ("suites", "fixture_ended_test_process"),
     "left_out_tests": ("tests", "left_out_not_compiling"),
     "left_out_test_imports": ("suites", "test_import_left_out"),
+    "left_out_test_fields": ("suites", "test_field_left_out"),
     "unresolved_dependencies": ("suites", "dependency_not_installed"),
     "generated_sources": ("suites", "source_generated"),
     "generated_sources_cut": ("suites", "generated_source_cut"),

@@ -56,8 +56,9 @@ session named after the test's record when the test ends; a second JVM of ours i
 sandbox (``CrossfileCoverage.java``) turns the sessions into the lines each test executed
 (``SuiteRun.per_test_coverage``), the union (``SuiteRun.coverage``) and the lines holding code
 (``SuiteRun.coverable``). A whole suite under coverage gets half of the run's time; when it does
-not finish, each test class runs alone in the other half (:meth:`JavaRunner._per_class_runs`), so
-a slow class costs its own tests (``adjustments["incomplete_classes"]``), not the suite.
+not finish, or its verdict cannot be trusted (a class hit a process limit or ended the JVM), each
+test class runs alone in the other half (:meth:`JavaRunner._per_class_runs`), so a slow or crashing
+class costs its own tests (``adjustments["incomplete_classes"]``), not the suite.
 """
 
 from __future__ import annotations
@@ -140,6 +141,7 @@ _EXCLUDED_NAMES = frozenset({"module-info.java"})
 _JUNIT_IMPORT = re.compile(r"^[^\S\n]*import\s+(static\s+)?(org\.junit|junit\.framework)\b", re.MULTILINE)
 _MISSING_PACKAGE = re.compile(r"^(?P<file>.+?\.java):(?P<line>\d+): error: package (?P<pkg>[\w.]+) does not exist", re.MULTILINE)
 _SYMBOL = re.compile(r"^[^\S\n]*symbol:\s+(?P<kind>\w+)\s+(?P<name>[\w$.]+)", re.MULTILINE)
+_LOCATION = re.compile(r"^[^\S\n]*location:\s+(?:class|interface|enum|variable \w+ of type)\s+(?P<name>[\w$.]+)", re.MULTILINE)
 _PACKAGE_LINE = re.compile(r"^[^\S\n]*package\s+([\w.]+)\s*;", re.MULTILINE)
 _ERROR_LINE = re.compile(r"^(?P<file>.+?\.java):(?P<line>\d+): error: (?P<msg>.*)$", re.MULTILINE)
 # second component of a package that is a vendor, not a product: name three components
@@ -495,6 +497,7 @@ class JavacError:
     line: int
     message: str  # the heading ("cannot find symbol", "package X does not exist")
     symbol: str = ""  # the "symbol:" line of the message ("class Bench"), when there is one
+    location: str = ""  # the type of its "location:" line ("demo.GuavaTest"), when there is one
 
 
 def javac_errors(javac_output: str) -> list[JavacError]:
@@ -504,8 +507,10 @@ def javac_errors(javac_output: str) -> list[JavacError]:
     for i, m in enumerate(matches):
         block = javac_output[m.end(): matches[i + 1].start() if i + 1 < len(matches) else len(javac_output)]
         sym = _SYMBOL.search(block)
+        where = _LOCATION.search(block)
         out.append(JavacError(m.group("file"), int(m.group("line")), m.group("msg").strip(),
-                              f"{sym.group('kind')} {sym.group('name')}" if sym else ""))
+                              f"{sym.group('kind')} {sym.group('name')}" if sym else "",
+                              where.group("name") if where else ""))
     return out
 
 
@@ -523,10 +528,12 @@ def left_out_reason(errors: list[JavacError], left_out: dict[str, str], packages
     return (f"missing symbol: {first.symbol}" if first.symbol else first.message)[:200]
 
 
-def inherited_reason(errors: list[JavacError], left_out: dict[str, str], packages: dict[str, str]) -> str | None:
-    """``needs <package>`` for a package that is neither the project's nor installed, or the
-    reason of a project file left out before that the errors name (its package or its class);
-    None when the errors name neither (see :func:`left_out_reason`)."""
+def inherited_reason(errors: list[JavacError], left_out: dict[str, str], packages: dict[str, str],
+                     external: bool = True) -> str | None:
+    """``needs <package>`` for a package that is neither the project's nor installed (only when
+    ``external``), or the reason of a project file left out before that the errors name (its
+    package, its class, the class of a missing method); None when the errors name neither (see
+    :func:`left_out_reason`)."""
     by_package: dict[str, list[str]] = {}
     by_name: dict[str, list[str]] = {}
     for f, pkg in packages.items():
@@ -535,10 +542,14 @@ def inherited_reason(errors: list[JavacError], left_out: dict[str, str], package
     for e in errors:
         m = re.match(r"package ([\w.]+) does not exist", e.message)
         if m and m.group(1) not in by_package:
-            return f"needs {package_label(m.group(1))}"
+            if external:
+                return f"needs {package_label(m.group(1))}"
+            continue
         names = [m.group(1)] if m else []
         if e.symbol.startswith(("class ", "variable ")):
             names.append(e.symbol.split()[-1])
+        if e.location and e.symbol.startswith("method "):
+            names.append(e.location)  # a method of a class left out (UsesGuavaTest: GuavaTest.size())
         for name in names:
             gone = [f for f in (by_package.get(name) if m and name == m.group(1) else by_name.get(name.rsplit(".", 1)[-1])) or ()
                     if f in left_out]
@@ -697,14 +708,21 @@ class JavaRunner:
                                      reason="compile_failed: " + first_error(output))
                 return None
             for rel, errors in list(failing.items()):
-                # a test file loses the imports and methods that do not compile here (a class an
-                # older library had: Debian's hamcrest 2.2 lacks 1.3's IsArrayContaining), not
-                # itself; what cannot be cut so (an error in a field, a class header) leaves it out
-                if name == "tests" and inherited_reason(errors, built.left_out, built.layout.packages) is None \
-                        and _trim_test_file(box, built, rel, errors):
+                # a test file loses the imports, fields and methods that do not compile here (a
+                # class an older library had: Debian's hamcrest 2.2 lacks 1.3's IsArrayContaining;
+                # a library not installed: jmustache's SpecTest needs snakeyaml, and SharedTests
+                # only its showWhitespace), not itself; what cannot be cut so (an error in a class
+                # header, a file that would keep none of its tests, a file needing a project file
+                # left out) leaves it out
+                inherited = inherited_reason(errors, built.left_out, built.layout.packages, external=False)
+                if name == "tests" and inherited is None and _trim_test_file(box, built, rel, errors):
                     del failing[rel]
                     continue
-                built.left_out[rel] = left_out_reason(errors, built.left_out, built.layout.packages)
+                earlier = [item.split(": ", 1)[1] for item in built.trimmed.get(rel, ("", []))[1]
+                           if ": needs " in item]
+                # what it needed first (Benchmarks.java: JMH, then the WordWrap its benchmarks call)
+                built.left_out[rel] = (earlier[0] if earlier else None) or inherited or \
+                    left_out_reason(errors, built.left_out, built.layout.packages)
                 built.trimmed.pop(rel, None)  # left out whole after all: nothing of it runs
             files = [f for f in files if f not in failing]
         built.run = SuiteRun(SuiteStatus.COMPILE_FAILED, log=built.log,
@@ -902,6 +920,12 @@ class JavaRunner:
             if per_class and res.timed_out:
                 return self._per_class_runs(box, tools, built, options, agent, limits, log)
             results, problems = judge_records(records, res)
+            if per_class and problems:
+                # a crash of one class (jmustache's ThreadSafetyTest starts 1024 threads: the
+                # sandbox's task limit) made the whole run untrusted: each class runs alone in the
+                # other half of the time, so the crash costs that class's tests only
+                why = "; ".join(problems)[:200]
+                return self._per_class_runs(box, tools, built, options, agent, limits, log, crashed=why)
             status, reason, results = judge_run(
                 results, test_ids, timed_out=res.timed_out, trusted=not problems,
                 unfinished=("incomplete: " + "; ".join(problems)[:300], "the run's verdict is incomplete"))
@@ -942,8 +966,9 @@ class JavaRunner:
         return channel.finish(), res
 
     def _per_class_runs(self, box, tools: "RunnerTools", built: _Built, options: list[str], agent: Path | None,
-                        limits, log: str) -> SuiteRun:
-        """The whole suite under coverage did not finish in its half of the time: every test class
+                        limits, log: str, crashed: str = "") -> SuiteRun:
+        """The whole suite under coverage did not finish in its half of the time, or its verdict
+        is untrusted (``crashed``: why; a class hit a process limit, ended the JVM): every test class
         runs alone, in its own JVM with its own verdict channel and coverage data, sharing the other
         half (at least ``CLASS_MIN_SECONDS_PER_CLASS`` each). A class whose run is trusted gives its
         results; the methods of a class that is not (its time out, a crash) are errors, the class
@@ -957,8 +982,9 @@ class JavaRunner:
         results: list[TestResult] = []
         sessions: list[tuple[ChannelRecords, Path]] = []
         incomplete: dict[str, str] = {}
-        log += f"\n# the whole suite under coverage did not finish in {limits.timeout / 2:.0f} s: " \
-               f"{len(by_class)} test classes run one at a time"
+        whole = f"the whole suite under coverage was incomplete ({crashed})" if crashed else \
+            f"the whole suite under coverage did not finish in {limits.timeout / 2:.0f} s"
+        log += f"\n# {whole}: {len(by_class)} test classes run one at a time"
         for n, (cls, tests) in enumerate(sorted(by_class.items())):
             share = max(C.CLASS_MIN_SECONDS_PER_CLASS, (deadline - time.monotonic()) / (len(by_class) - n))
             name = f"class-{n}"
@@ -973,14 +999,19 @@ class JavaRunner:
             results += got
             sessions.append((records, box.control / "coverage" / f"{name}.exec"))
         if not sessions:
+            if crashed:
+                return SuiteRun(SuiteStatus.CRASHED, results, {}, log,
+                                f"incomplete: {crashed}; no test class finished alone either",
+                                adjustments=_adjustments(built))
             return SuiteRun(SuiteStatus.TIMEOUT, results, {}, log, "timeout: no test class finished alone either",
                             adjustments=_adjustments(built))
         adjustments = _adjustments(built)
         reason = ""
         if incomplete:
             adjustments["incomplete_classes"] = [f"{c}: {why}" for c, why in sorted(incomplete.items())]
-            reason = f"incomplete: {len(incomplete)} of {len(by_class)} test classes did not finish alone " \
-                     f"(the whole suite under coverage took over {limits.timeout / 2:.0f} s)"
+            reason = f"incomplete: {len(incomplete)} of {len(by_class)} test classes did not finish alone " + \
+                (f"(the whole suite under coverage: {crashed})" if crashed else
+                 f"(the whole suite under coverage took over {limits.timeout / 2:.0f} s)")
         run = SuiteRun(SuiteStatus.OK, sorted(results, key=lambda r: r.test_id), {}, log, reason, adjustments=adjustments)
         self._coverage(box, tools, built, sessions, run)
         return run
@@ -1335,10 +1366,12 @@ def _adjustments(built: _Built) -> dict[str, list[str]]:
     if built.recoded_notes:
         out["recoded_sources"] = [f"{f}: {how}" for f, how in sorted(built.recoded_notes.items())]
     removed = [item for _, (_, items) in sorted(built.trimmed.items()) for item in items]
-    if [i for i in removed if not i.startswith("import ")]:
-        out["left_out_tests"] = [i for i in removed if not i.startswith("import ")]
+    if [i for i in removed if not i.startswith(("import ", "field "))]:
+        out["left_out_tests"] = [i for i in removed if not i.startswith(("import ", "field "))]
     if [i for i in removed if i.startswith("import ")]:
         out["left_out_test_imports"] = [i[len("import "):] for i in removed if i.startswith("import ")]
+    if [i for i in removed if i.startswith("field ")]:
+        out["left_out_test_fields"] = [i[len("field "):] for i in removed if i.startswith("field ")]
     return out
 
 
@@ -1471,18 +1504,41 @@ def _recode(box, built: _Built) -> None:
 
 
 _JAVA_METHODS = frozenset({"method_declaration", "constructor_declaration"})
+# the annotations that make a method a test (JUnit 4 and 5, TestNG), by their simple name
+_TEST_ANNOTATIONS = frozenset({"Test", "ParameterizedTest", "RepeatedTest", "TestFactory", "TestTemplate", "Theory"})
+
+
+def _test_methods(root) -> list:
+    """The method declarations of a parsed Java file that a runner would take as tests: annotated
+    with a test annotation, or JUnit 3's ``public void testX()``."""
+    out, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "method_declaration":
+            mods = next((c for c in node.children if c.type == "modifiers"), None)
+            marks = [c for c in (mods.named_children if mods is not None else ()) if "annotation" in c.type]
+            names = {(a.child_by_field_name("name").text or b"").decode("utf-8", "replace").rsplit(".", 1)[-1]
+                     for a in marks if a.child_by_field_name("name") is not None}
+            name = node.child_by_field_name("name")
+            params = node.child_by_field_name("parameters")
+            junit3 = name is not None and (name.text or b"").startswith(b"test") and mods is not None \
+                and b"public" in (mods.text or b"") and params is not None and not params.named_children
+            if names & _TEST_ANNOTATIONS or junit3:
+                out.append(node)
+        stack.extend(node.named_children)
+    return out
 
 
 def trim_test_source(text: str, errors: list[JavacError]) -> tuple[str, list[str]] | None:
-    """``text`` (a test file) with the imports and the methods holding ``errors`` blanked (spaces,
-    line ends kept: the other errors' lines stay right), and what was blanked, each
+    """``text`` (a test file) with the imports, fields and methods holding ``errors`` blanked
+    (spaces, line ends kept: the other errors' lines stay right), and what was blanked, each
     ``pkg.Cls#method: why`` (the outermost method around the error: a test method, not a lambda's
-    or an anonymous class's) or ``import <name>: why``, ``why`` the first missing symbol or message
-    of its errors; None when an error is outside every import and method (a field, a class
-    header: the file is left out whole), names a package that does not exist (a library or a
-    test framework that is not installed at all: the file is left out, ``needs <package>``) or
-    the file cannot be parsed (pure). Only a symbol that is missing from a package that is there
-    (a class an older version of an installed library had) loses an import."""
+    or an anonymous class's), ``field pkg.Cls#name: why`` or ``import <name>: why``, ``why`` the
+    first missing symbol or message of its errors (``needs <package>`` for a package that does not
+    exist: a library not installed); None when an error is outside every import, field and method
+    (a class header: the file is left out whole), when the file held test methods and would keep
+    none (a test framework that is not installed: the file is left out, ``needs <package>``) or
+    when the file cannot be parsed (pure)."""
     try:
         root = get_language(Lang.JAVA).parse(text).root_node
     except (ValueError, ParseTimeout):
@@ -1500,10 +1556,10 @@ def trim_test_source(text: str, errors: list[JavacError]) -> tuple[str, list[str
     cuts: dict[tuple[int, int], tuple[str, str]] = {}  # byte span -> (what, why)
     lines = text.split("\n")
     for e in errors:
-        if re.match(r"package [\w.]+ does not exist", e.message):
-            return None
+        missing = re.match(r"package ([\w.]+) does not exist", e.message)
         row = e.line - 1
-        why = (f"missing symbol: {e.symbol}" if e.symbol else e.message)[:200]
+        why = (f"needs {package_label(missing.group(1))}" if missing else
+               f"missing symbol: {e.symbol}" if e.symbol else e.message)[:200]
         found = next((n for n in imports if n.start_point[0] <= row <= n.end_point[0]), None)
         if found is not None:
             name = (found.text or b"").decode("utf-8", "replace").strip().rstrip(";").strip()
@@ -1514,7 +1570,7 @@ def trim_test_source(text: str, errors: list[JavacError]) -> tuple[str, list[str
         node = root.descendant_for_point_range((row, len(line[:col].encode("utf-8"))), (row, len(line.encode("utf-8"))))
         method, owners = None, []
         while node is not None:
-            if node.type in _JAVA_METHODS:
+            if node.type in _JAVA_METHODS or node.type == "field_declaration":
                 method, owners = node, []  # the outermost one wins
             elif node.type in _JAVA_TYPE_DECLARATIONS and method is not None:
                 owner = node.child_by_field_name("name")
@@ -1522,12 +1578,21 @@ def trim_test_source(text: str, errors: list[JavacError]) -> tuple[str, list[str
             node = node.parent
         if method is None:
             return None
-        name = method.child_by_field_name("name")
         cls = "$".join(reversed(owners))
-        test = f"{package + '.' if package else ''}{cls}#{(name.text or b'').decode('utf-8', 'replace') if name else '?'}"
-        cuts.setdefault((method.start_byte, method.end_byte), (test, why))
+        if method.type == "field_declaration":
+            names = [(d.child_by_field_name("name").text or b"").decode("utf-8", "replace")
+                     for d in method.named_children
+                     if d.type == "variable_declarator" and d.child_by_field_name("name") is not None]
+            member = f"field {package + '.' if package else ''}{cls}#{','.join(names) or '?'}"
+        else:
+            name = method.child_by_field_name("name")
+            member = f"{package + '.' if package else ''}{cls}#{(name.text or b'').decode('utf-8', 'replace') if name else '?'}"
+        cuts.setdefault((method.start_byte, method.end_byte), (member, why))
     if not cuts:
         return None
+    tests = _test_methods(root)
+    if tests and all(any(start <= t.start_byte and t.end_byte <= end for start, end in cuts) for t in tests):
+        return None  # nothing of it would run: a file's loss (a test framework not installed)
     data = bytearray(text.encode("utf-8"))
     for start, end in cuts:
         data[start:end] = bytes(b if b == 0x0A else 0x20 for b in data[start:end])

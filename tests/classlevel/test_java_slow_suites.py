@@ -81,3 +81,63 @@ def test_a_slow_class_costs_its_own_tests_and_templates_make_their_source(tmp_pa
     assert report.counts["suites/source_generated"] == 1
     assert report.counts["suites/test_class_incomplete"] == 1
     assert report.counts["suites/incomplete"] == 1
+
+
+# held-out 15's jmustache: ThreadSafetyTest starts up to 1024 threads, the sandbox's task limit
+# (pids.max) stops it, and the whole run under coverage was untrusted: every test lost
+# (``repositories/suite_crashed``). Now each class runs alone after such a crash, as after a time-out.
+CROWD = {
+    "pom.xml": FILES["pom.xml"],
+    "src/main/java/demo/Pair.java": """package demo;
+public class Pair {
+    public int sum(int a, int b) { return a + b; }
+}
+""",
+    "src/test/java/demo/PairTest.java": """package demo;
+import org.junit.Test;
+import static org.junit.Assert.assertEquals;
+public class PairTest {
+    @Test public void sums() { assertEquals(3, new Pair().sum(1, 2)); }
+}
+""",
+    "src/test/java/demo/CrowdTest.java": """package demo;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import org.junit.Test;
+public class CrowdTest {
+    @Test public void manyThreads() throws Exception {
+        CountDownLatch hold = new CountDownLatch(1);
+        List<Thread> threads = new ArrayList<>();
+        try {
+            for (int i = 0; i < 400; i++) {
+                Thread t = new Thread(() -> { try { hold.await(); } catch (InterruptedException e) { } });
+                t.start();
+                threads.add(t);
+            }
+        } finally {
+            hold.countDown();
+            for (Thread t : threads) t.join();
+        }
+        new Pair().sum(2, 2);
+    }
+}
+""",
+}
+
+
+@pytest.mark.javac
+@pytest.mark.slow
+def test_a_class_that_hits_the_task_limit_costs_its_own_tests(tmp_path):
+    root = write_repo(tmp_path / "repo", CROWD)
+    runner = JavaRunner()
+    run = runner.run(root, None, coverage=True, limits=SandboxLimits(timeout=240))
+    assert run.status is SuiteStatus.OK, (run.status, run.reason, run.log[-3000:])
+    assert run.outcomes()["demo.PairTest#sums"] is Outcome.PASSED
+    assert run.outcomes()["demo.CrowdTest#manyThreads"] is not Outcome.PASSED
+    assert "src/main/java/demo/Pair.java" in run.per_test_coverage["demo.PairTest#sums"]
+    assert run.reason.startswith("incomplete: 1 of 2 test classes"), run.reason
+    assert "limit was hit" in run.reason
+    report = BuildReport()
+    count_adjustments(run, runner, report, "repo")
+    assert report.counts["suites/test_class_incomplete"] == 1

@@ -312,8 +312,120 @@ def test_a_test_file_loses_the_methods_an_installed_library_cannot_compile_not_i
     (copy / "src/main/java/demo/Words.java").write_text(
         OLD_HAMCREST["src/main/java/demo/Words.java"].replace("public static String join", "static String joinAll"))
     assert runner.compile_only(copy, None).status is SuiteStatus.COMPILE_FAILED
-    # a package that is not installed at all still leaves the file out, named
+    # a package that is not installed at all: the same methods are left out, the import named by
+    # what it needs (held-out 15's jmustache: a file's loss only when none of its tests is left)
     missing = {**OLD_HAMCREST, "src/test/java/demo/WordsTest.java": OLD_HAMCREST["src/test/java/demo/WordsTest.java"].replace(
         "org.hamcrest.collection.IsArrayContaining", "org.nothere.collection.IsArrayContaining")}
     run = JavaRunner().run(write_repo(tmp_path / "missing", missing), None, coverage=False, limits=None)
-    assert run.adjustments["left_out_sources"] == ["src/test/java/demo/WordsTest.java: needs org.nothere"], run.adjustments
+    assert "left_out_sources" not in run.adjustments, run.adjustments
+    assert run.adjustments["left_out_test_imports"] == [
+        "static org.nothere.collection.IsArrayContaining.hasItemInArray: needs org.nothere"]
+    assert run.outcomes() == {"demo.WordsTest#joins": Outcome.PASSED, "demo.JoinTest#joinsOne": Outcome.PASSED}
+
+
+SPEC_HELPER = {
+    "src/main/java/demo/Words.java": OLD_HAMCREST["src/main/java/demo/Words.java"],
+    # a test base whose data come from a library that is not installed (org.nothere), holding a
+    # static helper the suite's main test base uses in its failure printer
+    "src/test/java/demo/specs/SpecBase.java": """package demo.specs;
+
+import java.util.List;
+
+import org.junit.Test;
+import org.nothere.yaml.Loader;
+import org.nothere.yaml.LoadError;
+
+public abstract class SpecBase {
+    private static final Loader loader = new Loader();
+
+    protected String input() { return "a b"; }
+
+    @Test
+    public void splitsInput() {
+        org.junit.Assert.assertEquals(2, demo.Words.split(input()).length);
+    }
+
+    public static String visible(String s) {
+        return s.replace(" ", "\u00b7");
+    }
+
+    public static List<Object> load(String path) {
+        try {
+            return loader.loadAll(path);
+        } catch (LoadError e) {
+            throw new RuntimeException(e);
+        }
+    }
+}
+""",
+    "src/test/java/demo/specs/FileSpecTest.java": """package demo.specs;
+
+import java.util.List;
+
+public class FileSpecTest extends SpecBase {
+    static List<Object> data() { return load("specs.yml"); }
+}
+""",
+    "src/test/java/demo/SharedChecks.java": """package demo;
+
+import static org.junit.Assert.assertEquals;
+
+import demo.specs.SpecBase;
+import org.junit.Test;
+
+public abstract class SharedChecks {
+    protected void check(String expected, String actual) {
+        assertEquals(SpecBase.visible(expected), SpecBase.visible(actual));
+    }
+
+    @Test
+    public void joinsTwo() { check("a-b", Words.join(new String[] {"a", "b"})); }
+}
+""",
+    "src/test/java/demo/WordsCheckTest.java": """package demo;
+
+import org.junit.Test;
+
+public class WordsCheckTest extends SharedChecks {
+    @Test
+    public void joinsOne() { check("a", Words.join(new String[] {"a"})); }
+}
+""",
+}
+
+
+def test_a_library_not_installed_costs_the_members_that_need_it_not_the_suite(tmp_path):
+    """jmustache (held-out 15): SpecTest needs snakeyaml (not installed) for its data, and the
+    suite's main test base prints failures with SpecTest.showWhitespace: SpecTest, then SharedTests
+    and MustacheTest (124 tests) were left out whole, ``needs org.yaml``. Now the imports, the field
+    and the methods that need the library are left out and counted, the rest compiles and runs."""
+    root = write_repo(tmp_path / "repo", SPEC_HELPER)
+    runner = JavaRunner()
+    run = runner.run(root, None, coverage=False, limits=None)
+    assert run.status is SuiteStatus.OK, (run.reason, run.log[-3000:])
+    assert "left_out_sources" not in run.adjustments, run.adjustments
+    outcomes = run.outcomes()
+    assert outcomes["demo.WordsCheckTest#joinsOne"] is Outcome.PASSED
+    assert outcomes["demo.WordsCheckTest#joinsTwo"] is Outcome.PASSED
+    assert outcomes["demo.specs.FileSpecTest#splitsInput"] is Outcome.PASSED
+    assert run.adjustments["left_out_test_imports"] == ["org.nothere.yaml.Loader: needs org.nothere",
+                                                        "org.nothere.yaml.LoadError: needs org.nothere"]
+    assert run.adjustments["left_out_test_fields"] == ["demo.specs.SpecBase#loader: missing symbol: class Loader"]
+    assert [t.split(":")[0] for t in run.adjustments["left_out_tests"]] == [
+        "demo.specs.FileSpecTest#data", "demo.specs.SpecBase#load"]
+    report = BuildReport()
+    count_adjustments(run, runner, report, "repo")
+    assert report.counts["suites/test_import_left_out"] == 2
+    assert report.counts["suites/test_field_left_out"] == 1
+    assert report.counts["tests/left_out_not_compiling"] == 2
+    # a test file that would keep none of its tests is still left out whole, named
+    only = {**SPEC_HELPER, "src/test/java/demo/specs/OnlyTest.java": """package demo.specs;
+import org.nothere.runner.Check;
+public class OnlyTest {
+    @Check public void one() { }
+    @org.junit.Test public void two() { new org.nothere.runner.Check(); }
+}
+"""}
+    run = JavaRunner().run(write_repo(tmp_path / "only", only), None, coverage=False, limits=None)
+    assert run.adjustments["left_out_sources"] == ["src/test/java/demo/specs/OnlyTest.java: needs org.nothere"], \
+        run.adjustments
