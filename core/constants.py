@@ -176,6 +176,9 @@ CLASS_FEW_TESTS_MIN_MUTANT_SCORE = 0.75
 # a class no passing test names is taken when at least this many passing tests execute it
 # (reached through a facade: jmespath.search -> TreeInterpreter) (ours; docs/classlevel.md)
 CLASS_MIN_FACADE_TESTS = 3
+# the message of the throwing body the C# runner compiles in place of a library method mcs cannot
+# compile (a C# 7 type pattern, CS0589): a test failing with it failed on the compiler, not the code
+UNCOMPILABLE_BODY_MESSAGE = "left out: this body does not compile with mcs here"
 # the host side of the sandbox (sandbox/hostfs.py, sandbox/channel.py): what the host reads back
 # from folders and pipes sandboxed code controls is capped, the excess counted (ours)
 HOST_READ_MAX_BYTES = 64 * 1024**2  # one file read into memory (reports, records, requirements)

@@ -308,6 +308,8 @@ def count_adjustments(suite: SuiteRun, runner, report: BuildReport, name: str) -
         report.count("environment", "build_time_file_written", f"{name}: {rel}", BUILD_TIME_FILE_NOTE)
     for test in suite.adjustments.get("crashed_tests", []):  # a pytest id may itself hold ": "
         report.count("tests", "ended_test_process", f"{name}:{test}")
+    for test in suite.failed_on_uncompiled_bodies():  # C#: a library body mcs could not compile
+        report.count("tests", "failed_on_unsupported_syntax", f"{name}:{test}")
     # C#: what does not compile here is left out, the rest runs (sandbox/suites/csharp.py)
     for kind, reason in (("left_out_library_files", "library_file_left_out"), ("left_out_files", "test_file_left_out"),
                          ("left_out_projects", "test_project_left_out"),

@@ -26,6 +26,7 @@ import random
 
 from tree_sitter import Node, Parser
 
+from crossfile_datasets.core import constants as C
 from crossfile_datasets.lang.classes import ClassInfo, WrongClass, round_robin
 from crossfile_datasets.lang.csharp.syntax import LANGUAGE
 
@@ -230,7 +231,7 @@ def method_mutants(info: ClassInfo, methods: list[str], *, limit: int, seed: int
 
 
 # ------------------------------------------------------------- a body mcs cannot compile --
-UNCOMPILABLE_MESSAGE = "left out: this body does not compile with mcs here"
+UNCOMPILABLE_MESSAGE = C.UNCOMPILABLE_BODY_MESSAGE
 _MEMBER_BODIED = _BODIED - {"local_function_statement"}
 
 

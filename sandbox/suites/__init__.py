@@ -68,6 +68,17 @@ class SuiteRun:
     def outcomes(self) -> dict[str, "TestOutcome"]:
         return {r.test_id: r.outcome for r in self.results}
 
+    def failed_on_uncompiled_bodies(self) -> list[str]:
+        """The tests that did not pass because they reached a library method the runner compiled
+        with a throwing body, the compiler here lacking a construct of it (C#: mcs and C# 7 type
+        patterns, ``left_out_library_members``): failures of the environment, not of the code."""
+        from crossfile_datasets.core.constants import UNCOMPILABLE_BODY_MESSAGE
+
+        if not self.adjustments.get("left_out_library_members"):
+            return []
+        return sorted(r.test_id for r in self.results
+                      if r.outcome is not TestOutcome.PASSED and UNCOMPILABLE_BODY_MESSAGE in (r.message or ""))
+
     def left_out_sources(self) -> dict[str, str]:
         """Repository-relative source file -> why it was not compiled into the run (Java's
         ``left_out_sources``, C#'s ``left_out_library_files`` and ``left_out_auxiliary_files``):
