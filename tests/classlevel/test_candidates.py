@@ -209,3 +209,33 @@ def test_same_named_classes_of_another_arity_have_their_own_report_keys():
     keys = sorted(s.split(":", 1)[1] for samples in report.samples.values() for s in samples)
     assert len(keys) == len(set(keys)) == 3, keys
     assert "Lib/Pair.cs::Pair<TKey, TValue>" in keys and "Lib/Pair.cs::Pair<TKey>" in keys and "Lib/Pair.cs::Pair" in keys
+
+
+def test_a_holder_of_nested_classes_is_named_for_it():
+    """bytes-java (held-out 15): ``final class Util`` holds six static nested classes and a private
+    constructor; nested types stay in their outer class, and Util was judged by its constructor
+    alone: ``not_covered_by_tests``, though 27 passing tests call ``Util.Byte`` and
+    ``Util.Converter``. Such a class is ``only_nested_types``; a class with constructors only and no
+    nested code keeps its other reasons."""
+    from crossfile_datasets.core.records import SourceFile
+    from crossfile_datasets.sandbox.suites import SuiteRun, SuiteStatus
+
+    files = {
+        "src/main/java/b/Util.java": ("package b;\nfinal class Util {\n    private Util() {}\n"
+                                      "    static final class Byte {\n        private Byte() {}\n"
+                                      "        static int twice(int x) { return Pair.sum(x, x); }\n    }\n"
+                                      "    interface Marker {}\n}\n"),
+        "src/main/java/b/Pair.java": ("package b;\npublic class Pair {\n    public Pair() {}\n"
+                                      "    static int sum(int a, int b) { return a + b; }\n}\n"),
+        "src/main/java/b/Holder.java": ("package b;\npublic class Holder {\n    public Holder() { Pair.sum(1, 2); }\n}\n"),
+    }
+    language = get_language(Lang.JAVA)
+    facts = language.analyze_files("/nonexistent", [SourceFile(p, t) for p, t in files.items()])
+    graph = build_graph("r", "java", facts, [])
+    classes = [c for f in files for c in extractor_for(Lang.JAVA)(facts[f])]
+    report = BuildReport()
+    select_candidates(Lang.JAVA, language, facts, classes, SuiteRun(SuiteStatus.OK), graph, Thresholds(), report,
+                      "r:", static_only=True)
+    assert report.samples["classes/only_nested_types"] == [
+        "r:src/main/java/b/Util.java::Util: its own members are 1 constructors; its code is in Util.Byte"]
+    assert report.counts["classes/only_nested_types"] == 1  # Holder: constructors only, nothing nested
