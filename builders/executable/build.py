@@ -58,7 +58,9 @@ from crossfile_datasets.builders.executable.testgen import (
     PynguinUnavailable,
     TestProgram,
     apply_captures,
+    call_graph,
     call_site_inputs,
+    callers_of,
     doctest_program,
     doctest_programs,
     doctest_variant_programs,
@@ -73,6 +75,7 @@ from crossfile_datasets.builders.executable.testgen import (
     repository_programs,
     run_pynguin,
     salted,
+    select_programs,
     static_reason,
     uses_randomness,
     with_source,
@@ -190,6 +193,8 @@ class RepoContext:
     suite_failure: str = ""  # why the repository's suite did not run (empty = it ran)
     # candidate key -> share of its body lines the repository's extractable tests executed
     suite_coverage: dict[str, float] = dataclasses.field(default_factory=dict)
+    # candidate key -> test key of the suite -> the body lines that test executed
+    suite_lines: dict[str, dict[str, frozenset[int]]] = dataclasses.field(default_factory=dict)
     tree_sha256: str = ""  # everything a run's copy holds (sandbox.tree_digest)
     # files the package's build writes and the checkout lacks (sandbox/buildfiles.py): path -> text
     build_files: dict[str, str] = dataclasses.field(default_factory=dict)
@@ -197,6 +202,26 @@ class RepoContext:
     # path -> ``testgen.owner_doctests`` of that module (read by the doctest programs and by
     # their hidden variants: parsed once)
     _owner_doctests: dict[str, list[tuple[str, str, set[str]]]] = dataclasses.field(default_factory=dict)
+    _trees: list[ast.AST] | None = None
+    _call_graph: dict[str, set[str]] | None = None
+
+    def trees(self) -> list[ast.AST]:
+        """The parsed project files (those that parse), once."""
+        if self._trees is None:
+            self._trees = []
+            for ff in self.facts.values():
+                try:
+                    self._trees.append(ast.parse(ff.file.text))
+                except (SyntaxError, ValueError, RecursionError, MemoryError):
+                    continue
+        return self._trees
+
+    def callers(self, name: str) -> set[str]:
+        """The project's functions and classes that call ``name`` directly or through each
+        other (``testgen.callers_of``)."""
+        if self._call_graph is None:
+            self._call_graph = call_graph(self.trees())
+        return callers_of(name, self._call_graph)
 
     def owner_doctests(self, path: str) -> list[tuple[str, str, set[str]]]:
         """The examples of the module's and its top-level classes' docstrings
@@ -479,8 +504,12 @@ def repository_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str,
     wanted: dict[str, list[str]] = {}
     for cand in candidates:
         lines = contexts.get(cand.path, {})
-        keys = {_strip_parameters(nodeid) for line in cand.body_lines for nodeid in lines.get(line, [])}
-        wanted[cand.key] = sorted(keys)
+        hit_by: dict[str, set[int]] = {}
+        for line in cand.body_lines:
+            for nodeid in lines.get(line, []):
+                hit_by.setdefault(_strip_parameters(nodeid), set()).add(line)
+        wanted[cand.key] = sorted(hit_by)
+        ctx.suite_lines[cand.key] = {k: frozenset(v) for k, v in hit_by.items()}
     all_wanted = {k for keys in wanted.values() for k in keys}
     classes: dict[str, set[str]] = {}
     for nodeid in prun.outcomes:
@@ -535,15 +564,13 @@ def input_tests(ctx: RepoContext, candidates: list[Candidate], earlier: list[dic
     of the function (its tests included, even when its suite does not run), then values from
     the annotations, names and defaults; the gold function's results become the oracles through
     the assertion repair. What cannot get inputs is counted (``tests/inputs_*``)."""
-    trees = []
-    for ff in ctx.facts.values():
-        try:
-            trees.append(ast.parse(ff.file.text))
-        except SyntaxError:
-            continue
+    trees = ctx.trees()
     out: dict[str, list[TestProgram]] = {}
     for cand in candidates:
-        if sum(len(src.get(cand.key, [])) for src in earlier) >= C.EXEC_INPUTS_BELOW:
+        # the programs that pass the static filters (held-out 15: python-slugify's 15 programs
+        # for ``smart_truncate`` counted here were all dropped afterwards as not calling it)
+        if sum(1 for src in earlier for p in src.get(cand.key, []) if static_reason_of(ctx, cand, p) is None) \
+                >= C.EXEC_INPUTS_BELOW:
             continue
         calls = call_site_inputs(cand.name, trees)
         programs, why = input_programs(cand.module, cand.name, cand.qualname, cand.class_name, cand.source, calls)
@@ -722,9 +749,22 @@ def pynguin_needy(candidates: list[Candidate], suite: dict[str, list[TestProgram
             and not (suite.get(c.key) and suite_coverage.get(c.key, 0.0) >= 1.0)]
 
 
+def static_reason_of(ctx: RepoContext, cand: Candidate, program: TestProgram) -> str | None:
+    """``testgen.static_reason`` for one candidate: a test of the suite that executed the
+    body (by coverage) and calls a function reaching the target calls the target."""
+    callers: set[str] = set()
+    if program.origin == "repository" and program.origin_test in ctx.suite_lines.get(cand.key, {}) \
+            and not cand.is_property:
+        callers = ctx.callers(cand.name)
+    return static_reason(program, cand.name, cand.is_property, callers)
+
+
 def gather_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[TestProgram]]:
     """Every candidate's test programs (repository first, then Pynguin, then LLM), after the
-    static filters and the per-problem cap."""
+    static filters and the per-problem cap. Over the cap, the programs are chosen by what
+    they add (``testgen.select_programs``: body lines the suite's test executed, then values
+    no chosen program has), not by name: python-slugify's first 20 tests by name left
+    ``slugify`` under the mutation gate (held-out 15)."""
     sources = [repository_tests(ctx, candidates), doctest_tests(ctx, candidates)]
     if ctx.settings.use_inputs:
         variants = doctest_variant_tests(ctx, candidates)  # not counted as programs of the repository's own
@@ -744,27 +784,31 @@ def gather_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, lis
         sources.append(llm_tests(ctx, candidates))
     out: dict[str, list[TestProgram]] = {}
     for cand in candidates:
-        chosen: list[TestProgram] = []
+        eligible: list[TestProgram] = []
         seen: set[str] = set()
         for source in sources:
             for program in source.get(cand.key, []):
                 if program.path in seen:
                     continue
                 seen.add(program.path)
-                why = static_reason(program, cand.name, cand.is_property)
+                why = static_reason_of(ctx, cand, program)
                 if why:
                     if not (why == "does_not_call_target" and program.origin == "pynguin"):
                         # a Pynguin module file holds tests of every function of the module:
                         # not calling this one is expected, not a dropped test
                         ctx.report.count("tests", why, f"{ctx.repo.name}:{cand.key}", program.origin_test)
                     continue
-                if len(chosen) >= ctx.settings.max_tests:
-                    ctx.report.count("tests", "over_problem_cap", f"{ctx.repo.name}:{cand.key}", program.origin_test)
-                    continue
-                if ctx.build_files:  # gold gate, mutants and evaluation copy the checkout afresh
-                    program = with_source(program, with_build_files(program.source, program.path, ctx.build_files),
-                                          repaired=program.repaired)
-                chosen.append(program)
+                eligible.append(program)
+        lines = ctx.suite_lines.get(cand.key, {})
+        chosen = select_programs(eligible, ctx.settings.max_tests,
+                                 lambda p: lines.get(p.origin_test, frozenset()) if p.origin == "repository" else frozenset())
+        kept = {p.path for p in chosen}
+        for program in eligible:
+            if program.path not in kept:
+                ctx.report.count("tests", "over_problem_cap", f"{ctx.repo.name}:{cand.key}", program.origin_test)
+        if ctx.build_files:  # gold gate, mutants and evaluation copy the checkout afresh
+            chosen = [with_source(p, with_build_files(p.source, p.path, ctx.build_files), repaired=p.repaired)
+                      for p in chosen]
         out[cand.key] = chosen
     return out
 

@@ -65,14 +65,15 @@ WORDS = 'def words(self, text: str) -> list:\n    """Split."""\n    return text.
 def test_inputs_from_call_sites_and_annotations():
     tree = ast.parse(TEST_SIZES)
     assert call_site_inputs("humanize", [tree]) == ["1536"]  # literal arguments only
-    assert annotation_inputs(CLAMP) == ["0", "1", "7", "-3"]  # required parameters, defaults left
-    assert annotation_inputs(HUMANIZE) == ["0", "1", "7", "-3"]  # by its name: n is a number
+    # required parameters with the defaults left, and in turn with the defaults changed
+    assert annotation_inputs(CLAMP) == ["0", "-3, low=1, high=1", "1", "-3, low=7, high=7"]
+    assert annotation_inputs(HUMANIZE) == ["0", "-3, precision=0", "1", "-3, precision=7"]  # n: a number
     assert annotation_inputs('def f(thing):\n    """Doc."""\n    return thing\n') == []  # no guess
     programs, why = input_programs("units.sizes", "words", "Parser.words", "Parser", WORDS, [])
     assert programs == [] and why == "inputs_instance_method"
     programs, why = input_programs("units.sizes", "humanize", "humanize", None, HUMANIZE, ["1536"])
     assert why == "" and "assert humanize(1536) == None" in programs[0].source and programs[0].origin == "inputs"
-    assert len(programs) == 5  # the call site first, then the guesses
+    assert len(programs) == 6  # the call site first, then the guesses
 
 
 @pytest.mark.slow
@@ -127,7 +128,8 @@ def test_inputs_for_dates_decimals_no_parameters_and_star_args():
     assert annotation_inputs('def f(q: decimal.Decimal):\n    """Doc."""\n    return q\n')[1] == \
         "__cfd_decimal__.Decimal('1.5')"
     assert annotation_inputs('def guid():\n    """A new identifier."""\n    return 1\n') == [""]
-    assert annotation_inputs('def f(x=3):\n    """Doc."""\n    return x\n') == [""]
+    # the defaults, then other values of the default's type
+    assert annotation_inputs('def f(x=3):\n    """Doc."""\n    return x\n') == ["", "x=0", "x=1", "x=7"]
     assert annotation_inputs('def f(*names: str) -> str:\n    """Doc."""\n    return names\n')[0] == "'abc', ''"
     programs, why = input_programs("money.dcc", "has_leap_day", "has_leap_day", None, LEAP, [])
     assert why == "" and len(programs) == 4
