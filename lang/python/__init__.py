@@ -27,7 +27,7 @@ import warnings
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import tree_sitter_python
 from tree_sitter import Language, Node
@@ -89,10 +89,31 @@ def _name_in_string(line: str, col: int, name: str) -> int | None:
 
 
 # ---------------------------------------------------------------------------- resolution --
+_IMPORTED_MODULE = re.compile(r"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import|import[ \t]+([\w.]+))", re.M)
+
+
+def imported_modules(text: str) -> set[str]:
+    """The absolute module names a file's import statements name (first name of each
+    statement; a cheap scan, enough to tell a namespace package from a source folder)."""
+    return {a or b for a, b in _IMPORTED_MODULE.findall(text)}
+
+
+def _namespace_portion(package_dir: str, roots: Sequence[str], imported: set[str]) -> bool:
+    """True when ``package_dir`` (a folder with ``__init__.py`` whose parent has none) is
+    imported under its parent's name from one of ``roots``: ``jaraco/text`` as ``jaraco.text``."""
+    for root in roots:
+        if root and not package_dir.startswith(root + "/"):
+            continue
+        dotted = (package_dir[len(root) + 1:] if root else package_dir).replace("/", ".")
+        if "." in dotted and any(m == dotted or m.startswith(dotted + ".") for m in imported):
+            return True
+    return False
+
+
 class PythonProject:
     """Module name <-> file mapping of one repository (root and `src/` layouts, namespaces)."""
 
-    def __init__(self, paths: Sequence[str]) -> None:
+    def __init__(self, paths: Sequence[str], imported: Iterable[str] = ()) -> None:
         self.paths = set(paths)
         self.dirs: set[str] = set()
         for p in paths:
@@ -100,12 +121,18 @@ class PythonProject:
             for i in range(1, len(parts) + 1):
                 self.dirs.add("/".join(parts[:i]))
         self.roots = [""] + (["src"] if "src" in self.dirs else [])
-        # parents of top-level packages (e.g. lib/ in lib/pkg/__init__.py) are roots too
+        base_roots = list(self.roots)
+        imported = set(imported)
+        # parents of top-level packages (e.g. lib/ in lib/pkg/__init__.py) are roots too, unless
+        # the parent is a PEP 420 namespace package: the project imports the package through it
+        # (``jaraco/text/__init__.py`` without ``jaraco/__init__.py``, imported as ``jaraco.text``:
+        # held-out 15 named the module ``text``)
         for p in paths:
             if p.endswith("/__init__.py"):
                 d = p[: -len("/__init__.py")]
                 parent = d.rsplit("/", 1)[0] if "/" in d else ""
-                if parent and parent + "/__init__.py" not in self.paths and parent not in self.roots:
+                if parent and parent + "/__init__.py" not in self.paths and parent not in self.roots \
+                        and not _namespace_portion(d, base_roots, imported):
                     self.roots.append(parent)
 
     def _file_of(self, dir_path: str) -> str | None:
@@ -246,7 +273,7 @@ class PythonSupport(LanguageSupport):
 
     # ------------------------------------------------------------------------- parsing --
     def analyze_files(self, repo_root: str, files: Sequence[SourceFile]) -> dict[str, FileFacts]:
-        project = PythonProject([f.path for f in files])
+        project = PythonProject([f.path for f in files], {m for f in files for m in imported_modules(f.text)})
         facts: dict[str, FileFacts] = {}
         for f in files:
             tree, timed_out = self.parse_source(f.text, f.path)
