@@ -361,6 +361,10 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.ENVIRONMENT, "optional_import_not_installed", N, "an optional import (guarded by `except ImportError`, "
      "or inside a function) whose distribution no declaration of the repository names, or only an "
      "optional extra: not installed (never guessed from the import name)"),
+    (S.ENVIRONMENT, "dev_tool_not_installed", N, "a developer tool (build, release, lint, format, type "
+     "check, docs, task runner) listed in a dev/test declaration: not installed for the tests"),
+    (S.ENVIRONMENT, "type_checking_import_not_installed", N, "a module imported only under `if TYPE_CHECKING:`: "
+     "not a requirement"),
     (S.ENVIRONMENT, "static_check_plugin_not_loaded", N, "a pytest plugin of the requirements that runs a "
      "type checker or linter over files (pytest-mypy-testing, pytest-mypy, pytest-flake8...): not loaded, "
      "its marked items not run"),

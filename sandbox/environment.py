@@ -69,6 +69,26 @@ REQUIREMENT_FILES = ("requirements.txt", "requirements-dev.txt", "requirements_d
 TEST_EXTRAS = ("test", "tests", "testing", "dev")
 # PEP 735 dependency groups, tox environments and nox sessions whose dependencies the tests need
 TEST_GROUPS = ("test", "tests", "testing", "dev", "ci", "unit")
+# developer tools a dev/test declaration lists that running the tests never imports: building,
+# releasing, linting, formatting, type checking, docs, task runners (held-out 15: tabulate's
+# ``[dependency-groups] dev`` put build, ruff, pre_commit, tox, tox-uv and twine into its test
+# environment). Not installed from test declarations and counted
+# (``environment/dev_tool_not_installed``); a tool the project's code imports is still mapped
+# from that import. Type stubs (``types-*``, ``*-stubs``) are left out too.
+DEV_TOOLS = frozenset({
+    "autopep8", "bandit", "black", "build", "bump2version", "bumpversion", "bump-my-version", "check-manifest",
+    "codespell", "commitizen", "coveralls", "flake8", "flit", "hatch", "interrogate", "ipdb", "ipython", "isort",
+    "mkdocs", "mypy", "nox", "pdbpp", "pip-tools", "poetry", "pre-commit", "pydocstyle", "pyflakes", "pylint",
+    "pyright", "pyupgrade", "readme-renderer", "restructuredtext-lint", "ruff", "sphinx", "tox", "towncrier",
+    "twine", "uv", "vulture", "wheel", "yapf", "zest-releaser",
+})
+_DEV_TOOL_PREFIXES = ("flake8-", "sphinx-", "sphinxcontrib-", "mkdocs-", "tox-", "types-", "pre-commit-", "mypy-")
+
+
+def is_dev_tool(name: str) -> bool:
+    """Whether a distribution is a developer tool (:data:`DEV_TOOLS`), not a test dependency."""
+    name = canonicalize_name(name)
+    return name in DEV_TOOLS or name.startswith(_DEV_TOOL_PREFIXES) or name.endswith("-stubs")
 # more requirement files: requirements-dev/test*.txt, requirements_tests.txt, test-requirements.txt...
 _TEST_REQUIREMENT_FILE = re.compile(r"(?i)^(requirements?[-_.]?\w*(test|dev|ci)\w*|(test|dev|ci)\w*[-_]requirements?)\.txt$")
 _INCLUDE_DEPTH = 4  # nested "-r other.txt" followed this deep
@@ -243,11 +263,12 @@ def declared_requirements(root: Path, refused: list[tuple[str, str, str]] | None
     refused = refused if refused is not None else []
     root = Path(root)
     lines: list[str] = []
+    test_lines: list[str] = []  # dev/test declarations beyond the test extras: developer tools left out
     own_name = None
     for name in REQUIREMENT_FILES:
         text = read_repository_file(root, name, refused)
         if text is not None:
-            lines.extend(text.splitlines())
+            (lines if name in ("requirements.txt", "requirements.pip") else test_lines).extend(text.splitlines())
     try:
         listed = hostfs.list_dir(root, "requirements")
     except hostfs.HostFileRefused as exc:
@@ -258,7 +279,8 @@ def declared_requirements(root: Path, refused: list[tuple[str, str, str]] | None
         if entry.name.endswith((".txt", ".pip")) and entry.kind != "dir":
             text = read_repository_file(root, f"requirements/{entry.name}", refused)
             if text is not None:
-                lines.extend(text.splitlines())
+                dev = re.search(r"(?i)test|dev|ci|lint|doc", entry.name)
+                (test_lines if dev else lines).extend(text.splitlines())
     pyproject = read_repository_file(root, "pyproject.toml", refused)
     if pyproject is not None:
         data = tomlfile.loads_or_empty(pyproject)  # counted once by the listing (files/toml_unreadable)
@@ -269,10 +291,10 @@ def declared_requirements(root: Path, refused: list[tuple[str, str, str]] | None
             if extra in TEST_EXTRAS:
                 lines.extend(reqs or [])
         poetry = data.get("tool", {}).get("poetry", {})
-        for section in (poetry.get("dependencies", {}), poetry.get("dev-dependencies", {})):
+        for section, into in ((poetry.get("dependencies", {}), lines), (poetry.get("dev-dependencies", {}), test_lines)):
             for name, spec in (section or {}).items():
                 if name.lower() != "python":
-                    lines.append(name if not isinstance(spec, str) or spec in ("*", "") else f"{name}{_poetry_spec(spec)}")
+                    into.append(name if not isinstance(spec, str) or spec in ("*", "") else f"{name}{_poetry_spec(spec)}")
         # flit before PEP 621 (fastapi 0.6x): `requires` and `requires-extra` of
         # [tool.flit.metadata]; unread, its `pydantic <2.0.0` pin was lost and pydantic 2
         # broke every import
@@ -290,11 +312,18 @@ def declared_requirements(root: Path, refused: list[tuple[str, str, str]] | None
         for extra in TEST_EXTRAS:
             if parser.has_option("options.extras_require", extra):
                 lines.extend(parser.get("options.extras_require", extra).splitlines())
-    lines.extend(test_requirement_lines(root, _read_repository_text, _repository_names))
+    test_lines.extend(test_requirement_lines(root, _read_repository_text, _repository_names))
     setup_py = read_repository_file(root, "setup.py", refused)
     if setup_py is not None:
         lines.extend(setup_py_requirements(setup_py))
     ok, unsupported = parse_requirement_lines(lines)
+    test_ok, test_unsupported = parse_requirement_lines(test_lines)
+    for req in test_ok:
+        if is_dev_tool(Requirement(req).name):
+            refused.append(("environment/dev_tool_not_installed", req, "a developer tool in a dev/test declaration"))
+        elif req not in ok:
+            ok.append(req)
+    unsupported += [u for u in test_unsupported if u not in unsupported]
     if pyproject is not None and own_name:  # `myproject[test]` in its own extras: the repository itself
         ok = [r for r in ok if canonicalize_name(Requirement(r).name) != canonicalize_name(own_name)]
     return ok, unsupported
@@ -672,14 +701,30 @@ def optional_import_rows(text: str) -> set[int]:
         for imp in _imports_in(node.body)])
 
 
-def imported_third_party(facts: dict[str, FileFacts], optional: set[str] | None = None) -> set[str]:
+def type_checking_rows(text: str) -> set[int]:
+    """0-based rows of the import statements in the body of ``if TYPE_CHECKING:`` (or
+    ``typing.TYPE_CHECKING``): read by type checkers only, never imported when the code runs."""
+    tree = _parsed(text)
+    if tree is None:
+        return set()
+    return _rows_of([imp for node in ast.walk(tree)
+                     if isinstance(node, ast.If) and isinstance(node.test, (ast.Name, ast.Attribute))
+                     and (node.test.id if isinstance(node.test, ast.Name) else node.test.attr) == "TYPE_CHECKING"
+                     for imp in _imports_in(node.body)])
+
+
+def imported_third_party(facts: dict[str, FileFacts], optional: set[str] | None = None,
+                         type_only: set[str] | None = None) -> set[str]:
     """Top-level names imported by the project (:func:`requirement_sources`) that are neither
-    project files nor stdlib, nor fallbacks of a guarded import (:func:`fallback_import_rows`).
+    project files nor stdlib, nor fallbacks of a guarded import (:func:`fallback_import_rows`),
+    nor imported only under ``if TYPE_CHECKING:`` (:func:`type_checking_rows`; those go into
+    ``type_only`` when given: held-out 15, jaraco.text's ``_typeshed`` became a requirement).
     ``optional`` (filled when given): those of them no module needs to import
     (:func:`optional_import_rows` at every place they are imported)."""
     own = project_top_names(facts)
     out: set[str] = set()
     required: set[str] = set()
+    typed: set[str] = set()
     sources = requirement_sources(facts)
     for path, ff in facts.items():
         if path == "setup.py" or path not in sources:
@@ -687,6 +732,7 @@ def imported_third_party(facts: dict[str, FileFacts], optional: set[str] | None 
         fallbacks = fallback_import_rows(ff.file.text, own) if "ImportError" in ff.file.text or \
             "except:" in ff.file.text or "Exception" in ff.file.text else set()
         lazy = optional_import_rows(ff.file.text) if optional is not None else set()
+        typing_only = type_checking_rows(ff.file.text) if "TYPE_CHECKING" in ff.file.text else set()
         for b in ff.imports:
             if b.is_project or b.statement.start_row in fallbacks:
                 continue
@@ -696,11 +742,16 @@ def imported_third_party(facts: dict[str, FileFacts], optional: set[str] | None 
             top = module.split(".")[0]
             if top in sys.stdlib_module_names or top in own or top == "__future__":
                 continue
+            if b.statement.start_row in typing_only:
+                typed.add(top)
+                continue
             out.add(top)
             if b.statement.start_row not in lazy:
                 required.add(top)
     if optional is not None:
         optional.update(out - required)
+    if type_only is not None:
+        type_only.update(typed - out)
     return out
 
 
@@ -718,8 +769,14 @@ def detect_requirements(root: Path, facts: dict[str, FileFacts], *, report=None,
     names = {canonicalize_name(Requirement(r).name) for r in declared}
     extra = []
     optional: set[str] = set()
+    type_only: set[str] = set()
     extras = None
-    for top in sorted(imported_third_party(facts, optional)):
+    imported = imported_third_party(facts, optional, type_only)
+    if report is not None:
+        for top in sorted(type_only):
+            report.count("environment", "type_checking_import_not_installed", f"{where}: {top}" if where else top,
+                         "imported only under `if TYPE_CHECKING:`")
+    for top in sorted(imported):
         if declared_distribution(top, declared):
             continue  # the repository names the distribution itself (`slugify` -> `python-slugify`)
         if top in optional:

@@ -190,3 +190,26 @@ def test_optional_imports_are_never_guessed(tmp_path):
     assert len(samples) == 2 and report.counts["environment/optional_import_not_installed"] == 2
     assert any(s.startswith("proj: icu:") and "PyICU" in s for s in samples)
     assert any(s.startswith("proj: cogwobble:") and "not guessed" in s for s in samples)
+
+
+def test_dev_tools_and_type_checking_imports_are_not_requirements(tmp_path):
+    """execheld15: tabulate's ``[dependency-groups] dev`` (build, ruff, pre_commit, tox,
+    tox-uv, twine) was installed as test requirements, and jaraco.text's ``if TYPE_CHECKING:``
+    import of ``_typeshed`` became one. Developer tools of dev/test declarations are left out
+    and counted, a test library of the same group is kept, a tool the code imports is still
+    mapped from its import, and an import read by type checkers only is counted, not required."""
+    root = write_tree(tmp_path / "proj", {
+        "pyproject.toml": '[project]\nname = "tables"\ndependencies = ["wcwidth"]\n'
+                          '[dependency-groups]\ndev = ["build>=1.4.0", "ruff>=0.15.4", "pre_commit>=4.5.1", '
+                          '"tox>=4.47.3", "tox-uv>=1.0", "twine>=6.2.0", "pytest-xdist", "mypy"]\n',
+        "requirements-dev.txt": "flake8\nhypothesis\n",
+        "tables/__init__.py": "from typing import TYPE_CHECKING\nimport wcwidth\n"
+                              "if TYPE_CHECKING:\n    from _typeshed import SupportsRead\n    import zzstubonly\n",
+        "tests/test_types.py": "import mypy.api\n\n\ndef test_x():\n    assert mypy.api\n",
+    })
+    report = BuildReport()
+    requirements = detect_requirements(root, python_facts(root), report=report, where="proj")[0]
+    assert requirements == ["hypothesis", "mypy", "pytest-xdist", "wcwidth"]
+    assert report.counts["environment/dev_tool_not_installed"] == 8  # mypy's declaration too; its import maps it
+    assert report.counts["environment/type_checking_import_not_installed"] == 2
+    assert any("_typeshed" in s for s in report.samples["environment/type_checking_import_not_installed"])
