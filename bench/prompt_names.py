@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import sys
 import time
 from pathlib import Path
@@ -77,12 +78,21 @@ def measure(name: str, root: Path) -> dict:
         "undefined_names": {s: sum(map(len, v.values())) for s, v in undefined.items()},
         "gold_names_missing": gold_missing,
         "full_chars_mean": round(sum(sizes) / len(sizes)) if sizes else 0,
-        "full_chars_p95": sizes[int(0.95 * (len(sizes) - 1))] if sizes else 0,
+        "full_chars_p95": nearest_rank(sizes, 0.95),
         "full_chars_max": sizes[-1] if sizes else 0,
         "prompts_cpu_s": round(cpu, 1),
         "prompts_sha256": digest.hexdigest()[:12],
         "undefined": undefined["full_context"],
     }
+
+
+def nearest_rank(values: list[int], q: float) -> int:
+    """The ``q`` quantile of sorted ``values`` by the nearest-rank method: the smallest value
+    with at least ``q`` of the values at or below it (0 for none). ``values[int(q * (n - 1))]``
+    gave the middle of three values as the 95th percentile (held-out 15, python-slugify)."""
+    if not values:
+        return 0
+    return values[max(0, math.ceil(q * len(values)) - 1)]
 
 
 def main() -> int:
