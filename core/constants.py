@@ -125,6 +125,9 @@ EXEC_MAX_TESTS_PER_PROBLEM = 20  # candidate test programs examined per function
 EXEC_SPLIT_MAX_BYTES = 64 * 1024**2  # programs split from one test module, in all; later tests counted, not made (ours)
 EXEC_TEST_TIMEOUT = 10.0  # seconds per test function inside a run (SIGALRM in the runner; ours)
 EXEC_RUN_TIMEOUT = 300.0  # seconds of wall clock for one sandboxed pytest run over many tests (ours)
+# programs per sandboxed run; more run in chunks of this many (pydash's 2,552 and 1,276 did not
+# get past collection within EXEC_RUN_TIMEOUT at load 19, 2026-11-29c; ours)
+EXEC_RUN_MAX_PROGRAMS = 250
 EXEC_GOLD_TIMEOUT = 60.0  # seconds for one problem's check (gold gate and evaluation; ours)
 EXEC_MUTANTS = 16  # mutants run per problem at most, besides the stubs (ours)
 EXEC_MIN_MUTANTS = 10  # a problem with fewer single changes gets pairs of them up to this (issue 36; ours)

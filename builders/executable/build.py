@@ -830,7 +830,23 @@ def run_programs(ctx: RepoContext, programs: list[TestProgram], *, coverage_file
     few runs, not one per program. A run pytest ended with an INTERNALERROR raised by importing
     a program (``SystemExit``) loses that program and those importing the same module; the
     others are rerun together. The returned run's ``messages`` include those of the reruns.
+
+    More than ``EXEC_RUN_MAX_PROGRAMS`` programs run in chunks of that many, side by side on
+    the workers, folded into one result: pydash's 2,552 validation programs in one run, then
+    1,276 in each half, died at the whole-run time-out before pytest had finished collecting
+    them (15 minutes of validation without an outcome, 2026-11-29c).
     """
+    limit = C.EXEC_RUN_MAX_PROGRAMS
+    if len(programs) > limit:
+        chunks = [programs[i:i + limit] for i in range(0, len(programs), limit)]
+        results = parallel(lambda chunk: run_programs(ctx, chunk, coverage_files=coverage_files, env=env,
+                                                      collect=collect), chunks, ctx.settings.workers)
+        first_outcomes, first_run, first_extra = results[0]
+        if first_run.contexts is None and coverage_files is not None:
+            first_run.contexts = {}
+        for result in results[1:]:
+            _merge_rerun(first_run, first_outcomes, first_extra, result)
+        return first_outcomes, first_run, first_extra
     extra: list = []
     refused: dict[str, Outcome] = {}
     with ctx.sandbox() as box:

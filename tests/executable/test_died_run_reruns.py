@@ -54,3 +54,15 @@ def test_a_run_that_dies_before_any_program_ran_is_split(tmp_path, monkeypatch):
     assert all(outcomes[p.path] == Outcome.PASSED for p in ordinary), outcomes
     assert outcomes[killer.path] != Outcome.PASSED
     assert len(runs) <= 8 and sum(1 for n in runs if n == 1) <= 3, runs  # before: 13, then 1 x 13
+
+
+@pytest.mark.slow
+def test_many_programs_run_in_chunks(tmp_path, monkeypatch):
+    """2026-11-29c (pydash): 2,552 programs in one run, then 1,276 in each half, died at the
+    whole-run time-out before pytest had collected them. Above ``EXEC_RUN_MAX_PROGRAMS`` the
+    programs run in chunks of that many, their outcomes and coverage folded into one result."""
+    monkeypatch.setattr(B.C, "EXEC_RUN_MAX_PROGRAMS", 5)
+    ordinary = [_program(f"inc_{i:02d}", f"    assert inc({i}) == {i + 1}\n") for i in range(12)]
+    outcomes, runs = _runs(monkeypatch, tmp_path, ordinary)
+    assert all(outcomes[p.path] == Outcome.PASSED for p in ordinary), outcomes
+    assert sorted(runs) == [2, 5, 5], runs  # before: [12]
