@@ -155,6 +155,11 @@ EXEC_TERMINALS = 64
 # --- class-level split (RepoClassBench, Deshpande et al. 2024; "ours" where the paper gives none)
 CLASS_SUITE_TIMEOUT = 1200.0  # seconds of wall clock for a repository's whole suite, all its processes (ours)
 CLASS_MAX_CRASHED_TESTS = 25  # tests that may end the test process before a suite run gives up (ours)
+# --observe-types: a test that ends the test process (the hard per-test limit, a crash) loses every
+# observation of the run (sent at the session's end): the suite runs again without it, for at most
+# this many tests, while this much of the run's time is left (ours)
+OBSERVE_MAX_TESTS_LEFT_OUT = 3
+OBSERVE_MIN_RERUN_SECONDS = 30
 CLASS_MIN_SECONDS_PER_CLASS = 60.0  # Java: a test class run alone (the suite under coverage too slow) gets at least this (ours)
 CLASS_MUTANTS = 6  # one-method mutants run per task by the wrong-class gate (ours)
 CLASS_GATE_SECONDS = 900.0  # wall clock a repository's mutant runs may take in all; tasks share it (ours)

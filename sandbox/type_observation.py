@@ -28,22 +28,19 @@ from __future__ import annotations
 import ast
 import json
 import posixpath
-import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
+from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.enums import StrEnum
-from crossfile_datasets.sandbox import Sandbox, SandboxLimits, hostfs
+from crossfile_datasets.sandbox import Sandbox, SandboxLimits, SandboxRun, hostfs
+from crossfile_datasets.sandbox.channel import ChannelRecords
 from crossfile_datasets.sandbox.pytest_runs import pytest_argv, run_progress, run_with_channel
-from crossfile_datasets.sandbox.suites.python import python_setup
+from crossfile_datasets.sandbox.suites.python import first_error, python_setup, write_node_ids
 
 FORMAT = 1
-# a test that ends the test process (the hard per-test limit, a crash) loses every observation of
-# the run (they are sent at the session's end): the suite runs again without it, this many times
-MAX_TESTS_LEFT_OUT = 3
-MIN_RERUN_SECONDS = 30
 
 
 class ObservationStatus(StrEnum):
@@ -84,15 +81,14 @@ def observe_parameter_types(root: Path, limits: SandboxLimits | None = None) -> 
                 "PYTEST_ADDOPTS": "--continue-on-collection-errors",
             }
             if left_out:
-                rel = f"control/observe-deselect-{len(left_out)}.txt"
-                hostfs.write_new(box.dir, rel, "".join(f"{t}\n" for t in left_out))
-                env["CROSSFILE_DESELECT"] = str(box.dir / rel)
+                env["CROSSFILE_DESELECT"] = write_node_ids(box, f"observe-deselect-{len(left_out)}.txt", left_out)
             srun, channel = run_with_channel(box, argv, timeout=max(1.0, deadline - time.monotonic()), env=env)
             if channel.events.get("observed_types") is not None and channel.complete:
                 break
             culprit = run_progress(channel.records, coverage=False)[0]
             if srun.timed_out or channel.tampered or culprit is None or culprit in left_out \
-                    or len(left_out) >= MAX_TESTS_LEFT_OUT or deadline - time.monotonic() < MIN_RERUN_SECONDS:
+                    or len(left_out) >= C.OBSERVE_MAX_TESTS_LEFT_OUT \
+                    or deadline - time.monotonic() < C.OBSERVE_MIN_RERUN_SECONDS:
                 break
             left_out.append(culprit)
     observed = channel.events.get("observed_types")
@@ -114,13 +110,10 @@ def observe_parameter_types(root: Path, limits: SandboxLimits | None = None) -> 
                             left_out=left_out)
 
 
-_ERROR_LINE = re.compile(r"^(?:Timeout \(\d|Fatal Python error|INTERNALERROR>|E\s+\w+(?:Error|Exception)|\w+(?:Error|Exception|Exit)\b"
-                         r"|Killed|Segmentation fault|MemoryError)")
-_TRACE_FRAME = re.compile(r"^\s*(?:File \"|Thread 0x|Current thread|Stack \(most recent|Traceback|\.\.\.)")
 DETAIL_CHARS = 500
 
 
-def incomplete_detail(srun, channel, timeout: float | None) -> str:
+def incomplete_detail(srun: SandboxRun, channel: ChannelRecords, timeout: float | None) -> str:
     """Why a type-observation run ended without its session end, for ``stats.json``: what ended
     it (time-out, memory or process limit, a signal, an exit code), how far the suite got (tests
     that reported, the last of them) and the first error line of its output. The last output line
@@ -141,12 +134,9 @@ def incomplete_detail(srun, channel, timeout: float | None) -> str:
     parts = [ended, f"{len(ran)} tests reported" + (f", the last {ran[-1]}" if ran else "")]
     if channel.tampered:
         parts.append(f"channel: {channel.tampered}")
-    lines = [ln.rstrip() for ln in f"{result.stderr}\n{result.stdout}".splitlines() if ln.strip()]
-    error = next((ln for ln in lines if _ERROR_LINE.match(ln)), None)
-    if error is None:
-        error = next((ln for ln in reversed(lines) if not _TRACE_FRAME.match(ln)), None)
+    error = first_error(f"{result.stderr}\n{result.stdout}")
     if error:
-        parts.append(error.strip())
+        parts.append(error)
     return "; ".join(parts)[:DETAIL_CHARS]
 
 

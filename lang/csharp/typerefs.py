@@ -15,6 +15,7 @@ outside type, a partial type declared in several files) is left alone: no guess.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
@@ -257,29 +258,21 @@ class TypeResolver:
             if context is None or _in_using_directive(target):
                 continue
             name = text_of(node)
-            if qualified is not None:
+            offset = index.node_start(node)
+            if qualified is None:
                 if context == "qualifier":
-                    continue
+                    values = values if values is not None else _value_names(ff.tree.root_node, text_of)
+                    if name in values:
+                        continue
+                lookup = functools.partial(self.resolve, ff.file.path, model, node)
+            else:
                 # what is written before the name: `Contracts.`, `global::NVorbis.Contracts.`, `global::`
                 before = ff.file.text[index.node_start(qualified):index.node_start(target)]
-                qualifier = "".join(before.split()).rstrip(".")
-                offset = index.node_start(node)
-                found = self.resolve_qualified(ff.file.path, model, node, qualifier, name, arity, offset, text_of)
-                if found is None and context == "attribute" and not name.endswith("Attribute"):
-                    found = self.resolve_qualified(ff.file.path, model, node, qualifier, name + "Attribute", arity,
-                                                   offset, text_of)
-                if found is not None:
-                    row, column = index.row_col(offset)
-                    yield TypeReference(row, column, offset, name, found[0], found[1], context)
-                continue
-            if context == "qualifier":
-                values = values if values is not None else _value_names(ff.tree.root_node, text_of)
-                if name in values:
-                    continue
-            offset = index.node_start(node)
-            found = self.resolve(ff.file.path, model, node, name, arity, offset, text_of)
+                lookup = functools.partial(self.resolve_qualified, ff.file.path, model, node,
+                                           "".join(before.split()).rstrip("."))
+            found = lookup(name, arity, offset, text_of)
             if found is None and context == "attribute" and not name.endswith("Attribute"):
-                found = self.resolve(ff.file.path, model, node, name + "Attribute", arity, offset, text_of)
+                found = lookup(name + "Attribute", arity, offset, text_of)
             if found is None:
                 continue
             row, column = index.row_col(offset)

@@ -1105,20 +1105,14 @@ def _member_keys(ff: TypeScriptFileFacts) -> tuple[list[tuple[int, int]], set[tu
             continue
         elif leaf.type != "property_identifier":
             continue
-        elif _is_literal_method(leaf):
-            row, col = index.row_col(index.node_start(leaf))
-            if row not in ff.import_rows:
-                out.append((row + 1, col))
-                literal_keys.add((row + 1, col))
-            continue
-        else:
+        elif not _is_literal_method(leaf):
             field_name = _KEY_PARENTS.get(leaf.parent.type)
             if field_name is None or leaf.parent.child_by_field_name(field_name) != leaf:
                 continue
         row, col = index.row_col(index.node_start(leaf))
         if row not in ff.import_rows:
             out.append((row + 1, col))
-            if leaf.parent.type == "pair":
+            if leaf.parent.type in ("pair", "method_definition"):  # a literal's method: only through _is_literal_method
                 literal_keys.add((row + 1, col))
     return out, literal_keys, shorthand
 

@@ -270,9 +270,14 @@ function constraintProperty(program, source, position) {
 // "debug" | ...`, the property `gray` of `colorDefs` for `keyof typeof colorDefs`).
 const MAX_KEY_DEPTH = 8;
 
+// `(x)`, `x as T`, `<T>x`, `x satisfies T`: the same value, maybe with a written type
+function isWrapper(node) {
+  return ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)
+    || Boolean(ts.isSatisfiesExpression && ts.isSatisfiesExpression(node));
+}
+
 function unwrapExpression(node) {
-  while (node && (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)
-    || (ts.isSatisfiesExpression && ts.isSatisfiesExpression(node)))) node = node.expression;
+  while (node && isWrapper(node)) node = node.expression;
   return node;
 }
 
@@ -364,8 +369,7 @@ function keyInAnnotation(checker, node, name, depth) {
 function writtenTypes(checker, decl) {
   const out = decl.type ? [decl.type] : [];
   let node = decl.initializer;
-  while (node && (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)
-    || (ts.isSatisfiesExpression && ts.isSatisfiesExpression(node)))) {
+  while (node && isWrapper(node)) {
     if (node.type) out.push(node.type);
     node = node.expression;
   }

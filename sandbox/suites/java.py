@@ -84,6 +84,7 @@ from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.repofiles import Refused, walk
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.base import ParseTimeout
+from crossfile_datasets.lang.java.classes import TEST_ANNOTATIONS
 from crossfile_datasets.sandbox import hostfs
 from crossfile_datasets.sandbox.channel import ChannelRecords, ResultChannel
 from crossfile_datasets.sandbox.suites import (
@@ -1504,8 +1505,6 @@ def _recode(box, built: _Built) -> None:
 
 
 _JAVA_METHODS = frozenset({"method_declaration", "constructor_declaration"})
-# the annotations that make a method a test (JUnit 4 and 5, TestNG), by their simple name
-_TEST_ANNOTATIONS = frozenset({"Test", "ParameterizedTest", "RepeatedTest", "TestFactory", "TestTemplate", "Theory"})
 
 
 def _test_methods(root) -> list:
@@ -1523,7 +1522,7 @@ def _test_methods(root) -> list:
             params = node.child_by_field_name("parameters")
             junit3 = name is not None and (name.text or b"").startswith(b"test") and mods is not None \
                 and b"public" in (mods.text or b"") and params is not None and not params.named_children
-            if names & _TEST_ANNOTATIONS or junit3:
+            if names & TEST_ANNOTATIONS or junit3:
                 out.append(node)
         stack.extend(node.named_children)
     return out

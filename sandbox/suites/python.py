@@ -31,7 +31,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from crossfile_datasets.analyzers.run import RunStatus, run as run_process
 from crossfile_datasets.core import constants as C
@@ -170,11 +170,11 @@ def _status(prun: PytestRun, results: list[TestResult]) -> tuple[SuiteStatus, st
         return SuiteStatus.TIMEOUT, "the run ended at its wall-clock limit"
     if not prun.outcomes and "No module named" in output and any(
             f"'{m}" in output for m in ("pytest", "coverage", "_pytest", "pluggy", "crossfile_pytest_plugin")):
-        return SuiteStatus.FRAMEWORK_UNAVAILABLE, _first_error(output)
+        return SuiteStatus.FRAMEWORK_UNAVAILABLE, first_error(output)
     if result.returncode == _PYTEST_NO_TESTS and not prun.outcomes:
         return SuiteStatus.NO_TESTS, "pytest collected no test"
     text = "\n".join(prun.messages.values()) or output
-    return SuiteStatus.CRASHED, _with_missing_module(_first_error(text), f"{text}\n{output}") \
+    return SuiteStatus.CRASHED, _with_missing_module(first_error(text), f"{text}\n{output}") \
         or f"exit status {result.returncode}"
 
 
@@ -193,12 +193,32 @@ def _with_missing_module(first: str, text: str) -> str:
     return f"{first}: {match.group(0)}"[:400] if first else match.group(0)
 
 
-def _first_error(text: str) -> str:
+# faulthandler's headline when its watchdog ends the process (the hard per-test limit)
+_FAULT_HEADLINE = re.compile(r"^Timeout \(\d")
+# a frame or header of a traceback dump: never what ended a run
+_TRACE_FRAME = re.compile(r"^(?:File \"|Thread 0x|Current thread|Stack \(most recent|Traceback|\.\.\.)")
+
+
+def first_error(text: str) -> str:
+    """The first line of a run's output that names an error or faulthandler's time-out, else its
+    last line that is not a traceback frame (``File "<frozen runpy>", line 198 in
+    _run_module_as_main`` named neither cause nor test for argon2-cffi, held-out 15)."""
     lines = [l.strip() for l in text.splitlines() if l.strip()]
     for line in lines:
-        if any(k in line for k in ("Error", "Exception", "error:", "No module named")) and not line.startswith("Traceback"):
+        if (any(k in line for k in ("Error", "Exception", "error:", "No module named"))
+                and not line.startswith("Traceback")) or _FAULT_HEADLINE.match(line):
             return line[:300]
-    return lines[-1][:300] if lines else ""
+    rest = [line for line in lines if not _TRACE_FRAME.match(line)] or lines
+    return rest[-1][:300] if rest else ""
+
+
+def write_node_ids(box: Sandbox, name: str, ids: Iterable[str]) -> str:
+    """A new file of node ids in the sandbox's control folder, for ``CROSSFILE_SELECT`` or
+    ``CROSSFILE_DESELECT`` (written through the host file boundary: an earlier process of the
+    run could have planted something there); its path."""
+    rel = f"control/{name}"
+    write_new(box.dir, rel, "".join(f"{t}\n" for t in ids))
+    return str(box.dir / rel)
 
 
 class _Rounds:
@@ -274,12 +294,12 @@ class _Rounds:
             self.progress(f"suite, test process {self.processes + 1} ({len(self.crashed)} tests ended one)", 0, 1)
         env = {"PYTEST_ADDOPTS": "--continue-on-collection-errors"}
         if self.done and self.test_ids is None:
-            env["CROSSFILE_DESELECT"] = self._write(f"deselect-{self.processes}.txt", sorted(self.done))
+            env["CROSSFILE_DESELECT"] = write_node_ids(self.box, f"deselect-{self.processes}.txt", sorted(self.done))
         paths: list[str] = []
         if ids:
             # the ids' files on the command line, the ids themselves through the plugin: an id
             # that no longer exists is a test that did not run, not a usage error for all of them
-            env["CROSSFILE_SELECT"] = self._write(f"select-{self.processes}.txt", ids)
+            env["CROSSFILE_SELECT"] = write_node_ids(self.box, f"select-{self.processes}.txt", ids)
             paths = list(dict.fromkeys(t.split("::", 1)[0] for t in ids))
         # quiet: no failure reports in the log (pytest's long tracebacks were most of a gate run's
         # CPU when every test fails: hpack's throwing stub, 423 tests, 5.4 s user, 1.9 s without)
@@ -294,13 +314,6 @@ class _Rounds:
         result = prun.run.result
         self.logs.append((result.stdout[-3000:] + ("\n" + result.stderr[-3000:] if result.stderr else "")).strip())
         return prun
-
-    def _write(self, name: str, ids: list[str]) -> str:
-        """A new file of node ids in the control folder (written through the host file boundary:
-        an earlier process of the run could have planted something there)."""
-        rel = f"control/{name}"
-        write_new(self.box.dir, rel, "".join(f"{t}\n" for t in ids))
-        return str(self.box.dir / rel)
 
     def _merge(self, prun: PytestRun, keep: set[str], everything: bool) -> None:
         if prun.channel is not None:

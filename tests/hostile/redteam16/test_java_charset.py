@@ -21,25 +21,16 @@ from crossfile_datasets.lang import Lang
 from crossfile_datasets.sandbox import SandboxLimits
 from crossfile_datasets.sandbox.suites import runner_for
 from tests.classlevel.test_java_runner import write_repo
+from tests.hostile.redteam7.test_java import FILES as PLAIN_FILES, TASK, WRONG
 
 pytestmark = [pytest.mark.javac, pytest.mark.slow]
 
-BEFORE = "package demo;\n\n"
 POM = ("<project>\n  <properties>\n    <project.build.sourceEncoding>GBK</project.build.sourceEncoding>\n"
        "  </properties>\n</project>\n")
-FILES = {
-    "pom.xml": POM,
-    "src/main/java/demo/Calc.java": BEFORE + "public class Calc {\n    public int add(int a, int b) { return a + b; }\n}\n",
-    # JUnit 4 with an on-demand import: a type of the test's own package wins against it (JLS 6.4.1)
-    "src/test/java/demo/CalcTest.java": "package demo;\nimport org.junit.*;\npublic class CalcTest {\n"
-                                        "    @Test public void adds() { Assert.assertEquals(3, new Calc().add(1, 2)); }\n"
-                                        "    @Test public void addsZero() { Assert.assertEquals(5, new Calc().add(5, 0)); }\n}\n",
-}
-TASK = {"id": "demo/Calc", "language": "java", "repository": "demo", "file": "src/main/java/demo/Calc.java",
-        "file_without_class": BEFORE, "insertion_offset": len(BEFORE), "class_name": "Calc",
-        "expected_to_pass": ["demo.CalcTest#adds", "demo.CalcTest#addsZero"]}
+# red team 7's Calc repository (JUnit 4, `import org.junit.*;`: a type of the test's own package
+# wins against it, JLS 6.4.1), its build declaring GBK
+FILES = {**PLAIN_FILES, "pom.xml": POM}
 GOLD = "public class Calc {\n    public int add(int a, int b) { return a + b; }\n}\n"
-WRONG = "public class Calc {\n    public int add(int a, int b) { return a - b + 1; }\n}\n"
 # UTF-8 (the answer check): one field NOTE, a string holding two escaped quotes, then a line
 # comment. GBK (javac, after _recode): NOTE is "鈧琝", `}` closes Calc, `Assert` (checking nothing)
 # is a second top-level class of package demo, `Pad` a third whose body is a block comment up to
