@@ -12,7 +12,7 @@ setup:
 	bash scripts/setup.sh
 
 test: typecheck
-	$(PYTEST) -q -p no:cacheprovider --timeout=600 --durations=25 --record-durations build/test-durations.json
+	$(PYTEST) -q -p no:cacheprovider --timeout=600 --durations=25 --record-durations=build/test-durations.json
 
 # the fast tier: tests marked slow by hand or by their recorded times (tests/tiers.py) left out
 test-fast:
@@ -20,7 +20,7 @@ test-fast:
 
 # re-measure every test's wall and CPU time into the file the fast tier is chosen from
 durations:
-	$(PYTEST) -q -p no:cacheprovider --timeout=600 --record-durations tests/durations.json
+	$(PYTEST) -q -p no:cacheprovider --timeout=600 --record-durations=tests/durations.json
 
 # mypy on the installed layout of the packages (scripts/typecheck.py)
 typecheck:

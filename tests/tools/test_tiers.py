@@ -96,3 +96,30 @@ def test_a_test_needing_a_costly_shared_fixture_is_slow_whichever_test_paid_for_
     unaware = subprocess.run(pytest_command + ["-m", "not slow", "--tier-durations", str(out), "--collect-only"],
                              cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert "test_reads_the_built_value" in unaware.stdout
+
+
+@pytest.mark.parametrize("target", ["test", "durations"])
+def test_the_makefiles_recording_runs_work_when_their_file_already_exists(tmp_path, target):
+    """``make test`` run a second time in one checkout stopped at once: pytest reads a separate
+    ``--record-durations build/test-durations.json`` as a test path before the conftest that
+    declares the option is loaded, and once that file exists it anchors the run in ``build/``,
+    where no conftest is: "unrecognized arguments: --record-durations" (found on the clean-clone
+    CI's second run in one folder, 2026-11-29c). The Makefile's own command, on a project of the
+    same layout whose file exists."""
+    made = subprocess.run(["make", "-n", "-s", target, f"PYTHON={sys.executable}"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    line = next(l for l in made.stdout.splitlines() if "-m pytest" in l)
+    args = line.split("-m pytest", 1)[1].split()
+    recorded = next(a.split("=", 1)[1] if "=" in a else args[i + 1]
+                    for i, a in enumerate(args) if a.startswith("--record-durations"))
+    (tmp_path / "pyproject.toml").write_text('[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "conftest.py").write_text(
+        "def pytest_addoption(parser):\n    parser.addoption('--record-durations', default=None)\n")
+    (tmp_path / "tests" / "test_probe.py").write_text("def test_probe():\n    pass\n")
+    (tmp_path / recorded).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / recorded).write_text("{}")
+    run = subprocess.run([sys.executable, "-m", "pytest", *args, "--collect-only"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "test_probe" in run.stdout
