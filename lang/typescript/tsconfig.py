@@ -299,12 +299,21 @@ def find_configs(repo_root: Path) -> list[str]:
     return sorted(found)
 
 
+def _is_es_library(name: object) -> bool:
+    """``es5``, ``ES2015``, ``es2020.promise``, ``esnext.array``: a library of the language itself."""
+    return isinstance(name, str) and re.match(r"(?i)es(5|6|20\d\d|next)\b", name) is not None
+
+
 def checker_options(cfg: TsConfig, repo_root: Path) -> dict:
     """compilerOptions for the checker: the project's own, made absolute, plus our overrides.
 
     - no ``lib`` in the project: ``esnext`` *without* the DOM library, so that a removed import
       of a project class named like a browser global (``Request``, ``Event``, ``Node``) is
       reported as missing instead of silently resolving to the DOM declaration;
+    - a ``lib`` that names no ES library (``["WebWorker", "DOM"]``: the project's own build gets
+      ``Promise`` and ``Record`` from a package absent here) gets ``esnext`` added, or every
+      member of a ``Promise``, an ``async`` handler's parameter or a ``Record`` union is untyped
+      and its cross-file uses are lost without a diagnostic;
     - ``jsx`` defaults to ``preserve`` so .tsx files type-check without a JSX factory;
     - ``skipLibCheck``: errors inside declaration files are never ours to count;
     - emitting options are dropped (the checker never writes files).
@@ -326,6 +335,8 @@ def checker_options(cfg: TsConfig, repo_root: Path) -> dict:
         opts.pop(key, None)
     if "lib" not in opts:
         opts["lib"] = ["esnext"]
+    elif isinstance(opts["lib"], list) and not any(_is_es_library(v) for v in opts["lib"]):
+        opts["lib"] = ["esnext", *opts["lib"]]
     opts.setdefault("jsx", "preserve")
     opts["skipLibCheck"] = True
     opts["noEmit"] = True

@@ -70,6 +70,17 @@ def test_checker_options_drop_dom_unless_asked(tmp_path):
     assert dom["lib"] == ["es2020", "dom"] and "outDir" not in dom
 
 
+def test_checker_options_add_an_es_library_when_the_project_names_none(tmp_path):
+    """unjs/h3's ``lib`` is ``["WebWorker", "DOM", "DOM.Iterable"]``: no ``Promise``/``Record`` for
+    the checker, so members of awaited values were lost (held-out 16, TypeScript 0.894)."""
+    def lib(names):
+        return checker_options(TsConfig(path="tsconfig.json", directory="", options={"lib": names}), tmp_path)["lib"]
+    assert lib(["WebWorker", "DOM", "DOM.Iterable"]) == ["esnext", "WebWorker", "DOM", "DOM.Iterable"]
+    assert lib(["ES2015.Promise", "DOM"]) == ["ES2015.Promise", "DOM"]
+    assert lib(["es5"]) == ["es5"] and lib(["ESNext.Array"]) == ["ESNext.Array"]
+    assert lib([]) == ["esnext"]
+
+
 def test_resolution_relative_paths_baseurl_index_and_js_extension():
     files = ["src/core/log.ts", "src/app/index.ts", "src/app/view.tsx", "generated/api.ts", "types/env.d.ts", "src/x/util.ts"]
     resolver = ModuleResolver(files)

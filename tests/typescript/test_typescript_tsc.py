@@ -204,3 +204,26 @@ def test_one_node_process_serves_successive_repositories(tmp_path):
     shifted = _build(tmp_path / "one", {**LIB, "app/main.ts": "\n" + MAIN}, language=language)  # same path, new text
     assert [u.line for u in shifted[2]] == [u.line + 1 for u in first[2]]
     server.close()
+
+
+def test_members_of_awaited_values_are_found_when_the_project_lib_names_no_es_library(tmp_path):
+    """A ``lib`` of DOM/WebWorker only (unjs/h3): ``Promise`` must exist for the checker or the
+    members of ``await load()`` are untyped and lost without a diagnostic (held-out 16)."""
+    files = {
+        "tsconfig.json": '{"compilerOptions": {"strict": true, "lib": ["WebWorker", "DOM"]}}\n',
+        "src/session.ts": (
+            "export class Session {\n  constructor(readonly id: string) {}\n"
+            "  update(data: string): string { return this.id + data }\n}\n"
+            'export async function load(): Promise<Session> { return new Session("a") }\n'
+        ),
+        "src/main.ts": (
+            'import { load } from "./session";\n'
+            "export async function run(): Promise<string> {\n"
+            "  const session = await load();\n"
+            '  return session.update("x");\n'
+            "}\n"
+        ),
+    }
+    _, _, usages, _ = _build(tmp_path, files)
+    members = {(u.line, u.member) for u in usages if u.file == "src/main.ts" and u.member}
+    assert (4, "update") in members
