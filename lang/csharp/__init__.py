@@ -33,6 +33,7 @@ from crossfile_datasets.lang.csharp.syntax import (
     NAMESPACE_NODES,
     RESERVED_WORDS,
     FileModel,
+    absolute_using_targets,
     active_code,
     build_model,
 )
@@ -104,6 +105,7 @@ class CSharpSupport(LanguageSupport):
             ff = FileFacts(f, tree, has_syntax_error=tree.root_node.has_error or timed_out, parse_timeout=timed_out)
             models[f.path] = build_model(f.path, tree, f.index)
             facts[f.path] = ff
+        absolute_using_targets(models.values())
         # project namespaces -> their top-level types (first declaring file for partial types)
         namespace_types: dict[str, dict[str, tuple[str, str]]] = {}
         type_files: dict[str, tuple[str, str]] = {}

@@ -396,6 +396,34 @@ def build_model(path: str, tree: Tree, index: TextIndex) -> FileModel:
     return FileModel(path, types, usings, namespaces, frozenset(header_rows), identifiers, [])
 
 
+def absolute_using_targets(models: Iterable[FileModel]) -> None:
+    """Rewrite each using directive's target to the full name C# gives it, in place.
+
+    A using directive's name is resolved in the namespace that encloses it (C# spec, using
+    directives): ``using Feeds;`` inside ``namespace CodeHollow.FeedReader`` names
+    ``CodeHollow.FeedReader.Feeds`` when the project declares that namespace. Every reader of
+    ``UsingDecl.target`` (import bindings, the type-reference resolver, the usage rounds) wants
+    the full name; as written it named a namespace nobody declares and the types it brings were
+    left unresolved (arminreiter/FeedReader, held-out 16). Innermost enclosing namespace first,
+    as the compiler looks; a name the project does not declare stays as written (an external
+    namespace such as ``System``), and so does ``global::``.
+    """
+    models = list(models)
+    namespaces = {n for m in models for n in m.namespaces}
+    types = {t.full_name for m in models for t in m.all_types()}
+    for m in models:
+        for u in m.usings:
+            if not u.namespace or u.target.startswith("global::"):
+                continue
+            first = re.split(r"[.<]", u.target, maxsplit=1)[0]  # looked up first, then the rest in it
+            parts = u.namespace.split(".")
+            for depth in range(len(parts), 0, -1):
+                candidate = ".".join(parts[:depth]) + "." + first
+                if candidate in namespaces or candidate in types:
+                    u.target = ".".join(parts[:depth]) + "." + u.target
+                    break
+
+
 # ---------------------------------------------------------------------- preprocessor --
 COMPILE_DEFINES = ("DEBUG", "TRACE")  # what analyzers/mcs.py passes to mcs (-define:DEBUG;TRACE)
 _DIRECTIVE = re.compile(r"^[ \t]*#[ \t]*(if|elif|else|endif|define|undef)\b([^\r\n]*)")

@@ -103,6 +103,7 @@ from crossfile_datasets.lang.csharp.syntax import (
     FileModel,
     MemberDecl,
     TypeDecl,
+    absolute_using_targets,
     abstractable,
     active_code,
     blank_bodies,
@@ -249,6 +250,7 @@ class CSharpChecker:
     # ------------------------------------------------------------------------- entry --
     def find_usages(self, repo, facts: dict[str, FileFacts], report) -> list[CrossFileUsage]:
         models = {p: build_model(p, ff.tree, ff.file.index) for p, ff in facts.items()}
+        absolute_using_targets(models.values())
         self.attributed = set()  # candidate files of the units already checked
         self.syntax_events = {}
         self.too_new_counted, self.rejected_files, self.compiled_files = set(), set(), set()
