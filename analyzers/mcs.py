@@ -78,6 +78,22 @@ EMPTIED_OBJECT_MEMBER = re.compile(r"^`(?P<type>.+)\.(?P<member>\w+)(?:<[^>]*>)?
 NOT_IN_INTERFACE = re.compile(r"^`(?P<member>[^']+)' in explicit interface declaration is not a member of interface")
 
 
+def diagnostic_name(code: str, message: str) -> str | None:
+    """The simple name a missing-name message is about (the member, else the name, the method,
+    the type), for telling a diagnostic whose use another round found (``count_unattributed``)."""
+    del code  # the message says it
+    for pattern in (MISSING_MEMBER, BAD_EXTENSION, NO_NESTED_TYPE, NO_NAME, NO_TYPE, NOT_INFERRED, NO_OVERLOAD,
+                    METHOD_GROUP, NO_CONSTRUCTOR, NO_INSTANCE):
+        m = pattern.match(message)
+        if m is None:
+            continue
+        groups = m.groupdict()
+        written = groups.get("member") or groups.get("name") or groups.get("method") or groups.get("type") or ""
+        simple = written.split("<", 1)[0].rsplit(".", 1)[-1]
+        return simple or None
+    return None
+
+
 @dataclass(frozen=True)
 class McsMessage:
     """One message as printed: ``line`` 1-based, ``column`` 1-based UTF-16 units (or None)."""

@@ -56,6 +56,8 @@ from typing import Callable, Generator, Iterable, Sequence
 from crossfile_datasets.core.deadline import carried
 from crossfile_datasets.analyzers.crossfile import (
     RoundOutcome,
+    Unattributed,
+    count_unattributed,
     dedupe_usages,
     drive,
     stub_rounds,
@@ -81,6 +83,7 @@ from crossfile_datasets.analyzers.mcs import (
     CompileResult,
     CompileStatus,
     compile_sources,
+    diagnostic_name,
 )
 from crossfile_datasets.analyzers.run import PersistentProcessError, run
 from crossfile_datasets.core import constants as C
@@ -214,6 +217,8 @@ class RoundRequest:
 class FileRounds:
     usages: list[CrossFileUsage] = field(default_factory=list)
     events: BuildReport = field(default_factory=BuildReport)
+    # new diagnostics no emptied type explained, named once the repository's usages are known
+    unattributed: list[Unattributed] = field(default_factory=list)
 
 
 class CSharpChecker:
@@ -240,6 +245,7 @@ class CSharpChecker:
         self.defines: tuple[str, ...] = COMPILE_DEFINES
         self.file_defines: dict[str, tuple[str, ...]] = {}  # path -> its project's symbols
         self.attributed: set[str] = set()
+        self.unattributed: list[Unattributed] = []  # new diagnostics no emptied type explained
         self.syntax_events: dict[str, list] = {}  # path -> syntax.newer_syntax_events of its tree
         self.too_new_counted: set[str] = set()  # files counted files/csharp_syntax_too_new(_parsed)
         self.rejected_files: set[str] = set()  # files of units rejected for their syntax before mcs ran
@@ -252,6 +258,7 @@ class CSharpChecker:
         models = {p: build_model(p, ff.tree, ff.file.index) for p, ff in facts.items()}
         absolute_using_targets(models.values())
         self.attributed = set()  # candidate files of the units already checked
+        self.unattributed = []  # of every unit, named at the end
         self.syntax_events = {}
         self.too_new_counted, self.rejected_files, self.compiled_files = set(), set(), set()
         self.body_errors_only = {}
@@ -323,7 +330,9 @@ class CSharpChecker:
         for path in sorted(self.rejected_files - self.compiled_files):
             report.count("files", "csharp_unit_not_compiled", path,
                          "every compilation unit of the file was rejected for its syntax before mcs ran: not checked")
-        return dedupe_usages(usages)
+        usages = dedupe_usages(usages)
+        count_unattributed(self.unattributed, usages, report, diagnostic_name)
+        return usages
 
     def stage_unit(self, unit: CompilationUnit, facts: dict[str, FileFacts], models: dict[str, FileModel],
                    workdir: Path) -> tuple[BuildReport, PreparedUnit | None, Exception | None]:
@@ -401,6 +410,7 @@ class CSharpChecker:
         for r in results:
             out.extend(r.usages)
             events.merge(r.events)
+            self.unattributed.extend(r.unattributed)
         for u in out:
             events.count("checker", f"usages_found_in_round_{u.round}")
         out.extend(self.type_references(repo_name, prepared, index, facts, models, out, events))
@@ -1478,7 +1488,8 @@ class _DefiningFileRounds:
         # whose compiled text is not the text of the examples)
         fresh = [d for d in res.diagnostics if d.key() not in self.seen and d.file in self.candidates and d.file != path]
         self.seen.update(d.key() for d in res.diagnostics)
-        found, more_restore, more_any, more_nested = self.attributor.attribute(fresh, round_no, events)
+        found, more_restore, more_any, more_nested = self.attributor.attribute(fresh, round_no, events,
+                                                                                 self.result.unattributed)
         self.result.usages.extend(found)
         # masked uses behind a typed receiver, restored too so the next round sees past them
         recovered = self.attributor.same_receiver(self.result.usages)
@@ -1663,7 +1674,8 @@ class Attributor:
                             cur = cur.parent
         return out
 
-    def attribute(self, diags: Sequence[Diagnostic], round_no: int, events: BuildReport):
+    def attribute(self, diags: Sequence[Diagnostic], round_no: int, events: BuildReport,
+                  unattributed: list[Unattributed]):
         usages: list[CrossFileUsage] = []
         restore: set[tuple[str, str]] = set()
         restore_any: set[str] = set()
@@ -1698,7 +1710,7 @@ class Attributor:
                         continue
                     called = self._argument_of_extension_call(d) if d.code in _ARGUMENT_CODES else None
                     if called is None:
-                        events.count("usages", f"unattributed_{d.code}", f"{d.file}:{d.line}", d.message)
+                        unattributed.append((d.file, d.line, d.code, d.message))
                         continue
                     t, member, at = called
                     restore.add((t.qualified_name, member))

@@ -35,7 +35,13 @@ from tree_sitter import Language, Node
 from crossfile_datasets.core.deadline import carried
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.records import CrossFileUsage, Diagnostic
-from crossfile_datasets.analyzers.crossfile import StubbedVariant, dedupe_usages, new_diagnostics, usage_at
+from crossfile_datasets.analyzers.crossfile import (
+    StubbedVariant,
+    count_unattributed,
+    dedupe_usages,
+    new_diagnostics,
+    usage_at,
+)
 from crossfile_datasets.analyzers.pylint import (
     INSTALL_HINT,
     OBSERVED_CODE,
@@ -519,7 +525,7 @@ class PythonSupport(LanguageSupport):
             # last: a use a stub run found keeps its record
             usages = resolved_usages(repo.name, facts, usages, original.diagnostics, failed, report,
                                      (tmp / "original").resolve())
-            _count_unattributed(unattributed, usages, report)
+            count_unattributed(unattributed, usages, report, _unattributed_name)
         finally:
             self.checker.close()
             shutil.rmtree(tmp, ignore_errors=True)
@@ -616,7 +622,7 @@ class PythonSupport(LanguageSupport):
                    unattributed: list[tuple[str, int, str, str]] | None = None) -> list[CrossFileUsage]:
         """The uses the new diagnostics of one stubbed variant of a file name. A diagnostic tied to
         no stubbed import is counted as ``unattributed_<code>``, or, given ``unattributed``, left
-        there for :func:`_count_unattributed` to name once every check has spoken."""
+        there for :func:`count_unattributed` to name once every check has spoken."""
         resolver = resolver or ExportResolver({ff.file.path: ff})
         out = []
         index = ff.file.index
@@ -1024,23 +1030,6 @@ def _unattributed_name(code: str, message: str) -> str | None:
     E0602."""
     m = _NO_MEMBER.match(message) if code == "E1101" else _UNDEFINED.match(message) if code == "E0602" else None
     return m.group(2 if code == "E1101" else 1) if m else None
-
-
-def _count_unattributed(unattributed: list[tuple[str, int, str, str]], usages: list[CrossFileUsage], report) -> None:
-    """Name each diagnostic no stubbed import explained. ``Instance of 'Parameters' has no
-    'salt_len' member`` on ``self._parameters.salt_len``, where the file reaches ``Parameters``
-    through another module, ties to no import of the file; the use is found all the same (by
-    the resolved-types check of the original copy, or by the other stubbing mode). Counting it
-    ``unattributed_E1101`` named a loss where none was (argon2-cffi, held-out 15: 49). A
-    diagnostic whose name a kept usage has at its line is ``unattributed_found_elsewhere``
-    (a note); the others stay ``unattributed_<code>`` (a loss)."""
-    found = {(u.file, u.line, u.member or u.imported_name) for u in usages}
-    for path, line, code, message in unattributed:
-        name = _unattributed_name(code, message)
-        if name is not None and (path, line, name) in found:
-            report.count("usages", "unattributed_found_elsewhere", f"{path}:{line}", f"{code}: {message}")
-        else:
-            report.count("usages", f"unattributed_{code}", f"{path}:{line}", message)
 
 
 def _matching(diagnostics: list[Diagnostic], code: str, pattern: re.Pattern, facts: dict[str, FileFacts],

@@ -2,17 +2,20 @@
 found its use. argon2-cffi (held-out 15, a tuning case now) counted 49 ``unattributed_E1101``
 losses, ``Instance of 'Parameters' has no 'salt_len' member`` on ``default_params.salt_len``
 where ``default_params = get_default_parameters()``, while every one of those uses was in
-``usages.jsonl``, found by another check: the count named a loss where none was."""
+``usages.jsonl``, found by another check: the count named a loss where none was. The same for
+C# (arminreiter/FeedReader, held-out 16: ``unattributed_CS0117``/``CS1061``/``CS0144``/``CS1928``
+on uses another round or variant found at the same position)."""
 
 from __future__ import annotations
 
-from crossfile_datasets.analyzers.crossfile import usage_at
+from crossfile_datasets.analyzers.crossfile import count_unattributed, usage_at
+from crossfile_datasets.analyzers.mcs import diagnostic_name
 from crossfile_datasets.core.report import BuildReport
-from crossfile_datasets.lang.python import _count_unattributed
+from crossfile_datasets.lang.python import _unattributed_name
 
 
-def _use(file, row, name, member=None):
-    return usage_at("r", file, row, 0, imported_name=name, member=member, stubbed_import="", tool="pylint",
+def _use(file, row, name, member=None, tool="pylint"):
+    return usage_at("r", file, row, 0, imported_name=name, member=member, stubbed_import="", tool=tool,
                     code="E1101", message="", mode="empty_class")
 
 
@@ -28,9 +31,41 @@ def test_an_unattributed_diagnostic_whose_use_was_found_is_a_note_not_a_loss():
     # found: salt_len at line 22 (a member), Hasher at line 5 (a name); hash_len at another line
     usages = [_use("pkg/hasher.py", 21, "Parameters", "salt_len"), _use("pkg/hasher.py", 40, "Parameters", "hash_len"),
               _use("pkg/cli.py", 4, "Hasher")]
-    _count_unattributed(pending, usages, report)
+    count_unattributed(pending, usages, report, _unattributed_name)
     assert report.counts["usages/unattributed_found_elsewhere"] == 2
     assert report.counts["usages/unattributed_E1101"] == 1  # hash_len: not at its line
     assert report.counts["usages/unattributed_E0602"] == 1  # gone
     assert report.counts["usages/unattributed_E1120"] == 1  # no name to look for: a loss
     assert any(s.startswith("pkg/hasher.py:22: E1101") for s in report.samples["usages/unattributed_found_elsewhere"])
+
+
+# mcs 6.12's messages, as captured in the C# held-out 16 build (names changed)
+MCS_MESSAGES = {
+    "CS0117": ("`Reader.Parser.FeedType' does not contain a definition for `Atom'", "Atom"),
+    "CS1061": ("Type `Reader.Feeds.Rss092Feed' does not contain a definition for `Title' and no extension method "
+               "`Title' of type `Reader.Feeds.Rss092Feed' could be found. Are you missing an assembly reference?",
+               "Title"),
+    "CS0144": ("Cannot create an instance of the abstract class or interface `Reader.Feeds.ItunesItem<int>'",
+               "ItunesItem"),
+    "CS1928": ("Type `System.Xml.Linq.XElement' does not contain a member `GetValue' and the best extension method "
+               "overload `Reader.Helpers.GetValue(this System.Xml.Linq.XElement, string)' has some invalid arguments",
+               "GetValue"),
+    "CS0103": ("The name `Helpers' does not exist in the current context", "Helpers"),
+    "CS0029": ("Cannot implicitly convert type `int' to `string'", None),
+}
+
+
+def test_csharp_diagnostics_name_what_they_are_about():
+    for code, (message, name) in MCS_MESSAGES.items():
+        assert diagnostic_name(code, message) == name, code
+
+
+def test_a_csharp_unattributed_diagnostic_whose_use_another_round_found_is_a_note():
+    report = BuildReport()
+    pending = [("Parser/Factory.cs", 9, code, message) for code, (message, _) in MCS_MESSAGES.items()]
+    usages = [_use("Parser/Factory.cs", 8, "FeedType", "Atom", tool="mcs"),
+              _use("Parser/Factory.cs", 8, "ItunesItem", tool="mcs"),
+              _use("Parser/Factory.cs", 30, "Rss092Feed", "Title", tool="mcs")]
+    count_unattributed(pending, usages, report, diagnostic_name)
+    assert report.counts["usages/unattributed_found_elsewhere"] == 2
+    assert report.counts["usages/unattributed_CS1061"] == 1 and report.counts["usages/unattributed_CS0029"] == 1
