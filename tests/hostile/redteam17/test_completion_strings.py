@@ -51,7 +51,7 @@ def _scores(tmp_path: Path, name: str, prediction: str) -> dict:
 
 
 @pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29d row 3: exact match drops blank lines and line-edge blanks inside a "
+                   reason="red team 2026-11-29d row 4: exact match drops blank lines and line-edge blanks inside a "
                           "multi-line string literal: a completion building another string scores EM 100")
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_a_completion_that_changes_a_multi_line_string_is_not_an_exact_match(tmp_path: Path, name: str):
@@ -78,3 +78,59 @@ def test_a_completion_that_changes_a_multi_line_string_is_not_an_exact_match(tmp
         pytest.fail("control: a completion with another word in the string is an exact match")
     got = _scores(tmp_path, name, wrong)
     assert got["em"] == 0.0, got
+
+
+# Row 3, the other direction: Python ignores the indentation of a line that continues a statement
+# (inside brackets, or after a backslash), yet exact match keeps every Python line's leading
+# blanks (red team 2026-11-27f row 3's fix, which is right for lines that start a statement).
+PROMPT = "def total(values, scale):\n    base = sum(values)\n    return "
+CONTINUED = {
+    # (groundtruth, a right completion with the continuation indented otherwise)
+    "aligned_with_the_bracket": ("combine(base,\n                   scale)\n", "combine(base,\n        scale)\n"),
+    "hanging_indent": ("combine(\n        base, scale)\n", "combine(\n            base, scale)\n"),
+    "backslash": ("base * \\\n        scale\n", "base * \\\n    scale\n"),
+}
+
+
+def _tokens(program: str) -> list[tuple[int, str]]:
+    import io
+    import tokenize
+
+    layout = {tokenize.NL, tokenize.COMMENT, tokenize.ENCODING}
+    return [(t.type, t.string) for t in tokenize.generate_tokens(io.StringIO(program).readline) if t.type not in layout]
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="red team 2026-11-29d row 3: exact match keeps the leading blanks of Python lines that "
+                          "continue a statement, which Python ignores: a right completion scores EM 0")
+@pytest.mark.parametrize("name", sorted(CONTINUED))
+def test_a_right_completion_with_another_continuation_indent_is_an_exact_match(tmp_path: Path, name: str):
+    """Right scored wrong (``evaluate-predictions completion``, every honest model: a multi-line
+    call formatted another way, black's hanging indent against alignment with the bracket): the
+    completion is the same program as the groundtruth (checked: the same token stream, layout
+    tokens aside, and the same value when run), CrossCodeEval's ``str.strip()`` of each line
+    calls it exact, and docs/evaluation.md says exact match ignores what the language ignores;
+    it scores EM 0."""
+    groundtruth, right = CONTINUED[name]
+    helper = "def combine(a, b):\n    return a * 10 + b\n\n\n"
+    programs = [helper + PROMPT + completion + "\n\nRESULT = total([1, 2], 3)\n" for completion in (groundtruth, right)]
+    if _tokens(programs[0]) != _tokens(programs[1]):
+        pytest.fail("control: the two completions are not the same tokens")
+    values = []
+    for program in programs:
+        scope: dict = {}
+        exec(program, scope)  # noqa: S102 - our own fixture
+        values.append(scope["RESULT"])
+    if values[0] != values[1]:
+        pytest.fail(f"control: the two programs differ: {values}")
+    split, preds = tmp_path / "split.jsonl", tmp_path / "preds.jsonl"
+    record = {"prompt": PROMPT, "groundtruth": groundtruth, "right_context": "\n", "language": "python",
+              "metadata": {"task_id": "demo/python/0", "repository": "demo", "file": "demo/total.py"}}
+    split.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    scores = {}
+    for label, prediction in (("groundtruth", groundtruth), ("right", right)):
+        preds.write_text(json.dumps({"task_id": "demo/python/0", "pred": prediction}) + "\n", encoding="utf-8")
+        scores[label] = evaluate_completion(split, preds)[1][0].em
+    if scores["groundtruth"] != 100.0:
+        pytest.fail(f"control: the groundtruth fed back is not an exact match: {scores}")
+    assert scores["right"] == 100.0, scores
