@@ -56,9 +56,12 @@ def pylint_command() -> list[str]:
 # Our Pylint plugins (annotated parameters inferred as instances of their class); the folder
 # is the checker process's only PYTHONPATH entry, it holds nothing named like a stdlib module.
 PLUGIN_DIR = Path(__file__).resolve().parent / "pylint_plugins"
-PLUGINS = ("crossfile_annotations", "crossfile_lean", "crossfile_roots", "crossfile_unguarded")
-# enabled so Pylint opens the ``crossfile_roots`` checker (it never emits it)
+PLUGINS = ("crossfile_annotations", "crossfile_lean", "crossfile_roots", "crossfile_string_annotations",
+           "crossfile_unguarded")
+# enabled so Pylint opens the ``crossfile_roots`` and ``crossfile_string_annotations`` checkers
+# (neither emits its own code)
 ROOTS_CODE = "W9903"
+STRING_ANNOTATIONS_CODE = "W9904"
 # the resident checker (a module of the same folder, run with ``python -m``)
 SERVER_MODULE = "crossfile_pylint_server"
 # --observe-types: members used on parameters whose classes the repository's tests observed
@@ -78,7 +81,7 @@ def pylint_argv(files: Sequence[str], rcfile: str, source_roots: Sequence[str], 
 def pylint_options(rcfile: str, source_roots: Sequence[str], observed: bool = False, resolve_root: str = "") -> list[str]:
     """The options of every check, the output format aside (the resident server sets its reporter)."""
     plugins = PLUGINS + ((OBSERVED_PLUGIN,) if observed else ()) + ((RESOLVED_PLUGIN,) if resolve_root else ())
-    codes = ENABLED + (ROOTS_CODE,) + ((OBSERVED_CODE,) if observed else ()) + ((RESOLVED_CODE,) if resolve_root else ())
+    codes = ENABLED + (ROOTS_CODE, STRING_ANNOTATIONS_CODE) + ((OBSERVED_CODE,) if observed else ()) + ((RESOLVED_CODE,) if resolve_root else ())
     argv = [
         f"--rcfile={rcfile}",  # never the repository's own configuration (it may hide members)
         f"--load-plugins={','.join(plugins)}",

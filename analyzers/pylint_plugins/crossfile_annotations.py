@@ -462,12 +462,20 @@ _SEQUENCES = frozenset({"list", "List", "Sequence", "MutableSequence", "Iterable
 _MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "defaultdict", "DefaultDict"})
 
 
+# qualifiers that say how a name holds its value, not what the value is: ``ClassVar[List[X]]``
+_QUALIFIERS = frozenset({"Optional", "ClassVar", "Final", "Annotated"})
+
+
 def _unwrap_optional(annotation: nodes.NodeNG | None, depth: int = 0) -> nodes.NodeNG | None:
-    """``Optional[C]`` / ``C | None`` -> ``C`` (anything else as it is)."""
+    """``Optional[C]`` / ``C | None`` -> ``C``; ``ClassVar[C]``, ``Final[C]``, ``Annotated[C, ...]``
+    -> ``C`` (anything else as it is)."""
     if annotation is None or depth > _MAX_DEPTH:
         return annotation
-    if isinstance(annotation, nodes.Subscript) and annotation.value.as_string().rsplit(".", 1)[-1] == "Optional":
-        return _unwrap_optional(annotation.slice, depth + 1)
+    if isinstance(annotation, nodes.Subscript) and annotation.value.as_string().rsplit(".", 1)[-1] in _QUALIFIERS:
+        inner = annotation.slice
+        if isinstance(inner, nodes.Tuple) and inner.elts:
+            inner = inner.elts[0]  # Annotated[C, metadata]
+        return _unwrap_optional(inner, depth + 1)
     if isinstance(annotation, nodes.BinOp) and annotation.op == "|":
         sides = [s for s in (annotation.left, annotation.right) if not (isinstance(s, nodes.Const) and s.value is None)]
         return _unwrap_optional(sides[0], depth + 1) if len(sides) == 1 else None
@@ -523,7 +531,9 @@ def _declared_annotation(expr: nodes.NodeNG) -> nodes.NodeNG | None:
             annotation = _declared_annotation(_assigned_call(target))  # atoms = parse(v), -> Iterator[Atom]
         return annotation
     if isinstance(expr, nodes.Attribute):
-        owners = {v._proxied for v in _own_values(expr.expr.infer) if type(v) is astroid.Instance}
+        # instances, or the class itself (``cls.routers`` in a classmethod, ``Mocker.routers``)
+        owners = {v._proxied if type(v) is astroid.Instance else v for v in _own_values(expr.expr.infer)
+                  if type(v) is astroid.Instance or isinstance(v, nodes.ClassDef)}
         return _attribute_annotation(owners.pop(), expr.attrname) if len(owners) == 1 else None
     return None
 

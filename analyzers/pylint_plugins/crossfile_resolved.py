@@ -24,7 +24,9 @@ cast to a Protocol), the receiver's *declared* class is taken instead, when its 
 names exactly one class: the annotation of the attribute (``self.outcome: Future | None``), the
 return annotation of a property (``def plan(self) -> Plan``) or of the function called, a
 parameter's annotation (``cls: type[X] | None`` called gives an X), followed through a name's
-single assignment and the first operand of ``or`` (``cls = self._cls or default``).
+single assignment, the first operand of ``or`` (``cls = self._cls or default``) and the return
+annotation of an operator's dunder on the left operand (``api.get(url) % reply`` with
+``def __mod__(self, reply) -> "Route"``).
 
 ``--crossfile-root=<copy root>`` (an option of this plugin) says which files are the
 repository's. Message text (parsed by ``lang/python``)::
@@ -90,7 +92,14 @@ def _super_declaration(value: objects.Super, member: str) -> tuple[nodes.ClassDe
     return None
 
 
-_MAX_DEPTH = 4
+# links of a receiver chain followed by declarations (``route.calls.last.request`` through an
+# operator and a call: 6)
+_MAX_DEPTH = 6
+# the method Python calls for ``left <op> right`` (the reflected ``__r*__`` of the right operand
+# only when the left has none: not followed)
+_OPERATOR_DUNDERS = {"+": "__add__", "-": "__sub__", "*": "__mul__", "@": "__matmul__", "/": "__truediv__",
+                     "//": "__floordiv__", "%": "__mod__", "**": "__pow__", "<<": "__lshift__",
+                     ">>": "__rshift__", "&": "__and__", "|": "__or__", "^": "__xor__"}
 
 
 def _is_property(function: nodes.FunctionDef) -> bool:
@@ -154,12 +163,24 @@ def _declared(expr: nodes.NodeNG, depth: int = 0) -> tuple[nodes.ClassDef, bool]
         return None
     if isinstance(expr, nodes.BoolOp) and expr.op == "or":
         return _declared(expr.values[0], depth + 1)
+    if isinstance(expr, nodes.BinOp) and expr.op in _OPERATOR_DUNDERS:
+        # ``route = api.get(url) % dict(...)``: the left operand's dunder, by its return annotation
+        owner = _receiver_class(expr.left, depth)
+        try:
+            found = owner.getattr(_OPERATOR_DUNDERS[expr.op]) if owner is not None else []
+        except Exception:  # noqa: BLE001
+            found = []
+        functions = [n for n in found if isinstance(n, nodes.FunctionDef)]
+        cls = _returned_class(functions[0]) if len(functions) == 1 else None
+        return (cls, False) if cls is not None else None
     if isinstance(expr, nodes.Call):
         func = _declared(expr.func, depth + 1)
         if func is not None:
             return (func[0], False) if func[1] else None  # calling type[X] makes an X
         callees = _own_values(expr.func.infer)
-        if len(callees) == 1 and not isinstance(callees[0], nodes.ClassDef):
+        if len(callees) == 1 and isinstance(callees[0], nodes.ClassDef) and callees[0].name != "type":
+            return callees[0], False  # ``self.calls = CallList(...)``: an instance of the class called
+        if len(callees) == 1:
             cls = _returned_class(callees[0])
             return (cls, False) if cls is not None else None
         return None
