@@ -1079,12 +1079,21 @@ def judge_records(records: ChannelRecords, res) -> tuple[list[TestResult], list[
         problems.append(records.tampered)
     if records.overflow:
         problems.append(f"{records.overflow} channel lines over the channel's limits")
+    failed = records.events.get("launcher_failed")
+    if failed is not None:
+        # a Throwable out of the launcher (an OutOfMemoryError of one test, java-uuid-generator's
+        # testSortingMV7 under -Xmx): the tests after it did not run; say what ended it
+        problems.insert(0, f"the JUnit launcher failed: {str(failed.get('message') or '')[:200]}")
     end = records.session_end
     seqs = [r.get("seq") for r in records.records]
     if end is None:
         problems.append("no end record (the JVM exited, halted or was killed before the runner finished)")
-    elif end.get("seq") != len(seqs) or end.get("tests") != len(seqs):
+    elif end.get("tests") != len(seqs):
         problems.append(f"the end record counts {end.get('tests')} tests, the channel carried {len(seqs)}")
+    elif end.get("seq") != len(seqs) + len(records.events):
+        # each named event takes a number too (the runner's launcher_failed)
+        problems.append(f"the end record is number {end.get('seq')}, the channel carried "
+                        f"{len(seqs) + len(records.events)} records")
     if seqs != list(range(len(seqs))):
         problems.append("test records out of order, repeated or missing")
     result = res.result

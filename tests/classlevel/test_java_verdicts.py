@@ -353,3 +353,16 @@ def test_judge_records_trusts_only_a_whole_ordered_run():
     short.session_end = {"event": "session_end", "seq": 1, "tests": 2}
     assert judge_records(short, _Run())[1][0].startswith("the end record counts 2 tests")
     assert judge_records(_records(("a.T#x", "passed")), _Run(returncode=1))[1] == ["the runner ended with exited 1"]
+
+
+def test_judge_records_names_a_failed_launcher():
+    # java-uuid-generator (held-out 16): 75 test records, the launcher_failed event (number 75),
+    # the end record (number 76, 75 tests); the reason named the test count, which agreed
+    crashed = _records(*[(f"a.T#t{i}", "passed") for i in range(75)])
+    crashed.events["launcher_failed"] = {"event": "launcher_failed", "seq": 75,
+                                         "message": "java.lang.OutOfMemoryError: Java heap space"}
+    crashed.session_end = {"event": "session_end", "seq": 76, "tests": 75}
+    assert judge_records(crashed, _Run())[1] == ["the JUnit launcher failed: java.lang.OutOfMemoryError: Java heap space"]
+    skipped = _records(("a.T#x", "passed"))
+    skipped.session_end = {"event": "session_end", "seq": 2, "tests": 1}
+    assert judge_records(skipped, _Run())[1] == ["the end record is number 2, the channel carried 1 records"]
