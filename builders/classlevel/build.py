@@ -313,6 +313,8 @@ def count_adjustments(suite: SuiteRun, runner, report: BuildReport, name: str) -
     # C#: what does not compile here is left out, the rest runs (sandbox/suites/csharp.py)
     for kind, reason in (("left_out_library_files", "library_file_left_out"), ("left_out_files", "test_file_left_out"),
                          ("left_out_projects", "test_project_left_out"),
+                         ("conflicting_projects", "test_project_conflicting"),
+                         ("left_out_resources", "resource_left_out"),
                          ("left_out_library_members", "library_member_left_out"),
                          ("left_out_auxiliary_files", "auxiliary_file_left_out")):
         for entry in suite.adjustments.get(kind, []):

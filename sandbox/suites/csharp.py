@@ -109,6 +109,7 @@ class TestProject:
     name: str  # its .csproj path ("" without project files)
     tests: list[str] = field(default_factory=list)
     library: list[str] = field(default_factory=list)
+    folders: list[str] = field(default_factory=list)  # the directories of it and the projects it references
 
 
 @dataclass
@@ -120,6 +121,8 @@ class CSharpLayout:
     other_frameworks: dict[str, list[str]] = field(default_factory=dict)  # "mstest" -> its test files
     projects: list[TestProject] = field(default_factory=list)  # per test project (one group without .csproj)
     left_out_projects: dict[str, str] = field(default_factory=dict)  # project -> why (its library does not compile)
+    # project -> why: its library compiles alone, not beside the kept projects' (a second copy of the solution)
+    conflicting_projects: dict[str, str] = field(default_factory=dict)
     resources: list = field(default_factory=list)  # lang.csharp.projects.Resource of the compiled projects
     # where the test assembly goes, relative to the repository: the first test project's
     # bin/Debug/<framework> as dotnet builds it ("" without project files: the sandbox's build folder)
@@ -215,7 +218,8 @@ def csharp_layout(root: Path) -> CSharpLayout:
         for tp in test_projects:
             closure = project_closure(by_path, tp.path)
             library = sorted({f for ref in closure if ref not in tested for f in files_of[ref]})
-            layout.projects.append(TestProject(tp.path, sorted(files_of[tp.path]), library))
+            layout.projects.append(TestProject(tp.path, sorted(files_of[tp.path]), library,
+                                               sorted({by_path[r].directory for r in closure} | {tp.directory})))
         members = tested | {r for p in test_projects for r in project_closure(by_path, p.path)}
         layout.defines = _project_defines(root, [p for p in projects if p.path in members])
         layout.references = sorted({ref for p in projects if p.path in members for ref in p.framework_references})
@@ -521,6 +525,7 @@ class _Built:
     compat: list[str] = field(default_factory=list)  # compatibility sources compiled in (file names)
     compilations: int = 0
     resource_args: list[str] = field(default_factory=list)  # mcs -resource: arguments
+    left_out_resources: list[str] = field(default_factory=list)  # "file: why" (a comma mcs cannot take)
     outdir: Path | None = None  # where the test assembly goes (its AppDomain's base folder)
     refused: list[str] = field(default_factory=list)  # "host_files/<reason>: path" the host boundary refused
     # library files compiled from a copy in the inputs folder (a body mcs cannot compile made throwing)
@@ -903,6 +908,8 @@ class CSharpRunner:
             if kept:
                 layout.keep(kept)
                 failure = self._compile_library(box, inputs, built, layout.library)
+                if failure is not None and len(kept) > 1:
+                    failure = self._compatible_projects(box, inputs, built, kept)
             else:  # the reason of the largest test project's library, not of the union's
                 failure = tried[tuple(max(layout.projects, key=lambda p: len(p.tests)).library)]
         if failure is not None:
@@ -912,6 +919,32 @@ class CSharpRunner:
         compiled = _TestCompilation(self, box, inputs, built, framework)
         compiled.run()
         return built
+
+    def _compatible_projects(self, box, inputs: _Inputs, built: _Built, projects: list[TestProject]) -> SuiteRun | None:
+        """Every test project's library compiles alone, their union does not (markdowndeep's
+        ``Backup/``: an older copy of the whole solution, every class defined twice, CS0101): keep
+        the largest test project (most test files, then the shallowest path) and each other one
+        whose library compiles beside the kept ones'; the rest go to ``conflicting_projects`` with
+        the error, their resources with them. The union's compilation, as :meth:`_build` expects."""
+        layout = built.layout
+        order = sorted(projects, key=lambda p: (-len(p.tests), p.name.count("/"), p.name))
+        together = [order[0]]
+        for project in order[1:]:
+            layout.keep([*together, project])
+            failure = self._compile_library(box, inputs, built, layout.library)
+            if failure is None:
+                together.append(project)
+            else:
+                layout.conflicting_projects[project.name] = \
+                    f"compiles alone, not beside {together[0].name}: {failure.reason}"[:300]
+        kept_folders = {f for p in together for f in p.folders}
+        gone = {f for p in projects if p not in together for f in p.folders} - kept_folders
+        layout.resources = [r for r in layout.resources
+                            if not any(f and r.file.startswith(f + "/") for f in gone)]
+        layout.keep(together)
+        built.log += f"# test projects compiled together: {', '.join(p.name for p in together)}; left out as " \
+            f"conflicting: {', '.join(sorted(layout.conflicting_projects))}\n"
+        return self._compile_library(box, inputs, built, layout.library)
 
     def _prepare(self, box, inputs: _Inputs, built: _Built) -> Path | None:
         """What every build needs before mcs: the test host in the inputs folder and the output
@@ -965,7 +998,8 @@ class CSharpRunner:
             except OSError:
                 return
         self._plans[key] = _Plan(digests, tuple(built.layout.library), dict(built.library_copy_texts), built.plan,
-                                 tuple(built.left_out), tuple(built.layout.projects), dict(built.layout.left_out_projects))
+                                 tuple(built.left_out), tuple(built.layout.projects), dict(built.layout.left_out_projects),
+                                 dict(built.layout.conflicting_projects), list(built.layout.resources))
         while len(self._plans) > self.max_plans:
             self._plans.pop(next(iter(self._plans)))
 
@@ -997,6 +1031,8 @@ class CSharpRunner:
         layout.library = list(pre.library)
         layout.projects = list(pre.projects)
         layout.left_out_projects = dict(pre.left_out_projects)
+        layout.conflicting_projects = dict(pre.conflicting_projects)
+        layout.resources = list(pre.resources)
         built = _Built(None, layout=layout, found=found, left_out=list(pre.left_out))
         framework = self._prepare(box, inputs, built)
         if built.run is not None or framework is None:
@@ -1078,6 +1114,14 @@ class CSharpRunner:
         resources = built.layout.resources
         if not resources:
             return []
+        # mcs splits ``-resource:FILE,NAME`` at every comma, with no escape: a file or manifest
+        # name holding one ("Links, inline style.html" among markdowndeep's 214 test inputs) is
+        # a usage error of the whole compilation (CS10005). Those resources are left out, named
+        commas = [r for r in resources if "," in str(box.root / r.file) or "," in r.manifest]
+        if commas:
+            built.left_out_resources = [f"{r.file}: a comma in its path or manifest name (mcs's -resource cannot "
+                                        "take it)" for r in commas]
+            resources = [r for r in resources if r not in commas]
         args, lines, converted = [], [], []
         for n, res in enumerate(r for r in resources if not r.culture):
             if res.file.endswith(".resx"):
@@ -1379,6 +1423,8 @@ class _Plan:
     left_out: tuple  # LeftOut entries
     projects: tuple  # the test projects kept
     left_out_projects: dict[str, str]
+    conflicting_projects: dict[str, str]
+    resources: list  # the resources embedded (those of conflicting projects left out)
 
 
 def _plan_key(found: tuple[tuple[str, ...], tuple[str, ...]]) -> str:
@@ -1444,6 +1490,11 @@ def _adjustments(built: _Built) -> dict[str, list[str]]:
         out["left_out_auxiliary_files"] = [f"{f}: auxiliary program folder" for f in built.layout.auxiliary]
     if built.layout is not None and built.layout.left_out_projects:
         out["left_out_projects"] = [f"{name}: {why}" for name, why in sorted(built.layout.left_out_projects.items())]
+    if built.left_out_resources:
+        out["left_out_resources"] = list(built.left_out_resources)
+    if built.layout is not None and built.layout.conflicting_projects:
+        out["conflicting_projects"] = [f"{name}: {why}" for name, why in
+                                       sorted(built.layout.conflicting_projects.items())]
     return out
 
 
