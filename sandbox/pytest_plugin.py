@@ -427,6 +427,23 @@ def pytest_runtest_logstart(nodeid, location):
 
 
 _SAVED = {"at": time.monotonic()}
+# the coverage context of a test module's import (+ its node id): code run while pytest collects
+# it -- sly's metaclasses build the lexer and the parser tables when the test module defines its
+# Lexer and Parser subclasses -- belongs to the module's tests; the harness gives those lines to
+# each of them (sandbox/pytest_runs.py: attribute_collection, the same name)
+COLLECTION_CONTEXT = "crossfile-collection:"
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_make_collect_report(collector):
+    cov = _coverage() if isinstance(collector, pytest.Module) else None
+    if cov is not None:
+        cov.switch_context(COLLECTION_CONTEXT + collector.nodeid)
+    try:
+        yield
+    finally:
+        if cov is not None:
+            cov.switch_context("")
 
 
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)

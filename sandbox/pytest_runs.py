@@ -105,6 +105,8 @@ _MARKERS = ("start", "checkpoint")  # progress records of the plugin, not outcom
 # message or exception type past these lengths came from code that reached the sender: cut on the
 # host, the cut counted (the host's regexes read messages: red team 2026-11-28g row 7)
 RECORD_MESSAGE_MAX_CHARS = 1000
+# the plugin's context of a test module's collection (sandbox/pytest_plugin.py, the same name)
+COLLECTION_CONTEXT = "crossfile-collection:"
 RECORD_EXC_TYPE_MAX_CHARS = 200
 
 
@@ -255,6 +257,7 @@ def run_pytest(
         contexts, problem = read_coverage_contexts(sandbox.dir, f"control/{data_name}", sandbox.root, sizes)
         if problem:
             refused.append(problem)
+        contexts = attribute_collection(contexts, outcomes)
     oversized = oversized_messages(channel.records)
     if oversized:
         refused.append((f"{hostfs.HOST_FILES_STAGE}/{hostfs.Refusal.TOO_LARGE.value}",
@@ -460,6 +463,35 @@ def lines_out_of_range(path: Path, real_root: Path, seconds: float = 10.0, sizes
         if int(longest or 0) > (size + 1) // 8 + 1:
             return f"{str(rel)[:120]}: a row of {int(longest)} bytes of line bits for a file of {size} bytes"
     return ""
+
+
+def attribute_collection(contexts: dict[str, dict[int, list[str]]], nodeids: Iterable[str]
+                         ) -> dict[str, dict[int, list[str]]]:
+    """``contexts`` (:func:`read_coverage_contexts`) with each line a test module's collection
+    ran (the plugin's ``COLLECTION_CONTEXT`` + the module's node id) given to every test of that
+    module among ``nodeids`` (the tests of the run) instead: importing the module is part of
+    each of its tests. sly's test modules define Lexer and Parser subclasses whose metaclasses
+    build the lexer and the LALR tables at import: Grammar and LRTable ran for no test and were
+    ``not_covered_by_tests``. A collection context of a module none of whose tests reported is
+    dropped."""
+    by_module: dict[str, list[str]] = {}
+    for nodeid in nodeids:
+        if "::" in nodeid:
+            by_module.setdefault(nodeid.split("::", 1)[0], []).append(nodeid)
+    for lines in contexts.values():
+        for line, names in lines.items():
+            if not any(n.startswith(COLLECTION_CONTEXT) for n in names):
+                continue
+            out = [n for n in names if not n.startswith(COLLECTION_CONTEXT)]
+            seen = set(out)
+            for name in names:
+                if name.startswith(COLLECTION_CONTEXT):
+                    for nodeid in by_module.get(name[len(COLLECTION_CONTEXT):], ()):
+                        if nodeid not in seen:
+                            seen.add(nodeid)
+                            out.append(nodeid)
+            lines[line] = out
+    return contexts
 
 
 def read_coverage_contexts(anchor: Path, rel: str, root: Path, sizes: dict[str, int] | None = None
