@@ -421,6 +421,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.REPOSITORIES, "class_extractor_unavailable", L, "class-level: no class extractor for the language"),
     (S.SUITES, "test_paths_from_ci", N, "class-level: the repository's pytest configuration names no testpaths; the suite runs the paths its tox.ini test command runs"),
     (S.SUITES, "option_neutralized", N, "class-level: an option of the repository's test configuration that stops or reshapes the run was taken out"),
+    (S.SUITES, "test_workdir_from_ci", N, "class-level: the repository has no pytest configuration and its own test command (Makefile, tox.ini changedir, noxfile) runs pytest in a folder of its own; the suite runs there"),
+    (S.SUITES, "no_test_passed", L, "class-level: the suite ran and not one of its tests passed (the run is not the repository's: a working directory, a missing service)"),
     (S.SUITES, "incomplete", L, "class-level: the suite's run ended before every test ran (time, too many tests ending the process)"),
     (S.SUITES, "file_left_out", L, "class-level (Java): a source file that does not compile here (a missing jar or symbol, a benchmark source set) was left out of the build, with what it needs"),
     (S.SUITES, "dependency_not_installed", L, "class-level (Java): a dependency the repository's pom or Gradle build declares that no Debian package installs (not on the class path)"),

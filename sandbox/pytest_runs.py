@@ -208,6 +208,21 @@ def pytest_argv(sandbox: Sandbox, paths: Sequence[str], coverage_rc: Path | None
             f"--rootdir={sandbox.root}", *config_overrides(sandbox.root), *paths]
 
 
+def real_folder(root: Path, rel: str) -> bool:
+    """Whether ``rel`` is a folder of ``root`` reached through folders only (no link, no ``..``)."""
+    here = Path(root)
+    for part in Path(rel).parts:
+        if part in ("", ".", "..") or Path(part).is_absolute():
+            return False
+        here = here / part
+        try:
+            if not stat.S_ISDIR(os.lstat(here).st_mode):
+                return False
+        except OSError:
+            return False
+    return True
+
+
 def run_with_channel(sandbox: Sandbox, argv: Sequence[str], **kwargs) -> tuple[SandboxRun, ChannelRecords]:
     """Run a program that loads the pytest plugin; its verdict records come over a new channel."""
     channel = ResultChannel()
@@ -228,6 +243,7 @@ def run_pytest(
     plugins: Sequence[str] = (),
     extra_args: Sequence[str] = (),
     data_name: str = "coverage.data",
+    workdir: str = "",
 ) -> PytestRun:
     """Run pytest on ``paths`` (relative to the copy) with the outcome plugin.
 
@@ -235,7 +251,9 @@ def run_pytest(
     test node id and return, per file and line, the node ids that executed it.
     ``extra_env`` values may name ``__CONTROL__``: the sandbox's control folder.
     ``extra_args``: options before the paths (the repository configuration's overrides);
-    ``data_name``: the coverage data file in the control folder (one per process of a run).
+    ``data_name``: the coverage data file in the control folder (one per process of a run);
+    ``workdir``: the folder of the copy pytest runs in (:func:`real_folder`; ``paths`` stay
+    relative to the copy's root, node ids to the rootdir).
     """
     rc = None
     data_file = sandbox.control / data_name
@@ -246,10 +264,13 @@ def run_pytest(
                                    f"[run]\ndata_file = {data_file}\ninclude =\n{include}\n")
     env = {k: v.replace("__CONTROL__", str(sandbox.control)) for k, v in (extra_env or {}).items()}
     env["CROSSFILE_TEST_TIMEOUT"] = str(sandbox.limits.test_timeout)
+    cwd = sandbox.root / workdir if workdir and real_folder(sandbox.root, workdir) else None
+    if cwd is not None:
+        paths = [str(sandbox.root / p) for p in paths]
     argv = pytest_argv(sandbox, [*extra_args, *paths], rc, plugins)
     # the measured files' sizes before the run, by the host: what the run writes cannot widen them
     sizes = measured_sizes(sandbox.root, coverage_files) if coverage_files else None
-    srun, channel = run_with_channel(sandbox, argv, timeout=timeout, env=env)
+    srun, channel = run_with_channel(sandbox, argv, timeout=timeout, env=env, cwd=cwd)
     outcomes, messages = summarize_outcomes(channel.records)
     contexts = None
     refused: list[tuple[str, str]] = []

@@ -298,6 +298,8 @@ def count_adjustments(suite: SuiteRun, runner, report: BuildReport, name: str) -
         report.count("suites", "option_neutralized", f"{name}: {entry}")
     for entry in suite.adjustments.get("test_paths", []):
         report.count("suites", "test_paths_from_ci", name, entry)
+    for entry in suite.adjustments.get("test_workdir", []):
+        report.count("suites", "test_workdir_from_ci", name, entry)
     # "<where>: <detail>" entries: Java's sources that do not compile here or were re-encoded,
     # C# fixtures that ended the test process and test methods left out
     for kind, (stage, reason) in _DETAILED_ADJUSTMENTS.items():
@@ -326,6 +328,12 @@ def count_adjustments(suite: SuiteRun, runner, report: BuildReport, name: str) -
     if suite.status is SuiteStatus.OK and suite.reason.startswith("incomplete"):
         report.count("suites", "incomplete", name, suite.reason)
     passed = any(o is TestOutcome.PASSED for o in suite.outcomes().values())
+    ran = [r for r in suite.results if r.outcome in (TestOutcome.FAILED, TestOutcome.ERROR)]
+    if suite.status is SuiteStatus.OK and ran and not passed:
+        # pluginbase from the root (held-out 16): 0 of 9 passed, the suite "ok" with no word of it
+        first = next((r.message.strip().splitlines()[0] for r in ran if r.message.strip()), "")
+        report.count("suites", "no_test_passed", name,
+                     f"0 of {len(suite.results)} tests passed; the first failure: {first}"[:300])
     if suite.status is SuiteStatus.OK and passed and getattr(runner, "per_test_coverage", False) \
             and not suite.per_test_coverage:
         report.count("suites", "coverage_empty", name, "tests passed but no per-test coverage came back")

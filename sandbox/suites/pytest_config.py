@@ -95,6 +95,10 @@ class PytestIni:
     # without ``testpaths``: the paths the repository's CI runs (:func:`ci_test_paths`), and where from
     ci_paths: tuple[str, ...] = ()
     ci_source: str = ""
+    # without a configuration file: the folder the repository's own test command runs pytest in
+    # (:func:`ci_workdir`), and where it says so ("Makefile", "tox.ini", "noxfile.py")
+    workdir: str = ""
+    workdir_source: str = ""
 
     def addopts(self) -> list[str]:
         return _as_args(self.settings.get("addopts", ""))
@@ -119,6 +123,8 @@ class RunPlan:
     config_file: str = ""
     doctest: bool = False  # the kept options collect doctests (``--doctest-modules`` / ``--doctest-glob``)
     test_paths: tuple[str, ...] = ()  # the suite's paths from the CI configuration (``-o testpaths=...``)
+    workdir: str = ""  # the folder pytest runs in, relative to the root ("" = the root): PytestIni.workdir
+    workdir_source: str = ""
 
     def without_doctests(self) -> "RunPlan":
         """The same plan with the doctest options taken out too (a collection that crashed)."""
@@ -138,7 +144,8 @@ class RunPlan:
             return self
         extra = tuple(Neutralized(g, "doctest collection ended the test process") for g in gone)
         args = _strip_addopts_override(self.args) + ("-o", f"addopts={shlex.join(kept)}")
-        return RunPlan(args, self.neutralized + extra, tuple(kept), self.config_file, False, self.test_paths)
+        return RunPlan(args, self.neutralized + extra, tuple(kept), self.config_file, False, self.test_paths,
+                       self.workdir, self.workdir_source)
 
 
 def _strip_addopts_override(args: tuple[str, ...]) -> tuple[str, ...]:
@@ -219,6 +226,10 @@ def read_pytest_ini(root: Path, read: Callable[[str], str | None] | None = None,
         if section is not None:
             ini = PytestIni(name, section)
             break
+    if not ini.path:
+        workdir, source = ci_workdir(read)
+        if workdir:  # the paths of its command are the folder's, not the root's
+            return dataclasses.replace(ini, workdir=workdir, workdir_source=source)
     if ini.settings.get("testpaths") not in (None, "", []):
         return ini
     tox = read("tox.ini")
@@ -226,6 +237,46 @@ def read_pytest_ini(root: Path, read: Callable[[str], str | None] | None = None,
         return ini
     paths = ci_test_paths(tox, (entries or _host_entries(Path(root)))())
     return dataclasses.replace(ini, ci_paths=paths, ci_source="tox.ini") if paths else ini
+
+
+# a relative folder of the repository, without "..": what a test command may change into
+_FOLDER = r"(?!\.\.?(?:/|$))[\w.-]+(?:/(?!\.\.?(?:/|$))[\w.-]+)*"
+_RUNS_PYTEST = r"(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*(?:\S*/)?(?:py\.test|pytest|python[\d.]*\s+-m\s+(?:py\.)?pytest)\b"
+# a Makefile recipe line: ``@cd tests; PYTHONPATH=.. py.test`` (pluginbase), ``cd tests && pytest``
+_MAKE_CD = re.compile(r"^\t[@+-]*\s*cd\s+(" + _FOLDER + r")/?\s*(?:;|&&)\s*" + _RUNS_PYTEST, re.M)
+_TOX_CHANGEDIR = re.compile(r"^\s*(?:\{toxinidir\}/?)?(" + _FOLDER + r")/?\s*$")
+_NOX_CHDIR = re.compile(r"session\.chdir\(\s*[\"'](" + _FOLDER + r")/?[\"']\s*\)")
+
+
+def ci_workdir(read: Callable[[str], str | None]) -> tuple[str, str]:
+    """(folder, file) where the repository's own test command runs pytest from a folder of its
+    own, else ("", ""): tox.ini's ``[testenv] changedir`` when its commands run pytest (or make),
+    a Makefile recipe ``cd tests; ... py.test``, a noxfile's ``session.chdir("tests")`` with
+    pytest in the file. pluginbase runs ``cd tests; PYTHONPATH=.. py.test`` and its tests name
+    ``./plugins``: run from the root, none of its 9 tests passed (held-out 16)."""
+    tox = read("tox.ini")
+    if tox:
+        parser = configparser.RawConfigParser(strict=False, interpolation=None)
+        try:
+            parser.read_string(tox)
+        except configparser.Error:
+            parser = None
+        if parser is not None and parser.has_option("testenv", "changedir"):
+            match = _TOX_CHANGEDIR.match(parser.get("testenv", "changedir"))
+            commands = parser.get("testenv", "commands", fallback="")
+            if match and re.search(r"\b(?:py\.test|pytest|make)\b", commands):
+                return match.group(1), "tox.ini"
+    for name in ("Makefile", "makefile", "GNUmakefile"):
+        text = read(name)
+        match = _MAKE_CD.search(text or "")
+        if match:
+            return match.group(1), name
+    nox = read("noxfile.py")
+    if nox and re.search(r"\b(?:py\.test|pytest)\b", nox):
+        match = _NOX_CHDIR.search(nox)
+        if match:
+            return match.group(1), "noxfile.py"
+    return "", ""
 
 
 def _host_entries(root: Path) -> Callable[[], list[tuple[str, bool, bool]]]:
@@ -407,7 +458,8 @@ def plan_run(ini: PytestIni, plugin_available: Callable[[str], bool] = lambda na
     doctest = any(t.split("=", 1)[0] in ("--doctest-modules", "--doctest-glob") for t in kept)
     if ini.ci_paths:  # pytest reads testpaths when run from the root without paths: the harness's whole-suite run
         args += ["-o", "testpaths=" + " ".join(ini.ci_paths)]
-    return RunPlan(tuple(args), tuple(gone), tuple(kept), ini.path, doctest, ini.ci_paths)
+    return RunPlan(tuple(args), tuple(gone), tuple(kept), ini.path, doctest, ini.ci_paths, ini.workdir,
+                   ini.workdir_source)
 
 
 def _split_cluster(body: str) -> tuple[str, str | None]:

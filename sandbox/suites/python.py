@@ -42,7 +42,7 @@ from crossfile_datasets.lang.sources import list_sources
 from crossfile_datasets.sandbox import Sandbox, SandboxLimits, values
 from crossfile_datasets.sandbox.buildfiles import repository_build_files, write_build_files
 from crossfile_datasets.sandbox.hostfs import write_new
-from crossfile_datasets.sandbox.pytest_runs import PytestRun, run_pytest
+from crossfile_datasets.sandbox.pytest_runs import PytestRun, real_folder, run_pytest
 from crossfile_datasets.sandbox.suites.pytest_config import RunPlan, plan_run, plugin_names, read_pytest_ini
 from crossfile_datasets.sandbox.suites import (
     SuiteRun,
@@ -238,6 +238,8 @@ class _Rounds:
         self.first_failure = first_failure
         self.quiet = quiet
         self.plan = setup.plan
+        # the folder the repository's own test command runs pytest in (a real folder of the copy)
+        self.workdir = self.plan.workdir if self.plan.workdir and real_folder(box.root, self.plan.workdir) else ""
         self.outcomes: dict = {}
         self.messages: dict[str, str] = {}
         self.contexts: dict[str, dict[int, set[str]]] = {}
@@ -306,7 +308,8 @@ class _Rounds:
         extra = list(self.plan.args) + (["--maxfail=1"] if self.first_failure else []) \
             + (["--tb=no"] if self.quiet else [])
         prun = run_pytest(self.box, paths, coverage_files=self.measured or None, plugins=self.setup.pytest_plugins,
-                          timeout=left, extra_env=env, extra_args=extra, data_name=f"coverage-{self.processes}.data")
+                          timeout=left, extra_env=env, extra_args=extra, data_name=f"coverage-{self.processes}.data",
+                          workdir=self.workdir)
         self.processes += 1
         self.last = prun
         self.refused.extend(prun.refused)
@@ -345,6 +348,8 @@ class _Rounds:
             out["neutralized"] = [str(n) for n in self.plan.neutralized]
         if self.plan.test_paths:
             out["test_paths"] = [" ".join(self.plan.test_paths)]
+        if self.workdir:
+            out["test_workdir"] = [f"{self.workdir}: {self.plan.workdir_source}"]
         if self.dropped:
             out["options_dropped"] = list(self.dropped)
         if self.crashed:
@@ -402,7 +407,9 @@ class PythonRunner:
             srun = box.run([setup.python, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
                             *[a for p in setup.pytest_plugins for a in ("-p", p)], *setup.plan.args,
                             f"--rootdir={box.root}"],
-                           env={"PYTEST_ADDOPTS": "--continue-on-collection-errors"})
+                           env={"PYTEST_ADDOPTS": "--continue-on-collection-errors"},
+                           cwd=box.root / setup.plan.workdir if setup.plan.workdir
+                           and real_folder(box.root, setup.plan.workdir) else None)
         return [line.strip() for line in srun.result.stdout.splitlines() if "::" in line and not line.startswith(" ")]
 
     def run(self, root: Path, test_ids: list[str] | None, *, coverage: bool, limits: SandboxLimits | None = None,
