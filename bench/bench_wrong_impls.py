@@ -38,6 +38,11 @@ sys.path.insert(0, str(ROOT))
 from crossfile_datasets.core.repository_roots import attach_roots  # noqa: E402
 from crossfile_datasets.sandbox import Sandbox, SandboxLimits  # noqa: E402
 from crossfile_datasets.sandbox.checks import splice_solution  # noqa: E402
+from crossfile_datasets.sandbox.buildfiles import repository_build_files, write_build_files  # noqa: E402
+from crossfile_datasets.core.records import Repository  # noqa: E402
+from crossfile_datasets.core.report import BuildReport  # noqa: E402
+from crossfile_datasets.lang import Lang, get_language  # noqa: E402
+from crossfile_datasets.lang.sources import list_sources  # noqa: E402
 from crossfile_datasets.sandbox.problems import _interpreter, run_problem_tests  # noqa: E402
 
 CORPUS = ROOT / "bench" / "executable" / "wrong"
@@ -65,12 +70,28 @@ def load_entry(path: Path) -> dict:
     return out
 
 
+_BUILD_FILES: dict[str, dict[str, str]] = {}
+
+
+def build_files_of(root: Path) -> dict[str, str]:
+    """The files the build writes into every copy of ``root`` (version files, the project's own
+    ``.dist-info``: ``sandbox/buildfiles.py``), as the build computed them; the problems' test
+    programs carry them in a prologue, the witness script gets them written into its copy."""
+    if str(root) not in _BUILD_FILES:
+        language = get_language(Lang.PYTHON)
+        files, _ = list_sources(Repository(root.name, root, "", "", ""), language, BuildReport())
+        _BUILD_FILES[str(root)] = repository_build_files(
+            root, root.name, BuildReport(), [f.text for f in files if not language.is_test_path(f.path)])
+    return _BUILD_FILES[str(root)]
+
+
 def witness_value(record: dict, code: str, setup: str, witness: str) -> str:
     """``repr(result)`` of the witness with ``code`` in place of the problem's function, run in a
     sandboxed copy of the repository."""
     python, _ = _interpreter(None, None, tuple(sorted(record.get("requirements") or [])))
     with Sandbox(Path(record["repository_root"]), python=python, python_path=record.get("python_path") or [""],
                  limits=SandboxLimits(timeout=60)) as box:
+        write_build_files(box, build_files_of(Path(record["repository_root"])))
         module = box.root / record["file"]
         text, why = splice_solution(module.read_text(encoding="utf-8"), record["qualname"], record["entry_point"],
                                     record.get("class_name") or None, code)

@@ -121,6 +121,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.REPOSITORIES, "suite_{status}", L, "its test suite did not run to usable results"),
     (S.REPOSITORIES, "suite_collected_nothing", L, "pytest collected no test"),
     (S.REPOSITORIES, "suite_crashed", L, "the test suite crashed, timed out or had only collection errors"),
+    (S.REPOSITORIES, "suite_incomplete", N, "the repository's suite did not run to its end (its time ran out, too "
+                                            "many tests ended the test process): what ran stands, the rest is counted"),
     (S.REPOSITORIES, "test_framework_unavailable", L, "its tests need a framework that is not installed"),
     (S.REPOSITORIES, "types_not_observed_{status}", L, "--observe-types: the test suite could not report parameter types"),
     (S.REPOSITORIES, "types_observed_without_test", N,
@@ -352,6 +354,10 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
      "widths of 4 digits, over 20,000 characters): the default version file is written instead"),
     (S.ENVIRONMENT, "build_time_file_written", N, "a version file the package's build writes (setuptools-scm, "
                                                   "hatch-vcs, versioneer) and the checkout lacks, written for the runs"),
+    (S.ENVIRONMENT, "distribution_metadata_written", N, "the project's own .dist-info (name and version read from "
+                                                        "its packaging files) written into every copy: the repository "
+                                                        "is never installed, a package reading its own metadata at "
+                                                        "import would fail"),
     (S.ENVIRONMENT, "harness_pin_ignored", N, "a repository pin of pytest/coverage was not installed"),
     (S.ENVIRONMENT, "own_package_hidden", N, "an installed release of one of the repository's own packages "
                                              "is hidden from its runs (the copy is imported)"),
@@ -395,6 +401,11 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TESTS, "test_error_missing_module", L, "the test errors: a module the environment lacks"),
     (S.TESTS, "suite_{reason}", L, "a test of the repository's suite erred in its own run (by the error's reason)"),
     (S.TESTS, "suite_error", L, "a test of the repository's suite erred in its own run"),
+    (S.TESTS, "suite_test_timed_out", L, "a suite test exceeded the per-test limit (its alarm, or the hard limit "
+                                         "that ended the test process; the others went on in a fresh process)"),
+    (S.TESTS, "suite_test_ended_process", L, "a suite test ended the test process (a crash, os._exit); the others "
+                                             "went on in a fresh process"),
+    (S.TESTS, "suite_not_reached", L, "suite tests collected and never run: the suite's time ran out first"),
     (S.TESTS, "suite_error_missing_fixture", L, "a suite test erred: a fixture (a pytest plugin) the environment lacks"),
     (S.TESTS, "suite_error_missing_module", L, "a suite test erred: a module the environment lacks"),
     (S.TESTS, "not_extractable", L, "a test executed the function but is not a test function we can extract"),
@@ -414,6 +425,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.PROBLEMS, "mutants_not_judged", N, "some wrong versions were not judged (the run's time limit): not in the score"),
     (S.PROBLEMS, "no_tests", L, "no test left for the problem"),
     (S.PROBLEMS, "prompt_unparsable", L, "the problem's prompt does not parse"),
+    (S.PROBLEMS, "repository_time_limit", L, "not decided: the repository's time limit stopped its build first "
+                                             "(the stage that was running is named)"),
     (S.PROBLEMS, "suite_collected_nothing", L, "the repository's suite collected nothing"),
     (S.PROBLEMS, "suite_crashed", L, "the repository's suite crashed"),
     # --- class-level split ------------------------------------------------------------------------------

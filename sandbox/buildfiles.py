@@ -25,7 +25,7 @@ import string
 from ast import literal_eval
 import os
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from crossfile_datasets.core import tomlfile
 from crossfile_datasets.core.report import BuildReport
@@ -206,6 +206,82 @@ def build_time_files(pyproject: str | None = None, setup_py: str | None = None,
     return out
 
 
+# a distribution name as packaging accepts it (PEP 508 names); anything else writes nothing
+_DIST_NAME = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,198}[A-Za-z0-9])?$")
+_DIST_VERSION = re.compile(r"^[A-Za-z0-9.+!_-]{1,64}$")
+DIST_INFO_NOTE = ("the project's own distribution metadata (its name and version read from the packaging "
+                  "files, never run): a package reading importlib.metadata at import finds it in the copy")
+
+
+def _setup_py_metadata(text: str) -> tuple[str | None, str | None]:
+    """setup.py's ``setup(name=..., version=...)`` when they are literals (or module-level names
+    bound to literals): (name, version). Parsed, never run."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None, None
+    names: dict[str, ast.AST] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            names[node.targets[0].id] = node.value
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "setup"):
+            continue
+        found: dict[str, str] = {}
+        for kw in node.keywords:
+            value: ast.AST | None = kw.value
+            if isinstance(value, ast.Name) and value.id in names:
+                value = names[value.id]
+            if kw.arg in ("name", "version") and isinstance(value, ast.Constant) and isinstance(value.value, str):
+                found[kw.arg] = value.value
+        if "name" in found:
+            return found["name"], found.get("version")
+    return None, None
+
+
+def distribution_metadata(pyproject: str | None = None, setup_py: str | None = None,
+                          setup_cfg: str | None = None) -> tuple[str, str] | None:
+    """The project's own distribution (name, version) as its packaging files declare them
+    statically (``[project]``, ``[tool.poetry]``, setup.cfg ``[metadata]``, setup.py's literal
+    ``setup(name=..., version=...)``), or None without a name. A version that is not a literal
+    (``dynamic``, ``attr:``, setuptools-scm) is the scm fallback version when declared, else
+    ``0.0.0``."""
+    data = tomlfile.loads_or_empty(pyproject) if pyproject else {}
+    project = _table(data, "project")
+    poetry = _table(_table(data, "tool"), "poetry")
+    name = _text(project, "name") or _text(poetry, "name")
+    version = _text(project, "version") or _text(poetry, "version")
+    if setup_cfg and (not name or not version):
+        parser = configparser.ConfigParser(interpolation=None)
+        try:
+            parser.read_string(setup_cfg)
+        except (configparser.Error, UnicodeError, ValueError):
+            parser = configparser.ConfigParser(interpolation=None)
+        cfg_name = parser.get("metadata", "name", fallback=None) if parser.has_section("metadata") else None
+        cfg_version = parser.get("metadata", "version", fallback=None) if parser.has_section("metadata") else None
+        name = name or (cfg_name.strip() if cfg_name else None)
+        if not version and cfg_version and not cfg_version.strip().startswith(("attr:", "file:")):
+            version = cfg_version.strip()
+    if setup_py and (not name or not version):
+        py_name, py_version = _setup_py_metadata(setup_py)
+        name, version = name or py_name, version or py_version
+    if not name or not _DIST_NAME.match(name):
+        return None
+    if not version or not _DIST_VERSION.match(version):
+        version = _text(_table(_table(data, "tool"), "setuptools_scm"), "fallback_version") or DEFAULT_VERSION
+        if not _DIST_VERSION.match(version):
+            version = DEFAULT_VERSION
+    return name, version
+
+
+def dist_info_files(name: str, version: str) -> dict[str, str]:
+    """The ``.dist-info`` folder (at the root of the copy, which is on every run's path) that
+    makes ``importlib.metadata.metadata(name)`` / ``version(name)`` find the project: path -> text."""
+    folder = f"{re.sub(r'[-_.]+', '_', name).lower()}-{version.replace('-', '_')}.dist-info"
+    return {f"{folder}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
+            f"{folder}/INSTALLER": "crossfile-datasets\n"}
+
+
 def with_build_files(source: str, program_path: str, files: dict[str, str]) -> str:
     """The test program ``source`` (written at ``program_path`` in the copy) with a prologue
     that writes each of ``files`` (repository-relative path -> text) that the copy lacks,
@@ -226,9 +302,10 @@ def with_build_files(source: str, program_path: str, files: dict[str, str]) -> s
         "    __cfd_path__ = __cfd_os__.path.join(__cfd_os__.path.dirname(__cfd_os__.path.abspath(__file__)), "
         f"{up!r}, __cfd_rel__)\n"
         "    try:\n"
+        "        __cfd_os__.makedirs(__cfd_os__.path.dirname(__cfd_path__), exist_ok=True)\n"
         "        with open(__cfd_path__, 'x', encoding='utf-8') as __cfd_fh__:\n"
         "            __cfd_fh__.write(__cfd_text__)\n"
-        "    except (FileExistsError, FileNotFoundError):\n"
+        "    except OSError:\n"
         "        pass\n"
     )
     lines = source.splitlines(keepends=True)
@@ -239,12 +316,27 @@ def with_build_files(source: str, program_path: str, files: dict[str, str]) -> s
     return head + prologue + "".join(lines[at:])
 
 
-def repository_build_files(root: Path, name: str, report: BuildReport) -> dict[str, str]:
+# a project module that reads distribution metadata (its own, usually: ``__version__``)
+_READS_METADATA = re.compile(r"\b(?:importlib\.metadata|importlib_metadata|pkg_resources)\b")
+
+
+def reads_metadata(texts: Iterable[str]) -> bool:
+    """Whether any of the project's module texts uses importlib.metadata (or its backport,
+    or pkg_resources): only then is its own ``.dist-info`` written (:func:`dist_info_files`)."""
+    return any(_READS_METADATA.search(text) for text in texts)
+
+
+def repository_build_files(root: Path, name: str, report: BuildReport,
+                           sources: Sequence[str] = ()) -> dict[str, str]:
     """The files the repository's build writes (setuptools-scm, hatch-vcs, versioneer version
     files: :func:`build_time_files`) that its checkout at ``root`` lacks; each is counted
     (``environment/build_time_file_written``, ``where`` = ``name: path``). The executable split
     and the class split's Python runner both write them into every sandboxed copy
-    (:func:`write_build_files`)."""
+    (:func:`write_build_files`). With ``sources`` (the texts of the project's modules) of which
+    one reads distribution metadata (:func:`reads_metadata`), the project's own ``.dist-info``
+    too (:func:`distribution_metadata`; held-out 16: humps' ``__init__`` reads
+    ``importlib.metadata.metadata("pyhumps")``, the checkout is never installed, every import
+    failed and no problem was made), counted ``environment/distribution_metadata_written``."""
     refused: list[tuple[str, str, str]] = []  # counted by detect_requirements, which reads the same files
     texts = {rel: read_repository_file(Path(root), rel, refused) for rel in ("pyproject.toml", "setup.py", "setup.cfg")}
     templates_refused: list[str] = []
@@ -254,7 +346,28 @@ def repository_build_files(root: Path, name: str, report: BuildReport) -> dict[s
     out = {rel: text for rel, text in files.items() if not os.path.lexists(Path(root) / rel)}
     for rel in sorted(out):
         report.count("environment", "build_time_file_written", f"{name}: {rel}", BUILD_TIME_FILE_NOTE)
+    dist = distribution_metadata(texts["pyproject.toml"], texts["setup.py"], texts["setup.cfg"]) if sources else None
+    if dist is not None and reads_metadata(sources) and not _has_dist_info(Path(root), dist[0]):
+        meta = dist_info_files(*dist)
+        out.update(meta)
+        report.count("environment", "distribution_metadata_written", f"{name}: {next(iter(meta)).split('/')[0]}",
+                     DIST_INFO_NOTE)
     return out
+
+
+def _has_dist_info(root: Path, name: str) -> bool:
+    """Whether the checkout's root already holds metadata of ``name`` (a ``.dist-info`` or
+    ``.egg-info`` folder: a link there is taken as present, never followed or written through)."""
+    want = re.sub(r"[-_.]+", "_", name).lower()
+    try:
+        entries = os.listdir(root)
+    except OSError:
+        return False
+    for entry in entries:
+        stem, dot, suffix = entry.rpartition(".")
+        if dot and suffix in ("dist-info", "egg-info") and re.sub(r"[-_.]+", "_", stem.split("-")[0]).lower() == want:
+            return True
+    return False
 
 
 def write_build_files(box: "Sandbox", files: dict[str, str]) -> None:

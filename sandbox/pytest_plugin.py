@@ -546,6 +546,7 @@ def pytest_collection_modifyitems(session, config, items):
     chosen, done = _ids(_SELECT), _ids(_DESELECT) or set()
     static = [item for item in items if _static_check_item(config, item)]
     if chosen is None and not done and not static:
+        _send({"event": "collected", "n": len(items)})
         return
     skip = {id(item) for item in static}
     kept = [item for item in items if (chosen is None or item.nodeid in chosen) and item.nodeid not in done
@@ -554,6 +555,8 @@ def pytest_collection_modifyitems(session, config, items):
         keep = set(id(item) for item in kept)
         config.hook.pytest_deselected(items=[item for item in items if id(item) not in keep])
         items[:] = kept
+    # how many tests this process will run: a run that ends early names how many it did not reach
+    _send({"event": "collected", "n": len(items)})
 
 
 @pytest.hookimpl(hookwrapper=True)

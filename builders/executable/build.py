@@ -32,13 +32,14 @@ import dataclasses
 import json
 import os
 import re
+import shutil
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path, PurePosixPath
 from typing import Callable, Sequence, TypeVar
 
-from crossfile_datasets.core.deadline import carried
+from crossfile_datasets.core.deadline import RepositoryTimeLimit, carried
 from crossfile_datasets.sandbox.buildfiles import repository_build_files, with_build_files, write_build_files
 from crossfile_datasets.builders.executable.deadimports import failed_import, failed_modules, module_of
 from crossfile_datasets.builders.executable.export import (
@@ -121,7 +122,7 @@ from crossfile_datasets.sandbox.pytest_runs import (
     program_outcome,
     run_pytest,
 )
-from crossfile_datasets.sandbox.suites.python import source_roots
+from crossfile_datasets.sandbox.suites.python import PythonSetup, SuiteRounds, source_roots
 
 EXEC_VERSION = "4"  # bump when problem records change
 SHARDS = "executable_shards"
@@ -138,6 +139,10 @@ class FateReport(BuildReport):
     def __init__(self) -> None:
         super().__init__()
         self.fates: dict[str, str] = {}
+        # what a build stopped by the repository's time limit leaves (``build_repository``):
+        # every candidate's key and the stats so far
+        self.candidates: list[str] = []
+        self.partial_stats: dict = {}
 
     def count(self, stage: str, reason: str, where: str | None = None, detail: str | None = None, n: int = 1) -> None:
         super().count(stage, reason, where, detail, n)
@@ -191,6 +196,8 @@ class RepoContext:
     report: BuildReport
     stats: dict = dataclasses.field(default_factory=dict)
     suite_failure: str = ""  # why the repository's suite did not run (empty = it ran)
+    # candidate key -> why it has no test when every program of it failed to import (validate_tests)
+    import_failures: dict[str, str] = dataclasses.field(default_factory=dict)
     # candidate key -> share of its body lines the repository's extractable tests executed
     suite_coverage: dict[str, float] = dataclasses.field(default_factory=dict)
     # candidate key -> test key of the suite -> the body lines that test executed
@@ -307,6 +314,11 @@ def build_executable_split(
     records = [record for result in results for record in result.records]
     for result in results:
         report.merge(result.report)
+        unfinished = out_dir / UNFINISHED / str(result.stats.get("repository", ""))
+        if result.stats.get("status") == "timeout":
+            write_unfinished(unfinished, result)
+        elif result.stats.get("status") in ("built", "skipped_done") and unfinished.name:
+            shutil.rmtree(unfinished, ignore_errors=True)  # an earlier run's, stopped: this one finished
     per_repo = [result.stats for result in results]
     with (out_dir / "executable.jsonl").open("w", encoding="utf-8") as fh:
         for rec in records:  # published: no folder of this machine (repositories.json, local, has them)
@@ -318,6 +330,25 @@ def build_executable_split(
     (out_dir / "executable_card.md").write_text(executable_card_section(stats) + "\n", encoding="utf-8")
     write_cards(out_dir.parent, [out_dir.name])
     return records
+
+
+# a repository the time limit stopped has no shard (a part of a repository is not its data), but
+# what it did is kept here: report.json (counts, samples, seconds by stage), fates.json, stats.json
+UNFINISHED = "executable_unfinished"
+
+
+def write_unfinished(folder: Path, result) -> None:
+    """What a repository stopped by its time limit leaves: its report, the fate of every function
+    (``problems/repository_time_limit`` for those not decided) and its stats so far."""
+    if not folder.name or folder.name in (".", ".."):
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    report = result.report
+    (folder / "report.json").write_text(json.dumps(report.to_dict(), indent=1), encoding="utf-8")
+    (folder / "fates.json").write_text(json.dumps(getattr(report, "fates", {}), indent=1, sort_keys=True),
+                                       encoding="utf-8")
+    stats = {**getattr(report, "partial_stats", {}), **result.stats}
+    (folder / "stats.json").write_text(json.dumps(stats, indent=1, sort_keys=True, default=str), encoding="utf-8")
 
 
 # ------------------------------------------------------------------------------ repository --
@@ -343,6 +374,9 @@ def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildRe
         candidates.append(cand)
     report.add_time("exec_static_seconds", time.monotonic() - t0)
     stats["candidates"] = len(candidates)
+    if isinstance(report, FateReport):  # named if the time limit stops the build (build_repository)
+        report.candidates = [f"{repo.name}:{cand.key}" for cand in candidates]
+        report.partial_stats = stats
     settings.note(repo.name, "candidates", f"{len(candidates)} functions")
     if not candidates:
         return None, [], {**stats, "problems": 0}
@@ -377,7 +411,8 @@ def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildRe
             report.count("problems", "environment_failed", f"{repo.name}:{cand.key}", env.problem)
         stats.update({"problems": 0, "repository_suite": {"status": "environment_failed", "detail": env.problem}})
         return None, [], stats
-    build_files = repository_build_files(repo.root, repo.name, report)
+    build_files = repository_build_files(repo.root, repo.name, report,
+                                         [ff.file.text for p, ff in facts.items() if not language.is_test_path(p)])
     stats["build_time_files"] = sorted(build_files)
     python_path = source_roots(facts)
     count_hidden_releases(report, repo.name, env.python, repo.root, python_path)
@@ -386,7 +421,32 @@ def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildRe
 
 
 def build_repository(repo: Repository, settings: ExecSettings, report: BuildReport) -> tuple[list[dict], dict]:
-    """One repository's problems (after every filter and the gold gate) and its stats."""
+    """One repository's problems (after every filter and the gold gate) and its stats. When the
+    repository's time limit (``core.deadline``) stops it, every function not yet decided is
+    counted ``problems/repository_time_limit`` with the stage that was running, and the report
+    keeps the stats so far (``build_executable_split`` writes them next to the shards): held-out
+    16, scrapy was stopped from outside in validation and left nothing to read."""
+    stage = ["static"]
+
+    def told(name: str, at: str, note: str = "") -> None:
+        stage[0] = at
+        if settings.progress is not None:
+            settings.progress(name, at, note)
+
+    try:
+        return _build_repository(repo, dataclasses.replace(settings, progress=told), report)
+    except RepositoryTimeLimit as exc:
+        if isinstance(report, FateReport):
+            for key in report.candidates:
+                if not report.fates.get(key, "").startswith("problems/"):
+                    report.count("problems", "repository_time_limit", key,
+                                 f"not finished: the time limit ran out in the stage {stage[0]} ({exc.during[:120]})")
+            report.partial_stats = {**report.partial_stats, "stopped_in_stage": stage[0],
+                                    "seconds_by_stage": {k: round(v, 1) for k, v in report.timings.items()}}
+        raise
+
+
+def _build_repository(repo: Repository, settings: ExecSettings, report: BuildReport) -> tuple[list[dict], dict]:
     ctx, candidates, stats = prepare_repository(repo, settings, report)
     if ctx is None:
         return [], stats
@@ -400,8 +460,9 @@ def build_repository(repo: Repository, settings: ExecSettings, report: BuildRepo
         if not programs:
             # the suite's state is a note (repositories/suite_*), not the reason: generated tests
             # were tried all the same
-            report.count("problems", "no_tests", f"{repo.name}:{cand.key}",
-                         f"the repository's suite: {ctx.suite_failure}" if ctx.suite_failure else None)
+            notes = [f"the repository's suite: {ctx.suite_failure}" if ctx.suite_failure else "",
+                     ctx.import_failures.get(cand.key, "")]
+            report.count("problems", "no_tests", f"{repo.name}:{cand.key}", "; ".join(n for n in notes if n) or None)
             continue
         if coverage[cand.key] < settings.min_coverage:
             report.count("problems", "low_coverage", f"{repo.name}:{cand.key}", f"{coverage[cand.key]:.2f}")
@@ -442,6 +503,20 @@ def first_error_line(text: str) -> str:
     return lines[-1][:300] if lines else ""
 
 
+# an exception's own line in a traceback (pytest prefixes it with ``E``)
+_RAISED_LINE = re.compile(r"^(?:E\s+)?((?:[A-Za-z_][\w]*\.)*[A-Za-z_]\w*(?:Error|Exception|NotFound|Exit|Warning)\b.*)$")
+
+
+def raised_line(text: str) -> str:
+    """The last exception line of a traceback (what was raised: ``PackageNotFoundError:
+    pyhumps``), else :func:`first_error_line`; a program that failed to import says why."""
+    for line in reversed([l.strip() for l in text.splitlines() if l.strip()]):
+        match = _RAISED_LINE.match(line)
+        if match and not line.startswith("Traceback"):
+            return match.group(1)[:300]
+    return first_error_line(text)
+
+
 def classify_suite(prun: PytestRun) -> tuple[str, str]:
     """A repository suite run -> (status, first error line). ``ok`` only when tests ran;
     otherwise ``environment_failed`` (the harness could not start: pytest, coverage or the
@@ -466,6 +541,41 @@ def classify_suite(prun: PytestRun) -> tuple[str, str]:
         f"exit status {result.returncode}"
 
 
+def suite_error_reason(message: str, ended_process: bool) -> str:
+    """The ``tests/`` reason of a test that erred in the repository's own run: the per-test limit
+    (its alarm, or the hard limit that ended the process) and a test that ended the process are
+    named apart from ``suite_error``."""
+    if "exceeded the hard per-test limit" in message or "SandboxTestTimeout" in message:
+        return "suite_test_timed_out"
+    if ended_process:
+        return "suite_test_ended_process"
+    return f"suite_{error_reason(message)}"
+
+
+def run_repository_suite(ctx: RepoContext, measured: list[str]) -> tuple[PytestRun, SuiteRounds]:
+    """The repository's whole suite under coverage in as many test processes as it takes (the
+    class split's runner, ``sandbox.suites.python.SuiteRounds``): a test that ends the process
+    (the hard per-test limit, a crash) is an error of its own and the tests not yet run go on in
+    a fresh process (held-out 16: emoji's suite stopped at its 7th test of about 104 and counted
+    ``ok``). -> (one run with every process's outcomes, messages and contexts; the rounds)."""
+    setup = PythonSetup(python=ctx.env.python, python_path=tuple(ctx.python_path),
+                        pytest_plugins=tuple(ctx.env.pytest_plugins))
+    with ctx.sandbox() as box:
+        # no paths: pytest's own collection from the root decides; a file that fails to
+        # import must not stop the others from running
+        rounds = SuiteRounds(box, setup, None, measured, C.EXEC_RUN_TIMEOUT, False,
+                             progress=lambda stage, done, total: ctx.settings.note(ctx.repo.name, "repository suite",
+                                                                                  stage))
+        rounds.run()
+    last = rounds.last
+    assert last is not None  # run() starts at least one process while time is left
+    contexts = {rel: {line: sorted(ids) for line, ids in lines.items()} for rel, lines in rounds.contexts.items()}
+    prun = dataclasses.replace(last, outcomes=dict(rounds.outcomes), messages=dict(rounds.messages),
+                               contexts=contexts if last.contexts is not None or contexts else last.contexts,
+                               refused=list(rounds.refused))
+    return prun, rounds
+
+
 def repository_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, list[TestProgram]]:
     """Run the repository's suite once under coverage (a context per test), collected the way
     pytest collects it (from the root, the repository's own configuration: ``testpaths``,
@@ -474,12 +584,7 @@ def repository_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str,
     not run is counted under the stage ``repositories`` with its first error line."""
     t0 = time.monotonic()
     ctx.settings.note(ctx.repo.name, "repository suite")
-    with ctx.sandbox() as box:
-        # no paths: pytest's own collection from the root decides; a file that fails to
-        # import must not stop the others from running
-        prun = run_pytest(box, [], coverage_files=sorted({c.path for c in candidates}),
-                          plugins=ctx.env.pytest_plugins,
-                          extra_env={"PYTEST_ADDOPTS": "--continue-on-collection-errors"})
+    prun, rounds = run_repository_suite(ctx, sorted({c.path for c in candidates}))
     ctx.report.add_time("exec_repository_suite_seconds", time.monotonic() - t0)
     for key, detail in prun.refused:  # e.g. a coverage.data the tests turned into a FIFO or garbage
         ctx.count(key, ctx.repo.name, detail)
@@ -488,14 +593,24 @@ def repository_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str,
     collect_errors = sorted(n for n, o in prun.outcomes.items() if "::" not in n and o == "error")
     ctx.stats["repository_suite"] = {"tests": sum(1 for n in prun.outcomes if "::" in n), "passed": passed,
                                      "status": status, "detail": detail, "collection_errors": len(collect_errors),
-                                     "seconds": round(time.monotonic() - t0, 2)}
+                                     "seconds": round(time.monotonic() - t0, 2), "processes": rounds.processes,
+                                     "tests_ended_process": len(rounds.crashed), "not_reached": rounds.not_reached}
     for nodeid in collect_errors:
         ctx.report.count("tests", "test_file_not_importable", f"{ctx.repo.name}:{nodeid}",
                          first_error_line(prun.messages.get(nodeid, "")))
+    crashed = set(rounds.crashed)
     for nodeid, outcome in sorted(prun.outcomes.items()):
         if "::" in nodeid and outcome == Outcome.ERROR:  # erred in the repository's own run
-            ctx.report.count("tests", f"suite_{error_reason(prun.messages.get(nodeid, ''))}",
-                             f"{ctx.repo.name}:{nodeid}", first_error_line(prun.messages.get(nodeid, "")))
+            message = prun.messages.get(nodeid, "")
+            ctx.report.count("tests", suite_error_reason(message, nodeid in crashed),
+                             f"{ctx.repo.name}:{nodeid}", first_error_line(message))
+    if not rounds.complete:  # what ran stands; the rest is named, not silently lost
+        ctx.report.count("repositories", "suite_incomplete", ctx.repo.name,
+                         f"{rounds.incomplete_reason or 'incomplete'} after {rounds.processes} test processes")
+        if rounds.not_reached:
+            ctx.report.count("tests", "suite_not_reached", ctx.repo.name,
+                             f"{rounds.not_reached} tests collected and not run: {rounds.incomplete_reason}",
+                             n=rounds.not_reached)
     if status != "ok":
         ctx.report.count("repositories", status, ctx.repo.name, detail)
         ctx.suite_failure = status
@@ -1164,10 +1279,16 @@ def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
     current.update(raising_inputs(ctx, candidates, by_candidate, dropped, first_run))
     for path in current:
         dropped.pop(path, None)
+    # the first error line of each program dropped for erring, kept with its count (emoji,
+    # held-out 16: 129 of 130 programs ``tests/test_error`` and not one message to read)
+    error_lines: dict[str, str] = {}
+    # programs that could not even be imported (a collection error of their own)
+    not_imported = {path for path, o in first.items() if o == Outcome.ERROR and first_run.messages.get(path)}
     for path, why in list(dropped.items()):
         if why == "test_error":  # an environment reason (a missing plugin or module) is named
             message = program_message(first_run.messages, path)
             dropped[path] = f"test_{error_reason(message)}"
+            error_lines[path] = raised_line(message)
     for path, result in repair_programs(ctx, failing).items():
         if isinstance(result, str):
             dropped[path] = result
@@ -1206,7 +1327,9 @@ def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
         for original in by_candidate.get(cand.key, []):
             path = original.path
             if path in dropped:
-                report.count("tests", dropped[path], f"{repo_name}:{cand.key}", original.origin_test)
+                line = error_lines.get(path, "")
+                report.count("tests", dropped[path], f"{repo_name}:{cand.key}",
+                             f"{original.origin_test}: {line}" if line else original.origin_test)
                 continue
             program = stable[path]
             hit = {ln for ln in cand.body_lines
@@ -1217,6 +1340,10 @@ def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
             covered |= hit
             mine.append(program)
         kept[cand.key] = mine
+        mine_all = by_candidate.get(cand.key, [])
+        if mine_all and all(p.path in not_imported for p in mine_all):
+            ctx.import_failures[cand.key] = (f"every program ({len(mine_all)}) failed to import: "
+                                             f"{error_lines.get(mine_all[0].path, '')}")
         coverage[cand.key] = round(len(covered) / len(cand.body_lines), 4) if cand.body_lines else 0.0
     ctx.stats["tests_examined"] = len(unique)
     ctx.stats["tests_repaired"] = sum(1 for p in stable.values() if p.repaired)

@@ -118,7 +118,8 @@ def python_setup(root: Path, facts: dict[str, FileFacts] | None = None, report: 
     requirements, _ = detect_requirements(root, facts, report=report, where=root.name)
     env = ensure_environment(requirements)
     ini = read_pytest_ini(root)
-    build_files = repository_build_files(root, root.name, report or BuildReport())
+    build_files = repository_build_files(root, root.name, report or BuildReport(),
+                                         [ff.file.text for p, ff in facts.items() if not language.is_test_path(p)])
     available = importable_plugins(env.python, plugin_names(ini.addopts())) if not env.problem else set()
     setup = PythonSetup(
         python=env.python, python_path=tuple(source_roots(facts)), requirements=tuple(env.requirements),
@@ -193,6 +194,16 @@ def _with_missing_module(first: str, text: str) -> str:
     return f"{first}: {match.group(0)}"[:400] if first else match.group(0)
 
 
+def _internal_error(prun: PytestRun) -> str:
+    """The first line of pytest's internal error in a run's output (its exit status without one)."""
+    result = prun.run.result
+    for line in f"{result.stdout}\n{result.stderr}".splitlines():
+        if line.startswith("INTERNALERROR>") and ("Error" in line or "Exception" in line or "Timeout" in line):
+            return line.removeprefix("INTERNALERROR>").strip()[:300]
+    end = prun.channel.session_end if prun.channel is not None else None
+    return f"exit status {(end or {}).get('exitstatus', result.returncode)}"
+
+
 # faulthandler's headline when its watchdog ends the process (the hard per-test limit)
 _FAULT_HEADLINE = re.compile(r"^Timeout \(\d")
 # a frame or header of a traceback dump: never what ended a run
@@ -221,7 +232,7 @@ def write_node_ids(box: Sandbox, name: str, ids: Iterable[str]) -> str:
     return str(box.dir / rel)
 
 
-class _Rounds:
+class SuiteRounds:
     """One run of a suite in as many test processes as it takes: a test that ends the process
     (crash, ``os._exit``, the hard per-test limit) becomes an ``error`` and the tests not yet
     run go on in a fresh process, with the tests already done left out (``CROSSFILE_DESELECT``);
@@ -253,6 +264,8 @@ class _Rounds:
         self.logs: list[str] = []
         self.refused: list[tuple[str, str]] = []  # what the host refused to read back (hostfs)
         self.values: list[dict] = []  # checked values the kept tests reported (sandbox/values.py)
+        # tests the last process had collected and did not report (the run ended before them)
+        self.not_reached = 0
 
     def run(self) -> None:
         while True:
@@ -265,15 +278,33 @@ class _Rounds:
                 self.complete = True
                 return
             prun = self._one(ids, left)
-            if prun.complete:
+            if prun.complete and not self._stopped_early(prun):
                 self._merge(prun, set(prun.outcomes), everything=True)
                 self.complete = True
                 return
+            if prun.complete:
+                # pytest ended its session early (an internal error, an interruption: emoji's
+                # suite, held-out 16, stopped after 6 to 87 of its 102 tests when the per-test
+                # alarm fired inside pytest's own code): what ran stands, the rest goes on in a
+                # fresh process, the test that was running counted as the cause
+                before = len(self.done)
+                self._merge(prun, set(prun.outcomes), everything=True)
+                self.done |= set(prun.outcomes)
+                if prun.running is not None:
+                    self._crash(prun.running, prun, f"pytest stopped its session during the test: "
+                                                    f"{_internal_error(prun)}")
+                    self.done.add(prun.running)
+                if len(self.done) == before:
+                    self.incomplete_reason = f"incomplete: pytest stopped its session ({_internal_error(prun)})"
+                    self.not_reached = self._left_over(prun)
+                    return
+                continue
             # the process ended before pytest's end of session
             keep = set(prun.durable) | {n for n in prun.outcomes if "::" not in n}  # + collection errors
             self._merge(prun, keep, everything=False)
             if prun.run.timed_out:
                 self.incomplete_reason = "incomplete: the suite's time ran out"
+                self.not_reached = self._left_over(prun)
                 return
             culprit = prun.running
             if culprit is None:
@@ -281,6 +312,7 @@ class _Rounds:
                     self.plan = self.plan.without_doctests()  # the doctest collection ended the process
                     continue
                 self.incomplete_reason = "incomplete: the test process ended outside any test"
+                self.not_reached = self._left_over(prun)
                 return
             self._crash(culprit, prun)
             self.done |= keep | {culprit}
@@ -289,7 +321,26 @@ class _Rounds:
                 return
             if len(self.crashed) >= C.CLASS_MAX_CRASHED_TESTS:
                 self.incomplete_reason = f"incomplete: {len(self.crashed)} tests ended the test process"
+                self.not_reached = max(0, self._left_over(prun) - 1)
                 return
+
+    @staticmethod
+    def _stopped_early(prun: PytestRun) -> bool:
+        """pytest's end-of-session record says it stopped before its collected tests had run
+        (exit status 2, interrupted, or 3, internal error) and fewer tests finished."""
+        end = prun.channel.session_end if prun.channel is not None else None
+        if not end or end.get("exitstatus") not in (2, 3):
+            return False
+        collected = end.get("collected")
+        return isinstance(collected, int) and len(prun.finished) < collected
+
+    def _left_over(self, prun: PytestRun) -> int:
+        """Tests the process had collected and did not finish (its ``collected`` record, a
+        count the host only reports: never a verdict)."""
+        n = (prun.channel.events.get("collected", {}) if prun.channel is not None else {}).get("n")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            return 0
+        return max(0, min(n, 10_000_000) - len(prun.finished))
 
     def _one(self, ids: list[str], left: float) -> PytestRun:
         if self.processes and self.progress is not None:
@@ -332,15 +383,16 @@ class _Rounds:
                 if mine or everything:
                     self.contexts.setdefault(rel, {}).setdefault(line, set()).update(mine)
 
-    def _crash(self, culprit: str, prun: PytestRun) -> None:
+    def _crash(self, culprit: str, prun: PytestRun, message: str = "") -> None:
         from crossfile_datasets.sandbox.pytest_runs import Outcome
 
         result = prun.run.result
         hard = "Timeout (" in (result.stderr or "")
         self.crashed.append(culprit)
         self.outcomes[culprit] = Outcome.ERROR
-        self.messages[culprit] = ("the test exceeded the hard per-test limit and the test process was ended" if hard
-                                  else f"the test ended the test process (exit status {result.returncode})")
+        self.messages[culprit] = message or (
+            "the test exceeded the hard per-test limit and the test process was ended" if hard
+            else f"the test ended the test process (exit status {result.returncode})")
 
     def adjustments(self) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
@@ -450,7 +502,7 @@ class PythonRunner:
         with Sandbox(root, python=setup.python, python_path=setup.python_path or ("",), limits=limits) as box:
             write_build_files(box, dict(setup.build_files))
             programs = instrument_tests(box, test_ids if record_values else None, value_checks)
-            rounds = _Rounds(box, setup, test_ids, measured, timeout or limits.timeout, first_failure, progress, quiet)
+            rounds = SuiteRounds(box, setup, test_ids, measured, timeout or limits.timeout, first_failure, progress, quiet)
             rounds.run()
         results = [TestResult(nodeid, OUTCOMES.get(outcome, TestOutcome.ERROR), 0.0, rounds.messages.get(nodeid, ""))
                    for nodeid, outcome in sorted(rounds.outcomes.items())]

@@ -14,6 +14,7 @@ from crossfile_datasets.sandbox.buildfiles import PROLOGUE_MARK, build_time_file
 from crossfile_datasets.builders.executable.deadimports import failed_import, failed_modules, module_of
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.sandbox.problems import run_problem_tests
+from crossfile_datasets.sandbox.suites import python as python_suite
 from tests.executable.conftest import make_repo
 
 HATCH_VCS = '''[build-system]
@@ -148,6 +149,8 @@ def spy_runs(monkeypatch) -> list[int]:
         return real(box, paths, **kw)
 
     monkeypatch.setattr(B, "run_pytest", spy)
+    # the repository's suite runs through the class split's runner (``SuiteRounds``)
+    monkeypatch.setattr(python_suite, "run_pytest", spy)
     return runs
 
 
