@@ -50,8 +50,10 @@ from crossfile_datasets.sandbox.problems import run_problem_tests  # noqa: E402
 MANIFEST = ROOT / "bench" / "executable" / "manifest.jsonl"
 # below the 1,560 s the documented runs give the whole command (``timeout 1560``), so a repository
 # that runs out of time is stopped by the build, counted and read, not killed with nothing left
-# (held-out 16: scrapy); 120 s remain for the judging of the wrong versions and the report
-BENCH_REPOSITORY_TIME_LIMIT = 1440.0
+# (held-out 16: scrapy). The limit is met at the next process or check, not inside host work
+# between them: scrapy's build limited to 1,440 s was still past its suite's run, not yet in
+# validation, when the command's 1,560 s ran out (load 20), so 300 s are left
+BENCH_REPOSITORY_TIME_LIMIT = 1260.0
 
 
 def checkout(entry: dict, repos_dir: Path) -> Path:

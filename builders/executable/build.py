@@ -39,6 +39,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path, PurePosixPath
 from typing import Callable, Sequence, TypeVar
 
+from crossfile_datasets.core import deadline as repository_deadline
 from crossfile_datasets.core.deadline import RepositoryTimeLimit, carried
 from crossfile_datasets.sandbox.buildfiles import repository_build_files, with_build_files, write_build_files
 from crossfile_datasets.builders.executable.deadimports import failed_import, failed_modules, module_of
@@ -615,6 +616,7 @@ def repository_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str,
         ctx.report.count("repositories", status, ctx.repo.name, detail)
         ctx.suite_failure = status
         return {}
+    t1 = time.monotonic()  # the host's share: mapping the contexts, splitting the test files
     contexts = prun.contexts or {}
     wanted: dict[str, list[str]] = {}
     for cand in candidates:
@@ -633,6 +635,7 @@ def repository_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str,
     programs: dict[str, TestProgram] = {}
     over_cap: list[str] = []
     for file in sorted(classes):
+        repository_deadline.check("extracting the suite's tests")  # host work: no process to cut
         if file in ctx.facts:
             programs.update(repository_programs(file, ctx.facts[file].file.text, all_wanted, classes[file],
                                                 left_out=over_cap))
@@ -652,6 +655,7 @@ def repository_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str,
         hit = {ln for ln in cand.body_lines
                if any(_strip_parameters(n) in programs for n in lines.get(ln, []))}
         ctx.suite_coverage[cand.key] = len(hit) / len(cand.body_lines) if cand.body_lines else 0.0
+    ctx.report.add_time("exec_suite_extraction_seconds", time.monotonic() - t1)
     return {key: [programs[k] for k in keys if k in programs] for key, keys in wanted.items()}
 
 
@@ -880,10 +884,15 @@ def gather_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, lis
     they add (``testgen.select_programs``: body lines the suite's test executed, then values
     no chosen program has), not by name: python-slugify's first 20 tests by name left
     ``slugify`` under the mutation gate (held-out 15)."""
-    sources = [repository_tests(ctx, candidates), doctest_tests(ctx, candidates)]
+    sources = [repository_tests(ctx, candidates)]
+    t0 = time.monotonic()
+    ctx.settings.note(ctx.repo.name, "doctests and inputs")
+    repository_deadline.check("doctests and inputs")
+    sources.append(doctest_tests(ctx, candidates))
     if ctx.settings.use_inputs:
         variants = doctest_variant_tests(ctx, candidates)  # not counted as programs of the repository's own
         sources += [variants, input_tests(ctx, candidates, list(sources))]
+    ctx.report.add_time("exec_doctests_and_inputs_seconds", time.monotonic() - t0)
     if ctx.settings.use_pynguin:
         # Pynguin where it pays: the modules of functions with few tests of the repository's own
         # (its suite, its doctests); guessed inputs do not count, they may all err. A function
