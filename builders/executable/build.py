@@ -1052,7 +1052,7 @@ def run_programs(ctx: RepoContext, programs: list[TestProgram], *, coverage_file
             extra.extend(sub_extra)
     elif silent:  # pytest finished without reporting them: nothing a rerun would change
         for p in silent:
-            prun.messages.setdefault(p.path, "not collected: pytest ended without an outcome for it"
+            prun.messages.setdefault(p.path, f"{NOT_COLLECTED}: pytest ended without an outcome for it"
                                      + (f" ({first_error_line(prun.run.result.stderr + prun.run.result.stdout)})"
                                         if not prun.run.ok else ""))
     return outcomes, prun, extra
@@ -1119,6 +1119,10 @@ def internal_error_line(text: str) -> str:
     """The exception line of an INTERNALERROR traceback (``SystemExit: usage: ...``)."""
     found = _INTERNAL_ERROR_EXCEPTION.findall(text)
     return found[-1][:300] if found else "INTERNALERROR"
+
+
+# the message of a program a run ended without reaching (not an import failure of its own)
+NOT_COLLECTED = "not collected"
 
 
 def program_message(messages: dict[str, str], path: str) -> str:
@@ -1292,7 +1296,8 @@ def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
     # held-out 16: 129 of 130 programs ``tests/test_error`` and not one message to read)
     error_lines: dict[str, str] = {}
     # programs that could not even be imported (a collection error of their own)
-    not_imported = {path for path, o in first.items() if o == Outcome.ERROR and first_run.messages.get(path)}
+    not_imported = {path for path, o in first.items() if o == Outcome.ERROR and first_run.messages.get(path)
+                    and not first_run.messages[path].startswith(NOT_COLLECTED)}  # not: a run that ended early
     for path, why in list(dropped.items()):
         if why == "test_error":  # an environment reason (a missing plugin or module) is named
             message = program_message(first_run.messages, path)
