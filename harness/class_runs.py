@@ -99,6 +99,9 @@ def answer_refusal(task: dict, generation: str) -> str | None:
     _, body = get_language(lang).split_class_answer(clean_generation(generation))
     if lang is Lang.JAVA:
         body = translate_java_escapes(body)  # the answer is parsed as javac reads it
+        # CR LF and a lone CR end a line for javac (JLS 3.4); tree-sitter-java's line comment runs
+        # through a CR: every line end is written LF, as both read it alike
+        body = _JAVA_LINE_ENDS.sub("\n", body)
         body = _java_nul_in_tokens(body)
     # a line end after the answer, as the file has after the insertion point (a directive on its
     # last line needs one)
@@ -144,6 +147,7 @@ def _one_type_refusal(root, task: dict) -> str | None:
     return None
 
 
+_JAVA_LINE_ENDS = re.compile("\r\n?")
 _JAVA_LITERALS = frozenset({"string_literal", "character_literal"})
 _JAVA_COMMENTS = frozenset({"line_comment", "block_comment"})
 

@@ -139,3 +139,15 @@ def test_a_java_nul_escape_in_a_literal_or_comment_is_read_as_javac_reads_it():
     assert answer_refusal(JAVA, body) is None
     assert "2 top-level types" in answer_refusal(JAVA, body + "class Check { char c = '\\u0000'; }\n")
     assert answer_refusal(JAVA, "public class Calc {\n    int x\\u0000;\n}\n") is not None
+
+
+@pytest.mark.parametrize("end", ["\r\n", "\r", "\\u000d\\u000a", "\\u000d"], ids=["crlf", "cr", "escaped_crlf", "escaped_cr"])
+def test_a_java_line_comment_ends_at_any_line_end_javac_takes(end):
+    """EsotericSoftware/reflectasm (class held-out 16): a class written with CR LF line ends and a
+    ``//`` comment was refused as its own reference (``tasks/reference_refused``): javac's scanner
+    ended the comment before the CR, tree-sitter-java's comment ran through it, and the token check
+    compares bounds. CR LF and a lone CR (JLS 3.4) are line ends to both readers now; what follows
+    a comment ended by one is still read, and a second class there refused."""
+    body = f"public class Calc {{{end}  // x{end}  int f() {{ return 1; }}{end}}}{end}"
+    assert answer_refusal(JAVA, body) is None
+    assert "2 top-level types" in answer_refusal(JAVA, f"public class Calc {{{end}  // x{end}}} class Check {{{end}}}{end}")
