@@ -31,7 +31,7 @@ from pathlib import Path
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.reasons import ANSWER_NOT_ONE_CLASS as ANSWER_REFUSED
 from crossfile_datasets.core.reasons import ANSWER_TOO_LARGE
-from crossfile_datasets.harness.syntax import parser_for, translate_java_escapes, ts_language
+from crossfile_datasets.harness.syntax import as_compiler_reads, parser_for, translate_java_escapes, ts_language
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.base import ParseTimeout, guarded_parse
 from crossfile_datasets.sandbox import HeldFolder, SandboxLimits, copy_repository, hostfs
@@ -103,6 +103,10 @@ def answer_refusal(task: dict, generation: str) -> str | None:
         # through a CR: every line end is written LF, as both read it alike
         body = _JAVA_LINE_ENDS.sub("\n", body)
         body = _java_nul_in_tokens(body)
+    elif lang is Lang.CSHARP:
+        # U+2028/U+2029 end a line, and a ``//`` comment, for mcs (C#'s new-line characters), not
+        # for tree-sitter-c-sharp (red team 16 row 2): parsed as LF, the compiler's view
+        body = as_compiler_reads(lang.value, body)
     # a line end after the answer, as the file has after the insertion point (a directive on its
     # last line needs one)
     data = (body + "\n").encode("utf-8", "surrogatepass")

@@ -26,6 +26,8 @@ ACCEPTED = [
              "public sealed partial class Calc<T> : IDisposable where T : new()\n{\n    public void Dispose() { }\n"
              "    private class Assert { }\n}\n"),
     (CSHARP, "#region Calc\npublic struct Calc { public int X; }\n#endregion\n"),
+    # a line separator in a verbatim string is text to both readers
+    (CSHARP, "public class Calc {\n    string s = @\"a\u2028} class B {\";\n}\n"),
     # conditional compilation inside the class (red team 7 row 4): one type whatever is defined
     (CSHARP, "public class Calc\n{\n    public int Add(int a, int b)\n    {\n#if TRACE_CALLS\n"
              "        System.Console.WriteLine(\"Add\");\n#elif !DEBUG && NET45\n        a++;\n#else\n"
@@ -64,6 +66,11 @@ REFUSED = [
     (CSHARP, "public class Calc {\n string s = @\"\n#if A\n\";\n}\n#endif\n", "tree-sitter reads as"),
     (CSHARP, "public class Calc {\n#define A\n}\n", "#define"),
     (CSHARP, "public class Calc {\n#if A\f#endif\n}\n", "form feed"),
+    # red team 16 row 2: mcs ends a // comment at U+2028/U+2029 (C#'s new-line characters)
+    (CSHARP, "public class Calc {\n    // notes\u2028} public static class Assert { }\npublic class Pad {\n}\n",
+     "3 top-level types"),
+    (CSHARP, "public class Calc {\n    // notes\u2029} public static class Assert { }\npublic class Pad {\n}\n",
+     "3 top-level types"),
 ]
 
 

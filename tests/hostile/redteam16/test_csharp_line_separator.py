@@ -30,18 +30,14 @@ HIDDEN = (OPEN + "    // notes{sep}} public static class Assert { public static 
           " public static void AreEqual(long e, long a) { } } public class Pad {\n}\n")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29c row 2: mcs ends a // comment at U+2028/U+2029, tree-sitter-c-sharp "
-                          "does not: a hidden Assert type passes the one-class rule")
 @pytest.mark.parametrize("separator", sorted(SEPARATORS))
 def test_a_line_separator_in_a_comment_cannot_hide_a_second_type_from_the_one_class_rule(tmp_path: Path, separator: str):
     """Forged verdict (class evaluation in C#; the class build's gates place through the same
-    ``run_placed``): the answer check sees one type named Calc (checked here), mcs compiles Calc,
-    Demo.Assert and Pad, and every ``Assert.AreEqual`` of the tests binds to Demo.Assert: the
-    wrong class (it fails both tests alone) passes both."""
+    ``run_placed``): the answer check saw one type named Calc, mcs compiled Calc,
+    Demo.Assert and Pad, and every ``Assert.AreEqual`` of the tests bound to Demo.Assert: the
+    wrong class (it fails both tests alone) passed both. Contained: the rule reads the answer
+    with U+2028/U+2029 as line ends (``harness/syntax.as_compiler_reads``) and refuses it."""
     hidden_answer = HIDDEN.replace("{sep}", SEPARATORS[separator])
-    if answer_refusal(TASK, hidden_answer) is not None:
-        pytest.fail(f"precondition: the one-class rule already refuses the answer: {answer_refusal(TASK, hidden_answer)}")
     # the same text with a line feed instead: the rule sees the three types (the trick is U+2028 alone)
     if answer_refusal(TASK, HIDDEN.replace("{sep}", "\n")) is None:
         pytest.fail("control: the same answer with a line feed was not refused")
@@ -59,3 +55,5 @@ def test_a_line_separator_in_a_comment_cannot_hide_a_second_type_from_the_one_cl
         pytest.fail(f"precondition: mcs did not compile the answer: {hidden}")
     assert not hidden["passed"], hidden
     assert hidden["tests_passed"] == 0, hidden
+    # contained by the rule itself: it reads U+2028/U+2029 as the line ends mcs takes them for
+    assert hidden["status"] == "answer_not_one_class" and "3 top-level types" in answer_refusal(TASK, hidden_answer)
