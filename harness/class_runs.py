@@ -36,6 +36,7 @@ from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.base import ParseTimeout, guarded_parse
 from crossfile_datasets.sandbox import HeldFolder, SandboxLimits, copy_repository, hostfs
 from crossfile_datasets.sandbox.suites import SuiteRun, SuiteStatus, runner_for
+from crossfile_datasets.sandbox.suites.java import declared_encodings, source_encoding
 
 _FENCE = re.compile(r"```[^\n`]*\n(.*?)(?:```|\Z)", re.S)
 
@@ -97,6 +98,11 @@ def answer_refusal(task: dict, generation: str) -> str | None:
     if lang is Lang.PYTHON:
         return None
     _, body = get_language(lang).split_class_answer(clean_generation(generation))
+    return _body_refusal(task, lang, body)
+
+
+def _body_refusal(task: dict, lang: Lang, body: str) -> str | None:
+    """:func:`answer_refusal` of the text placed at the insertion point."""
     if lang is Lang.JAVA:
         body = translate_java_escapes(body)  # the answer is parsed as javac reads it
         # CR LF and a lone CR end a line for javac (JLS 3.4); tree-sitter-java's line comment runs
@@ -129,6 +135,39 @@ def answer_refusal(task: dict, generation: str) -> str | None:
     except ParseTimeout as exc:
         return f"{PARSE_BUDGET}: {exc}"
     return _one_type_refusal(root, task)
+
+
+def java_charset_refusal(task: dict, generation: str, root: Path) -> str | None:
+    """Why a Java answer is not placed in ``root`` once javac reads it in the repository's declared
+    source charset (None: nothing to refuse), the detail of ``ANSWER_REFUSED``. The placed file is
+    written as UTF-8; when it is not ASCII, the build decodes it in the declared charset if it
+    decodes so (``sandbox.suites.java._recode``, ``source_encoding``), and javac reads that text
+    (red team 16 row 1: in GBK, ``€`` + ``\\"`` is two characters and a quote, the backslash
+    swallowed, so a string ends early and a second class follows). The one-class rule is run on
+    the answer as javac will read it, and the answer must decode on its own, at its own bounds
+    (its first or last bytes paired with the file's would be read across its edges)."""
+    if Lang(task["language"]) is not Lang.JAVA:
+        return None
+    _, body = get_language(Lang.JAVA).split_class_answer(clean_generation(generation))
+    placed = place_class(task, generation)
+    data = placed.encode("utf-8", "surrogatepass")
+    if body.isascii() or data.isascii():
+        return None  # an ASCII answer reads alike in every charset a build may declare for javac
+    at = placed.find(body, int(task["insertion_offset"]))
+    for declared in sorted(set(declared_encodings(root).values())):
+        codec, _ = source_encoding(data, declared)
+        if codec == "utf-8":
+            continue
+        parts = [placed[:at], body, placed[at + len(body):]]
+        try:
+            read = [p.encode("utf-8", "surrogatepass").decode(codec) for p in parts]
+        except UnicodeDecodeError:
+            read = []
+        if at < 0 or "".join(read) != data.decode(codec):
+            return f"the answer is read across its bounds in the declared charset {codec}"
+        if read[1] != body and (why := _body_refusal(task, Lang.JAVA, read[1])) is not None:
+            return f"{why} (as javac reads the answer in the declared charset {codec})"
+    return None
 
 
 def _one_type_refusal(root, task: dict) -> str | None:
@@ -377,6 +416,8 @@ def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, s
         return SuiteRun(SuiteStatus.COMPILE_FAILED, reason=f"{ANSWER_TOO_LARGE}: {size} bytes, over "
                                                            f"CLASS_ANSWER_MAX_BYTES ({C.CLASS_ANSWER_MAX_BYTES})"), None
     refusal = answer_refusal(task, generation)
+    if refusal is None:
+        refusal = java_charset_refusal(task, generation, root)
     if refusal is not None and refusal != SYNTAX_ERROR:  # never compiled with the library: no run
         return _refused(refusal), None
     runner = runner_for(Lang(task["language"]))

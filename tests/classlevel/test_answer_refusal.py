@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from crossfile_datasets.harness.class_runs import answer_refusal, run_placed
+from crossfile_datasets.harness.class_runs import answer_refusal, java_charset_refusal, run_placed
 from crossfile_datasets.sandbox import SandboxLimits
 
 JAVA = {"language": "java", "class_name": "Calc"}
@@ -158,3 +158,34 @@ def test_a_java_line_comment_ends_at_any_line_end_javac_takes(end):
     body = f"public class Calc {{{end}  // x{end}  int f() {{ return 1; }}{end}}}{end}"
     assert answer_refusal(JAVA, body) is None
     assert "2 top-level types" in answer_refusal(JAVA, f"public class Calc {{{end}  // x{end}}} class Check {{{end}}}{end}")
+
+
+GBK_POM = ("<project>\n  <properties>\n    <project.build.sourceEncoding>GBK</project.build.sourceEncoding>\n"
+           "  </properties>\n</project>\n")
+JAVA_TASK = {**JAVA, "file": "src/main/java/demo/Calc.java", "file_without_class": "package demo;\n\n\n",
+             "insertion_offset": 15, "expected_to_pass": ["demo.CalcTest#adds"]}
+# UTF-8: one class holding a string with two escaped quotes. GBK reads E2 82 / AC 5C: the backslash
+# is swallowed, the string ends, `}` closes Calc and two more classes follow (red team 16 row 1)
+EURO_HIDDEN = ('public class Calc {\n    static final String NOTE = "\u20ac\\"; } class Assert { } class Pad { /*"; // */\n'
+               '}\n')
+
+
+def test_a_java_answer_is_checked_as_javac_reads_it_in_the_declared_charset(tmp_path):
+    """Red team 16 row 1: the placed file is decoded in the build's declared charset before javac
+    (``sandbox.suites.java._recode``); the one-class rule reads the answer so too, before any copy
+    or run. The same answer in a repository without the declaration is one class; in GBK a
+    correct answer with non-ASCII text in a literal and a comment is placed as before."""
+    gbk = tmp_path / "gbk"
+    gbk.mkdir()
+    (gbk / "pom.xml").write_text(GBK_POM)
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    assert answer_refusal(JAVA_TASK, EURO_HIDDEN) is None  # UTF-8: one class
+    assert java_charset_refusal(JAVA_TASK, EURO_HIDDEN, plain) is None
+    why = java_charset_refusal(JAVA_TASK, EURO_HIDDEN, gbk)
+    assert why is not None and "3 top-level types" in why and "gbk" in why, why
+    compiled, run = run_placed(JAVA_TASK, EURO_HIDDEN, gbk, SandboxLimits(timeout=5))
+    assert run is None and compiled.reason.startswith("answer_not_one_class: 3 top-level types"), compiled
+    fine = 'public class Calc {\n    // \u6d4b\u8bd5\n    String s = "\u6d4b\u8bd5";\n}\n'  # decodes in GBK (mojibake)
+    assert fine.encode("utf-8").decode("gbk") != fine
+    assert java_charset_refusal(JAVA_TASK, fine, gbk) is None

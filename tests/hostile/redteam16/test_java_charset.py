@@ -46,9 +46,6 @@ def _run(root: Path, answer: str) -> dict:
     return run_generation(TASK, answer, root, SandboxLimits(timeout=240), setup)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29c row 1: answer_refusal reads a Java answer as UTF-8, javac reads "
-                          "the placed file in the build's declared charset (GBK): a hidden Assert class passes")
 def test_a_double_byte_source_encoding_cannot_hide_a_second_class_from_the_one_class_rule(tmp_path: Path):
     """Forged verdict (class evaluation in Java; the class build's gates place answers the same
     way): a wrong ``Calc`` that fails both tests alone passes both when the answer also carries
@@ -72,3 +69,5 @@ def test_a_double_byte_source_encoding_cannot_hide_a_second_class_from_the_one_c
         pytest.fail(f"precondition: javac did not compile the answer: {hidden}")
     assert not hidden["passed"], hidden
     assert hidden["tests_passed"] == 0, hidden
+    # contained by the rule, before any copy or run: it reads the answer as javac does, in GBK
+    assert hidden["status"] == "answer_not_one_class" and "declared charset gbk" in hidden["detail"], hidden
