@@ -200,6 +200,11 @@ JSONL_LINE_MAX_BYTES = 256 * 1024**2
 # one class answer of the class evaluation (UTF-8): the class's file must fit MAX_FILE_BYTES anyway; a
 # larger answer is refused (generations/answer_too_large) before any parse, copy or run (ours)
 CLASS_ANSWER_MAX_BYTES = MAX_FILE_BYTES
+# one generation of the executable evaluation (UTF-8), and any solution the executable gates splice:
+# the module it is spliced into must fit MAX_FILE_BYTES anyway; a larger one is refused
+# (generations/answer_too_large) before any host parse (tree-sitter, ast) or copy: Python's AST
+# took ~250 bytes of host memory per byte of generation (red team 16 row 4) (ours)
+EXEC_GENERATION_MAX_BYTES = MAX_FILE_BYTES
 HOST_COPY_MAX_BYTES = 512 * 1024**2  # one file copied out to the host's disk (coverage data)
 CHANNEL_MAX_BYTES = 32 * 1024**2  # verdict records kept from one run's channel; the rest is counted, not kept
 # a repository file whose apparent size is over this is left out of every run's copy and of the tree

@@ -86,7 +86,8 @@ L, R, N, M = Kind.LOSS, Kind.RULE, Kind.NOTE, Kind.METRIC
 # a class answer refused before it runs: its status in the class evaluation's ``status`` counts
 # (``generations/answer_not_one_class`` below), the reason of the gates' refused run
 ANSWER_NOT_ONE_CLASS = "answer_not_one_class"
-# a class answer over CLASS_ANSWER_MAX_BYTES: refused before any parse, copy or run
+# a class answer over CLASS_ANSWER_MAX_BYTES, an executable generation over EXEC_GENERATION_MAX_BYTES:
+# refused before any parse, copy or run
 ANSWER_TOO_LARGE = "answer_too_large"
 # an executable generation (or the split's solution its header comes from) that tree-sitter did not
 # parse within the guarded parse's budget (harness/placement.py): refused, never run
@@ -525,7 +526,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.SPLIT_RECORDS, "file_escapes", L, "evaluation: a record's file is absolute or climbs with '..' out of the repository copy: its generations are refused, not run"),
     (S.SPLIT_RECORDS, "requirement_refused", L, "executable evaluation: a record's requirements hold a string that is not a PEP 508 requirement the build would write (a pip option such as --target/--log/--requirement, a URL or path): pip would take it as an argument on the host; its generations are refused, not run"),
     # --- a generation refused before any run (harness/class_runs.py: an answer brings only its class) --
-    (S.GENERATIONS, "answer_too_large", L, "class evaluation and the class build's gates: the answer is over CLASS_ANSWER_MAX_BYTES (UTF-8): refused before any parse, copy or run; counted as not compiled"),
+    (S.GENERATIONS, "answer_too_large", L, "class evaluation and the class build's gates: the answer is over CLASS_ANSWER_MAX_BYTES (UTF-8): refused before any parse, copy or run; counted as not compiled. Executable evaluation (and run_problem_tests, the executable gates' runner): the generation is over EXEC_GENERATION_MAX_BYTES: refused before any host parse, copy or run, not passed (red team 16 row 4)"),
     (S.GENERATIONS, "generation_not_parsed", L, "executable evaluation: the generation (or the split's solution giving its header) was not parsed within the guarded parse's budget (harness/placement.py, lang.base.guarded_parse): never run, not passed"),
     (S.GENERATIONS, "channel_overflow", L, "executable and class evaluation, the executable build's gold gate (its detail): the run's verdict channel dropped records past its caps (CHANNEL_MAX_BYTES in all, CHANNEL_MAX_LINE a line); a dropped record may be a wrong checked value or a failure, so the run is never a pass (red team 2026-11-29 row 3)"),
     (S.HOST_FILES, "channel_overflow", L, "a build's pytest run (suite under coverage, class gates) whose verdict channel dropped records past its caps (CHANNEL_MAX_BYTES in all, CHANNEL_MAX_LINE a line): counted; the class runs' tests that passed in it count as errors (red team 2026-11-29 row 3)"),

@@ -79,6 +79,14 @@ class TextIndex:
         return len(line[:byte_col].decode("utf-8", errors="ignore"))
 
 
+def utf8_size(text: str, cap: int) -> int:
+    """The UTF-8 size of ``text`` (lone surrogates counted as written), or its length in characters
+    when that alone is over ``cap`` (a count past the cap is enough: never encoded whole)."""
+    if len(text) > cap:
+        return len(text)
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
 def utf16_col_to_char_col(line_text: str, utf16_col: int) -> int:
     """A column counted in UTF-16 code units (tsc, mcs) on ``line_text`` -> characters."""
     if line_text.isascii():

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Callable
 
 from crossfile_datasets.core.constants import EXEC_GOLD_TIMEOUT, EXEC_MEMORY_BYTES, EXEC_TEST_TIMEOUT
-from crossfile_datasets.core.reasons import GENERATION_NOT_PARSED
+from crossfile_datasets.core.reasons import ANSWER_TOO_LARGE, GENERATION_NOT_PARSED
 from crossfile_datasets.lang.base import ParseTimeout
 from crossfile_datasets.evaluation.constants import (
     BOOTSTRAP_RESAMPLES,
@@ -385,6 +385,8 @@ def evaluate_executable(
     ``repos``: a folder with one repository per ``project``, used instead of the
     ``repository_root`` recorded in the split (e.g. after moving the dataset).
     """
+    from crossfile_datasets.sandbox.problems import solution_size_refusal
+
     problems = load_problems(split_path)
     sets = load_generations(predictions_path, problems, split_path, default_context)
     settings_sha = _sha(json.dumps(settings.to_dict(), sort_keys=True))
@@ -414,6 +416,13 @@ def evaluate_executable(
             old = done.get((pset.task_id, pset.context_size, index))
             if old is not None and all(old.get(k) == v for k, v in key.items()):
                 rows.append(old)
+                continue
+            if (too_large := solution_size_refusal(generation)) is not None:
+                # over the cap: counted, never parsed on the host nor run (red team 16 row 4)
+                job_key = (pset.task_id, "too_large:" + key["generation_sha256"])
+                job = Job(problem, "", settings, repo_root, refused) if refused else \
+                    Job(problem, "", settings, repo_root, too_large, ANSWER_TOO_LARGE)
+                pending.setdefault(job_key, (job, []))[1].append(key)
                 continue
             try:
                 function = generated_function(problem, generation)

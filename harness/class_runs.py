@@ -31,6 +31,7 @@ from pathlib import Path
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.reasons import ANSWER_NOT_ONE_CLASS as ANSWER_REFUSED
 from crossfile_datasets.core.reasons import ANSWER_TOO_LARGE
+from crossfile_datasets.core.text import utf8_size
 from crossfile_datasets.harness.syntax import as_compiler_reads, parser_for, translate_java_escapes, ts_language
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.base import ParseTimeout, guarded_parse
@@ -412,7 +413,7 @@ def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, s
     ``quiet``: the runner may leave failure reports out of the run's log (outcomes and messages
     are the same; the builder's gates read no log). ``staging``: the builder's gates' one copy
     (:class:`Staging`) instead of a fresh one."""
-    if (size := answer_bytes(generation)) > C.CLASS_ANSWER_MAX_BYTES:  # before any parse, copy or run
+    if (size := utf8_size(generation, C.CLASS_ANSWER_MAX_BYTES)) > C.CLASS_ANSWER_MAX_BYTES:  # before any parse, copy or run
         return SuiteRun(SuiteStatus.COMPILE_FAILED, reason=f"{ANSWER_TOO_LARGE}: {size} bytes, over "
                                                            f"CLASS_ANSWER_MAX_BYTES ({C.CLASS_ANSWER_MAX_BYTES})"), None
     refusal = answer_refusal(task, generation)
@@ -463,13 +464,6 @@ def run_placed(task: dict, generation: str, root: Path, limits: SandboxLimits, s
             work.close()  # never raises for what the run made of the copy (left entries are warned)
         elif staging is not None:
             staging.after_run()
-
-
-def answer_bytes(generation: str) -> int:
-    """The UTF-8 size of a class answer (a count past the cap is enough: at least its length)."""
-    if len(generation) > C.CLASS_ANSWER_MAX_BYTES:
-        return len(generation)
-    return len(generation.encode("utf-8", "surrogatepass"))
 
 
 def _refused(why: str) -> SuiteRun:

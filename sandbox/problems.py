@@ -19,7 +19,8 @@ from typing import Sequence
 from crossfile_datasets.analyzers.run import RunStatus
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.enums import StrEnum
-from crossfile_datasets.core.reasons import CHANNEL_OVERFLOW
+from crossfile_datasets.core.reasons import ANSWER_TOO_LARGE, CHANNEL_OVERFLOW
+from crossfile_datasets.core.text import utf8_size
 from crossfile_datasets.sandbox import PLUGIN_NAME, Sandbox, SandboxLimits, SandboxRun, values
 from crossfile_datasets.sandbox.channel import ChannelRecords
 from crossfile_datasets.sandbox.checks import render_check, splice_solution
@@ -45,6 +46,17 @@ class VerdictStatus(StrEnum):
     # the verdict channel dropped records past its caps: a wrong value may be among them (red
     # team 2026-11-29 row 3); never a pass
     CHANNEL_OVERFLOW = CHANNEL_OVERFLOW
+    # the solution is over EXEC_GENERATION_MAX_BYTES: refused before any host parse or copy (red
+    # team 16 row 4: ~250 bytes of host memory per byte in Python's AST)
+    ANSWER_TOO_LARGE = ANSWER_TOO_LARGE
+
+
+def solution_size_refusal(solution_code: str) -> str | None:
+    """Why an executable solution (a generation, a gate's version) is refused for its size (None:
+    it is not): over ``EXEC_GENERATION_MAX_BYTES`` in UTF-8, the detail of ``answer_too_large``."""
+    if (size := utf8_size(solution_code, C.EXEC_GENERATION_MAX_BYTES)) <= C.EXEC_GENERATION_MAX_BYTES:
+        return None
+    return f"{ANSWER_TOO_LARGE}: {size} bytes, over EXEC_GENERATION_MAX_BYTES ({C.EXEC_GENERATION_MAX_BYTES})"
 
 
 @functools.lru_cache(maxsize=64)
@@ -103,6 +115,9 @@ def run_problem_tests(
     started = time.monotonic()
     verdict: dict = {"passed": False, "status": VerdictStatus.ERROR, "tests": {}, "num_tests": 0, "num_passed": 0,
                      "duration": 0.0, "detail": ""}
+    if (why := solution_size_refusal(solution_code)) is not None:  # before the copy and splice_solution's parses
+        verdict.update(status=VerdictStatus.ANSWER_TOO_LARGE, detail=why)
+        return verdict
     with Sandbox(root, python=python, python_path=problem.get("python_path") or [""], limits=limits,
                  isolation=isolation) as box:
         try:  # the copy's files through the host-side boundary (a planted link is never followed)

@@ -398,3 +398,30 @@ def test_a_generated_function_past_the_parse_budget_is_not_run(workspace):
     function = "def slugify(title):\n" + COMMENT_BOMB
     row = executable.run_job(executable.Job(PROBLEM, function, SETTINGS, str(repos / "textkit")))
     assert row["status"] == "generation_not_parsed" and row["dir"] is None and not row["passed"], row
+
+
+def test_a_generation_over_the_size_cap_is_refused_before_any_host_parse(workspace, monkeypatch):
+    """Red team 16 row 4: a generation of any size was parsed on the host (tree-sitter in
+    ``generated_function``, then ``ast.parse`` twice in ``splice_solution``), about 250 bytes of the
+    evaluator's memory per byte, before the sandbox. Over ``EXEC_GENERATION_MAX_BYTES`` (UTF-8)
+    it is the generation's status ``answer_too_large``, counted, never parsed nor run; so is a
+    solution handed to ``run_problem_tests`` (the gates' runner), before any copy."""
+    from crossfile_datasets.core import constants as C
+    from crossfile_datasets.evaluation import executable
+    from crossfile_datasets.sandbox.problems import run_problem_tests
+
+    tmp, repos, split = workspace
+    huge = SOLUTION + "#" + "\u00e9" * (C.EXEC_GENERATION_MAX_BYTES // 2)  # over the cap in UTF-8 bytes only
+    assert len(huge) <= C.EXEC_GENERATION_MAX_BYTES < len(huge.encode("utf-8"))
+    parsed: list[int] = []
+    real = executable.generated_function
+    monkeypatch.setattr(executable, "generated_function", lambda p, g: parsed.append(len(g)) or real(p, g))
+    preds = _write_predictions(tmp / "p.jsonl", [{"task_id": PROBLEM["id"], "generations": [huge]}])
+    log = tmp / "log.jsonl"
+    summary = evaluate_executable(split, preds, log, repos=repos, settings=SETTINGS)
+    row = json.loads(log.read_text().splitlines()[0])
+    assert row["status"] == "answer_too_large" and "EXEC_GENERATION_MAX_BYTES" in row["detail"] and not row["passed"]
+    assert summary["results"]["unspecified"]["status"]["answer_too_large"] == 1
+    assert summary["sandbox_runs"] == 0 and parsed == []
+    verdict = run_problem_tests(PROBLEM, huge, repo_root=tmp / "missing", python=sys.executable)
+    assert verdict["status"] == "answer_too_large" and not verdict["passed"], verdict

@@ -64,9 +64,6 @@ def _evaluate(tmp_path: Path, name: str, record: dict, split: Path, generation: 
     return json.loads(out.strip().splitlines()[-1])
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29c row 4: an executable generation of any size is parsed on the "
-                          "host (tree-sitter, ast twice) before the sandbox: ~250 bytes of memory per byte")
 def test_a_huge_generation_does_not_take_the_evaluators_memory(tally_split, tmp_path: Path):
     """Host resource (``evaluate-predictions executable``, every generation; the gold gate and the
     mutation gate's reruns parse the builder's own versions): one 1.2 MB generation (the reference with 120,000 more lines
@@ -88,3 +85,5 @@ def test_a_huge_generation_does_not_take_the_evaluators_memory(tally_split, tmp_
     # contained: refused before any parse (as the class evaluation's answer_too_large), or parsed in
     # bounded memory: within 100 MB of the control
     assert grown_mb < 100, f"+{grown_mb:.0f} MB of the evaluator's memory for one 1.2 MB generation"
+    # contained since the cap: refused before any host parse, under its own status
+    assert big["rows"][0]["status"] == "answer_too_large" and not big["rows"][0]["passed"], big
