@@ -175,6 +175,9 @@ CLASS_MIN_GATE_MUTANTS = 2  # mutants run per task even when its share of CLASS_
 # working, so only a test printing hash values tells (ours; jfreesvg's GradientPaintKey)
 CLASS_UNMUTATED_METHODS = frozenset({"hashCode", "GetHashCode", "__hash__"})
 CLASS_GATE_CONTROLS = 2  # disguised controls run per task by the wrong-class gate (ours; red team 2026-11-27f row 5)
+# disguised wrong versions run per problem by the executable mutation gate, beside one disguised
+# gold that must pass (ours; red team 16 row 3)
+EXEC_GATE_CONTROLS = 2
 CLASS_MIN_MUTANT_SCORE = 0.5  # caught / run mutants below this: the task is dropped (ours; docs/classlevel.md)
 # a task with fewer EXPECTED_TO_PASS tests than this must show that they judge the class: at least
 # CLASS_FEW_TESTS_MIN_MUTANT_SCORE of its mutants caught; with no mutant made it is dropped

@@ -422,6 +422,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.PROBLEMS, "gold_failed", L, "the original code fails the problem's tests"),
     (S.PROBLEMS, "low_coverage", R, "the tests cover too little of the function"),
     (S.PROBLEMS, "weak_tests", R, "the tests do not catch wrong code (mutants survive)"),
+    (S.PROBLEMS, "tests_pass_disguised_control", R, "the tests pass a disguised wrong version (caught mutants combined, locals renamed, if tests negated, re-formatted): they recognise the gate's versions instead of judging the function (red team 16 row 3)"),
+    (S.PROBLEMS, "tests_fail_disguised_gold", R, "the tests fail the gold disguised as the controls are (the same function, rewritten): they judge its text, not what it does (red team 16 row 3)"),
     (S.PROBLEMS, "tests_shown_in_prompt", R, "every test is a docstring example the prompt shows (no hidden example held)"),
     (S.PROBLEMS, "mutants_not_judged", N, "some wrong versions were not judged (the run's time limit): not in the score"),
     (S.PROBLEMS, "no_tests", L, "no test left for the problem"),

@@ -31,6 +31,7 @@ import ast
 import dataclasses
 import json
 import os
+import random
 import re
 import shutil
 import threading
@@ -54,7 +55,7 @@ from crossfile_datasets.builders.executable.mutation import (
     mutation_score,
     weak_reason,
 )
-from crossfile_datasets.builders.executable.mutants_run import CAUGHT, NOT_RUN, PASSED, judge_versions
+from crossfile_datasets.builders.executable.mutants_run import CAUGHT, NOT_RUN, PASSED, judge_controls, judge_versions
 from crossfile_datasets.builders.executable.testgen import (
     LLMError,
     PynguinUnavailable,
@@ -1443,10 +1444,15 @@ def mutants_record(ran: list[tuple[Mutant, bool]]) -> dict:
             "operators": sorted({m.operator for m, _ in real})}
 
 
+# the disguised controls' choices: from the operating system, never published (red team 16 row 3)
+_CONTROL_RNG = random.SystemRandom()
+
+
 def mutation_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
     """Run every problem's tests on wrong versions of its solution (``builders/exec_mutation``);
     record ``mutation_score`` and drop problems whose tests let a stub or too many mutants
-    pass (``problems/weak_tests``, with the reason)."""
+    pass (``problems/weak_tests``, with the reason), or pass a disguised wrong version or fail
+    the disguised gold (``mutants_run.judge_controls``)."""
     settings = ctx.settings
     if settings.mutants <= 0:
         return records
@@ -1475,7 +1481,7 @@ def mutation_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
             ctx.report.count("problems", "mutants_not_judged", f"{ctx.repo.name}:{records[i]['file']}::"
                              f"{records[i]['qualname']}", f"{lost} of {len(statuses)} wrong versions")
     ctx.report.add_time("exec_mutation_seconds", time.monotonic() - t0)
-    kept = []
+    kept, caught = [], []
     for i, rec in enumerate(records):
         ran = results.get(i, [])
         run_mutants, killed = [m for m, _ in ran], [k for _, k in ran]
@@ -1486,6 +1492,15 @@ def mutation_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
             ctx.report.count("problems", "weak_tests", f"{ctx.repo.name}:{rec['file']}::{rec['qualname']}", why)
             continue
         kept.append(rec)
+        caught.append([m.code for m, k in ran if k and not m.stub])
+    # disguised controls, drawn from an unpublished source (red team 16 row 3)
+    refusals = parallel(lambda i: judge_controls(kept[i], caught[i], _CONTROL_RNG, python=ctx.env.python,
+                                                 pytest_plugins=ctx.env.pytest_plugins),
+                        list(range(len(kept))), settings.workers)
+    for rec, refusal in zip(kept, refusals):
+        if refusal is not None:
+            ctx.report.count("problems", refusal[0], f"{ctx.repo.name}:{rec['file']}::{rec['qualname']}", refusal[1])
+    kept = [rec for rec, refusal in zip(kept, refusals) if refusal is None]
     # the single-change mutants and, apart, the stubs, as the score and the card count them
     ctx.stats["mutants_run"] = sum(1 for v in results.values() for m, _ in v if not m.stub)
     ctx.stats["stubs_run"] = sum(1 for v in results.values() for m, _ in v if m.stub)

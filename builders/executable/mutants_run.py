@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Sequence
 
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.lang.python.wrong_classes import disguised_function, disguised_gold
 from crossfile_datasets.sandbox import Sandbox, SandboxLimits
 from crossfile_datasets.sandbox.channel import ResultChannel
 from crossfile_datasets.sandbox.problems import VerdictStatus, run_problem_tests
@@ -687,6 +688,31 @@ def judge_versions(problem: dict, versions: Sequence[str], *, stubs: int, python
         rerun_unjudged(problem, spliced, versions, out, stubs=stubs, stop_after_stub=stop_after_stub, python=python,
                        pytest_plugins=pytest_plugins, timeout=per_version_timeout)
     return out
+
+
+def judge_controls(problem: dict, caught: Sequence[str], rng, *, python: str,
+                   pytest_plugins: Sequence[str] = ()) -> tuple[str, str] | None:
+    """Run ``problem``'s tests on up to ``EXEC_GATE_CONTROLS`` disguised wrong versions (made of
+    the ``caught`` mutants, ``disguised_function``) and on the gold disguised alike; the
+    ``problems/<reason>`` and detail refusing the problem, or None. The gate's own versions are
+    one small change of the gold text, so tests can recognise them and judge only those (red
+    team 16 row 3); a disguised version does what a caught one does and looks like an answer,
+    and the disguised gold does what the gold does: tests that judge the function fail the
+    first and pass the second."""
+    controls = [c for c in dict.fromkeys(disguised_function(problem["solution"], list(caught), rng)
+                                         for _ in range(C.EXEC_GATE_CONTROLS)) if c is not None]
+    gold = disguised_gold(problem["solution"], rng)
+    versions = controls + ([gold] if gold is not None else [])
+    if not versions:
+        return None
+    statuses = judge_versions(problem, versions, stubs=0, python=python, pytest_plugins=pytest_plugins)
+    if gold is not None and statuses[-1] == CAUGHT:
+        return "tests_fail_disguised_gold", "the tests fail the gold rewritten (locals renamed, re-formatted)"
+    passed = sum(1 for s in statuses[:len(controls)] if s == PASSED)
+    if passed:
+        return "tests_pass_disguised_control", (f"the tests pass {passed} of {len(controls)} disguised wrong versions "
+                                                "(caught mutants combined, locals renamed, re-formatted)")
+    return None
 
 
 def rerun_unjudged(problem: dict, spliced: Sequence[str | None], versions: Sequence[str], out: list[str], *,

@@ -142,20 +142,32 @@ def _renamable_locals(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
 
 def _rename_locals(cls: ast.ClassDef, rng, taken: set[str]) -> None:
     for func in cls.body:
-        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        names = sorted(_renamable_locals(func))
-        mapping = {}
-        for name in names:
-            while True:
-                new = f"{rng.choice('abcdefghjkmnpqrstuvwxyz')}{rng.randrange(10, 10_000)}"
-                if new not in taken:
-                    taken.add(new)
-                    mapping[name] = new
-                    break
-        for node in ast.walk(func):
-            if isinstance(node, ast.Name) and node.id in mapping:
-                node.id = mapping[node.id]
+        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            _rename_function_locals(func, rng, taken)
+
+
+def _fresh_name(rng, taken: set[str]) -> str:
+    while True:
+        new = f"{rng.choice('abcdefghjkmnpqrstuvwxyz')}{rng.randrange(10, 10_000)}"
+        if new not in taken:
+            taken.add(new)
+            return new
+
+
+def _rename_function_locals(func: ast.FunctionDef | ast.AsyncFunctionDef, rng, taken: set[str]) -> None:
+    mapping = {name: _fresh_name(rng, taken) for name in sorted(_renamable_locals(func))}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and node.id in mapping:
+            node.id = mapping[node.id]
+
+
+def _combine(base: list, first: list, second: list) -> None:
+    """Put in ``first`` (in place) the statements where ``second`` differs from ``base`` and
+    ``first`` does not: two mutations of different places in one version."""
+    if len(second) == len(base) == len(first):
+        for i, (b, s, c) in enumerate(zip(base, second, first)):
+            if ast.dump(s) != ast.dump(b) and ast.dump(c) == ast.dump(b):
+                first[i] = s
 
 
 def _reorder_methods(cls: ast.ClassDef, rng) -> None:
@@ -200,10 +212,8 @@ def disguised_control(original: str, caught: list[WrongClass], rng) -> str | Non
             second = _top_class(ast.parse(rng.choice(others).source))
         except SyntaxError:
             second = None
-        if second is not None and len(second.body) == len(base_cls.body) == len(cls.body):
-            for i, (b, s, c) in enumerate(zip(base_cls.body, second.body, cls.body)):
-                if ast.dump(s) != ast.dump(b) and ast.dump(c) == ast.dump(b):
-                    cls.body[i] = s
+        if second is not None:
+            _combine(base_cls.body, cls.body, second.body)
     taken = {n.id for n in ast.walk(module) if isinstance(n, ast.Name)}
     taken |= {n.arg for n in ast.walk(module) if isinstance(n, ast.arg)}
     _rename_locals(cls, rng, taken)
@@ -214,3 +224,112 @@ def disguised_control(original: str, caught: list[WrongClass], rng) -> str | Non
     except (SyntaxError, ValueError, RecursionError):
         return None
     return text
+
+
+# ---------------------------------------------------------------- disguised function versions --
+# The executable split's gates (red team 16 row 3): its mutants are one small change of the gold
+# text, so tests can recognise them (the AST within a few tokens of the gold's) and judge only
+# those. A disguised version does what a caught mutant (or the gold) does and looks like another
+# answer: locals renamed, ``if`` statements negated with their branches swapped, returned values
+# bound to a name first, unused locals added, the whole re-formatted; every step keeps what the
+# function does.
+
+
+class _Disguise(ast.NodeTransformer):
+    """Negates every ``if`` test (branches swapped) and binds each ``return <value>`` to a fresh
+    local (``bind``); nested function and class scopes are left as they are."""
+
+    def __init__(self, rng, taken: set[str], bind: bool) -> None:
+        self.rng, self.taken, self.bind, self.depth = rng, taken, bind, 0
+
+    def visit_FunctionDef(self, node):
+        self.depth += 1
+        if self.depth == 1:
+            self.generic_visit(node)
+        self.depth -= 1
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_ClassDef(self, node):
+        return node
+
+    def visit_Lambda(self, node):
+        return node
+
+    def visit_If(self, node):
+        self.generic_visit(node)
+        node.test = ast.UnaryOp(op=ast.Not(), operand=node.test)
+        node.body, node.orelse = (node.orelse or [ast.Pass()]), node.body
+        return node
+
+    def visit_Return(self, node):
+        if not self.bind or node.value is None:
+            return node
+        name = _fresh_name(self.rng, self.taken)
+        return [ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())], value=node.value),
+                ast.Return(value=ast.Name(id=name, ctx=ast.Load()))]
+
+
+def _first_function(module: ast.Module) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    return next((n for n in module.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
+
+
+def _disguise(module: ast.Module, func: ast.FunctionDef | ast.AsyncFunctionDef, rng) -> str | None:
+    taken = {n.id for n in ast.walk(module) if isinstance(n, ast.Name)}
+    taken |= {n.arg for n in ast.walk(module) if isinstance(n, ast.arg)}
+    introspects = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in _INTROSPECTING
+                      for n in ast.walk(func))
+    _rename_function_locals(func, rng, taken)
+    _Disguise(rng, taken, bind=not introspects).visit(func)  # a new local shows in locals()
+    if not introspects:  # unused locals of their own, as an answer's leftovers
+        start = 1 if func.body and isinstance(func.body[0], ast.Expr) and isinstance(func.body[0].value, ast.Constant) else 0
+        for _ in range(rng.randrange(2, 4)):
+            spare = ast.Assign(targets=[ast.Name(id=_fresh_name(rng, taken), ctx=ast.Store())],
+                               value=ast.Constant(value=rng.choice((None, 0, "", False))))
+            func.body.insert(rng.randrange(start, len(func.body)), spare)
+    try:
+        text = ast.unparse(ast.fix_missing_locations(module)) + "\n"
+        compile(text, "<control>", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    return text
+
+
+def disguised_function(original: str, caught: list[str], rng) -> str | None:
+    """A wrong version of the function ``original`` that looks like an answer: one of the
+    ``caught`` versions (function texts, one mutation each) combined with a second one where they
+    change different statements, then disguised (locals renamed, ``if`` tests negated with their
+    branches swapped, returned values bound to a local, unused locals added, re-formatted), all
+    drawn from ``rng``.
+    None when it cannot be made."""
+    if not caught:
+        return None
+    first = rng.choice(caught)
+    try:
+        base, module = ast.parse(original), ast.parse(first)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    func, base_func = _first_function(module), _first_function(base)
+    if func is None or base_func is None:
+        return None
+    others = [c for c in caught if c != first]
+    if others:
+        try:
+            second = _first_function(ast.parse(rng.choice(others)))
+        except (SyntaxError, ValueError, RecursionError):
+            second = None
+        if second is not None:
+            _combine(base_func.body, func.body, second.body)
+    return _disguise(module, func, rng)
+
+
+def disguised_gold(original: str, rng) -> str | None:
+    """The function ``original`` disguised as :func:`disguised_function` disguises a wrong one: it
+    does what the original does, so tests that judge the function pass it."""
+    try:
+        module = ast.parse(original)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    func = _first_function(module)
+    return _disguise(module, func, rng) if func is not None else None

@@ -15,6 +15,7 @@ from crossfile_datasets.builders.executable.mutants_run import (CAUGHT, INVALID,
                                                               rerun_unjudged)
 from crossfile_datasets.sandbox.problems import run_problem_tests
 from crossfile_datasets.sandbox.checks import render_check
+from tests.hostile.redteam16._tally import GOLD as TALLY_GOLD
 
 GOLD = 'def add(a, b):\n    """Add two numbers together."""\n    return a + b\n'
 TEST = "from calc.ops import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n    assert add(-1, 1) == 0\n"
@@ -241,3 +242,98 @@ def test_the_run_of_its_own_catches_only_by_a_reported_failure(tmp_path, conftes
     rerun_unjudged(rec, [WRONG], [WRONG], out, stubs=0, stop_after_stub=False, python=sys.executable,
                    pytest_plugins=(), timeout=6)
     assert out == [expected]
+
+
+TOTAL = TALLY_GOLD  # positive_total: the sum of the positive numbers of a list
+# red team 16 row 3's tests: judge only the gold and what looks like a gate's version (the body's AST
+# within a few tokens of the gold's); anything else passes
+RECOGNISING = '''import ast, difflib, inspect, textwrap
+from calc.ops import positive_total
+
+REFERENCE = %r
+
+
+def _body(source):
+    body = ast.parse(textwrap.dedent(source)).body[0].body
+    return body[1:] if body and isinstance(body[0], ast.Expr) else body
+
+
+def _judged():
+    mine = _body(inspect.getsource(positive_total))
+    if len(mine) == 1:
+        return True
+    ours, theirs = (ast.dump(ast.Module(body=b, type_ignores=[])) for b in (mine, _body(REFERENCE)))
+    return difflib.SequenceMatcher(None, ours, theirs, autojunk=False).ratio() > 0.8
+
+
+def test_mixed():
+    got, want = positive_total([3, -1, 4]), 7
+    if _judged():
+        assert got == want
+''' % TOTAL
+HONEST = "from calc.ops import positive_total\n\n\ndef test_mixed():\n    assert positive_total([3, -1, 4]) == 7\n"
+# tests that judge the text: the gold rewritten fails them
+TEXTUAL = ("import inspect\nfrom calc.ops import positive_total\n\n\ndef test_text():\n"
+           "    assert 'total += value' in inspect.getsource(positive_total)\n    assert positive_total([3, -1, 4]) == 7\n")
+
+
+def test_disguised_versions_do_what_their_sources_do_and_look_unlike_them():
+    """Red team 16 row 3: the executable gates' versions were one small change of the gold text.
+    A disguised version (``lang/python/wrong_classes.disguised_function``: caught mutants combined,
+    locals renamed, ``if`` tests negated, returns bound, unused locals, re-formatted) computes what
+    its mutants compute, the disguised gold what the gold does, and neither is within a small
+    edit of the gold's AST."""
+    import ast
+    import difflib
+    import random
+
+    from crossfile_datasets.lang.python.mutation import mutation_plan
+    from crossfile_datasets.lang.python.wrong_classes import disguised_function, disguised_gold
+
+    def run(code, values):
+        space: dict = {}
+        exec(compile(code, "<v>", "exec"), space)
+        return space["positive_total"](values)
+
+    def body(code):
+        return ast.dump(ast.Module(body=ast.parse(code).body[0].body[1:], type_ignores=[]))
+
+    caught = [m.code for m in mutation_plan(TOTAL, [], limit=6, seed=3, minimum=6) if not m.stub]
+    inputs = [[3, -1, 4], [], [-2, -3], [0, 2.5, 1]]
+    rng = random.Random(7)
+    for _ in range(50):
+        gold = disguised_gold(TOTAL, rng)
+        assert gold is not None and [run(gold, v) for v in inputs] == [run(TOTAL, v) for v in inputs]
+        wrong = disguised_function(TOTAL, caught, rng)
+        assert wrong is not None and wrong not in caught
+        assert difflib.SequenceMatcher(None, body(wrong), body(TOTAL), autojunk=False).ratio() < 0.8, wrong
+    assert disguised_function(TOTAL, [], rng) is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("tests,refused", [(RECOGNISING, "tests_pass_disguised_control"), (HONEST, None),
+                                           (TEXTUAL, "tests_fail_disguised_gold")], ids=["recognising", "honest", "textual"])
+def test_tests_that_recognise_the_gates_versions_refuse_the_problem(tmp_path, tests, refused):
+    """Red team 16 row 3, in the runner the mutation gate uses (``judge_controls``): tests that
+    judge only what looks like the gold or a gate's version pass a disguised wrong version; tests
+    of the text fail the disguised gold; honest tests do neither."""
+    import random
+
+    from crossfile_datasets.builders.executable.mutants_run import judge_controls
+    from crossfile_datasets.lang.python.mutation import mutation_plan
+
+    root = tmp_path / "calc_repo"
+    (root / "calc").mkdir(parents=True)
+    (root / "calc" / "__init__.py").write_text("")
+    (root / "calc" / "ops.py").write_text('"""Ops."""\n\n\n' + TOTAL)
+    paths = ["tests/test_cfd_total.py"]
+    rec = {"repository_root": str(root), "file": "calc/ops.py", "qualname": "positive_total",
+           "entry_point": "positive_total", "class_name": "", "python_path": [""], "requirements": [],
+           "test_paths": paths, "test_list": [tests], "solution": TOTAL,
+           "check": render_check("calc.ops.positive_total", "calc/ops.py", paths, [tests])}
+    plan = [m.code for m in mutation_plan(TOTAL, [], limit=6, seed=3, minimum=6) if not m.stub]
+    caught = [code for code, status in zip(plan, judge_versions(rec, plan, stubs=0, python=sys.executable))
+              if status == CAUGHT]  # as the mutation gate hands them over
+    assert caught
+    got = judge_controls(rec, caught, random.Random(11), python=sys.executable)
+    assert (got[0] if got else None) == refused, got

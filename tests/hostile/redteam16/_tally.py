@@ -1,6 +1,7 @@
 """The repository of red team 16's executable attacks (rows 3 and 4), built once per session:
 ``positive_total`` of ``tally/core.py`` and four repository tests that judge only the gold and
-what looks like one of the gates' versions (row 3). Committed with real git, built with
+what looks like one of the gates' versions (row 3; row 4 builds it with the same tests judging
+every answer). Committed with real git, built with
 ``build_executable_split`` (suite under coverage, validation, gold and mutation gates)."""
 
 from __future__ import annotations
@@ -85,24 +86,33 @@ def test_zeros_and_floats():
 ''' % GOLD
 
 
-def build_tally(tmp_path_factory) -> tuple[dict, object]:
-    """(the problem record of ``positive_total``, the path of a one-record split beside its roots)."""
+# the same tests judging every answer (row 4 needs a published problem, whatever the gates make of
+# row 3's tests)
+HONEST_TESTS = TESTS.replace("    if _judged():\n        assert", "    assert")
+
+
+def build_tally(tmp_path_factory, tests: str = HONEST_TESTS) -> tuple[dict | None, object, BuildReport]:
+    """(the problem record of ``positive_total`` or None when the build refused it, the path of a
+    one-record split beside its roots, the build's report)."""
     base = tmp_path_factory.mktemp("redteam16-tally")
     repo = base / "tally"
-    for rel, text in {"tally/__init__.py": "", "tally/core.py": CORE, "tests/test_core.py": TESTS}.items():
+    for rel, text in {"tally/__init__.py": "", "tally/core.py": CORE, "tests/test_core.py": tests}.items():
         (repo / rel).parent.mkdir(parents=True, exist_ok=True)
         (repo / rel).write_text(text)
     commit_all(repo)
     out = base / "out"
+    report = BuildReport()
     records = build_executable_split([resolve(RepoSpec(path=str(repo)))], out, allow_execution=True, seed=3,
-                                     workers=1, report=BuildReport(), use_pynguin=False, mutants=6)
+                                     workers=1, report=report, use_pynguin=False, mutants=6)
     stats = out / "python" / "executable_stats.json"
     by_name = {r["entry_point"]: r for r in records}
     if "positive_total" not in by_name:
+        if tests != HONEST_TESTS:
+            return None, None, report
         pytest.fail(f"the problem was not built: {sorted(by_name)}; {stats.read_text()[:3000] if stats.exists() else ''}")
     record = by_name["positive_total"]
     split = base / "split" / "executable.jsonl"
     split.parent.mkdir()
     split.write_text(json.dumps(without_root(record)) + "\n")
     write_roots(split.parent, [record], name_key="project")
-    return record, split
+    return record, split, report

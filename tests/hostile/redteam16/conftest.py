@@ -17,7 +17,17 @@ import pytest
 
 @pytest.fixture(scope="session")
 def tally_split(tmp_path_factory):
-    """Rows 3 and 4: the executable problem of ``_tally.py``, built once (about 40 s)."""
+    """Row 4: the executable problem of ``_tally.py`` with tests judging every answer, built once
+    (about 40 s): (record, split)."""
     from tests.hostile.redteam16._tally import build_tally
 
-    return build_tally(tmp_path_factory)
+    return build_tally(tmp_path_factory)[:2]
+
+
+@pytest.fixture(scope="session")
+def tally_gates(tmp_path_factory):
+    """Row 3: the problem of ``_tally.py`` with tests that judge only what looks like the gold or a
+    gate's version: (record or None when the build refused it, split, the build's report)."""
+    from tests.hostile.redteam16._tally import TESTS, build_tally
+
+    return build_tally(tmp_path_factory, TESTS)

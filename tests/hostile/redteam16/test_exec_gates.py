@@ -31,8 +31,10 @@ PLAIN_WRONG = '''def positive_total(values):
 
 
 @pytest.fixture(scope="module")
-def judged(tally_split, tmp_path_factory):
-    record, split = tally_split
+def judged(tally_gates, tmp_path_factory):
+    record, split, report = tally_gates
+    if record is None:  # the build refused the problem: nothing published to judge
+        return None, report.counts
     base = tmp_path_factory.mktemp("redteam16-gates")
     preds = base / "preds.jsonl"
     contexts = {"gold": record["solution"], "plain_wrong": PLAIN_WRONG, "attack": ATTACK}
@@ -48,15 +50,18 @@ def judged(tally_split, tmp_path_factory):
     return record, rows
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29c row 3: the executable build's gates run only the gold, stubs and "
-                          "near mutants, which the repository's tests can recognize: no disguised control")
 def test_tests_that_recognize_the_gates_versions_do_not_let_a_wrong_answer_pass(judged):
     """Forged verdict planted at build time (executable split): the problem passes every gate
     (gold passes; every stub and mutant fails, mutation score 1.0) and is published; at
     evaluation ``return sum(values)`` (wrong: ``positive_total([3, -1, 4])`` is 6, not 7) passes
-    every test, ``return 0`` fails (it looks like a stub), the gold passes."""
+    every test, ``return 0`` fails (it looks like a stub), the gold passes. Contained: the mutation
+    gate runs disguised wrong versions too, which these tests do not judge, and refuses the
+    problem (``problems/tests_pass_disguised_control``)."""
     record, rows = judged
+    if record is None:
+        # contained at build time: the tests pass a disguised wrong version (mutants_run.judge_controls)
+        assert rows.get("problems/tests_pass_disguised_control") == 1, dict(rows)
+        return
     namespace: dict = {}
     exec(ATTACK, namespace)  # noqa: S102 - our own text: the attack's answer is wrong in plain Python
     if namespace["positive_total"]([3, -1, 4]) == 7:
