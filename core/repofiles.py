@@ -289,6 +289,16 @@ def is_file_inside(root: str | os.PathLike, rel: str) -> bool:
         os.close(fd)
 
 
+def is_folder_inside(root: str | os.PathLike, rel: str) -> bool:
+    """Is ``rel`` a folder under ``root``, reached through folders only (no link, no ``..``)?"""
+    try:
+        fd = _open_parent(root, f"{rel.rstrip('/')}/_")  # opens every part of rel; the last name is never read
+    except OSError:
+        return False
+    os.close(fd)
+    return True
+
+
 def _open_parent(root: str | os.PathLike, rel: str) -> int:
     parts = rel.split("/")
     if rel.startswith("/") or any(p in ("", ".", "..") for p in parts):

@@ -274,10 +274,15 @@ def distribution_metadata(pyproject: str | None = None, setup_py: str | None = N
     return name, version
 
 
+def _dist_stem(name: str) -> str:
+    """A distribution name as a ``.dist-info`` folder spells it (``Py-Humps`` -> ``py_humps``)."""
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
 def dist_info_files(name: str, version: str) -> dict[str, str]:
     """The ``.dist-info`` folder (at the root of the copy, which is on every run's path) that
     makes ``importlib.metadata.metadata(name)`` / ``version(name)`` find the project: path -> text."""
-    folder = f"{re.sub(r'[-_.]+', '_', name).lower()}-{version.replace('-', '_')}.dist-info"
+    folder = f"{_dist_stem(name)}-{version.replace('-', '_')}.dist-info"
     return {f"{folder}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
             f"{folder}/INSTALLER": "crossfile-datasets\n"}
 
@@ -358,14 +363,14 @@ def repository_build_files(root: Path, name: str, report: BuildReport,
 def _has_dist_info(root: Path, name: str) -> bool:
     """Whether the checkout's root already holds metadata of ``name`` (a ``.dist-info`` or
     ``.egg-info`` folder: a link there is taken as present, never followed or written through)."""
-    want = re.sub(r"[-_.]+", "_", name).lower()
+    want = _dist_stem(name)
     try:
         entries = os.listdir(root)
     except OSError:
         return False
     for entry in entries:
         stem, dot, suffix = entry.rpartition(".")
-        if dot and suffix in ("dist-info", "egg-info") and re.sub(r"[-_.]+", "_", stem.split("-")[0]).lower() == want:
+        if dot and suffix in ("dist-info", "egg-info") and _dist_stem(stem.split("-")[0]) == want:
             return True
     return False
 

@@ -24,6 +24,7 @@ from urllib.parse import quote
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.enums import StrEnum
 from crossfile_datasets.core.reasons import CHANNEL_OVERFLOW
+from crossfile_datasets.core.repofiles import is_folder_inside
 from crossfile_datasets.sandbox import PLUGIN_NAME, SANDBOX_PREFIX, Sandbox, SandboxRun, hostfs
 from crossfile_datasets.sandbox.channel import ChannelRecords, ResultChannel
 from crossfile_datasets.sandbox.suites.pytest_config import plan_run, read_pytest_ini
@@ -208,21 +209,6 @@ def pytest_argv(sandbox: Sandbox, paths: Sequence[str], coverage_rc: Path | None
             f"--rootdir={sandbox.root}", *config_overrides(sandbox.root), *paths]
 
 
-def real_folder(root: Path, rel: str) -> bool:
-    """Whether ``rel`` is a folder of ``root`` reached through folders only (no link, no ``..``)."""
-    here = Path(root)
-    for part in Path(rel).parts:
-        if part in ("", ".", "..") or Path(part).is_absolute():
-            return False
-        here = here / part
-        try:
-            if not stat.S_ISDIR(os.lstat(here).st_mode):
-                return False
-        except OSError:
-            return False
-    return True
-
-
 def run_with_channel(sandbox: Sandbox, argv: Sequence[str], **kwargs) -> tuple[SandboxRun, ChannelRecords]:
     """Run a program that loads the pytest plugin; its verdict records come over a new channel."""
     channel = ResultChannel()
@@ -252,7 +238,7 @@ def run_pytest(
     ``extra_env`` values may name ``__CONTROL__``: the sandbox's control folder.
     ``extra_args``: options before the paths (the repository configuration's overrides);
     ``data_name``: the coverage data file in the control folder (one per process of a run);
-    ``workdir``: the folder of the copy pytest runs in (:func:`real_folder`; ``paths`` stay
+    ``workdir``: the folder of the copy pytest runs in (``core.repofiles.is_folder_inside``; ``paths`` stay
     relative to the copy's root, node ids to the rootdir).
     """
     rc = None
@@ -264,7 +250,7 @@ def run_pytest(
                                    f"[run]\ndata_file = {data_file}\ninclude =\n{include}\n")
     env = {k: v.replace("__CONTROL__", str(sandbox.control)) for k, v in (extra_env or {}).items()}
     env["CROSSFILE_TEST_TIMEOUT"] = str(sandbox.limits.test_timeout)
-    cwd = sandbox.root / workdir if workdir and real_folder(sandbox.root, workdir) else None
+    cwd = sandbox.root / workdir if workdir and is_folder_inside(sandbox.root, workdir) else None
     if cwd is not None:
         paths = [str(sandbox.root / p) for p in paths]
     argv = pytest_argv(sandbox, [*extra_args, *paths], rc, plugins)

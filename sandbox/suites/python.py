@@ -37,12 +37,13 @@ from crossfile_datasets.analyzers.run import RunStatus, run as run_process
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.records import FileFacts, Repository
 from crossfile_datasets.core.report import BuildReport
+from crossfile_datasets.core.repofiles import is_folder_inside
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
 from crossfile_datasets.sandbox import Sandbox, SandboxLimits, values
 from crossfile_datasets.sandbox.buildfiles import repository_build_files, write_build_files
 from crossfile_datasets.sandbox.hostfs import write_new
-from crossfile_datasets.sandbox.pytest_runs import PytestRun, real_folder, run_pytest
+from crossfile_datasets.sandbox.pytest_runs import PytestRun, run_pytest
 from crossfile_datasets.sandbox.suites.pytest_config import RunPlan, plan_run, plugin_names, read_pytest_ini
 from crossfile_datasets.sandbox.suites import (
     SuiteRun,
@@ -250,7 +251,7 @@ class SuiteRounds:
         self.quiet = quiet
         self.plan = setup.plan
         # the folder the repository's own test command runs pytest in (a real folder of the copy)
-        self.workdir = self.plan.workdir if self.plan.workdir and real_folder(box.root, self.plan.workdir) else ""
+        self.workdir = self.plan.workdir if self.plan.workdir and is_folder_inside(box.root, self.plan.workdir) else ""
         self.outcomes: dict = {}
         self.messages: dict[str, str] = {}
         self.contexts: dict[str, dict[int, set[str]]] = {}
@@ -461,7 +462,7 @@ class PythonRunner:
                             f"--rootdir={box.root}"],
                            env={"PYTEST_ADDOPTS": "--continue-on-collection-errors"},
                            cwd=box.root / setup.plan.workdir if setup.plan.workdir
-                           and real_folder(box.root, setup.plan.workdir) else None)
+                           and is_folder_inside(box.root, setup.plan.workdir) else None)
         return [line.strip() for line in srun.result.stdout.splitlines() if "::" in line and not line.startswith(" ")]
 
     def run(self, root: Path, test_ids: list[str] | None, *, coverage: bool, limits: SandboxLimits | None = None,
