@@ -529,6 +529,8 @@ def _declared_annotation(expr: nodes.NodeNG) -> nodes.NodeNG | None:
             annotation = target.parent.annotation
         if annotation is None and _assigned_call(target) is not None:
             annotation = _declared_annotation(_assigned_call(target))  # atoms = parse(v), -> Iterator[Atom]
+        if annotation is None and _unpacking_call(target) is not None:  # notes, rest = exc.group() -> tuple[A, B]
+            annotation = _unpacked_item(_declared_annotation(_unpacking_call(target)), target)
         return annotation
     if isinstance(expr, nodes.Attribute):
         # instances, or the class itself (``cls.routers`` in a classmethod, ``Mocker.routers``)
@@ -545,6 +547,51 @@ def _assigned_call(target: nodes.NodeNG) -> nodes.Call | None:
             and statement.targets == [target] and isinstance(statement.value, nodes.Call)):
         return statement.value
     return None
+
+
+def _unpacking_call(target: nodes.NodeNG) -> nodes.Call | None:
+    """The call of ``a, b = call(...)`` when ``target`` is one of the names (no starred name)."""
+    names = target.parent
+    statement = names.parent if names is not None else None
+    if (isinstance(target, nodes.AssignName) and isinstance(names, nodes.Tuple) and isinstance(statement, nodes.Assign)
+            and statement.targets == [names] and isinstance(statement.value, nodes.Call)
+            and not any(isinstance(e, nodes.Starred) for e in names.elts)):
+        return statement.value
+    return None
+
+
+def _tuple_items(annotation: nodes.NodeNG | None) -> list[nodes.NodeNG] | None:
+    """The element annotations of a fixed-length ``tuple[A, B]`` / ``Tuple[A, B]`` (``Optional``
+    unwrapped); None for ``tuple[X, ...]`` and anything else."""
+    annotation = _unwrap_optional(annotation)
+    if not (isinstance(annotation, nodes.Subscript) and annotation.value.as_string().rsplit(".", 1)[-1] in ("tuple", "Tuple")):
+        return None
+    args = annotation.slice.elts if isinstance(annotation.slice, nodes.Tuple) else [annotation.slice]
+    return None if any(isinstance(a, nodes.Const) and a.value is Ellipsis for a in args) else list(args)
+
+
+def _unpacked_item(annotation: nodes.NodeNG | None, node: nodes.NodeNG) -> nodes.NodeNG | None:
+    """The annotation of ``node``, one name of the unpacking target ``node.parent``, when the
+    unpacked value is annotated ``tuple[A, B, ...]`` with as many items as the target has names."""
+    items = _tuple_items(annotation)
+    names = node.parent
+    if items is None or not isinstance(names, nodes.Tuple) or len(items) != len(names.elts):
+        return None
+    return next((item for item, name in zip(items, names.elts) if name is node), None)
+
+
+def _is_unpacked_call_target(node: nodes.AssignName) -> bool:
+    return _unpacking_call(node) is not None
+
+
+@_tip
+def _infer_unpacked_call_target(node: nodes.AssignName, context=None) -> nodes.ClassDef | None:
+    """``notes, rest = exc.group_exceptions()`` with ``-> tuple[list[Note], list[Exception]]``:
+    ``notes`` a ``list[Note]`` says nothing, a name unpacked to a plain class is an instance of
+    it, when astroid's own inference of the name says nothing better."""
+    if _informative(_own_values(node._infer)):
+        return None
+    return _one_class(_unpacked_item(_declared_annotation(_unpacking_call(node)), node), context)
 
 
 # builtins whose result iterates over the elements of their first argument, in some order
@@ -588,26 +635,27 @@ def _iterated_annotation(iterable: nodes.NodeNG, depth: int = 0) -> nodes.NodeNG
 
 
 def _unpacked_annotation(node: nodes.AssignName, iterable: nodes.NodeNG) -> nodes.NodeNG | None:
-    """The annotation of ``node``, one name of a two-name unpacking target of a loop over
-    ``enumerate(items)`` (the second name: an element of ``items``) or ``table.items()`` (key,
-    value of ``table: dict[K, V]``)."""
+    """The annotation of ``node``, one name of an unpacking target of a loop over
+    ``enumerate(items)`` (the second name: an element of ``items``), ``table.items()`` (key,
+    value of ``table: dict[K, V]``) or items annotated ``tuple[A, B, ...]`` (``for exc, note in
+    pairs`` with ``pairs: list[tuple[Exception, Note]]``: ``note`` a ``Note``)."""
     target = node.parent
-    if not (isinstance(target, nodes.Tuple) and len(target.elts) == 2 and node in target.elts):
+    if not (isinstance(target, nodes.Tuple) and any(e is node for e in target.elts)):
         return None
-    second = target.elts[1] is node
+    second = len(target.elts) == 2 and target.elts[1] is node
     if _builtin_call(iterable, frozenset({"enumerate"})):
         return _iterated_annotation(iterable.args[0]) if second else None
     if (isinstance(iterable, nodes.Call) and isinstance(iterable.func, nodes.Attribute) and not iterable.args
             and iterable.func.attrname == "items"):
         pair = _mapping_annotations(_declared_annotation(iterable.func.expr))
-        return None if pair is None else pair[second]
-    return None
+        return None if pair is None or len(target.elts) != 2 else pair[second]
+    return _unpacked_item(_iterated_annotation(iterable), node)
 
 
 def _loop_of(node: nodes.AssignName) -> nodes.For | nodes.Comprehension | None:
-    """The loop (or comprehension) whose target is ``node`` or a two-name tuple holding it."""
+    """The loop (or comprehension) whose target is ``node`` or a tuple of names holding it."""
     parent = node.parent
-    if isinstance(parent, nodes.Tuple) and len(parent.elts) == 2:
+    if isinstance(parent, nodes.Tuple) and len(parent.elts) >= 2:
         parent, node = parent.parent, parent
     if isinstance(parent, (nodes.For, nodes.Comprehension)) and parent.target is node:
         return parent
@@ -952,22 +1000,57 @@ def _constructed_class(fixture: nodes.FunctionDef, context=None) -> nodes.ClassD
             value = node.value
             if not isinstance(value, nodes.Call):
                 return None
-            cls = _one_class(value.func, context)
+            cls = _one_class(value.func, context) or _called_class(value.func)
             if cls is None:
                 return None
             found.add(cls)
     return found.pop() if len(found) == 1 else None
 
 
+def _called_class(func: nodes.NodeNG) -> nodes.ClassDef | None:
+    """The one project class a callee that is a value, not a class's name, holds: a fixture's
+    parameter handing out a class (``converter_cls(...)``); read as a value, where
+    :func:`_one_class` reads an annotation (in the scope around the function)."""
+    values = [v for v in _own_values(func.infer) if v is not astroid.Uninferable]
+    if len(values) != 1 or not isinstance(values[0], nodes.ClassDef) or values[0].root().name in _SPECIAL_MODULES:
+        return None
+    return values[0]
+
+
+def _parametrized_class(fixture: nodes.FunctionDef, context=None) -> nodes.ClassDef | None:
+    """The class a fixture parametrized over classes hands out: ``@pytest.fixture(params=(Base,
+    Sub)) def converter_cls(request): return request.param``. As for ``isinstance(x, (A, B))``,
+    the first class stands for all (a member they share is attributed to the first that declares
+    it); any other return, or a parameter that is not a class, says nothing."""
+    returns = list(fixture.nodes_of_class(nodes.Return, skip_klass=(nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)))
+    params = fixture.args.args or []
+    if not (len(returns) == 1 and isinstance(returns[0].value, nodes.Attribute) and returns[0].value.attrname == "param"
+            and isinstance(returns[0].value.expr, nodes.Name) and params and returns[0].value.expr.name == params[0].name
+            and params[0].name == "request"):
+        return None
+    for decorator in fixture.decorators.nodes if fixture.decorators else ():
+        values = [k.value for k in (decorator.keywords or []) if k.arg == "params"] if isinstance(decorator, nodes.Call) else []
+        if len(values) == 1 and isinstance(values[0], (nodes.Tuple, nodes.List)):
+            expressions = values[0].elts if all(isinstance(e, (nodes.Name, nodes.Attribute)) for e in values[0].elts) else []
+            classes = [_one_class(e, context) for e in expressions]
+            return classes[0] if classes and all(c is not None for c in classes) else None
+    return None
+
+
 @_tip
-def _infer_fixture_parameter(name: nodes.AssignName, context=None) -> nodes.ClassDef | None:
+def _infer_fixture_parameter(name: nodes.AssignName, context=None) -> nodes.ClassDef | _TheClass | None:
     """The class a fixture's return annotation names, for a parameter that receives it; for an
-    unannotated fixture, the class each of its returns constructs."""
+    unannotated fixture, the class each of its returns constructs, or the class itself for a
+    fixture parametrized over classes (:func:`_parametrized_class`)."""
     fixture = _fixture_of(name)
     if fixture is None:
         return None
     if fixture.returns is None:
-        return _constructed_class(fixture, context)
+        constructed = _constructed_class(fixture, context)
+        if constructed is not None:
+            return constructed
+        handed = _parametrized_class(fixture, context)
+        return _TheClass(handed) if handed is not None else None
     annotation = fixture.returns
     if fixture.is_generator():
         annotation = _unwrap_optional(annotation)
@@ -1021,6 +1104,8 @@ astroid.MANAGER.register_transform(nodes.AssignAttr, astroid.inference_tip(_infe
 astroid.MANAGER.register_transform(nodes.Call, astroid.inference_tip(_infer_call), _is_call)
 astroid.MANAGER.register_transform(nodes.AnnAssign, _field_value, _is_class_field)
 astroid.MANAGER.register_transform(nodes.AssignName, astroid.inference_tip(_infer_loop_target), _is_loop_target)
+astroid.MANAGER.register_transform(nodes.AssignName, astroid.inference_tip(_infer_unpacked_call_target),
+                                   _is_unpacked_call_target)
 astroid.MANAGER.register_transform(nodes.Subscript, astroid.inference_tip(_infer_subscript), _is_read_subscript)
 astroid.MANAGER.register_transform(nodes.Name, astroid.inference_tip(_infer_narrowed_name), _is_narrowed_name)
 astroid.MANAGER.register_transform(nodes.Attribute, astroid.inference_tip(_infer_raises_value), _is_raises_value)
