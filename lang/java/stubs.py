@@ -329,8 +329,25 @@ def build_variant(
 
 # ------------------------------------------------------------------------- attribution --
 def parse_symbol(symbol: str) -> tuple[str, str] | None:
-    m = _SYMBOL.match(symbol)
+    """``method f(int)`` -> ("method", "f"); also with the explicit type arguments javac writes
+    before a generic method's name (``method <Expression>tokenType(Class<Expression>,String)``
+    for ``Parsers.<Expression>tokenType(...)``)."""
+    m = _SYMBOL.match(_without_type_arguments(symbol))
     return (m.group("kind"), m.group("name")) if m else None
+
+
+def _without_type_arguments(symbol: str) -> str:
+    """``method <Map<K, V>>f(...)`` -> ``method f(...)``: the balanced ``<...>`` after the kind."""
+    head, _, rest = symbol.partition(" ")
+    rest = rest.lstrip()
+    if not rest.startswith("<"):
+        return symbol
+    depth = 0
+    for at, char in enumerate(rest):
+        depth += {"<": 1, ">": -1}.get(char, 0)
+        if depth == 0:
+            return f"{head} {rest[at + 1:]}"
+    return symbol
 
 
 def parse_location(location: str) -> tuple[str, str] | None:
@@ -414,17 +431,23 @@ class Attributor:
         sym = parse_symbol(symbol)
         loc = parse_location(location)
         receiver = None
+        anonymous: list[str] = []  # the written bases of anonymous classes around an unqualified name
         if sym is not None and loc is None and not location.strip():
             # `super.m(...)` / `this.m(...)`: javac writes no `location:` line (javac 17); the
-            # location is the class whose body holds the call (its bases are searched below)
+            # location is the class whose body holds the call (its bases are searched below);
+            # nor for an unqualified name in an anonymous class's body (`new Pattern() { ...
+            # MISMATCH ... }`): looked up in the anonymous classes' bases, then around them
             receiver = self._self_receiver(d)
             if receiver is None:
-                return "unparsed_symbol_or_location"
+                receiver, anonymous = self._around_anonymous(d)
+                if receiver is None:
+                    return "unparsed_symbol_or_location"
         elif sym is None or loc is None:
             return "unparsed_symbol_or_location"
         _, member = sym
         if receiver is not None:
-            loc_kind, found_type = "variable", receiver  # qualified: no enclosing-class lookup
+            # qualified (super./this.): no enclosing-class lookup; unqualified in an anonymous body: with it
+            loc_kind, found_type = ("class" if anonymous else "variable"), receiver
         else:
             loc_kind, loc_type = loc
             found_type = self._type(loc_type)
@@ -435,6 +458,10 @@ class Attributor:
         local = found_type
         unqualified = loc_kind != "variable"
         candidates: list[tuple[Stub, TypeRef | None]] = []
+        for base in anonymous:
+            base_stub = self.type_stubs.get(base.rsplit(".", 1)[-1])
+            if base_stub is not None and all(base_stub is not c for c, _ in candidates):
+                candidates.append((base_stub, self._member_of(base_stub, member)))
         for t in self._local_chain(local, with_enclosing=unqualified):
             for base in t.bases:
                 base_stub = self.type_stubs.get(base.rsplit(".", 1)[-1])
@@ -503,6 +530,31 @@ class Attributor:
             return None  # an anonymous class (`new T() {...}`) or an enum constant's body
         start = self.ff.file.index.node_start(node.parent)
         return next((t for t in self.ff.types if t.span.start == start), None)
+
+    def _around_anonymous(self, d: Diagnostic) -> tuple[TypeDecl | None, list[str]]:
+        """For a diagnostic at an unqualified name inside anonymous class bodies (or enum
+        constants' bodies): the declared type around them and the anonymous classes' written
+        bases, innermost first; (None, []) elsewhere."""
+        _, leaf = self._leaf_at(d)
+        if leaf is None or leaf.type != "identifier":
+            return None, []
+        bases: list[str] = []
+        node = leaf.parent
+        while node is not None:
+            if node.type in ("class_body", "enum_body", "interface_body", "record_body") and node.parent is not None:
+                owner = node.parent
+                if owner.type in ("class_declaration", "enum_declaration", "interface_declaration", "record_declaration"):
+                    if not bases:
+                        return None, []  # not inside an anonymous body: javac writes a location there
+                    start = self.ff.file.index.node_start(owner)
+                    return next((t for t in self.ff.types if t.span.start == start), None), bases
+                written = owner.child_by_field_name("type") if owner.type == "object_creation_expression" else None
+                if written is not None:
+                    bases.append(self.ff.file.index.node_text(written).split("<", 1)[0].strip())
+                elif owner.type == "enum_constant":
+                    bases.append("")  # the enum itself, which is the declared type around it
+            node = node.parent
+        return None, []
 
     def _leaf_at(self, d: Diagnostic):
         index = self.ff.file.index
