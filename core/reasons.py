@@ -277,6 +277,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.USAGES, "unattributed_{code}", L, "a new 'undefined' diagnostic that could not be tied to a cross-file entity"),
     (S.USAGES, "unattributed_found_elsewhere", N,
      "Python, C#: a new diagnostic no stubbed import of the file explains, whose name a kept use has at the same line (found by another check, round or variant)"),
+    (S.USAGES, "undefined_before_stubbing", N,
+     "TypeScript: a name undefined in the original file too (a missing library's global, Jest's expect), whose message the stubbing changed: no project name"),
     (S.USAGES, "name_not_located", L, "the diagnostic's name was not found at its position"),
     (S.USAGES, "constructor_initializer", R,
      "a `super(...)`/`this(...)` (Java) or `: base(...)`/`: this(...)` (C#) call of a project constructor names no type: no entity to complete"),
