@@ -441,7 +441,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     # --- class-level split ------------------------------------------------------------------------------
     (S.REPOSITORIES, "test_runner_unavailable", L, "class-level: no test runner for the language"),
     (S.REPOSITORIES, "class_extractor_unavailable", L, "class-level: no class extractor for the language"),
-    (S.SUITES, "test_paths_from_ci", N, "class-level: the repository's pytest configuration names no testpaths; the suite runs the paths its tox.ini test command runs"),
+    (S.SUITES, "test_paths_from_ci", N, "class-level: the repository's pytest configuration names no testpaths; the suite runs the paths its tox.ini test command runs, or (no pytest configuration, no command running pytest) the unittest scripts its Makefile, tox.ini or GitHub workflow runs (`python tests.py`)"),
     (S.SUITES, "option_neutralized", N, "class-level: an option of the repository's test configuration that stops or reshapes the run was taken out"),
     (S.SUITES, "test_workdir_from_ci", N, "class-level: the repository has no pytest configuration and its own test command (Makefile, tox.ini changedir, noxfile) runs pytest in a folder of its own; the suite runs there"),
     (S.SUITES, "no_test_passed", L, "class-level: the suite ran and not one of its tests passed (the run is not the repository's: a working directory, a missing service)"),

@@ -210,12 +210,16 @@ def parse_config(name: str, text: str) -> dict | None:
 
 
 def read_pytest_ini(root: Path, read: Callable[[str], str | None] | None = None,
-                    entries: Callable[[], list[tuple[str, bool, bool]]] | None = None) -> PytestIni:
+                    entries: Callable[[], list[tuple[str, bool, bool]]] | None = None,
+                    workflows: Callable[[], list[str]] | None = None) -> PytestIni:
     """The configuration pytest uses when run from ``root`` (its rootdir): the first file of
     :data:`CONFIG_FILES` with a pytest section; without ``testpaths`` in it, the paths tox.ini's
-    test command runs (:func:`ci_test_paths`). ``read(name)`` returns a file's text or None
-    (default: through the host file boundary); ``entries()`` the root's entries as (name, is a
-    folder, is a package) (default: a listing of ``root``, no link followed)."""
+    test command runs (:func:`ci_test_paths`); without either and without a pytest
+    configuration, the unittest scripts the repository's own test commands run
+    (:func:`ci_script_paths`). ``read(name)`` returns a file's text or None (default: through
+    the host file boundary); ``entries()`` the root's entries as (name, is a folder, is a
+    package) (default: a listing of ``root``, no link followed); ``workflows()`` the file names
+    in ``.github/workflows`` (default: its listing)."""
     read = read or _host_reader(Path(root))
     ini = PytestIni()
     for name in CONFIG_FILES:
@@ -232,11 +236,15 @@ def read_pytest_ini(root: Path, read: Callable[[str], str | None] | None = None,
             return dataclasses.replace(ini, workdir=workdir, workdir_source=source)
     if ini.settings.get("testpaths") not in (None, "", []):
         return ini
+    entries = entries or _host_entries(Path(root))
     tox = read("tox.ini")
-    if tox is None:
+    paths = ci_test_paths(tox, entries()) if tox is not None else ()
+    if paths:
+        return dataclasses.replace(ini, ci_paths=paths, ci_source="tox.ini")
+    if ini.path:  # the repository configured pytest: its collection is meant
         return ini
-    paths = ci_test_paths(tox, (entries or _host_entries(Path(root)))())
-    return dataclasses.replace(ini, ci_paths=paths, ci_source="tox.ini") if paths else ini
+    scripts, source = ci_script_paths(read, workflows or _host_workflows(Path(root)), entries())
+    return dataclasses.replace(ini, ci_paths=scripts, ci_source=source) if scripts else ini
 
 
 # a relative folder of the repository, without "..": what a test command may change into
@@ -277,6 +285,109 @@ def ci_workdir(read: Callable[[str], str | None]) -> tuple[str, str]:
         if match:
             return match.group(1), "noxfile.py"
     return "", ""
+
+
+# where a repository writes its own test command, besides tox.ini's ``[testenv] commands``
+_SCRIPT_SOURCES = ("Makefile", "makefile", "GNUmakefile", "tox.ini")
+WORKFLOWS = ".github/workflows"
+_PYTHON_PROGRAM = re.compile(r"(?:python[\d.]*|pypy[\d.]*|\$\(PYTHON\)|\$\{PYTHON\}|\$PYTHON)")
+# options of python and of ``coverage run`` written apart from their value
+_PYTHON_VALUE_OPTIONS = frozenset({"-W", "-X", "-c"})
+_COVERAGE_VALUE_OPTIONS = frozenset({"--source", "--include", "--omit", "--rcfile", "--concurrency", "--context",
+                                     "--data-file"})
+
+
+def ci_script_paths(read: Callable[[str], str | None], workflows: Callable[[], list[str]],
+                    entries: Iterable[tuple[str, bool, bool]]) -> tuple[tuple[str, ...], str]:
+    """(paths, the file naming them): the unittest files the repository's own test commands run
+    as scripts when none of them runs pytest or nose -- ``python tests.py``, ``python -Wd -m
+    coverage run --branch --source=pkg tests.py``, ``coverage run tests.py``, ``python -m
+    unittest tests`` -- in a Makefile recipe, tox.ini or a GitHub workflow. pytest from the root
+    collects only ``test_*.py`` / ``*_test.py``: python-json-patch's root ``tests.py`` (110
+    unittest tests, run by its makefile and workflow) gave ``suite_no_tests`` (held-out 17).
+    A path counts when it exists, names a test (``test`` in its file name) and its text uses
+    ``unittest``; ``((), "")`` otherwise."""
+    top = {name for name, _, _ in entries}
+    names = [*_SCRIPT_SOURCES, *(f"{WORKFLOWS}/{n}" for n in sorted(workflows()) if n.endswith((".yml", ".yaml")))]
+    found: list[tuple[str, str]] = []
+    for name in names:
+        text = read(name)
+        if not text:
+            continue
+        for line in text.splitlines():
+            line = re.sub(r"^\s*(?:-\s+)?(?:run:|commands\s*=)?\s*", "", line)
+            for command in re.split(r"&&|\|\||;", line):
+                tokens = _as_args(command.strip().lstrip("@+-"))
+                while tokens and "=" in tokens[0] and not tokens[0].startswith("-"):
+                    tokens = tokens[1:]
+                if _test_runner(tokens)[0] is not None:
+                    return (), ""  # a test command runs pytest or nose: its collection is meant
+                found.extend((path, name) for path in _scripts_run(tokens))
+    paths, source = [], ""
+    for path, name in found:
+        path = path[2:] if path.startswith("./") else path
+        if path in paths or path.split("/", 1)[0] not in top or ".." in path.split("/"):
+            continue
+        if "test" not in path.rsplit("/", 1)[-1].lower() or not re.search(r"\bunittest\b", read(path) or ""):
+            continue
+        paths.append(path)
+        source = source or name
+    return tuple(paths), source
+
+
+def _scripts_run(tokens: list[str]) -> list[str]:
+    """The Python files one command runs as scripts (``python x.py``, ``coverage run x.py``) or
+    as unittest modules (``python -m unittest a.b`` -> ``a/b.py``)."""
+    if not tokens:
+        return []
+    prog, rest = tokens[0].rsplit("/", 1)[-1], list(tokens[1:])
+    if _PYTHON_PROGRAM.fullmatch(prog):
+        while rest and rest[0].startswith("-"):
+            tok = rest.pop(0)
+            if tok == "-m":
+                module = rest.pop(0) if rest else ""
+                if module == "unittest":
+                    return _unittest_modules(rest)
+                if module != "coverage" or not rest or rest[0] != "run":
+                    return []
+                return _coverage_run(rest[1:])
+            if tok in _PYTHON_VALUE_OPTIONS:
+                if tok == "-c":
+                    return []
+                rest = rest[1:]
+        return [rest[0]] if rest and rest[0].endswith(".py") else []
+    if re.fullmatch(r"coverage[\d.-]*", prog) and rest[:1] == ["run"]:
+        return _coverage_run(rest[1:])
+    return []
+
+
+def _coverage_run(rest: list[str]) -> list[str]:
+    while rest and rest[0].startswith("-"):
+        tok = rest.pop(0)
+        if tok == "-m":
+            return _unittest_modules(rest[1:]) if rest[:1] == ["unittest"] else []
+        if tok in _COVERAGE_VALUE_OPTIONS:
+            rest = rest[1:]
+    return [rest[0]] if rest and rest[0].endswith(".py") else []
+
+
+def _unittest_modules(rest: list[str]) -> list[str]:
+    args = [t for t in rest if not t.startswith("-")]
+    if not args or args[0] == "discover":  # unittest's own discovery: pytest's defaults stand
+        return []
+    return [a if a.endswith(".py") else a.replace(".", "/") + ".py" for a in args]
+
+
+def _host_workflows(root: Path) -> Callable[[], list[str]]:
+    from crossfile_datasets.sandbox.hostfs import HostFileRefused, list_dir
+
+    def names() -> list[str]:
+        try:
+            return [e.name for e in list_dir(root, WORKFLOWS) if e.kind == "file"]
+        except (HostFileRefused, OSError):
+            return []
+
+    return names
 
 
 def _host_entries(root: Path) -> Callable[[], list[tuple[str, bool, bool]]]:
