@@ -135,7 +135,136 @@ def _body_refusal(task: dict, lang: Lang, body: str) -> str | None:
                 return None
     except ParseTimeout as exc:
         return f"{PARSE_BUDGET}: {exc}"
-    return _one_type_refusal(root, task)
+    why = _one_type_refusal(root, task, lang)
+    if why == SYNTAX_ERROR and lang is Lang.CSHARP and _braces_enclose(lang, body, root):
+        return None  # one type whatever tree-sitter could not read inside it: the compiler judges
+    return why
+
+
+def _encloses(braces: list[str]) -> bool:
+    """The braces open one block first and close it last, the depth above 0 in between."""
+    if not braces or braces[0] != "{":
+        return False
+    depth = 0
+    for i, brace in enumerate(braces):
+        depth += 1 if brace == "{" else -1
+        if depth <= 0 and i != len(braces) - 1:
+            return False
+    return depth == 0
+
+
+def _csharp_spans(body: str) -> list[tuple[int, int]]:
+    """The comments, string and character literals and directive lines of C# source, as a
+    compiler's scanner delimits them (conservatively: an interpolated string's holes are part of
+    the literal, so a quote inside a hole ends it and the braces after it count -- such an answer
+    is then refused, as before). Unterminated ones run to the end of their line."""
+    spans: list[tuple[int, int]] = []
+    i, n = 0, len(body)
+    line_start = True
+    while i < n:
+        c = body[i]
+        if c in "\r\n\u2028\u2029\x85":
+            line_start = True
+            i += 1
+            continue
+        if line_start and c == "#":
+            j = i
+            while j < n and body[j] not in "\r\n\u2028\u2029\x85":
+                j += 1
+            spans.append((i, j))
+            i = j
+            continue
+        if not c.isspace():
+            line_start = False
+        if body.startswith("//", i):
+            j = i
+            while j < n and body[j] not in "\r\n\u2028\u2029\x85":
+                j += 1
+        elif body.startswith("/*", i):
+            j = body.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+        elif body.startswith(('@"', '$@"', '@$"'), i):
+            j = body.index('"', i) + 1
+            while j < n:
+                if body[j] == '"':
+                    if body.startswith('""', j):
+                        j += 2
+                        continue
+                    j += 1
+                    break
+                j += 1
+        elif c in "\"'" or body.startswith('$"', i):
+            quote = '"' if c == "$" else c
+            j = body.index(quote, i) + 1
+            while j < n and body[j] not in (quote, "\r", "\n"):
+                j += 2 if body[j] == "\\" else 1
+            j = min(n, j + 1 if j < n and body[j] == quote else j)
+        else:
+            i += 1
+            continue
+        spans.append((i, j))
+        i = j
+    return spans
+
+
+def braces_enclose_class(task: dict, source: str) -> bool:
+    """True when a Java or C# answer that is one type with a syntax error tree-sitter cannot read
+    is still known to be one type: its braces, as tree-sitter's tokens give them (strings,
+    characters and comments are tokens of their own; an ``ERROR`` node keeps the braces it
+    swallowed as tokens) and as a compiler's scanner gives them (outside comments, literals and
+    directive lines), both open one block before any ``}`` and close it with the text's last
+    token, the depth above 0 in between; and every error node of the tree lies after that
+    block's ``{``. Whatever the compiler then reads is inside the type's block: members of it,
+    never a second top-level type. tree-sitter-c-sharp reads ``*p++ = x;`` in an ``unsafe``
+    method as an error (SimpleBase's Base16, Base32, Base58, held-out 17: the gold answer was
+    refused and the class dropped); a class whose end tree-sitter misplaced fails the check. The
+    one-class rule applies it to C# answers (tree-sitter-java's errors are javac's too)."""
+    lang = Lang(task["language"])
+    if lang is Lang.PYTHON:
+        return True
+    _, body = get_language(lang).split_class_answer(clean_generation(source))
+    if lang is Lang.JAVA:
+        body = _JAVA_LINE_ENDS.sub("\n", translate_java_escapes(body))
+    elif lang is Lang.CSHARP:
+        body = as_compiler_reads(lang.value, body)
+    try:
+        root = guarded_parse(parser_for(ts_language(lang.value)), (body + "\n").encode("utf-8", "surrogatepass")).root_node
+    except ParseTimeout:
+        return False
+    return _braces_enclose(lang, body, root)
+
+
+def _braces_enclose(lang: Lang, body: str, root) -> bool:
+    """:func:`braces_enclose_class` of ``body`` (as the compiler reads it) and its tree."""
+    braces: list[str] = []
+    first_open = -1
+    last = ""
+    errors: list[int] = []
+    stack = [root]
+    while stack:  # nodes in document order
+        node = stack.pop()
+        if node.type == "ERROR" or node.is_missing:
+            errors.append(node.start_byte)
+        if node.child_count:
+            stack.extend(reversed(node.children))
+            continue
+        if node.type in ("comment", "line_comment", "block_comment") or node.end_byte == node.start_byte:
+            continue
+        last = node.type
+        if node.type in ("{", "}"):
+            if first_open < 0:
+                first_open = node.start_byte
+            braces.append(node.type)
+    if last != "}" or not _encloses(braces) or any(at <= first_open for at in errors):
+        return False
+    spans = _java_tokens(body) if lang is Lang.JAVA else [("", a, b) for a, b in _csharp_spans(body)]
+    scanned: list[str] = []
+    at = 0
+    for _, start, end in sorted(spans, key=lambda s: s[1]):
+        scanned.extend(ch for ch in body[at:start] if ch in "{}")
+        at = max(at, end)
+    scanned.extend(ch for ch in body[at:] if ch in "{}")
+    return scanned == braces
 
 
 def java_charset_refusal(task: dict, generation: str, root: Path) -> str | None:
@@ -171,12 +300,27 @@ def java_charset_refusal(task: dict, generation: str, root: Path) -> str | None:
     return None
 
 
-def _one_type_refusal(root, task: dict) -> str | None:
+def _only_closing_braces(node) -> bool:
+    stack, seen = [node], False
+    while stack:
+        n = stack.pop()
+        if n.child_count:
+            stack.extend(n.children)
+        elif n.type == "}":
+            seen = True
+        elif n.type not in ("comment", "line_comment", "block_comment") and n.end_byte > n.start_byte:
+            return False
+    return seen
+
+
+def _one_type_refusal(root, task: dict, lang: Lang | None = None) -> str | None:
     types, other = [], []
     for node in root.named_children:
         if node.type in _TYPE_DECLARATIONS:
             name = node.child_by_field_name("name")
             types.append((name.text or b"").decode("utf-8", "replace") if name is not None else "")
+        elif lang is Lang.CSHARP and node.type == "ERROR" and _only_closing_braces(node):
+            continue  # tree-sitter closed the type early (an error inside it): SYNTAX_ERROR below
         elif node.type not in _BESIDE_THE_CLASS:
             other.append(node.type)
     if other:
