@@ -5,6 +5,11 @@ MAX_FILE_BYTES = 1_000_000  # larger files are almost always generated or data (
 MINIFIED_MAX_LINE = 5_000  # a single line this long: minified / generated (ours)
 MINIFIED_MEAN_LINE = 300  # mean line length above this: minified (ours)
 VENDOR_DIRS = frozenset({"vendor", "vendored", "third_party", "third-party", "node_modules", "site-packages", "external", "deps"})
+# names of folders holding copied third-party code that the walk and the sandbox's copy keep (the
+# project's code imports them: ``pkg/_vendor/``), whose classes are still not the project's: the
+# class split leaves them out (core/skipnames.vendored_folders, ``classes/vendored_code``) (ours)
+VENDORED_FOLDER_NAMES = VENDOR_DIRS | frozenset({"_vendor", "_vendored", "thirdparty", "_thirdparty", "_third_party",
+                                                 "3rdparty", "extern", "_extern"})
 # folders skipped by their name, each family under its own counted reason (core/repofiles.skip_reason);
 # build output, environment and cache names are *generic*: a folder so named that holds the project's
 # own package (an __init__.py, a folder inside ``src/``, a package the packaging configuration names,

@@ -9,7 +9,8 @@ walker.
 
 from __future__ import annotations
 
-from typing import Iterable
+import re
+from typing import Callable, Iterable
 
 from crossfile_datasets.core import constants as C
 
@@ -54,3 +55,48 @@ def holds_project_code(rel: str, names: Iterable[str], project_dirs: frozenset[s
     parent = rel.rsplit("/", 1)[0] if "/" in rel else ""
     src_layout = parent.rsplit("/", 1)[-1] == "src" and any(n.endswith((".py", ".pyi")) for n in names)
     return rel in project_dirs or "__init__.py" in names or src_layout
+
+
+# ``__version__ = "3.11"`` at the start of a line of a package's ``__init__.py``
+_VERSION = re.compile(r"""^__version__\s*(?::\s*str\s*)?=\s*[rRbBuU]?['"]([^'"\n]{1,40})['"]""", re.M)
+
+
+def vendored_folders(paths: Iterable[str], read: Callable[[str], str | None]) -> dict[str, str]:
+    """The folders of the source files ``paths`` that hold copied third-party code, each with why:
+    a folder named like one (:data:`C.VENDORED_FOLDER_NAMES`: ``_vendor``, ``third_party``...), or
+    a Python package inside another package whose ``__init__.py`` gives it a ``__version__`` of
+    its own, other than the enclosing package's (jsonpath-ng's ``jsonpath_ng/_ply``: PLY 3.11
+    inside jsonpath-ng 1.8.0, held-out 17). ``read(path)``: a file's text or None. The walk keeps
+    such folders (the project imports them); the class split leaves their classes out."""
+    out: dict[str, str] = {}
+    folders = sorted({p.rsplit("/", 1)[0] for p in paths if "/" in p})
+    versions: dict[str, str | None] = {}
+
+    def version(folder: str) -> str | None:
+        if folder not in versions:
+            text = read(f"{folder}/__init__.py") if folder else None
+            match = _VERSION.search(text or "")
+            versions[folder] = match.group(1) if match else None
+        return versions[folder]
+
+    for folder in folders:
+        parts = folder.split("/")
+        for i, name in enumerate(parts):
+            if name.lower() in C.VENDORED_FOLDER_NAMES:
+                out[folder] = f"inside the folder {'/'.join(parts[:i + 1])}/ (a vendored-code name)"
+                break
+        if folder in out:
+            continue
+        for i in range(2, len(parts) + 1):
+            inner, outer = "/".join(parts[:i]), "/".join(parts[:i - 1])
+            own = version(inner)
+            outer_text = read(f"{outer}/__init__.py")
+            if own is None or outer_text is None:
+                continue
+            if version(outer) is None and "__version__" in outer_text:
+                continue  # the package takes its version from the inner one (``from .v import __version__``)
+            if own != version(outer):
+                out[folder] = (f"inside {inner}/, a package with a version of its own ({own}) in the package "
+                               f"{outer}/ ({version(outer) or 'no __version__'})")
+                break
+    return out

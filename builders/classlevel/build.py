@@ -187,6 +187,7 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
     count_parse_timeouts(facts, report)
     classes = [c for path in sorted(facts) for c in extract(facts[path])]
     stats["classes"] = len(classes)
+    classes = _without_vendored(repo, classes, report)
     graph = build_graph(repo.name, lang.value, facts, [])
     where = f"{repo.name}:"
     # nothing can pass Stage 2 without methods and an external reference: decide that before
@@ -451,6 +452,30 @@ def _count_refused(placed: SuiteRun, report: BuildReport, where: str, cand) -> b
         report.count("tasks", "gate_variant_refused", name, placed.reason[:300])
         return True
     return False
+
+
+def _without_vendored(repo: Repository, classes: list, report: BuildReport) -> list:
+    """The classes outside copied third-party code (``core.skipnames.vendored_folders``); the
+    others counted ``classes/vendored_code``: their code is another project's, public apart
+    (jsonpath-ng's copy of PLY gave 4 of its 15 tasks, held-out 17)."""
+    from crossfile_datasets.core.skipnames import vendored_folders
+    from crossfile_datasets.sandbox.hostfs import HostFileRefused, read_text
+
+    def read(rel: str) -> str | None:
+        try:
+            return read_text(repo.root, rel, max_bytes=C.MAX_FILE_BYTES)
+        except (HostFileRefused, OSError):
+            return None
+
+    vendored = vendored_folders({c.file for c in classes}, read)
+    kept = []
+    for info in classes:
+        folder = info.file.rsplit("/", 1)[0] if "/" in info.file else ""
+        if folder in vendored:
+            report.count("classes", "vendored_code", f"{repo.name}:{info.file}::{info.report_name}", vendored[folder])
+            continue
+        kept.append(info)
+    return kept
 
 
 def reference_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, report: BuildReport,
