@@ -283,6 +283,7 @@ _DETAILED_ADJUSTMENTS = {
     "left_out_test_imports": ("suites", "test_import_left_out"),
     "left_out_test_fields": ("suites", "test_field_left_out"),
     "unresolved_dependencies": ("suites", "dependency_not_installed"),
+    "dependency_versions": ("suites", "dependency_version_differs"),
     "generated_sources": ("suites", "source_generated"),
     "generated_sources_cut": ("suites", "generated_source_cut"),
     "incomplete_classes": ("suites", "test_class_incomplete"),
@@ -853,7 +854,8 @@ def compute_stats(lang: Lang, records: list[dict], report: BuildReport, per_repo
         "build_seconds": round(seconds, 2),
         "per_repository": per_repo,
         "samples": {k: v for k, v in report.samples.items()
-                    if k.split("/", 1)[0] in (STAGE, "tasks", "tests", "repositories", "descriptions")},
+                    if k.split("/", 1)[0] in (STAGE, "tasks", "tests", "repositories", "descriptions")
+                    or k == "suites/dependency_version_differs"},
     }
 
 
@@ -891,6 +893,7 @@ def card_section(stats: dict) -> str:
     lang = stats.get("language", "")
     adjusted = ", ".join(f"{k} {v}" for k, v in sorted(stats.get("suite_adjustments", {}).items())) or "none"
     gate = stats.get("wrong_class_gate", {})
+    versions = stats.get("samples", {}).get("suites/dependency_version_differs", [])
     rows = [
         f"## {lang}, class-level split (RepoClassBench method)",
         "",
@@ -919,4 +922,7 @@ def card_section(stats: dict) -> str:
         f"{gate.get('controls_passed', 0)} of {gate.get('controls_run', 0)} disguised controls (Python: caught "
         f"mutants reformatted, locals renamed, methods reordered, drawn afresh) passed, and their tasks were refused.",
     ]
+    if versions:  # Java: the jar on the class path is not the version the build declares
+        rows += ["", "Dependencies run at another version than the repository declares (the system's jar): "
+                 + "; ".join(versions) + "."]
     return "\n".join(rows)

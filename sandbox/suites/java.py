@@ -164,6 +164,8 @@ class JavaLayout:
     dependency_jars: list[str] = field(default_factory=list)
     test_dependency_jars: list[str] = field(default_factory=list)
     unresolved: list[str] = field(default_factory=list)  # "build file: group:artifact (scope)"
+    # a declared dependency Debian installs at another version: "build file: g:a declared 1.12, here 2.4.0"
+    other_versions: list[str] = field(default_factory=list)
     # .java files the build generates from a template beside them (Version.java from
     # Version.java.template): the file -> its template; compiled from a copy of the template
     generated: dict[str, str] = field(default_factory=dict)
@@ -256,6 +258,10 @@ def java_layout(root: Path) -> JavaLayout:
         target = layout.test_dependency_jars if dep.test else layout.dependency_jars
         if str(jar) not in layout.dependency_jars and str(jar) not in target:
             target.append(str(jar))
+        here = jar_version(jar)
+        if dep.version and here and here != dep.version:
+            layout.other_versions.append(f"{dep.where}: {dep.group}:{dep.artifact} declared {dep.version}, here {here}"
+                                         + (" (another major version)" if _major(here) != _major(dep.version) else ""))
     layout.test_dependency_jars = [j for j in layout.test_dependency_jars if j not in layout.dependency_jars]
     return layout
 
@@ -355,7 +361,7 @@ _BUILD_FILE_MAX_BYTES = 1 << 20  # a larger build file is not read
 # in every way, quadratic (red team 2026-11-28e row 2: 16 kB of line ends, 2 s; 1 MiB, hours)
 _GRADLE_DEPENDENCY = re.compile(
     r"\b(?P<conf>[a-zA-Z]*(?:[iI]mplementation|[cC]ompile|[cC]ompileOnly|[aA]pi|[rR]untimeOnly|[rR]untime))\s*(?:\(\s*)?"
-    r"(?:['\"](?P<g>[\w.\-]+):(?P<a>[\w.\-]+)(?::[^'\"]*)?['\"]"
+    r"(?:['\"](?P<g>[\w.\-]+):(?P<a>[\w.\-]+)(?::(?P<v>[^'\"]*))?['\"]"
     r"|group\s*[:=]\s*['\"](?P<g2>[\w.\-]+)['\"]\s*,\s*name\s*[:=]\s*['\"](?P<a2>[\w.\-]+)['\"])")
 _POM_PROPERTY = re.compile(r"\$\{([^}]+)\}")
 
@@ -366,6 +372,7 @@ class Dependency:
     artifact: str
     test: bool  # test scope (test classpath only)
     where: str  # the build file declaring it (repository-relative)
+    version: str = ""  # as declared ("" = none, or a property left unresolved)
 
 
 def _xml_children(elem, name: str) -> list:
@@ -406,8 +413,10 @@ def pom_dependencies(text: str, where: str = "pom.xml") -> tuple[list[Dependency
     for holder in _xml_children(project, "dependencies"):
         for dep in _xml_children(holder, "dependency"):
             g, a = resolve(_xml_text(dep, "groupId")), resolve(_xml_text(dep, "artifactId"))
+            v = resolve(_xml_text(dep, "version"))
             if g and a and "${" not in g + a:
-                deps.append(Dependency(g, a, _xml_text(dep, "scope") in _TEST_SCOPES, where))
+                deps.append(Dependency(g, a, _xml_text(dep, "scope") in _TEST_SCOPES, where,
+                                       v if "${" not in v and len(v) <= VERSION_MAX_CHARS else ""))
     return deps, own - {""}
 
 
@@ -417,7 +426,9 @@ def gradle_dependencies(text: str, where: str = "build.gradle") -> list[Dependen
     out = []
     for m in _GRADLE_DEPENDENCY.finditer(text):
         g, a = m.group("g") or m.group("g2"), m.group("a") or m.group("a2")
-        out.append(Dependency(g, a, m.group("conf").lower().startswith("test"), where))
+        v = (m.group("v") or "").split(":", 1)[0] if m.group("g") else ""
+        out.append(Dependency(g, a, m.group("conf").lower().startswith("test"), where,
+                              v if "$" not in v and len(v) <= VERSION_MAX_CHARS else ""))
     return out
 
 
@@ -468,6 +479,26 @@ def debian_jar(group: str, artifact: str, repo: Path = MAVEN_REPO) -> Path | Non
         if jar.is_file():
             return jar
     return None
+
+
+def jar_version(jar: Path) -> str:
+    """The version of a jar :func:`debian_jar` found: its version folder's name, or for the
+    ``debian`` folder the version folder beside it holding the same file ("" when none does)."""
+    if jar.parent.name != "debian":
+        return jar.parent.name
+    try:
+        real = jar.resolve()
+        for version in sorted(v for v in jar.parent.parent.iterdir() if v.is_dir() and v.name != "debian"):
+            other = version / f"{jar.parent.parent.name}-{version.name}.jar"
+            if other.is_file() and other.resolve() == real:
+                return version.name
+    except OSError:
+        return ""
+    return ""
+
+
+def _major(version: str) -> str:
+    return re.split(r"[.\-]", version, maxsplit=1)[0]
 
 
 def _version_key(name: str) -> tuple:
@@ -1369,6 +1400,8 @@ def _adjustments(built: _Built) -> dict[str, list[str]]:
     out = {"left_out_sources": [f"{f}: {why}" for f, why in sorted(built.left_out.items())]} if built.left_out else {}
     if built.layout is not None and built.layout.unresolved:  # "<build file>: group:artifact (scope)"
         out["unresolved_dependencies"] = list(built.layout.unresolved)
+    if built.layout is not None and built.layout.other_versions:  # "<build file>: g:a declared X, here Y"
+        out["dependency_versions"] = list(built.layout.other_versions)
     if built.layout is not None and built.layout.generated:
         out["generated_sources"] = [f"{f}: from {t}" for f, t in sorted(built.layout.generated.items())]
     if built.generated_cut:
