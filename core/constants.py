@@ -50,6 +50,14 @@ PARSE_GUARD_MIN_BYTES = 64 * 1024
 PARSE_GUARD_ANGLES = 64
 PARSE_GUARD_FLOOR_SECONDS = 0.25
 PARSE_GUARD_SECONDS_PER_MB = 10.0
+# Python's compile() of untrusted text (a class answer, a repository source, an example's file) runs
+# in a forked child whose address space may grow by PYTHON_COMPILE_MAX_BYTES and which is ended past
+# PYTHON_COMPILE_FLOOR_SECONDS + PYTHON_COMPILE_SECONDS_PER_MB x the text's size of CPU time: CPython
+# folds `str + str` chains keeping every step (8 kB: 0.7 GB; 25 kB: 15 GB; red team 2026-11-29d
+# row 1); real files compile at about 1 s per MB in far less memory (ours)
+PYTHON_COMPILE_MAX_BYTES = 1 << 30
+PYTHON_COMPILE_FLOOR_SECONDS = 5.0
+PYTHON_COMPILE_SECONDS_PER_MB = 10.0
 # a completion prediction longer than this is scored on its first characters (post-processing keeps
 # one statement; CrossCodeEval's answers are a line or a few; a 32 MB prediction held the completion
 # evaluation for minutes: red team 2026-11-27e; harness.syntax.scan_region's node walk is quadratic

@@ -23,7 +23,6 @@ import re
 import shutil
 import tempfile
 import time
-import warnings
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
@@ -53,6 +52,7 @@ from crossfile_datasets.analyzers.pylint import (
 from crossfile_datasets.lang import Lang
 from crossfile_datasets.core.records import Definition, FileFacts, ImportBinding, SourceFile, Span
 from crossfile_datasets.lang.base import LanguageSupport, iter_nodes
+from crossfile_datasets.lang.python import bounded_compile
 from crossfile_datasets.lang.python.exports import ExportResolver
 
 # FileFacts attribute holding the bindings a file's project wildcard imports expand to
@@ -210,14 +210,10 @@ class PythonSupport(LanguageSupport):
 
     def compiles(self, text: str) -> bool | None:
         # compile() only: the text is never run. Any refusal of the compiler (a syntax error, a
-        # null byte, a nesting past the parser's limits, a lone surrogate) is "does not compile".
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # invalid escape sequences and the like warn, not refuse
-            try:
-                compile(text, "<completion>", "exec", dont_inherit=True)
-            except (SyntaxError, ValueError, MemoryError, RecursionError, OverflowError):
-                return False
-        return True
+        # null byte, a nesting past the parser's limits, a lone surrogate) is "does not compile",
+        # and so is a text past the memory or CPU limit of the forked child it is compiled in
+        # (constant folding: red team 2026-11-29d row 1)
+        return bounded_compile.compiles(text)
 
     def import_statement(self, *, name: str, qualified_name: str, kind: str, path: str, package: str,
                          namespace: str = "", from_file: str | None = None) -> str | None:

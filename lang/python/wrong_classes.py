@@ -21,6 +21,7 @@ import ast
 import libcst as cst
 
 from crossfile_datasets.lang.classes import ClassInfo, WrongClass
+from crossfile_datasets.lang.python.bounded_compile import compiles
 from crossfile_datasets.lang.python.mutation import mutants
 
 STUB_MESSAGE = "throwing stub: the class-level wrong-class gate"
@@ -220,10 +221,9 @@ def disguised_control(original: str, caught: list[WrongClass], rng) -> str | Non
     _reorder_methods(cls, rng)
     try:
         text = ast.unparse(module) + "\n"
-        compile(text, "<control>", "exec", dont_inherit=True)
     except (SyntaxError, ValueError, RecursionError):
         return None
-    return text
+    return text if compiles(text, "<control>") else None  # the repository's text: red team 2026-11-29d row 1
 
 
 # ---------------------------------------------------------------- disguised function versions --
@@ -290,10 +290,9 @@ def _disguise(module: ast.Module, func: ast.FunctionDef | ast.AsyncFunctionDef, 
             func.body.insert(rng.randrange(start, len(func.body)), spare)
     try:
         text = ast.unparse(ast.fix_missing_locations(module)) + "\n"
-        compile(text, "<control>", "exec", dont_inherit=True)
     except (SyntaxError, ValueError, RecursionError):
         return None
-    return text
+    return text if compiles(text, "<control>") else None  # the repository's text: red team 2026-11-29d row 1
 
 
 def disguised_function(original: str, caught: list[str], rng) -> str | None:

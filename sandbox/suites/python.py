@@ -11,8 +11,8 @@ coverage.py with one dynamic context per test -- and returns it as the language-
 
 Test ids are pytest node ids relative to the repository root (``tests/test_x.py::TestA::test_b[1]``),
 the same on every run of the same tree. A node id without ``::`` is a test file that failed to
-collect (``ERROR``). ``compile_only`` byte-compiles the sources in-process (``compile()`` runs no
-repository code).
+collect (``ERROR``). ``compile_only`` byte-compiles the sources on the host (``compile()`` runs no
+repository code) in a forked child under memory and CPU limits (``lang/python/bounded_compile.py``).
 
 A suite runs the way its own CI would, minus what cannot work here (issue 29): the repository's
 pytest configuration is read and what stops or reshapes the run is neutralized
@@ -39,6 +39,7 @@ from crossfile_datasets.core.records import FileFacts, Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repofiles import is_folder_inside
 from crossfile_datasets.lang import Lang, get_language
+from crossfile_datasets.lang.python.bounded_compile import compile_errors
 from crossfile_datasets.lang.sources import list_sources
 from crossfile_datasets.sandbox import Sandbox, SandboxLimits, values
 from crossfile_datasets.sandbox.buildfiles import repository_build_files, write_build_files
@@ -536,7 +537,8 @@ class PythonRunner:
 
     def compile_only(self, root: Path, limits: SandboxLimits | None = None, *,
                      placed: dict[str, str] | None = None) -> SuiteRun:
-        """Byte-compile every Python source of ``root`` (in-process ``compile()``: nothing runs).
+        """Byte-compile every Python source of ``root`` (``compile()``, nothing runs, in a forked
+        child under memory and CPU limits: ``lang/python/bounded_compile.py``).
         ``placed``: relative path -> text of the files a generation wrote (the class evaluation's
         placed class), compiled whatever ``core/text.classify_file`` says of them: a file
         ``list_sources`` leaves out (a line over ``MINIFIED_MAX_LINE``, a NUL byte, a generator
@@ -548,21 +550,13 @@ class PythonRunner:
         files, _ = list_sources(Repository(root.name, root, "", "", ""), language, BuildReport())
         texts = [(path, text) for path, text in sorted(placed.items())]
         texts += [(f.path, f.text) for f in files if f.path not in placed]
-        errors = []
-        for path, text in texts:
-            key = (path, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest())
-            error = _COMPILED.get(key)
-            if error is None:
-                try:
-                    compile(text, path, "exec", dont_inherit=True)
-                    error = ""
-                except (SyntaxError, ValueError) as exc:
-                    error = f"{path}:{getattr(exc, 'lineno', 0) or 0}: {type(exc).__name__}: {exc}"
-                if len(_COMPILED) >= _COMPILED_MAX:
-                    _COMPILED.clear()
-                _COMPILED[key] = error
-            if error:
-                errors.append(error)
+        keys = [(path, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()) for path, text in texts]
+        todo = [(key, item) for key, item in zip(keys, texts) if key not in _COMPILED]
+        if todo:  # in one forked child under memory and CPU limits (red team 2026-11-29d row 1)
+            if len(_COMPILED) + len(todo) >= _COMPILED_MAX:
+                _COMPILED.clear()
+            _COMPILED.update(zip([key for key, _ in todo], compile_errors([item for _, item in todo])))
+        errors = [error for error in (_COMPILED.get(key, "") for key in keys) if error]
         if errors:
             return SuiteRun(SuiteStatus.COMPILE_FAILED, log="\n".join(errors), reason=errors[0][:300])
         return SuiteRun(SuiteStatus.OK)

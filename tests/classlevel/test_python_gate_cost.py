@@ -108,18 +108,17 @@ def test_a_quiet_run_has_the_same_outcomes_and_messages_without_failure_reports(
 
 
 def test_compile_only_compiles_a_file_once_per_text(tmp_path, monkeypatch):
-    import builtins
-
     from crossfile_datasets.sandbox.suites import python as runner_module
 
     root = write_tree(tmp_path / "c", {"pkg/__init__.py": "", **{f"pkg/m{i}.py": f"X = {i}\n" for i in range(5)}})
     compiled: list[str] = []
+    compile_errors = runner_module.compile_errors
 
-    def counting(source, filename, *args, **kwargs):
-        compiled.append(filename)
-        return builtins.compile(source, filename, *args, **kwargs)
+    def counting(texts):
+        compiled.extend(path for path, _ in texts)
+        return compile_errors(texts)
 
-    monkeypatch.setattr(runner_module, "compile", counting, raising=False)
+    monkeypatch.setattr(runner_module, "compile_errors", counting)
     monkeypatch.setattr(runner_module, "_COMPILED", {})  # verdicts of earlier tests' trees left out
     runner = runner_for(Lang.PYTHON)
     assert runner.compile_only(root).status.value == "ok"

@@ -82,9 +82,6 @@ def _evaluate(tmp_path: Path, name: str, answer: str) -> dict:
     return json.loads(out.strip().splitlines()[-1])
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29d row 1: compile_only compiles a Python class answer in the "
-                          "evaluator's process; CPython folds a str + str chain keeping every step: GBs per kB")
 def test_a_class_answer_cannot_take_the_evaluators_memory_through_constant_folding(tmp_path: Path):
     """Host resource (``evaluate-predictions class``, Python, every generation; the class build's
     gates and every evaluation also compile each repository source the same way): a 7.9 kB answer
@@ -138,9 +135,6 @@ def _completion(tmp_path: Path, name: str, separator: str) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29d row 1: exact match compiles the example's whole file on the host "
-                          "(harness/scoring._compiles_where_groundtruth_does): a repository's folded banner, GBs")
 def test_a_repository_file_cannot_take_the_completion_evaluators_memory_through_constant_folding(tmp_path: Path):
     """Host resource (``evaluate-predictions completion``, and the build's ``--model-filter``, which
     shares the exact match): when a prediction's lines equal the groundtruth's but its kept text

@@ -60,7 +60,9 @@ def test_a_compiler_bomb_answer_is_one_generation_s_failure(tmp_path, monkeypatc
     parser) and a 200,000-term sum (``RecursionError`` during compilation), both on short lines
     so that ``list_sources`` keeps the file. ``evaluate_class`` catches every exception of one
     generation (``runner_error``), the next generation is judged, the evaluation ends; nothing
-    runs in a sandbox."""
+    runs in a sandbox. Since red team 2026-11-29d row 1 the compilation runs in a forked child
+    under memory and CPU limits (``lang/python/bounded_compile.py``), which reports both errors:
+    the answers do not compile (``compile_failed``)."""
     monkeypatch.setenv("CROSSFILE_CACHE", str(tmp_path / "cache"))
     repo = tmp_path / "repos" / "calc"
     (repo / "pkg").mkdir(parents=True)
@@ -79,4 +81,6 @@ def test_a_compiler_bomb_answer_is_one_generation_s_failure(tmp_path, monkeypatc
     summary = evaluate_class(split, predictions, repos=tmp_path / "repos", ks=(1,))
     rows = summary["generations"]
     assert len(rows) == 2 and not any(r["passed"] or r["compiled"] for r in rows), rows
-    assert [r["status"] for r in rows] == ["runner_error", "runner_error"], [(r["status"], r["detail"][:200]) for r in rows]
+    assert [r["status"] for r in rows] == ["compile_failed", "compile_failed"], \
+        [(r["status"], r["detail"][:200]) for r in rows]
+    assert "MemoryError" in rows[0]["detail"] and "RecursionError" in rows[1]["detail"]
