@@ -67,7 +67,7 @@ from crossfile_datasets.sandbox.isolation import (
     sandbox_uid,
     seccomp_fd,
 )
-from crossfile_datasets.sandbox.own_packages import shadowed_releases
+from crossfile_datasets.sandbox.own_packages import released_jars, shadowed_releases
 from crossfile_datasets.sandbox.tempfolders import SANDBOX_PREFIX, HeldFolder, remove_tree, sweep_stale_sandboxes
 
 PLUGIN_SOURCE = Path(__file__).resolve().parent / "pytest_plugin.py"
@@ -537,7 +537,10 @@ class Sandbox:
             shutil.copyfile(PLUGIN_SOURCE, self.support / f"{PLUGIN_NAME}.py")
             # the installed releases of the copy's own packages, hidden from every run (red team
             # 2026-11-27f row 1); read from the copy before any run
-            self.hidden_releases = tuple(shadowed_releases(python, self.python_path)) if self.bwrap else ()
+            # and every other copy of its release on the machine: other interpreters' packages, wheel
+            # folders, Debian's jars (red team 2026-11-29d row 2)
+            self.hidden_releases = (*shadowed_releases(python, self.python_path),
+                                    *released_jars(self.root)) if self.bwrap else ()
         except BaseException:
             self._held.close()
             raise

@@ -88,3 +88,73 @@ def test_a_repository_of_a_harness_tool_runs_with_its_copy_and_never_sees_the_re
         prun = run_pytest(box, ["test_probe.py"])
     assert prun.complete, prun.run.result
     assert len(prun.outcomes) == 3 and set(prun.outcomes.values()) == {"passed"}, prun.messages
+
+
+# ---- copies of the release elsewhere on the machine (red team 2026-11-29d row 2) ----
+
+
+def test_wheel_folders_come_from_pip_s_settings(tmp_path, monkeypatch):
+    from crossfile_datasets.sandbox import own_packages
+
+    (tmp_path / "links").mkdir()
+    (tmp_path / "mirror" / "simple").mkdir(parents=True)
+    monkeypatch.setenv("PIP_FIND_LINKS", str(tmp_path / "links"))
+    monkeypatch.setenv("PIP_EXTRA_INDEX_URL", f"file://{tmp_path}/mirror/simple https://example.org/simple")
+    monkeypatch.setenv("PIP_CONFIG_FILE", str(tmp_path / "none.conf"))
+    monkeypatch.setattr(own_packages, "_PIP_CONFIGS", ())
+    own_packages.archive_folders.cache_clear()
+    try:
+        # the mirror's root (its files sit beside its index), the find-links folder itself
+        assert own_packages.archive_folders() == (str(tmp_path / "links"), str(tmp_path / "mirror"))
+    finally:
+        own_packages.archive_folders.cache_clear()
+
+
+def test_archives_named_like_an_own_package_are_released_archives(tmp_path, monkeypatch):
+    from crossfile_datasets.sandbox import own_packages
+
+    files = tmp_path / "mirror" / "files"
+    files.mkdir(parents=True)
+    for name in ("Blinker-1.9.0-py3-none-any.whl", "blinker-1.5.tar.gz", "click-8.1.0-py3-none-any.whl",
+                 "docstring_parser-0.18.0-py3-none-any.whl"):
+        (files / name).write_bytes(b"")
+    copy = tmp_path / "copy"
+    for rel in ("blinker/__init__.py", "docstring_parser/__init__.py"):
+        (copy / rel).parent.mkdir(parents=True, exist_ok=True)
+        (copy / rel).write_text("")
+    monkeypatch.setattr(own_packages, "archive_folders", lambda: (str(tmp_path / "mirror"),))
+    own_packages._archives.cache_clear()
+    try:
+        got = sorted(Path(p).name for p in own_packages.released_archives([str(copy)]))
+    finally:
+        own_packages._archives.cache_clear()
+    assert got == ["Blinker-1.9.0-py3-none-any.whl", "blinker-1.5.tar.gz", "docstring_parser-0.18.0-py3-none-any.whl"]
+
+
+def test_a_jar_holding_a_class_the_copy_declares_is_a_released_jar(tmp_path, monkeypatch):
+    import zipfile
+
+    from crossfile_datasets.sandbox import own_packages
+
+    jars = tmp_path / "java"
+    jars.mkdir()
+    for name, entries in (("release.jar", ["org/demo/Calc.class", "org/demo/Calc$Inner.class"]),
+                          ("dependency.jar", ["org/other/Calc.class", "org/demo/Helper.class"]),
+                          ("runner.jar", ["org/demo/Calc.class"])):
+        with zipfile.ZipFile(jars / name, "w") as jar:
+            for entry in entries:
+                jar.writestr(entry, b"")
+    copy = tmp_path / "copy"
+    (copy / "src/main/java/org/demo").mkdir(parents=True)
+    (copy / "src/main/java/org/demo/Calc.java").write_text("/* x */\npackage org.demo;\n\npublic class Calc {}\n")
+    (copy / "src/main/java/org/demo/Helper.java").write_text("package org.elsewhere;\nclass Helper {}\n")
+    monkeypatch.setattr(own_packages, "JAR_FOLDERS", (str(jars),))
+    own_packages._jar_files.cache_clear()
+    try:
+        got = own_packages.released_jars(copy, keep=[str(jars / "runner.jar")])
+    finally:
+        own_packages._jar_files.cache_clear()
+    # the same package and name as a class of the copy; not another package's Calc, not a file
+    # whose declared package is another, never the runner's own jars
+    assert got == [str(jars / "release.jar")]
+    assert own_packages.released_jars(tmp_path / "empty") == []

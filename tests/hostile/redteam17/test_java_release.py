@@ -105,9 +105,6 @@ TASK = {"id": "cli/PatternOptionBuilder", "language": "java", "repository": "cli
                              f"{PACKAGE}.PatternOptionBuilderTest#valueCodes"]}
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29d row 2: a Java answer loads the released class from Debian's "
-                          "/usr/share/java jar (commons-cli 1.5.0, in the class manifest) and forwards every call")
 def test_a_java_answer_cannot_borrow_the_released_class_from_a_system_jar(tmp_path: Path):
     """Forged verdict (class evaluation in Java; the Java runs of the class build read the same
     folder): the answer is one class named right (the one-class rule accepts it), computes nothing

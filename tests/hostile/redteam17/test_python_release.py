@@ -52,9 +52,6 @@ PROGRAM = textwrap.dedent('''
 ''')
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29d row 2: a run loads a release of the copy's own package from a "
-                          "wheel folder or another interpreter's packages (own_packages hides its own site dirs only)")
 def test_a_run_cannot_load_a_release_of_its_own_package_from_elsewhere_on_the_machine(tmp_path: Path):
     """The copy holds ``blinker`` (two lines of ours); the run imports it (control: the copy's own
     module comes first), then loads the released ``blinker`` (a ``Signal`` with ``connect``) from
