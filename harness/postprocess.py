@@ -28,6 +28,7 @@ back as the prediction always scores 100.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from crossfile_datasets.lang import get_language
 from crossfile_datasets.lang.base import guarded_parse
@@ -50,6 +51,13 @@ class Normalized:
     kept: str  # the truncated completion, comments still in
     identifiers: tuple[str, ...]  # in order, repeats kept
     truncated: bool  # whether truncation dropped anything but whitespace
+    # (start, end) in ``text`` of each string literal that spans lines (its blanks and line ends are
+    # its value); a literal opened in the prompt starts at -1, one still open at the end ends past
+    # ``len(text)``: exact match keeps them as they are (harness.scoring.code_lines)
+    literals: tuple[tuple[int, int], ...] = ()
+    # offsets in ``text`` of the line ends that continue a logical line (Python: inside brackets,
+    # after a backslash): the next line's indentation is not syntax
+    continued: tuple[int, ...] = ()
 
 
 def normalize_completion(lang: str, prompt: str, completion: str, path: str = "") -> Normalized:
@@ -67,22 +75,77 @@ def normalize_completion(lang: str, prompt: str, completion: str, path: str = ""
         tree = guarded_parse(parser_for(language), base + body)
         ends = scan_region(tree.root_node, len(base), len(base) + len(body), lang).statement_ends
         kept = body[: ends[0] - len(base)] if ends else body
-    scan = scan_region(tree.root_node, len(base), len(base) + len(kept), lang)
+    stop = len(base) + len(kept)
+    scan = scan_region(tree.root_node, len(base), stop, lang)
     pieces, last = [], len(base)
     source = base + body
+    shifts = []  # (source offset of a comment's end, text bytes minus source bytes from there on)
     for start, end in scan.comments:
         pieces.append(source[last:start])
-        pieces.append(comment_separator(source, start, end))
+        separator = comment_separator(source, start, end)
+        pieces.append(separator)
+        shifts.append((end, len(separator) - (end - start)))
         last = end
-    pieces.append(source[last : len(base) + len(kept)])
-    text = b"".join(pieces).decode("utf-8", errors="replace")
+    pieces.append(source[last:stop])
+    data = b"".join(pieces)
+    text = data.decode("utf-8", errors="replace")
+
+    def at(offset: int) -> int:  # a source offset of the kept region (outside comments) in ``text``
+        moved = offset - len(base) + sum(shift for end, shift in shifts if end <= offset)
+        return len(data[:moved].decode("utf-8", errors="replace"))
+
+    literals = tuple((at(s) if s >= len(base) else -1, at(e) if e <= stop else len(text) + 1)
+                     for s, e in scan.literals if s < stop and e > len(base))
+    continued: tuple[int, ...] = ()
+    if get_language(lang).indentation_is_syntax:
+        continued = tuple(at(p) for p in continuation_line_ends(tree.root_node, source, len(base), stop,
+                                                                scan.comments)
+                          if not any(s < p < e for s, e in scan.literals))
     kept_text = kept.decode("utf-8", errors="replace")
     return Normalized(
         text=text,
         kept=original[:len(kept_text)] if same_length else kept_text,
         identifiers=tuple(t for _, _, t in scan.identifiers),
         truncated=body[len(kept) :].strip() != b"",
+        literals=literals,
+        continued=continued,
     )
+
+
+_OPENERS, _CLOSERS = frozenset({"(", "[", "{"}), frozenset({")", "]", "}"})
+
+
+def continuation_line_ends(root, source: bytes, start: int, end: int,
+                           comments: Sequence[tuple[int, int]] = ()) -> list[int]:
+    """The offsets of the line ends in ``source[start:end]`` that do not end a Python logical
+    line: after a backslash (not one ending a comment of ``comments``), or inside a bracket (an
+    ancestor of the line end, in the parse ``root``, has more of its opening brackets than
+    closing ones before it). Python reads no indentation on the line that follows one (no
+    INDENT/DEDENT token)."""
+    out = []
+    position = source.find(b"\n", start, end)
+    while position >= 0:
+        before = position - 1 if source[position - 1:position] == b"\r" else position
+        backslash = source[before - 1:before] == b"\\" and not any(s < before <= e for s, e in comments)
+        if backslash or _inside_brackets(root, position):
+            out.append(position)
+        position = source.find(b"\n", position + 1, end)
+    return out
+
+
+def _inside_brackets(root, offset: int) -> bool:
+    node = root.descendant_for_byte_range(offset, offset)
+    while node is not None:
+        depth = 0
+        for child in node.children:
+            if child.end_byte > offset:
+                break
+            if child.start_byte != child.end_byte:  # a MISSING closer closes nothing
+                depth += (child.type in _OPENERS) - (child.type in _CLOSERS)
+        if depth > 0:
+            return True
+        node = node.parent
+    return False
 
 
 def compiler_view(lang: str, prompt: str, completion: str) -> tuple[str, str, bool]:

@@ -10,7 +10,7 @@ The metrics' definitions are in ``evaluation.completion``'s docstring and docs/e
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from rapidfuzz import fuzz
 
@@ -53,21 +53,50 @@ class ExampleScore:
 BLANKS = " \t\f\r"
 
 
-def code_lines(text: str, prompt: str = "", indentation_is_syntax: bool = False) -> list[str]:
+def code_lines(text: str, prompt: str = "", indentation_is_syntax: bool = False,
+               literals: Sequence[tuple[int, int]] = (), continued: Sequence[int] = ()) -> list[str]:
     """What exact match compares: the non-blank lines of ``text`` (written after ``prompt``),
-    stripped of ``BLANKS`` (CrossCodeEval's line test).
+    stripped of ``BLANKS`` (CrossCodeEval's line test), except where the language reads them.
 
-    Where indentation is syntax (Python), every line keeps its leading blanks, so a statement
-    moved into another block is another line; the first line is read after the blanks before
-    the cursor when the prompt's last line holds nothing else (a completion that starts with
-    blanks there indents its first statement), and is stripped at both ends when that line
-    holds code (its leading blanks are then inside a line)."""
-    lines = text.split("\n")
-    if not indentation_is_syntax:
-        return [line.strip(BLANKS) for line in lines if line.strip(BLANKS)]
+    A string literal that spans lines (``literals``: (start, end) offsets in ``text``, a start
+    before 0 for one opened in the prompt, an end past the text for one still open) is kept as
+    it is, line ends, blank lines and line-edge blanks included: they are its value (red team
+    2026-11-29d row 4). Lines are split at the line ends outside such literals; a line's edges
+    are stripped only outside them.
+
+    Where indentation is syntax (Python), a line that starts a logical line keeps its leading
+    blanks, so a statement moved into another block is another line; a line that continues one
+    (the line end before it is in ``continued``: inside brackets, after a backslash) is stripped
+    at its start, as Python ignores that indentation (red team 2026-11-29d row 3). The first
+    line is read after the blanks before the cursor when the prompt's last line holds nothing
+    else (a completion that starts with blanks there indents its first statement), and is
+    stripped at both ends when that line holds code (its leading blanks are then inside a
+    line)."""
+    def inside(offset: int) -> bool:
+        return any(s < offset < e for s, e in literals)
+
+    spans, begin = [], 0  # (start, end) of each line: split at the line ends outside literals
+    for position in (i for i, ch in enumerate(text) if ch == "\n"):
+        if not inside(position):
+            spans.append((begin, position))
+            begin = position + 1
+    spans.append((begin, len(text)))
     last = prompt[prompt.rfind("\n") + 1:]
-    first = lines[0].strip(BLANKS) if last.strip(BLANKS) else (last + lines[0]).rstrip(BLANKS)
-    return [line for line in (first, *(line.rstrip(BLANKS) for line in lines[1:])) if line.strip(BLANKS)]
+    out = []
+    for index, (start, end) in enumerate(spans):
+        line = text[start:end]
+        keep_left, keep_right = inside(start), inside(end)
+        if indentation_is_syntax and index == 0 and not last.strip(BLANKS):
+            line, keep_left = last + line, True
+        elif indentation_is_syntax and index > 0 and (start - 1) not in continued:
+            keep_left = True
+        if not keep_left:
+            line = line.lstrip(BLANKS)
+        if not keep_right:
+            line = line.rstrip(BLANKS)
+        if line.strip(BLANKS):
+            out.append(line)
+    return out
 
 
 def _compiles_where_groundtruth_does(support, record: dict, target_kept: str, predicted_kept: str) -> bool:
@@ -121,7 +150,8 @@ def score_example(record: dict, prediction: str, language: str, task_id: str = "
     id_em, id_p, id_r, id_f1 = identifier_scores(predicted.identifiers, target.identifiers)
     support = get_language(language)
     syntax = support.indentation_is_syntax
-    exact = code_lines(predicted.text, prompt, syntax) == code_lines(target.text, prompt, syntax)
+    exact = (code_lines(predicted.text, prompt, syntax, predicted.literals, predicted.continued)
+             == code_lines(target.text, prompt, syntax, target.literals, target.continued))
     if exact and predicted.kept != target.kept:
         exact = _compiles_where_groundtruth_does(support, record, target.kept, predicted.kept)
     return ExampleScore(

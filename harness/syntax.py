@@ -231,10 +231,13 @@ class RegionScan:
     statement_ends: list[int] = field(default_factory=list)  # end byte of each real ; { } token
     comments: list[tuple[int, int]] = field(default_factory=list)
     identifiers: list[tuple[int, int, str]] = field(default_factory=list)  # (start, end, text)
+    # (start, end) of each outermost string literal (STRING_NODE_TYPES) overlapping the range that
+    # holds a line end: its blanks and line ends are its value (not clipped to the range)
+    literals: list[tuple[int, int]] = field(default_factory=list)
 
 
 def scan_region(root: Node, start: int, end: int, lang: str) -> RegionScan:
-    """Real statement-end tokens, comments and identifiers of ``[start, end)``.
+    """Real statement-end tokens, comments, identifiers and multi-line literals of ``[start, end)``.
 
     A token counts only outside strings and comments; zero-width (MISSING) tokens never
     count. Identifiers inside string interpolations (`${x}`, `{x}`) are code and count;
@@ -251,6 +254,8 @@ def scan_region(root: Node, start: int, end: int, lang: str) -> RegionScan:
         if node.is_named and "comment" in node.type:
             scan.comments.append((max(start, node.start_byte), min(end, node.end_byte)))
             continue
+        if not in_string and node.type in STRING_NODE_TYPES and node.start_point[0] != node.end_point[0]:
+            scan.literals.append((node.start_byte, node.end_byte))
         if node.child_count == 0:
             # zero-width = MISSING; a token straddling the region start belongs to the prompt
             if node.start_byte == node.end_byte or node.start_byte < start or node.end_byte > end:
@@ -270,4 +275,5 @@ def scan_region(root: Node, start: int, end: int, lang: str) -> RegionScan:
     scan.statement_ends.sort()
     scan.comments.sort()
     scan.identifiers.sort()
+    scan.literals.sort()
     return scan

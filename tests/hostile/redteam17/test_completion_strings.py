@@ -50,9 +50,6 @@ def _scores(tmp_path: Path, name: str, prediction: str) -> dict:
     return {"em": scores[0].em, "kept": scores[0].prediction}
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29d row 4: exact match drops blank lines and line-edge blanks inside a "
-                          "multi-line string literal: a completion building another string scores EM 100")
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_a_completion_that_changes_a_multi_line_string_is_not_an_exact_match(tmp_path: Path, name: str):
     """Wrong scored right (``evaluate-predictions completion``; the build's ``--model-filter``
@@ -100,9 +97,6 @@ def _tokens(program: str) -> list[tuple[int, str]]:
     return [(t.type, t.string) for t in tokenize.generate_tokens(io.StringIO(program).readline) if t.type not in layout]
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29d row 3: exact match keeps the leading blanks of Python lines that "
-                          "continue a statement, which Python ignores: a right completion scores EM 0")
 @pytest.mark.parametrize("name", sorted(CONTINUED))
 def test_a_right_completion_with_another_continuation_indent_is_an_exact_match(tmp_path: Path, name: str):
     """Right scored wrong (``evaluate-predictions completion``, every honest model: a multi-line
