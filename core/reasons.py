@@ -426,6 +426,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TESTS, "xfail_marked", R, "the test is marked xfail"),
     (S.PROBLEMS, "environment_failed", L, "the problem's test environment could not be created"),
     (S.PROBLEMS, "gold_failed", L, "the original code fails the problem's tests"),
+    (S.PROBLEMS, "gold_splice_failed", L, "the original code could not be put in the candidate's place by our own "
+                                          "splice (another definition of the name, or none found): never judged"),
     (S.PROBLEMS, "low_coverage", R, "the tests cover too little of the function"),
     (S.PROBLEMS, "weak_tests", R, "the tests do not catch wrong code (mutants survive)"),
     (S.PROBLEMS, "tests_pass_disguised_control", R, "the tests pass a disguised wrong version (caught mutants combined, locals renamed, if tests negated, re-formatted): they recognise the gate's versions instead of judging the function (red team 16 row 3)"),

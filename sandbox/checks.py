@@ -120,8 +120,28 @@ def extract_function_source(code: str, entry_point: str, class_name: str | None 
     return textwrap.dedent("\n".join(lines[start - 1 : end])).rstrip() + "\n"
 
 
-def locate_function(module_text: str, qualname: str) -> tuple[int, int, str] | None:
-    """(first line incl. decorators, last line, indentation) of ``qualname`` ("f" or "Cls.m")."""
+def definition_role(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    """What a ``def`` is among the definitions of its name: ``"setter"`` / ``"deleter"`` (a
+    property's ``@name.setter`` / ``@name.deleter``), ``"overload"`` (``@overload``, typing's
+    stubs) or ``"plain"`` (a function, a method, a property's getter, an overloads' body)."""
+    for decorator in node.decorator_list:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        name = target.attr if isinstance(target, ast.Attribute) else target.id if isinstance(target, ast.Name) else ""
+        if name in ("setter", "deleter") and isinstance(target, ast.Attribute):
+            return name
+        if name == "overload":
+            return "overload"
+    return "plain"
+
+
+def locate_function(module_text: str, qualname: str, role: str = "plain") -> tuple[int, int, str] | None:
+    """(first line incl. decorators, last line, indentation) of ``qualname`` ("f" or "Cls.m").
+
+    Of several definitions of the name, the last one of ``role`` (:func:`definition_role`):
+    for ``"plain"`` a property's getter, not its setter or deleter defined after it, and an
+    overloaded function's body, not its ``@overload`` stubs (prettytable's ``align``: the
+    setter was replaced by the getter, held-out 17). The last definition when none has the role.
+    """
     tree = _parse(module_text)
     if tree is None:
         return None
@@ -129,10 +149,13 @@ def locate_function(module_text: str, qualname: str) -> tuple[int, int, str] | N
     body: list[ast.stmt] = tree.body
     node = None
     for i, part in enumerate(parts):
-        kinds = (ast.ClassDef,) if i < len(parts) - 1 else (ast.FunctionDef, ast.AsyncFunctionDef)
+        last = i == len(parts) - 1
+        kinds = (ast.FunctionDef, ast.AsyncFunctionDef) if last else (ast.ClassDef,)
         matches = [n for n in body if isinstance(n, kinds) and n.name == part]
         if not matches:
             return None
+        if last:
+            matches = [n for n in matches if definition_role(n) == role] or matches  # type: ignore[arg-type]
         node = matches[-1]
         body = node.body
     start, end = _node_lines(node)  # type: ignore[arg-type]
@@ -150,6 +173,9 @@ def splice_solution(module_text: str, qualname: str, entry_point: str, class_nam
     function = extract_function_source(solution_code, entry_point, class_name)
     if function is None:
         return None, f"the solution defines no function '{entry_point}' (or does not parse)"
+    # always the candidate's own definition (a plain one: setters and overload stubs are never
+    # candidates), whatever the solution's decorators say: a solution cannot pick the definition
+    # it replaces and leave the tested one as it was
     where = locate_function(module_text, qualname)
     if where is None:
         return None, f"'{qualname}' not found in the module"

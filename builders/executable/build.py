@@ -110,7 +110,7 @@ from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import count_parse_timeouts, list_sources
 from crossfile_datasets.sandbox import Sandbox, SandboxLimits, tree_digest, values
 from crossfile_datasets.sandbox.hostfs import HostFileRefused, Refusal
-from crossfile_datasets.sandbox.checks import render_check
+from crossfile_datasets.sandbox.checks import locate_function, render_check
 from crossfile_datasets.sandbox.environment import (
     RepoEnvironment,
     detect_requirements,
@@ -1409,26 +1409,57 @@ def make_record(ctx: RepoContext, cand: Candidate, programs: list[TestProgram], 
     }
 
 
+def gold_splice_refusal(rec: dict) -> str | None:
+    """Why the problem's gold cannot be judged because of our own splice (None: it can): the
+    definition :func:`splice_solution` replaces is not the candidate's own (another definition
+    of the name: held-out 17, a property's setter replaced by its getter), or none is found."""
+    try:
+        text = (Path(rec["repository_root"]) / rec["file"]).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError, KeyError) as exc:
+        return f"cannot read the module: {type(exc).__name__}"
+    where = locate_function(text, rec["qualname"])
+    lines = rec.get("solution_lines") or {}
+    if where is None:
+        return f"'{rec['qualname']}' not found in the module"
+    if (where[0], where[1]) != (lines.get("start_line"), lines.get("end_line")):
+        return (f"the splice replaces lines {where[0]}-{where[1]}, the candidate is lines "
+                f"{lines.get('start_line')}-{lines.get('end_line')}")
+    return None
+
+
 def gold_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
     """Keep the problems whose original function passes its own check (evaluation's runner),
-    and record the assertions whose values are then compared on the host (``value_checks``)."""
+    and record the assertions whose values are then compared on the host (``value_checks``).
+
+    Not ``gold_failed``: a problem whose gold our own splice cannot put in its place
+    (``gold_splice_failed``)."""
     t0 = time.monotonic()
     ctx.settings.note(ctx.repo.name, "gold gate", f"{len(records)} problems")
-    verdicts = parallel(lambda r: run_problem_tests(r, r["solution"], C.EXEC_GOLD_TIMEOUT, python=ctx.env.python,
-                                                    pytest_plugins=ctx.env.pytest_plugins),
-                        records, ctx.settings.workers)
+    splice_refusals = [gold_splice_refusal(r) for r in records]
+    for rec, why in zip(records, splice_refusals):
+        if why is not None:
+            ctx.report.count("problems", "gold_splice_failed", f"{ctx.repo.name}:{rec['file']}::{rec['qualname']}", why)
+    records = [r for r, why in zip(records, splice_refusals) if why is None]
+
+    def run(r: dict) -> dict:
+        return run_problem_tests(r, r["solution"], C.EXEC_GOLD_TIMEOUT, python=ctx.env.python,
+                                 pytest_plugins=ctx.env.pytest_plugins)
+
+    verdicts = parallel(run, records, ctx.settings.workers)
     ctx.report.add_time("exec_gold_gate_seconds", time.monotonic() - t0)
     kept = []
     for rec, verdict in zip(records, verdicts):
+        where = f"{ctx.repo.name}:{rec['file']}::{rec['qualname']}"
         if verdict["passed"]:
             # where the reference's values were plain and held (at a truth site: had the wanted
             # truth), every later run (mutants, evaluation) is also judged on the host, outside
             # the tested process
             rec["value_checks"] = values.reference_checks(verdict.get("values") or {})
             kept.append(rec)
+        elif verdict["status"] == "invalid_solution":
+            ctx.report.count("problems", "gold_splice_failed", where, verdict["detail"])
         else:
-            ctx.report.count("problems", "gold_failed", f"{ctx.repo.name}:{rec['file']}::{rec['qualname']}",
-                             f"{verdict['status']}: {verdict['detail']}")
+            ctx.report.count("problems", "gold_failed", where, f"{verdict['status']}: {verdict['detail']}")
     return kept
 
 
