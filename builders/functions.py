@@ -1119,6 +1119,19 @@ def _member_closure(cand: Candidate, ff: FileFacts, members: list[Dependency]) -
         have.add("__init__")
         queue.append(_definition_code(ff, init))
     out: list[Dependency] = []
+
+    def later_definitions(name: str) -> None:
+        # the full skeleton shows every definition of a used member's name: a property's setter
+        # and deleter too, whose reads must be resolved as the getter's are (prettytable's
+        # ``field_names.setter`` reads ``BASE_ALIGN_VALUE``, held-out 17); ``defs`` keeps the first
+        for d in [d for d in ff.definitions if d.qualified_name == name and d.kind == "method"][1:]:
+            code = _definition_code(ff, d)
+            out.append(Dependency(name, "method", cand.path, code, True, member_of=cand.class_name,
+                                  used_as=[name.split(".", 1)[1]]))
+            queue.append(code)
+
+    for m in members:
+        later_definitions(m.name)
     while queue:
         try:
             tree = ast.parse(textwrap.dedent(queue.pop(0)))
@@ -1135,6 +1148,7 @@ def _member_closure(cand: Candidate, ff: FileFacts, members: list[Dependency]) -
             out.append(Dependency(f"{cand.class_name}.{n.attr}", "method", cand.path, code, True,
                                   member_of=cand.class_name, used_as=[n.attr]))
             queue.append(code)
+            later_definitions(f"{cand.class_name}.{n.attr}")
     return out
 
 

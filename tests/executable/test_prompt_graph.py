@@ -244,3 +244,51 @@ def test_module_globals_are_never_missing_names():
     gold = "def f():\n    \"\"\"Where this module lives.\"\"\"\n    return os.path.dirname(__file__) + __name__\n"
     cand = Candidate("m.py", "m", "f", "f", None, 1, 1, 3, (3,), "def f():", "Where this module lives.", gold, "", "")
     assert prompt_missing_names("import os\ndef f():\n    ...\n", cand) == []
+
+
+ALIGNED = {
+    "tab/__init__.py": "",
+    "tab/table.py": '''"""A table."""
+
+BASE_ALIGN = "c"
+
+
+def _checked(value):
+    return value
+
+
+class Table:
+    """Columns with an alignment."""
+
+    def __init__(self, names):
+        self._names = list(names)
+        self._align = {}
+
+    @property
+    def names(self):
+        """The column names."""
+        return self._names
+
+    @names.setter
+    def names(self, value):
+        self._names = _checked(list(value))
+        self._align = {n: BASE_ALIGN for n in self._names}
+
+    def first_name(self, default: str = "") -> str:
+        """The first column's name, or ``default`` when the table has none."""
+        return self.names[0] if self.names else default
+''',
+}
+
+
+def test_a_shown_setter_has_what_it_reads(tmp_path):
+    """Held-out 17 (prettytable, 52 of 56 full prompts): the full skeleton shows a used
+    property's getter and setter, but only the getter's reads were resolved (the first
+    definition of the name), so the setter's ``BASE_ALIGN_VALUE`` was never pasted."""
+    facts, cand = prompts_for(make_repo(tmp_path / "tab", ALIGNED, "tab"), "Table.first_name")
+    full = cand.prompts["full_context"]
+    assert "@names.setter" in full
+    tree = ast.parse(full)
+    defined = {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+    functions = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+    assert "BASE_ALIGN" in defined and "_checked" in functions, full
