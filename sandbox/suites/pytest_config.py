@@ -99,6 +99,9 @@ class PytestIni:
     # (:func:`ci_workdir`), and where it says so ("Makefile", "tox.ini", "noxfile.py")
     workdir: str = ""
     workdir_source: str = ""
+    # without ``python_files``: the root's unittest files pytest's default pattern misses
+    # (:func:`unittest_root_files`), collected too
+    unittest_files: tuple[str, ...] = ()
 
     def addopts(self) -> list[str]:
         return _as_args(self.settings.get("addopts", ""))
@@ -230,6 +233,8 @@ def read_pytest_ini(root: Path, read: Callable[[str], str | None] | None = None,
         if section is not None:
             ini = PytestIni(name, section)
             break
+    if ini.settings.get("python_files") in (None, "", []):
+        ini = dataclasses.replace(ini, unittest_files=unittest_root_files(read, entries or _host_entries(Path(root))))
     if not ini.path:
         workdir, source = ci_workdir(read)
         if workdir:  # the paths of its command are the folder's, not the root's
@@ -245,6 +250,26 @@ def read_pytest_ini(root: Path, read: Callable[[str], str | None] | None = None,
         return ini
     scripts, source = ci_script_paths(read, workflows or _host_workflows(Path(root)), entries())
     return dataclasses.replace(ini, ci_paths=scripts, ci_source=source) if scripts else ini
+
+
+# root files unittest's discovery (``test*.py``) runs and pytest's default ``python_files``
+# (``test_*.py *_test.py``) does not: a single module's suite (json-pointer's ``tests.py``)
+UNITTEST_ROOT_FILES = ("tests.py", "test.py")
+PYTEST_DEFAULT_FILES = "test_*.py *_test.py"
+
+
+def unittest_root_files(read: Callable[[str], str | None],
+                        entries: Callable[[], list[tuple[str, bool, bool]]]) -> tuple[str, ...]:
+    """The files of :data:`UNITTEST_ROOT_FILES` at the root that use ``unittest`` (``python -m
+    unittest`` runs them; pytest, with no ``python_files`` of the repository's, collects nothing
+    from them: held-out 17, json-pointer's 23 tests never ran and 2 of 4 targets had no test)."""
+    names = {name for name, folder, _ in entries() if not folder}
+    found = []
+    for name in UNITTEST_ROOT_FILES:
+        text = read(name) if name in names else None
+        if text is not None and re.search(r"^\s*(?:import unittest|from unittest\b)", text, re.M):
+            found.append(name)
+    return tuple(found)
 
 
 # a relative folder of the repository, without "..": what a test command may change into
@@ -567,6 +592,8 @@ def plan_run(ini: PytestIni, plugin_available: Callable[[str], bool] = lambda na
             gone.append(Neutralized(name, why))
             args += ["-o", f"{name}=" + ("0" if name == "faulthandler_timeout" else "")]
     doctest = any(t.split("=", 1)[0] in ("--doctest-modules", "--doctest-glob") for t in kept)
+    if ini.unittest_files:  # pytest's default patterns and the root's unittest files
+        args += ["-o", "python_files=" + " ".join([PYTEST_DEFAULT_FILES, *ini.unittest_files])]
     if ini.ci_paths:  # pytest reads testpaths when run from the root without paths: the harness's whole-suite run
         args += ["-o", "testpaths=" + " ".join(ini.ci_paths)]
     return RunPlan(tuple(args), tuple(gone), tuple(kept), ini.path, doctest, ini.ci_paths, ini.workdir,
