@@ -433,6 +433,10 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.PROBLEMS, "tests_pass_disguised_control", R, "the tests pass a disguised wrong version (caught mutants combined, locals renamed, if tests negated, re-formatted): they recognise the gate's versions instead of judging the function (red team 16 row 3)"),
     (S.PROBLEMS, "tests_fail_disguised_gold", R, "the tests fail the gold disguised as the controls are (the same function, rewritten): they judge its text, not what it does (red team 16 row 3)"),
     (S.PROBLEMS, "tests_shown_in_prompt", R, "every test is a docstring example the prompt shows (no hidden example held)"),
+    (S.PROBLEMS, "mutation_budget", L, "not mutated: the repository's wrong versions were over EXEC_MUTATION_BUDGET "
+                                       "even with every problem's mutants cut to EXEC_BUDGET_MIN_MUTANTS"),
+    (S.PROBLEMS, "mutants_cut_by_budget", N, "fewer mutants than EXEC_MUTANTS: the repository's wrong versions were "
+                                             "over EXEC_MUTATION_BUDGET, every problem's mutants cut to one number"),
     (S.PROBLEMS, "mutants_not_judged", N, "some wrong versions were not judged (the run's time limit): not in the score"),
     (S.PROBLEMS, "no_tests", L, "no test left for the problem"),
     (S.PROBLEMS, "prompt_unparsable", L, "the problem's prompt does not parse"),

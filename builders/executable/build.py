@@ -169,6 +169,7 @@ class ExecSettings:
     min_coverage: float = C.EXEC_MIN_COVERAGE
     max_tests: int = C.EXEC_MAX_TESTS_PER_PROBLEM
     mutants: int = C.EXEC_MUTANTS
+    mutation_budget: int = C.EXEC_MUTATION_BUDGET  # wrong versions per repository (budgeted_plans)
     min_mutation_score: float = C.EXEC_MIN_MUTATION_SCORE
     # progress(repository, stage, note): called as each stage of a repository starts or ends
     progress: Callable[[str, str, str], None] | None = None
@@ -184,7 +185,8 @@ class ExecSettings:
                    "flaky_deterministic": self.flaky_runs_deterministic,
                    "inputs": self.use_inputs,
                    "llm": [self.llm_url, self.llm_model], "flaky": self.flaky_runs, "coverage": self.min_coverage,
-                   "max_tests": self.max_tests, "mutants": self.mutants, "min_score": self.min_mutation_score}
+                   "max_tests": self.max_tests, "mutants": self.mutants, "min_score": self.min_mutation_score,
+                   "mutation_budget": self.mutation_budget}
         return fingerprint(payload, repo, content)
 
 
@@ -907,8 +909,14 @@ def gather_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, lis
         ctx.stats["pynguin"] = {"status": "disabled"}
     if ctx.settings.llm_url:
         sources.append(llm_tests(ctx, candidates))
+    # the static filters and the cap, host work of its own (held-out 17: prettytable's filters
+    # parsed each program of a 2,608-line test file again per candidate and per filter, minutes in
+    # no stage; testgen.call_summary now parses each once)
+    t0 = time.monotonic()
+    ctx.settings.note(ctx.repo.name, "test gathering")
     out: dict[str, list[TestProgram]] = {}
     for cand in candidates:
+        repository_deadline.check("test gathering")
         eligible: list[TestProgram] = []
         seen: set[str] = set()
         for source in sources:
@@ -935,6 +943,7 @@ def gather_tests(ctx: RepoContext, candidates: list[Candidate]) -> dict[str, lis
             chosen = [with_source(p, with_build_files(p.source, p.path, ctx.build_files), repaired=p.repaired)
                       for p in chosen]
         out[cand.key] = chosen
+    ctx.report.add_time("exec_test_gathering_seconds", time.monotonic() - t0)
     return out
 
 
@@ -1479,6 +1488,37 @@ def mutants_record(ran: list[tuple[Mutant, bool]]) -> dict:
 _CONTROL_RNG = random.SystemRandom()
 
 
+def budgeted_plans(plans: list[list[Mutant]], budget: int, floor: int = C.EXEC_BUDGET_MIN_MUTANTS
+                   ) -> tuple[list[list[Mutant]], int | None, list[int]]:
+    """The plans within ``budget`` wrong versions in all -> (plans, the mutants each problem
+    keeps at most or None when nothing was cut, the indexes of the problems left unmutated).
+    Every problem keeps its stubs; its mutants (spread over the operators, round robin) are cut
+    to the largest common number that fits, not below ``floor``; at ``floor``, the problems in
+    order while they fit, the others none (held-out 17: wcwidth's 955 wrong versions of 62
+    problems did not finish)."""
+    if sum(len(p) for p in plans) <= budget:
+        return plans, None, []
+    stubs = [[m for m in p if m.stub] for p in plans]
+    real = [[m for m in p if not m.stub] for p in plans]
+    most = max((len(r) for r in real), default=0)
+    for cap in range(most - 1, floor - 1, -1):
+        if sum(len(s) + min(len(r), cap) for s, r in zip(stubs, real)) <= budget:
+            return [s + r[:cap] for s, r in zip(stubs, real)], cap, []
+    cap = min(floor, most)
+    out: list[list[Mutant]] = []
+    left_out: list[int] = []
+    used = 0
+    for i, (s, r) in enumerate(zip(stubs, real)):
+        size = len(s) + min(len(r), cap)
+        if used + size <= budget:
+            out.append(s + r[:cap])
+            used += size
+        else:
+            out.append([])
+            left_out.append(i)
+    return out, cap, left_out
+
+
 def mutation_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
     """Run every problem's tests on wrong versions of its solution (``builders/exec_mutation``);
     record ``mutation_score`` and drop problems whose tests let a stub or too many mutants
@@ -1490,8 +1530,24 @@ def mutation_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
     plans: list[list[Mutant]] = [mutation_plan(r["solution"], r["test_list"], limit=settings.mutants,
                                                seed=settings.seed, minimum=min(settings.mutants, C.EXEC_MIN_MUTANTS))
                                  for r in records]
+    planned = sum(len(p) for p in plans)
+    real_counts = [sum(1 for m in p if not m.stub) for p in plans]
+    plans, cap, left_out = budgeted_plans(plans, settings.mutation_budget)
+    if cap is not None:
+        ctx.stats["mutation_budget"] = {"budget": settings.mutation_budget, "planned": planned,
+                                        "mutants_per_problem": cap, "unmutated": len(left_out)}
+        for i, rec in enumerate(records):
+            where = f"{ctx.repo.name}:{rec['file']}::{rec['qualname']}"
+            if i in left_out:
+                ctx.report.count("problems", "mutation_budget", where,
+                                 f"{planned} wrong versions planned, budget {settings.mutation_budget}")
+            elif real_counts[i] > cap:
+                ctx.report.count("problems", "mutants_cut_by_budget", where, f"{cap} mutants")
+        records = [r for i, r in enumerate(records) if i not in left_out]
+        plans = [p for i, p in enumerate(plans) if i not in left_out]
     t0 = time.monotonic()
-    settings.note(ctx.repo.name, "mutation", f"{sum(len(p) for p in plans)} wrong versions of {len(records)} problems")
+    settings.note(ctx.repo.name, "mutation", f"{sum(len(p) for p in plans)} wrong versions of {len(records)} problems"
+                  + (f" (of {planned}: the budget)" if cap is not None else ""))
 
     def one(i: int) -> list[str]:
         # stubs first: a problem whose tests let a stub pass is dropped, its mutants are not run
