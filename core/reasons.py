@@ -426,6 +426,10 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TESTS, "xfail_marked", R, "the test is marked xfail"),
     (S.PROBLEMS, "environment_failed", L, "the problem's test environment could not be created"),
     (S.PROBLEMS, "gold_failed", L, "the original code fails the problem's tests"),
+    (S.PROBLEMS, "gold_timed_out", L, "the original code's run reached a time limit twice (the run's, or a test's "
+                                      "own; the second run alone): a time limit, not a failure"),
+    (S.PROBLEMS, "gold_flaky", L, "the original code failed the problem's tests and passed them on a second run: "
+                                  "the tests vary (an order the validation's runs happened to repeat), dropped"),
     (S.PROBLEMS, "gold_splice_failed", L, "the original code could not be put in the candidate's place by our own "
                                           "splice (another definition of the name, or none found): never judged"),
     (S.PROBLEMS, "low_coverage", R, "the tests cover too little of the function"),

@@ -1,10 +1,13 @@
 """The gold gate drops a problem as ``gold_failed`` only when the original code fails its tests:
 not when our own splice replaced another definition of the name (held-out 17: a property's
-setter replaced by its getter, 33 of prettytable's 46 problems)."""
+setter replaced by its getter, 33 of prettytable's 46 problems), not when a time limit ran out
+(a loaded machine) or a second run passes (tests that vary: the flaky
+``test_textkit_executable_split``)."""
 
 from __future__ import annotations
 
 import textwrap
+from types import SimpleNamespace
 
 import pytest
 
@@ -98,6 +101,44 @@ def test_a_splice_of_another_definition_is_refused_by_name(tmp_path):
     why = B.gold_splice_refusal(_record(tmp_path, "Box.width", start + 5, end + 5))
     assert why is not None and "the splice replaces lines" in why
     assert "not found" in B.gold_splice_refusal(_record(tmp_path, "Box.height", 1, 2))
+
+
+def _ctx(report: BuildReport):
+    return SimpleNamespace(settings=SimpleNamespace(workers=1, note=lambda *a: None), report=report,
+                           repo=SimpleNamespace(name="r"), env=SimpleNamespace(python="python3", pytest_plugins=()))
+
+
+def test_gold_gate_reasons_splice_and_time_outs_apart_from_failures(tmp_path, monkeypatch):
+    (tmp_path / "shapes.py").write_text(SHAPES)
+    start, end, _ = locate_function(SHAPES, "double")
+    verdicts = {
+        # a per-test alarm once, then a pass: kept
+        "a": [{"passed": False, "status": "error", "detail": "t: SandboxTestTimeout: test exceeded 10 seconds"},
+              {"passed": True, "status": "passed", "detail": ""}],
+        "b": [{"passed": False, "status": "timeout", "detail": ""}] * 2,  # twice: its own reason
+        "c": [{"passed": False, "status": "failed", "detail": "assert 1 == 2"}] * 2,  # a real failure
+        # failed, then passed: the tests vary (the order of a set, by the hash seed), not the gold
+        "f": [{"passed": False, "status": "failed", "detail": "assert ['b', 'a'] == ['a', 'b']",
+               "tests": {"t.py::test_order": "assertion", "t.py::test_size": "passed"}},
+              {"passed": True, "status": "passed", "detail": ""}],
+        "d": [{"passed": False, "status": "invalid_solution", "detail": "'double' not found"}],
+    }
+    calls: list[str] = []
+
+    def fake(rec, solution, timeout, **kw):
+        calls.append(rec["id"])
+        return verdicts[rec["id"]].pop(0)
+
+    monkeypatch.setattr(B, "run_problem_tests", fake)
+    records = [{**_record(tmp_path, "double", start, end), "id": k, "solution": ""} for k in "abcdf"]
+    records.append({**_record(tmp_path, "Box.width", start, end), "id": "e", "solution": ""})  # lines of another def
+    report = BuildReport()
+    kept = B.gold_gate(_ctx(report), records)
+    assert [r["id"] for r in kept] == ["a"]
+    problems = report.stage("problems")
+    assert problems == {"gold_timed_out": 1, "gold_failed": 1, "gold_splice_failed": 2, "gold_flaky": 1}, problems
+    assert sorted(calls) == ["a", "a", "b", "b", "c", "c", "d", "f", "f"]  # "e" never ran
+    assert "t.py::test_order" in report.samples["problems/gold_flaky"][0]
 
 
 PROPS = {
