@@ -292,3 +292,20 @@ def test_a_shown_setter_has_what_it_reads(tmp_path):
     defined = {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
     functions = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
     assert "BASE_ALIGN" in defined and "_checked" in functions, full
+
+
+def test_a_staticmethods_parameter_and_a_getattr_class_are_no_missing_members():
+    """Held-out 17 (prettytable, "gold names missing" 2 / 2 / 2, both false): the staticmethod
+    ``Theme.format_code(s)``'s ``s.strip`` counted as ``self.strip``; ``self.rowcount`` of a
+    class that serves members through ``__getattr__`` counted as missing."""
+    from crossfile_datasets.builders.functions import Candidate
+    gold = '@staticmethod\ndef code(s: str) -> str:\n    """Strip it."""\n    return s.strip() + Theme.END\n'
+    cand = Candidate("m.py", "m", "code", "Theme.code", "Theme", 1, 2, 4, (4,), "def code(s: str) -> str:",
+                     "Strip it.", gold, "", "")
+    assert prompt_missing_names("class Theme:\n    END = ''\n    @staticmethod\n    def code(s):\n        ...\n", cand) == []
+    assert prompt_missing_names("class Theme:\n    @staticmethod\n    def code(s):\n        ...\n", cand) == ["self.END"]
+    gold = 'def count(self) -> int:\n    """Rows."""\n    return self.rowcount + self.width\n'
+    cand = Candidate("m.py", "m", "count", "T.count", "T", 1, 1, 3, (3,), "def count(self) -> int:", "Rows.", gold, "", "")
+    served = "class T:\n    def __getattr__(self, name):\n        ...\n    def count(self):\n        ...\n"
+    assert prompt_missing_names(served, cand) == []
+    assert prompt_missing_names("class T:\n    width = 1\n    def count(self):\n        ...\n", cand) == ["self.rowcount"]
