@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from crossfile_datasets.sandbox.isolation import confined
+from crossfile_datasets.sandbox.java_jars import runner_jars
 
 # how deep namespace packages (folders without ``__init__.py``) are followed in the copy
 NAMESPACE_DEPTH = 3
@@ -320,19 +321,10 @@ def _declares(root: str | os.PathLike, rel: str, package: str) -> bool:
     return re.sub(r"\s+", "", match.group(1)) == package if match else package == ""
 
 
-def runner_jars() -> list[str]:
-    """The jars the Java runner itself puts on the class paths (JUnit, hamcrest, the launcher,
-    JaCoCo): never hidden, whatever the repository (a run of JUnit's own repository needs them)."""
-    from crossfile_datasets.sandbox.suites import java
-
-    names = (*java.TEST_COMPILE_JARS, java.LAUNCHER_JAR, *java.JACOCO_JARS, java.JACOCO_AGENT_BUNDLE)
-    return [str(java.JAVA_SHARE / n) for n in names]
-
-
 def released_jars(root: str | os.PathLike, keep: Iterable[str] | None = None) -> list[str]:
     """The jars of :data:`JAR_FOLDERS` that hold a class of the copy at ``root`` (the same
     package and name as one of its ``.java`` files declares): a release of the repository.
-    ``keep``: jars never hidden (default :func:`runner_jars`)."""
+    ``keep``: jars never hidden (default: the runner's own, :func:`sandbox.java_jars.runner_jars`)."""
     classes = _java_classes(root)
     if not classes:
         return []

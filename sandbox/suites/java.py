@@ -86,6 +86,14 @@ from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.base import ParseTimeout
 from crossfile_datasets.lang.java.classes import TEST_ANNOTATIONS
 from crossfile_datasets.sandbox import hostfs
+from crossfile_datasets.sandbox.java_jars import (
+    JACOCO_AGENT_BUNDLE,
+    JACOCO_AGENT_ENTRY,
+    JACOCO_JARS,
+    JAVA_SHARE,
+    LAUNCHER_JAR,
+    TEST_COMPILE_JARS,
+)
 from crossfile_datasets.sandbox.channel import ChannelRecords, ResultChannel
 from crossfile_datasets.sandbox.suites import (
     SuiteRun,
@@ -96,20 +104,9 @@ from crossfile_datasets.sandbox.suites import (
     judge_run,
 )
 
-JAVA_SHARE = Path("/usr/share/java")
-# compile-time jars of the tests (JUnit 4 + hamcrest, JUnit 5 API/params) and the launcher that
-# brings the engines (Jupiter, vintage) at run time
-TEST_COMPILE_JARS = (
-    "junit4.jar", "hamcrest-core.jar", "hamcrest-library.jar", "hamcrest.jar", "junit-jupiter-api.jar",
-    "junit-jupiter-params.jar", "opentest4j.jar", "apiguardian-api.jar", "junit-platform-commons.jar",
-)
-LAUNCHER_JAR = "junit-platform-console-standalone.jar"  # the launcher API and the engines our runner uses
 HERE = Path(__file__).resolve().parent
 RUNNER_SOURCES = (HERE / "CrossfileJUnit.java", HERE / "CrossfileCoverage.java")
 RUNNER_CLASS, COVERAGE_CLASS = "CrossfileJUnit", "CrossfileCoverage"
-# JaCoCo (Debian libjacoco-java): the analysis library and its ASM; the agent ships inside a jar
-JACOCO_JARS = ("org.jacoco.core.jar", "asm.jar", "asm-commons.jar", "asm-tree.jar")
-JACOCO_AGENT_BUNDLE, JACOCO_AGENT_ENTRY = "org.jacoco.agent.jar", "jacocoagent.jar"
 # JVM options that keep a JVM inside the sandbox's RLIMIT_AS (the default reserves a quarter of
 # the machine's memory for the heap and 1 GB of class space) and quick to start
 JVM_OPTIONS = ("-Xmx768m", "-Xss2m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
