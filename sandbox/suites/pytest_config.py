@@ -99,8 +99,8 @@ class PytestIni:
     # (:func:`ci_workdir`), and where it says so ("Makefile", "tox.ini", "noxfile.py")
     workdir: str = ""
     workdir_source: str = ""
-    # without ``python_files``: the root's unittest files pytest's default pattern misses
-    # (:func:`unittest_root_files`), collected too
+    # without a pytest configuration: the root's unittest files pytest's default pattern misses
+    # (:func:`unittest_root_files`), collected too (as ``python -m unittest`` would)
     unittest_files: tuple[str, ...] = ()
 
     def addopts(self) -> list[str]:
@@ -233,7 +233,7 @@ def read_pytest_ini(root: Path, read: Callable[[str], str | None] | None = None,
         if section is not None:
             ini = PytestIni(name, section)
             break
-    if ini.settings.get("python_files") in (None, "", []):
+    if not ini.path:  # a repository that configured pytest collects what pytest's patterns give
         ini = dataclasses.replace(ini, unittest_files=unittest_root_files(read, entries or _host_entries(Path(root))))
     if not ini.path:
         workdir, source = ci_workdir(read)

@@ -67,6 +67,9 @@ def test_only_unittest_files_and_only_without_the_repositorys_own_patterns():
     assert plan_run(_ini({**POINTER, "tests.py": "def helper():\n    return 1\n"})).args == ()
     own = {**POINTER, "pytest.ini": "[pytest]\npython_files = check_*.py\n"}
     assert plan_run(_ini(own)).args == ()
+    # a repository that configured pytest (without python_files) collects pytest's defaults
+    configured = {**POINTER, "setup.cfg": "[tool:pytest]\nfilterwarnings = error\n"}
+    assert "python_files" not in " ".join(plan_run(_ini(configured)).args)
     assert plan_run(_ini({**POINTER, "test.py": "from unittest import TestCase\n"})).args == \
         ("-o", "python_files=test_*.py *_test.py tests.py test.py")
 
