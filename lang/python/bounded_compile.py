@@ -15,7 +15,9 @@ So the texts are compiled in a forked child (no interpreter start: a few ms) who
 space may grow by ``PYTHON_COMPILE_MAX_BYTES`` (``RLIMIT_AS``) and which the kernel ends past
 ``guard_seconds``-like CPU time per text (``ITIMER_PROF``); the parent waits without spending
 CPU time and kills a child that outlives four times the budget in wall-clock time. A text past
-either limit does not compile: its error names the limit (``CompileLimit``). The verdicts and
+either limit does not compile: its error names the limit (``CompileLimit``). The address-space
+limit counts from the forking process's size: heap it mapped and freed is usable too, so a long
+running caller gives its child that much more (bounded all the same; never the caller's memory). The verdicts and
 messages of every other text are ``compile()``'s own, formatted as before.
 """
 
