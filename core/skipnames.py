@@ -70,14 +70,16 @@ def vendored_folders(paths: Iterable[str], read: Callable[[str], str | None]) ->
     such folders (the project imports them); the class split leaves their classes out."""
     out: dict[str, str] = {}
     folders = sorted({p.rsplit("/", 1)[0] for p in paths if "/" in p})
-    versions: dict[str, str | None] = {}
+    inits: dict[str, str | None] = {}
+
+    def init_text(folder: str) -> str | None:  # each package's __init__.py read once
+        if folder not in inits:
+            inits[folder] = read(f"{folder}/__init__.py") if folder else None
+        return inits[folder]
 
     def version(folder: str) -> str | None:
-        if folder not in versions:
-            text = read(f"{folder}/__init__.py") if folder else None
-            match = _VERSION.search(text or "")
-            versions[folder] = match.group(1) if match else None
-        return versions[folder]
+        match = _VERSION.search(init_text(folder) or "")
+        return match.group(1) if match else None
 
     for folder in folders:
         parts = folder.split("/")
@@ -90,7 +92,7 @@ def vendored_folders(paths: Iterable[str], read: Callable[[str], str | None]) ->
         for i in range(2, len(parts) + 1):
             inner, outer = "/".join(parts[:i]), "/".join(parts[:i - 1])
             own = version(inner)
-            outer_text = read(f"{outer}/__init__.py")
+            outer_text = init_text(outer)
             if own is None or outer_text is None:
                 continue
             if version(outer) is None and "__version__" in outer_text:

@@ -104,16 +104,7 @@ def answer_refusal(task: dict, generation: str) -> str | None:
 
 def _body_refusal(task: dict, lang: Lang, body: str) -> str | None:
     """:func:`answer_refusal` of the text placed at the insertion point."""
-    if lang is Lang.JAVA:
-        body = translate_java_escapes(body)  # the answer is parsed as javac reads it
-        # CR LF and a lone CR end a line for javac (JLS 3.4); tree-sitter-java's line comment runs
-        # through a CR: every line end is written LF, as both read it alike
-        body = _JAVA_LINE_ENDS.sub("\n", body)
-        body = _java_nul_in_tokens(body)
-    elif lang is Lang.CSHARP:
-        # U+2028/U+2029 end a line, and a ``//`` comment, for mcs (C#'s new-line characters), not
-        # for tree-sitter-c-sharp (red team 16 row 2): parsed as LF, the compiler's view
-        body = as_compiler_reads(lang.value, body)
+    body = _as_compiler_reads(lang, body)
     # a line end after the answer, as the file has after the insertion point (a directive on its
     # last line needs one)
     data = (body + "\n").encode("utf-8", "surrogatepass")
@@ -139,6 +130,21 @@ def _body_refusal(task: dict, lang: Lang, body: str) -> str | None:
     if why == SYNTAX_ERROR and lang is Lang.CSHARP and _braces_enclose(lang, body, root):
         return None  # one type whatever tree-sitter could not read inside it: the compiler judges
     return why
+
+
+def _as_compiler_reads(lang: Lang, body: str) -> str:
+    """The answer's text as its compiler reads it, for tree-sitter to parse."""
+    if lang is Lang.JAVA:
+        body = translate_java_escapes(body)  # the answer is parsed as javac reads it
+        # CR LF and a lone CR end a line for javac (JLS 3.4); tree-sitter-java's line comment runs
+        # through a CR: every line end is written LF, as both read it alike
+        body = _JAVA_LINE_ENDS.sub("\n", body)
+        return _java_nul_in_tokens(body)
+    if lang is Lang.CSHARP:
+        # U+2028/U+2029 end a line, and a ``//`` comment, for mcs (C#'s new-line characters), not
+        # for tree-sitter-c-sharp (red team 16 row 2): parsed as LF, the compiler's view
+        return as_compiler_reads(lang.value, body)
+    return body
 
 
 def _encloses(braces: list[str]) -> bool:
@@ -223,10 +229,7 @@ def braces_enclose_class(task: dict, source: str) -> bool:
     if lang is Lang.PYTHON:
         return True
     _, body = get_language(lang).split_class_answer(clean_generation(source))
-    if lang is Lang.JAVA:
-        body = _JAVA_LINE_ENDS.sub("\n", translate_java_escapes(body))
-    elif lang is Lang.CSHARP:
-        body = as_compiler_reads(lang.value, body)
+    body = _as_compiler_reads(lang, body)
     try:
         root = guarded_parse(parser_for(ts_language(lang.value)), (body + "\n").encode("utf-8", "surrogatepass")).root_node
     except ParseTimeout:

@@ -134,13 +134,13 @@ def definition_role(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
     return "plain"
 
 
-def locate_function(module_text: str, qualname: str, role: str = "plain") -> tuple[int, int, str] | None:
+def locate_function(module_text: str, qualname: str) -> tuple[int, int, str] | None:
     """(first line incl. decorators, last line, indentation) of ``qualname`` ("f" or "Cls.m").
 
-    Of several definitions of the name, the last one of ``role`` (:func:`definition_role`):
-    for ``"plain"`` a property's getter, not its setter or deleter defined after it, and an
-    overloaded function's body, not its ``@overload`` stubs (prettytable's ``align``: the
-    setter was replaced by the getter, held-out 17). The last definition when none has the role.
+    Of several definitions of the name, the last plain one (:func:`definition_role`): a
+    property's getter, not its setter or deleter defined after it, and an overloaded function's
+    body, not its ``@overload`` stubs (prettytable's ``align``: the setter was replaced by the
+    getter, held-out 17). The last definition when none is plain.
     """
     tree = _parse(module_text)
     if tree is None:
@@ -155,7 +155,7 @@ def locate_function(module_text: str, qualname: str, role: str = "plain") -> tup
         if not matches:
             return None
         if last:
-            matches = [n for n in matches if definition_role(n) == role] or matches  # type: ignore[arg-type]
+            matches = [n for n in matches if definition_role(n) == "plain"] or matches  # type: ignore[arg-type]
         node = matches[-1]
         body = node.body
     start, end = _node_lines(node)  # type: ignore[arg-type]

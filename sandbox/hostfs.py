@@ -36,7 +36,7 @@ import secrets
 import stat
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import BinaryIO, Iterator
+from typing import BinaryIO, Callable, Iterator
 
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.enums import StrEnum
@@ -227,6 +227,20 @@ def read_bytes(anchor: str | os.PathLike, rel: str | os.PathLike, *, max_bytes: 
 def read_text(anchor: str | os.PathLike, rel: str | os.PathLike, *, max_bytes: int | None = DEFAULT_MAX_BYTES,
               encoding: str = "utf-8", errors: str = "replace") -> str:
     return read_bytes(anchor, rel, max_bytes=max_bytes).decode(encoding, errors)
+
+
+def text_reader(anchor: str | os.PathLike, *, max_bytes: int | None = DEFAULT_MAX_BYTES
+                ) -> Callable[[str], str | None]:
+    """``read(rel)``: :func:`read_text` of ``rel`` under ``anchor``, None where the boundary
+    refuses it or it cannot be read (for the readers of optional files: configurations, a
+    package's ``__init__.py``)."""
+    def read(rel: str) -> str | None:
+        try:
+            return read_text(anchor, rel, max_bytes=max_bytes)
+        except (HostFileRefused, OSError):
+            return None
+
+    return read
 
 
 def copy_out(anchor: str | os.PathLike, rel: str | os.PathLike, dest: str | os.PathLike, *,

@@ -460,15 +460,9 @@ def _without_vendored(repo: Repository, classes: list, report: BuildReport) -> l
     others counted ``classes/vendored_code``: their code is another project's, public apart
     (jsonpath-ng's copy of PLY gave 4 of its 15 tasks, held-out 17)."""
     from crossfile_datasets.core.skipnames import vendored_folders
-    from crossfile_datasets.sandbox.hostfs import HostFileRefused, read_text
+    from crossfile_datasets.sandbox.hostfs import text_reader
 
-    def read(rel: str) -> str | None:
-        try:
-            return read_text(repo.root, rel, max_bytes=C.MAX_FILE_BYTES)
-        except (HostFileRefused, OSError):
-            return None
-
-    vendored = vendored_folders({c.file for c in classes}, read)
+    vendored = vendored_folders({c.file for c in classes}, text_reader(repo.root, max_bytes=C.MAX_FILE_BYTES))
     kept = []
     for info in classes:
         folder = info.file.rsplit("/", 1)[0] if "/" in info.file else ""

@@ -224,6 +224,7 @@ def read_pytest_ini(root: Path, read: Callable[[str], str | None] | None = None,
     package) (default: a listing of ``root``, no link followed); ``workflows()`` the file names
     in ``.github/workflows`` (default: its listing)."""
     read = read or _host_reader(Path(root))
+    entries = entries or _host_entries(Path(root))
     ini = PytestIni()
     for name in CONFIG_FILES:
         text = read(name)
@@ -234,14 +235,13 @@ def read_pytest_ini(root: Path, read: Callable[[str], str | None] | None = None,
             ini = PytestIni(name, section)
             break
     if not ini.path:  # a repository that configured pytest collects what pytest's patterns give
-        ini = dataclasses.replace(ini, unittest_files=unittest_root_files(read, entries or _host_entries(Path(root))))
+        ini = dataclasses.replace(ini, unittest_files=unittest_root_files(read, entries))
     if not ini.path:
         workdir, source = ci_workdir(read)
         if workdir:  # the paths of its command are the folder's, not the root's
             return dataclasses.replace(ini, workdir=workdir, workdir_source=source)
     if ini.settings.get("testpaths") not in (None, "", []):
         return ini
-    entries = entries or _host_entries(Path(root))
     tox = read("tox.ini")
     paths = ci_test_paths(tox, entries()) if tox is not None else ()
     if paths:
@@ -500,15 +500,9 @@ def _test_runner(tokens: list[str]) -> tuple[str | None, list[str]]:
 
 
 def _host_reader(root: Path) -> Callable[[str], str | None]:
-    from crossfile_datasets.sandbox.hostfs import HostFileRefused, read_text
+    from crossfile_datasets.sandbox.hostfs import text_reader
 
-    def read(name: str) -> str | None:
-        try:
-            return read_text(root, name, max_bytes=MAX_CONFIG_BYTES)
-        except (HostFileRefused, OSError):
-            return None
-
-    return read
+    return text_reader(root, max_bytes=MAX_CONFIG_BYTES)
 
 
 # ------------------------------------------------------------------------------ planning --
