@@ -550,10 +550,12 @@ def _assigned_call(target: nodes.NodeNG) -> nodes.Call | None:
 
 
 def _unpacking_call(target: nodes.NodeNG) -> nodes.Call | None:
-    """The call of ``a, b = call(...)`` when ``target`` is one of the names (no starred name)."""
+    """The call of ``a, b = call(...)`` (or ``(a,) = ...``, ``[a, b] = ...``) when ``target`` is
+    one of the names (no starred name)."""
     names = target.parent
     statement = names.parent if names is not None else None
-    if (isinstance(target, nodes.AssignName) and isinstance(names, nodes.Tuple) and isinstance(statement, nodes.Assign)
+    if (isinstance(target, nodes.AssignName) and isinstance(names, (nodes.Tuple, nodes.List))
+            and isinstance(statement, nodes.Assign)
             and statement.targets == [names] and isinstance(statement.value, nodes.Call)
             and not any(isinstance(e, nodes.Starred) for e in names.elts)):
         return statement.value
@@ -572,10 +574,16 @@ def _tuple_items(annotation: nodes.NodeNG | None) -> list[nodes.NodeNG] | None:
 
 def _unpacked_item(annotation: nodes.NodeNG | None, node: nodes.NodeNG) -> nodes.NodeNG | None:
     """The annotation of ``node``, one name of the unpacking target ``node.parent``, when the
-    unpacked value is annotated ``tuple[A, B, ...]`` with as many items as the target has names."""
-    items = _tuple_items(annotation)
+    unpacked value is annotated ``tuple[A, B]`` with as many items as the target has names, or
+    is a homogeneous collection (``list[X]``, ``Sequence[X]``, ``tuple[X, ...]``: every name an
+    ``X``, as in ``(ping,) = container.get_pings()`` with ``-> list[Ping]``)."""
     names = node.parent
-    if items is None or not isinstance(names, nodes.Tuple) or len(items) != len(names.elts):
+    if not isinstance(names, (nodes.Tuple, nodes.List)) or not any(name is node for name in names.elts):
+        return None
+    items = _tuple_items(annotation)
+    if items is None:
+        return _element_annotation(annotation, subscript=False)
+    if len(items) != len(names.elts):
         return None
     return next((item for item, name in zip(items, names.elts) if name is node), None)
 
