@@ -677,7 +677,8 @@ def render_emptied(tree: Tree, text: str, index: TextIndex, model: FileModel,
     an empty class keeps its implicit parameterless constructor, so ``new Foo()`` would still
     compile and be invisible; as an abstract class it is mcs's CS0144 at ``new``, while
     subclasses in other files still compile against the implicit protected constructor.
-    Static and partial classes (other parts may be sealed or static) are never changed.
+    ``instantiable`` must accept every class :func:`abstractable` refuses (static classes, the
+    parts of partial classes whose other parts forbid it).
 
     A removed override of ``object``'s members, and one of any method ``external_override``
     accepts (an override of a library base's member, such as ``DynamicObject.TryGetMember``),
@@ -707,7 +708,7 @@ def render_emptied(tree: Tree, text: str, index: TextIndex, model: FileModel,
             if t.body_start >= t.end:
                 continue
             header = text[t.header_start:t.body_start].rstrip()
-            if instantiable is not None and abstractable(t) and not instantiable(t):
+            if instantiable is not None and not instantiable(t):
                 header = abstract_header(header)
             out.append(indent + header + "\n" + indent + "{\n")
             for m in t.members:
@@ -833,16 +834,36 @@ def bodiless_member(tree: Tree, index: TextIndex, text: str, m: MemberDecl) -> s
     return "".join(out)
 
 
-def abstractable(t: TypeDecl) -> bool:
-    """A class whose emptied form may be made abstract (see :func:`render_emptied`)."""
-    return t.kind == "class" and not {"static", "abstract", "partial"} & set(t.modifiers)
+def abstractable(t: TypeDecl, parts: Sequence[TypeDecl] = ()) -> bool:
+    """A class whose emptied form may be made abstract (see :func:`render_emptied`).
+
+    A part of a ``partial`` class (``parts``: every part of the type, ``t`` among them) may,
+    when no part is static, abstract or sealed (``abstract`` on one part makes the whole class
+    abstract: a sealed or static part would make it a declaration error), ``t`` declares an
+    instance constructor and no other part does: ``new Pool()`` then means ``t``'s file, and the
+    emptied part's class would otherwise keep the implicit parameterless constructor
+    (SmartThreadPool, held-out 18: every ``new SmartThreadPool()`` compiled). Without ``parts``
+    a partial class is never changed."""
+    if t.kind != "class" or {"static", "abstract"} & set(t.modifiers):
+        return False
+    if "partial" not in t.modifiers:
+        return True
+    others = [p for p in parts if p is not t]
+    if not parts or any({"static", "abstract", "sealed"} & set(p.modifiers) for p in others):
+        return False
+    return declares_instance_constructor(t) and not any(declares_instance_constructor(p) for p in others)
 
 
-_CLASS_KEYWORD = re.compile(r"\bclass\b")
+def declares_instance_constructor(t: TypeDecl) -> bool:
+    return any(m.kind == "constructor" and not m.is_static for m in t.members)
+
+
+_CLASS_KEYWORD = re.compile(r"\b(?:partial\s+)?class\b")
 
 
 def abstract_header(header: str) -> str:
-    """``public sealed class Foo : Bar`` -> ``public  abstract class Foo : Bar``."""
+    """``public sealed class Foo : Bar`` -> ``public  abstract class Foo : Bar`` (before
+    ``partial``, which must come right before ``class``)."""
     m = _CLASS_KEYWORD.search(header)
     if m is None:
         return header

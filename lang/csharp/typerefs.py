@@ -10,7 +10,8 @@ syntax tree and the unit's declared types, by C# 7's namespace-or-type-name look
 types of their project bases, the file's own types, then each enclosing namespace's types and
 the using directives declared at that level, innermost first, global usings and the file's
 usings last. A name the rules cannot settle here (two candidates at one level, an alias of an
-outside type, a partial type declared in several files) is left alone: no guess.
+outside type, a partial type declared in several files none or several of which give its base
+list) is left alone: no guess.
 """
 
 from __future__ import annotations
@@ -157,11 +158,18 @@ class TypeResolver:
 
     @staticmethod
     def _one(entries: Sequence[TypeEntry], path: str) -> TypeEntry | None:
-        """The single declaring file of ``entries`` (None when it is ``path`` itself, or when
-        the entries are parts of a partial type spread over several files, or several types)."""
+        """The single declaring file of ``entries`` (None when it is ``path`` itself, or several
+        types). The parts of a partial type spread over several files name the part that
+        declares the type's base list, when exactly one file has such a part (where C# readers
+        look for what the type is; ``bench/recall/README.md`` labels it so); else None."""
         files = {p for p, _ in entries}
-        if len(files) != 1 or path in files or len({t.full_name for _, t in entries}) != 1:
+        if path in files or len({t.full_name for _, t in entries}) != 1:
             return None
+        if len(files) != 1:
+            based = [(p, t) for p, t in entries if t.bases]
+            if len({p for p, _ in based}) != 1 or not all("partial" in t.modifiers for _, t in entries):
+                return None
+            return based[0]
         return entries[0]
 
     def resolve(self, path: str, model: FileModel, node: Node, name: str, arity: int, offset: int,
