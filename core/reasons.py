@@ -280,7 +280,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     # --- usages ------------------------------------------------------------------------------------
     (S.USAGES, "unattributed_{code}", L, "a new 'undefined' diagnostic that could not be tied to a cross-file entity"),
     (S.USAGES, "unattributed_found_elsewhere", N,
-     "Python, C#: a new diagnostic no stubbed import of the file explains, whose name a kept use has at the same line (found by another check, round or variant)"),
+     "Python, C#: a new diagnostic no stubbed import of the file explains (Java: one whose symbol or location lines could not be read), whose name a kept use has at the same line (found by another check, round or variant)"),
     (S.USAGES, "undefined_before_stubbing", N,
      "TypeScript: a name undefined in the original file too (a missing library's global, Jest's expect), whose message the stubbing changed: no project name"),
     (S.USAGES, "partial_part_declaration", N,

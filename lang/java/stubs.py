@@ -328,6 +328,11 @@ def build_variant(
 
 
 # ------------------------------------------------------------------------- attribution --
+# the reason of a diagnostic whose symbol/location lines could not be read (named by the caller
+# once every check has spoken: lang.java.count_unparsed)
+UNPARSED = "unparsed_symbol_or_location"
+
+
 def parse_symbol(symbol: str) -> tuple[str, str] | None:
     """``method f(int)`` -> ("method", "f"); also with the explicit type arguments javac writes
     before a generic method's name (``method <Expression>tokenType(Class<Expression>,String)``
@@ -441,9 +446,9 @@ class Attributor:
             if receiver is None:
                 receiver, anonymous = self._around_anonymous(d)
                 if receiver is None:
-                    return "unparsed_symbol_or_location"
+                    return UNPARSED
         elif sym is None or loc is None:
-            return "unparsed_symbol_or_location"
+            return UNPARSED
         _, member = sym
         if receiver is not None:
             # qualified (super./this.): no enclosing-class lookup; unqualified in an anonymous body: with it
