@@ -181,6 +181,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.FILES, "package_info", R, "Java: package-info.java declares no types"),
     (S.FILES, "binary", R, "binary content"),
     (S.FILES, "generated", R, "generated code (a generator's header or file name)"),
+    (S.FILES, "template_source", R, "a project generator's template, not the project's code (under a Maven archetype's archetype-resources/ or a cookiecutter {{...}} folder)"),
     (S.FILES, "generated_from_template", R, "generated code: its generator's input lies beside it (Specs.tt -> Specs.cs, Calc.g4 -> CalcParser.java)"),
     (S.FILES, "minified", R, "minified code (very long lines)"),
     (S.FILES, "oversize", R, "larger than the size limit"),
