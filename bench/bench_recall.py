@@ -70,6 +70,7 @@ class Score:
     seconds: float = 0.0
     missed: list = field(default_factory=list)
     spurious: list = field(default_factory=list)
+    wrong_definitions: list = field(default_factory=list)
 
     def add(self, other: "Score") -> None:
         for name in ("first_total", "first_found", "all_total", "all_found", "type_total", "type_found",
@@ -77,6 +78,7 @@ class Score:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.missed += other.missed
         self.spurious += other.spurious
+        self.wrong_definitions += other.wrong_definitions
 
     @staticmethod
     def ratio(a: int, b: int) -> str:
@@ -166,6 +168,9 @@ def score_repository(labels: list[dict], usages: list[dict], labeled_files: list
         if lab.get("definition_file"):
             score.def_checked += 1
             score.def_correct += u.get("definition_file") == lab["definition_file"]
+            if u.get("definition_file") != lab["definition_file"]:
+                score.wrong_definitions.append(f"{u['file']}:{u['line']}:{u['column']} {usage_name(u)}: "
+                                               f"{u.get('definition_file')} (label {lab['definition_file']})")
     return score
 
 
@@ -259,7 +264,7 @@ def main() -> int:
                         help="only the entries of this part of the labeled set: tuning or a held-out batch "
                              "(heldout, heldout2, ...; default: all, reported apart)")
     parser.add_argument("--mirror-root", type=Path, default=Path(os.environ.get("CROSSFILE_MIRROR_ROOT", "/work/.mirror")))
-    parser.add_argument("--details", action="store_true", help="list missed first uses and spurious usages")
+    parser.add_argument("--details", action="store_true", help="list missed first uses, spurious usages and wrong definition files")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
     parser.add_argument("--observe-types", action="store_true",
                         help="Python: build with --observe-types (runs each repository's tests in the sandbox)")
@@ -299,6 +304,8 @@ def main() -> int:
                     print(f"    missed   {m}")
                 for s in score.spurious:
                     print(f"    spurious {s}")
+                for w in score.wrong_definitions:
+                    print(f"    wrong definition {w}")
     print()
     header = ["split", "language", "first-use recall", "first uses", "all-use recall", "type-only recall", "precision",
               "definition accuracy", "seconds (sum)"]

@@ -51,6 +51,7 @@ def test_precision_counts_only_labeled_files_and_definition_accuracy():
     assert (score.tool_correct, score.tool_total) == (2, 3)
     assert (score.def_correct, score.def_checked) == (1, 2)
     assert score.spurious == ["a.py:8:0 nothing (E)"]
+    assert score.wrong_definitions == ["a.py:6:0 go: wrong.py (label d.py)"]  # listed by --details
 
 
 def test_type_only_references_are_scored_apart():
