@@ -779,16 +779,29 @@ _OVERRIDE_MODIFIERS = frozenset({"override", "sealed", "virtual", "abstract", "a
 _ACCESS = frozenset({"public", "protected", "internal", "private"})
 
 
+def hides_inherited(m: MemberDecl) -> bool:
+    """An instance method declared ``new`` (``public new STPStartInfo AsReadOnly()`` hiding a
+    base class's ``AsReadOnly``): emptied, a call through the type binds to the hidden member."""
+    if m.kind != "method" or m.is_static or m.is_override:
+        return False
+    words = m.signature.split(" ")
+    while words and (words[0] in _OVERRIDE_MODIFIERS or words[0] in _ACCESS or words[0] == "unsafe"):
+        if words.pop(0) == "new":
+            return True
+    return False
+
+
 def override_stand_in(t: TypeDecl, m: MemberDecl) -> str:
     """The stand-in of an emptied override of a library base class's method
     (``public override bool TryGetMember(GetMemberBinder b, out object r)`` of a
-    ``DynamicObject``): emptied, the override is gone and ``base.TryGetMember(...)`` in a
-    subclass, or a call through the type, compiles against the library's member, so its uses
-    were invisible (as for ``object``'s members). The stand-in hides it with the same
+    ``DynamicObject``), or of a method hiding an inherited one (:func:`hides_inherited`):
+    emptied, the member is gone and ``base.TryGetMember(...)`` in a subclass, or a call
+    through the type, compiles against the base's member, so its uses were invisible (as for
+    ``object``'s members). The stand-in hides it with the same
     signature and access, obsolete-as-error: such a call is CS0619. '' when the signature
     cannot be rendered (not a plain method of a class, cut short, an expression body)."""
     sig = m.signature
-    if (not m.is_override or m.kind != "method" or t.kind != "class" or len(m.names) != 1 or len(sig) >= 300
+    if (not (m.is_override or hides_inherited(m)) or m.kind != "method" or t.kind != "class" or len(m.names) != 1 or len(sig) >= 300
             or "(" not in sig or "=>" in sig or "{" in sig):
         return ""
     words = sig.split(" ")

@@ -110,6 +110,7 @@ from crossfile_datasets.lang.csharp.syntax import (
     TypeDecl,
     absolute_using_targets,
     abstractable,
+    hides_inherited,
     active_code,
     blank_bodies,
     blank_out,
@@ -1526,12 +1527,13 @@ class _DefiningFileRounds:
         # parameterless constructor calls are only visible on abstract stand-ins (render_emptied)
         self.abstract_stand_ins = {t.qualified_name for t in self.model.all_types() if abstractable(t, index.parts(t))}
         # method overrides (of a library base's member, DynamicObject's TryGetMember, or of a
-        # project base's virtual one): emptied, they leave an obsolete-as-error stand-in
+        # project base's virtual one) and methods declared `new` over an inherited one
+        # (SmartThreadPool's STPStartInfo.AsReadOnly): emptied, they leave an obsolete-as-error stand-in
         # (render_emptied), so a call through F's type is not answered by the base's member;
         # implementations of a project base's abstract members are kept instead (above)
         self.external_overrides = {
             (t.qualified_name, m.names[0]) for t in self.model.all_types() for m in t.members
-            if m.is_override and m.kind == "method" and len(m.names) == 1
+            if (m.is_override or hides_inherited(m)) and m.kind == "method" and len(m.names) == 1
             and (t.qualified_name, m.names[0]) not in self.abstract_implementations}
         self.pending: tuple[set, set, set] = (set(), set(), set())
         self.round_no = 0  # the last round checked
