@@ -1,0 +1,29 @@
+"""Run one C# suite run (``runner_for(Lang.CSHARP).run(root, coverage=True)``: mcs, mono's
+coverage profiler, our NUnit host, bubblewrap) in this fresh interpreter and print, as JSON, the
+run's status and how far this process's peak resident memory grew during the run (everything
+the host does after the sandbox: reading and parsing what the run left)."""
+
+from __future__ import annotations
+
+import json
+import resource
+import sys
+from pathlib import Path
+
+from crossfile_datasets.lang import Lang
+from crossfile_datasets.sandbox.suites import runner_for
+
+
+def main() -> None:
+    root = Path(sys.argv[1])
+    runner = runner_for(Lang.CSHARP)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    run = runner.run(root, None, coverage=True, limits=None)
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    outcomes = {r.test_id: r.outcome.value for r in run.results}
+    print(json.dumps({"status": run.status.value, "grown_mb": (after - before) / 1024, "outcomes": outcomes,
+                      "covered": {k: sorted(v) for k, v in run.coverage.items()}}))
+
+
+if __name__ == "__main__":
+    main()
