@@ -1,0 +1,27 @@
+"""Run one Java suite run (``runner_for(Lang.JAVA).run(root, coverage=True)``: javac, our JUnit
+runner with the JaCoCo agent, our analysis JVM, bubblewrap) in this fresh interpreter and print,
+as JSON, the run's status and how far this process's peak resident memory grew during it."""
+
+from __future__ import annotations
+
+import json
+import resource
+import sys
+from pathlib import Path
+
+from crossfile_datasets.lang import Lang
+from crossfile_datasets.sandbox.suites import runner_for
+
+
+def main() -> None:
+    root = Path(sys.argv[1])
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    run = runner_for(Lang.JAVA).run(root, None, coverage=True, limits=None)
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(json.dumps({"status": run.status.value, "reason": run.reason[:300], "grown_mb": (after - before) / 1024,
+                      "passed": sum(r.outcome.value == "passed" for r in run.results), "tests": len(run.results),
+                      "entries": sum(len(lines) for files in run.per_test_coverage.values() for lines in files.values())}))
+
+
+if __name__ == "__main__":
+    main()
