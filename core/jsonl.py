@@ -11,6 +11,7 @@ from typing import Any, Iterable, Iterator
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.atomic import atomic_write, atomic_write_text
 from crossfile_datasets.core.text import NotRegularFile, open_regular
+from crossfile_datasets.core.untrusted_json import loads_untrusted
 
 
 class InputError(ValueError):
@@ -51,9 +52,11 @@ def iter_jsonl(path: str | os.PathLike, max_line_bytes: int = C.JSONL_LINE_MAX_B
             if not line.strip():
                 continue
             try:
-                obj = json.loads(line)
+                obj = loads_untrusted(line)
             except json.JSONDecodeError as exc:
                 raise InputError(f"{path}:{lineno}: not valid JSON ({exc.msg})") from None
+            except ValueError as exc:  # NumberTooLong, or a conversion the interpreter refuses
+                raise InputError(f"{path}:{lineno}: not readable JSON ({exc})") from None
             except RecursionError:
                 raise InputError(f"{path}:{lineno}: not valid JSON (nested too deeply)") from None
             if not isinstance(obj, dict):

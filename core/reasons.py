@@ -96,6 +96,10 @@ GENERATION_NOT_PARSED = "generation_not_parsed"
 # was dropped (a checked value, an outcome) is unknown, so the run is never a pass (red team
 # 2026-11-29 row 3): a generation's status in both evaluations, a refusal of the build's runs
 CHANNEL_OVERFLOW = "channel_overflow"
+# a sandboxed run that never started (bubblewrap's own set-up failed: a folder of the copy it
+# could not enter, a mount refused): a fault of the machine, not of the generation; never a pass,
+# a generation's status apart from ``incomplete`` (red team 2026-11-29e row 4)
+RUN_NOT_STARTED = "run_not_started"
 S = Stage
 
 _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
@@ -557,6 +561,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.GENERATIONS, "generation_not_parsed", L, "executable evaluation: the generation (or the split's solution giving its header) was not parsed within the guarded parse's budget (harness/placement.py, lang.base.guarded_parse): never run, not passed"),
     (S.GENERATIONS, "channel_overflow", L, "executable and class evaluation, the executable build's gold gate (its detail): the run's verdict channel dropped records past its caps (CHANNEL_MAX_BYTES in all, CHANNEL_MAX_LINE a line); a dropped record may be a wrong checked value or a failure, so the run is never a pass (red team 2026-11-29 row 3)"),
     (S.HOST_FILES, "channel_overflow", L, "a build's pytest run (suite under coverage, class gates) whose verdict channel dropped records past its caps (CHANNEL_MAX_BYTES in all, CHANNEL_MAX_LINE a line): counted; the class runs' tests that passed in it count as errors (red team 2026-11-29 row 3)"),
+    (S.GENERATIONS, "run_not_started", L, "executable evaluation and run_problem_tests (the executable gates' runner): the sandbox never started the run (bubblewrap's set-up failed, nothing on the verdict channel): a fault of the machine, not of the generation; never a pass, its detail bubblewrap's error (red team 2026-11-29e row 4)"),
     (S.GENERATIONS, "answer_not_one_class", L, "class evaluation and the class build's gates (Java, C#): the answer is not exactly one top-level type named like the task's class (an extra type, a closing brace past the class, conditional compilation): refused, never compiled with the library; counted as not compiled. Java answers are read as javac reads the placed file: in the build's declared source charset when the file decodes in it (red team 16 row 1)"),
     (S.HOST_FILES, "copy_oversize_file", R, "a repository copy for sandboxed runs leaves out a file over COPY_FILE_MAX_BYTES (apparent size)"),
     (S.HOST_FILES, "copy_changed_during_copy", L, "a repository copy for sandboxed runs refuses an entry that changed kind while copied (a folder swapped for a link): never followed"),

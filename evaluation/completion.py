@@ -98,6 +98,8 @@ def summarize(
             # examples whose parse went past its budget (every metric 0)
             "prediction_cut": sum(s.prediction_cut for s in members),
             "parse_timeout": sum(s.parse_timeout for s in members),
+            # examples whose scoring raised (``harness.scoring.score_example``): every metric 0
+            "scoring_error": sum(bool(s.scoring_error) for s in members),
             **{metric: est.to_dict() for metric, est in zip(METRICS, estimates)},
         }
     return out

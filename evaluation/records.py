@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Iterable
 
 from crossfile_datasets.core.jsonl import InputError
+from crossfile_datasets.core.untrusted_json import loads_untrusted
 from crossfile_datasets.core.text import NotRegularFile, open_regular
 from crossfile_datasets.evaluation.constants import MAX_LISTED_IDS
 
@@ -223,8 +224,8 @@ def read_log(path: str | os.PathLike) -> list[dict]:
     with os.fdopen(fd, encoding="utf-8", errors="replace") as handle:
         for line in handle:
             try:
-                row = json.loads(line)
-            except json.JSONDecodeError:
+                row = loads_untrusted(line)
+            except (ValueError, RecursionError):  # torn, or not readable (a number too long): not reused
                 continue
             if isinstance(row, dict):
                 rows.append(row)

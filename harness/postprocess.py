@@ -27,6 +27,7 @@ back as the prediction always scores 100.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -157,7 +158,27 @@ def compiler_view(lang: str, prompt: str, completion: str) -> tuple[str, str, bo
     translated together: an escape that straddles the cursor belongs to the completion, a CR LF
     that does stays one line end."""
     head, tail = compiler_split(lang, prompt, completion)
+    head, tail = scalar_text(head), scalar_text(tail)
     return head, tail, len(tail) == len(completion)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+# a lone surrogate U+D800 + n stands as U+F0000 + n (supplementary private use area A): one
+# character for one, two different surrogates stay different, and the text encodes to UTF-8
+SURROGATE_STAND_IN = 0xF0000
+
+
+def scalar_text(text: str) -> str:
+    """``text`` with no surrogate code point, so that it encodes to UTF-8 (tree-sitter reads
+    bytes): a high surrogate followed by a low one is the character the pair stands for (Java's
+    ``"\\uD83D\\uDE00"`` once its escapes are translated), a lone one its private-use stand-in
+    (``SURROGATE_STAND_IN``). Java's escapes of surrogates (a repository's ``'\\uD800'``, a
+    comment naming one) and a prediction's JSON ``"\\ud800"`` are text the scorer must read
+    (red team 2026-11-29e row 3: ``prompt.encode`` raised and stopped the evaluation)."""
+    if not _SURROGATE.search(text):
+        return text
+    text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")  # pairs joined
+    return _SURROGATE.sub(lambda m: chr(SURROGATE_STAND_IN + ord(m.group()) - 0xD800), text)
 
 
 # characters that can continue a token of the same kind: two names or numbers glue (``new`` +

@@ -42,6 +42,9 @@ class ExampleScore:
     # a parse of prompt + groundtruth or prompt + prediction went past its budget
     # (lang.base.bounded_parse): every metric 0, counted in the summary
     parse_timeout: bool = False
+    # scoring itself failed on this example (a bug of ours on text no test foresaw: the error's
+    # type and message): every metric 0, counted in the summary, the other examples still scored
+    scoring_error: str = ""
 
     def metric_values(self) -> list[float]:
         return [getattr(self, m) for m in METRICS]
@@ -130,23 +133,36 @@ def identifier_scores(predicted: Iterable[str], target: Iterable[str]) -> tuple[
     return em, 100 * precision, 100 * recall, 100 * f1
 
 
+def _zero(task_id: str, language: str, cut: bool, **reason) -> ExampleScore:
+    """The score of an example that could not be scored: every metric 0, the reason set."""
+    return ExampleScore(task_id=task_id, language=language, em=0.0, es=0.0, id_em=0.0, id_precision=0.0,
+                        id_recall=0.0, id_f1=0.0, prediction="", target="", prediction_ids=[], target_ids=[],
+                        groundtruth_truncated=False, prediction_cut=cut, **reason)
+
+
 def score_example(record: dict, prediction: str, language: str, task_id: str = "") -> ExampleScore:
     """One example's metrics. A prediction longer than ``COMPLETION_PREDICTION_MAX_CHARS`` is
     scored on its first ones (``prediction_cut``: post-processing keeps one statement, and a
     32 MB prediction held the evaluation for minutes); a parse past its budget (a prompt or a
-    prediction of text tree-sitter is quadratic on) scores 0 everywhere (``parse_timeout``)."""
+    prediction of text tree-sitter is quadratic on) scores 0 everywhere (``parse_timeout``);
+    an example whose scoring raised anything else scores 0 everywhere too (``scoring_error``,
+    the error): one example never stops the evaluation of the others (red team 2026-11-29e
+    row 3)."""
+    cut = len(prediction) > C.COMPLETION_PREDICTION_MAX_CHARS
+    try:
+        return _score(record, prediction[:C.COMPLETION_PREDICTION_MAX_CHARS] if cut else prediction,
+                      language, task_id, cut)
+    except ParseTimeout:
+        return _zero(task_id, language, cut, parse_timeout=True)
+    except Exception as exc:  # noqa: BLE001 - counted per example, never the whole evaluation
+        return _zero(task_id, language, cut, scoring_error=f"{type(exc).__name__}: {exc}"[:300])
+
+
+def _score(record: dict, prediction: str, language: str, task_id: str, cut: bool) -> ExampleScore:
     path = (record.get("metadata") or {}).get("file", "") or ""
     prompt = record["prompt"]
-    cut = len(prediction) > C.COMPLETION_PREDICTION_MAX_CHARS
-    if cut:
-        prediction = prediction[:C.COMPLETION_PREDICTION_MAX_CHARS]
-    try:
-        target = normalize_completion(language, prompt, record["groundtruth"], path)
-        predicted = normalize_completion(language, prompt, prediction, path)
-    except ParseTimeout:
-        return ExampleScore(task_id=task_id, language=language, em=0.0, es=0.0, id_em=0.0, id_precision=0.0,
-                            id_recall=0.0, id_f1=0.0, prediction="", target="", prediction_ids=[], target_ids=[],
-                            groundtruth_truncated=False, prediction_cut=cut, parse_timeout=True)
+    target = normalize_completion(language, prompt, record["groundtruth"], path)
+    predicted = normalize_completion(language, prompt, prediction, path)
     id_em, id_p, id_r, id_f1 = identifier_scores(predicted.identifiers, target.identifiers)
     support = get_language(language)
     syntax = support.indentation_is_syntax

@@ -116,6 +116,19 @@ class SandboxRun:
     def ok(self) -> bool:
         return self.result.ok and not self.process_limit_hit and not self.memory_limit_hit
 
+    @property
+    def not_started(self) -> str:
+        """bubblewrap's own error when it never started the program (its set-up failed: exit
+        status 1, nothing on stdout, only ``bwrap: `` lines on stderr), else "". The program can
+        print the same lines itself: callers take it only with an empty verdict channel, and a
+        run that never started is never a pass (red team 2026-11-29e row 4)."""
+        result = self.result
+        if self.isolation != "bwrap" or result.status is not RunStatus.EXITED or result.returncode != 1 \
+                or result.stdout.strip():
+            return ""
+        lines = [line for line in result.stderr.splitlines() if line.strip()]
+        return lines[-1][:300] if lines and all(line.startswith("bwrap: ") for line in lines) else ""
+
 
 _WARNED: set[str] = set()
 
@@ -591,6 +604,11 @@ class Sandbox:
             "TMPDIR": str(tmp), "TEMP": str(tmp), "TMP": str(tmp),
             "XDG_CACHE_HOME": str(home / ".cache"), "XDG_CONFIG_HOME": str(home / ".config"),
             "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+            # every run is in UTC, at build and at evaluation alike: glibc, Python, the JVM (also
+            # -Duser.timezone, suites/java.py) and mono read TZ before the machine's /etc/localtime,
+            # so a test of local time gives the builder's verdict on any evaluator's machine (red
+            # team 2026-11-29e row 2: gold failed on a machine in Asia/Tokyo)
+            "TZ": "UTC",
             "PYTHONPATH": os.pathsep.join([str(self.support), *self.python_path]),
             "PYTHONDONTWRITEBYTECODE": "1",
             "PYTHONNOUSERSITE": "1",

@@ -53,6 +53,7 @@ import threading
 from dataclasses import dataclass, field
 
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.untrusted_json import loads_untrusted
 
 CHANNEL_ENV = "CROSSFILE_CHANNEL"  # "<token read fd>:<record write fd>" in the sandboxed process
 CHANNEL_MAX_LINE = 16 * 1024**2  # one record line (the observed-types event of a large suite fits)
@@ -114,7 +115,11 @@ class _Parser:
     def close(self) -> ChannelRecords:
         # a last line without its newline: kept if it parses (one cut by a killed process does not)
         if self.partial and not self.skipping:
-            self.line(bytes(self.partial))
+            try:
+                self.line(bytes(self.partial))
+            except Exception as exc:  # noqa: BLE001 - as in ResultChannel._drain: counted, never raised
+                self.out.malformed += 1
+                self.out.tampered = self.out.tampered or f"a record the host could not read ({type(exc).__name__})"
         self.partial.clear()
         return self.out
 
@@ -126,8 +131,15 @@ class _Parser:
             out.forged += 1
             return
         try:
-            record = json.loads(raw[len(self.prefix):].decode("utf-8", errors="replace"))
+            record = loads_untrusted(raw[len(self.prefix):].decode("utf-8", errors="replace"))
         except (json.JSONDecodeError, RecursionError):
+            return
+        except ValueError:
+            # valid JSON the host refuses to convert (an integer over JSON_INT_MAX_DIGITS: a run can
+            # lift its own interpreter's limit): counted, and the run's records are not trusted;
+            # it killed the reader thread and stopped the evaluation (red team 2026-11-29e row 1)
+            out.malformed += 1
+            out.tampered = out.tampered or "a record the host cannot read (a number over JSON_INT_MAX_DIGITS digits)"
             return
         if not isinstance(record, dict):
             out.forged += 1
@@ -217,7 +229,14 @@ class ResultChannel:
                 break
             if not chunk:
                 break
-            self._parser.feed(chunk)
+            try:
+                self._parser.feed(chunk)
+            except Exception as exc:  # noqa: BLE001 - the reader never dies on a line: it drains on
+                self._parser.partial.clear()
+                self._parser.skipping = True  # the rest of that line is dropped
+                out = self._parser.out
+                out.malformed += 1
+                out.tampered = out.tampered or f"a record the host could not read ({type(exc).__name__})"
 
     def finish(self) -> ChannelRecords:
         if self._finished is not None:

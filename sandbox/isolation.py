@@ -449,6 +449,11 @@ def reachable_by_others(path: Path, hidden: Sequence[str]) -> bool:
     return True
 
 
+# what ``hand_over`` gives every folder of a run's sandbox: rwx to its owner (the run), search to
+# the others (bwrap's --chdir without capabilities)
+FOLDER_MODE_BITS = 0o701
+
+
 def hand_over(folder: Path, uid: int) -> None:
     """Give ``folder`` and everything in it to ``uid`` (and gid ``uid``) before a run: the copy,
     its home, its temporary and control folders are the run's to write, as when the run had the
@@ -457,10 +462,25 @@ def hand_over(folder: Path, uid: int) -> None:
     and removes entries through its group, bwrap (root without capabilities by then) enters it
     for ``--chdir`` as its owner, other users of the host do not; and a later harness's sweep
     still sees a folder of its own and removes it after a kill (``tempfolders`` touches only
-    folders owned by the sweeping uid; owned by the run's uid, a killed harness's copy stayed)."""
+    folders owned by the sweeping uid; owned by the run's uid, a killed harness's copy stayed).
+
+    Every folder inside gets at least ``FOLDER_MODE_BITS`` whatever the builder's umask made it:
+    the run (its owner) reads, writes and enters it, and bwrap, entering the copy for ``--chdir``
+    as *other*, can pass (red team 2026-11-29e row 4: under umask 027 bwrap could not enter
+    ``repo/``, nothing ran and every generation, gold too, was judged ``incomplete``). Others of
+    the host still cannot: the folder itself is 0770."""
     os.chown(folder, os.geteuid(), uid, follow_symlinks=False)
     os.chmod(folder, 0o770, follow_symlinks=False)
+    top = True
     for _, dirs, files, dir_fd in os.fwalk(folder, follow_symlinks=False):
+        if not top:  # the walked folder itself, through the descriptor fwalk holds (never a link)
+            try:
+                mode = os.fstat(dir_fd).st_mode & 0o7777
+                if mode & FOLDER_MODE_BITS != FOLDER_MODE_BITS:
+                    os.fchmod(dir_fd, mode | FOLDER_MODE_BITS)
+            except OSError:
+                pass
+        top = False
         for name in (*dirs, *files):
             try:
                 os.chown(name, uid, uid, dir_fd=dir_fd, follow_symlinks=False)

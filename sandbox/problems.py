@@ -19,7 +19,7 @@ from typing import Sequence
 from crossfile_datasets.analyzers.run import RunStatus
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.enums import StrEnum
-from crossfile_datasets.core.reasons import ANSWER_TOO_LARGE, CHANNEL_OVERFLOW
+from crossfile_datasets.core.reasons import ANSWER_TOO_LARGE, CHANNEL_OVERFLOW, RUN_NOT_STARTED
 from crossfile_datasets.core.text import utf8_size
 from crossfile_datasets.sandbox import PLUGIN_NAME, Sandbox, SandboxLimits, SandboxRun, values
 from crossfile_datasets.sandbox.channel import ChannelRecords
@@ -49,6 +49,9 @@ class VerdictStatus(StrEnum):
     # the solution is over EXEC_GENERATION_MAX_BYTES: refused before any host parse or copy (red
     # team 16 row 4: ~250 bytes of host memory per byte in Python's AST)
     ANSWER_TOO_LARGE = ANSWER_TOO_LARGE
+    # the sandbox never started the run (bubblewrap's set-up failed): the machine's fault, not a
+    # pass, and not the generation's ``incomplete`` (red team 2026-11-29e row 4)
+    RUN_NOT_STARTED = RUN_NOT_STARTED
 
 
 def solution_size_refusal(solution_code: str) -> str | None:
@@ -210,6 +213,10 @@ def _interpreter(python: str | None, pytest_plugins: Sequence[str] | None,
 
 def _status(srun: SandboxRun, channel: ChannelRecords, outcomes: dict[str, Outcome], passed: int) -> tuple[VerdictStatus, str]:
     """The verdict of a finished run, and why when the outcomes alone do not say it."""
+    if srun.not_started and not (channel.records or channel.values or channel.events or channel.session_end
+                                 or channel.forged or channel.overflow):
+        return VerdictStatus.RUN_NOT_STARTED, (f"the sandbox never started the run ({srun.not_started}): a fault of "
+                                               "the evaluating machine, not of the generation; not a pass")
     if srun.timed_out:
         return VerdictStatus.TIMEOUT, ""
     if channel.tampered:

@@ -36,6 +36,7 @@ import libcst as cst
 
 from crossfile_datasets.analyzers.run import path_env, run
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.untrusted_json import loads_untrusted
 from crossfile_datasets.core.literals import literal_eval
 from crossfile_datasets.core.paths import default_cache_dir
 
@@ -647,8 +648,8 @@ def parse_capture(text: str) -> tuple[list[dict], int]:
         if not line.strip():
             continue
         try:
-            rec = json.loads(line)
-        except (json.JSONDecodeError, RecursionError):
+            rec = loads_untrusted(line)
+        except (ValueError, RecursionError):  # JSONDecodeError, or a number over JSON_INT_MAX_DIGITS
             bad += 1
             continue
         if not (isinstance(rec, dict) and isinstance(rec.get("file"), str) and type(rec.get("site")) is int

@@ -95,6 +95,7 @@ _MCS_ERROR = re.compile(r"^(?P<file>.+?)\((?P<line>\d+),\d+\+?\): error (?P<code
 _USING_LINE = re.compile(r"^\s*(?:global\s+)?using\s+(?:static\s+)?(?:\w+\s*=\s*)?(?P<ns>[\w.]+)\s*;")
 _EXCLUDED_NAMES = frozenset({"AssemblyInfo.cs"})
 # mono's heap is not bounded by RLIMIT_AS-friendly flags; keep its GC nursery modest
+# (its local time zone is TZ's, UTC: Sandbox.environment)
 MONO_ENV = {"MONO_GC_PARAMS": "nursery-size=16m", "MONO_ENV_OPTIONS": ""}
 
 

@@ -81,6 +81,7 @@ from pathlib import Path
 
 from crossfile_datasets.analyzers.run import RunStatus
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.untrusted_json import loads_untrusted
 from crossfile_datasets.core.repofiles import Refused, walk
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.base import ParseTimeout
@@ -111,7 +112,7 @@ RUNNER_CLASS, COVERAGE_CLASS = "CrossfileJUnit", "CrossfileCoverage"
 # the machine's memory for the heap and 1 GB of class space) and quick to start
 JVM_OPTIONS = ("-Xmx768m", "-Xss2m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                "-XX:CompressedClassSpaceSize=128m", "-XX:ReservedCodeCacheSize=96m", "-XX:MaxMetaspaceSize=256m",
-               "-Duser.language=en", "-Duser.country=US", "-Dfile.encoding=UTF-8")
+               "-Duser.language=en", "-Duser.country=US", "-Dfile.encoding=UTF-8", "-Duser.timezone=UTC")
 # no other process may attach an agent to the tests' JVM (a child of the code under test could
 # otherwise rewrite our runner's classes)
 RUN_OPTIONS = ("-XX:+DisableAttachMechanism",)
@@ -1192,8 +1193,8 @@ def parse_coverage(text: str, sessions: dict[str, str], sources: dict[str, str]
     coverable: dict[str, set[int]] = {}
     for line in text.splitlines():
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError:
+            obj = loads_untrusted(line)
+        except (ValueError, RecursionError):  # JSONDecodeError, or a number over JSON_INT_MAX_DIGITS
             continue
         if not isinstance(obj, dict):
             continue

@@ -81,3 +81,15 @@ def test_a_planted_temporary_name_is_never_opened(tmp_path):
     planted.symlink_to(victim)
     write_json(tmp_path / "metrics.json", {"a": 1})
     assert victim.read_text() == "mine\n" and planted.is_symlink()
+
+
+def test_a_number_over_the_digit_limit_is_an_input_error(tmp_path):
+    """Not the interpreter's bare ValueError: the one-line refusal with the line's number
+    (red team 2026-11-29e row 1)."""
+    from crossfile_datasets.core.untrusted_json import JSON_INT_MAX_DIGITS, loads_untrusted
+
+    path = tmp_path / "p.jsonl"
+    path.write_text('{"task_id": 1}\n{"task_id": ' + "7" * (JSON_INT_MAX_DIGITS + 1) + "}\n")
+    with pytest.raises(InputError, match=r":2: not readable JSON"):
+        list(iter_jsonl(path))
+    assert loads_untrusted("-" + "7" * JSON_INT_MAX_DIGITS) < 0

@@ -176,3 +176,36 @@ def test_parses_tree_sitter_is_quadratic_on_and_huge_predictions_are_bounded_and
     assert timed_out.em == 0.0 and timed_out.es == 0.0 and timed_out.language == "java"
     (cut,) = [s for s in scores if s.prediction_cut]
     assert cut.em == 100.0, cut
+
+
+def test_java_escapes_of_surrogates_are_scored_and_a_scoring_fault_is_counted(split, tmp_path, monkeypatch):
+    """A Java prompt or prediction holding ``\\uD800`` (a lone surrogate once javac's escapes are
+    translated) or an escaped pair is scored like any text; a prediction that differs only in
+    which surrogate it names is not exact. Any other fault while scoring one example scores it 0
+    and is counted (``scoring_error``), the other examples still scored (red team 2026-11-29e
+    row 3: ``prompt.encode`` raised UnicodeEncodeError and stopped the whole evaluation)."""
+    prompt = 'class A {\n    // a lone high surrogate (\\uD800) is kept\n    String s = "\\uD83D\\uDE00";\n    char c = '
+    record = {"prompt": prompt, "groundtruth": "'\\uD800';\n"}
+    assert score_example(record, "'\\uD800';", "java").em == 100.0
+    other = score_example(record, "'\\uDBFF';", "java")
+    assert other.em == 0.0 and not other.scoring_error
+    assert score_example(record, "'\\uD83D\\uDE00';", "java").em == 0.0
+
+    import crossfile_datasets.harness.scoring as scoring
+
+    java_id = _records(DATA / "completion_java.jsonl")[0]["metadata"]["task_id"]
+    real = scoring.normalize_completion
+
+    def faulty(lang, prompt, completion, path=""):
+        if completion == "BOOM":
+            raise UnicodeEncodeError("utf-8", "\ud800", 0, 1, "surrogates not allowed")
+        return real(lang, prompt, completion, path)
+
+    monkeypatch.setattr(scoring, "normalize_completion", faulty)
+    summary, scores = evaluate_completion(
+        split, _predictions(tmp_path, split, lambda r: "BOOM" if r["metadata"]["task_id"] == java_id else r["groundtruth"]),
+        resamples=0)
+    (bad,) = [s for s in scores if s.scoring_error]
+    assert bad.task_id == java_id and bad.em == 0.0 and "UnicodeEncodeError" in bad.scoring_error
+    assert summary["results"]["all"]["scoring_error"] == 1
+    assert all(s.em == 100.0 for s in scores if s is not bad)

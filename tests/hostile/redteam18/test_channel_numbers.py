@@ -89,11 +89,6 @@ def _evaluate(split_path, task_id: str, generations: dict[str, str], work):
     return (rows(results) if results.exists() else {}), raised
 
 
-# the channel's reader thread dies on the record (pytest reports it as an unhandled thread exception)
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29e row 1: a 5,001-digit pytest exit status the plugin sends "
-                          "raises ValueError in the host's channel reader and stops the evaluation")
 def test_a_number_the_host_cannot_convert_does_not_stop_the_evaluation(split, tmp_path):
     record, split_path = split
     # controls, in an evaluation of their own: gold passes, a wrong answer and the small exit fail
@@ -110,3 +105,5 @@ def test_a_number_the_host_cannot_convert_does_not_stop_the_evaluation(split, tm
     print(f"raised: {raised!r}"[:600], {k: (v.get("passed"), v.get("status")) for k, v in got.items()})
     assert raised is None and set(got) == {"attack", "gold_after"}, f"the evaluation stopped: {raised!r}"[:600]
     assert not got["attack"]["passed"] and got["gold_after"]["passed"]
+    # the record was counted, not skipped silently: the run's channel is untrusted
+    assert got["attack"]["status"] == "incomplete" and "cannot read" in got["attack"]["detail"], got["attack"]

@@ -83,9 +83,6 @@ def split(tmp_path_factory):
                          {"clock/__init__.py": "", "clock/core.py": CLOCK, "tests/test_core.py": TESTS}, "stamp")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29e row 2: runs take the evaluator machine's time zone "
-                          "(/etc/localtime, no TZ in the run's environment): gold fails elsewhere")
 def test_the_verdict_does_not_depend_on_the_evaluators_time_zone(split, tmp_path):
     if os.geteuid() != 0 or shutil.which("unshare") is None or not os.path.exists(TOKYO):
         pytest.skip("simulating another machine's /etc needs root, unshare and the zone database")
@@ -118,9 +115,6 @@ def test_the_verdict_does_not_depend_on_the_evaluators_time_zone(split, tmp_path
     assert tokyo["gold"]["passed"], tokyo["gold"]
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29e row 4: under the evaluator's umask 027 bwrap cannot enter the "
-                          "copy (hand_over keeps the umask's modes): gold is judged incomplete")
 def test_the_verdict_does_not_depend_on_the_evaluators_umask(split, tmp_path):
     if os.geteuid() != 0:
         pytest.skip("a uid per run (the sandbox's default as root) is what the umask breaks")

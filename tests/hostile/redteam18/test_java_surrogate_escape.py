@@ -55,9 +55,6 @@ def split(tmp_path_factory):
     return path, rows
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29e row 3: a Java \\uD800 escape in the repository becomes a lone "
-                          "surrogate in the scorer's compiler view; prompt.encode raises and the evaluation stops")
 def test_a_java_surrogate_escape_in_the_repository_does_not_stop_the_completion_evaluation(split, tmp_path):
     path, rows = split
     preds = tmp_path / "preds.jsonl"
