@@ -408,6 +408,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TESTS, "assertion_not_repairable", L, "a failing assertion could not be repaired"),
     (S.TESTS, "repair_failed", L, "a repaired test still does not pass"),
     (S.TESTS, "flaky", R, "the test's outcome varies between runs"),
+    (S.TESTS, "timed_out", L, "the test ran out of the per-test limit (EXEC_TEST_TIMEOUT) in a flakiness run and "
+                               "again when run once more alone; it passed every other run: slow here, not varying"),
     (S.TESTS, "not_passing_when_rerun", R, "the test does not pass when rerun"),
     (S.TESTS, "sandbox_violation", R, "the test tried to write outside the sandbox or use the network"),
     (S.TESTS, "capture_record_malformed", L, "assertion repair: lines of the capture file that are not well-formed records (ignored)"),

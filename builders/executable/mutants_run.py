@@ -706,8 +706,14 @@ def judge_controls(problem: dict, caught: Sequence[str], rng, *, python: str,
     if not versions:
         return None
     statuses = judge_versions(problem, versions, stubs=0, python=python, pytest_plugins=pytest_plugins)
-    if gold is not None and statuses[-1] == CAUGHT:
-        return "tests_fail_disguised_gold", "the tests fail the gold rewritten (locals renamed, re-formatted)"
+    # a disguised gold the tests fail gets one more run, alone, the evaluation's way (as the gold
+    # gate reruns gold): a slow test past its own limit under load fails it as it would fail gold
+    # (held-out 18, pyspellchecker: ``ensure_unicode``, 19 tests each reading the dictionary, was
+    # refused so); tests that tell the disguise from gold fail it again
+    if gold is not None and statuses[-1] == CAUGHT and \
+            not run_problem_tests(problem, gold, C.EXEC_GOLD_TIMEOUT, python=python,
+                                  pytest_plugins=pytest_plugins)["passed"]:
+        return "tests_fail_disguised_gold", "the tests fail the gold rewritten (locals renamed, re-formatted), twice"
     passed = sum(1 for s in statuses[:len(controls)] if s == PASSED)
     if passed:
         return "tests_pass_disguised_control", (f"the tests pass {passed} of {len(controls)} disguised wrong versions "

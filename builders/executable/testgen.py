@@ -460,15 +460,17 @@ def is_xfail(source: str) -> bool:
 
 
 def static_reason(program: TestProgram, entry_point: str, as_attribute: bool = False,
-                  callers: Iterable[str] = ()) -> str | None:
+                  callers: Iterable[str] = (), executed: bool = False) -> str | None:
     """RepoExec's static filters for one program (None = keep it for execution). A test of
     the repository's own that calls one of ``callers`` (``callers_of``: functions reaching the
-    target) calls the target through it; the caller passes them only for tests whose coverage
-    shows they execute the target's body."""
+    target) calls the target through it; one that ``executed`` the target's body (its coverage
+    in the suite's run, given by the caller) is a test of the target however it reached it: a
+    ``getattr`` dispatch or a stored reference too (cssselect's ``xpath_*``, pyspellchecker's
+    tokenizer, held-out 18)."""
     if call_summary(program.source) is None:
         return "unparsable"
     if not calls_target(program.source, entry_point, as_attribute) and \
-            not (program.origin == "repository" and callers and calls_any(program.source, callers)):
+            not (program.origin == "repository" and (executed or (callers and calls_any(program.source, callers)))):
         return "does_not_call_target"
     if program.origin != "repository":
         if is_xfail(program.source):

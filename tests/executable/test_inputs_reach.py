@@ -128,6 +128,8 @@ def test_a_suite_test_reaching_the_target_through_a_caller_calls_it():
     assert static_reason(program, "truncate", callers=callers) is None
     generated = TestProgram(SUITE_TEST, "test_cfd_2.py", "inputs", "inputs:x")
     assert static_reason(generated, "truncate", callers=callers) == "does_not_call_target"  # generated: direct only
+    assert static_reason(program, "truncate", executed=True) is None  # its coverage: it ran the body
+    assert static_reason(generated, "truncate", executed=True) == "does_not_call_target"
 
 
 def _program(i: int, literal: str) -> TestProgram:
