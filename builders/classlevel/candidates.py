@@ -41,6 +41,7 @@ from crossfile_datasets.core.records import FileFacts
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.base import LanguageSupport, iter_leaves, iter_leaves_in
+from crossfile_datasets.lang.csharp.extensions import extension_target, in_member_call
 from crossfile_datasets.lang.classes import ClassInfo, ClassMeasures, MethodInfo, Thresholds
 from crossfile_datasets.sandbox.suites import SuiteRun, TestOutcome
 
@@ -198,9 +199,19 @@ def external_references(info: ClassInfo, ff: FileFacts, graph: nx.MultiDiGraph,
     for leaf in iter_leaves_in(ff.tree.root_node, start_b, end_b):
         if leaf.type not in IDENTIFIER_TYPES or leaf.start_byte < start_b or leaf.end_byte > end_b:
             continue
-        if _is_member_position(leaf):
-            continue
         written = index.node_text(leaf)
+        if _is_member_position(leaf):
+            # C#: `x.M(...)` may call a repository extension method (Tiny-JSON's JsonBuilder)
+            target = extension_target(graph, resolver, ff.file.path, written) if in_member_call(leaf) else None
+            if target is not None and target not in found:
+                line = leaf.start_point[0] + 1
+                path, qual = split_node(target)
+                attrs = graph.nodes[target]
+                found[target] = ExternalReference(written, str(attrs.get("kind", "")), path, str(qual),
+                                                  dict(attrs.get("span") or {}), line, method_at(line))
+            if target is not None:
+                users.setdefault(target, set()).add(method_at(leaf.start_point[0] + 1))
+            continue
         # `u.helper`, `pkg.util.helper`, `Cls.CONST`: the longest qualified name first
         attempts = [_access_name(index, access) for access in _access_chain(leaf)]
         attempts.append(written)
