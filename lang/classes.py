@@ -123,7 +123,7 @@ class ClassMeasures:
     referenced: tuple[str, ...]  # methods the test bodies name (the constructor by the class name)
     with_references: tuple[str, ...]  # methods that make an external reference
     external_references: int  # the class's external references
-    file_coverage: float  # share of the file's non-blank lines the tests cover
+    file_coverage: float  # share of the file's code lines the tests cover (candidates.code_lines)
     # methods named or run by the tests, each counted once, overloads apart (the names above
     # repeat an overloaded name); -1: not measured (then the distinct names of covered/referenced)
     used: int = -1
