@@ -523,6 +523,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TASKS, "mutants_survive", R, "class-level: the tests catch too few one-method mutants (mutant score below the minimum)"),
     (S.TASKS, "mutants_over_budget", N, "class-level: some one-method mutants were not run, the task's share of the gate's time budget (--class-gate-seconds) spent (score over those run; a note: the task is kept or dropped by that score)"),
     (S.TASKS, "reached_through_facade", N, "class-level: no passing test names the class; the passing tests that execute it (at least CLASS_MIN_FACADE_TESTS, per-test coverage) are its EXPECTED_TO_PASS"),
+    (S.TASKS, "measured_on_running_tests", N, "class-level: the passing tests naming the class fall short of the language threshold and every passing test executing it (at least CLASS_MIN_FACADE_TESTS, per-test coverage) meets it: those are its EXPECTED_TO_PASS, as for a class reached through a facade"),
     (S.TASKS, "too_few_tests", R, "class-level: fewer than CLASS_FEW_TESTS EXPECTED_TO_PASS tests and under CLASS_FEW_TESTS_MIN_MUTANT_SCORE of the mutants caught"),
     (S.TASKS, "no_mutants", N, "class-level: no one-method mutant could be made of the methods the tests execute (kept, score None)"),
     (S.TASKS, "below_min_tests", R, "class-level: fewer than CLASS_MIN_TESTS EXPECTED_TO_PASS tests left after the gates (one test: the pass rate is pass@1, one scenario judges the whole class)"),

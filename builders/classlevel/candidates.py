@@ -586,6 +586,19 @@ def select_candidates(
             short("tests_do_not_reference_class", detail, lines=all_lines)
             continue
         cand, reason, detail = measure(lang, info, refs, ff, expected, idents, suite, thresholds)
+        wider = sorted(set(reaching) - set(expected))
+        if reason is not None and has_per_test and not facade and wider \
+                and len(reaching) >= thresholds.min_facade_tests:
+            # the tests naming it fall short and the tests running it do not: a member named like
+            # a common word (configobj's InterpolationEngine.section, held-out 18) is written by
+            # tests that never interpolate, while the interpolation tests that run its `_fetch`
+            # name none of its members. Measured on every passing test that runs it, as a class
+            # reached through a facade is; the gates then check that they judge it
+            wide, wide_reason, _ = measure(lang, info, refs, ff, reaching, idents, suite, thresholds)
+            if wide_reason is None:
+                report.count("tasks", "measured_on_running_tests", key,
+                             f"{len(expected)} tests naming it: {reason}; {len(reaching)} passing tests run it")
+                cand, reason = wide, None
         if reason is not None:
             short(reason, detail, lines=all_lines)
             continue
