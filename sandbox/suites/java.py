@@ -76,7 +76,7 @@ import threading
 import time
 import zipfile
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from crossfile_datasets.analyzers.run import RunStatus
@@ -371,6 +371,9 @@ class Dependency:
     test: bool  # test scope (test classpath only)
     where: str  # the build file declaring it (repository-relative)
     version: str = ""  # as declared ("" = none, or a property left unresolved)
+    # a pom dependency without its own <scope> (and version) takes them from a
+    # <dependencyManagement> entry, a parent's included (dependencies_in); False: none given
+    scoped: bool = field(default=True, compare=False)
 
 
 def _xml_children(elem, name: str) -> list:
@@ -386,12 +389,23 @@ def pom_dependencies(text: str, where: str = "pom.xml") -> tuple[list[Dependency
     """A pom's ``<dependencies>`` (not ``<dependencyManagement>`` or a plugin's) with ``${...}``
     resolved from its properties and its own/parent groupId, and the artifactIds the pom builds
     itself (its own and its modules': never looked up). Pure; a pom that does not parse gives none."""
+    deps, own, _ = _pom_read(text, where)
+    return deps, own
+
+
+def pom_managed(text: str, where: str = "pom.xml") -> list[Dependency]:
+    """A pom's ``<dependencyManagement>`` entries (the scope and version its modules' dependencies
+    take when they give none), properties resolved as :func:`pom_dependencies` does (pure)."""
+    return _pom_read(text, where)[2]
+
+
+def _pom_read(text: str, where: str) -> tuple[list[Dependency], set[str], list[Dependency]]:
     import xml.etree.ElementTree as ET
 
     try:
         project = ET.fromstring(text)
     except ET.ParseError:
-        return [], set()
+        return [], set(), []
     props: dict[str, str] = {}
     for holder in _xml_children(project, "properties"):
         for p in holder:
@@ -407,15 +421,20 @@ def pom_dependencies(text: str, where: str = "pom.xml") -> tuple[list[Dependency
     def resolve(value: str) -> str:
         return _POM_PROPERTY.sub(lambda m: props.get(m.group(1), m.group(0)), value)
 
-    deps = []
-    for holder in _xml_children(project, "dependencies"):
-        for dep in _xml_children(holder, "dependency"):
-            g, a = resolve(_xml_text(dep, "groupId")), resolve(_xml_text(dep, "artifactId"))
-            v = resolve(_xml_text(dep, "version"))
-            if g and a and "${" not in g + a:
-                deps.append(Dependency(g, a, _xml_text(dep, "scope") in _TEST_SCOPES, where,
-                                       v if "${" not in v and len(v) <= VERSION_MAX_CHARS else ""))
-    return deps, own - {""}
+    def read(holders) -> list[Dependency]:
+        deps = []
+        for holder in holders:
+            for dep in _xml_children(holder, "dependency"):
+                g, a = resolve(_xml_text(dep, "groupId")), resolve(_xml_text(dep, "artifactId"))
+                v = resolve(_xml_text(dep, "version"))
+                scope = _xml_text(dep, "scope")
+                if g and a and "${" not in g + a:
+                    deps.append(Dependency(g, a, scope in _TEST_SCOPES, where,
+                                           v if "${" not in v and len(v) <= VERSION_MAX_CHARS else "", bool(scope)))
+        return deps
+
+    managed = read(h for m in _xml_children(project, "dependencyManagement") for h in _xml_children(m, "dependencies"))
+    return read(_xml_children(project, "dependencies")), own - {""}, managed
 
 
 def gradle_dependencies(text: str, where: str = "build.gradle") -> list[Dependency]:
@@ -446,15 +465,23 @@ def dependencies_in(build_files: Iterable[tuple[str, str]]) -> list[Dependency]:
     once, main scope winning over test (pure)."""
     found: list[Dependency] = []
     own: set[str] = set()
+    managed: dict[tuple[str, str], Dependency] = {}
     for rel, text in build_files:
         if rel.rsplit("/", 1)[-1] == "pom.xml":
-            deps, mine = pom_dependencies(text, rel)
+            deps, mine, manages = _pom_read(text, rel)
             found += deps
             own |= mine
+            for m in manages:
+                managed.setdefault((m.group, m.artifact), m)
         else:
             found += gradle_dependencies(text, rel)
     out: dict[tuple[str, str], Dependency] = {}
     for dep in found:
+        entry = managed.get((dep.group, dep.artifact))
+        if entry is not None and not dep.scoped:
+            # hpack's module pom names gson and mockito bare; the root pom's dependencyManagement
+            # makes them test scope (they were reported as main dependencies)
+            dep = replace(dep, test=entry.test, version=dep.version or entry.version, scoped=entry.scoped)
         if dep.group in _RUNNER_GROUPS or dep.group.startswith("org.junit.") or dep.artifact in own:
             continue
         key = (dep.group, dep.artifact)
@@ -1555,9 +1582,7 @@ def _test_methods(root) -> list:
         node = stack.pop()
         if node.type == "method_declaration":
             mods = next((c for c in node.children if c.type == "modifiers"), None)
-            marks = [c for c in (mods.named_children if mods is not None else ()) if "annotation" in c.type]
-            names = {(a.child_by_field_name("name").text or b"").decode("utf-8", "replace").rsplit(".", 1)[-1]
-                     for a in marks if a.child_by_field_name("name") is not None}
+            names = _annotation_names(node)
             name = node.child_by_field_name("name")
             params = node.child_by_field_name("parameters")
             junit3 = name is not None and (name.text or b"").startswith(b"test") and mods is not None \
@@ -1568,6 +1593,29 @@ def _test_methods(root) -> list:
     return out
 
 
+# what a test class runs around its tests: blanked, the tests would run without it
+FIXTURE_ANNOTATIONS = frozenset({"Before", "After", "BeforeClass", "AfterClass", "BeforeEach", "AfterEach",
+                                 "BeforeAll", "AfterAll", "Rule", "ClassRule", "RegisterExtension"})
+
+
+def _annotation_names(node) -> set[str]:
+    mods = next((c for c in node.children if c.type == "modifiers"), None)
+    marks = [c for c in (mods.named_children if mods is not None else ()) if "annotation" in c.type]
+    return {(a.child_by_field_name("name").text or b"").decode("utf-8", "replace").rsplit(".", 1)[-1]
+            for a in marks if a.child_by_field_name("name") is not None}
+
+
+def _is_fixture(node) -> bool:
+    """A member that sets up or tears down a test class's tests: an ``@Before``/``@BeforeEach``/
+    ``@After``... method, a ``@Rule`` field, a constructor, JUnit 3's ``setUp``/``tearDown``."""
+    if node.type == "constructor_declaration" or _annotation_names(node) & FIXTURE_ANNOTATIONS:
+        return True
+    name = node.child_by_field_name("name")
+    params = node.child_by_field_name("parameters")
+    return node.type == "method_declaration" and name is not None and name.text in (b"setUp", b"tearDown") \
+        and params is not None and not params.named_children
+
+
 def trim_test_source(text: str, errors: list[JavacError]) -> tuple[str, list[str]] | None:
     """``text`` (a test file) with the imports, fields and methods holding ``errors`` blanked
     (spaces, line ends kept: the other errors' lines stay right), and what was blanked, each
@@ -1575,9 +1623,13 @@ def trim_test_source(text: str, errors: list[JavacError]) -> tuple[str, list[str
     or an anonymous class's), ``field pkg.Cls#name: why`` or ``import <name>: why``, ``why`` the
     first missing symbol or message of its errors (``needs <package>`` for a package that does not
     exist: a library not installed); None when an error is outside every import, field and method
-    (a class header: the file is left out whole), when the file held test methods and would keep
-    none (a test framework that is not installed: the file is left out, ``needs <package>``) or
-    when the file cannot be parsed (pure)."""
+    (a class header: the file is left out whole), when an error is in a fixture member (an
+    ``@Before``/``@BeforeEach``/``@After`` method, a ``@Rule`` field, a constructor, JUnit 3's
+    ``setUp``: the tests left would run without their fixture and fail, or pass, for that --
+    held-out 18's aerogear-otp-java TotpTest, whose ``setUp`` needed mockito, kept two weak tests
+    that judged Totp), when the file held test methods and would keep none (a test framework
+    that is not installed: the file is left out, ``needs <package>``) or when the file cannot be
+    parsed (pure)."""
     try:
         root = get_language(Lang.JAVA).parse(text).root_node
     except (ValueError, ParseTimeout):
@@ -1615,7 +1667,7 @@ def trim_test_source(text: str, errors: list[JavacError]) -> tuple[str, list[str
                 owner = node.child_by_field_name("name")
                 owners.append((owner.text or b"").decode("utf-8", "replace") if owner is not None else "?")
             node = node.parent
-        if method is None:
+        if method is None or _is_fixture(method):
             return None
         cls = "$".join(reversed(owners))
         if method.type == "field_declaration":

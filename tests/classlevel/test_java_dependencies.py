@@ -71,6 +71,42 @@ def test_pom_dependencies_are_the_projects_own_with_properties_resolved():
     assert pom_dependencies("<project><dependencies>")[0] == []  # does not parse: nothing
 
 
+PARENT_POM = """<project><groupId>org.example</groupId><artifactId>parent</artifactId>
+  <modules><module>codec</module></modules>
+  <properties><gauge.version>2.1</gauge.version></properties>
+  <dependencyManagement><dependencies>
+    <dependency><groupId>org.example.gauge</groupId><artifactId>gauge</artifactId>
+      <version>${gauge.version}</version><scope>test</scope></dependency>
+    <dependency><groupId>org.example.dial</groupId><artifactId>dial</artifactId><version>1.0</version></dependency>
+  </dependencies></dependencyManagement>
+</project>"""
+MODULE_POM = """<project><parent><groupId>org.example</groupId><artifactId>parent</artifactId></parent>
+  <artifactId>codec</artifactId>
+  <dependencies>
+    <dependency><groupId>org.example.gauge</groupId><artifactId>gauge</artifactId></dependency>
+    <dependency><groupId>org.example.dial</groupId><artifactId>dial</artifactId></dependency>
+    <dependency><groupId>org.example.knob</groupId><artifactId>knob</artifactId><scope>compile</scope></dependency>
+  </dependencies>
+</project>"""
+
+
+def test_a_dependency_without_scope_takes_the_parents_managed_scope_and_version():
+    """hpack (held-out 18): the module pom names gson and mockito bare, the root pom's
+    <dependencyManagement> gives them test scope; they were read as main dependencies."""
+    for order in ([("pom.xml", PARENT_POM), ("codec/pom.xml", MODULE_POM)],
+                  [("codec/pom.xml", MODULE_POM), ("pom.xml", PARENT_POM)]):
+        deps = declared_dependencies_of(order)
+        assert [(d.artifact, d.test, d.version, d.where) for d in deps] == [
+            ("gauge", True, "2.1", "codec/pom.xml"), ("dial", False, "1.0", "codec/pom.xml"),
+            ("knob", False, "", "codec/pom.xml")]
+
+
+def declared_dependencies_of(build_files):
+    from crossfile_datasets.sandbox.suites.java import dependencies_in
+
+    return dependencies_in(build_files)
+
+
 def test_gradle_dependencies():
     text = """dependencies {
     implementation 'org.apache.commons:commons-lang3:3.12.0'
