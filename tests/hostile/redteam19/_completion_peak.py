@@ -5,16 +5,19 @@ examples scored and how far this process's peak resident memory grew during the 
 from __future__ import annotations
 
 import json
-import resource
 import sys
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the project, for tests.hostile.peak
+
+from tests.hostile.peak import peak_rss_kb  # noqa: E402 (VmHWM: ru_maxrss keeps pytest's mark across exec)
 from crossfile_datasets.evaluation.completion import evaluate_completion
 
 
 def main() -> None:
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    before = peak_rss_kb()
     summary, scores = evaluate_completion(sys.argv[1], sys.argv[2])
-    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    after = peak_rss_kb()
     print(json.dumps({"scored": len(scores), "exact": sum(s.em == 100 for s in scores),
                       "grown_mb": (after - before) / 1024}))
 
