@@ -90,7 +90,8 @@ def test_a_repository_whose_suite_crashes_still_gets_problems(tmp_path):
                                      progress=lambda repository, stage, note: stages.append((repository, stage)))
     # progress for every stage of the repository (issue 33 item 4), in order
     assert [s for _, s in stages] == ["candidates", "environment", "repository suite", "doctests and inputs",
-                                      "test gathering", "validation", "flakiness", "gold gate", "mutation", "done"]
+                                      "test gathering", "validation", "flakiness", "gold gate", "mutation",
+                                      "disguised controls", "done"]
     assert {r for r, _ in stages} == {repo.name}
     stats = json.loads((tmp_path / "out" / "python" / "executable_stats.json").read_text())
     assert stats["per_repository"][0]["repository_suite"]["status"] == "suite_crashed"  # a note
