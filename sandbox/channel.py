@@ -118,10 +118,15 @@ class _Parser:
             try:
                 self.line(bytes(self.partial))
             except Exception as exc:  # noqa: BLE001 - as in ResultChannel._drain: counted, never raised
-                self.out.malformed += 1
-                self.out.tampered = self.out.tampered or f"a record the host could not read ({type(exc).__name__})"
+                self.unreadable(f"a record the host could not read ({type(exc).__name__})")
         self.partial.clear()
         return self.out
+
+    def unreadable(self, why: str) -> None:
+        """Count a record the host could not read: ``malformed``, and the run's records are not
+        trusted (``tampered``: never a pass)."""
+        self.out.malformed += 1
+        self.out.tampered = self.out.tampered or why
 
     def line(self, raw: bytes) -> None:
         out = self.out
@@ -138,8 +143,7 @@ class _Parser:
             # valid JSON the host refuses to convert (an integer over JSON_INT_MAX_DIGITS: a run can
             # lift its own interpreter's limit): counted, and the run's records are not trusted;
             # it killed the reader thread and stopped the evaluation (red team 2026-11-29e row 1)
-            out.malformed += 1
-            out.tampered = out.tampered or "a record the host cannot read (a number over JSON_INT_MAX_DIGITS digits)"
+            self.unreadable("a record the host cannot read (a number over JSON_INT_MAX_DIGITS digits)")
             return
         if not isinstance(record, dict):
             out.forged += 1
@@ -234,9 +238,7 @@ class ResultChannel:
             except Exception as exc:  # noqa: BLE001 - the reader never dies on a line: it drains on
                 self._parser.partial.clear()
                 self._parser.skipping = True  # the rest of that line is dropped
-                out = self._parser.out
-                out.malformed += 1
-                out.tampered = out.tampered or f"a record the host could not read ({type(exc).__name__})"
+                self._parser.unreadable(f"a record the host could not read ({type(exc).__name__})")
 
     def finish(self) -> ChannelRecords:
         if self._finished is not None:

@@ -471,16 +471,14 @@ def hand_over(folder: Path, uid: int) -> None:
     the host still cannot: the folder itself is 0770."""
     os.chown(folder, os.geteuid(), uid, follow_symlinks=False)
     os.chmod(folder, 0o770, follow_symlinks=False)
-    top = True
-    for _, dirs, files, dir_fd in os.fwalk(folder, follow_symlinks=False):
-        if not top:  # the walked folder itself, through the descriptor fwalk holds (never a link)
+    for nth, (_, dirs, files, dir_fd) in enumerate(os.fwalk(folder, follow_symlinks=False)):
+        if nth:  # a folder inside (the first is `folder`), through the descriptor fwalk holds (never a link)
             try:
                 mode = os.fstat(dir_fd).st_mode & 0o7777
                 if mode & FOLDER_MODE_BITS != FOLDER_MODE_BITS:
                     os.fchmod(dir_fd, mode | FOLDER_MODE_BITS)
             except OSError:
                 pass
-        top = False
         for name in (*dirs, *files):
             try:
                 os.chown(name, uid, uid, dir_fd=dir_fd, follow_symlinks=False)

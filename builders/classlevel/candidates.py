@@ -196,6 +196,14 @@ def external_references(info: ClassInfo, ff: FileFacts, graph: nx.MultiDiGraph,
     def method_at(line: int) -> str:
         return next((name for s, e, name in method_rows if s <= line <= e), "")
 
+    def record(target: str, name: str, path: str, qual: str, line: int) -> None:
+        """``target`` used at ``line`` (as ``name``): its first use kept, every using method."""
+        if target not in found:
+            attrs = graph.nodes[target]
+            found[target] = ExternalReference(name, str(attrs.get("kind", "")), path, qual,
+                                              dict(attrs.get("span") or {}), line, method_at(line))
+        users.setdefault(target, set()).add(method_at(line))
+
     for leaf in iter_leaves_in(ff.tree.root_node, start_b, end_b):
         if leaf.type not in IDENTIFIER_TYPES or leaf.start_byte < start_b or leaf.end_byte > end_b:
             continue
@@ -203,14 +211,9 @@ def external_references(info: ClassInfo, ff: FileFacts, graph: nx.MultiDiGraph,
         if _is_member_position(leaf):
             # C#: `x.M(...)` may call a repository extension method (Tiny-JSON's JsonBuilder)
             target = extension_target(graph, resolver, ff.file.path, written) if in_member_call(leaf) else None
-            if target is not None and target not in found:
-                line = leaf.start_point[0] + 1
-                path, qual = split_node(target)
-                attrs = graph.nodes[target]
-                found[target] = ExternalReference(written, str(attrs.get("kind", "")), path, str(qual),
-                                                  dict(attrs.get("span") or {}), line, method_at(line))
             if target is not None:
-                users.setdefault(target, set()).add(method_at(leaf.start_point[0] + 1))
+                path, qual = split_node(target)
+                record(target, written, path, str(qual), leaf.start_point[0] + 1)
             continue
         # `u.helper`, `pkg.util.helper`, `Cls.CONST`: the longest qualified name first
         attempts = [_access_name(index, access) for access in _access_chain(leaf)]
@@ -222,12 +225,7 @@ def external_references(info: ClassInfo, ff: FileFacts, graph: nx.MultiDiGraph,
             path, qual = split_node(target)
             if qual is None or (path == ff.file.path and (qual == info.qualified_name or qual.startswith(own_prefix))):
                 break  # the class itself: not external
-            line = leaf.start_point[0] + 1
-            if target not in found:
-                attrs = graph.nodes[target]
-                found[target] = ExternalReference(name, str(attrs.get("kind", "")), path, qual,
-                                                  dict(attrs.get("span") or {}), line, method_at(line))
-            users.setdefault(target, set()).add(method_at(line))
+            record(target, name, path, qual, leaf.start_point[0] + 1)
             break
     order = {m.name: i for i, m in enumerate(info.methods)}
     refs = [dataclasses.replace(r, used_in=tuple(sorted(users[t], key=lambda m: order.get(m, -1))))
