@@ -34,7 +34,13 @@ _VALUE_DECLARATIONS = frozenset({
     "local_function_statement", "declaration_pattern", "catch_declaration", "foreach_statement",
     "enum_member_declaration", "single_variable_designation",
 })
-_GENERIC_OWNERS_FIELD = "type_parameters"
+
+
+def _type_parameters(node: Node) -> Node | None:
+    """A declaration's ``<T, U>`` list: a method's carries the field ``type_parameters``, a
+    class's, struct's or interface's has no field name in the grammar."""
+    return node.child_by_field_name("type_parameters") or next(
+        (c for c in node.children if c.type == "type_parameter_list"), None)
 
 
 @dataclass(frozen=True)
@@ -117,7 +123,7 @@ def _namespace_at(node: Node, text_of: Callable[[Node], str]) -> str:
 def _type_parameter_in_scope(node: Node, name: str, text_of: Callable[[Node], str]) -> bool:
     current = node.parent
     while current is not None:
-        params = current.child_by_field_name(_GENERIC_OWNERS_FIELD)
+        params = _type_parameters(current)
         if params is not None and any(
                 p.type == "type_parameter" and _name_of(p, text_of) == name
                 for p in params.named_children):
@@ -126,9 +132,43 @@ def _type_parameter_in_scope(node: Node, name: str, text_of: Callable[[Node], st
     return False
 
 
+def constraint_types(node: Node, name: str, text_of: Callable[[Node], str]) -> list[Node]:
+    """The type nodes of the ``where name : ...`` clause of the innermost declaration around
+    ``node`` whose type parameters include ``name`` (``AggregateRoot`` of ``Save<T>(T a) where
+    T : AggregateRoot``); empty when ``name`` is no type parameter there or has no type
+    constraint (``class``, ``struct``, ``new()`` are no types)."""
+    current = node
+    while current is not None:
+        params = _type_parameters(current)
+        if params is not None and any(
+                p.type == "type_parameter" and _name_of(p, text_of) == name for p in params.named_children):
+            out: list[Node] = []
+            for clause in current.named_children:
+                if clause.type != "type_parameter_constraints_clause":
+                    continue
+                target = next((c for c in clause.named_children if c.type == "identifier"), None)
+                if target is None or text_of(target) != name:
+                    continue
+                for constraint in clause.named_children:
+                    if constraint.type == "type_parameter_constraint":
+                        out.extend(c for c in constraint.named_children
+                                   if c.type in ("identifier", "generic_name", "qualified_name"))
+            return out
+        current = current.parent
+    return []
+
+
 def _name_of(node: Node, text_of: Callable[[Node], str]) -> str:
     name = node.child_by_field_name("name")
     return text_of(name if name is not None else node)
+
+
+def _simple_and_arity(written: Node, text_of: Callable[[Node], str]) -> tuple[str, int]:
+    if written.type == "generic_name":
+        name = written.named_children[0]
+        arguments = next((c for c in written.named_children if c.type == "type_argument_list"), None)
+        return text_of(name), len(arguments.named_children) if arguments is not None else 0
+    return text_of(written), 0
 
 
 def _value_names(root: Node, text_of: Callable[[Node], str]) -> frozenset[str]:
@@ -242,6 +282,34 @@ class TypeResolver:
         if outer is not None:
             return self._one(declared(".".join([outer[1].full_name, *([rest] if rest else []), name])), path)
         return None
+
+    def resolve_written(self, path: str, model: FileModel, written: Node, offset: int,
+                        text_of: Callable[[Node], str]) -> TypeEntry | None:
+        """The project type a written type node (``identifier``, ``generic_name`` or
+        ``qualified_name``) names, when it is another file's."""
+        if written.type == "qualified_name":
+            qualifier, name = written.child_by_field_name("qualifier"), written.child_by_field_name("name")
+            if qualifier is None or name is None:
+                return None
+            simple, arity = _simple_and_arity(name, text_of)
+            return self.resolve_qualified(path, model, written, "".join(text_of(qualifier).split()),
+                                                   simple, arity, offset, text_of)
+        simple, arity = _simple_and_arity(written, text_of)
+        return self.resolve(path, model, written, simple, arity, offset, text_of)
+
+    def constraint_entries(self, path: str, model: FileModel, node: Node, name: str, offset: int,
+                           text_of: Callable[[Node], str], depth: int = 0) -> list[TypeEntry]:
+        """The project types of other files that constrain the type parameter ``name`` in scope at
+        ``node`` (through another type parameter's constraint too: ``where U : T where T : Base``)."""
+        out: list[TypeEntry] = []
+        for written in constraint_types(node, name, text_of):
+            if written.type == "identifier" and depth < 4 and constraint_types(written, text_of(written), text_of):
+                out.extend(self.constraint_entries(path, model, written, text_of(written), offset, text_of, depth + 1))
+                continue
+            found = self.resolve_written(path, model, written, offset, text_of)
+            if found is not None:
+                out.append(found)
+        return out
 
     def references(self, ff: FileFacts, model: FileModel) -> Iterator[TypeReference]:
         """Every written name of the file that names another file's project type."""
