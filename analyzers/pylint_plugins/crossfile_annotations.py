@@ -46,12 +46,15 @@ Loaded with ``--load-plugins=crossfile_annotations`` (see ``analyzers/pylint.py`
 
 from __future__ import annotations
 
+import collections
+import collections.abc
 import os
 import sys
+import typing
 from typing import Iterator
 
 import astroid
-from astroid import nodes
+from astroid import nodes, objects
 from astroid.context import InferenceContext
 from astroid.exceptions import AstroidError, InferenceError, UseInferenceDefault
 
@@ -387,6 +390,23 @@ def _infer_call(node: nodes.Call, context=None) -> nodes.ClassDef | None:
     return cls
 
 
+_PLAIN_INSTANCES = (astroid.Instance, objects.ExceptionInstance)
+# subscripted names whose first argument is the value's class
+_WRAPPING_GENERICS = frozenset({"Optional", "ClassVar", "Final", "Annotated", "Required", "NotRequired", "ReadOnly"})
+# subscripted names of typing and the standard library that are no class of the value
+_LIBRARY_GENERICS = frozenset(set(typing.__all__) | set(collections.abc.__all__) | set(collections.__all__)
+                              | {"TypeAlias", "TypeGuard", "TypeIs", "Unpack", "Self", "LiteralString", "Never"})
+
+
+def plain_instance(value) -> bool:
+    """Whether astroid's ``value`` is an instance of a class as such: ``Instance``, or the
+    ``ExceptionInstance`` astroid gives instances of ``Exception`` subclasses (``self`` in an
+    exception class's method); not the constants, containers and other ``Instance`` subclasses
+    astroid models on its own (python-jsonschema/referencing, held-out 19: ``self.resource`` of an
+    exception class had no class, so its member use was lost)."""
+    return type(value) in _PLAIN_INSTANCES
+
+
 def _several_subclasses(values: list, cls: nodes.ClassDef) -> bool:
     """Whether ``values`` are instances of at least two classes, each ``cls`` or a subclass of
     it (``None``/``Uninferable`` aside): no one of them is the value's type, the annotation is."""
@@ -394,7 +414,7 @@ def _several_subclasses(values: list, cls: nodes.ClassDef) -> bool:
     for value in values:
         if value is astroid.Uninferable or (isinstance(value, nodes.Const) and value.value is None):
             continue
-        if type(value) is not astroid.Instance:
+        if not plain_instance(value):
             return False
         proxied = value._proxied
         if proxied is not cls and cls not in proxied.ancestors():
@@ -404,13 +424,23 @@ def _several_subclasses(values: list, cls: nodes.ClassDef) -> bool:
 
 
 def _annotated_class_expression(annotation: nodes.NodeNG, depth: int = 0) -> nodes.NodeNG | None:
-    """The class expression of ``X``, ``mod.X``, ``"X"``, ``Optional[X]``, ``X | None``."""
+    """The class expression of ``X``, ``mod.X``, ``"X"``, ``Optional[X]``, ``X | None``,
+    ``ClassVar[X]``, ``Annotated[X, ...]`` and of a generic class's ``X[A, B]`` (the typing and
+    collections generics, ``Union``, ``type[X]`` and the builtins' ``list[X]`` name no such class)."""
     if depth > _MAX_DEPTH:
         return None
     if isinstance(annotation, nodes.Const) and isinstance(annotation.value, str):
         return _string_annotation(annotation)
-    if isinstance(annotation, nodes.Subscript) and annotation.value.as_string().rsplit(".", 1)[-1] == "Optional":
-        return _annotated_class_expression(annotation.slice, depth + 1)
+    if isinstance(annotation, nodes.Subscript):
+        generic = annotation.value.as_string().rsplit(".", 1)[-1]
+        if generic in _WRAPPING_GENERICS:
+            inner = annotation.slice.elts[0] if isinstance(annotation.slice, nodes.Tuple) and generic == "Annotated" \
+                else annotation.slice
+            return _annotated_class_expression(inner, depth + 1)
+        if isinstance(annotation.value, (nodes.Name, nodes.Attribute)) and generic[:1].isupper() \
+                and generic not in _LIBRARY_GENERICS:
+            return annotation.value  # `Resource[Any]`: an instance of the project's generic class
+        return None
     if isinstance(annotation, nodes.BinOp) and annotation.op == "|":
         sides = [s for s in (annotation.left, annotation.right) if not (isinstance(s, nodes.Const) and s.value is None)]
         return _annotated_class_expression(sides[0], depth + 1) if len(sides) == 1 else None
@@ -534,8 +564,8 @@ def _declared_annotation(expr: nodes.NodeNG) -> nodes.NodeNG | None:
         return annotation
     if isinstance(expr, nodes.Attribute):
         # instances, or the class itself (``cls.routers`` in a classmethod, ``Mocker.routers``)
-        owners = {v._proxied if type(v) is astroid.Instance else v for v in _own_values(expr.expr.infer)
-                  if type(v) is astroid.Instance or isinstance(v, nodes.ClassDef)}
+        owners = {v._proxied if plain_instance(v) else v for v in _own_values(expr.expr.infer)
+                  if plain_instance(v) or isinstance(v, nodes.ClassDef)}
         return _attribute_annotation(owners.pop(), expr.attrname) if len(owners) == 1 else None
     return None
 
@@ -705,7 +735,7 @@ def _infer_subscript(node: nodes.Subscript, context=None) -> nodes.ClassDef | No
     if _narrowing(node) is not None:
         return _narrowed_class(node, own, context)
     known = _informative(own)
-    if known and len({v._proxied for v in own if type(v) is astroid.Instance}) < 2:
+    if known and len({v._proxied for v in own if plain_instance(v)}) < 2:
         return None  # astroid knows (one class at most): its answer stands, the annotation is not read
     cls = _one_class(_element_annotation(_declared_annotation(node.value), subscript=True))
     if cls is None and not known:
@@ -728,7 +758,7 @@ def _literal_element_class(collection: nodes.NodeNG) -> nodes.ClassDef | None:
     classes = set()
     for element in elements:
         values = [v for v in _own_values(element.infer) if v is not astroid.Uninferable]
-        if len(values) != 1 or type(values[0]) is not astroid.Instance:
+        if len(values) != 1 or not plain_instance(values[0]):
             return None
         classes.add(values[0]._proxied)
     if len(classes) != 1:
@@ -856,7 +886,7 @@ def _narrowed_class(node: nodes.Name | nodes.Subscript, own: list, context=None)
         return None
     cls = classes[0]
     own = [v for v in own if v is not astroid.Uninferable]
-    if own and all(type(v) is astroid.Instance and any(v._proxied is c or c in v._proxied.ancestors() for c in classes)
+    if own and all(plain_instance(v) and any(v._proxied is c or c in v._proxied.ancestors() for c in classes)
                    for v in own):
         return None
     return cls

@@ -39,12 +39,13 @@ from __future__ import annotations
 import os
 
 import astroid
-from astroid import bases, nodes, objects
+from astroid import nodes, objects
 from pylint.checkers import BaseChecker
 
 # the annotation readers of our other plugin: Pylint runs with this folder as its only path entry
 from crossfile_annotations import (_annotation_of, _attribute_annotation, _declared_annotation, _element_annotation,
-                                   _one_class, _own_values, _returned_class, _type_form_class, named_tuple_origin)
+                                   _one_class, _own_values, _returned_class, _type_form_class, named_tuple_origin,
+                                   plain_instance)
 
 MESSAGE = "W9902"
 SYMBOL = "crossfile-resolved-member"
@@ -126,7 +127,7 @@ def _receiver_class(expr: nodes.NodeNG, depth: int) -> nodes.ClassDef | None:
     for value in _own_values(expr.infer):
         if isinstance(value, nodes.Const) and value.value is None:
             continue
-        if type(value) is bases.Instance:
+        if plain_instance(value):
             owners.add(value._proxied)
         elif isinstance(value, nodes.ClassDef):
             owners.add(value)
@@ -274,7 +275,7 @@ class ResolvedMemberChecker(BaseChecker):
                 if isinstance(value, nodes.Const) and value.value is None:
                     continue
                 if value is astroid.Uninferable or not (
-                        isinstance(value, (nodes.ClassDef, objects.Super)) or type(value) is bases.Instance):
+                        isinstance(value, (nodes.ClassDef, objects.Super)) or plain_instance(value)):
                     complete = False  # unknown, or a module, a function, a constant, a builtin container...
                     break
                 values.append(value)
