@@ -75,6 +75,10 @@ QUERY_PATTERN = re.compile(r"^An implementation of `(?P<method>[^']+)' query exp
 # (lang/csharp/syntax.py: OBSOLETE_MESSAGE, object_member_stand_in, override_stand_in)
 EMPTIED_OBJECT_MEMBER = re.compile(r"^`(?P<type>.+)\.(?P<member>\w+)(?:<[^>]*>)?\([^)]*\)' is obsolete: "
                                    r"`crossfile: emptied'")
+# CS0310/CS0311/CS0452: a type argument fails a constraint; the generic method or type is named
+# (``... in the generic type or method `Repo.Save<T>(T)'``), its use at the line is what failed
+CONSTRAINT_FAILED = re.compile(r"^The type `[^']+' (?:cannot be used|must be|must have)"
+                               r".* in the generic type or method `(?P<method>[^'(<]+)")
 NOT_IN_INTERFACE = re.compile(r"^`(?P<member>[^']+)' in explicit interface declaration is not a member of interface")
 
 
@@ -83,7 +87,7 @@ def diagnostic_name(code: str, message: str) -> str | None:
     the type), for telling a diagnostic whose use another round found (``count_unattributed``)."""
     del code  # the message says it
     for pattern in (MISSING_MEMBER, BAD_EXTENSION, NO_NESTED_TYPE, NO_NAME, NO_TYPE, NOT_INFERRED, NO_OVERLOAD,
-                    METHOD_GROUP, NO_CONSTRUCTOR, NO_INSTANCE):
+                    METHOD_GROUP, NO_CONSTRUCTOR, NO_INSTANCE, CONSTRAINT_FAILED):
         m = pattern.match(message)
         if m is None:
             continue

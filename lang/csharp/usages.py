@@ -1869,7 +1869,7 @@ class Attributor:
                         events.count("usages", "indexer_access", f"{d.file}:{d.line}", d.message)
                         continue
                     if called is None:
-                        unattributed.append((d.file, d.line, d.code, d.message))
+                        unattributed.append(Unattributed(d.file, d.line, d.code, d.message))
                         continue
                     t, member, at = called
                     restore.add((t.qualified_name, member))

@@ -36,6 +36,7 @@ from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.records import CrossFileUsage, Diagnostic
 from crossfile_datasets.analyzers.crossfile import (
     StubbedVariant,
+    Unattributed,
     count_unattributed,
     dedupe_usages,
     new_diagnostics,
@@ -477,7 +478,7 @@ class PythonSupport(LanguageSupport):
         all_paths = sorted(facts)
         texts = {p: ff.file.text for p, ff in facts.items()}
         usages: list[CrossFileUsage] = []
-        unattributed: list[tuple[str, int, str, str]] = []
+        unattributed: list[Unattributed] = []
         resolver = ExportResolver(facts)
         tmp = Path(tempfile.mkdtemp(prefix="crossfile-pylint-"))
         try:
@@ -615,7 +616,7 @@ class PythonSupport(LanguageSupport):
 
     def _attribute(self, repo_name: str, ff: FileFacts, variant: StubbedVariant, diags: list[Diagnostic], report,
                    resolver: ExportResolver | None = None,
-                   unattributed: list[tuple[str, int, str, str]] | None = None) -> list[CrossFileUsage]:
+                   unattributed: list[Unattributed] | None = None) -> list[CrossFileUsage]:
         """The uses the new diagnostics of one stubbed variant of a file name. A diagnostic tied to
         no stubbed import is counted as ``unattributed_<code>``, or, given ``unattributed``, left
         there for :func:`count_unattributed` to name once every check has spoken."""
@@ -651,7 +652,7 @@ class PythonSupport(LanguageSupport):
                         row, col = pos
             if binding is None:
                 if unattributed is not None:
-                    unattributed.append((ff.file.path, d.line, d.code, d.message))
+                    unattributed.append(Unattributed(ff.file.path, d.line, d.code, d.message, d.end_line))
                 else:
                     report.count("usages", f"unattributed_{d.code}", f"{ff.file.path}:{d.line}", d.message)
                 continue
