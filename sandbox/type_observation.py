@@ -47,6 +47,7 @@ class ObservationStatus(StrEnum):
     OK = "ok"  # the suite ran (tests may fail: their calls were observed all the same)
     ENVIRONMENT_FAILED = "environment_failed"
     NO_TESTS = "no_tests"
+    COLLECTION_FAILED = "collection_failed"  # no test collected: every test module failed to import
     INCOMPLETE = "incomplete"  # killed, timed out or crashed before the end of the session
 
 
@@ -100,6 +101,9 @@ def observe_parameter_types(root: Path, limits: SandboxLimits | None = None) -> 
         return TypeObservations(ObservationStatus.INCOMPLETE, tests=tests, detail=detail[:DETAIL_CHARS],
                                 left_out=left_out)
     if tests == 0:
+        failed = [r for r in channel.records if r.get("when") == "collect" and r.get("outcome") == "failed"]
+        if failed:  # the test modules exist and fail to import (referencing, held-out 19: PEP 696 on 3.11)
+            return TypeObservations(ObservationStatus.COLLECTION_FAILED, detail=collection_detail(failed)[:DETAIL_CHARS])
         return TypeObservations(ObservationStatus.NO_TESTS, detail="pytest collected no test")
     raw = observed.get("parameters", [])
     ran = {str(rec.get("nodeid")) for rec in channel.records}
@@ -111,6 +115,15 @@ def observe_parameter_types(root: Path, limits: SandboxLimits | None = None) -> 
 
 
 DETAIL_CHARS = 500
+
+
+def collection_detail(failed: list[dict]) -> str:
+    """How many test modules failed at collection, the first of them and its error's last line
+    (``TypeError: TypeVar.__init__() got an unexpected keyword argument 'default'``)."""
+    first = failed[0]
+    lines = [line.strip() for line in str(first.get("message") or "").splitlines() if line.strip()]
+    error = next((line for line in reversed(lines) if line.startswith("E ")), lines[-1] if lines else "")
+    return f"{len(failed)} test modules failed at collection, none collected; {first.get('nodeid')}: {error}"
 
 
 def incomplete_detail(srun: SandboxRun, channel: ChannelRecords, timeout: float | None) -> str:

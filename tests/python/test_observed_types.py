@@ -127,6 +127,23 @@ def test_a_suite_that_cannot_run_is_counted_not_silent(tmp_path):
 
 
 @pytest.mark.slow
+def test_test_modules_that_fail_to_import_are_named_so(tmp_path):
+    # python-jsonschema/referencing (held-out 19): `TypeVar("D", default=Any)` (PEP 696) is a
+    # TypeError on 3.11, every test module failed at collection, and the run was named
+    # `types_not_observed_no_tests` ("pytest collected no test") as if there were no tests
+    root = write_repo(tmp_path / "shop")
+    (root / "shop" / "typing_new.py").write_text(
+        "from typing import TypeVar\nD = TypeVar('D', default=int)\n", encoding="utf-8")
+    test = root / "tests" / "test_build.py"
+    test.write_text("import shop.typing_new\n" + test.read_text(encoding="utf-8"), encoding="utf-8")
+    from crossfile_datasets.sandbox.type_observation import ObservationStatus, observe_parameter_types
+
+    observed = observe_parameter_types(root)
+    assert observed.status is ObservationStatus.COLLECTION_FAILED, (observed.status, observed.detail)
+    assert "tests/test_build.py" in observed.detail and "default" in observed.detail, observed.detail
+
+
+@pytest.mark.slow
 def test_a_test_that_ends_the_process_is_left_out_and_the_rest_observed(tmp_path):
     # argon2-cffi (held-out 15): one test met the hard per-test limit, the process ended before
     # the session's end, and every observation of the run (sent at the end) was lost
