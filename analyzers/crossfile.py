@@ -170,6 +170,7 @@ class Unattributed(NamedTuple):
     code: str
     message: str
     end_line: int | None = None  # the last line of the reported expression, when the checker gives it
+    name: str | None = None  # what it is about, read from the source when the message names nothing
 
 
 def count_unattributed(unattributed: Iterable[Unattributed], usages: Iterable[CrossFileUsage], report,
@@ -187,8 +188,8 @@ def count_unattributed(unattributed: Iterable[Unattributed], usages: Iterable[Cr
     expression's first line, the member written on its last) counts a usage anywhere in its
     lines (python-jsonschema/referencing, held-out 19: 14 such losses overstated)."""
     found = {(u.file, u.line, u.member or u.imported_name) for u in usages}
-    for path, line, code, message, end_line in (Unattributed(*u) for u in unattributed):
-        name = name_of(code, message)
+    for path, line, code, message, end_line, written in (Unattributed(*u) for u in unattributed):
+        name = written or name_of(code, message)
         last = end_line if end_line is not None and line <= end_line <= line + _MAX_EXPRESSION_LINES else line
         if name is not None and any((path, at, name) in found for at in range(line, last + 1)):
             report.count("usages", "unattributed_found_elsewhere", f"{path}:{line}", f"{code}: {message}")
