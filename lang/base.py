@@ -547,7 +547,8 @@ class LanguageSupport(abc.ABC):
         cross-file entity (and evaluation, which cuts predictions the same way, could never
         match it). Positions strictly inside a string literal are skipped too: every grammar
         splits literals into quote and content tokens, and a completion never starts in the
-        middle of `"text"`. The list is sorted and contains the entity itself when it is a token.
+        middle of `"text"`; the code of a substitution the entity itself is written in (`${a.b}`,
+        f"{a.b}") is code. The list is sorted and contains the entity itself when it is a token.
         """
         index = facts.file.index
         row, _ = index.row_col(entity_offset)
@@ -571,12 +572,22 @@ class LanguageSupport(abc.ABC):
                 out.clear()
                 continue
             out.append(start)
-        literals = [
-            (index.node_start(n), index.node_end(n))
+        # (start, end, is code): literals, and the code substitutions inside them (`${x.y}`,
+        # f"{x.y}") the entity is written in, which are the entity's code (a line opening inside
+        # a template literal had no cursor: unjs/citty, held-out 18)
+        spans = [
+            (start, end, code)
             for n in iter_nodes_in(root, index.char_to_byte(line_start), index.char_to_byte(entity_offset))
-            if n.type in STRING_NODE_TYPES
+            if n.type in STRING_NODE_TYPES or n.type in SUBSTITUTION_NODE_TYPES
+            for start, end, code in [(index.node_start(n), index.node_end(n), n.type in SUBSTITUTION_NODE_TYPES)]
+            if not code or start < entity_offset < end
         ]
-        return sorted({c for c in out if not any(s < c < e for s, e in literals)})
+
+        def in_text(c: int) -> bool:
+            around = [(s, code) for s, e, code in spans if s < c < e]
+            return bool(around) and not max(around)[1]  # the innermost span around c is a literal
+
+        return sorted({c for c in out if not in_text(c)})
 
     def prompt_code_lines(self, facts: FileFacts, prompt: str) -> int:
         """Non-empty prompt lines that are neither imports nor package/using declarations."""
@@ -608,6 +619,8 @@ class LanguageSupport(abc.ABC):
 
 
 # Tree-sitter node types of string literals across the four grammars (outermost literal nodes).
+# code inside a literal: TypeScript's `${...}`, Python's f-string and C#'s interpolations
+SUBSTITUTION_NODE_TYPES = frozenset({"template_substitution", "interpolation"})
 STRING_NODE_TYPES = frozenset(
     {
         "string",  # python, typescript

@@ -13,7 +13,7 @@ import pytest
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang, get_language
-from crossfile_datasets.lang.base import STRING_NODE_TYPES, iter_leaves, iter_nodes_in
+from crossfile_datasets.lang.base import STRING_NODE_TYPES, SUBSTITUTION_NODE_TYPES, iter_leaves, iter_nodes_in
 from crossfile_datasets.lang.sources import list_sources
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -40,7 +40,16 @@ def whole_file_walk(language, facts, entity_offset: int) -> list[int]:
     literals = [(index.node_start(n), index.node_end(n))
                 for n in iter_nodes_in(root, index.char_to_byte(line_start), index.char_to_byte(entity_offset))
                 if n.type in STRING_NODE_TYPES]
-    return sorted({c for c in out if not any(s < c < e for s, e in literals)})
+    substitutions = [(index.node_start(n), index.node_end(n))
+                     for n in iter_nodes_in(root, index.char_to_byte(line_start), index.char_to_byte(entity_offset))
+                     if n.type in SUBSTITUTION_NODE_TYPES
+                     and index.node_start(n) < entity_offset < index.node_end(n)]
+
+    def in_text(c: int) -> bool:  # inside a literal, not inside a substitution nested in it around the entity
+        inner_literal = max((s for s, e in literals if s < c < e), default=None)
+        return inner_literal is not None and not any(inner_literal < s < c < e for s, e in substitutions)
+
+    return sorted({c for c in out if not in_text(c)})
 
 
 @pytest.mark.parametrize("lang", list(Lang))
@@ -60,3 +69,24 @@ def test_line_walk_gives_the_whole_file_walks_candidates(lang):
                 assert language.cursor_candidates(facts[file.path], offset) == whole_file_walk(language, facts[file.path], offset), (file.path, offset)
                 checked += 1
     assert checked > 100
+
+
+def test_a_line_opening_inside_a_template_literal_has_cursors_in_its_substitutions():
+    """unjs/citty (held-out 18): ``src/args.ts:80`` opens inside a template literal begun on the
+    line before, so every token before ``arg.name`` was inside the literal and the random example
+    was lost as ``no_cursor_token``; the code of a ``${...}`` substitution is code."""
+    from crossfile_datasets.core.records import SourceFile
+
+    language = get_language(Lang.TYPESCRIPT)
+    text = ("throw new CLIError(`Invalid value for argument:\n"
+            "  ${cyan(`--${arg.name}`)} (${cyan(value)})`, 'EARG')\n")
+    facts = language.analyze_files("", [SourceFile("src/args.ts", text)])["src/args.ts"]
+    entity = text.index("name}")
+    got = [text[c:text.index(t, c) + len(t)] for c, t in
+           zip(language.cursor_candidates(facts, entity), ["cyan", "(", "`", "arg", ".", "name"])]
+    assert got == ["cyan", "(", "`", "arg", ".", "name"], got
+    assert len(language.cursor_candidates(facts, entity)) == 6
+    # a plain string stays text: no cursor inside "a.b"
+    plain = "const s = 'x.y' + a.b\n"
+    pf = language.analyze_files("", [SourceFile("p.ts", plain)])["p.ts"]
+    assert [plain[c] for c in language.cursor_candidates(pf, plain.index("b\n"))] == ["c", "s", "=", "'", "+", "a", ".", "b"]
