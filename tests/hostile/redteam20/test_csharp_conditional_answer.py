@@ -1,0 +1,63 @@
+"""Row 7: the one-class rule (``harness/class_runs.py`` ``answer_refusal``) reads a C# answer
+with conditional compilation once per assignment of the symbols its ``#if`` lines name, so that
+no text mcs may compile holds a second type (red team 7 rows 1 and 4): up to
+``MAX_CONDITIONAL_SYMBOLS`` (6) symbols, 64 texts, each a tree-sitter parse through
+``guarded_parse`` (a forked child under a CPU budget, then the parse again in the host's
+process). The budget is per parse; nothing bounds the 64. An answer under
+``CLASS_ANSWER_MAX_BYTES`` (1 MB): one class, six independent ``#if S<i>`` blocks of one field
+each, and fields up to the size. Scratch, 0.99 MB: 40 s of host CPU (20 s in the children) and
+355 s of wall time at load 20, against 0.5 s without the blocks; 64 such generations of a
+submission are an hour, all on the host before any sandbox and outside every time limit. The
+class build's gates place the repository's own class (the reference, the emptied class, the
+stubs and mutants: dozens of runs) through the same rule, so a multi-targeting library's large
+class (``#if NETSTANDARD2_0``, ``#if DEBUG`` ...) pays it per gate run. Here 100 kB (300 kB:
+12.2 s of CPU against 0.45 s, 15 minutes of wall time at load 28)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+PEAK = Path(__file__).with_name("_peak_call.py")
+
+
+def answer(size: int, symbols: int) -> str:
+    lines = ["public class Calc", "{", "    public int Add(int a, int b) { return a + b; }"]
+    for i in range(symbols):
+        lines += [f"#if S{i}", f"    int g{i};", "#endif"]
+    text = "\n".join(lines) + "\n"
+    fields = []
+    i = 0
+    while len(text) + sum(map(len, fields)) < size:
+        fields.append(f"    int f{i} = 1;\n")
+        i += 1
+    return text + "".join(fields) + "}\n"
+
+
+def _refusal(path: Path, text: str) -> dict:
+    path.write_text(text)
+    proc = subprocess.run([sys.executable, str(PEAK), "refusal", str(path), "Calc"], capture_output=True, text=True,
+                          timeout=1200)
+    if proc.returncode != 0:
+        pytest.fail(f"precondition: the call failed: {proc.stderr[-2000:]}")
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    if out["refusal"] is not None:
+        pytest.fail(f"precondition: the answer is one class and must be placed: {out}")
+    return out
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="red team 2026-11-29g row 7: harness/class_runs.py:115, :124 and :471-477, one guarded "
+                          "parse per assignment of up to 6 #if symbols, no budget over them")
+def test_a_csharp_answer_with_conditional_compilation_cannot_take_the_hosts_cpu(tmp_path):
+    control = _refusal(tmp_path / "plain.cs", answer(100_000, 0))
+    attack = _refusal(tmp_path / "conditional.cs", answer(100_000, 6))
+    print(control, attack)
+    # the rule's work is a small multiple of one read of the answer, whatever its directives
+    assert attack["cpu_s"] < 4 * control["cpu_s"] + 1, (control["cpu_s"], attack["cpu_s"])
