@@ -229,6 +229,11 @@ CLASS_ANSWER_MAX_BYTES = MAX_FILE_BYTES
 EXEC_GENERATION_MAX_BYTES = MAX_FILE_BYTES
 HOST_COPY_MAX_BYTES = 512 * 1024**2  # one file copied out to the host's disk (coverage data)
 CHANNEL_MAX_BYTES = 32 * 1024**2  # verdict records kept from one run's channel; the rest is counted, not kept
+# the host memory the parsed records kept from one run's channel may hold (sandbox/channel.py:
+# held_bytes; a line whose parse could take more than what is left is not parsed): the byte budget
+# alone admitted 0.5 GB of parsed empty dicts (red team 2026-11-29f row 4). An honest record of
+# the pytest plugin is about 200 bytes of JSON and 1.2 kB parsed: about 80,000 records fit
+CHANNEL_MAX_HELD_BYTES = 96 * 1024**2
 # a repository file whose apparent size is over this is left out of every run's copy and of the tree
 # hash (a sparse file would otherwise be written out whole, per run; GitHub refuses files over 100 MiB)
 COPY_FILE_MAX_BYTES = 100 * 1024**2

@@ -24,6 +24,7 @@ from typing import Iterable
 
 import rapidfuzz
 
+from crossfile_datasets.core.constants import COMPLETION_PREDICTION_MAX_CHARS
 from crossfile_datasets.evaluation.constants import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl
 from crossfile_datasets.evaluation.records import check_same_ids, file_sha256, index_unique, task_id_of
@@ -54,18 +55,24 @@ def load_completion_inputs(
     split = index_unique(records, "task ids", split_path)
 
     def predictions():
+        # only the id and the prediction's text (what scoring reads of it: one character past
+        # COMPLETION_PREDICTION_MAX_CHARS says it was cut) outlive the line: a field the evaluator
+        # ignores (``"notes": [{}, {}, ...]``) kept about 16 times the file for the whole
+        # evaluation (red team 2026-11-29f row 3: 18 MB of predictions, +299 MB)
         for lineno, obj in iter_jsonl(predictions_path):
             if "task_id" not in obj:
                 raise InputError(f"{predictions_path}:{lineno}: prediction has no 'task_id'")
             pred = obj.get("pred")
             if not isinstance(pred, str):
                 raise InputError(f"{predictions_path}:{lineno}: 'pred' of task {obj['task_id']} must be a string")
-            yield str(obj["task_id"]), obj
+            task_id = str(obj["task_id"])
+            del obj
+            yield task_id, pred[:COMPLETION_PREDICTION_MAX_CHARS + 1]
 
     preds = index_unique(predictions(), "predicted task ids", predictions_path)
     check_same_ids(split, preds, split_path, predictions_path)
     return [
-        (task_id, record, str(record.get("language") or default_language), preds[task_id]["pred"])  # checked above
+        (task_id, record, str(record.get("language") or default_language), preds[task_id])  # checked above
         for task_id, record in records
     ]
 

@@ -15,7 +15,7 @@ import secrets
 import stat
 import threading
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, TypeVar
 
 from crossfile_datasets.core.jsonl import InputError
 from crossfile_datasets.core.untrusted_json import loads_untrusted
@@ -44,9 +44,12 @@ def listed(ids: Iterable[str]) -> str:
     return f"{shown} (+{more} more)" if more > 0 else shown
 
 
-def index_unique(items: Iterable[tuple[str, dict]], what: str, path: str | os.PathLike) -> dict[str, dict]:
+_V = TypeVar("_V")
+
+
+def index_unique(items: Iterable[tuple[str, _V]], what: str, path: str | os.PathLike) -> dict[str, _V]:
     """Map id -> object; a repeated id is an InputError naming the repeats."""
-    out: dict[str, dict] = {}
+    out: dict[str, _V] = {}
     repeated: set[str] = set()
     for key, obj in items:
         if key in out:

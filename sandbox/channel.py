@@ -15,8 +15,14 @@ Outcomes travel instead over a pipe the harness creates for each run:
 The host reads the pipe while the run lasts and parses it as it comes, keeping bounded memory
 whatever the run writes (issue 27: 1.8 GB of junk lines once drove the evaluator to 5.7 GB):
 lines without the token are counted, never kept; records are kept up to
-``CHANNEL_MAX_BYTES`` (the excess counted in ``overflow``), one line up to
-``CHANNEL_MAX_LINE`` (longer ones are skipped to their end, counted). Named events
+``CHANNEL_MAX_BYTES`` of their lines and ``CHANNEL_MAX_HELD_BYTES`` of the host memory their
+parsed form takes (the excess counted in ``overflow``), one line up to ``CHANNEL_MAX_LINE``
+(longer ones are skipped to their end, counted). A byte of JSON is not a byte of memory:
+``{}, `` is four bytes and about 70 bytes of Python, and eight 4 MB records of empty dicts
+(32 MiB admitted by the byte budget) held 0.5 GB of the evaluator (red team 2026-11-29f
+row 4). So a line is parsed only when an upper bound of what its parse takes
+(:func:`parse_bound`, from its length and its brackets, commas and colons) fits in what is
+left of the memory budget, and a parsed record is charged what it holds (:func:`held_bytes`). Named events
 (``observed_types``, ``options_dropped``, ...) count against the same byte budget as the
 outcome records: an event with a new name each time once held 340 MB on the host (red team
 2026-11-27). Only the end-of-session record is kept beyond it (one, and at most
@@ -49,6 +55,7 @@ import json
 import os
 import secrets
 import socket as _socket
+import sys
 import threading
 from dataclasses import dataclass, field
 
@@ -78,15 +85,43 @@ class ChannelRecords:
         return self.session_end is not None and not self.tampered
 
 
+def parse_bound(raw: bytes) -> int:
+    """An upper bound of the host memory ``json.loads`` of ``raw`` takes, peak included (the
+    decoded text, its strings, and per bracket, comma and colon the container or value it may
+    open), counted without parsing: measured over the costliest shapes (lists of empty dicts
+    and lists, one-key dicts, distinct keys, numbers, non-ASCII text; tests/executable/
+    test_channel_budget.py). Brackets and commas inside strings count too (an over-estimate)."""
+    chars = 1 if raw.isascii() and b"\\u" not in raw else 4  # bytes per character of the strings
+    return ((2 * chars + 1) * len(raw) + 200 * (raw.count(b"{") + raw.count(b"["))
+            + 80 * (raw.count(b",") + raw.count(b":")) + 4096)
+
+
+def held_bytes(value: object) -> int:
+    """The memory a parsed JSON value holds (``sys.getsizeof`` of each of its objects; shared
+    ones, such as small ints, counted each time: an over-estimate)."""
+    total, stack = 0, [value]
+    while stack:
+        item = stack.pop()
+        total += sys.getsizeof(item)
+        if isinstance(item, dict):
+            total += sum(sys.getsizeof(k) for k in item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return total
+
+
 class _Parser:
     """Channel bytes -> records, incrementally, in bounded memory."""
 
-    def __init__(self, token: str, expected_pid: int | None, max_bytes: int, max_line: int) -> None:
+    def __init__(self, token: str, expected_pid: int | None, max_bytes: int, max_line: int,
+                 max_held: int = C.CHANNEL_MAX_HELD_BYTES) -> None:
         self.prefix = (token + "\t").encode()
         self.expected_pid = expected_pid
-        self.max_bytes, self.max_line = max_bytes, max_line
+        self.max_bytes, self.max_line, self.max_held = max_bytes, max_line, max_held
         self.out = ChannelRecords()
         self.kept = 0
+        self.held = 0  # held_bytes of the records kept
         self.partial = bytearray()
         self.skipping = False  # inside an over-long line: drop up to its newline
         self.sender: int | None = None  # the first sender's pid when none is expected
@@ -135,8 +170,14 @@ class _Parser:
         if not raw.startswith(self.prefix):
             out.forged += 1
             return
+        body = raw[len(self.prefix):]
+        if len(raw) > SESSION_END_MAX_BYTES and parse_bound(body) > self.max_held - self.held:
+            # its parse alone could take more memory than the budget has left: not parsed (an
+            # end-of-session record is never this long, so the run's end is still read)
+            out.overflow += 1
+            return
         try:
-            record = loads_untrusted(raw[len(self.prefix):].decode("utf-8", errors="replace"))
+            record = loads_untrusted(body.decode("utf-8", errors="replace"))
         except (json.JSONDecodeError, RecursionError):
             return
         except ValueError:
@@ -171,11 +212,14 @@ class _Parser:
             return
         if event is not None and str(event) in out.events:
             out.tampered = out.tampered or f"a second {event!s:.40} record"
-        # every other record, named event or not, counts against the one byte budget
-        if self.kept + len(raw) > self.max_bytes:
+        # every other record, named event or not, counts against the one byte budget, and
+        # against the memory budget with what its parsed form holds
+        held = held_bytes(record)
+        if self.kept + len(raw) > self.max_bytes or self.held + held > self.max_held:
             out.overflow += 1
             return
         self.kept += len(raw)
+        self.held += held
         if event is not None:
             out.events[str(event)] = record
         else:
@@ -262,8 +306,9 @@ class ResultChannel:
 
 
 def parse_records(text: str | bytes, token: str, *, expected_pid: int | None = None,
-                  max_bytes: int = C.CHANNEL_MAX_BYTES, max_line: int = CHANNEL_MAX_LINE) -> ChannelRecords:
+                  max_bytes: int = C.CHANNEL_MAX_BYTES, max_line: int = CHANNEL_MAX_LINE,
+                  max_held: int = C.CHANNEL_MAX_HELD_BYTES) -> ChannelRecords:
     """Channel text -> records carrying ``token`` (a line cut by a killed process is dropped)."""
-    parser = _Parser(token, expected_pid, max_bytes, max_line)
+    parser = _Parser(token, expected_pid, max_bytes, max_line, max_held)
     parser.feed(text.encode("utf-8", errors="surrogateescape") if isinstance(text, str) else text)
     return parser.close()

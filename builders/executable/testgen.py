@@ -665,8 +665,13 @@ def parse_capture(text: str) -> tuple[list[dict], int]:
             except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
                 bad += 1
                 continue
-        records.append(rec)
+        # the fields read, nothing else: a field nobody reads would stay in memory with every
+        # record, many times its bytes (red team 2026-11-29f rows 3 and 4, the same pattern)
+        records.append({k: rec[k] for k in _CAPTURE_FIELDS if k in rec})
     return records, bad
+
+
+_CAPTURE_FIELDS = ("file", "site", "equal", "literal", "pickle")
 
 
 def apply_captures(source: str, entry_point: str, records: Sequence[dict]) -> tuple[str | None, str]:

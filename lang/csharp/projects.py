@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Sequence
 
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core import xmlsafe
 from crossfile_datasets.core.repofiles import read_inside, walk
 from crossfile_datasets.core.text import NotRegularFile
 from crossfile_datasets.lang.csharp.syntax import COMPILE_DEFINES
@@ -106,7 +107,7 @@ def is_sdk_style(project: ET.Element) -> bool:
 def read_csproj(root: Path, rel: str) -> CsProject:
     directory = posixpath.dirname(rel)
     try:  # a FIFO named .csproj would block the parser forever, a link would read another file
-        project = ET.fromstring(read_inside(root, rel, C.MAX_FILE_BYTES))
+        project = xmlsafe.fromstring(read_inside(root, rel, C.MAX_FILE_BYTES))
     except NotRegularFile as exc:
         return CsProject(rel, directory, True, error=str(exc)[:200])
     except (ET.ParseError, OSError) as exc:
@@ -567,7 +568,10 @@ def _read_project_xml(root: Path, rel: str, refused: dict[str, str]) -> ET.Eleme
         refused[rel] = "host_files/too_large"
         return None
     try:
-        return ET.fromstring(data)
+        return xmlsafe.fromstring(data)
+    except xmlsafe.XmlDoctypeRefused:
+        refused[rel] = xmlsafe.XML_DOCTYPE_KEY
+        return None
     except ET.ParseError:
         return None
 

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core import xmlsafe
 from crossfile_datasets.core.repofiles import read_inside, walk
 from crossfile_datasets.core.text import NotRegularFile
 
@@ -74,7 +75,7 @@ def _text(element: ET.Element, name: str) -> str:
 def read_pom(root: Path, rel: str) -> JavaModule:
     directory = posixpath.dirname(rel)
     try:  # a FIFO named pom.xml would block the parser, a link would read another file
-        project = ET.fromstring(read_inside(root, rel, C.MAX_FILE_BYTES))
+        project = xmlsafe.fromstring(read_inside(root, rel, C.MAX_FILE_BYTES))
     except NotRegularFile as exc:
         return JavaModule(directory, rel, error=str(exc)[:200])
     except (ET.ParseError, OSError) as exc:

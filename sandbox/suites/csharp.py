@@ -53,12 +53,14 @@ import sys
 import tempfile
 import threading
 import time
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
+from xml.parsers import expat
 
 from crossfile_datasets.analyzers.run import RunStatus, run
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core import xmlsafe
+from crossfile_datasets.core.reasons import Stage
 from crossfile_datasets.core.repofiles import Refused, walk
 from crossfile_datasets.lang import Lang
 from crossfile_datasets.sandbox.suites import (
@@ -317,32 +319,74 @@ def first_error(mcs_output: str) -> str:
 
 
 # ------------------------------------------------------------------------- result parsing --
-def parse_mono_coverage(xml_text: str, root: Path | str) -> tuple[dict[str, set[int]], dict[str, set[int]]]:
+def parse_mono_coverage(xml_text: str, root: Path | str, refused: list[tuple[str, str]] | None = None,
+                        max_entries: int = C.COVERAGE_MAX_LINE_ENTRIES
+                        ) -> tuple[dict[str, set[int]], dict[str, set[int]]]:
     """mono's coverage profiler XML -> ({relative file: lines that ran}, {relative file: lines
-    with a statement}); files outside ``root`` (the framework, mono's own) are left out."""
-    try:
-        doc = ET.fromstring(xml_text)
-    except ET.ParseError:
-        return {}, {}
+    with a statement}); files outside ``root`` (the framework, mono's own) are left out.
+
+    The file is the run's (a test can replace it, red team 2026-11-29f row 1), so it is read
+    as a stream of elements, no tree kept: a document type declaration (internal entities
+    expand on the host: 2 MB of file, +245 MB) is refused before anything of it is read
+    (``host_files/xml_doctype``, :mod:`core.xmlsafe`), and more than ``max_entries`` (file, line)
+    entries refuse the whole file (``host_files/coverage_too_many_lines``, as Python's coverage
+    data); each refusal is appended to ``refused`` as (reason key, detail) and gives no coverage.
+    A document expat cannot read gives none either. A statement counts for the innermost
+    ``method`` holding it."""
     base = str(Path(root).resolve()).rstrip("/") + "/"
     covered: dict[str, set[int]] = {}
     coverable: dict[str, set[int]] = {}
-    for method in doc.iter("method"):
-        filename = method.get("filename") or ""
-        if not filename.startswith(base):
-            continue
-        rel = filename[len(base):]
-        for st in method.iter("statement"):
+    methods: list[str | None] = []  # the files of the methods open around the parser's position
+    entries = [0]
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        if tag == "method":
+            filename = attrs.get("filename") or ""
+            methods.append(filename[len(base):] if filename.startswith(base) else None)
+        elif tag == "statement" and methods and methods[-1] is not None:
             try:
-                line, counter = int(st.get("line") or 0), int(st.get("counter") or 0)
+                line, counter = int(attrs.get("line") or 0), int(attrs.get("counter") or 0)
             except ValueError:
-                continue
+                return
             if line <= 0:
-                continue
-            coverable.setdefault(rel, set()).add(line)
+                return
+            rel = methods[-1]
+            lines = coverable.setdefault(rel, set())
+            if line not in lines:
+                entries[0] += 1
+                if entries[0] > max_entries:
+                    raise _TooManyLines()
+                lines.add(line)
             if counter > 0:
                 covered.setdefault(rel, set()).add(line)
+
+    def end(tag: str) -> None:
+        if tag == "method" and methods:
+            methods.pop()
+
+    parser = xmlsafe.expat_parser()
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    try:
+        for at in range(0, len(xml_text), 1 << 16):
+            parser.Parse(xml_text[at:at + (1 << 16)], False)
+        parser.Parse("", True)
+    except xmlsafe.XmlDoctypeRefused:
+        if refused is not None:
+            refused.append((xmlsafe.XML_DOCTYPE_KEY, "coverage data: a document type declaration"))
+        return {}, {}
+    except _TooManyLines:
+        if refused is not None:
+            refused.append((f"{Stage.HOST_FILES.value}/coverage_too_many_lines",
+                            f"coverage data: more than {max_entries} (file, line) entries"))
+        return {}, {}
+    except (expat.ExpatError, ValueError):
+        return {}, {}
     return covered, coverable
+
+
+class _TooManyLines(Exception):
+    pass
 
 
 # ---------------------------------------------------------------------------- test host --
@@ -549,6 +593,7 @@ class _Executed:
     records: object  # sandbox.channel.ChannelRecords
     coverage_xml: str = ""
     note: str = ""  # why coverage is missing, when it is
+    refused: list = field(default_factory=list)  # (reason key, detail): coverage data the host refused
 
     @property
     def trusted(self) -> bool:
@@ -1271,14 +1316,19 @@ class CSharpRunner:
                 log += note
             log += done.note + _left_out_note(built)
             covered, coverable = ({}, {})
+            refused = list(done.refused)
             if done.coverage_xml:
-                covered, coverable = parse_mono_coverage(done.coverage_xml, box.root)
+                covered, coverable = parse_mono_coverage(done.coverage_xml, box.root, refused)
+                done.coverage_xml = ""  # parsed: not kept for the rest of the run
+                log += "".join(f"\n# coverage data refused: {key} ({detail})" for key, detail in refused[len(done.refused):])
             results = results_from_records(done.records.records) + _crashed_results(crashed, done.records.records)
             per_test: dict[str, dict[str, set[int]]] = {}
             if coverage and test_ids is None and self.per_fixture_coverage and done.trusted:
-                per_test, note = self._fixture_coverage(box, inputs, built, limits, done.records.records, results)
+                per_test, note = self._fixture_coverage(box, inputs, built, limits, done.records.records, results,
+                                                        refused)
                 log += note
         run = self._result(done, results, test_ids, log, covered, coverable)
+        run.refused = refused
         if run.status is SuiteStatus.OK:
             run.per_test_coverage = per_test
         run.adjustments = _adjustments(built)
@@ -1343,13 +1393,17 @@ class CSharpRunner:
                 done.coverage_xml = hostfs.read_text(box.dir, coverage_rel)
             except hostfs.HostFileRefused as exc:
                 done.note = f"\n# coverage data refused: {exc.key}"
+                if exc.reason is not hostfs.Refusal.MISSING:
+                    done.refused.append((exc.key, f"coverage data: {exc}"))
         return done
 
     def _fixture_coverage(self, box, inputs: _Inputs, built: _Built, limits, records: list[dict],
-                          results: list[TestResult]):
+                          results: list[TestResult], refused: list[tuple[str, str]] | None = None):
         """Each passing test's fixture run alone under the coverage profiler: test id -> the lines
         its *fixture* ran (mono's profiler has no per-test contexts; a fixture is the finest unit
-        one run can isolate cheaply). An over-approximation of the test's own lines."""
+        one run can isolate cheaply). An over-approximation of the test's own lines. What the
+        host refuses of the runs' coverage data goes to ``refused``; the fixtures' lines together
+        are at most ``COVERAGE_MAX_LINE_ENTRIES`` (file, line) entries."""
         passing = {r.test_id for r in results if r.outcome is TestOutcome.PASSED}
         fixtures: dict[str, list[str]] = {}
         for rec in records:
@@ -1362,12 +1416,16 @@ class CSharpRunner:
             return {}, f"\n# per-fixture coverage skipped: {len(fixtures)} fixtures > {self.max_fixture_runs}"
         per_test: dict[str, dict[str, set[int]]] = {}
         failed = []
+        left = C.COVERAGE_MAX_LINE_ENTRIES
         for fixture, tests in sorted(fixtures.items()):
             done = self._execute(box, inputs, built, limits, [fixture], coverage=True)
+            if refused is not None:
+                refused.extend(done.refused)
             if not done.coverage_xml:
                 failed.append(fixture)
                 continue
-            lines, _ = parse_mono_coverage(done.coverage_xml, box.root)
+            lines, _ = parse_mono_coverage(done.coverage_xml, box.root, refused, max_entries=left)
+            left -= sum(len(v) for v in lines.values())
             for t in tests:
                 per_test[t] = lines
         note = f"\n# per-fixture coverage: {len(fixtures)} fixture runs"

@@ -81,6 +81,7 @@ from pathlib import Path
 
 from crossfile_datasets.analyzers.run import RunStatus
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core import xmlsafe
 from crossfile_datasets.core.untrusted_json import loads_untrusted
 from crossfile_datasets.core.repofiles import Refused, walk
 from crossfile_datasets.lang import Lang, get_language
@@ -248,7 +249,7 @@ def java_layout(root: Path) -> JavaLayout:
     if layout.generated:
         for kind in ("main", "tests", "aux"):
             getattr(layout, kind).sort()
-    for dep in dependencies_in(build_files):
+    for dep in dependencies_in(build_files, layout.refused):
         jar = debian_jar(dep.group, dep.artifact)
         if jar is None:
             layout.unresolved.append(f"{dep.where}: {dep.group}:{dep.artifact} ({'test' if dep.test else 'main'})")
@@ -313,8 +314,8 @@ def project_version(root: Path) -> str:
     longer than ``VERSION_MAX_CHARS`` is returned whole (the caller counts it and uses none)."""
     import xml.etree.ElementTree as ET
 
-    try:
-        project = ET.fromstring(hostfs.read_text(root, "pom.xml", max_bytes=1 << 20))
+    try:  # a document type declaration is refused (entities; java_layout counted the same pom)
+        project = xmlsafe.fromstring(hostfs.read_text(root, "pom.xml", max_bytes=1 << 20))
     except (OSError, ET.ParseError):
         return ""
     parent = (_xml_children(project, "parent") or [None])[0]
@@ -399,11 +400,16 @@ def pom_managed(text: str, where: str = "pom.xml") -> list[Dependency]:
     return _pom_read(text, where)[2]
 
 
-def _pom_read(text: str, where: str) -> tuple[list[Dependency], set[str], list[Dependency]]:
+def _pom_read(text: str, where: str, refused: dict[str, str] | None = None
+              ) -> tuple[list[Dependency], set[str], list[Dependency]]:
     import xml.etree.ElementTree as ET
 
     try:
-        project = ET.fromstring(text)
+        project = xmlsafe.fromstring(text)
+    except xmlsafe.XmlDoctypeRefused:  # entities would expand on the host (red team 2026-11-29f row 1)
+        if refused is not None:
+            refused[where] = xmlsafe.XML_DOCTYPE_KEY
+        return [], set(), []
     except ET.ParseError:
         return [], set(), []
     props: dict[str, str] = {}
@@ -459,16 +465,18 @@ def declared_dependencies(root: Path) -> list[Dependency]:
                            for f in files if f.size <= _BUILD_FILE_MAX_BYTES)
 
 
-def dependencies_in(build_files: Iterable[tuple[str, str]]) -> list[Dependency]:
+def dependencies_in(build_files: Iterable[tuple[str, str]], refused: dict[str, str] | None = None
+                    ) -> list[Dependency]:
     """The external dependencies the build files ``(relative path, text)`` declare, without the
     runner's own (JUnit, hamcrest) and the repository's own modules; each (group, artifact)
-    once, main scope winning over test (pure)."""
+    once, main scope winning over test (pure but for ``refused``: a pom the host refuses to
+    parse -> ``host_files/<reason>``)."""
     found: list[Dependency] = []
     own: set[str] = set()
     managed: dict[tuple[str, str], Dependency] = {}
     for rel, text in build_files:
         if rel.rsplit("/", 1)[-1] == "pom.xml":
-            deps, mine, manages = _pom_read(text, rel)
+            deps, mine, manages = _pom_read(text, rel, refused)
             found += deps
             own |= mine
             for m in manages:
@@ -1093,12 +1101,21 @@ class JavaRunner:
         ambiguous = ambiguous_sources(built.layout, not_compiled)
         if ambiguous:  # compiled files JaCoCo cannot tell apart: no coverage for them, counted
             run.adjustments["coverage_ambiguous_sources"] = ambiguous
+        left = C.COVERAGE_MAX_LINE_ENTRIES  # for all the runs' coverage together
         for records, exec_file in runs:
             argv = ["java", *JVM_OPTIONS, "-cp", os.pathsep.join([str(tools.classes), *tools.jacoco]), COVERAGE_CLASS,
                     str(exec_file), str(built.classes_main)]
             res = box.run(argv, env=JVM_ENV)
             sessions = {f"test-{r.get('seq')}": str(r.get("id")) for r in records.records}
-            per_test, coverable = parse_coverage(res.result.stdout, sessions, sources)
+            try:
+                per_test, coverable = parse_coverage(res.result.stdout, sessions, sources, max_entries=left)
+            except CoverageTooLarge as exc:  # host memory (red team 2026-11-29f row 2): no coverage at all
+                run.per_test_coverage, run.coverable, run.coverage = {}, {}, {}
+                run.refused.append((f"{hostfs.HOST_FILES_STAGE}/coverage_too_many_lines", f"{exec_file.name}: {exc}"))
+                run.log += f"\n$ coverage: refused, {exc} (COVERAGE_MAX_LINE_ENTRIES)"
+                return
+            left -= sum(len(lines) for files in per_test.values() for lines in files.values())
+            left -= sum(len(lines) for lines in coverable.values())
             run.per_test_coverage.update(per_test)
             for rel, lines in coverable.items():
                 run.coverable.setdefault(rel, set()).update(lines)
@@ -1203,21 +1220,71 @@ def ambiguous_sources(layout: JavaLayout, left_out: dict[str, str] | None = None
     return [f"{k}: {', '.join(v)}" for k, v in sorted(_jacoco_names(layout, left_out).items()) if len(v) > 1]
 
 
-def _lines(ranges) -> set[int]:
-    out: set[int] = set()
+_RANGE_MAX_LINES = 100_000  # one range of the analysis's output covers at most this many lines more
+
+
+class CoverageTooLarge(ValueError):
+    """The analysis's output holds more (test, file, line) and (file, line) entries than the host
+    keeps (``COVERAGE_MAX_LINE_ENTRIES``): the run's coverage is refused (red team 2026-11-29f
+    row 2: 100 tests over 60,000 straight-line lines were 6,000,000 entries, +263 MB)."""
+
+
+def _ranges(ranges) -> list[tuple[int, int]]:
+    """The well-formed ``[first, last]`` pairs of ``ranges``, each cut at ``_RANGE_MAX_LINES``."""
+    out: list[tuple[int, int]] = []
     for pair in ranges if isinstance(ranges, list) else ():
         if isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, int) for x in pair) and 0 < pair[0] <= pair[1]:
-            out.update(range(pair[0], min(pair[1], pair[0] + 100_000) + 1))
+            out.append((pair[0], min(pair[1], pair[0] + _RANGE_MAX_LINES)))
     return out
 
 
-def parse_coverage(text: str, sessions: dict[str, str], sources: dict[str, str]
+def _merged(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``ranges`` sorted, overlapping and touching ones joined: each line once (pure)."""
+    out: list[tuple[int, int]] = []
+    for first, last in sorted(ranges):
+        if out and first <= out[-1][1] + 1:
+            if last > out[-1][1]:
+                out[-1] = (out[-1][0], last)
+        else:
+            out.append((first, last))
+    return out
+
+
+def parse_coverage(text: str, sessions: dict[str, str], sources: dict[str, str],
+                   max_entries: int = C.COVERAGE_MAX_LINE_ENTRIES
                    ) -> tuple[dict[str, dict[str, set[int]]], dict[str, set[int]]]:
     """``CrossfileCoverage``'s output -> (test id -> file -> executed lines, file -> lines holding
     code). ``sessions``: session name -> test id (invocations of one method add up); ``sources``:
-    JaCoCo's source name -> repository file (:func:`source_files`; other sources are left out)."""
-    per_test: dict[str, dict[str, set[int]]] = {}
-    coverable: dict[str, set[int]] = {}
+    JaCoCo's source name -> repository file (:func:`source_files`; other sources are left out).
+
+    The output gives line *ranges*; they are kept as ranges and counted (each line of a test's
+    file once, however many invocations ran it) before any is expanded into a set of lines:
+    more than ``max_entries`` entries in all (per test and file, and coverable per file) raises
+    :class:`CoverageTooLarge`, nothing expanded (the Python runner's cap on the same data)."""
+    per_test: dict[str, dict[str, list[tuple[int, int]]]] = {}
+    coverable: dict[str, list[tuple[int, int]]] = {}
+    # entries of the lists as last merged (each line once), plus the lengths of the ranges added
+    # since (a line again for each range that names it: an upper bound)
+    counted = [0]
+    exact: dict[int, int] = {}  # id of a kept list -> its entries when last merged
+    merged_len: dict[int, int] = {}  # id of a kept list -> its length when last merged
+    dirty: dict[int, list[tuple[int, int]]] = {}  # the lists extended since
+
+    def count(target: list[tuple[int, int]], ranges: list[tuple[int, int]]) -> None:
+        target.extend(ranges)
+        dirty[id(target)] = target
+        counted[0] += sum(last - first + 1 for first, last in ranges)
+        if counted[0] <= max_entries:
+            return
+        for key, kept in dirty.items():  # the exact count: merge the lists extended since the last merge
+            counted[0] -= exact.get(key, 0) + sum(last - first + 1 for first, last in kept[merged_len.get(key, 0):])
+            kept[:] = _merged(kept)
+            exact[key], merged_len[key] = sum(last - first + 1 for first, last in kept), len(kept)
+            counted[0] += exact[key]
+        dirty.clear()
+        if counted[0] > max_entries:
+            raise CoverageTooLarge(f"more than {max_entries} (test, file, line) entries")
+
     for line in text.splitlines():
         try:
             obj = loads_untrusted(line)
@@ -1228,13 +1295,21 @@ def parse_coverage(text: str, sessions: dict[str, str], sources: dict[str, str]
         if isinstance(obj.get("coverable"), dict):
             for name, ranges in obj["coverable"].items():
                 if name in sources:
-                    coverable.setdefault(sources[name], set()).update(_lines(ranges))
+                    count(coverable.setdefault(sources[name], []), _ranges(ranges))
         elif isinstance(obj.get("lines"), dict) and obj.get("session") in sessions:
             files = per_test.setdefault(sessions[obj["session"]], {})
             for name, ranges in obj["lines"].items():
                 if name in sources:
-                    files.setdefault(sources[name], set()).update(_lines(ranges))
-    return {t: f for t, f in per_test.items() if f}, coverable
+                    count(files.setdefault(sources[name], []), _ranges(ranges))
+
+    def expand(ranges: list[tuple[int, int]]) -> set[int]:
+        out: set[int] = set()
+        for first, last in ranges:
+            out.update(range(first, last + 1))
+        return out
+
+    return ({t: {rel: expand(r) for rel, r in f.items()} for t, f in per_test.items() if f},
+            {rel: expand(r) for rel, r in coverable.items()})
 
 
 def agent_options(layout: JavaLayout) -> str:
@@ -1423,6 +1498,10 @@ def _adjustments(built: _Built) -> dict[str, list[str]]:
     """``SuiteRun.adjustments``: the files left out of the build, each with why; the files
     compiled from a UTF-8 copy, each with its encoding."""
     out = {"left_out_sources": [f"{f}: {why}" for f, why in sorted(built.left_out.items())]} if built.left_out else {}
+    if built.layout is not None:  # "host_files/<refusal>: path": files the host refused to read or parse
+        refused = [f"{why}: {f}" for f, why in sorted(built.layout.refused.items()) if why.startswith("host_files/")]
+        if refused:
+            out["host_files"] = refused
     if built.layout is not None and built.layout.unresolved:  # "<build file>: group:artifact (scope)"
         out["unresolved_dependencies"] = list(built.layout.unresolved)
     if built.layout is not None and built.layout.other_versions:  # "<build file>: g:a declared X, here Y"

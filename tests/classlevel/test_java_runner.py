@@ -82,6 +82,37 @@ def test_coverage_output_maps_sessions_and_sources():
     assert agent_options(layout) == "output=none,dumponexit=false,jmx=false,includes=Top:demo.*"
 
 
+
+def test_java_coverage_entries_are_counted_before_they_are_expanded():
+    """The analysis's line ranges are counted, each line of a test's file once, before any is
+    expanded into a set: past ``max_entries`` the run's coverage is refused (``CoverageTooLarge``,
+    counted ``host_files/coverage_too_many_lines`` by the runner) with nothing expanded (red team
+    2026-11-29f row 2: 100 tests over 60,000 straight-line lines were 6,000,000 entries, +263 MB)."""
+    import tracemalloc
+
+    from crossfile_datasets.sandbox.suites.java import CoverageTooLarge, parse_coverage
+
+    sources = {"demo/Big.java": "src/demo/Big.java"}
+    sessions = {f"test-{i}": f"demo.BigTest#t{i}" for i in range(100)}
+    big = "\n".join('{"session":"test-%d","lines":{"demo/Big.java":[[5,60004]]}}' % i for i in range(100))
+    tracemalloc.start()
+    with pytest.raises(CoverageTooLarge):
+        parse_coverage(big, sessions, sources)  # 6,000,000 entries > COVERAGE_MAX_LINE_ENTRIES
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 16 * 1024**2, peak  # the ranges only (the sets: over 250 MB)
+    # invocations of one method add up: the same lines again are not new entries
+    again = "\n".join('{"session":"test-%d","lines":{"demo/Big.java":[[1,10],[5,12]]}}' % i for i in range(50))
+    per_test, _ = parse_coverage(again, {f"test-{i}": "demo.T#a" for i in range(50)}, sources, max_entries=12)
+    assert per_test == {"demo.T#a": {"src/demo/Big.java": set(range(1, 13))}}
+    with pytest.raises(CoverageTooLarge):
+        parse_coverage(again, {f"test-{i}": f"demo.T#a{i % 2}" for i in range(50)}, sources, max_entries=23)
+    coverable = '{"coverable":{"demo/Big.java":[[1,100000000]]}}'  # a range is cut at 100,001 lines
+    assert len(parse_coverage(coverable, {}, sources)[1]["src/demo/Big.java"]) == 100_001
+    with pytest.raises(CoverageTooLarge):
+        parse_coverage(coverable, {}, sources, max_entries=100_000)
+
+
 # ----------------------------------------------------------------------------- real runs --
 FILES = {
     "pom.xml": "<project/>\n",

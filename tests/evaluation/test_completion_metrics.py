@@ -209,3 +209,32 @@ def test_java_escapes_of_surrogates_are_scored_and_a_scoring_fault_is_counted(sp
     assert bad.task_id == java_id and bad.em == 0.0 and "UnicodeEncodeError" in bad.scoring_error
     assert summary["results"]["all"]["scoring_error"] == 1
     assert all(s.em == 100.0 for s in scores if s is not bad)
+
+
+def test_fields_a_prediction_adds_are_not_kept(tmp_path):
+    """Only each prediction's id and text (cut one character past what scoring reads) outlive
+    its line: a field the evaluator ignores (``"notes": [{}, {}, ...]``) was kept for the whole
+    evaluation, about 16 times the file (red team 2026-11-29f row 3,
+    tests/hostile/redteam19/test_prediction_fields.py)."""
+    import tracemalloc
+
+    from crossfile_datasets.core.constants import COMPLETION_PREDICTION_MAX_CHARS
+    from crossfile_datasets.evaluation.completion import load_completion_inputs
+
+    split_path, preds = tmp_path / "split.jsonl", tmp_path / "preds.jsonl"
+    split_path.write_text("".join(json.dumps({"metadata": {"task_id": f"t{i}"}, "language": "python",
+                                              "prompt": "x = ", "groundtruth": "1\n"}) + "\n" for i in range(3)),
+                          encoding="utf-8")
+    notes = "[" + ",".join(["{}"] * 50_000) + "]"  # 0.15 MB a line: about 3.6 MB parsed
+    long = "y" * (COMPLETION_PREDICTION_MAX_CHARS * 2)
+    preds.write_text("".join('{"task_id": "t%d", "pred": "%s", "notes": %s}\n' % (i, long if i == 2 else "1", notes)
+                             for i in range(3)), encoding="utf-8")
+    tracemalloc.start()
+    inputs = load_completion_inputs(split_path, preds)
+    held = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    assert held < 3 * 1024**2, held  # the three lines' notes: about 11 MB
+    assert [(t, p[:3], len(p)) for t, _, _, p in inputs] == [
+        ("t0", "1", 1), ("t1", "1", 1), ("t2", "yyy", COMPLETION_PREDICTION_MAX_CHARS + 1)]
+    _, scores = evaluate_completion(split_path, preds)
+    assert [s.prediction_cut for s in scores] == [False, False, True]  # as with the whole prediction

@@ -84,3 +84,65 @@ def test_files_a_run_wrote_with_a_number_too_long_are_counted_not_raised():
         ([json.loads(good)], 1)
     text = f'{{"coverable": {{"demo/A.java": [[1, 2]]}}}}\n{{"coverable": {{"demo/A.java": [[1, {huge}]]}}}}\n'
     assert parse_coverage(text, {}, {"demo/A.java": "src/demo/A.java"}) == ({}, {"src/demo/A.java": {1, 2}})
+
+
+def test_the_budget_bounds_the_memory_the_parsed_records_hold():
+    """A byte of JSON is not a byte of memory: ``{}, `` is four bytes and about 70 of Python.
+    The byte budget admitted eight 4 MB records of empty dicts, 0.5 GB of the evaluator (red team
+    2026-11-29f row 4, tests/hostile/redteam19/test_channel_structures.py). A line whose parse
+    could take more than the memory budget has left is not parsed, a parsed record is charged
+    what it holds; honest records and the end-of-session record still come through."""
+    import tracemalloc
+
+    flood = line({"notes": [{}] * 250_000})  # 1 MB of JSON, about 18 MB parsed
+    outcome = line({"nodeid": "tests/test_a.py::test_b[1-2]", "when": "call", "outcome": "passed", "violations": []})
+    end = line({"event": "session_end", "exitstatus": 0, "collected": 1})
+    text = (outcome + flood * 8 + outcome + end).encode()
+    tracemalloc.start()
+    records = parse_records(text, TOKEN, max_held=16 * 1024**2)
+    held, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert len(records.records) == 2 and records.overflow == 8 and records.complete
+    assert peak < 8 * 1024**2, peak  # a line's bytes, never its parse (old: about 150 MB)
+    # records that fit are kept, charged what they hold, not their bytes
+    small = line({"notes": [{}] * 1000})
+    records = parse_records(small * 10, TOKEN, max_held=5 * 80_000)
+    assert len(records.records) in range(4, 7) and records.overflow == 10 - len(records.records)
+
+
+def test_the_parse_bound_is_an_upper_bound():
+    """``parse_bound`` over the costliest shapes of JSON for its size (what
+    ``sandbox/channel.py`` refuses to parse by it must be the most a parse can take)."""
+    import tracemalloc
+
+    from crossfile_datasets.core.untrusted_json import loads_untrusted
+    from crossfile_datasets.sandbox.channel import held_bytes, parse_bound
+
+    n = 20_000
+    shapes = ["[" + ",".join(["{}"] * n) + "]", "[" + ",".join(["[]"] * n) + "]",
+              "[" + ",".join(json.dumps("s%d" % i) for i in range(n)) + "]",
+              "{" + ",".join('"k%d":0' % i for i in range(n)) + "}",
+              "[" + ",".join('{"ab":"c%d"}' % i for i in range(n)) + "]",
+              '{"":' * 500 + "0" + "}" * 500, "[" * 500 + "]" * 500,
+              "[" + ",".join(str(1000 + i) for i in range(n)) + "]", "[" + ",".join(["1.5"] * n) + "]",
+              json.dumps("\U0001F600" + "a" * n), '"\U0001F600' + "a" * n + '"',
+              json.dumps({"nodeid": "tests/test_a.py::test_b[1-2]", "when": "call", "outcome": "passed",
+                          "exc_type": None, "xfail": False, "message": "", "violations": [], "pid": 2})]
+    for text in shapes:
+        raw = text.encode()
+        tracemalloc.start()
+        value = loads_untrusted(raw.decode("utf-8", errors="replace"))
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert parse_bound(raw) >= peak, (text[:40], parse_bound(raw), peak)
+        assert held_bytes(value) <= parse_bound(raw)
+
+
+def test_a_capture_record_keeps_only_the_fields_the_repair_reads():
+    """The repair run's capture file is the sandboxed run's: a record's other fields (a list of a
+    million empty dicts) are not kept with it (red team 2026-11-29f rows 3 and 4, the same pattern)."""
+    from crossfile_datasets.builders.executable.testgen import parse_capture
+
+    rec = {"file": "tests/test_a.py", "site": 1, "equal": False, "literal": "3", "notes": [{}] * 1000}
+    assert parse_capture(json.dumps(rec) + "\n") == ([{"file": "tests/test_a.py", "site": 1, "equal": False,
+                                                      "literal": "3"}], 0)

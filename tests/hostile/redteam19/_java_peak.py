@@ -22,7 +22,8 @@ def main() -> None:
     after = peak_rss_kb()
     print(json.dumps({"status": run.status.value, "reason": run.reason[:300], "grown_mb": (after - before) / 1024,
                       "passed": sum(r.outcome.value == "passed" for r in run.results), "tests": len(run.results),
-                      "entries": sum(len(lines) for files in run.per_test_coverage.values() for lines in files.values())}))
+                      "entries": sum(len(lines) for files in run.per_test_coverage.values() for lines in files.values()),
+                      "refused": [key for key, _ in run.refused]}))
 
 
 if __name__ == "__main__":

@@ -24,7 +24,8 @@ def main() -> None:
     after = peak_rss_kb()
     outcomes = {r.test_id: r.outcome.value for r in run.results}
     print(json.dumps({"status": run.status.value, "grown_mb": (after - before) / 1024, "outcomes": outcomes,
-                      "covered": {k: sorted(v) for k, v in run.coverage.items()}}))
+                      "covered": {k: sorted(v) for k, v in run.coverage.items()},
+                      "refused": [key for key, _ in run.refused]}))
 
 
 if __name__ == "__main__":

@@ -77,8 +77,6 @@ def _evaluate(split_path: Path, task_id: str, context: str, code: str, work: Pat
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29f row 4: the channel's byte budget is not a bound on parsed records")
 def test_records_a_run_sends_cannot_take_the_evaluators_memory(split, tmp_path):
     record, split_path = split
     control = _evaluate(split_path, record["id"], "gold", record["solution"], tmp_path / "control")

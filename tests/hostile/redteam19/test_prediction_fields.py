@@ -43,8 +43,6 @@ def _evaluate(tmp_path: Path, pad: bool) -> dict:
     return run
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29f row 3: every prediction line's whole object is kept")
 def test_fields_a_submission_adds_do_not_stay_in_the_completion_evaluators_memory(tmp_path):
     control = _evaluate(tmp_path, pad=False)
     attack = _evaluate(tmp_path, pad=True)
