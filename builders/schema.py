@@ -265,6 +265,12 @@ class ValueCheck:
 
 
 @dataclass
+class SkippedSubtests:
+    test: str  # node id of a test of the problem's check
+    count: int  # how many of its subtests the reference's run skipped
+
+
+@dataclass
 class ExecutableRecord:
     """One RepoExec problem: a function, its prompts, its dependencies and the tests that judge it."""
 
@@ -288,6 +294,7 @@ class ExecutableRecord:
     provenance: Spliced[Provenance]
     tree_sha256: str
     value_checks: list[ValueCheck]
+    skipped_subtests: list[SkippedSubtests]
 
 
 def repoexec_features() -> datasets.Features:

@@ -154,6 +154,17 @@ EXEC_MIN_MUTANTS = 10  # a problem with fewer single changes gets pairs of them 
 # minutes at load 20 (held-out 17); ours
 EXEC_MUTATION_BUDGET = 480
 EXEC_BUDGET_MIN_MUTANTS = 6
+# the last three stages of a repository with a time limit each start problems only within a share of
+# what is left of the limit as they start, so one stage cannot starve the ones after it (held-out
+# 19: hyperlink's gold gate took 667 of 1,260 s and its mutation ran into the limit; furl's mutation
+# finished and its disguised controls ran into it, so every problem of both was lost): the gold gate
+# EXEC_GOLD_GATE_SHARE, the mutation gate EXEC_MUTATION_SHARE of what is left after the gold gate,
+# the disguised controls what is left less EXEC_STAGE_RESERVE_SECONDS (writing the shard). A problem
+# a stage has no time left for is counted problems/stage_time_limit; the build finishes with the rest
+# (ours)
+EXEC_GOLD_GATE_SHARE = 0.3
+EXEC_MUTATION_SHARE = 0.65
+EXEC_STAGE_RESERVE_SECONDS = 30.0
 EXEC_MIN_MUTATION_SCORE = 0.6  # killed / non-equivalent mutants below this: weak_tests (ours)
 EXEC_MUTANT_TIMEOUT = 30.0  # seconds for one mutant's run; a time-out kills the mutant (ours)
 EXEC_MEMORY_BYTES = 2 * 1024**3  # RLIMIT_AS of every sandboxed process (ours)

@@ -382,6 +382,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.ENVIRONMENT, "requirement_not_installed", L, "a requirement could not be installed"),
     (S.ENVIRONMENT, "requirement_pin_relaxed", N, "a pinned requirement installed but did not import on this "
      "Python; its newest wheel was installed instead"),
+    (S.ENVIRONMENT, "optional_extra_not_installed", N, "a requirement declared only in an optional extra that is "
+     "not a test extra (an optional backend): not installed; the tests that need it skip (or fail)"),
     (S.ENVIRONMENT, "optional_import_not_installed", N, "an optional import (guarded by `except ImportError`, "
      "or inside a function) whose distribution no declaration of the repository names, or only an "
      "optional extra: not installed (never guessed from the import name)"),
@@ -457,6 +459,9 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.PROBLEMS, "mutants_not_judged", N, "some wrong versions were not judged (the run's time limit): not in the score"),
     (S.PROBLEMS, "no_tests", L, "no test left for the problem"),
     (S.PROBLEMS, "prompt_unparsable", L, "the problem's prompt does not parse"),
+    (S.PROBLEMS, "stage_time_limit", L, "not decided: the time limit of a stage (its share of the repository's time "
+                                        "limit, EXEC_GOLD_GATE_SHARE and the others) ran out before the problem's turn; "
+                                        "the build went on with the problems it had decided"),
     (S.PROBLEMS, "repository_time_limit", L, "not decided: the repository's time limit stopped its build first "
                                              "(the stage that was running is named)"),
     (S.PROBLEMS, "suite_collected_nothing", L, "the repository's suite collected nothing"),

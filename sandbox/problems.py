@@ -29,6 +29,7 @@ from crossfile_datasets.sandbox.pytest_runs import (
     config_overrides,
     plugin_args,
     run_with_channel,
+    skipped_subtests,
     summarize_outcomes,
 )
 
@@ -79,8 +80,14 @@ def run_problem_tests(
     limits: SandboxLimits | None = None,
     pytest_plugins: Sequence[str] | None = None,
     isolation: str | None = None,
+    subtest_skips_as_run: bool = False,
 ) -> dict:
     """Run one problem's tests against ``solution_code``, isolated; the verdict of record.
+
+    A test whose subtests were skipped passes only when no more of them were skipped than in its
+    gold's run (``problem["skipped_subtests"]``, recorded by the gold gate, which alone passes
+    ``subtest_skips_as_run``: the skips are then taken as they come and told in the verdict's
+    ``skipped_subtests``): a solution that raises ``SkipTest`` in a subtest does not pass.
 
     ``problem`` is a record of the executable split (``repository_root``, ``file``,
     ``qualname``, ``entry_point``, ``class_name``, ``python_path``, ``requirements``,
@@ -144,6 +151,15 @@ def run_problem_tests(
                 *config_overrides(box.root)]
         srun, channel = run_with_channel(box, argv, timeout=timeout, env=env)
     outcomes, messages = summarize_outcomes(channel.records)
+    skips = skipped_subtests(channel.records)
+    if not subtest_skips_as_run:
+        recorded = problem.get("skipped_subtests")
+        expected = {c["test"]: c["count"] for c in (recorded if isinstance(recorded, list) else [])
+                    if isinstance(c, dict) and isinstance(c.get("test"), str) and type(c.get("count")) is int}
+        for nodeid, n in skips.items():
+            if n > expected.get(nodeid, 0) and outcomes.get(nodeid) == Outcome.PASSED:
+                outcomes[nodeid] = Outcome.SKIPPED
+                messages.setdefault(nodeid, f"{n} subtests skipped, {expected.get(nodeid, 0)} in the reference's run")
     passed = sum(1 for o in outcomes.values() if o == Outcome.PASSED)
     status, detail = _status(srun, channel, outcomes, passed)
     # the checked values, compared here on the host (sandbox/values.py)
@@ -171,7 +187,7 @@ def run_problem_tests(
         detail = (srun.result.stderr or srun.result.stdout)[-2000:]
     verdict.update(passed=status == VerdictStatus.PASSED, status=status, tests=outcomes, num_tests=len(outcomes),
                    num_passed=passed, duration=round(time.monotonic() - started, 3), detail=detail[:2000],
-                   values=observed, value_failures=len(failures))
+                   values=observed, value_failures=len(failures), skipped_subtests=skips)
     return verdict
 
 

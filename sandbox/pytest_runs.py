@@ -72,9 +72,17 @@ def summarize_outcomes(records: Iterable[dict]) -> tuple[dict[str, Outcome], dic
     other failure (setup, teardown, collection, another exception, the per-test time-out);
     ``sandbox_violation`` = the test tried to write outside the sandbox or use the network
     (whatever its outcome: such a test never becomes a problem's test).
+
+    A test whose call passed and some of whose subtests (``self.subTest``, pytest's
+    ``subtests``) were skipped, each a call record of its own, passed: held-out 19, pathspec
+    runs every test once per optional backend and skips the subtests of the backends not
+    installed, and every such test was dropped as skipped. How many were skipped is told
+    apart (:func:`skipped_subtests`): a problem's run compares it with its gold's.
     """
     outcomes: dict[str, Outcome] = {}
     messages: dict[str, str] = {}
+    call_passed: set[str] = set()
+    skipped_outside_call: set[str] = set()  # a setup's skip (a marker, a fixture): the test did not run
     for rec in records:
         if not well_formed(rec):
             continue  # refused by run_with_channel (the run is untrusted); never an exception here
@@ -92,13 +100,34 @@ def summarize_outcomes(records: Iterable[dict]) -> tuple[dict[str, Outcome], dic
             messages.setdefault(nodeid, record_message(rec))
         elif outcome == "skipped":
             new = Outcome.SKIPPED
+            if when != "call":
+                skipped_outside_call.add(nodeid)
         elif when == "call":
             new = Outcome.PASSED
+            call_passed.add(nodeid)
         else:
             continue  # setup/teardown passing says nothing on its own
         if previous is None or OUTCOME_RANK[new] > OUTCOME_RANK[previous]:
             outcomes[nodeid] = new
+    for nodeid in call_passed - skipped_outside_call:
+        if outcomes[nodeid] == Outcome.SKIPPED:  # skipped subtests of a test that passed
+            outcomes[nodeid] = Outcome.PASSED
     return outcomes, messages
+
+
+def skipped_subtests(records: Iterable[dict]) -> dict[str, int]:
+    """nodeid -> how many of its call records were skipped, for the tests whose call also
+    passed (skipped subtests of a test :func:`summarize_outcomes` counts as passed)."""
+    passed: set[str] = set()
+    skipped: dict[str, int] = {}
+    for rec in records:
+        if not well_formed(rec) or rec["when"] != "call":
+            continue
+        if rec["outcome"] == "passed":
+            passed.add(rec["nodeid"])
+        elif rec["outcome"] == "skipped":
+            skipped[rec["nodeid"]] = skipped.get(rec["nodeid"], 0) + 1
+    return {nodeid: n for nodeid, n in skipped.items() if nodeid in passed}
 
 
 _MARKERS = ("start", "checkpoint")  # progress records of the plugin, not outcomes
