@@ -500,6 +500,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.CLASSES, "not_a_class", R, "an enum, interface, record or struct: only classes become tasks"),
     (S.CLASSES, "in_test_file", R, "a class of the test suite itself"),
     (S.CLASSES, "vendored_code", R, "a class of copied third-party code the project keeps among its own files (a folder named like _vendor or third_party, or a Python package with a __version__ of its own inside another package: jsonpath-ng's jsonpath_ng/_ply): another project's code, not a task"),
+    (S.CLASSES, "compiled_out", R, "class-level (C#): a type declared only in an #if branch that the symbols of its project (<DefineConstants>) leave out: mcs does not compile it, no test can run it (counted, with its kind, outside the extracted classes)"),
     (S.CLASSES, "no_methods", R, "nothing to generate but fields"),
     (S.CLASSES, "no_external_reference", R, "RepoClassBench: the class needs nothing from the repository"),
     (S.CLASSES, "suite_not_run", L, "the repository's suite did not run (see repositories/suite_*)"),

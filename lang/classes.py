@@ -65,6 +65,9 @@ class ClassInfo:
     methods: tuple[MethodInfo, ...] = ()
     kind: str = "class"  # class | record | struct | enum | interface (only classes become tasks)
     source: str = ""  # the class text (start_byte:end_byte)
+    # C#: the class text as the compiler reads it (inactive #if branches and the directives blanked,
+    # every UTF-8 byte offset as in ``source``); "" when it is ``source`` itself
+    compiled_source: str = ""
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -178,6 +181,23 @@ EXTRACTORS: dict[Lang, str] = {
     Lang.JAVA: "crossfile_datasets.lang.java.classes:extract_classes",
     Lang.CSHARP: "crossfile_datasets.lang.csharp.classes:extract_classes",
 }
+
+
+# Lang -> "module:function" naming the top-level types of a file that conditional compilation
+# leaves out ((name, kind) pairs): the extractor never sees them; the class build counts them
+COMPILED_OUT: dict[Lang, str] = {
+    Lang.CSHARP: "crossfile_datasets.lang.csharp.classes:compiled_out_types",
+}
+
+
+def compiled_out_types(lang: Lang, ff: FileFacts) -> list[tuple[str, str]]:
+    """(name, kind) of the file's top-level types in a conditional branch its build leaves out
+    (``COMPILED_OUT``; none for a language without conditional compilation)."""
+    target = COMPILED_OUT.get(Lang(lang))
+    if target is None:
+        return []
+    module, _, func = target.partition(":")
+    return getattr(importlib.import_module(module), func)(ff)
 
 
 def extractor_for(lang: Lang) -> ClassExtractor:

@@ -66,7 +66,7 @@ from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repository_roots import without_root, write_roots
 from crossfile_datasets.lang import Lang, get_language
-from crossfile_datasets.lang.classes import extractor_for
+from crossfile_datasets.lang.classes import compiled_out_types, extractor_for
 from crossfile_datasets.lang.sources import count_parse_timeouts, list_sources
 from crossfile_datasets.sandbox import SandboxLimits, tree_digest
 from crossfile_datasets.sandbox.buildfiles import BUILD_TIME_FILE_NOTE
@@ -187,6 +187,10 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
     count_parse_timeouts(facts, report)
     classes = [c for path in sorted(facts) for c in extract(facts[path])]
     stats["classes"] = len(classes)
+    for path in sorted(facts):
+        for name, kind in compiled_out_types(lang, facts[path]):
+            report.count("classes", "compiled_out", f"{repo.name}:{path}::{name}",
+                         f"{kind} in a conditional branch the symbols of its project leave out")
     classes = _without_vendored(repo, classes, report)
     graph = build_graph(repo.name, lang.value, facts, [])
     where = f"{repo.name}:"

@@ -26,6 +26,7 @@ whitespace collapsed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from tree_sitter import Node
@@ -102,9 +103,21 @@ def _signature_start(node: Node) -> Node:
 
 
 def _signature(node: Node, body: Node | None, r: NodeReader) -> str:
-    start = r.start(_signature_start(node))
-    end = r.start(body) if body is not None else r.end(node)
-    return " ".join(r.text[start:end].split()).rstrip(";").rstrip()
+    """The header from the first modifier to the body, blanks collapsed, read from the code mcs
+    compiles: the tree is parsed from ``syntax.active_code`` (the inactive ``#if`` branches and
+    every conditional directive blanked, byte offsets kept), so a header written across
+    ``#if SIMPLE_JSON_OBJARRAYINTERNAL internal #else public #endif class JsonObject : #if ...``
+    gives ``public class JsonObject : IDictionary<string, object>``. The file's own text kept the
+    directives, joined into one line: the emptied class made of it was no C# and the emptied-class
+    gate dropped every such task (simple-json, held-out 19)."""
+    head = _signature_start(node)
+    end_byte = body.start_byte if body is not None else node.end_byte
+    compiled = node.text  # the parsed (active) code of the node's span
+    if compiled is not None and len(compiled) == node.end_byte - node.start_byte:
+        text = compiled[head.start_byte - node.start_byte:end_byte - node.start_byte].decode("utf-8", "replace")
+    else:
+        text = r.text[r.start(head):r.start(body) if body is not None else r.end(node)]
+    return " ".join(text.split()).rstrip(";").rstrip()
 
 
 def _type_body(node: Node) -> Node | None:
@@ -247,14 +260,15 @@ def class_info(ff: FileFacts, node: Node) -> ClassInfo:
         elif member.type in _METHOD_NODES or member.type in _PROPERTY_NODES:
             methods.append(_method(member, r))
     name = _type_name(node, r)
+    start = _opening_directives(r.text, r.start(first))
     return ClassInfo(
         language="csharp",
         file=ff.file.path,
         name=name,
         qualified_name=name,
-        start_byte=r.start(first),
+        start_byte=start,
         end_byte=r.end(node),
-        start_line=first.start_point[0] + 1,
+        start_line=r.text.count("\n", 0, start) + 1,
         end_line=node.end_point[0] + 1,
         signature=_signature(node, body, r),
         decorators=tuple(r.of(a) for a in _attribute_lists(node)),
@@ -263,8 +277,83 @@ def class_info(ff: FileFacts, node: Node) -> ClassInfo:
         member_variables=tuple(fields),
         methods=tuple(methods),
         kind=TYPE_KINDS.get(node.type, "class"),
-        source=r.text[r.start(first):r.end(node)],
+        source=r.text[start:r.end(node)],
+        compiled_source=_compiled_text(ff, r.text[start:r.end(node)], start),
     )
+
+
+def _compiled_text(ff: FileFacts, source: str, start: int) -> str:
+    """The class's text as mcs reads it: the bytes of the tree's own text (parsed from
+    ``syntax.active_code``, offsets kept) over the class's span; "" when it equals ``source`` or
+    cannot be had byte for byte. The wrong classes (throwing stub, mutants) find the method bodies
+    in it: read with its directives, a header written across ``#if`` lines is no class
+    (simple-json's JsonObject: every task went unchecked, ``not_checked_against_wrong_classes``)."""
+    if "#" not in source:
+        return ""
+    root = ff.tree.root_node
+    whole = root.text
+    data = source.encode("utf-8")
+    begin = ff.file.index.char_to_byte(start) - root.start_byte
+    if whole is None or begin < 0 or begin + len(data) > len(whole):
+        return ""
+    compiled = whole[begin:begin + len(data)]
+    if compiled == data:
+        return ""
+    try:
+        return compiled.decode("utf-8")
+    except UnicodeDecodeError:
+        return ""
+
+
+_DIRECTIVE_LINE = re.compile(r"[ \t]*#[ \t]*(if|elif|else|endif)\b")
+
+
+def _opening_directives(text: str, start: int) -> int:
+    """Where the type's text starts so that its conditional directives balance: a header written
+    ``#if X internal #else public #endif class Bag`` has its node start at ``public`` (the tree is
+    of the code mcs compiles), and a span from there holds an ``#endif`` whose ``#if`` stays in the
+    file: the file without the class did not compile with any answer, the gold one (holding the
+    ``#endif``) apart. The start moves back to the line of the matching ``#if`` when only
+    modifiers, attributes, comments and directives lie between (no ``{``, ``}`` or ``;``);
+    otherwise it stays."""
+    line_start = text.rfind("\n", 0, start) + 1
+    need = depth = 0
+    for line in text[start:].splitlines():
+        m = _DIRECTIVE_LINE.match(line)
+        if m is None:
+            if "{" in line:  # the body: directives inside it balance on their own
+                break
+            continue
+        kind = m.group(1)
+        if kind == "if":
+            depth += 1
+        elif kind == "endif":
+            depth -= 1
+        elif depth == 0:  # #else / #elif of an #if before the start
+            need = max(need, 1)
+        need = max(need, -depth)
+    if need == 0:
+        return start
+    pos = line_start
+    level = 0
+    while pos > 0:
+        prev = text.rfind("\n", 0, pos - 1) + 1
+        line = text[prev:pos]
+        m = _DIRECTIVE_LINE.match(line)
+        if m is None:
+            if any(c in line.split("//", 1)[0] for c in "{};"):
+                return start
+        elif m.group(1) == "endif":
+            level += 1
+        elif m.group(1) == "if":
+            if level:
+                level -= 1
+            else:
+                need -= 1
+                if need == 0:
+                    return prev + (len(line) - len(line.lstrip(" \t")))
+        pos = prev
+    return start
 
 
 def _top_level_types(container: Node, namespace: str = "") -> list[tuple[Node, str]]:
@@ -295,6 +384,46 @@ def _top_level_types(container: Node, namespace: str = "") -> list[tuple[Node, s
 def extract_classes(ff: FileFacts) -> list[ClassInfo]:
     """Top-level type declarations of a C# file (nested types stay inside their outer type)."""
     return [class_info(ff, node) for node, _ in _top_level_types(ff.tree.root_node)]
+
+
+_PREPROC_BRANCHES = frozenset({"preproc_if", "preproc_elif", "preproc_else"})
+
+
+def _types_in_every_branch(container: Node) -> list[Node]:
+    """The top-level type nodes of a tree parsed with its ``#if`` directives (tree-sitter keeps
+    every branch, inside ``preproc_if`` / ``preproc_elif`` / ``preproc_else`` nodes)."""
+    out: list[Node] = []
+    for child in container.named_children:
+        if child.type in TYPE_KINDS:
+            out.append(child)
+        elif child.type in _NAMESPACES or child.type in _PREPROC_BRANCHES or child.type == "declaration_list":
+            out += _types_in_every_branch(child)
+    return out
+
+
+def compiled_out_types(ff: FileFacts) -> list[tuple[str, str]]:
+    """(name, kind) of the top-level types of the file that only an ``#if`` branch its project's
+    symbols leave out declares: the file's tree (``FileFacts.tree``) is parsed from the code mcs
+    compiles (``syntax.active_code``), so :func:`extract_classes` never sees them, and no test can
+    run them. Named so that the class-level build counts them (``classes/compiled_out``) instead of
+    losing them silently (simple-json's DataContractJsonSerializerStrategy in
+    ``#if SIMPLE_JSON_DATACONTRACT``, held-out 19). Empty without a conditional directive."""
+    text = ff.file.text
+    if "#if" not in text and "# if" not in text:
+        return []
+    from crossfile_datasets.lang import Lang, get_language
+
+    tree, timed_out = get_language(Lang.CSHARP).parse_source(text, ff.file.path)
+    if timed_out:
+        return []
+    active = {_type_name(node, NodeReader(ff)) for node, _ in _top_level_types(ff.tree.root_node)}
+    out: list[tuple[str, str]] = []
+    for node in _types_in_every_branch(tree.root_node):
+        name = node.child_by_field_name("name") or next((c for c in node.children if c.type == "identifier"), None)
+        written = name.text.decode("utf-8", "replace") if name is not None and name.text is not None else ""
+        if written and written not in active and (written, TYPE_KINDS[node.type]) not in out:
+            out.append((written, TYPE_KINDS[node.type]))
+    return out
 
 
 # ------------------------------------------------------------------- test method bodies --

@@ -362,16 +362,24 @@ def repository_defines(root: Path) -> tuple[str, ...]:
 
 def file_defines(root: Path, sources: Sequence[str]) -> dict[str, tuple[str, ...]]:
     """Each source's conditional-compilation symbols: those of the default build of the project
-    that owns it (the nearest one, when several list it), else :func:`repository_defines`
+    that owns it (the nearest one, when several list it; of those equally near, one another
+    project references), else :func:`repository_defines`
     (files outside every project, projects whose file could not be read).
 
     One set per repository picked the other ``#if`` branch where projects disagree: a library
     built for ``netstandard2.0`` beside a test project whose configuration defines ``NET35``
     (lontivero/Open.NAT, 2026-11-27: 13 uses missed, 31 spurious ones of the inactive branch)."""
     union = repository_defines(root)
-    projects = [read_csproj(root, rel) for rel in find_csproj_files(root)]
+    projects = resolve_references([read_csproj(root, rel) for rel in find_csproj_files(root)])
     out: dict[str, tuple[str, ...]] = {}
-    nearest_first = sorted(projects, key=lambda p: (-(p.directory.count("/") + bool(p.directory)), p.path))
+    # among projects equally deep, one another project references (a test project's library)
+    # before the others: simple-json's SimpleJson.cs is listed by twelve platform projects and
+    # the JsonViewer demo; its tests build it through SimpleJson-Portable.csproj, which defines
+    # SIMPLE_JSON_DATACONTRACT, and the demo's symbols (first by path) compiled
+    # DataContractJsonSerializerStrategy out of the tree (held-out 19)
+    referenced = {r for p in projects for r in p.references if r != p.path}
+    nearest_first = sorted(projects, key=lambda p: (-(p.directory.count("/") + bool(p.directory)),
+                                                    p.path not in referenced, p.path))
     for project in nearest_first:
         for f in project_files(project, projects, sources):
             if f not in out and project.build_defines is not None:

@@ -48,6 +48,18 @@ def _parse(source: str) -> tuple[bytes, Node]:
     return data, Parser(LANGUAGE).parse(data).root_node
 
 
+def _parse_class(info: ClassInfo) -> tuple[bytes, Node, bytes]:
+    """(the class's bytes, the tree of the code mcs reads, those bytes): the tree is parsed from
+    ``info.compiled_source`` when the class holds conditional directives (the inactive branches
+    and the directives blanked, the same byte offsets), so every edit found in it applies to the
+    class as written, directives kept."""
+    data = info.source.encode("utf-8")
+    compiled = info.compiled_source.encode("utf-8") if info.compiled_source else data
+    if len(compiled) != len(data):
+        compiled = data
+    return data, Parser(LANGUAGE).parse(compiled).root_node, compiled
+
+
 def _top_type(root: Node) -> Node | None:
     stack = [root]
     while stack:
@@ -112,7 +124,7 @@ def throwing_stub(info: ClassInfo) -> str:
     """The class with every method, constructor, operator and accessor body throwing
     ``NotImplementedException`` (everything else as written). Raises ValueError when the class
     does not parse or has nothing to stub."""
-    data, root = _parse(info.source)
+    data, root, compiled = _parse_class(info)
     top = _top_type(root)
     if top is None:
         raise ValueError("the class does not parse")
@@ -121,8 +133,8 @@ def throwing_stub(info: ClassInfo) -> str:
         raise ValueError("no method body to stub")
     stub = _apply(data, edits)
     # text tree-sitter cannot read inside method bodies (``*p++ = x;`` in unsafe code, SimpleBase,
-    # held-out 17) is replaced with them: the stub must read clean
-    if root.has_error and _parse(stub)[1].has_error:
+    # held-out 17) is replaced with them: the stub must read clean (as mcs reads it)
+    if root.has_error and _parse(_apply(compiled, edits))[1].has_error:
         raise ValueError("the class does not parse")
     return stub
 
@@ -207,7 +219,7 @@ def method_mutants(info: ClassInfo, methods: list[str], *, limit: int, seed: int
     """Up to ``limit`` classes with one change in one of ``methods`` (round robin over them, in
     the given order; each method's changes in a seeded order), none textually equal to the
     original."""
-    data, root = _parse(info.source)
+    data, root, _ = _parse_class(info)
     top = _top_type(root)
     if top is None:
         raise ValueError("the class does not parse")
