@@ -48,7 +48,10 @@ import org.junit.platform.launcher.core.LauncherFactory;
  *   scan=DIR            run every test class under DIR (a compiled test classes folder)
  *   class=NAME          run this test class (repeatable; instead of scan)
  *   timeout=SECONDS     JUnit Jupiter's default per-test time-out
- *   coverage=FILE       append JaCoCo's execution data per test to FILE (the agent must be loaded)
+ *   coverage=FILE       append JaCoCo's execution data per test to FILE (the agent must be loaded): a
+ *                       session "test-SEQ" per test (SEQ: its record's number), "before-tests" for
+ *                       what ran during discovery, "outside:CLASS" for what ran between the
+ *                       previous test and the next one, of test class CLASS
  *   failfast=1          end the run (with its end record) after the first test that does not pass
  * The channel's file descriptors come from CROSSFILE_CHANNEL ("tokenfd:recordfd").
  */
@@ -227,21 +230,35 @@ public final class CrossfileJUnit {
             }
         }
 
-        void start() {
-            try {
-                reset.invoke(agent);
-            } catch (Throwable t) {
-                // coverage of this test is lost; the verdict is not
-            }
+        /** A test starts: what ran since the last test ended (test discovery, a class's static
+         *  initializers, {@code @BeforeClass}: code the test may depend on and no test's window
+         *  saw) is written as the session "outside:" + its class, and the agent is reset. */
+        void start(String testClass) {
+            dump("outside:" + testClass);
+        }
+
+        /** Before the first test: what ran during discovery (a Parameterized class's
+         *  {@code @Parameters} data, the enums its rows name), the session "before-tests". */
+        void discovered() {
+            dump("before-tests");
         }
 
         void finish(long seq) {
+            dump("test-" + seq);
+        }
+
+        private void dump(String name) {
             try {
-                session.invoke(agent, "test-" + seq);
-                out.write((byte[]) data.invoke(agent, true));
+                session.invoke(agent, name);
+                out.write((byte[]) data.invoke(agent, true));  // written, then reset
                 out.flush();
             } catch (Throwable t) {
-                // coverage of this test is lost; the verdict is not
+                // coverage of this window is lost; the verdict is not
+                try {
+                    reset.invoke(agent);
+                } catch (Throwable ignored) {
+                    // nothing more to do
+                }
             }
         }
     }
@@ -264,13 +281,17 @@ public final class CrossfileJUnit {
         @Override
         public void testPlanExecutionStarted(TestPlan testPlan) {
             plan = testPlan;
+            if (coverage != null) coverage.discovered();
         }
 
         @Override
         public void executionStarted(TestIdentifier id) {
             if (!id.isTest()) return;
             started.put(id.getUniqueId(), System.nanoTime());
-            if (coverage != null) coverage.start();
+            if (coverage != null) {
+                String test = testId(id);
+                coverage.start(test.substring(0, Math.max(0, test.indexOf('#'))));
+            }
         }
 
         @Override

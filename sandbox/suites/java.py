@@ -52,7 +52,9 @@ template with its tokens filled (:func:`fill_template`; ``adjustments["generated
 
 Coverage (``run(coverage=True)``): the JaCoCo agent (Debian ``libjacoco-java``) instruments the
 project's packages; the runner resets it when a test starts and appends its execution data as a
-session named after the test's record when the test ends; a second JVM of ours in the same
+session named after the test's record when the test ends (and what ran outside every test's
+window -- discovery, a test class's static initializers and ``@BeforeClass`` -- as sessions of
+their own, added to the tests that execute those files: :func:`parse_coverage`); a second JVM of ours in the same
 sandbox (``CrossfileCoverage.java``) turns the sessions into the lines each test executed
 (``SuiteRun.per_test_coverage``), the union (``SuiteRun.coverage``) and the lines holding code
 (``SuiteRun.coverable``). A whole suite under coverage gets half of the run's time; when it does
@@ -1260,7 +1262,16 @@ def parse_coverage(text: str, sessions: dict[str, str], sources: dict[str, str],
     The output gives line *ranges*; they are kept as ranges and counted (each line of a test's
     file once, however many invocations ran it) before any is expanded into a set of lines:
     more than ``max_entries`` entries in all (per test and file, and coverable per file) raises
-    :class:`CoverageTooLarge`, nothing expanded (the Python runner's cap on the same data)."""
+    :class:`CoverageTooLarge`, nothing expanded (the Python runner's cap on the same data).
+
+    What ran outside every test's window -- during discovery (the session ``before-tests``: a
+    JUnit 4 Parameterized class's ``@Parameters`` rows, the enums they name and what those
+    initialize) or between two tests (``outside:CLASS``, before a test of CLASS: its class's
+    static initializers, ``@BeforeClass``) -- is added to a test's lines in each file the test
+    itself executes (discovery's for every test, the between-tests data for the tests of CLASS):
+    the state a test reads was built there. Reset at each test's start, it was lost, and
+    user-agent-utils' version fetchers, built while the Browser enum initialized at discovery,
+    counted their constructors as never run (held-out 19)."""
     per_test: dict[str, dict[str, list[tuple[int, int]]]] = {}
     coverable: dict[str, list[tuple[int, int]]] = {}
     # entries of the lists as last merged (each line once), plus the lengths of the ranges added
@@ -1285,6 +1296,9 @@ def parse_coverage(text: str, sessions: dict[str, str], sources: dict[str, str],
         if counted[0] > max_entries:
             raise CoverageTooLarge(f"more than {max_entries} (test, file, line) entries")
 
+    before: dict[str, list[tuple[int, int]]] = {}  # file -> lines run during discovery
+    outside: dict[str, dict[str, list[tuple[int, int]]]] = {}  # test class -> file -> lines run between tests
+
     for line in text.splitlines():
         try:
             obj = loads_untrusted(line)
@@ -1296,11 +1310,25 @@ def parse_coverage(text: str, sessions: dict[str, str], sources: dict[str, str],
             for name, ranges in obj["coverable"].items():
                 if name in sources:
                     count(coverable.setdefault(sources[name], []), _ranges(ranges))
-        elif isinstance(obj.get("lines"), dict) and obj.get("session") in sessions:
-            files = per_test.setdefault(sessions[obj["session"]], {})
+        elif isinstance(obj.get("lines"), dict) and isinstance(obj.get("session"), str):
+            session = obj["session"]
+            if session in sessions:
+                files = per_test.setdefault(sessions[session], {})
+            elif session == "before-tests":
+                files = before
+            elif session.startswith("outside:"):
+                files = outside.setdefault(session[len("outside:"):], {})
+            else:
+                continue
             for name, ranges in obj["lines"].items():
                 if name in sources:
                     count(files.setdefault(sources[name], []), _ranges(ranges))
+    for test, files in per_test.items():
+        shared = outside.get(test.split("#", 1)[0], {})
+        for rel, kept in files.items():
+            extra = before.get(rel, []) + shared.get(rel, [])
+            if extra:
+                count(kept, extra)
 
     def expand(ranges: list[tuple[int, int]]) -> set[int]:
         out: set[int] = set()
