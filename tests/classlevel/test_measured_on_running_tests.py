@@ -77,3 +77,65 @@ def test_a_class_named_only_by_a_common_word_is_measured_on_the_tests_running_it
     [sample] = report.samples["tasks/measured_on_running_tests"]
     assert "2 tests naming it" in sample and "4 passing tests run it" in sample
     assert "Engine" in sample
+
+
+PAIRS = {
+    "pairs/__init__.py": "",
+    "pairs/util.py": "def fmt(x):\n    return str(x).strip()\n\n\ndef pair(k, v):\n    return f\"{k}={v}\"\n",
+    "pairs/core.py": '''from pairs.util import fmt, pair
+
+
+class Writer:
+    def __init__(self, sep=","):
+        self.sep = sep
+
+    def write(self, items):
+        return self.sep.join(fmt(i) for i in items)
+
+    def write_pairs(self, pairs):
+        return self.write([pair(k, v) for k, v in pairs])
+
+
+def dumps(items, sep=","):
+    return Writer(sep).write(items)
+
+
+def dump_pairs(pairs, sep=","):
+    return Writer(sep).write_pairs(pairs)
+''',
+    "tests/__init__.py": "",
+    "tests/test_pairs.py": '''from pairs.core import dump_pairs, dumps
+
+
+def test_separator():
+    assert dump_pairs([("k", 1), ("j", 2)], sep=";") == "k=1;j=2"
+
+
+def test_strips():
+    assert dumps([" a ", "b"]) == "a,b"
+
+
+def test_pairs():
+    assert dump_pairs([("k", 1)]) == "k=1"
+
+
+def test_nothing():
+    assert dumps([]) == ""
+''',
+}
+
+
+@pytest.mark.slow
+def test_a_class_named_by_one_test_only_is_measured_on_the_tests_running_it(tmp_path):
+    """One test writes a member's name (`sep=";"`: Writer's attribute ``sep``) and meets the
+    threshold alone; the other three reach Writer through ``dumps``/``dump_pairs`` and name none of
+    it. On 20d8c71 Writer was selected on that one test and the build dropped it
+    (`tasks/below_min_tests`: uiri/toml's TomlEncoder, held-out 17; user-agent-utils'
+    PatternBasedVersionFetcher and SequentialVersionFetcher, held-out 19)."""
+    root = write_tree(tmp_path / "pairs", PAIRS)
+    facts, suite, cands, report = selected(root, Lang.PYTHON, 4, name="pairs")
+    writer = cands["Writer"]
+    assert sorted(t.rsplit("::", 1)[1] for t in writer.expected_to_pass) == [
+        "test_nothing", "test_pairs", "test_separator", "test_strips"]
+    [sample] = report.samples["tasks/measured_on_running_tests"]
+    assert "1 tests naming it: fewer than 2 tests" in sample and "4 passing tests run it" in sample
