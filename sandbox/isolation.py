@@ -298,12 +298,10 @@ def interpreter_paths(python: str) -> tuple[str, ...]:
     paths = {str(Path(python).parent), str(Path(os.path.realpath(python)).parent)}
     code = "import sys, json; print(json.dumps([sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, *sys.path]))"
     # the interpreter's start-up runs the .pth files of whatever its environment installed
-    argv = confined([python, "-c", code])
-    try:
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=60,
-                              env={"PATH": os.defpath, "PYTHONNOUSERSITE": "1", "LANG": "C.UTF-8"})
-        paths.update(p for p in json.loads(done.stdout) if p)
-    except (OSError, ValueError, subprocess.TimeoutExpired):
+    printed = probe_json(confined([python, "-c", code]))
+    if isinstance(printed, list):
+        paths.update(p for p in printed if isinstance(p, str) and p)
+    else:
         paths.add(sys.base_prefix)
     # what the probe printed is only believed inside the interpreter's own installation or the
     # builder's (a hostile .pth printing "/root/.ssh" must not get it bound back)
@@ -315,6 +313,27 @@ def interpreter_paths(python: str) -> tuple[str, ...]:
             if os.path.isabs(variant) and os.path.exists(variant) and any(_under(variant, t) for t in trusted):
                 out.add(variant)
     return tuple(sorted(out))
+
+
+PROBE_OUTPUT_CAP = 1 << 20  # bytes of a probe's output read; an honest one prints a few kB
+
+
+def probe_json(argv: Sequence[str]) -> object:
+    """What an environment probe (``argv``, confined: its interpreter's start-up runs the
+    ``.pth`` files the environment installed) printed as JSON, or None when it failed, timed out
+    or printed more than :data:`PROBE_OUTPUT_CAP` (its output is read under that cap, never
+    whole: a ``.pth`` printing without end once made the host read it all). The caller checks the
+    value's types: ``[{}]`` is JSON too."""
+    from crossfile_datasets.analyzers.run import run  # the one runner: process group, output cap
+
+    done = run(argv, timeout=60, env={"PATH": os.defpath, "PYTHONNOUSERSITE": "1", "LANG": "C.UTF-8"},
+               output_cap=PROBE_OUTPUT_CAP)
+    if done.returncode != 0 or done.stdout_truncated:
+        return None
+    try:
+        return json.loads(done.stdout)
+    except (ValueError, RecursionError):
+        return None
 
 
 def confined(argv: Sequence[str]) -> list[str]:

@@ -23,15 +23,13 @@ from __future__ import annotations
 import configparser
 import functools
 import glob
-import json
 import os
 import re
-import subprocess
 import zipfile
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from crossfile_datasets.sandbox.isolation import confined
+from crossfile_datasets.sandbox.isolation import confined, probe_json
 from crossfile_datasets.sandbox.java_jars import runner_jars
 
 # how deep namespace packages (folders without ``__init__.py``) are followed in the copy
@@ -54,23 +52,25 @@ def site_directories(python: str) -> tuple[tuple[str, ...], frozenset[str]]:
     standard library's module names). The probe starts the interpreter (its ``.pth`` files run:
     confined, read-only and offline). Folders only: zip files and path hooks are left as they
     are."""
-    try:
-        done = subprocess.run(confined([python, "-c", _PROBE]), capture_output=True, text=True, timeout=60,
-                              env={"PATH": os.defpath, "PYTHONNOUSERSITE": "1", "LANG": "C.UTF-8"})
-        info = json.loads(done.stdout)
-    except (OSError, ValueError, subprocess.TimeoutExpired):
+    info = probe_json(confined([python, "-c", _PROBE]))
+    if not isinstance(info, dict):
         return (), frozenset()
-    stdlib = {os.path.realpath(p) for p in info.get("stdlib", []) if isinstance(p, str)}
+
+    def strings(key: str) -> list[str]:  # what the probe printed is untrusted: `{"path": 1}` is JSON too
+        value = info.get(key)
+        return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+    stdlib = {os.path.realpath(p) for p in strings("stdlib")}
     stdlib |= {os.path.join(p, "lib-dynload") for p in stdlib}
     dirs: list[str] = []
-    for entry in info.get("path", []):
+    for entry in strings("path"):
         if not isinstance(entry, str) or not os.path.isabs(entry):
             continue  # '' (the working folder) and path hooks
         real = os.path.realpath(entry)
         if real in stdlib or not os.path.isdir(real) or real in dirs:
             continue
         dirs.append(real)
-    names = frozenset(n for n in (*info.get("stdlib_names", []), *info.get("builtins", [])) if isinstance(n, str))
+    names = frozenset((*strings("stdlib_names"), *strings("builtins")))
     return tuple(dirs), names
 
 
