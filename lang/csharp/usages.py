@@ -429,8 +429,7 @@ class CSharpChecker:
         code the compiled text blanks (inactive ``#if`` regions, bodies mcs refused) has no use,
         as for the rounds."""
         taken = {(u.file, u.line - 1, u.column) for u in found}
-        resolver = TypeResolver(index.types_by_full, index.base_chain,
-                                [u for p in index.paths for u in models[p].usings if u.is_global])
+        resolver = index.type_resolver
         out: list[CrossFileUsage] = []
         for g in sorted(set(prepared.candidates) - self.attributed):
             compiled = prepared.texts.get(g, "")
@@ -1088,6 +1087,13 @@ class ProjectIndex:
         for p in self.paths:
             for name in models[p].identifiers:
                 self.mentioning.setdefault(name, set()).add(p)
+
+    @functools.cached_property
+    def type_resolver(self) -> TypeResolver:
+        """C#'s lookup of written type names over the unit's types (``lang/csharp/typerefs.py``),
+        with the ``global using`` directives of all its files."""
+        return TypeResolver(self.types_by_full, self.base_chain,
+                            [u for p in self.paths for u in self.models[p].usings if u.is_global])
 
     def parts(self, t: TypeDecl) -> list[TypeDecl]:
         """Every declaration of ``t``'s type in the unit (the parts of a partial type; ``t``
@@ -1763,7 +1769,6 @@ class Attributor:
         for t in model.all_types():
             self.by_simple.setdefault(t.name, []).append(t)
         self._constructed: dict[tuple, tuple | None] = {}  # constructed_locals' reading of each `new`
-        self._resolver: TypeResolver | None = None  # for type parameters' constraints, made when first needed
 
     # which F type an error's type name denotes (directly, or as a project subtype of it)
     def resolve(self, type_text: str, member: str | None) -> TypeDecl | None:
@@ -1967,11 +1972,8 @@ class Attributor:
         if node is None:
             return None
         index = ff.file.index
-        if self._resolver is None:
-            self._resolver = TypeResolver(self.index.types_by_full, self.index.base_chain,
-                                          [u for p in self.index.paths for u in self.models[p].usings if u.is_global])
-        entries = self._resolver.constraint_entries(d.file, gmodel, node, type_parameter, index.node_start(node),
-                                                    index.node_text)
+        entries = self.index.type_resolver.constraint_entries(d.file, gmodel, node, type_parameter,
+                                                              index.node_start(node), index.node_text)
         owners = {t.qualified_name: t for _, decl in entries
                   if (t := self.resolve(decl.full_name, member)) is not None
                   and (member in t.member_names() or member in {n.name for n in t.nested})}
