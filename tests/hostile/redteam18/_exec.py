@@ -15,6 +15,36 @@ from crossfile_datasets.core.repository_roots import without_root, write_roots
 from tests.hostile.redteam11._git import commit_all
 
 
+# a one-function repository with three tests of it (red teams 19 and 20 judge generations of ``scale``)
+SCALE_REPOSITORY = {
+    "calc/__init__.py": "",
+    "calc/core.py": '''"""Small arithmetic."""
+
+
+def scale(values, factor):
+    """Every value of ``values`` times ``factor``, as a list."""
+    out = []
+    for value in values:
+        out.append(value * factor)
+    return out
+''',
+    "tests/test_core.py": '''from calc.core import scale
+
+
+def test_scale():
+    assert scale([1, 2], 3) == [3, 6]
+
+
+def test_scale_empty():
+    assert scale([], 3) == []
+
+
+def test_scale_negative():
+    assert scale([-1], 2) == [-2]
+''',
+}
+
+
 def built_problem(base: Path, name: str, files: dict[str, str], entry_point: str) -> tuple[dict, Path]:
     """(the problem of ``entry_point``, the split's path) of the repository ``name`` holding
     ``files``, built with the gates (gold, 4 mutants, flakiness); ``pytest.fail`` when the problem

@@ -19,35 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile.redteam18._exec import built_problem, predictions
+from tests.hostile.redteam18._exec import SCALE_REPOSITORY, built_problem, predictions
 
 pytestmark = pytest.mark.slow
 
 PEAK = Path(__file__).with_name("_exec_peak.py")
-CORE = '''"""Small arithmetic."""
-
-
-def scale(values, factor):
-    """Every value of ``values`` times ``factor``, as a list."""
-    out = []
-    for value in values:
-        out.append(value * factor)
-    return out
-'''
-TESTS = '''from calc.core import scale
-
-
-def test_scale():
-    assert scale([1, 2], 3) == [3, 6]
-
-
-def test_scale_empty():
-    assert scale([], 3) == []
-
-
-def test_scale_negative():
-    assert scale([-1], 2) == [-2]
-'''
 # the right function, which first sends 8 records of 1,000,000 empty dicts (4 MB of JSON each)
 FLOOD = '''def scale(values, factor):
     import sys
@@ -65,7 +41,7 @@ FLOOD = '''def scale(values, factor):
 @pytest.fixture(scope="module")
 def split(tmp_path_factory):
     return built_problem(tmp_path_factory.mktemp("redteam19-exec"), "calc",
-                         {"calc/__init__.py": "", "calc/core.py": CORE, "tests/test_core.py": TESTS}, "scale")
+                         SCALE_REPOSITORY, "scale")
 
 
 def _evaluate(split_path: Path, task_id: str, context: str, code: str, work: Path) -> dict:

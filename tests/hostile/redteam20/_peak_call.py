@@ -33,6 +33,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the project, for
 from tests.hostile.peak import peak_rss_kb  # noqa: E402
 
 
+def measured(kind: str, *args: str, timeout: float, what: str) -> dict:
+    """Run this script with ``kind`` and ``args`` in a fresh interpreter (the tests' way of
+    measuring a call) and return what it printed; ``pytest.fail`` naming ``what`` when it failed
+    (a precondition, not the attack)."""
+    import subprocess
+
+    import pytest
+
+    proc = subprocess.run([sys.executable, __file__, kind, *args], capture_output=True, text=True, timeout=timeout)
+    if proc.returncode != 0:
+        pytest.fail(f"precondition: {what} failed: {proc.stderr[-2000:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
 def _children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime

@@ -15,16 +15,13 @@ class (``#if NETSTANDARD2_0``, ``#if DEBUG`` ...) pays it per gate run. Here 100
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow
+from tests.hostile.redteam20._peak_call import measured
 
-PEAK = Path(__file__).with_name("_peak_call.py")
+pytestmark = pytest.mark.slow
 
 
 def answer(size: int, symbols: int) -> str:
@@ -42,11 +39,7 @@ def answer(size: int, symbols: int) -> str:
 
 def _refusal(path: Path, text: str) -> dict:
     path.write_text(text)
-    proc = subprocess.run([sys.executable, str(PEAK), "refusal", str(path), "Calc"], capture_output=True, text=True,
-                          timeout=1200)
-    if proc.returncode != 0:
-        pytest.fail(f"precondition: the call failed: {proc.stderr[-2000:]}")
-    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    out = measured("refusal", str(path), "Calc", timeout=1200, what="the call")
     if out["refusal"] is not None:
         pytest.fail(f"precondition: the answer is one class and must be placed: {out}")
     return out

@@ -13,42 +13,16 @@ generations; a precondition here, not the attack.)"""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.hostile.redteam18._exec import built_problem, predictions
+from tests.hostile.redteam18._exec import SCALE_REPOSITORY, built_problem, predictions
+from tests.hostile.redteam20._peak_call import measured
 from tests.hostile.redteam20._shapes import digit_rows
 
 pytestmark = pytest.mark.slow
 
-PEAK = Path(__file__).with_name("_peak_call.py")
-CORE = '''"""Small arithmetic."""
-
-
-def scale(values, factor):
-    """Every value of ``values`` times ``factor``, as a list."""
-    out = []
-    for value in values:
-        out.append(value * factor)
-    return out
-'''
-TESTS = '''from calc.core import scale
-
-
-def test_scale():
-    assert scale([1, 2], 3) == [3, 6]
-
-
-def test_scale_empty():
-    assert scale([], 3) == []
-
-
-def test_scale_negative():
-    assert scale([-1], 2) == [-2]
-'''
 RIGHT = '''def scale(values, factor):
     out = []
     for value in values:
@@ -65,16 +39,12 @@ def dense(size: int) -> str:
 @pytest.fixture(scope="module")
 def split(tmp_path_factory):
     return built_problem(tmp_path_factory.mktemp("redteam20-exec"), "calc",
-                         {"calc/__init__.py": "", "calc/core.py": CORE, "tests/test_core.py": TESTS}, "scale")
+                         SCALE_REPOSITORY, "scale")
 
 
 def _evaluate(split_path: Path, task_id: str, context: str, code: str, work: Path) -> dict:
     preds, results = predictions(work, task_id, {context: code})
-    proc = subprocess.run([sys.executable, str(PEAK), "evaluate", str(split_path), str(preds), str(results)],
-                          capture_output=True, text=True, timeout=1500)
-    if proc.returncode != 0:
-        pytest.fail(f"precondition: the evaluation failed: {proc.stderr[-2000:]}")
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    return measured("evaluate", str(split_path), str(preds), str(results), timeout=1500, what="the evaluation")
 
 
 @pytest.mark.xfail(strict=True, raises=AssertionError,

@@ -10,18 +10,14 @@ of a 1 MB file is minutes of CPU and gigabytes, outside every sandbox and time l
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.hostile.redteam20._peak_call import measured
 from tests.hostile.redteam20._shapes import digit_rows
 
 pytestmark = pytest.mark.slow
-
-PEAK = Path(__file__).with_name("_peak_call.py")
 
 
 def function(table_bytes: int) -> str:
@@ -32,11 +28,7 @@ def function(table_bytes: int) -> str:
 
 def _plan(path: Path, code: str) -> dict:
     path.write_text(code)
-    proc = subprocess.run([sys.executable, str(PEAK), "mutation", str(path)], capture_output=True, text=True,
-                          timeout=600)
-    if proc.returncode != 0:
-        pytest.fail(f"precondition: the plan failed: {proc.stderr[-2000:]}")
-    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    out = measured("mutation", str(path), timeout=600, what="the plan")
     if out["versions"] < 10:
         pytest.fail(f"precondition: the function must have its mutants: {out}")
     return out

@@ -10,19 +10,16 @@ the host parses it. The rest of the builder never reads such a file (``MAX_FILE_
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.hostile.redteam11._git import commit_all
+from tests.hostile.redteam20._peak_call import measured
 from tests.hostile.redteam20._shapes import digit_rows
 
 pytestmark = pytest.mark.slow
 
-PEAK = Path(__file__).with_name("_peak_call.py")
 TABLES = '''"""Postal codes of the shop (generated)."""
 
 
@@ -59,11 +56,7 @@ def _repository(root: Path, table_bytes: int) -> Path:
 
 
 def _observe(root: Path) -> dict:
-    proc = subprocess.run([sys.executable, str(PEAK), "observe", str(root)], capture_output=True, text=True,
-                          timeout=600)
-    if proc.returncode != 0:
-        pytest.fail(f"precondition: the observation failed: {proc.stderr[-2000:]}")
-    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    out = measured("observe", str(root), timeout=600, what="the observation")
     # the tracer saw Codes passed to lookup's ``codes`` and the host accepted it: the module was parsed
     if out["status"] != "ok" or [p["function"] for p in out["parameters"]] != ["lookup"]:
         pytest.fail(f"precondition: the observation did not see the call: {out}")

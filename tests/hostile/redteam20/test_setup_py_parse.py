@@ -8,27 +8,20 @@ parse (Python's syntax tree: about 500 bytes per byte of such a table; ``a,a,...
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.hostile.redteam20._peak_call import measured
 from tests.hostile.redteam20._shapes import digit_rows
 
 pytestmark = pytest.mark.slow
 
-PEAK = Path(__file__).with_name("_peak_call.py")
 SETUP = 'from setuptools import setup\n\nsetup(name="shop", version="1.0", install_requires=["six"])\n\nCODES = (\n'
 
 
 def _requirements(root: Path) -> dict:
-    proc = subprocess.run([sys.executable, str(PEAK), "requirements", str(root)], capture_output=True, text=True,
-                          timeout=300)
-    if proc.returncode != 0:
-        pytest.fail(f"precondition: the call failed: {proc.stderr[-2000:]}")
-    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    out = measured("requirements", str(root), timeout=300, what="the call")
     if "six" not in out["requirements"][0]:
         pytest.fail(f"precondition: setup.py was not read: {out}")
     return out
