@@ -925,7 +925,7 @@ def _skeleton_parts(class_code: str, target_is_init: bool) -> str:
 
 
 def context_blocks(cand: Candidate, facts: dict[str, FileFacts], deps: list[Dependency],
-                   budget: int = C.EXEC_CONTEXT_MAX_CHARS) -> list[_Block]:
+                   budget: int = C.EXEC_CONTEXT_MAX_CHARS, cut_out: list[_Block] | None = None) -> list[_Block]:
     """The blocks a prompt pastes, from the dependency graph: what the target (its
     decorators, signature, body, and its class's skeleton) uses, whole, always; then, within
     ``budget`` characters of pasted code, what each pasted block and each used member of the own
@@ -940,7 +940,8 @@ def context_blocks(cand: Candidate, facts: dict[str, FileFacts], deps: list[Depe
     the others only together with what their larger form needs. Pasting whole blocks breadth
     first until the budget ran out stopped part-way through the names pasted code uses (pypara's ``dcfc_act_act`` showed the
     ``dcc`` decorator but neither ``DCC`` nor ``DCCRegistry``, which it calls; 2026-11-28g,
-    ``bench/prompt_names.py``)."""
+    ``bench/prompt_names.py``). A block a pasted block needs is pasted only with what it needs
+    in turn; those left out for the budget (smallest forms) are appended to ``cut_out``."""
     ff = facts[cand.path]
     pasted: dict[tuple[str, int], _Block] = {}  # in the order pasted
     level_of: dict[tuple[str, int], int] = {}
@@ -979,12 +980,28 @@ def context_blocks(cand: Candidate, facts: dict[str, FileFacts], deps: list[Depe
                     queue.append(out[-1])
         return out
 
+    cut: dict[tuple[str, int], _Block] = {}  # blocks left out for the budget (what was cut)
+
     def close(queue: list[tuple[_Block, int]]) -> None:
         """Paste, reduced, what the queued blocks need, transitively, while it fits: nearest
-        first, and the smaller first at one distance (more names defined for the characters)."""
+        first, and the smaller first at one distance (more names defined for the characters);
+        each block together with what it needs in turn, or not at all. Pasting each block that
+        still fit on its own filled inflect's ``engine.no`` prompts with 118 table assignments
+        (``pl_sb_z_zes_bysize = bysize(pl_sb_z_zes_list)``) whose own names (``bysize``, the
+        ``pl_sb_*_list`` tuples) no longer fit: undefined in every prompt (held-out 20)."""
         for small, level in sorted(reduced_closure(queue), key=lambda e: (e[1], len(e[0].code))):
-            if used[0] + len(small.code) <= budget:
+            key = (small.file, small.index)
+            if key in pasted:
+                continue
+            needs = reduced_closure([(small, level)])
+            if used[0] + len(small.code) + sum(len(b.code) for b, k in needs
+                                               if (b.file, b.index) != key) <= budget:
                 paste(small, level)
+                for b, k in needs:
+                    if (b.file, b.index) not in pasted:
+                        paste(b, k)
+            else:
+                cut[key] = small
 
     first: list[tuple[_Block, int]] = []
 
@@ -1039,6 +1056,8 @@ def context_blocks(cand: Candidate, facts: dict[str, FileFacts], deps: list[Depe
                 for new_key in set(pasted) - before:
                     heapq.heappush(heap, (level_of[new_key], len(pasted) + len(heap), new_key))
                 break
+    if cut_out is not None:
+        cut_out.extend(block for key, block in cut.items() if key not in pasted)
     return list(pasted.values())
 
 
@@ -1086,7 +1105,7 @@ def _block_order(cand: Candidate, facts: dict[str, FileFacts], blocks: list[_Blo
 
 
 def build_prompts(cand: Candidate, facts: dict[str, FileFacts], deps: list[Dependency],
-                  include_target: bool = True) -> dict[str, str]:
+                  include_target: bool = True, cut_out: list[_Block] | None = None) -> dict[str, str]:
     """RepoExec's three prompts (see the module docstring); each ends with the target's
     signature and docstring (inside its class skeleton for a method). Without the target:
     the context part alone (what the instruction-style prompt puts before its instruction).
@@ -1096,15 +1115,23 @@ def build_prompts(cand: Candidate, facts: dict[str, FileFacts], deps: list[Depen
     blocks in source order (module-level aliases, ``try``/``except`` import blocks whole);
     the file's import lines are kept whole, as RepoExec keeps them. A function with the
     target's body shape is never pasted with its body. A method's own class is shown as its
-    skeleton, with the members the target reaches (``self.x``, ``token.x``)."""
+    skeleton, with the members the target reaches (``self.x``, ``token.x``). ``cut_out``: the
+    blocks left out for the budget (:func:`context_blocks`)."""
     ff = facts[cand.path]
     members = [d for d in deps if d.member_of is not None]
     closure = _member_closure(cand, ff, members)
-    blocks = _block_order(cand, facts, context_blocks(cand, facts, deps + closure))
-    imports = _module_imports(ff) + foreign_imports(cand, facts, blocks)
+    full = _block_order(cand, facts, context_blocks(cand, facts, deps + closure, cut_out=cut_out))
+    # the medium and small skeletons show the members' signatures and docstrings, not their
+    # bodies: what only the bodies use is not pasted there (inflect's `engine.no`: 118 tables
+    # that `engine.plural`'s body reads, most of its 19,345-character medium prompt, held-out 20)
+    lean = full if not members else _block_order(cand, facts, context_blocks(
+        cand, facts, [d if d.member_of is None else dataclasses.replace(d, code=render_definition(d.code, "medium_context"))
+                      for d in deps]))
     shape = _target_shape(cand)
     prompts = {}
     for size in SIZES:
+        blocks = full if size == "full_context" else lean
+        imports = _module_imports(ff) + foreign_imports(cand, facts, blocks)
         rendered = [_without_near_copies(b.code if b.kind in ("assignment", "block") else render_definition(b.code, size),
                                          shape, size) for b in blocks]
         # where members show their bodies, the helpers those bodies reach are shown too

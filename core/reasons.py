@@ -352,6 +352,9 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.CACHE, "unreadable_entry", N, "a cache entry could not be read; recomputed"),
     # --- executable and instruct splits ---------------------------------------------------------------
     (S.CANDIDATES, "selected", M, "functions selected as candidates"),
+    (S.CANDIDATES, "context_cut_by_budget", N, "blocks the prompt's pasted code uses, left out: with what they need "
+                                               "in turn they were over EXEC_CONTEXT_MAX_CHARS (none is pasted "
+                                               "without the names it uses)"),
     (S.CANDIDATES, "file_syntax_error", L, "the function's file does not parse"),
     (S.CANDIDATES, "async_function", R, "async functions are not candidates"),
     (S.CANDIDATES, "dunder_method", R, "dunder methods are not candidates"),
@@ -441,6 +444,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TESTS, "xfail_marked", R, "the test is marked xfail"),
     (S.PROBLEMS, "environment_failed", L, "the problem's test environment could not be created"),
     (S.PROBLEMS, "gold_failed", L, "the original code fails the problem's tests"),
+    (S.TESTS, "gold_test_timed_out", N, "a problem's test ran past the per-test limit (EXEC_TEST_TIMEOUT) in the gold "
+                                        "gate's run of the repository's problems; the problem's own run decides it"),
     (S.PROBLEMS, "gold_timed_out", L, "the original code's run reached a time limit twice (the run's, or a test's "
                                       "own; the second run alone): a time limit, not a failure"),
     (S.PROBLEMS, "gold_flaky", L, "the original code failed the problem's tests and passed them on a second run: "

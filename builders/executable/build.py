@@ -118,7 +118,7 @@ from crossfile_datasets.sandbox.environment import (
     ensure_environment,
 )
 from crossfile_datasets.sandbox.own_packages import count_hidden_releases
-from crossfile_datasets.sandbox.problems import run_problem_tests
+from crossfile_datasets.sandbox.problems import run_problem_tests, run_problems_together
 from crossfile_datasets.sandbox.pytest_runs import (
     Outcome,
     PytestRun,
@@ -224,6 +224,7 @@ class RepoContext:
     _owner_doctests: dict[str, list[tuple[str, str, set[str]]]] = dataclasses.field(default_factory=dict)
     _trees: list[ast.AST] | None = None
     _call_graph: dict[str, set[str]] | None = None
+    _read_graph: dict[str, set[str]] | None = None
 
     def trees(self) -> list[ast.AST]:
         """The parsed project files (those that parse), once."""
@@ -236,9 +237,13 @@ class RepoContext:
                     continue
         return self._trees
 
-    def callers(self, name: str) -> set[str]:
+    def callers(self, name: str, reads: bool = False) -> set[str]:
         """The project's functions and classes that call ``name`` directly or through each
-        other (``testgen.callers_of``)."""
+        other (``testgen.callers_of``; ``reads``: reading ``x.name`` is a call, a property's)."""
+        if reads:
+            if self._read_graph is None:
+                self._read_graph = call_graph(self.trees(), reads=True)
+            return callers_of(name, self._read_graph)
         if self._call_graph is None:
             self._call_graph = call_graph(self.trees())
         return callers_of(name, self._call_graph)
@@ -379,7 +384,14 @@ def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildRe
     candidates = []
     for cand in select_candidates(facts, report, f"{repo.name}:"):
         cand.dependencies = resolve_dependencies(cand, facts)
-        cand.prompts = build_prompts(cand, facts, cand.dependencies)
+        cut: list = []
+        cand.prompts = build_prompts(cand, facts, cand.dependencies, cut_out=cut)
+        if cut:  # what the pasted code uses and the budget left out, with what it needs (a note)
+            names = [n for b in cut for n in b.names]
+            report.count("candidates", "context_cut_by_budget", f"{repo.name}:{cand.key}",
+                         f"{len(cut)} blocks ({sum(len(b.code) for b in cut)} characters, smallest forms) over "
+                         f"EXEC_CONTEXT_MAX_CHARS ({C.EXEC_CONTEXT_MAX_CHARS}) with what they need: "
+                         f"{', '.join(names[:8])}{', ...' if len(names) > 8 else ''}")
         bad = prompts_parse(cand.prompts)
         if bad:
             report.count("problems", "prompt_unparsable", f"{repo.name}:{cand.key}", bad)
@@ -906,14 +918,18 @@ def static_reason_of(ctx: RepoContext, cand: Candidate, program: TestProgram, by
     cssselect's ``xpath_class`` and 14 more, reached through ``getattr(self, f"xpath_{...}")``,
     and pyspellchecker's ``_parse_into_words``, stored as ``self._tokenizer``, had no test: no
     function of the suite's source calls them by name). A property is read by its name
-    (``calls_target``), as before. ``by_name``: only a call of the target or of a function
+    (``calls_target``), or through a function or property that reads it, run by the test (its
+    coverage), since held-out 20. ``by_name``: only a call of the target or of a function
     calling it (``callers_of``) counts, as before 2026-11-29f: what ``input_tests`` counts, since
     a body run at import time is in the coverage of whichever test imported the module first
     (python-slugify's ``add_uppercase_char``, called by ``special.py`` itself) and the test's own
     run then does not execute it."""
-    executed = program.origin == "repository" and not cand.is_property \
-        and program.origin_test in ctx.suite_lines.get(cand.key, {})
-    callers = ctx.callers(cand.name) if executed else set()
+    covered = program.origin == "repository" and program.origin_test in ctx.suite_lines.get(cand.key, {})
+    executed = covered and not cand.is_property
+    # a property is called by reading it: the functions and properties reading it are its
+    # callers, and a covered test reading one of them reads it (python-ulid's `test_ulid` reads
+    # `ulid.timestamp`, which reads `self.milliseconds`: held-out 20's weak `milliseconds`)
+    callers = ctx.callers(cand.name, reads=cand.is_property) if covered else set()
     return static_reason(program, cand.name, cand.is_property, callers, executed=executed and not by_name)
 
 
@@ -1525,7 +1541,8 @@ def gold_splice_refusal(rec: dict) -> str | None:
 def timed_out(verdict: dict) -> bool:
     """Whether a verdict is a time limit's, not the tests': the run's limit, or a test's own
     (the runner's per-test alarm, ``SandboxTestTimeout``)."""
-    return verdict["status"] == "timeout" or "SandboxTestTimeout" in (verdict.get("detail") or "")
+    return verdict["status"] == "timeout" or "SandboxTestTimeout" in (verdict.get("detail") or "") \
+        or bool(verdict.get("slow_tests"))
 
 
 _NOT_REACHED = object()  # what a stage's call returns for an item its time limit left no time for
@@ -1588,8 +1605,33 @@ def gold_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
         return run_problem_tests(r, r["solution"], C.EXEC_GOLD_TIMEOUT, python=ctx.env.python,
                                  pytest_plugins=ctx.env.pytest_plugins, subtest_skips_as_run=True)
 
+    def run_together(batch: list[dict]) -> list[dict | None]:
+        return run_problems_together(batch, C.EXEC_GOLD_TIMEOUT, python=ctx.env.python,
+                                     pytest_plugins=ctx.env.pytest_plugins, subtest_skips_as_run=True)
+
     limit = StageTime.share("gold gate", C.EXEC_GOLD_GATE_SHARE)
-    verdicts = parallel(limit.within(run), records, ctx.settings.workers)
+    # the problems of the repository a batch to a sandbox (inflect, held-out 20: a fresh sandbox
+    # each, 29 problems took 683 s, until the limit); a problem the batch did not pass, or could
+    # not take, has a run of its own, as before, but for a test's own time-out there (a slow
+    # test, counted: the run alone below is its second)
+    size = C.EXEC_GOLD_BATCH_PROBLEMS
+    batches = [records[i:i + size] for i in range(0, len(records), size)]
+    together: list = []
+    for batch, got in zip(batches, parallel(limit.within(run_together), batches, ctx.settings.workers)):
+        together.extend([_NOT_REACHED] * len(batch) if got is _NOT_REACHED else got)
+    slow: set[str] = set()
+    for rec, verdict in zip(records, together):
+        for nodeid in verdict.get("slow_tests") or () if isinstance(verdict, dict) else ():
+            if nodeid not in slow:
+                slow.add(nodeid)
+                ctx.report.count("tests", "gold_test_timed_out", f"{ctx.repo.name}:{nodeid}",
+                                 f"past the per-test limit ({C.EXEC_TEST_TIMEOUT:.0f} s) in the gold gate's run of "
+                                 f"{rec['file']}::{rec['qualname']}")
+    alone = [i for i, v in enumerate(together)
+             if v is not _NOT_REACHED and (v is None or not v["passed"] and not v.get("slow_tests"))]
+    for i, verdict in zip(alone, parallel(limit.within(run), [records[i] for i in alone], ctx.settings.workers)):
+        together[i] = verdict
+    verdicts = together
     for rec, verdict in zip(records, verdicts):
         if verdict is _NOT_REACHED:
             limit.count(ctx, rec)

@@ -167,9 +167,13 @@ def split_test_module_bounded(source: str, collected_classes: Iterable[str] = ()
     first that does not fit and every later one).
 
     One pass over the syntax tree, then each program is sliced from the module's lines: the
-    lines outside every test function, ``__main__`` block and test class (computed once), with
-    the test's own lines (or its class, minus the class's other tests, and the class's in-file
-    test-class bases whole) put back at their place. The cost is the size of what is returned,
+    lines outside every test function, ``__main__`` block and class holding tests (computed
+    once), with the test's own lines (or its class and the class's in-file bases that hold
+    tests, each minus its test methods but this test's) put back at their place. A test class
+    runs the test methods it inherits from in-file classes too (a plain mixin's included), so
+    each is a test of its own (``TestImperative::test_deserialize_ok``), and no program holds
+    another test's class (colander: four classes inheriting a mixin's ten tests were copied
+    whole into each of 102 programs, 41 tests a program, held-out 20). The cost is the size of what is returned,
     which ``max_bytes`` bounds (the red team's 600 tests in 37 kB once took ~4 minutes here:
     every test compared every line with every other test's span).
     """
@@ -180,61 +184,87 @@ def split_test_module_bounded(source: str, collected_classes: Iterable[str] = ()
     lines = source.split("\n")
     wanted_set = set(wanted) if wanted is not None else None
     test_classes = classes_pytest_collects(tree, collected_classes)
-    tests: list[tuple[str, tuple[int, int], tuple[int, int] | None]] = []  # (name, span, class span)
-    holes: list[tuple[int, int]] = []  # top-level test functions, test classes, __main__ blocks: in order
-    methods_of: dict[tuple[int, int], list[tuple[int, int]]] = {}  # test class -> its test methods
     class_nodes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
-    for node in tree.body:
-        if _is_test_function(node):
-            tests.append((node.name, _span(node), None))
-            holes.append(_span(node))
-        elif isinstance(node, ast.ClassDef) and node.name in test_classes:
-            methods = [n for n in node.body if _is_test_function(n)]
-            if methods:
-                methods_of[_span(node)] = [_span(m) for m in methods]
-                holes.append(_span(node))
-                tests.extend((f"{node.name}::{m.name}", _span(m), _span(node)) for m in methods)
-        elif _is_main_guard(node):
-            holes.append(_span(node))
-    holes.sort()
-    spans = {_span(n): n for n in class_nodes.values()}
 
-    def ancestors(span: tuple[int, int] | None) -> set[tuple[int, int]]:
-        """In-file base classes of a test class, transitively (a test inherits their setUp)."""
-        out: set[tuple[int, int]] = set()
-        todo = [spans[span]] if span in spans else []
+    def lineage(node: ast.ClassDef) -> list[ast.ClassDef]:
+        """The class and its in-file base classes, transitively, depth first in base order, each
+        once (a test inherits their setUp and, from a mixin, its test methods)."""
+        out: list[ast.ClassDef] = []
+        seen: set[int] = set()
+        todo = [node]
         while todo:
-            for base in _base_names(todo.pop()):
-                if base in class_nodes and _span(class_nodes[base]) not in out:
-                    out.add(_span(class_nodes[base]))
-                    todo.append(class_nodes[base])
+            cls = todo.pop()
+            if id(cls) in seen:
+                continue
+            seen.add(id(cls))
+            out.append(cls)
+            todo.extend(reversed([class_nodes[b] for b in _base_names(cls) if b in class_nodes]))
         return out
 
+    # (name, test's span, class span, span of the class defining the test)
+    tests: list[tuple[str, tuple[int, int], tuple[int, int] | None, tuple[int, int] | None]] = []
+    holes: list[tuple[int, int]] = []  # top-level test functions, test classes, __main__ blocks: in order
+    methods_of: dict[tuple[int, int], list[tuple[int, int]]] = {}  # class holding tests -> its test methods
+    lineages: dict[tuple[int, int], list[tuple[int, int]]] = {}  # test class -> spans of its lineage
+    bare: dict[tuple[int, int], str] = {}  # class whose body is test methods only -> indentation for `pass`
+    for node in tree.body:
+        if _is_test_function(node):
+            tests.append((node.name, _span(node), None, None))
+            holes.append(_span(node))
+        elif isinstance(node, ast.ClassDef) and node.name in test_classes:
+            # its own test methods, then those it inherits from in-file classes (a mixin's:
+            # colander's four TestCase classes run the ten tests of `FunctionalBase`)
+            own: list[tuple[str, tuple[int, int], tuple[int, int], tuple[int, int]]] = []
+            names: set[str] = set()
+            chain = lineage(node)
+            for cls in chain:
+                for m in (n for n in cls.body if _is_test_function(n)):
+                    if m.name not in names:
+                        names.add(m.name)
+                        own.append((f"{node.name}::{m.name}", _span(m), _span(node), _span(cls)))
+            if own:
+                tests.extend(own)
+                lineages[_span(node)] = [_span(c) for c in chain]
+                for cls in chain:
+                    methods = [_span(n) for n in cls.body if _is_test_function(n)]
+                    if (methods or cls is node) and _span(cls) not in methods_of:
+                        methods_of[_span(cls)] = methods
+                        if len(methods) == len(cls.body):
+                            bare[_span(cls)] = " " * cls.body[0].col_offset
+        elif _is_main_guard(node):
+            holes.append(_span(node))
+    # a class holding tests is a hole: a test class, or an in-file base (mixin) of one whose
+    # test methods a test class inherits; each program puts back only its own test's lineage
+    holes.extend(span for span in methods_of if span not in holes)
+    holes.sort()
+
     module = _Frame(lines, (1, len(lines)), holes)
-    class_frames: dict[tuple[int, int], _Frame] = {}  # a test class without its test methods, made once
+    class_frames: dict[tuple[int, int], _Frame] = {}  # a class without its test methods, made once
     out: list[tuple[str, str]] = []
     left_out: list[str] = []
     total = 0
-    for name, keep, owner in tests:
+    for name, keep, owner, definer in tests:
         if wanted_set is not None and name not in wanted_set:
             continue
         if left_out:  # over the budget: this one and every later one
             left_out.append(name)
             continue
-        # holes filled back: the test function itself; or the owner class without its other
-        # tests, and the owner's in-file base classes whole (unittest runs inherited tests too)
+        # holes filled back: the test function itself; or the owner class and its in-file bases
+        # that hold tests, each without its test methods but the one this test runs (unittest
+        # runs the inherited ones too: whole bases made each program run all of them)
         filled: dict[tuple[int, int], str] = {}
         if owner is None:
             filled[keep] = _text(lines, keep)
         else:
-            bases = ancestors(owner)
-            for cls in bases:
-                if cls in methods_of:
-                    filled[cls] = _text(lines, cls)
-            if owner not in bases:
-                if owner not in class_frames:
-                    class_frames[owner] = _Frame(lines, owner, methods_of[owner])
-                filled[owner] = class_frames[owner].render({keep: _text(lines, keep)})
+            for held in lineages[owner]:
+                if held not in methods_of:
+                    continue
+                if held not in class_frames:
+                    class_frames[held] = _Frame(lines, held, methods_of[held])
+                if held == definer:
+                    filled[held] = class_frames[held].render({keep: _text(lines, keep)})
+                else:
+                    filled[held] = class_frames[held].render({}) + (f"\n{bare[held]}pass" if held in bare else "")
         estimate = module.size(filled)
         if total + estimate > max_bytes:
             left_out.append(name)
@@ -320,19 +350,27 @@ def calls_target(source: str, entry_point: str, as_attribute: bool = False) -> b
         entry_point in summary.called_attrs or entry_point in summary.decorator_attrs
 
 
-def call_graph(trees: Iterable[ast.AST]) -> dict[str, set[str]]:
+def call_graph(trees: Iterable[ast.AST], reads: bool = False) -> dict[str, set[str]]:
     """Callee name -> names of the functions and classes of ``trees`` whose code calls it
-    (``f(...)`` or ``x.f(...)``; a class counts for the calls of its methods)."""
+    (``f(...)`` or ``x.f(...)``; a class counts for the calls of its methods). ``reads``: reading
+    an attribute ``x.f`` in a function is a call of ``f`` too (not of the function's class:
+    building an object reads none of its properties), as it is when ``f`` is a property (python-ulid,
+    held-out 20: the property ``timestamp`` reads ``self.milliseconds``, and the suite's tests
+    reading ``ulid.timestamp`` were no tests of ``milliseconds``)."""
     callers: dict[str, set[str]] = {}
     for tree in trees:
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 for n in ast.walk(node):
+                    name = ""
                     if isinstance(n, ast.Call):
                         f = n.func
                         name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
-                        if name and name != node.name:
-                            callers.setdefault(name, set()).add(node.name)
+                    elif reads and isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load) \
+                            and not isinstance(node, ast.ClassDef):  # a read is the reading function's
+                        name = n.attr
+                    if name and name != node.name:
+                        callers.setdefault(name, set()).add(node.name)
     return callers
 
 
@@ -354,10 +392,12 @@ def callers_of(entry_point: str, graph: dict[str, set[str]]) -> set[str]:
     return found
 
 
-def calls_any(source: str, names: Iterable[str]) -> bool:
-    """Whether the program calls one of ``names`` (``f(...)`` or ``x.f(...)``)."""
+def calls_any(source: str, names: Iterable[str], reads: bool = False) -> bool:
+    """Whether the program calls one of ``names`` (``f(...)`` or ``x.f(...)``; ``reads``: or
+    reads ``x.f``, as a property is called)."""
     summary = call_summary(source)
-    return summary is not None and not set(names).isdisjoint(summary.called_names | summary.called_attrs)
+    return summary is not None and not set(names).isdisjoint(
+        summary.called_names | summary.called_attrs | (summary.attributes if reads else frozenset()))
 
 
 @functools.lru_cache(maxsize=8192)
@@ -466,11 +506,14 @@ def static_reason(program: TestProgram, entry_point: str, as_attribute: bool = F
     target) calls the target through it; one that ``executed`` the target's body (its coverage
     in the suite's run, given by the caller) is a test of the target however it reached it: a
     ``getattr`` dispatch or a stored reference too (cssselect's ``xpath_*``, pyspellchecker's
-    tokenizer, held-out 18)."""
+    tokenizer, held-out 18). For a property (``as_attribute``), ``callers`` are the functions
+    calling or reading it (``call_graph(..., reads=True)``), and reading one of them is a call.
+    """
     if call_summary(program.source) is None:
         return "unparsable"
     if not calls_target(program.source, entry_point, as_attribute) and \
-            not (program.origin == "repository" and (executed or (callers and calls_any(program.source, callers)))):
+            not (program.origin == "repository" and (executed or (callers and calls_any(program.source, callers,
+                                                                                        reads=as_attribute)))):
         return "does_not_call_target"
     if program.origin != "repository":
         if is_xfail(program.source):

@@ -71,10 +71,10 @@ def _program(origin: str = "repository") -> TestProgram:
 def test_a_suite_test_that_ran_a_dispatched_method_is_a_test_of_it():
     cand = SimpleNamespace(key="src/disp/translate.py::Translator.xpath_class", name="xpath_class", is_property=False)
     ctx = SimpleNamespace(suite_lines={cand.key: {"tests/test_translate.py::test_class": frozenset({19})}},
-                          callers=lambda name: set())  # no function calls it by name
+                          callers=lambda name, reads=False: set())  # no function calls it by name
     assert B.static_reason_of(ctx, cand, _program()) is None
     # not run by it (no coverage), or not the repository's own: by name, as before
-    assert B.static_reason_of(SimpleNamespace(suite_lines={}, callers=lambda name: set()), cand, _program()) == "does_not_call_target"
+    assert B.static_reason_of(SimpleNamespace(suite_lines={}, callers=lambda name, reads=False: set()), cand, _program()) == "does_not_call_target"
     assert B.static_reason_of(ctx, cand, _program("inputs")) == "does_not_call_target"
 
 
@@ -200,7 +200,7 @@ def test_a_body_run_at_import_does_not_count_against_guessed_inputs(monkeypatch)
     their own run, so they do not stand in for the inputs a function with few tests gets."""
     cand = SimpleNamespace(key="src/spec/table.py::with_capitals", name="with_capitals", is_property=False)
     ctx = SimpleNamespace(suite_lines={cand.key: {"tests/test_spell.py::test_spell": frozenset({3})}},
-                          callers=lambda name: set())
+                          callers=lambda name, reads=False: set())
     program = TestProgram("from spec.spell import spell\n\n\ndef test_spell():\n    assert spell('ab')\n",
                           "tests/test_cfd_2.py", "repository", "tests/test_spell.py::test_spell")
     assert B.static_reason_of(ctx, cand, program) is None  # offered: its own run decides

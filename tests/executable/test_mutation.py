@@ -111,10 +111,11 @@ class Helper:
     assert classes_pytest_collects(tree) == {"StringsTestCase", "MoreStrings", "Checks"}
     assert classes_pytest_collects(tree, ["Helper"]) >= {"Helper"}  # what pytest reported collecting wins
     programs = dict(split_test_module(source))
-    assert set(programs) == {"StringsTestCase::test_upper", "MoreStrings::test_lower", "Checks::test_one"}
+    assert set(programs) == {"StringsTestCase::test_upper", "MoreStrings::test_lower", "MoreStrings::test_upper",
+                             "Checks::test_one"}  # pytest runs the inherited test in the subclass too
     lower = programs["MoreStrings::test_lower"]
-    # the base class stays whole (setUp; unittest runs the inherited test too), the others go
-    assert "class StringsTestCase(TestCase):" in lower and "def setUp" in lower
+    # the base class stays (setUp) without its test (the subclass's program of it runs that), the others go
+    assert "class StringsTestCase(TestCase):" in lower and "def setUp" in lower and "test_upper" not in lower
     assert "class Checks" not in lower and "class Helper:" in lower  # not a test class: module code
     assert "class MoreStrings" not in programs["StringsTestCase::test_upper"]
 

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 import ast
 
-from crossfile_datasets.builders.functions import SIZES, _used_names, context_blocks, resolve_dependencies, select_candidates
+from crossfile_datasets.builders.functions import (
+    SIZES,
+    _used_names,
+    build_prompts,
+    context_blocks,
+    resolve_dependencies,
+    select_candidates,
+)
 from crossfile_datasets.core import constants as C
 from tests.executable.conftest import make_repo
 from tests.executable.test_candidates import analyze
@@ -132,3 +139,59 @@ def test_a_method_a_field_names_is_in_the_class_skeleton(tmp_path):
         assert "def _unimplemented(self, *args)" in prompt, size
         assert _used_names(prompt) == (), (size, _used_names(prompt))
     assert "def not_allowed():" in cand.prompts["full_context"]
+
+
+# inflect (held-out 20): a method's target uses a member whose body reads many module tables,
+# each built from a helper and a list of its own (`pl_sb_z_zes_bysize = bysize(pl_sb_z_zes_list)`)
+TABLES = "".join(f'''
+t{i}_list = ({", ".join(repr(f"word{i}_{j}") for j in range(12))})
+t{i}_bysize = bysize(t{i}_list)
+''' for i in range(120))
+CHECKS = "".join(f"        if word in t{i}_bysize.get(len(word), ()):\n            return word + 's{i}'\n" for i in range(120))
+ENGINE = f'''"""Words."""
+
+
+def bysize(words):
+    """Group ``words`` by their length, as a dict of sets."""
+    out = {{}}
+    for word in words:
+        out.setdefault(len(word), set()).add(word)
+    return out
+
+{TABLES}
+
+class Engine:
+    """An engine."""
+
+    def plural(self, word):
+        """The plural of ``word``."""
+{CHECKS}        return word + "s"
+
+    def no(self, word, count=0):
+        """``no`` and the plural of ``word`` when ``count`` is zero, else the count and the word."""
+        if count:
+            return f"{{count}} {{word}}"
+        return f"no {{self.plural(word)}}"
+'''
+
+
+def test_no_pasted_table_lacks_its_own_names_and_lean_prompts_skip_member_bodies(tmp_path):
+    """Each pasted block comes with what it uses, or not at all (the ones left out are counted);
+    the medium and small prompts, which show the member's signature and not its body, do not
+    paste what only that body uses."""
+    repo = make_repo(tmp_path / "words", {"words/__init__.py": "", "words/engine.py": ENGINE}, "words")
+    facts, report = analyze(repo)
+    cand = next(c for c in select_candidates(facts, report) if c.qualname == "Engine.no")
+    deps = resolve_dependencies(cand, facts)
+    cut: list = []
+    blocks = context_blocks(cand, facts, deps + [], cut_out=cut)
+    defined = {n for b in blocks for n in b.names}
+    assert any(n.endswith("_bysize") for n in defined)  # some tables fit...
+    missing = sorted({n for b in blocks for n in _used_names(b.code) if n not in defined})
+    assert missing == [], missing  # ...each with its list and `bysize`
+    assert cut and all(n not in defined for b in cut for n in b.names)  # the others are counted
+    assert sum(len(b.code) for b in blocks) <= C.EXEC_CONTEXT_MAX_CHARS
+    prompts = build_prompts(cand, facts, deps)
+    for size in ("medium_context", "small_context"):
+        assert "_bysize = bysize(" not in prompts[size] and len(prompts[size]) < 2_000, size
+        assert _used_names(prompts[size]) == ()
