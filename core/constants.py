@@ -58,6 +58,11 @@ PARSE_GUARD_SECONDS_PER_MB = 10.0
 PYTHON_COMPILE_MAX_BYTES = 1 << 30
 PYTHON_COMPILE_FLOOR_SECONDS = 5.0
 PYTHON_COMPILE_SECONDS_PER_MB = 10.0
+# the host's parses of untrusted text (ast, libcst) and the walks of their trees run in a forked child
+# under the limits above (core/bounded.py) when the text is longer than BOUNDED_INLINE_MAX_CHARS: a
+# syntax tree is up to ~870 bytes per byte (ast) or ~3,300 (libcst): 1 MB of a data table took 0.5-1 GB
+# of the host (red team 2026-11-29g rows 1-4, 6); up to 64 kB it stays in the tens of MB (ours)
+BOUNDED_INLINE_MAX_CHARS = 64 * 1024
 # a completion prediction longer than this is scored on its first characters (post-processing keeps
 # one statement; CrossCodeEval's answers are a line or a few; a 32 MB prediction held the completion
 # evaluation for minutes: red team 2026-11-27e; harness.syntax.scan_region's node walk is quadratic
@@ -152,6 +157,9 @@ EXEC_GOLD_TIMEOUT = 60.0  # seconds for one problem's check (gold gate and evalu
 EXEC_GOLD_BATCH_PROBLEMS = 10
 EXEC_MUTANTS = 16  # mutants run per problem at most, besides the stubs (ours)
 EXEC_MIN_MUTANTS = 10  # a problem with fewer single changes gets pairs of them up to this (issue 36; ours)
+# the CPU time one problem's mutation plan may take (libcst, in a bounded child past
+# BOUNDED_INLINE_MAX_CHARS: about 0.1 ms per byte of the function; a 16 kB function 2 s) (ours)
+EXEC_MUTATION_PLAN_SECONDS = 60.0
 # wrong versions (mutants and stubs) run per repository at most: over it, every problem's mutants
 # are cut to the same number, not below EXEC_BUDGET_MIN_MUTANTS; problems that still do not fit are
 # left unmutated (problems/mutation_budget). wcwidth's 955 of 62 problems did not finish in 26

@@ -399,6 +399,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
      "its marked items not run"),
     (S.ENVIRONMENT, "requirement_not_importable", L, "a requirement installed but does not import on this Python"),
     (S.ENVIRONMENT, "unsupported_requirement_line", N, "a requirements line we cannot read"),
+    (S.ENVIRONMENT, "setup_py_not_parsed", L, "setup.py past the host parse's memory or CPU limit "
+     "(core/bounded.py): its requirements are not read"),
     (S.TESTS, "pynguin_unavailable", L, "Pynguin is not installed or did not start"),
     (S.TESTS, "pynguin_no_tests", L, "Pynguin generated no test"),
     (S.TESTS, "pynguin_given_up", L, "Pynguin was not run on the module: its last PYNGUIN_GIVE_UP_AFTER modules "
@@ -461,6 +463,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
                                        "even with every problem's mutants cut to EXEC_BUDGET_MIN_MUTANTS"),
     (S.PROBLEMS, "mutants_cut_by_budget", N, "fewer mutants than EXEC_MUTANTS: the repository's wrong versions were "
                                              "over EXEC_MUTATION_BUDGET, every problem's mutants cut to one number"),
+    (S.PROBLEMS, "mutation_plan_limit", L, "not gated: planning the function's wrong versions went past the "
+     "bounded child's memory or EXEC_MUTATION_PLAN_SECONDS of CPU (core/bounded.py, red team 2026-11-29g row 4)"),
     (S.PROBLEMS, "mutants_not_judged", N, "some wrong versions were not judged (the run's time limit): not in the score"),
     (S.PROBLEMS, "no_tests", L, "no test left for the problem"),
     (S.PROBLEMS, "prompt_unparsable", L, "the problem's prompt does not parse"),

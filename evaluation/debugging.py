@@ -34,6 +34,7 @@ from crossfile_datasets.evaluation.executable import (
     load_problems,
 )
 from crossfile_datasets.evaluation.records import log_key, read_signed_log, signed
+from crossfile_datasets.core.bounded import BoundedLimit
 from crossfile_datasets.core.jsonl import InputError, write_jsonl
 from crossfile_datasets.lang.base import ParseTimeout
 
@@ -70,7 +71,7 @@ def debug_prompt(problem: dict, context_size: str, previous: str, detail: str, s
         head = prompt.rstrip() + "\n\n"
     try:
         attempt = generated_function(problem, previous) or previous
-    except ParseTimeout:  # past the parse budget (generation_not_parsed): shown as it came
+    except (ParseTimeout, BoundedLimit):  # past the parse budget (generation_not_parsed): shown as it came
         attempt = previous
     note = (f"# A previous version of `{problem.get('entry_point', '')}` failed its tests.\n"
             f"{_commented(attempt)}\n# Test output:\n{_commented(feedback(detail, status))}\n"

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from crossfile_datasets.core.bounded import BoundedLimit, bounded_text_call
 from crossfile_datasets.core.constants import EXEC_GOLD_TIMEOUT, EXEC_MEMORY_BYTES, EXEC_TEST_TIMEOUT
 from crossfile_datasets.core.reasons import ANSWER_TOO_LARGE, GENERATION_NOT_PARSED
 from crossfile_datasets.lang.base import ParseTimeout
@@ -135,7 +136,8 @@ def dependency_invocation(problem: dict, function_code: str) -> tuple[float | No
     deps = dependency_names(problem)
     if not deps:
         return None, []
-    used = set(function_body_identifiers(function_code, target_name(problem)))
+    # a bounded child for a long function (core/bounded.py): its tree, not the host's memory
+    used = set(bounded_text_call(function_body_identifiers, function_code, target_name(problem)))
     invoked = [name for name, aliases in deps if any(a in used for a in aliases)]
     return len(invoked) / len(deps), invoked
 
@@ -145,10 +147,18 @@ def target_name(problem: dict) -> str:
 
 
 def generated_function(problem: dict, generation: str) -> str:
-    """The complete function a generation stands for (dedented)."""
-    name = target_name(problem)
-    header = problem.get("target_function_prompt") or signature_and_docstring(problem["solution"], name)
-    return extract_function(generation, name, header)
+    """The complete function a generation stands for (dedented). Placed in a bounded child
+    for a long generation (``core/bounded.py``; :class:`BoundedLimit` past its limits): the
+    syntax trees of a 0.6 MB generation holding a table were +100 MB of the evaluator (red team
+    2026-11-29g row 2)."""
+    prompt, solution = problem.get("target_function_prompt") or "", "" if problem.get("target_function_prompt") \
+        else problem["solution"]
+    return bounded_text_call(_generated_function, generation, target_name(problem), prompt, solution,
+                             size=len(generation) + len(prompt) + len(solution))
+
+
+def _generated_function(generation: str, name: str, prompt: str, solution: str) -> str:
+    return extract_function(generation, name, prompt or signature_and_docstring(solution, name))
 
 
 # ------------------------------------------------------------------------------ running --
@@ -235,7 +245,7 @@ def run_job(job: Job) -> dict:
         return {**result, "test_pass_rate": 0.0, "dir": None, "dependencies_invoked": []}
     try:
         rate, invoked = dependency_invocation(job.problem, job.function)
-    except ParseTimeout as exc:  # untrusted text past the parse budget: counted, never run
+    except (ParseTimeout, BoundedLimit) as exc:  # untrusted text past the parse budget: counted, never run
         result = normalize_result({"status": GENERATION_NOT_PARSED, "detail": f"the generated function: {exc}"})
         return {**result, "test_pass_rate": 0.0, "dir": None, "dependencies_invoked": []}
     try:
@@ -426,7 +436,7 @@ def evaluate_executable(
                 continue
             try:
                 function = generated_function(problem, generation)
-            except ParseTimeout as exc:
+            except (ParseTimeout, BoundedLimit) as exc:
                 # a generation (or the record's solution) past the parse budget: its status,
                 # counted, never run (red team 7: placement's parses are guarded)
                 job_key = (pset.task_id, "not_parsed:" + _sha(generation))

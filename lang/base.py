@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, ClassVar, Iterator, Sequence
 
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core import deadline as repository_deadline
+from crossfile_datasets.core.bounded import limit_child, wait_child
 from crossfile_datasets.core.records import FileFacts, SourceFile
 from tree_sitter import Language, Node, Parser, Tree
 
@@ -202,33 +203,19 @@ def _guarded(parser: Parser, data: bytes, old_tree: Tree | None) -> bool:
     """Parse ``data`` once in a forked child that the kernel ends past :func:`guard_seconds` of
     CPU time (``ITIMER_PROF``, whose default action ends the process even inside tree-sitter's C
     code, where neither a Python signal handler nor the progress callback runs); True when it
-    finished in time. The parent waits without spending CPU time; a child that does not end
-    within four times the budget of wall-clock time (a loaded machine, a lock held across fork)
-    is killed and counts as over."""
+    finished in time. The parent waits without spending CPU time and judges by the child's CPU
+    time only (``core/bounded.py`` ``wait_child``: a child killed past four times the budget of
+    wall-clock time refused an honest 0.98 MB generation at load 20, red team 2026-11-29g)."""
     import os
-    import select
-    import signal
 
-    budget = guard_seconds(len(data))
     pid = os.fork()
     if pid == 0:  # the child: parse, say nothing, end
         try:
-            signal.signal(signal.SIGPROF, signal.SIG_DFL)
-            signal.setitimer(signal.ITIMER_PROF, budget)
+            limit_child(guard_seconds(len(data)), 0)
             parser.parse(data, old_tree) if old_tree is not None else parser.parse(data)
         finally:
             os._exit(0)
-    try:
-        fd = os.pidfd_open(pid)
-    except OSError:
-        fd = -1
-    try:
-        if fd >= 0 and not select.select([fd], [], [], 4 * budget + 5)[0]:
-            os.kill(pid, signal.SIGKILL)
-        _, status = os.waitpid(pid, 0)
-    finally:
-        if fd >= 0:
-            os.close(fd)
+    status, _ = wait_child(pid)
     return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
 
 

@@ -151,7 +151,7 @@ class _Parser:
         # a last line without its newline: kept if it parses (one cut by a killed process does not)
         if self.partial and not self.skipping:
             try:
-                self.line(bytes(self.partial))
+                self.line(bytes(self.partial), cut=True)
             except Exception as exc:  # noqa: BLE001 - as in ResultChannel._drain: counted, never raised
                 self.unreadable(f"a record the host could not read ({type(exc).__name__})")
         self.partial.clear()
@@ -163,7 +163,9 @@ class _Parser:
         self.out.malformed += 1
         self.out.tampered = self.out.tampered or why
 
-    def line(self, raw: bytes) -> None:
+    def line(self, raw: bytes, cut: bool = False) -> None:
+        """One line of the channel; ``cut``: the last one, without its line end (a process
+        killed while writing it)."""
         out = self.out
         if not raw.strip():
             return
@@ -179,6 +181,14 @@ class _Parser:
         try:
             record = loads_untrusted(body.decode("utf-8", errors="replace"))
         except (json.JSONDecodeError, RecursionError):
+            # a line with the run's token that is not a record: the harness writes whole lines,
+            # so another writer cut or glued it (red team 2026-11-29g row 5: bytes sprayed on the
+            # pipe). Counted, and the run's records are not trusted; the last line of a killed
+            # process (``cut``) is counted only (the run is incomplete without its end anyway)
+            if cut:
+                out.malformed += 1
+            else:
+                self.unreadable("a line with the run's token that is not a record (cut or glued by another writer)")
             return
         except ValueError:
             # valid JSON the host refuses to convert (an integer over JSON_INT_MAX_DIGITS: a run can

@@ -13,6 +13,9 @@ import ast
 import textwrap
 from typing import Sequence
 
+from crossfile_datasets.core.bounded import BoundedLimit, bounded_text_call
+from crossfile_datasets.core.reasons import GENERATION_NOT_PARSED
+
 
 # ---------------------------------------------------------------------- check programs --
 CHECK_HEADER = '''"""Executable check of {target} (crossfile-datasets, RepoExec-style).
@@ -168,8 +171,19 @@ def splice_solution(module_text: str, qualname: str, entry_point: str, class_nam
     """Replace the target function in ``module_text`` by the one in ``solution_code``.
 
     Returns (new module text, "") or (None, reason) when the solution has no such function
-    or the result does not parse.
+    or the result does not parse, or its parses were past the limits of the bounded child
+    they run in (``core/bounded.py``: a 0.6 MB generation holding a table took +300 MB of the
+    evaluator as syntax trees, red team 2026-11-29g row 2).
     """
+    try:
+        return bounded_text_call(_splice_solution, module_text, qualname, entry_point, class_name, solution_code,
+                                 size=2 * len(solution_code) + 2 * len(module_text))
+    except BoundedLimit as exc:
+        return None, f"{GENERATION_NOT_PARSED}: the solution was not parsed: {exc}"
+
+
+def _splice_solution(module_text: str, qualname: str, entry_point: str, class_name: str | None,
+                     solution_code: str) -> tuple[str | None, str]:
     function = extract_function_source(solution_code, entry_point, class_name)
     if function is None:
         return None, f"the solution defines no function '{entry_point}' (or does not parse)"

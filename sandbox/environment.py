@@ -47,6 +47,7 @@ from packaging.utils import canonicalize_name
 from crossfile_datasets.analyzers.run import path_env, run
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core import tomlfile
+from crossfile_datasets.core.bounded import BoundedLimit, bounded_text_call
 from crossfile_datasets.core.literals import literal_eval
 from crossfile_datasets.core.paths import default_cache_dir
 from crossfile_datasets.core.records import FileFacts
@@ -315,7 +316,7 @@ def declared_requirements(root: Path, refused: list[tuple[str, str, str]] | None
     test_lines.extend(test_requirement_lines(root, _read_repository_text, _repository_names))
     setup_py = read_repository_file(root, "setup.py", refused)
     if setup_py is not None:
-        lines.extend(setup_py_requirements(setup_py))
+        lines.extend(setup_py_requirements(setup_py, refused=refused))
     ok, unsupported = parse_requirement_lines(lines)
     test_ok, test_unsupported = parse_requirement_lines(test_lines)
     for req in test_ok:
@@ -496,11 +497,26 @@ def _requirement_file(root: Path, rel: str, read, depth: int) -> list[str]:
     return _expand(root, text.splitlines(), os.path.dirname(rel), read, depth)
 
 
-def setup_py_requirements(text: str, *, optional_extras: bool = False) -> list[str]:
+def setup_py_requirements(text: str, *, optional_extras: bool = False,
+                          refused: list[tuple[str, str, str]] | None = None) -> list[str]:
     """Requirement strings a ``setup.py`` declares as literals (never run: parsed):
     ``install_requires``, ``tests_require`` and the test extras of ``extras_require``, given
     in the ``setup(...)`` call or through a module-level name bound to a literal list.
-    ``optional_extras``: instead, only the requirements of the other (non-test) extras."""
+    ``optional_extras``: instead, only the requirements of the other (non-test) extras.
+
+    Parsed in a bounded child (``core/bounded.py``): a 1 MiB ``setup.py`` holding a table of
+    one-digit numbers took +498 MB of the builder for its syntax tree (red team 2026-11-29g
+    row 3). One past the child's limits declares nothing, appended to ``refused`` as
+    ``environment/setup_py_not_parsed``."""
+    try:
+        return bounded_text_call(_setup_py_literals, text, optional_extras)
+    except BoundedLimit as exc:
+        if refused is not None:
+            refused.append(("environment/setup_py_not_parsed", "setup.py", f"not parsed: {exc}"))
+        return []
+
+
+def _setup_py_literals(text: str, optional_extras: bool) -> list[str]:
     try:
         tree = ast.parse(text)
     except SyntaxError:

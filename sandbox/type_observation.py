@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Sequence
 
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.bounded import BoundedLimit, bounded_text_call
 from crossfile_datasets.core.enums import StrEnum
 from crossfile_datasets.sandbox import Sandbox, SandboxLimits, SandboxRun, hostfs
 from crossfile_datasets.sandbox.channel import ChannelRecords
@@ -202,15 +203,26 @@ class _Sources:
         self._functions: dict[str, dict[tuple[int, str], frozenset[str]] | None] = {}
         self._classes: dict[str, frozenset[str] | None] = {}
         self._module_files: dict[tuple[str, tuple[str, ...]], str | None] = {}
+        self.unparsed: dict[str, str] = {}  # module -> why it was not indexed (a limit)
 
     def _load(self, rel: str) -> None:
+        """Index one module. The parse and the walks run in a bounded child (``core/bounded.py``):
+        a 2 MiB generated table module took +1,003 MB of the builder as a syntax tree (red team
+        2026-11-29g row 1); only the two indexes come back. A module past the child's limits is
+        indexed as one that does not parse, and its entries are refused naming the limit."""
+        self._functions[rel] = self._classes[rel] = None
         try:
-            tree = ast.parse(hostfs.read_text(self.root, rel, max_bytes=8 * 1024**2))
-        except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
-            self._functions[rel] = self._classes[rel] = None
+            text = hostfs.read_text(self.root, rel, max_bytes=8 * 1024**2)
+            # a module may be 8 MiB here (a generated one an honest test names): twice the
+            # compile limit, so that a 2 MiB table (about 1 GB as a tree) is still indexed
+            indexes = bounded_text_call(_module_indexes, text, memory=2 * C.PYTHON_COMPILE_MAX_BYTES)
+        except BoundedLimit as exc:
+            self.unparsed[rel] = f"module not parsed ({exc})"
             return
-        self._functions[rel] = function_index(tree)
-        self._classes[rel] = class_index(tree)
+        except (OSError, ValueError):
+            return
+        if indexes is not None:
+            self._functions[rel], self._classes[rel] = indexes
 
     def functions(self, rel: str) -> dict[tuple[int, str], frozenset[str]] | None:
         if rel not in self._functions:
@@ -236,6 +248,16 @@ class _Sources:
                 if hostfs.is_regular_file(self.root, rel):
                     return rel
         return None
+
+
+def _module_indexes(text: str) -> tuple[dict[tuple[int, str], frozenset[str]], frozenset[str]] | None:
+    """(:func:`function_index`, :func:`class_index`) of a module's text, None when it does not
+    parse (run in a bounded child)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return function_index(tree), class_index(tree)
 
 
 def function_index(tree: ast.Module) -> dict[tuple[int, str], frozenset[str]]:
@@ -291,7 +313,7 @@ def validate_parameters(root: Path, python_path: Sequence[str], parameters: list
             continue
         functions = sources.functions(file)
         if parameter not in (functions or {}).get((line, function), ()):
-            refused.append(f"no such function parameter: {where}")
+            refused.append(f"{sources.unparsed.get(file, 'no such function parameter')}: {where}")
             continue
         good = []
         for number, kind in enumerate(types):

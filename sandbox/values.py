@@ -40,6 +40,7 @@ import ast
 from dataclasses import dataclass
 from typing import Collection, Iterable, Iterator, Sized
 
+from crossfile_datasets.core.bounded import BoundedLimit, bounded_text_call
 from crossfile_datasets.core.literals import CollidingKeys, check_few_collisions, literal_eval
 
 HELPER_NAME = "__cfd_value__"
@@ -55,15 +56,30 @@ _TRUTH_NODES = (ast.Name, ast.Call, ast.Attribute, ast.Subscript)
 _MAX_DECODE_NODES = 200_000
 
 
+# (line, byte column, end line, end byte column) of a node: 1-based lines, as ``ast`` gives them
+Span = tuple[int, int, int, int]
+
+
+def _span_of(node: ast.AST) -> Span:
+    lineno: int = getattr(node, "lineno")
+    return (lineno, getattr(node, "col_offset"), getattr(node, "end_lineno", None) or lineno,
+            getattr(node, "end_col_offset", None) or 0)
+
+
 @dataclass(frozen=True)
 class Site:
+    """A checked site. Positions, never syntax-tree nodes: the sites of a long program are
+    found in a bounded child (``core/bounded.py``) and come back to the host as these alone (red
+    team 2026-11-29g row 6: a published split's test program with a 0.6 MB table took +323 MB of
+    the evaluator as a syntax tree, parsed three times per generation)."""
+
     index: int
     kind: str  # "equal" (with ``expected``), "like" (``expected``: doctest's elided text), "truthy" or "falsy"
-    node: ast.expr  # the expression whose value is checked
+    node: Span  # where the expression whose value is checked is
     expected: object = None
     # the whole check: the ``assert`` statement or the ``assertEqual`` call (what a host-only
     # site's rewrite replaces, literal included)
-    check: ast.AST | None = None
+    check: Span | None = None
 
 
 def _literal(node: ast.expr) -> tuple[bool, object]:
@@ -103,11 +119,21 @@ def _equal_pair(left: ast.expr, right: ast.expr) -> tuple[ast.expr, object] | No
 
 
 def value_sites(source: str) -> list[Site]:
-    """The checked sites of a test program, numbered in source order ([] if it does not parse)."""
+    """The checked sites of a test program, numbered in source order ([] if it does not parse,
+    or past the bounded parse's limits: then no site reports, and a value check of the program
+    fails)."""
     try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return bounded_text_call(_value_sites, source)
+    except BoundedLimit:
         return []
+
+
+def _value_sites(source: str, tree: ast.Module | None = None) -> list[Site]:
+    if tree is None:
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError, MemoryError, RecursionError):
+            return []
     sites: list[Site] = []
     seen: set[int] = set()
     for function in _test_functions(tree):
@@ -134,7 +160,7 @@ def value_sites(source: str) -> list[Site]:
                 pair = _equal_pair(node.args[0], node.args[1])
                 found = ("equal", *pair) if pair else None
             if found is not None and not _inside_site(found[1], sites):
-                sites.append(Site(len(sites), found[0], found[1], found[2], check))
+                sites.append(Site(len(sites), found[0], _span_of(found[1]), found[2], _span_of(check)))
     return sites
 
 
@@ -150,12 +176,21 @@ def _like_pair(test: ast.expr) -> tuple[ast.expr, str] | None:
 def _inside_site(node: ast.expr, sites: list[Site]) -> bool:
     """A nested assertion inside an already wrapped expression (a lambda in an assert) is not
     a site of its own: its wrap would overlap the outer one."""
-    start, end = (node.lineno, node.col_offset), (node.end_lineno, node.end_col_offset)
-    return any((s.node.lineno, s.node.col_offset) <= start and end <= (s.node.end_lineno, s.node.end_col_offset)
-               for s in sites)
+    span = _span_of(node)
+    start, end = span[:2], span[2:]
+    return any(s.node[:2] <= start and end <= s.node[2:] for s in sites)
 
 
 def instrument(source: str, host_only: Collection[int] = ()) -> tuple[str, int]:
+    """:func:`_instrument` (below), in a bounded child for a long program (``core/bounded.py``):
+    past its limits the program is unchanged, 0 sites (its value checks then fail)."""
+    try:
+        return bounded_text_call(_instrument, source, tuple(host_only))
+    except BoundedLimit:
+        return source, 0
+
+
+def _instrument(source: str, host_only: Collection[int] = ()) -> tuple[str, int]:
     """The program with every checked site's value reported through ``__cfd_value__``, and the
     number of sites. Unchanged (0 sites) when there is none or the rewrite would not parse.
 
@@ -166,7 +201,7 @@ def instrument(source: str, host_only: Collection[int] = ()) -> tuple[str, int]:
     value's ``__eq__`` is then never handed the expected value (red team 2026-11-27, row 6: a
     completion that held back its value record until ``__eq__`` learned the literal, and sent
     the literal as its value). The other sites keep their check and are only wrapped."""
-    sites = value_sites(source)
+    sites = _value_sites(source)
     if not sites:
         return source, 0
     host = set(host_only)
@@ -175,16 +210,14 @@ def instrument(source: str, host_only: Collection[int] = ()) -> tuple[str, int]:
     # from the end so earlier offsets stay valid (an insertion has start == end)
     edits: list[tuple[int, int, int, int, bytes]] = []
     for site in sites:
-        node, check = site.node, site.check
-        start = (node.lineno, node.col_offset)
-        end = (node.end_lineno or node.lineno, node.end_col_offset or 0)
+        check = site.check
+        start, end = site.node[:2], site.node[2:]
         wrapped = f"{HELPER_NAME}({site.index}, (".encode()
         # a truth site asks the plugin for the value's truth too (not which truth it wants)
         closing = b"), True)" if site.kind in TRUTH_KINDS else b"))"
         if site.index in host and check is not None and _alone(site, sites):
             text = wrapped + _span(lines, start, end) + closing
-            edits.append((check.lineno, check.col_offset, check.end_lineno or check.lineno,
-                          check.end_col_offset or 0, text))
+            edits.append((*check, text))
             continue
         edits.append((*start, *start, wrapped))
         edits.append((*end, *end, closing))
@@ -212,12 +245,13 @@ def _alone(site: Site, sites: list[Site]) -> bool:
     """No other site lies in the part of ``site``'s check that a host-only rewrite drops (the
     assertion's message, the other arguments of ``assertEqual``): then it can be replaced whole."""
     check = site.check
-    outer = ((check.lineno, check.col_offset), (check.end_lineno, check.end_col_offset))  # type: ignore[union-attr]
-    inner = ((site.node.lineno, site.node.col_offset), (site.node.end_lineno, site.node.end_col_offset))
+    assert check is not None
+    outer = (check[:2], check[2:])
+    inner = (site.node[:2], site.node[2:])
     for other in sites:
         if other is site:
             continue
-        span = ((other.node.lineno, other.node.col_offset), (other.node.end_lineno, other.node.end_col_offset))
+        span = (other.node[:2], other.node[2:])
         if outer[0] <= span[0] and span[1] <= outer[1] and not (inner[0] <= span[0] and span[1] <= inner[1]):
             return False
     return True
@@ -481,7 +515,15 @@ def judge_values(checks: Iterable[Iterable], observed: dict[str, dict[int, tuple
 def site_owners(source: str) -> dict[int, str]:
     """{site: the test that holds it}, the test as a node id's tail names it (``test_f`` or
     ``TestCase::test_f``, without parameters): the innermost test function around the site and
-    the classes around that function. A site outside any test function has no owner."""
+    the classes around that function. A site outside any test function has no owner (none past
+    the bounded parse's limits, ``core/bounded.py``)."""
+    try:
+        return bounded_text_call(_site_owners, source)
+    except BoundedLimit:
+        return {}
+
+
+def _site_owners(source: str) -> dict[int, str]:
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, MemoryError, RecursionError):
@@ -499,8 +541,8 @@ def site_owners(source: str) -> dict[int, str]:
                               "::".join((*classes, child.name))))
             stack.append((child, classes))
     owners: dict[int, str] = {}
-    for site in value_sites(source):
-        start = (site.node.lineno, site.node.col_offset)
+    for site in _value_sites(source, tree):
+        start = site.node[:2]
         inside = [(s, name) for s, e, name in spans if s <= start <= e]
         if inside:
             owners[site.index] = max(inside)[1]  # the innermost: the latest start around the site

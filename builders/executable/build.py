@@ -103,6 +103,7 @@ from crossfile_datasets.builders.functions import (
     select_candidates,
 )
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.bounded import BoundedLimit, bounded_call
 from crossfile_datasets.core import reasons
 from crossfile_datasets.core.records import FileFacts, Repository
 from crossfile_datasets.core.report import BuildReport
@@ -1721,6 +1722,25 @@ def budgeted_plans(plans: list[list[Mutant]], budget: int, floor: int = C.EXEC_B
     return out, cap, left_out
 
 
+def _plan(solution: str, tests: list[str], limit: int, seed: int) -> list[Mutant]:
+    return mutation_plan(solution, tests, limit=limit, seed=seed, minimum=min(limit, C.EXEC_MIN_MUTANTS))
+
+
+def _bounded_plan(rec: dict, limit: int, seed: int) -> list[Mutant] | str:
+    """A problem's wrong versions (:func:`mutation_plan`), planned in a bounded child for a
+    long function (``core/bounded.py``: libcst's tree is about 3 kB per byte, and the plan
+    about 0.1 ms of CPU per byte), ``EXEC_MUTATION_PLAN_SECONDS`` of CPU at most; past a limit,
+    why (the problem is not gated: ``problems/mutation_plan_limit``; red team 2026-11-29g row 4)."""
+    tests = [t for t in rec.get("test_list") or [] if isinstance(t, str)]
+    size = len(rec["solution"]) + sum(map(len, tests))
+    if size <= C.BOUNDED_INLINE_MAX_CHARS:
+        return _plan(rec["solution"], tests, limit, seed)
+    try:
+        return bounded_call(_plan, rec["solution"], tests, limit, seed, seconds=C.EXEC_MUTATION_PLAN_SECONDS)
+    except BoundedLimit as exc:
+        return f"{len(rec['solution'])} characters: {exc}"
+
+
 def mutation_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
     """Run every problem's tests on wrong versions of its solution (``builders/exec_mutation``);
     record ``mutation_score`` and drop problems whose tests let a stub or too many mutants
@@ -1729,9 +1749,13 @@ def mutation_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
     settings = ctx.settings
     if settings.mutants <= 0:
         return records
-    plans: list[list[Mutant]] = [mutation_plan(r["solution"], r["test_list"], limit=settings.mutants,
-                                               seed=settings.seed, minimum=min(settings.mutants, C.EXEC_MIN_MUTANTS))
-                                 for r in records]
+    planned_or_not = [_bounded_plan(r, settings.mutants, settings.seed) for r in records]
+    for rec, plan in zip(records, planned_or_not):
+        if isinstance(plan, str):
+            ctx.report.count("problems", "mutation_plan_limit", f"{ctx.repo.name}:{rec['file']}::{rec['qualname']}",
+                             plan)
+    records = [r for r, p in zip(records, planned_or_not) if not isinstance(p, str)]
+    plans: list[list[Mutant]] = [p for p in planned_or_not if not isinstance(p, str)]
     planned = sum(len(p) for p in plans)
     real_counts = [sum(1 for m in p if not m.stub) for p in plans]
     plans, cap, left_out = budgeted_plans(plans, settings.mutation_budget)

@@ -14,7 +14,7 @@ but finds only the parser's errors, not the compiler's own (``return`` outside a
 So the texts are compiled in a forked child (no interpreter start: a few ms) whose address
 space may grow by ``PYTHON_COMPILE_MAX_BYTES`` (``RLIMIT_AS``) and which the kernel ends past
 ``guard_seconds``-like CPU time per text (``ITIMER_PROF``); the parent waits without spending
-CPU time and kills a child that outlives four times the budget in wall-clock time. A text past
+CPU time (``core/bounded.py`` ``wait_child``: never a wall-clock deadline). A text past
 either limit does not compile: its error names the limit (``CompileLimit``). The address-space
 limit counts from the forking process's size: heap it mapped and freed is usable too, so a long
 running caller gives its child that much more (bounded all the same; never the caller's memory). The verdicts and
@@ -26,13 +26,12 @@ from __future__ import annotations
 import json
 import os
 import resource
-import select
 import signal
-import time
 import warnings
 from typing import Sequence
 
 from crossfile_datasets.core import constants as C
+from crossfile_datasets.core.bounded import address_space, wait_child
 
 LIMIT_ERROR = "CompileLimit"
 
@@ -45,18 +44,6 @@ def compile_seconds(size: int) -> float:
 def format_error(path: str, exc: BaseException) -> str:
     """One compile error as ``compile_only`` reports it: ``path:line: Type: message``."""
     return f"{path}:{getattr(exc, 'lineno', 0) or 0}: {type(exc).__name__}: {exc}"
-
-
-def _address_space() -> int:
-    """The calling process's virtual size in bytes (``VmSize``), 0 where it cannot be read."""
-    try:
-        with open("/proc/self/status", encoding="ascii", errors="replace") as fh:
-            for line in fh:
-                if line.startswith("VmSize:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return 0
 
 
 def _compile_one(path: str, text: str, memory: int) -> str:
@@ -75,7 +62,7 @@ def _child(write_fd: int, texts: Sequence[tuple[str, str]], memory: int) -> None
     """The forked child: compile each text, one JSON line per verdict on ``write_fd``, end."""
     try:
         signal.signal(signal.SIGPROF, signal.SIG_DFL)
-        base = _address_space()
+        base = address_space()
         if base and memory:
             resource.setrlimit(resource.RLIMIT_AS, (base + memory, base + memory))
         with os.fdopen(write_fd, "w", encoding="utf-8", errors="surrogatepass") as out:
@@ -98,22 +85,8 @@ def _run_child(texts: Sequence[tuple[str, str]], memory: int) -> list[str]:
         os.close(read_fd)
         _child(write_fd, texts, memory)
     os.close(write_fd)
-    deadline = time.monotonic() + 4 * sum(compile_seconds(len(t)) for _, t in texts) + 5
-    chunks: list[bytes] = []
-    try:
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([read_fd], [], [], left)[0]:
-                os.kill(pid, signal.SIGKILL)
-                break
-            chunk = os.read(read_fd, 1 << 16)
-            if not chunk:
-                break
-            chunks.append(chunk)
-    finally:
-        os.close(read_fd)
-        os.waitpid(pid, 0)
-    lines = b"".join(chunks).decode("utf-8", "surrogatepass").split("\n")
+    _, data = wait_child(pid, read_fd)  # judged by the child's CPU time, never the wall clock
+    lines = data.decode("utf-8", "surrogatepass").split("\n")
     verdicts = []
     for line in lines[:-1]:  # a last line without its end is not a verdict
         try:

@@ -62,6 +62,12 @@ REFUSED = [
     # a second type in a branch: refused whichever branch the build takes
     (CSHARP, "public class Calc { }\n#if NEVER\npublic static class Assert { }\n#endif\n", "2 top-level types"),
     (CSHARP, "public class Calc {\n#if A\n}\nclass Assert { }\nclass Pad {\n#endif\n}\n", "conditional compilation"),
+    # red team 2026-11-29g row 7: the texts of the assignments are parsed one from the other
+    # (incrementally, in one bounded child): a type that only some later assignment shows is found
+    (CSHARP, "public class Calc {\n#if A\n int a;\n#endif\n#if B\n int b;\n#endif\n#if C\n}\nclass Assert { }\n"
+             "class Pad {\n#endif\n}\n", "(with conditional compilation"),
+    (CSHARP, "public class Calc {\n#if C\n int c;\n#endif\n#if A\n#if !B\n}\nclass Assert { }\nclass Pad {\n"
+             "#endif\n#endif\n}\n", "(with conditional compilation"),
     # a directive line inside a verbatim string for tree-sitter (and mcs), a directive for active_code
     (CSHARP, "public class Calc {\n string s = @\"\n#if A\n\";\n}\n#endif\n", "tree-sitter reads as"),
     (CSHARP, "public class Calc {\n#define A\n}\n", "#define"),
@@ -72,6 +78,10 @@ REFUSED = [
     (CSHARP, "public class Calc {\n    // notes\u2029} public static class Assert { }\npublic class Pad {\n}\n",
      "3 top-level types"),
 ]
+
+
+ACCEPTED.append((CSHARP, "public class Calc\n{\n" + "".join(f"#if S{i}\n    int g{i};\n#endif\n" for i in range(6))
+                 + "    int f = 1;\n}\n"))
 
 
 @pytest.mark.parametrize("task,answer", ACCEPTED, ids=[f"accepted{i}" for i in range(len(ACCEPTED))])

@@ -146,3 +146,15 @@ def test_a_capture_record_keeps_only_the_fields_the_repair_reads():
     rec = {"file": "tests/test_a.py", "site": 1, "equal": False, "literal": "3", "notes": [{}] * 1000}
     assert parse_capture(json.dumps(rec) + "\n") == ([{"file": "tests/test_a.py", "site": 1, "equal": False,
                                                       "literal": "3"}], 0)
+
+
+def test_a_token_line_that_is_not_a_record_is_counted_and_distrusted():
+    """Red team 2026-11-29g row 5's note: bytes another writer sprays on the pipe cut a record
+    with the run's token; the line was dropped uncounted. Now ``malformed`` and ``tampered``
+    (never a pass); a killed process's last line, cut without its line end, is counted only."""
+    outcome = line({"nodeid": "t.py::test_a", "outcome": "passed"})
+    cut = outcome[:40] + "x\n"
+    records = parse_records(outcome + cut + line({"event": "session_end", "exitstatus": 0}), TOKEN, expected_pid=None)
+    assert records.malformed == 1 and records.tampered
+    records = parse_records(outcome + outcome[:40], TOKEN)
+    assert records.malformed == 1 and not records.tampered

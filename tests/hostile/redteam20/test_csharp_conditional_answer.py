@@ -45,9 +45,6 @@ def _refusal(path: Path, text: str) -> dict:
     return out
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29g row 7: harness/class_runs.py:115, :124 and :471-477, one guarded "
-                          "parse per assignment of up to 6 #if symbols, no budget over them")
 def test_a_csharp_answer_with_conditional_compilation_cannot_take_the_hosts_cpu(tmp_path):
     control = _refusal(tmp_path / "plain.cs", answer(100_000, 0))
     attack = _refusal(tmp_path / "conditional.cs", answer(100_000, 6))

@@ -47,9 +47,6 @@ def _evaluate(split_path: Path, task_id: str, context: str, code: str, work: Pat
     return measured("evaluate", str(split_path), str(preds), str(results), timeout=1500, what="the evaluation")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29g row 2: a generation under EXEC_GENERATION_MAX_BYTES is parsed "
-                          "whole on the host (sandbox/checks.py:75, :187)")
 def test_a_generation_under_the_byte_cap_cannot_take_the_evaluators_memory(split, tmp_path):
     record, split_path = split
     code = dense(600_000)
@@ -65,9 +62,6 @@ def test_a_generation_under_the_byte_cap_cannot_take_the_evaluators_memory(split
     assert attack["grown_mb"] - control["grown_mb"] < 128, (control["grown_mb"], attack["grown_mb"])
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29g row 6: a published split's test programs are parsed whole on the "
-                          "host for every generation (sandbox/values.py:108, :195, :486; sandbox/problems.py:199)")
 def test_a_published_splits_test_program_cannot_take_the_evaluators_memory(split, tmp_path):
     """Row 6: a published executable split (from the Hub: red team 2 rows 8-10, red team 8 rows
     1-2's attacker) whose problem carries its own test program with a 0.6 MB table at module level

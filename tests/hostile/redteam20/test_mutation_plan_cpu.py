@@ -34,9 +34,6 @@ def _plan(path: Path, code: str) -> dict:
     return out
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29g row 4: lang/python/mutation.py:574 mutation_plan of a function "
-                          "of any size on the host (builders/executable/build.py:1627)")
 def test_a_large_function_cannot_take_the_builders_cpu_in_the_mutation_plan(tmp_path):
     control = _plan(tmp_path / "small.py", function(1_000))
     attack = _plan(tmp_path / "large.py", function(16_000))

@@ -35,9 +35,6 @@ def _repository(root: Path, table_bytes: int) -> Path:
     return root
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-29g row 3: sandbox/environment.py:505 ast.parse of a setup.py up to "
-                          "1 MiB on the host")
 def test_a_setup_py_under_the_read_cap_cannot_take_the_builders_memory(tmp_path):
     control = _requirements(_repository(tmp_path / "small", 2_000))
     attack = _requirements(_repository(tmp_path / "large", 1024**2 - 4_000))
