@@ -75,11 +75,19 @@ class ScopeResolver:
     is the imported module); other files of the same non-empty package (Java packages, C# namespaces; a
     Python module's package is its own dotted name, so this adds nothing there); finally a
     fully qualified ``package.Name``.
+
+    C# (the graph's ``language``) looks the way the compiler does (C# spec, namespace and type
+    names): after the file's own definitions, the types of the file's namespace, then of each
+    enclosing namespace out to the global one (``ByteDev.Encoding.Base32`` sees
+    ``ByteDev.Encoding``'s ``IntExtensions`` with no ``using``: held-out 20), and only then the
+    usings; a partly qualified name is also read relative to each of those namespaces
+    (``Base32.Encoder`` in ``ByteDev.Encoding``).
     """
 
     def __init__(self, facts: Mapping[str, FileFacts], graph: nx.MultiDiGraph) -> None:
         self.facts = facts
         self.graph = graph
+        self.enclosing_namespaces = graph.graph.get("language") == "csharp"
         self.by_package: dict[str, list[str]] = {}
         for path in sorted(facts):
             self.by_package.setdefault(facts[path].package, []).append(path)
@@ -105,6 +113,10 @@ class ScopeResolver:
         found = self._sym(path, name)
         if found:
             return found
+        if self.enclosing_namespaces:
+            found = self._in_namespaces(path, ff.package, name)
+            if found:
+                return found
         for b in ff.imports:
             # TS `import * as ns` is a "namespace" binding of one file: `ns.Name` resolves here
             if b.kind == "wildcard" or not b.target_file:
@@ -138,6 +150,26 @@ class ScopeResolver:
                 found = self._sym(other, ".".join(parts[i:]))
                 if found:
                     return found
+        return None
+
+    def _in_namespaces(self, path: str, package: str, name: str) -> str | None:
+        """C#: ``name`` among the types of ``package`` and of each namespace enclosing it, the
+        innermost first, the global namespace last; ``A.B`` also as ``<namespace>.A.B``."""
+        chain = package.split(".") if package else []
+        for depth in range(len(chain), -1, -1):
+            namespace = ".".join(chain[:depth])
+            for other in self.by_package.get(namespace, []):
+                found = self._sym(other, name) if other != path else None
+                if found:
+                    return found
+            if "." in name:
+                parts = name.split(".")
+                prefix = f"{namespace}." if namespace else ""
+                for i in range(len(parts) - 1, 0, -1):
+                    for other in self.by_package.get(prefix + ".".join(parts[:i]), []):
+                        found = self._sym(other, ".".join(parts[i:]))
+                        if found:
+                            return found
         return None
 
 

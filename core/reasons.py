@@ -52,6 +52,7 @@ class Stage(StrEnum):
     PROBLEMS = "problems"
     CLASSES = "classes"  # class-level split: classes considered as tasks
     TASKS = "tasks"  # class-level tasks
+    REFERENCES = "references"  # class-level: names a class writes for the repository's code
     SUITES = "suites"  # class-level: how a repository's suite ran differently from its own CI
     DESCRIPTIONS = "descriptions"
     # host reads and writes in folders sandboxed code could touch, refused (sandbox/hostfs.py)
@@ -512,6 +513,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.CLASSES, "compiled_out", R, "class-level (C#): a type declared only in an #if branch that the symbols of its project (<DefineConstants>) leave out: mcs does not compile it, no test can run it (counted, with its kind, outside the extracted classes)"),
     (S.CLASSES, "no_methods", R, "nothing to generate but fields"),
     (S.CLASSES, "no_external_reference", R, "RepoClassBench: the class needs nothing from the repository"),
+    (S.REFERENCES, "unresolved_repository_name", N, "class-level (C#): a name a class writes that spells a repository type, or calls a repository extension method, which the scope rules (file, namespace, enclosing namespaces, usings) did not resolve: not an external reference; counted once per name and class, the names in the detail"),
     (S.CLASSES, "suite_not_run", L, "the repository's suite did not run (see repositories/suite_*)"),
     (S.CLASSES, "file_not_built", L, "class-level (Java, C#): its file was left out of the suite's build (a jar or package not installed, a construct mcs lacks, a same-named copy in another module folder): no test can run it here; the detail says why"),
     (S.CLASSES, "not_covered_by_tests", R, "no test executes a line of its methods"),

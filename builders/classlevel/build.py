@@ -833,6 +833,7 @@ def compute_stats(lang: Lang, records: list[dict], report: BuildReport, per_repo
         "dropped_tests": report.stage("tests"),
         "repositories_not_run": report.stage("repositories"),
         "suite_adjustments": report.stage("suites"),
+        "unresolved_references": report.stage("references"),
         "wrong_class_gate": _gate_totals(per_repo),
         "descriptions": report.stage("descriptions"),
         # RepoClassBench's Table 16, for our tasks

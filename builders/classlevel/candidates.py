@@ -30,19 +30,20 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import weakref
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Mapping
 
 import networkx as nx
 
-from crossfile_datasets.analyzers.graph import ScopeResolver, split_node
+from crossfile_datasets.analyzers.graph import CLASS_KINDS, ScopeResolver, split_node
 from crossfile_datasets.core.constants import CLASS_MIN_TESTS
 from crossfile_datasets.core.records import FileFacts
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.base import LanguageSupport, iter_leaves, iter_leaves_in
-from crossfile_datasets.lang.csharp.extensions import extension_target, in_member_call
+from crossfile_datasets.lang.csharp.extensions import extension_target, extension_unseen, in_member_call
 from crossfile_datasets.lang.classes import ClassInfo, ClassMeasures, MethodInfo, Thresholds
 from crossfile_datasets.sandbox.suites import SuiteRun, TestOutcome
 
@@ -183,10 +184,28 @@ def nested_code(info: ClassInfo, ff: FileFacts) -> list[str]:
     return sorted(n for n in nested if n in with_methods)
 
 
+def repository_type_names(graph: nx.MultiDiGraph) -> frozenset[str]:
+    """The simple names of the graph's types (classes, interfaces, enums, structs ...)."""
+    cached = _TYPE_NAMES.get(graph)
+    if cached is None:
+        cached = frozenset(str(a.get("name")) for _, a in graph.nodes(data=True) if a.get("kind") in CLASS_KINDS)
+        _TYPE_NAMES[graph] = cached
+    return cached
+
+
+_TYPE_NAMES: "weakref.WeakKeyDictionary[nx.MultiDiGraph, frozenset[str]]" = weakref.WeakKeyDictionary()
+
+
 def external_references(info: ClassInfo, ff: FileFacts, graph: nx.MultiDiGraph,
-                        resolver: ScopeResolver) -> list[ExternalReference]:
+                        resolver: ScopeResolver, unresolved: set[str] | None = None) -> list[ExternalReference]:
     """Definitions of the repository the class uses that lie outside it (one per definition,
-    at its first use), resolved by the graph's scope rules."""
+    at its first use), resolved by the graph's scope rules. ``unresolved`` (C#): receives the
+    names the class writes that spell a repository type, or call a repository extension method,
+    and that the scope rules did not resolve (counted by the caller, never dropped silently)."""
+    csharp = unresolved is not None and graph.graph.get("language") == "csharp"
+    type_names = repository_type_names(graph) if csharp else frozenset()
+    own_types = {info.name} | {d.name for d in ff.definitions
+                               if d.qualified_name.startswith(info.qualified_name + ".")}
     index = ff.file.index
     start_b, end_b = index.char_to_byte(info.start_byte), index.char_to_byte(info.end_byte)
     own_prefix = info.qualified_name + "."
@@ -215,6 +234,8 @@ def external_references(info: ClassInfo, ff: FileFacts, graph: nx.MultiDiGraph,
             if target is not None:
                 path, qual = split_node(target)
                 record(target, written, path, str(qual), leaf.start_point[0] + 1)
+            elif csharp and in_member_call(leaf) and extension_unseen(graph, resolver, ff.file.path, written):
+                unresolved.add(f".{written}()")  # type: ignore[union-attr]
             continue
         # `u.helper`, `pkg.util.helper`, `Cls.CONST`: the longest qualified name first
         attempts = [_access_name(index, access) for access in _access_chain(leaf)]
@@ -228,6 +249,9 @@ def external_references(info: ClassInfo, ff: FileFacts, graph: nx.MultiDiGraph,
                 break  # the class itself: not external
             record(target, name, path, qual, leaf.start_point[0] + 1)
             break
+        else:
+            if csharp and written in type_names and written not in own_types:
+                unresolved.add(written)  # type: ignore[union-attr]
     order = {m.name: i for i, m in enumerate(info.methods)}
     refs = [dataclasses.replace(r, used_in=tuple(sorted(users[t], key=lambda m: order.get(m, -1))))
             for t, r in found.items()]
@@ -533,9 +557,15 @@ def select_candidates(
             reject("only_nested_types", f"its own members are {len(info.methods)} constructors; its code is in "
                                         f"{', '.join(holding[:8])}")
             continue
-        refs = external_references(info, ff, graph, resolver)
+        unresolved: set[str] = set()
+        refs = external_references(info, ff, graph, resolver, unresolved)
+        if unresolved:
+            # C#: names of the repository's types or extension methods the scope rules left
+            # unresolved (held-out 20's enclosing namespaces were such a silent loss)
+            report.count("references", "unresolved_repository_name", key,
+                         f"{len(unresolved)}: {', '.join(sorted(unresolved)[:10])}", n=len(unresolved))
         if not refs:
-            reject("no_external_reference")
+            reject("no_external_reference", f"unresolved: {', '.join(sorted(unresolved)[:10])}" if unresolved else None)
             continue
         if static_only:
             out.append(Candidate(info, refs))

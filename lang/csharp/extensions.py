@@ -159,6 +159,18 @@ def framework_members(graph: nx.MultiDiGraph) -> FrameworkMembers:
     return _FRAMEWORK[graph]
 
 
+def extension_unseen(graph: nx.MultiDiGraph, resolver, path: str, member: str) -> bool:
+    """Whether the repository has extension methods named ``member`` and ``path`` sees none of
+    their classes (by the scope rules): the call is left unresolved, and the class-level builder
+    counts it (``references/unresolved_repository_name``) rather than dropping it silently."""
+    entries = extension_index(graph).get(member, [])
+    for node, _recv, _tparams in entries:
+        qual = split_node(node)[1]
+        if qual is not None and resolver.resolve(path, f"{qual.rpartition('.')[0]}.{member}") == node:
+            return False
+    return bool(entries)
+
+
 def extension_target(graph: nx.MultiDiGraph, resolver, path: str, member: str) -> str | None:
     """The graph node of the repository extension method ``x.member(...)`` in ``path`` calls,
     or None (no such extension method the file sees, or the extended type has its own member)."""
