@@ -516,6 +516,21 @@ def _blank(line: str, same_chars: bool = False) -> str:
 
 
 # ---------------------------------------------------------------------- syntax level --
+# C# 10's file-scoped namespace, alone on its line (a comment may follow)
+_FILE_SCOPED_NAMESPACE = re.compile(r"^([ \t]*namespace[ \t]+[\w.]+[ \t]*);(?=[ \t]*(?://[^\n]*)?\r?$)", re.M)
+
+
+def file_scoped_to_block(text: str) -> str:
+    """C# 10's file-scoped ``namespace X;`` as the block ``namespace X{ ... }`` that mcs (C# 7.2:
+    CS1525 "Unexpected symbol `;'" on the original) compiles: the ``;`` becomes ``{`` (every
+    offset and line unchanged), a ``}`` on a line of its own closes the file. The text unchanged
+    when it has none, or more than one (not valid C#: mcs says so on the original)."""
+    found = _FILE_SCOPED_NAMESPACE.findall(text)
+    if len(found) != 1:
+        return text
+    return _FILE_SCOPED_NAMESPACE.sub(r"\1{", text, count=1) + ("" if text.endswith("\n") else "\n") + "}\n"
+
+
 def errors_only_in_bodies(tree: Tree) -> bool:
     """Every ERROR and MISSING node of the tree lies inside a statement ``block`` (a method,
     accessor, constructor or lambda body): tree-sitter failed on statements only, its type and
