@@ -213,6 +213,13 @@ CLASS_GATE_SECONDS = 900.0  # wall clock a repository's mutant runs may take in 
 # each (held-out 2026-11-28e: concurrent-trees' 27 tasks, 13 with mutants not run in 900 s) (ours)
 CLASS_GATE_SECONDS_PER_TASK = 60.0
 CLASS_MIN_GATE_MUTANTS = 2  # mutants run per task even when its share of CLASS_GATE_SECONDS is spent (ours)
+# one mutant's run ends at this many times the task's run on the original class (its throwing-stub
+# run's wall clock, which builds and starts what a mutant's does, plus its tests' seconds in the
+# gold rerun), at least CLASS_MUTANT_MIN_SECONDS, at most EXEC_RUN_TIMEOUT: a mutant that loops
+# is caught at its limit, not after 300 s (held-out 20: parsii's two looping tokenizer mutants
+# took 600 s of the 900 s budget, 13 mutants of 4 tasks not run) (ours)
+CLASS_MUTANT_TIME_FACTOR = 5.0
+CLASS_MUTANT_MIN_SECONDS = 30.0
 # methods the wrong-class gate does not mutate: a changed hash code keeps every hashed collection
 # working, so only a test printing hash values tells (ours; jfreesvg's GradientPaintKey)
 CLASS_UNMUTATED_METHODS = frozenset({"hashCode", "GetHashCode", "__hash__"})

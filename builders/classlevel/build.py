@@ -356,6 +356,9 @@ def gold_gate(runner, repo: Repository, candidates: list, report: BuildReport, w
     values = {"record_values": True} if "record_values" in inspect.signature(runner.run).parameters else {}
     rerun = runner.run(repo.root, ids, coverage=False, limits=None, **values)
     again = rerun.outcomes()
+    seconds: dict[str, float] = {}
+    for r in rerun.results:
+        seconds[r.test_id] = seconds.get(r.test_id, 0.0) + max(0.0, r.seconds or 0.0)
     kept = []
     for cand in candidates:
         stable = [t for t in cand.expected_to_pass if again.get(t) is TestOutcome.PASSED]
@@ -367,6 +370,7 @@ def gold_gate(runner, repo: Repository, candidates: list, report: BuildReport, w
             continue
         cand.expected_to_pass = stable
         cand.value_checks = [c for c in rerun.value_checks if c["test"] in stable]
+        cand.gold_seconds = round(sum(seconds.get(t, 0.0) for t in stable), 3)
         kept.append(cand)
     return kept
 
@@ -543,11 +547,13 @@ def throwing_stub_gate(lang: Lang, repo: Repository, facts: dict, candidates: li
             kept.append(cand)
             continue
         # the stub changes method bodies only: the runner may reuse the original tree's build
+        t0 = time.monotonic()
         placed, run = run_placed(_task_view(lang, repo, facts, cand), stub, Path(repo.root), SandboxLimits(), setup,
                                  reuse_build=True, quiet=True, staging=staging)
         if _count_refused(placed, report, where, cand):
             continue
-        _count_timed_out(placed, run, report, where, cand, "throwing stub")
+        if not _count_timed_out(placed, run, report, where, cand, "throwing stub"):
+            cand.stub_seconds = round(time.monotonic() - t0, 3)  # what a mutant's run is timed by
         gate["stub_runs"] += 1
         gate["stub_not_compiled"] += run is None
         dropped = _drop_passing(cand, run, report, where, ("passes_with_throwing_stub", "tests_pass_with_throwing_stub"),
@@ -579,6 +585,19 @@ def min_tests_gate(candidates: list, min_tests: int, report: BuildReport, where:
     return kept
 
 
+def mutant_time_limit(cand) -> float:
+    """The wall clock one mutant's run of ``cand`` may take: ``CLASS_MUTANT_TIME_FACTOR`` times the
+    task's run on the original class (its throwing-stub run -- the same placement, build reuse and
+    test process a mutant's run has -- plus its tests' seconds in the gold rerun, which the stub's
+    quick failures do not take), at least ``CLASS_MUTANT_MIN_SECONDS``, at most
+    ``EXEC_RUN_TIMEOUT`` (also when the stub's run was not timed). A mutant that runs longer loops
+    or crawls where the original did not: it is stopped there and counted as caught."""
+    if cand.stub_seconds is None:
+        return C.EXEC_RUN_TIMEOUT
+    reference = cand.stub_seconds + cand.gold_seconds
+    return round(min(C.EXEC_RUN_TIMEOUT, max(C.CLASS_MUTANT_MIN_SECONDS, C.CLASS_MUTANT_TIME_FACTOR * reference)), 1)
+
+
 def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, suite: SuiteRun, settings: ClassSettings,
                 report: BuildReport, where: str, setup=None, gate: dict | None = None,
                 progress: StageProgress | None = None, staging=None) -> list:
@@ -586,22 +605,26 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
     class (``LanguageSupport.method_mutants``, round robin over the methods its tests execute);
     a mutant is caught when one of the tests that execute the mutated method (with per-test
     coverage; else all of them) does not pass, or when it does not compile. The task's
-    ``mutant_score`` = caught / run; below ``settings.min_mutant_score`` the task is dropped
-    (``tasks/mutants_survive``). A class no mutant could be made of keeps its task
-    (``tasks/no_mutants``, score None), unless it has fewer than ``settings.few_tests`` tests
-    (``tasks/few_tests_no_mutant``: nothing but the throwing stub showed that they judge it).
+    ``mutant_score`` = caught / run; below ``settings.min_mutant_score``, or with no mutant
+    caught whatever the minimum, the task is dropped (``tasks/mutants_survive``). A class no
+    mutant could be made of keeps its task (``tasks/no_mutants``, score None), unless it has
+    fewer than ``settings.few_tests`` tests (``tasks/few_tests_no_mutant``: nothing but the
+    throwing stub showed that they judge it).
 
     Time: the mutant runs of a repository share ``settings.gate_budget(tasks)`` -- ``gate_seconds``,
     or ``gate_seconds_per_task`` per task when that is more (a large class's tests under load took
     the gate past an hour; 27 small classes did not fit 900 s) --: each task gets an equal share of what is left when its
     turn comes, runs at least ``CLASS_MIN_GATE_MUTANTS`` mutants and stops making runs when its
     share is spent; its score is over the mutants run, the others are counted as
-    ``tasks/mutants_over_budget`` (``mutants_skipped`` in the record and the gate's stats)."""
+    ``tasks/mutants_over_budget`` (``mutants_skipped`` in the record and the gate's stats). Each
+    mutant's run ends at :func:`mutant_time_limit` (a multiple of the task's run on the original
+    class): a mutant that loops is caught there (``tasks/gate_run_timed_out``, ``mutants_timed_out``
+    in the gate's stats) instead of spending ``EXEC_RUN_TIMEOUT`` of the budget."""
     from crossfile_datasets.harness.class_runs import run_placed
 
     language = get_language(lang)
     gate = gate if gate is not None else {}
-    gate.update(mutants_run=0, mutants_caught=0, mutants_skipped=0)
+    gate.update(mutants_run=0, mutants_caught=0, mutants_skipped=0, mutants_timed_out=0)
     if settings.mutants <= 0:
         return candidates
     kept = []
@@ -642,18 +665,21 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
         failed_by_tests: list = []  # mutants a test failed (not a compile error): what controls are made of
         share = max(0.0, budget - (time.monotonic() - started)) / (len(candidates) - n)
         task_start = time.monotonic()
+        limit = mutant_time_limit(cand)
         for wrong in wrongs:
             if ran >= C.CLASS_MIN_GATE_MUTANTS and time.monotonic() - task_start >= share:
                 break
             ran += 1
             tests = [t for t in cand.expected_to_pass if t in covering.get(wrong.method, ())] or list(cand.expected_to_pass)
             placed, run = run_placed(_task_view(lang, repo, facts, cand, tests), wrong.source, Path(repo.root),
-                                     SandboxLimits(), setup, first_failure=True, reuse_build=True, quiet=True,
-                                     staging=staging)
+                                     SandboxLimits(timeout=limit), setup, first_failure=True, reuse_build=True,
+                                     quiet=True, staging=staging)
             if _count_refused(placed, report, where, cand):
                 refused = True
                 break
-            _count_timed_out(placed, run, report, where, cand, f"mutant of {wrong.method}")
+            gate["mutants_timed_out"] += _count_timed_out(
+                placed, run, report, where, cand, f"mutant of {wrong.method} (limit {limit:.0f} s: "
+                f"{C.CLASS_MUTANT_TIME_FACTOR:g} x the original's {cand.stub_seconds or 0:.0f} + {cand.gold_seconds:.0f} s)")
             outcomes = run.outcomes() if run is not None else {}
             hit = run is None or run.status is not SuiteStatus.OK or any(
                 outcomes.get(t) is not TestOutcome.PASSED for t in tests)
@@ -674,7 +700,7 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
         score = round(caught / ran, 4) if ran else None
         cand.wrong_classes.update(mutants_run=ran, mutants_caught=caught, mutant_score=score,
                                   survived=survived[:10], min_mutant_score=settings.min_mutant_score,
-                                  mutants_skipped=skipped)
+                                  mutants_skipped=skipped, mutant_time_limit=limit)
         name = f"{where}{info.file}::{info.name}"
         if skipped:
             gate["tasks_over_budget"] = gate.get("tasks_over_budget", 0) + 1
@@ -682,9 +708,12 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
                          f"{skipped} of {len(wrongs)} mutants not run: the task's share of the gate's "
                          f"{budget:.0f} s ({share:.0f} s) was spent after {ran}")
         few = len(cand.expected_to_pass) < settings.few_tests
-        if score is not None and score < settings.min_mutant_score:
+        if score is not None and (score < settings.min_mutant_score or not caught):
+            # every mutant survived: the tests do not judge what the mutants changed, whatever the
+            # minimum (a --class-min-mutant-score of 0 kept such a task with a score of 0.0)
             report.count("tasks", "mutants_survive", name,
-                         f"mutant score {score:.2f} < {settings.min_mutant_score}: {'; '.join(survived[:3])}")
+                         f"mutant score {score:.2f} < {settings.min_mutant_score}: {'; '.join(survived[:3])}" if caught
+                         else f"no mutant of {ran} caught: {'; '.join(survived[:3])}")
             continue
         if few and score is not None and score < settings.few_tests_min_score:
             # one or two tests: the evaluation's pass rate has two or three values, so the tests

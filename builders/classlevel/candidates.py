@@ -113,6 +113,10 @@ class Candidate:
     wrong_classes: dict = field(default_factory=dict)
     # the gold gate's checked values (Python): ``{"test", "site"}`` compared on the host
     value_checks: list[dict] = field(default_factory=list)
+    # the time of a run of its tests (builders/classlevel/build.py: mutant_time_limit): the gold
+    # rerun's seconds of its EXPECTED_TO_PASS tests, the throwing stub's whole placed run
+    gold_seconds: float = 0.0
+    stub_seconds: float | None = None
 
 
 # ------------------------------------------------------------------------ external refs --
