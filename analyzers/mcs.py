@@ -64,6 +64,9 @@ NO_INSTANCE = re.compile(r"^Cannot create an instance of the abstract class or i
 NO_NESTED_TYPE = re.compile(r"^The nested type `(?P<member>[^']+)' does not exist in the type `(?P<type>.+?)'")
 NO_NAME = re.compile(r"^The name `(?P<name>[^']+)' does not exist in the current context")
 NO_TYPE = re.compile(r"^The type or namespace name `(?P<name>[^']+)' could not be found")
+# CS0234: a qualified name whose namespace is known and whose last part is not there
+NOT_IN_NAMESPACE = re.compile(r"^The type or namespace name `(?P<name>[^']+)' does not exist in the namespace "
+                              r"`(?P<namespace>[^']+)'")
 NOT_INFERRED = re.compile(r"^The type arguments for method `(?P<method>[^(']+?)(?:<[^(]*)?\(")
 NO_OVERLOAD = re.compile(r"^No overload for method `(?P<method>[^']+)' takes `\d+' arguments")
 METHOD_GROUP = re.compile(r"^Cannot convert method group `(?P<method>[^']+)' to non-delegate type")
@@ -79,6 +82,8 @@ EMPTIED_OBJECT_MEMBER = re.compile(r"^`(?P<type>.+)\.(?P<member>\w+)(?:<[^>]*>)?
 # (``... in the generic type or method `Repo.Save<T>(T)'``), its use at the line is what failed
 CONSTRAINT_FAILED = re.compile(r"^The type `[^']+' (?:cannot be used|must be|must have)"
                                r".* in the generic type or method `(?P<method>[^'(<]+)")
+# CS1540: a protected member reached through a qualifier of the base type (names the member)
+PROTECTED_VIA_QUALIFIER = re.compile(r"^Cannot access protected member `(?P<method>[^'(]+)")
 NOT_IN_INTERFACE = re.compile(r"^`(?P<member>[^']+)' in explicit interface declaration is not a member of interface")
 
 
@@ -86,8 +91,8 @@ def diagnostic_name(code: str, message: str) -> str | None:
     """The simple name a missing-name message is about (the member, else the name, the method,
     the type), for telling a diagnostic whose use another round found (``count_unattributed``)."""
     del code  # the message says it
-    for pattern in (MISSING_MEMBER, BAD_EXTENSION, NO_NESTED_TYPE, NO_NAME, NO_TYPE, NOT_INFERRED, NO_OVERLOAD,
-                    METHOD_GROUP, NO_CONSTRUCTOR, NO_INSTANCE, CONSTRAINT_FAILED):
+    for pattern in (MISSING_MEMBER, BAD_EXTENSION, NO_NESTED_TYPE, NO_NAME, NO_TYPE, NOT_IN_NAMESPACE, NOT_INFERRED,
+                    NO_OVERLOAD, METHOD_GROUP, NO_CONSTRUCTOR, NO_INSTANCE, CONSTRAINT_FAILED, PROTECTED_VIA_QUALIFIER):
         m = pattern.match(message)
         if m is None:
             continue

@@ -133,6 +133,14 @@ def _classes(annotation: nodes.NodeNG | None, context=None, depth: int = 0) -> I
                 yield from _classes(side, context, depth + 1)
         return
     if isinstance(annotation, (nodes.Name, nodes.Attribute)):
+        typevar = _typevar(annotation)
+        if typevar is not None:
+            # `self: _T` with `_T = TypeVar("_T", bound="Renderer")`: the bound (none: no class).
+            # astroid makes the TypeVar a class `_T` of its own, with none of the bound's members
+            # (marko, held-out 20: `with self.renderer as r: r.render(...)` was no use)
+            bound = next((k.value for k in typevar.keywords or [] if k.arg == "bound"), None)
+            yield from _classes(bound, context, depth + 1)
+            return
         annotation = _unshadowed(annotation)
         try:
             for value in annotation.infer(context):
@@ -264,14 +272,20 @@ def _type_form_class(annotation: nodes.NodeNG | None, context=None) -> nodes.Cla
     return None
 
 
-@_tip
-def _infer_parameter(name: nodes.AssignName, context=None) -> nodes.ClassDef | _TheClass | None:
-    annotation = _annotation_of(name)
+def _class_or_type_form(annotation: nodes.NodeNG | None, context=None) -> nodes.ClassDef | _TheClass | None:
+    """What a name annotated ``annotation`` holds: the class X itself for ``type[X]`` (also
+    through an alias, :func:`_alias_value`), else an instance of the one class it names."""
     unwrapped = _unwrap_optional(annotation)
     if isinstance(unwrapped, nodes.Subscript) and unwrapped.value.as_string().rsplit(".", 1)[-1] in _TYPE_FORMS:
         cls = _type_form_class(annotation, context)  # cls: type[X] (| None)
         return _TheClass(cls) if cls is not None else None
-    return _one_class(annotation, context) or _union_first_class(annotation, context)
+    return _one_class(annotation, context)
+
+
+@_tip
+def _infer_parameter(name: nodes.AssignName, context=None) -> nodes.ClassDef | _TheClass | None:
+    annotation = _annotation_of(name)
+    return _class_or_type_form(annotation, context) or _union_first_class(annotation, context)
 
 
 def _union_first_class(annotation: nodes.NodeNG | None, context=None) -> nodes.ClassDef | None:
@@ -390,6 +404,30 @@ def _infer_call(node: nodes.Call, context=None) -> nodes.ClassDef | None:
     return cls
 
 
+_CAST_MODULES = frozenset({"typing", "typing_extensions"})
+
+
+def _is_cast_call(node: nodes.Call) -> bool:
+    """``cast(C, value)`` / ``typing.cast(C, value)`` by its spelling (what it calls is checked
+    by the tip)."""
+    func = node.func
+    name = func.name if isinstance(func, nodes.Name) else func.attrname if isinstance(func, nodes.Attribute) else None
+    return name == "cast" and len(node.args) == 2 and not node.keywords
+
+
+@_tip
+def _infer_cast(node: nodes.Call, context=None) -> nodes.ClassDef | _TheClass | None:
+    """``doc = cast(block.Document, make())``: an instance of the class the cast declares (also
+    ``cast("block.Document", ...)`` and ``cast(type[X], ...)``). astroid's typing brain gives
+    the second argument's value, which is often Uninferable (marko, held-out 20: ``doc.children``
+    on such a value was no use); the cast is the program's own statement of the type, as for a
+    type checker."""
+    callees = _own_values(node.func.infer)
+    if len(callees) != 1 or not isinstance(callees[0], nodes.FunctionDef) or callees[0].root().name not in _CAST_MODULES:
+        return None
+    return _class_or_type_form(node.args[0], context)
+
+
 _PLAIN_INSTANCES = (astroid.Instance, objects.ExceptionInstance)
 # subscripted names whose first argument is the value's class
 _WRAPPING_GENERICS = frozenset({"Optional", "ClassVar", "Final", "Annotated", "Required", "NotRequired", "ReadOnly"})
@@ -496,11 +534,78 @@ _MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict
 _QUALIFIERS = frozenset({"Optional", "ClassVar", "Final", "Annotated"})
 
 
+# subscripted heads that make an assignment a type alias (``ElementType = type[Element]``)
+_ALIAS_FORMS = _NOT_GENERIC_CLASSES | _QUALIFIERS | frozenset({"Type", "Optional", "Union"})
+
+
+def _assigned_value(annotation: nodes.NodeNG | None) -> nodes.NodeNG | None:
+    """The value of the one module- or class-level assignment an annotation's name (``X``, or
+    ``mod.X`` of a module) refers to (``X = ...``, ``X: TypeAlias = ...``), else None."""
+    if isinstance(annotation, nodes.Name):
+        try:
+            _, found = annotation.lookup(annotation.name)
+        except AstroidError:
+            return None
+    elif isinstance(annotation, nodes.Attribute):
+        modules = [v for v in _own_values(annotation.expr.infer) if isinstance(v, nodes.Module)]
+        found = modules[0].locals.get(annotation.attrname, []) if len(modules) == 1 else []
+    else:
+        return None
+    if len(found) != 1 or not isinstance(found[0], nodes.AssignName):
+        return None
+    statement = found[0].parent
+    if not isinstance(statement.scope(), (nodes.Module, nodes.ClassDef)):
+        return None
+    if isinstance(statement, nodes.Assign) and statement.targets == [found[0]]:
+        return statement.value
+    if (isinstance(statement, nodes.AnnAssign) and statement.target is found[0] and statement.value is not None
+            and statement.annotation.as_string().rsplit(".", 1)[-1] == "TypeAlias"):
+        return statement.value
+    return None
+
+
+def _alias_value(annotation: nodes.NodeNG | None) -> nodes.NodeNG | None:
+    """The annotation an alias name stands for: ``element: ElementType`` with the module-level
+    ``ElementType = type[element.Element]`` (often under ``if TYPE_CHECKING:`` at the bottom of
+    the module) -> ``type[element.Element]``, placed where the alias is defined so its names
+    resolve there; also ``mod.ElementType`` and ``X: TypeAlias = ...``. astroid infers such an
+    alias to the builtin ``type`` (or ``list``...), which names no class of the project, so the
+    parameter and loop tips read the form the alias stands for. None when ``annotation`` is no
+    such alias (one assignment of a subscripted typing form or a ``|`` union)."""
+    value = _assigned_value(annotation)
+    if isinstance(value, nodes.Subscript) and value.value.as_string().rsplit(".", 1)[-1] in _ALIAS_FORMS:
+        return value
+    if isinstance(value, nodes.BinOp) and value.op == "|":
+        return value
+    return None
+
+
+def _typevar(annotation: nodes.NodeNG | None) -> nodes.Call | None:
+    """The ``TypeVar("_T", bound=...)`` call a name refers to (``_T = TypeVar(...)``), else None."""
+    value = _assigned_value(annotation)
+    if isinstance(value, nodes.Call) and value.func.as_string().rsplit(".", 1)[-1] == "TypeVar":
+        return value
+    return None
+
+
+def _unalias(annotation: nodes.NodeNG | None) -> nodes.NodeNG | None:
+    """``annotation`` with an alias of a typing form replaced by that form (:func:`_alias_value`),
+    through a chain of aliases; anything else as it is."""
+    for _ in range(_MAX_DEPTH):
+        value = _alias_value(annotation)
+        if value is None:
+            return annotation
+        annotation = value
+    return annotation
+
+
 def _unwrap_optional(annotation: nodes.NodeNG | None, depth: int = 0) -> nodes.NodeNG | None:
     """``Optional[C]`` / ``C | None`` -> ``C``; ``ClassVar[C]``, ``Final[C]``, ``Annotated[C, ...]``
-    -> ``C`` (anything else as it is)."""
+    -> ``C``; an alias of one of these or of ``type[C]``/``list[C]``... -> what it stands for
+    (anything else as it is)."""
     if annotation is None or depth > _MAX_DEPTH:
         return annotation
+    annotation = _unalias(annotation)
     if isinstance(annotation, nodes.Subscript) and annotation.value.as_string().rsplit(".", 1)[-1] in _QUALIFIERS:
         inner = annotation.slice
         if isinstance(inner, nodes.Tuple) and inner.elts:
@@ -665,6 +770,13 @@ def _iterated_annotation(iterable: nodes.NodeNG, depth: int = 0) -> nodes.NodeNG
         return None
     if _builtin_call(iterable, _KEEP_ELEMENTS):
         return _iterated_annotation(iterable.args[0], depth + 1)
+    if isinstance(iterable, (nodes.GeneratorExp, nodes.ListComp, nodes.SetComp)) and len(iterable.generators) == 1:
+        # `(e for e in table.values() if ...)`: the elements of what the comprehension iterates
+        loop = iterable.generators[0]
+        if isinstance(iterable.elt, nodes.Name) and isinstance(loop.target, nodes.AssignName) \
+                and iterable.elt.name == loop.target.name:
+            return _iterated_annotation(loop.iter, depth + 1)
+        return None
     if (isinstance(iterable, nodes.Call) and isinstance(iterable.func, nodes.Attribute) and not iterable.args
             and iterable.func.attrname in ("keys", "values")):
         pair = _mapping_annotations(_declared_annotation(iterable.func.expr))
@@ -705,7 +817,7 @@ def _is_loop_target(node: nodes.AssignName) -> bool:
 
 
 @_tip
-def _infer_loop_target(node: nodes.AssignName, context=None) -> nodes.ClassDef | None:
+def _infer_loop_target(node: nodes.AssignName, context=None) -> nodes.ClassDef | _TheClass | None:
     """``for item in basket.items`` with ``items: list[Item]``: an ``Item`` when astroid's own
     inference of the iterated values says nothing (an empty list at its creation...); also
     through ``reversed``/``sorted``/``list``/... (:func:`_iterated_annotation`) and for the
@@ -716,8 +828,49 @@ def _infer_loop_target(node: nodes.AssignName, context=None) -> nodes.ClassDef |
     if loop is None:
         return None
     if loop.target is node:
-        return _one_class(_iterated_annotation(loop.iter))
-    return _one_class(_unpacked_annotation(node, loop.iter))
+        return _class_or_type_form(_iterated_annotation(loop.iter))
+    return _class_or_type_form(_unpacked_annotation(node, loop.iter))
+
+
+# builtins taking a one-argument function of the elements of their first argument as `key=`
+_KEY_FUNCTION_CALLS = frozenset({"sorted", "min", "max"})
+
+
+def _key_lambda_iterable(node: nodes.AssignName) -> nodes.NodeNG | None:
+    """The iterable whose elements ``node``, the one parameter of a lambda, receives:
+    ``sorted(items, key=lambda e: e.priority)`` (also ``min``/``max`` and ``items.sort(key=...)``
+    on a list), ``map(lambda e: ..., items)``, ``filter(lambda e: ..., items)``."""
+    args = node.parent
+    lam = args.parent if isinstance(args, nodes.Arguments) else None
+    if not isinstance(lam, nodes.Lambda) or len(args.args or []) != 1 or args.args[0] is not node:
+        return None
+    holder = lam.parent
+    if isinstance(holder, nodes.Keyword) and holder.arg == "key" and isinstance(holder.parent, nodes.Call):
+        call = holder.parent
+        if _builtin_call(call, _KEY_FUNCTION_CALLS):
+            return call.args[0]
+        if isinstance(call.func, nodes.Attribute) and call.func.attrname == "sort" and not call.args:
+            return call.func.expr
+        return None
+    if isinstance(holder, nodes.Call) and len(holder.args) == 2 and holder.args[0] is lam \
+            and _builtin_call(holder, frozenset({"map", "filter"})):
+        return holder.args[1]
+    return None
+
+
+def _is_key_lambda_parameter(node: nodes.AssignName) -> bool:
+    return isinstance(node.parent, nodes.Arguments) and isinstance(node.parent.parent, nodes.Lambda)
+
+
+@_tip
+def _infer_key_lambda_parameter(node: nodes.AssignName, context=None) -> nodes.ClassDef | _TheClass | None:
+    """``sorted(self.block_elements.values(), key=lambda e: e.priority)`` with ``dict[str,
+    type[Element]]``: ``e`` is what iterating the first argument gives (:func:`_iterated_annotation`);
+    astroid infers a lambda's parameter as Uninferable (marko, held-out 20)."""
+    iterable = _key_lambda_iterable(node)
+    if iterable is None or _informative(_own_values(node._infer)):
+        return None
+    return _class_or_type_form(_iterated_annotation(iterable))
 
 
 def _is_read_subscript(node: nodes.Subscript) -> bool:
@@ -1140,8 +1293,12 @@ astroid.MANAGER.register_transform(nodes.AssignName, astroid.inference_tip(_infe
 astroid.MANAGER.register_transform(nodes.AssignName, astroid.inference_tip(_infer_annotated_target), _is_annotated_target)
 astroid.MANAGER.register_transform(nodes.AssignAttr, astroid.inference_tip(_infer_annotated_target), _is_annotated_target)
 astroid.MANAGER.register_transform(nodes.Call, astroid.inference_tip(_infer_call), _is_call)
+# after the typing brain's tip for ``cast``, which it replaces (undecided: astroid's inference of the call)
+astroid.MANAGER.register_transform(nodes.Call, astroid.inference_tip(_infer_cast), _is_cast_call)
 astroid.MANAGER.register_transform(nodes.AnnAssign, _field_value, _is_class_field)
 astroid.MANAGER.register_transform(nodes.AssignName, astroid.inference_tip(_infer_loop_target), _is_loop_target)
+astroid.MANAGER.register_transform(nodes.AssignName, astroid.inference_tip(_infer_key_lambda_parameter),
+                                   _is_key_lambda_parameter)
 astroid.MANAGER.register_transform(nodes.AssignName, astroid.inference_tip(_infer_unpacked_call_target),
                                    _is_unpacked_call_target)
 astroid.MANAGER.register_transform(nodes.Subscript, astroid.inference_tip(_infer_subscript), _is_read_subscript)

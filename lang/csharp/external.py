@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from crossfile_datasets.core.records import Diagnostic
-from crossfile_datasets.analyzers.mcs import MISSING_MEMBER, NO_CONSTRUCTOR, NO_NAME, NO_TYPE
+from crossfile_datasets.analyzers.mcs import MISSING_MEMBER, NO_CONSTRUCTOR, NO_NAME, NO_TYPE, NOT_IN_NAMESPACE
 from crossfile_datasets.core.records import FileFacts
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -55,6 +55,11 @@ class StubType:
     members: set[StubMember] = field(default_factory=set)
     constructor: bool = False
     async_lambdas: set[str] = field(default_factory=set)  # methods called with an `async` lambda
+    namespace: str = ""  # the namespace of a type written by its full name ("" : global)
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.namespace}.{self.name}" if self.namespace else self.name
 
     def members_to_render(self) -> list[StubMember]:
         """One member per name (and generic arity): a name written both as a call and as a method
@@ -69,6 +74,11 @@ class StubType:
         return [m for m in out if m.static or (m.name, m.method, m.arity) not in static]
 
     def render(self) -> str:
+        if self.namespace:
+            return f"namespace {self.namespace} {{ {self._render_type().rstrip()} }}\n"
+        return self._render_type()
+
+    def _render_type(self) -> str:
         if self.kind == "attribute":
             return self._render_attribute()
         params = f"<{', '.join(f'T{i}' for i in range(1, self.arity + 1))}>" if self.arity else ""
@@ -127,18 +137,24 @@ class ExternalStubs:
         return "".join(self.types[k].render() for k in sorted(self.types))
 
     def snapshot(self) -> dict[tuple[str, int], StubType]:
-        return {k: StubType(t.name, t.arity, t.kind, set(t.members), t.constructor, set(t.async_lambdas))
+        return {k: StubType(t.name, t.arity, t.kind, set(t.members), t.constructor, set(t.async_lambdas), t.namespace)
                 for k, t in self.types.items()}
 
     def restore(self, snapshot: dict[tuple[str, int], StubType]) -> None:
         self.types = snapshot
 
-    def declare(self, name: str, arity: int) -> bool:
-        key = (name, arity)
-        if name in self.project_names or key in self.types or key in self.rejected or not _IDENTIFIER.match(name):
+    def declare(self, name: str, arity: int, namespace: str = "") -> bool:
+        """A stand-in type ``name`` (in ``namespace``, "" for the global one)."""
+        key = (f"{namespace}.{name}" if namespace else name, arity)
+        if (name in self.project_names and not namespace) or key in self.types or key in self.rejected \
+                or not _IDENTIFIER.match(name) or not all(_IDENTIFIER.match(p) for p in namespace.split(".") if namespace):
             return False
-        self.types[key] = StubType(name, arity, "interface" if re.match(r"^I[A-Z]", name) else "class")
+        self.types[key] = StubType(name, arity, "interface" if re.match(r"^I[A-Z]", name) else "class",
+                                   namespace=namespace)
         return True
+
+    def namespaces(self) -> set[str]:
+        return {t.namespace for t in self.types.values() if t.namespace}
 
     def declare_attribute(self, written: str) -> bool:
         """An attribute class for ``[written(...)]`` (``written`` + ``Attribute``, as mcs looks it up)."""
@@ -162,6 +178,32 @@ class ExternalStubs:
         candidates = [t for (name, _), t in self.types.items() if name == type_text]
         return candidates[0] if len(candidates) == 1 else None
 
+    def _learn_missing_type(self, ff: FileFacts, d: Diagnostic, with_members: bool) -> bool | None:
+        """CS0246/CS0234 of a type the unit lacks: whether a stand-in was declared; None when
+        ``d`` is no such error."""
+        m = NO_TYPE.match(d.message)
+        if m and d.code == "CS0246" and "." not in m["name"]:
+            if is_attribute_name(ff, d.line, d.column):
+                # attributes never block mcs, so their stand-ins wait for the members passes;
+                # unknown, mcs checks none of its arguments (xunit's `[InlineData(...,
+                # ImageFormat.Rgb24)]`: Pfim's enum members never seen)
+                return self.declare_attribute(m["name"]) if with_members else False
+            if in_attribute(ff, d.line, d.column):
+                return False
+            qualified = qualified_type_at(ff, d.line, d.column)
+            if qualified is not None:  # `NAudio.Wave.WaveFormat`: the type in its namespace
+                namespace, name = qualified
+                return self.declare(name, written_arity(ff, d.line, d.column, last_of_qualified=True), namespace)
+            return self.declare(m["name"], written_arity(ff, d.line, d.column))
+        m = NOT_IN_NAMESPACE.match(d.message)
+        if m and d.code == "CS0234":
+            # the next type of a namespace a stand-in opened (`NAudio.Wave.Mp3Frame`); never
+            # one of the project's own namespaces
+            if m["namespace"] not in self.namespaces() or "." in m["name"]:
+                return False
+            return self.declare(m["name"], written_arity(ff, d.line, d.column), m["namespace"])
+        return None
+
     def learn(self, diags: Iterable[Diagnostic], facts: Mapping[str, FileFacts], with_members: bool) -> bool:
         """Declare what ``diags`` (errors of unit files) show missing; True when anything changed."""
         changed = False
@@ -169,16 +211,9 @@ class ExternalStubs:
             ff = facts.get(d.file)
             if ff is None:
                 continue
-            m = NO_TYPE.match(d.message)
-            if m and d.code == "CS0246" and "." not in m["name"]:
-                if is_attribute_name(ff, d.line, d.column):
-                    # attributes never block mcs, so their stand-ins wait for the members passes;
-                    # unknown, mcs checks none of its arguments (xunit's `[InlineData(...,
-                    # ImageFormat.Rgb24)]`: Pfim's enum members never seen)
-                    if with_members:
-                        changed |= self.declare_attribute(m["name"])
-                elif not in_attribute(ff, d.line, d.column):
-                    changed |= self.declare(m["name"], written_arity(ff, d.line, d.column))
+            declared = self._learn_missing_type(ff, d, with_members)
+            if declared is not None:
+                changed |= declared
                 continue
             if not with_members:
                 continue
@@ -273,9 +308,41 @@ def is_attribute_name(ff: FileFacts, line: int, column: int) -> bool:
             and node.parent.child_by_field_name("name") == node)
 
 
-def written_arity(ff: FileFacts, line: int, column: int) -> int:
-    """Number of type arguments of the generic name written at (1-based line, 0-based column)."""
+def qualified_type_at(ff: FileFacts, line: int, column: int) -> tuple[str, str] | None:
+    """``(namespace, name)`` of the qualified type name whose first part is written at (1-based
+    line, 0-based column): ``("NAudio.Wave", "WaveFormat")`` for ``NAudio.Wave.WaveFormat``; None
+    for a simple name or anything that is not a qualified name of identifiers."""
     node = node_at(ff, line, column)
+    if node is None or node.type != "identifier":
+        return None
+    top = node
+    while top.parent is not None and top.parent.type == "qualified_name":
+        if top.parent.child_by_field_name("qualifier") != top:
+            return None  # not the first part
+        top = top.parent
+    if top is node:
+        return None
+    last = top.child_by_field_name("name")
+    if last is not None and last.type == "generic_name":
+        last = last.named_children[0] if last.named_children else None
+    parts = [ff.file.index.node_text(top.child_by_field_name("qualifier")), ff.file.index.node_text(last)] \
+        if last is not None else []
+    namespace = "".join(parts[0].split()) if parts else ""
+    if not parts or not all(_IDENTIFIER.match(p) for p in [*namespace.split("."), parts[1]]):
+        return None
+    return namespace, parts[1]
+
+
+def written_arity(ff: FileFacts, line: int, column: int, last_of_qualified: bool = False) -> int:
+    """Number of type arguments of the generic name written at (1-based line, 0-based column)
+    (``last_of_qualified``: of the last part of the qualified name whose first part is there)."""
+    node = node_at(ff, line, column)
+    if last_of_qualified and node is not None:
+        while node.parent is not None and node.parent.type == "qualified_name" \
+                and node.parent.child_by_field_name("qualifier") == node:
+            node = node.parent
+        if node.type == "qualified_name":
+            node = node.child_by_field_name("name")
     if node is not None and node.type == "identifier" and node.parent is not None and node.parent.type == "generic_name":
         node = node.parent
     if node is not None and node.type == "generic_name":

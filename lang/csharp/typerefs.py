@@ -172,15 +172,30 @@ def _simple_and_arity(written: Node, text_of: Callable[[Node], str]) -> tuple[st
 
 
 def _value_names(root: Node, text_of: Callable[[Node], str]) -> frozenset[str]:
-    """Every variable, parameter, property, method and event name the file declares: a static
-    qualifier ``N.x`` with one of them in the file may be that value ("Color Color")."""
+    """Every variable, parameter, property, method and event name the file declares, except
+    those whose declared type is written as that very name: a static qualifier ``N.x`` with one
+    of them in the file may be that value, unless the value's type is ``N`` itself ("Color
+    Color", C# 12.8.7.2: ``StereoMode.Both`` beside ``public StereoMode StereoMode`` names the
+    enum's member, naudio/NLayer, held-out 20)."""
     out: set[str] = set()
+    same_type: set[str] = set()
     for node in iter_nodes(root):
         if node.type in _VALUE_DECLARATIONS:
             name = node.child_by_field_name("name") or node.child_by_field_name("left")
             if name is not None and name.type == "identifier":
                 out.add(text_of(name))
-    return frozenset(out)
+                if _declared_type_text(node, text_of) == text_of(name):
+                    same_type.add(text_of(name))
+    return frozenset(out - same_type)
+
+
+def _declared_type_text(declaration: Node, text_of: Callable[[Node], str]) -> str | None:
+    """The type written for a property, parameter or field/variable declarator (``?`` dropped)."""
+    holder = declaration
+    if declaration.type == "variable_declarator" and declaration.parent is not None:
+        holder = declaration.parent  # variable_declaration: `type` then its declarators
+    written = holder.child_by_field_name("type")
+    return "".join(text_of(written).split()).rstrip("?") if written is not None else None
 
 
 class TypeResolver:

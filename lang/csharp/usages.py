@@ -78,6 +78,7 @@ from crossfile_datasets.analyzers.mcs import (
     NO_OVERLOAD,
     NO_OVERRIDE,
     NO_TYPE,
+    NOT_IN_NAMESPACE,
     NOT_IN_INTERFACE,
     NOT_INFERRED,
     QUERY_PATTERN,
@@ -334,7 +335,7 @@ class CSharpChecker:
             report.count("files", "csharp_unit_not_compiled", path,
                          "every compilation unit of the file was rejected for its syntax before mcs ran: not checked")
         usages = dedupe_usages(strongest_evidence(usages, report))
-        count_unattributed(self.unattributed, usages, report, diagnostic_name)
+        count_unattributed(self.unattributed, usages, report, diagnostic_name, follow_on=_ARGUMENT_CODES)
         return usages
 
     def stage_unit(self, unit: CompilationUnit, facts: dict[str, FileFacts], models: dict[str, FileModel],
@@ -708,8 +709,9 @@ class CSharpChecker:
                 texts.pop(d.file, None)
                 changed = True
                 continue
-            if d.code == "CS0246" and d.file not in excluded:
-                missing = NO_TYPE.match(d.message)
+            if d.code in ("CS0246", "CS0234") and d.file not in excluded:
+                # CS0234: the next type of a namespace a stand-in opened (`NAudio.Wave.Mp3Frame`)
+                missing = NO_TYPE.match(d.message) or NOT_IN_NAMESPACE.match(d.message)
                 if external.learn([d], facts, with_members=False):
                     changed = True
                     if missing:

@@ -182,3 +182,34 @@ def test_absolute_using_targets_follow_the_compilers_lookup():
     absolute_using_targets(models)
     assert [u.target for u in inner] == ["Reader.Feeds", "System", "Reader.Feeds", "Reader.Feeds.BaseFeed",
                                          "global::Feeds", "Feeds"]
+
+
+MODES = """namespace Audio
+{
+    public enum StereoMode { Both, LeftOnly }
+}
+"""
+DECODER = """namespace Audio.Decoding
+{
+    public class Decoder
+    {
+        public StereoMode StereoMode { get; set; }
+        public int Mode;
+        public Decoder() { StereoMode = StereoMode.Both; }
+        public bool Left() { return StereoMode == StereoMode.LeftOnly; }
+    }
+}
+"""
+
+
+def test_a_qualifier_named_like_a_property_of_its_own_type_is_the_type(tmp_path):
+    """"Color Color" (C# 12.8.7.2): in a class declaring ``public StereoMode StereoMode``, the
+    qualifier of ``StereoMode.Both`` is the enum (naudio/NLayer, held-out 20: 2 type-only uses
+    skipped because a value of that name is declared in the file)."""
+    write_tree(tmp_path, {"Audio/StereoMode.cs": MODES, "Audio/Decoding/Decoder.cs": DECODER})
+    usages, _ = checked(tmp_path, CSharpChecker())
+    lines = DECODER.splitlines()
+    rows = {(u.line, u.column): u for u in usages if u.file == "Audio/Decoding/Decoder.cs"}
+    for needle in ("= StereoMode.Both", "== StereoMode.LeftOnly"):
+        pos = at(lines, needle, "StereoMode")
+        assert pos in rows and rows[pos].definition_file == "Audio/StereoMode.cs", (needle, sorted(rows))

@@ -259,3 +259,36 @@ def test_resident_compiler_answers_like_one_mcs_process_per_compilation(tmp_path
             assert resident.diagnostics == process.diagnostics and resident.diagnostics
     finally:
         pool.close()
+
+
+def test_missing_types_written_by_their_full_name_get_stand_ins_in_their_namespace(tmp_path: Path):
+    """naudio/NLayer (held-out 20): a file naming the absent NAudio's types by their full name
+    (`NAudio.Wave.IMp3FrameDecompressor`, `NAudio.Wave.WaveFormat`) got a stand-in class `NAudio`,
+    then CS0426 at every such name: the file was emptied, then removed with its 8 first uses."""
+    write_tree(tmp_path, {
+        "Codec.csproj": '<Project Sdk="Microsoft.NET.Sdk"><ItemGroup>'
+                        '<PackageReference Include="NAudio" Version="1.8.0" /></ItemGroup></Project>',
+        "Model/Product.cs": MODEL,
+        "Support/Decompressor.cs": """using System;
+using Store.Model;
+
+namespace Store.Support
+{
+    public class Decompressor : NAudio.Wave.IMp3FrameDecompressor
+    {
+        public NAudio.Wave.WaveFormat OutputFormat { get; private set; }
+
+        public int Decompress(NAudio.Wave.Mp3Frame frame, Product p)
+        {
+            return p.Price + frame.FrameLength;
+        }
+    }
+}
+""",
+    })
+    usages, report = build(tmp_path)
+    found = {(u.file, u.line, u.member) for u in usages}
+    assert ("Support/Decompressor.cs", 12, "Price") in found
+    assert not any(k.startswith("files/excluded") for k in report.metrics)
+    declared = report.samples["checker/external_types_declared"][0]
+    assert "IMp3FrameDecompressor" in declared and "Mp3Frame" in declared and "WaveFormat" in declared

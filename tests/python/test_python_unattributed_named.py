@@ -96,3 +96,36 @@ def test_a_diagnostic_on_an_expression_over_several_lines_counts_a_use_on_its_la
     count_unattributed(pending, usages, report, _unattributed_name)
     assert report.counts["usages/unattributed_found_elsewhere"] == 1
     assert report.counts["usages/unattributed_E1101"] == 2
+
+
+def test_the_names_of_super_member_protected_access_and_typescript_property_diagnostics():
+    """Held-out 20: "Super of 'XMLRenderer' has no '__enter__' member" (marko, 3), mcs's CS1540
+    (NLayer, 4) and tsc's TS2339 on a rest object (tinybench, 34) were counted as losses while
+    their uses were found: the names were not read from these messages, or (TypeScript) no
+    found-elsewhere check ran."""
+    from crossfile_datasets.lang.typescript import diagnostic_name as ts_name
+
+    assert _unattributed_name("E1101", "Super of 'XMLRenderer' has no '__enter__' member") == "__enter__"
+    assert diagnostic_name("CS1540", "Cannot access protected member `ID3Frame.Validate(int)' via a qualifier of "
+                                     "type `ID3Frame'. The qualifier must be of type `Reader' or derived from it") == \
+        "Validate"
+    assert diagnostic_name("CS0234", "The type or namespace name `Mp3Frame' does not exist in the namespace "
+                                     "`NAudio.Wave'. Are you missing an assembly reference?") == "Mp3Frame"
+    assert ts_name("TS2339", "Property 'concurrency' does not exist on type '{}'.") == "concurrency"
+    assert ts_name("TS2304", "Cannot find name 'Bench'.") == "Bench"
+    assert ts_name("TS2305", "Module '\"./task\"' has no exported member 'Task'.") == "Task"
+
+
+def test_a_nameless_conversion_error_on_a_line_with_a_kept_use_is_its_follow_on():
+    """gautema/CQRSlite (held-out 19): `Task.FromResult(item)` with `item` of an emptied type
+    gives CS0029 naming no member; the use of that line was found, so it is a note, not a loss.
+    Without a use on its line, or of a code outside `follow_on`, it stays a loss."""
+    report = BuildReport()
+    message = "Cannot implicitly convert type `System.Threading.Tasks.Task<<error>>' to `System.Threading.Tasks.Task<T>'"
+    pending = [("Domain/Repo.cs", 12, "CS0029", message), ("Domain/Repo.cs", 30, "CS0029", message),
+               ("Domain/Repo.cs", 12, "CS0123", "No overload matches delegate")]
+    usages = [_use("Domain/Repo.cs", 11, "Item", "Load", tool="mcs")]  # row 11 = line 12
+    count_unattributed(pending, usages, report, diagnostic_name, follow_on=frozenset({"CS0029"}))
+    assert report.counts["usages/unattributed_follow_on"] == 1
+    assert report.counts["usages/unattributed_CS0029"] == 1  # line 30: no use there
+    assert report.counts["usages/unattributed_CS0123"] == 1
