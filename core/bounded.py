@@ -78,18 +78,15 @@ def limit_child(seconds: float, memory: int) -> int:
     return base + memory if base and memory else 0
 
 
-def _reached(ceiling: int) -> bool:
-    """Whether this process's address space came within ``REACHED_SLACK`` (or an eighth of the
-    growth it was allowed) of ``ceiling``: an allocation failed there. The parsers' callers
-    catch ``MemoryError`` themselves (the parser's own stack raises it too) and answer "does not
-    parse"; at the limit, the answer is the limit's."""
-    return bool(ceiling) and address_space("VmPeak") >= ceiling - min(REACHED_SLACK, (ceiling - _BASE[0]) // 8)
-
-
 REACHED_SLACK = 64 << 20  # larger than what one allocation of the parsers asks for (ours)
 
 
-_BASE = [0]  # the child's address space when it was limited (for _reached)
+def _reached(ceiling: int, memory: int) -> bool:
+    """Whether this process's address space came within ``REACHED_SLACK`` (or an eighth of the
+    growth ``memory`` it was allowed) of ``ceiling``: an allocation failed there. The parsers'
+    callers catch ``MemoryError`` themselves (the parser's own stack raises it too) and answer
+    "does not parse"; at the limit, the answer is the limit's."""
+    return bool(ceiling) and address_space("VmPeak") >= ceiling - min(REACHED_SLACK, memory // 8)
 
 
 def wait_child(pid: int, read_fd: int | None = None) -> tuple[int, bytes]:
@@ -132,7 +129,6 @@ def wait_child(pid: int, read_fd: int | None = None) -> tuple[int, bytes]:
 
 def _child(write_fd: int, fn: Callable[..., Any], args: tuple, seconds: float, memory: int) -> None:
     try:
-        _BASE[0] = address_space()
         ceiling = limit_child(seconds, memory)
         try:
             outcome: tuple[str, Any] = ("ok", fn(*args))
@@ -141,7 +137,7 @@ def _child(write_fd: int, fn: Callable[..., Any], args: tuple, seconds: float, m
         except BaseException as exc:  # noqa: BLE001 - the function's own exception, raised in the parent
             outcome = ("raise", exc)
         signal.setitimer(signal.ITIMER_PROF, 0)
-        if _reached(ceiling):
+        if _reached(ceiling, memory):
             os._exit(3)
         try:
             data = pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL)

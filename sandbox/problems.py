@@ -158,7 +158,7 @@ def _judge(problem: dict, verdict: dict, srun: SandboxRun, channel: ChannelRecor
     """The verdict of ``problem`` from its finished run (``run_problem_tests``), or from a run of
     several problems' tests (``batch``: its outcomes are the problem's own programs', the run's
     state is the whole run's, see :func:`run_problems_together`)."""
-    outcomes, messages = summarize_outcomes(channel.records)
+    outcomes, messages = summarize_outcomes(channel.records) if batch is None else (batch.outcomes, batch.messages)
     skips = skipped_subtests(channel.records)
     if batch is not None:
         mine = batch.mine(problem)
@@ -308,7 +308,17 @@ class _Batch:
     outcomes are its own programs' alone."""
     srun: SandboxRun
     channel: ChannelRecords
-    all_passed: bool  # every test of the run passed (so a failing exit is no problem's own test)
+    # the whole run's outcomes and messages, read once from the channel for all its problems
+    outcomes: dict[str, Outcome] = dataclasses.field(init=False)
+    messages: dict[str, str] = dataclasses.field(init=False)
+
+    def __post_init__(self) -> None:
+        self.outcomes, self.messages = summarize_outcomes(self.channel.records)
+
+    @property
+    def all_passed(self) -> bool:
+        """Every test of the run passed (so a failing exit is no problem's own test)."""
+        return all(o == Outcome.PASSED for o in self.outcomes.values())
 
     @staticmethod
     def mine(problem: dict) -> Callable[[str], bool]:
@@ -316,11 +326,10 @@ class _Batch:
         return lambda nodeid: any(nodeid == p or nodeid.startswith(p + "::") for p in paths)
 
     def status(self, outcomes: dict[str, Outcome], passed: int) -> tuple[VerdictStatus, str]:
-        summary, _ = summarize_outcomes(self.channel.records)
-        reported = sum(1 for nodeid in summary if "::" in nodeid)
+        reported = sum(1 for nodeid in self.outcomes if "::" in nodeid)
         if (decided := _run_status(self.srun, self.channel)) is not None:
             return decided
-        if Outcome.SANDBOX_VIOLATION in summary.values():  # anywhere in the run: no problem of it passes
+        if Outcome.SANDBOX_VIOLATION in self.outcomes.values():  # anywhere in the run: no problem of it passes
             return VerdictStatus.SANDBOX_VIOLATION, "a test of the run tried to leave the sandbox"
         if (mismatch := _collected_mismatch(self.channel, reported)) is not None:
             return mismatch
@@ -410,8 +419,7 @@ def run_problems_together(
         argv = [python, str(check), "-p", PLUGIN_NAME, *plugin_args(pytest_plugins or ()), f"--rootdir={box.root}",
                 *config_overrides(box.root)]
         srun, channel = run_with_channel(box, argv, timeout=whole, env=env)
-    summary, _ = summarize_outcomes(channel.records)
-    batch = _Batch(srun, channel, all(o == Outcome.PASSED for o in summary.values()))
+    batch = _Batch(srun, channel)
     for i in placed:
         verdict: dict = {"passed": False, "status": VerdictStatus.ERROR, "tests": {}, "num_tests": 0, "num_passed": 0,
                          "duration": 0.0, "detail": ""}
