@@ -1,0 +1,26 @@
+"""Hand-written wrong implementations of `geojson/base.py::GeoJSON.to_instance` (jazzband/geojson @ eed8089ac0).
+
+Written from the function's signature, docstring and code only, before reading any test of
+the repository or any generated test, and before any build of the repository (held-out set
+execheld22, 2026-11-30b, issue 36). Each entry: why it is a plausible mistake, the whole function,
+and a witness: statements after SETUP that set `result`, whose repr differs between the
+reference and this version. Data for bench/bench_wrong_impls.py; never imported."""
+
+
+REPOSITORY = 'jazzband/geojson'
+COMMIT = 'eed8089ac0b5510f3e8cb2fc09a1be3755215b88'
+TARGET = 'geojson/base.py::GeoJSON.to_instance'
+SETUP = 'import geojson'
+NEEDS = ['to_mapping', 'geojson.factory', 'GeoJSON']
+WRONG = [
+    {
+        "why": "ignores strict: an unknown type is returned as it is instead of raising ValueError",
+        "code": "@classmethod\ndef to_instance(cls, ob, default=None, strict=False):\n    \"\"\"Encode a GeoJSON dict into an GeoJSON object.\n    Assumes the caller knows that the dict should satisfy a GeoJSON type.\n\n    :param cls: Dict containing the elements to be encoded into a GeoJSON\n    object.\n    :type cls: dict\n    :param ob: GeoJSON object into which to encode the dict provided in\n    `cls`.\n    :type ob: GeoJSON\n    :param default: A default instance to append the content of the dict\n    to if none is provided.\n    :type default: GeoJSON\n    :param strict: Raise error if unable to coerce particular keys or\n    attributes to a valid GeoJSON structure.\n    :type strict: bool\n    :return: A GeoJSON object with the dict's elements as its constituents.\n    :rtype: GeoJSON\n    :raises TypeError: If the input dict contains items that are not valid\n    GeoJSON types.\n    :raises UnicodeEncodeError: If the input dict contains items of a type\n    that contain non-ASCII characters.\n    :raises AttributeError: If the input dict contains items that are not\n    valid GeoJSON types.\n    \"\"\"\n    if ob is None and default is not None:\n        instance = default()\n    elif isinstance(ob, GeoJSON):\n        instance = ob\n    else:\n        mapping = to_mapping(ob)\n        d = {}\n        for k in mapping:\n            d[k] = mapping[k]\n        try:\n            type_ = d.pop(\"type\")\n            try:\n                type_ = str(type_)\n            except UnicodeEncodeError:\n                # If the type contains non-ascii characters, we can assume\n                # it's not a valid GeoJSON type\n                raise AttributeError(f\"{type_} is not a GeoJSON type\")\n            geojson_factory = getattr(geojson.factory, type_)\n            instance = geojson_factory(**d)\n        except (AttributeError, KeyError) as invalid:\n            instance = ob\n    return instance\n",
+        "witness": "result = geojson.GeoJSON.to_instance({'type': 'Nope'}, strict=True)",
+    },
+    {
+        "why": "returns any dict as it is (isinstance dict instead of GeoJSON), so a plain GeoJSON dict is never turned into its class",
+        "code": "@classmethod\ndef to_instance(cls, ob, default=None, strict=False):\n    \"\"\"Encode a GeoJSON dict into an GeoJSON object.\n    Assumes the caller knows that the dict should satisfy a GeoJSON type.\n\n    :param cls: Dict containing the elements to be encoded into a GeoJSON\n    object.\n    :type cls: dict\n    :param ob: GeoJSON object into which to encode the dict provided in\n    `cls`.\n    :type ob: GeoJSON\n    :param default: A default instance to append the content of the dict\n    to if none is provided.\n    :type default: GeoJSON\n    :param strict: Raise error if unable to coerce particular keys or\n    attributes to a valid GeoJSON structure.\n    :type strict: bool\n    :return: A GeoJSON object with the dict's elements as its constituents.\n    :rtype: GeoJSON\n    :raises TypeError: If the input dict contains items that are not valid\n    GeoJSON types.\n    :raises UnicodeEncodeError: If the input dict contains items of a type\n    that contain non-ASCII characters.\n    :raises AttributeError: If the input dict contains items that are not\n    valid GeoJSON types.\n    \"\"\"\n    if ob is None and default is not None:\n        instance = default()\n    elif isinstance(ob, dict):\n        instance = ob\n    else:\n        mapping = to_mapping(ob)\n        d = {}\n        for k in mapping:\n            d[k] = mapping[k]\n        try:\n            type_ = d.pop(\"type\")\n            try:\n                type_ = str(type_)\n            except UnicodeEncodeError:\n                # If the type contains non-ascii characters, we can assume\n                # it's not a valid GeoJSON type\n                raise AttributeError(f\"{type_} is not a GeoJSON type\")\n            geojson_factory = getattr(geojson.factory, type_)\n            instance = geojson_factory(**d)\n        except (AttributeError, KeyError) as invalid:\n            if strict:\n                raise ValueError(\n                    f\"Cannot coerce {ob!r} into \"\n                    f\"a valid GeoJSON structure: {invalid}\"\n                )\n            instance = ob\n    return instance\n",
+        "witness": "result = type(geojson.GeoJSON.to_instance({'type': 'Point', 'coordinates': [1, 2]})).__name__",
+    },
+]
