@@ -1,15 +1,16 @@
-"""Row 4: a TypeScript repository of barrels: 12 layers of 4 files, each file re-exporting every
-file of the next layer (``export * from './l<d+1>_<i>';`` four times) and defining one constant,
-and one ``import { missing } from './l0_0'`` of a name no file exports: 49 files, 5 kB.
+"""Row 4: a TypeScript repository of barrels: 12 layers of 5 files, each file re-exporting every
+file of the next layer (``export * from './l<d+1>_<i>';`` five times) and defining one constant,
+and one ``import { missing } from './l0_0'`` of a name no file exports: 61 files, 8 kB.
 ``TypeScriptSupport.analyze_files`` chases every named import to its definition
-(``lang/typescript/__init__.py:302`` -> ``_chase_binding`` -> ``chase``, ``:327``-``:365``):
+(``lang/typescript/__init__.py:304`` -> ``_chase_binding`` -> ``chase``, ``:327``-``:365``):
 ``chase`` follows each ``export *`` of a file depth first, with no memory of the files it already
 searched for that name (``seen`` holds the current path only; ``depth > 10`` stops a path, not the
-search), so a name that is not there is looked for along every path of the lattice: 4^11 (4.2
-million) calls. Measured in this process alone: 3 files a layer 8.9 s, 4 files 269 s, each more
-file a layer multiplies by about (k+1/k)^11 (5 files: about an hour, 8: days). It is pure Python:
-the repository's time limit (``core/deadline.py``, enforced at child processes and parses only)
-never fires, so the build never ends and nothing is counted."""
+search), so a name that is not there is looked for along every path of the lattice: 5^11 (49
+million) calls. Measured (``analyze_files`` alone): 3 files a layer 8.9 s, 4 files 269 s; each
+more file a layer multiplies by ((k+1)/k)^11 (5 files: about an hour, 8: days). It is pure Python:
+the repository's time limit (``core/deadline.py``, looked at when a child process or a parse
+starts) is not looked at until the search ends: the build holds, nothing counted, for as long as
+the search takes."""
 
 from __future__ import annotations
 
@@ -23,11 +24,11 @@ from pathlib import Path
 
 import pytest
 
-from crossfile_datasets.analyzers.tsc import typescript_dir
-from tests.conftest import ROOT, require_tool
+from tests.conftest import ROOT
+from tests.hostile.redteam22._tools import require_typescript
 
-LAYERS, WIDTH = 12, 4
-LIMIT = 10  # --repository-time-limit (s): the repository must be stopped and counted past it
+LAYERS, WIDTH = 12, 5
+LIMIT = 60  # --repository-time-limit (s): the repository must be stopped and counted past it
 CAP = 180  # s: the whole build (start-up, TypeScript's server, the merge) ends well before this
 
 
@@ -64,9 +65,7 @@ def _build(repo: Path, out: Path) -> tuple[int | None, float]:
                    reason="red team 2026-11-30b row 4: lang/typescript/__init__.py:327 chase searches every path "
                           "of export-star barrels, unmemoised, in pure Python the repository time limit never stops")
 def test_a_lattice_of_export_star_barrels_cannot_hold_the_build_past_its_time_limit(tmp_path):
-    require_tool("node")
-    if not (typescript_dir() / "lib" / "typescript.js").is_file():
-        pytest.skip("TypeScript is not installed")
+    require_typescript()
     status, seconds = _build(_repository(tmp_path / "chain" / "shop", lattice=False), tmp_path / "out-chain")
     stats = tmp_path / "out-chain" / "typescript" / "stats.json"
     if status != 0 or not stats.is_file() or json.loads(stats.read_text())["per_repository"][0]["status"] != "built":

@@ -11,22 +11,18 @@ names already cached, at any depth. Nothing counts or caps it; the repository's 
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.hostile.redteam22._tools import script_answer
 
 SCRIPT = Path(__file__).with_name("_peak_wildcards.py")
 N = 1500
 
 
 def _measure(shape: str) -> dict:
-    res = subprocess.run([sys.executable, str(SCRIPT), str(N), shape], capture_output=True, text=True, timeout=1200)
-    if res.returncode != 0:
-        pytest.fail(f"precondition: the measuring script runs: {res.stderr[-800:]}")
-    return json.loads(res.stdout.strip().splitlines()[-1])
+    return script_answer(SCRIPT, N, shape)
 
 
 @pytest.mark.slow
