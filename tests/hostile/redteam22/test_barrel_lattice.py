@@ -73,5 +73,5 @@ def test_a_lattice_of_export_star_barrels_cannot_hold_the_build_past_its_time_li
     status, seconds = _build(_repository(tmp_path / "lattice" / "shop", lattice=True), tmp_path / "out-lattice")
     print(f"lattice: status {status} after {seconds:.0f} s (repository limit {LIMIT} s)")
     assert status is not None, f"the build was still running after {seconds:.0f} s (repository limit {LIMIT} s): killed"
-    stats = json.loads((tmp_path / "out-lattice" / "typescript" / "stats.json").read_text())
-    assert stats["per_repository"][0]["status"] != "built" or stats["failed_repositories"], stats["per_repository"]
+    # ended: built (the search bounded) or stopped and counted (the limit looked at in the search)
+    assert (tmp_path / "out-lattice" / "typescript" / "stats.json").is_file(), "the build ended without its statistics"
