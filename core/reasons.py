@@ -322,6 +322,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.USAGES, "member_of_external_base", R, "the member comes from a base class outside the project"),
     (S.USAGES, "member_without_declaration", R,
      "TypeScript: a member error of a stub whose member nothing declares (the original's receiver had an error type)"),
+    (S.USAGES, "implementation_of_declared_member", R,
+     "Python: a stub run named an implementation's member where the receiver's declared class declares it (the declared member is the use)"),
     (S.USAGES, "member_of_function_value", R, "Python: a member of a function's return value, not of the stubbed entity"),
     (S.USAGES, "member_of_non_class_value", R, "Python: a member of a value that is not an instance of a project class"),
     (S.USAGES, "found_by_references", N, "TypeScript: a use found by the language service's references"),

@@ -991,7 +991,7 @@ def _message_position(d: Diagnostic, m: re.Match, facts: dict[str, FileFacts], r
 # ------------------------------------------------------------------ resolved by the inference --
 RESOLVED_MODE = "resolved"  # found by Pylint's inference of the unmodified copy (crossfile_resolved)
 _RESOLVED = re.compile(r"resolved (?P<member>\w+) at (?P<line>\d+):(?P<col>\d+) on (?P<classes>.+?) "
-                       r"declared by (?P<file>.+?)::(?P<symbol>[\w.]+)$")
+                       r"declared by (?P<file>.+?)::(?P<symbol>[\w.]+)(?P<declared> \(declared type\))?$")
 
 
 def resolved_usages(repo_name: str, facts: dict[str, FileFacts], usages: list[CrossFileUsage],
@@ -1005,7 +1005,10 @@ def resolved_usages(repo_name: str, facts: dict[str, FileFacts], usages: list[Cr
     resolved-only use takes the ``imported_name``/``member``/``stubbed_import`` of a stub use of
     the same declaration in the file, so both share one first-use key; else the declaring
     class's name (``stubbed_import`` "(resolved) <file>::<Class>"). ``mode="resolved"``,
-    ``round=0``, counted as ``checker/pylint_resolved_uses``."""
+    ``round=0``, counted as ``checker/pylint_resolved_uses``. A W9902 on the receiver's declared
+    class (several implementations inferred, message ending ``(declared type)``) replaces the
+    stub uses of the implementations' members at its position (counted
+    ``usages/implementation_of_declared_member``)."""
     prefix = os.path.join(str(root), "")
     taken = {(u.file, u.line, u.column) for u in usages}
     keys: dict[tuple, tuple[str, str | None, str]] = {}
@@ -1024,10 +1027,23 @@ def resolved_usages(repo_name: str, facts: dict[str, FileFacts], usages: list[Cr
         if position is None:
             continue
         row, col = position
-        if (d.file, row + 1, col) in taken:
-            continue  # a stub run found it: its record stands
-        taken.add((d.file, row + 1, col))
         symbol = m["symbol"]
+        at = (d.file, row + 1, col)
+        if at in taken:
+            if not m["declared"]:
+                continue  # a stub run found it: its record stands
+            # stub runs named the implementations (one emptied at a time); the line uses the
+            # member of the receiver's declared class: keep that one use
+            here = [u for u in out if (u.file, u.line, u.column) == at]
+            others = [u for u in here if (u.definition_file, u.definition_symbol) != (declared, symbol)]
+            if others:
+                dropped = {id(u) for u in others}
+                out = [u for u in out if id(u) not in dropped]
+                report.count("usages", "implementation_of_declared_member", f"{d.file}:{row + 1}", d.message,
+                             n=len(others))
+            if len(others) < len(here):
+                continue  # a stub run found the declared member too: its record stands
+        taken.add(at)
         owner = symbol.rsplit(".", 1)[0]
         imported, member_name, stubbed = keys.get(
             (d.file, declared, symbol), (owner.rsplit(".", 1)[-1], member, f"(resolved) {declared}::{owner}"))
