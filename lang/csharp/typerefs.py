@@ -24,7 +24,7 @@ from tree_sitter import Node
 
 from crossfile_datasets.core.records import FileFacts
 from crossfile_datasets.lang.base import iter_nodes
-from crossfile_datasets.lang.csharp.syntax import NAMESPACE_NODES, FileModel, TypeDecl, UsingDecl, enclosing_types
+from crossfile_datasets.lang.csharp.syntax import NAMESPACE_NODES, FileModel, MemberDecl, TypeDecl, UsingDecl, enclosing_types
 
 TypeEntry = tuple[str, TypeDecl]  # (repository-relative path of the declaring file, the declaration)
 
@@ -96,6 +96,36 @@ def _qualified_type_name(target: Node) -> Node | None:
     if outer is not None and outer.type == "qualified_name" and _field_of(parent) == "qualifier":
         return None
     return parent
+
+
+def _dotted_names(node: Node) -> bool:
+    """Whether ``node`` is a plain dotted name written as an expression (``NGraphics``,
+    ``Acme.Drawing``): identifiers joined by member accesses, nothing called or indexed."""
+    while node.type == "member_access_expression":
+        name = node.child_by_field_name("name")
+        if name is None or name.type != "identifier":
+            return False
+        node = node.child_by_field_name("expression")
+        if node is None:
+            return False
+    return node.type == "identifier"
+
+
+def _namespace_qualified_access(target: Node) -> Node | None:
+    """The access ``N.T`` in an expression ``N.T.member`` (``NGraphics.Transform.Identity``),
+    where ``target`` is ``T`` and ``N`` a dotted name: a static qualifier written with its
+    namespace, which the grammar parses as a member access, not a qualified name (NGraphics,
+    held-out 21: a type-only use lost in a class that declares a method ``Transform``). Whether
+    ``N`` is a namespace holding ``T`` is the lookup's to say."""
+    access = target.parent
+    if access is None or access.type != "member_access_expression" or _field_of(target) != "name" \
+            or target.type not in ("identifier", "generic_name"):
+        return None
+    outer = access.parent
+    if outer is None or outer.type != "member_access_expression" or _field_of(access) != "expression":
+        return None
+    expression = access.child_by_field_name("expression")
+    return access if expression is not None and _dotted_names(expression) else None
 
 
 def _in_using_directive(node: Node) -> bool:
@@ -171,12 +201,13 @@ def _simple_and_arity(written: Node, text_of: Callable[[Node], str]) -> tuple[st
     return text_of(written), 0
 
 
-def _value_names(root: Node, text_of: Callable[[Node], str]) -> frozenset[str]:
-    """Every variable, parameter, property, method and event name the file declares, except
-    those whose declared type is written as that very name: a static qualifier ``N.x`` with one
-    of them in the file may be that value, unless the value's type is ``N`` itself ("Color
-    Color", C# 12.8.7.2: ``StereoMode.Both`` beside ``public StereoMode StereoMode`` names the
-    enum's member, naudio/NLayer, held-out 20)."""
+def _value_names(root: Node, text_of: Callable[[Node], str]) -> tuple[frozenset[str], frozenset[str]]:
+    """(every variable, parameter, property, method and event name the file declares, except
+    those whose declared type is written as that very name; those): a static qualifier ``N.x``
+    with one of the first in the file may be that value; with one of the second ("Color Color",
+    C# 12.8.7.2) it is the type when ``x`` is a static member of it (``StereoMode.Both`` beside
+    ``public StereoMode StereoMode``, naudio/NLayer, held-out 20), the value when ``x`` is an
+    instance member (``Graphic.Children`` beside ``public Graphic Graphic``, NGraphics)."""
     out: set[str] = set()
     same_type: set[str] = set()
     for node in iter_nodes(root):
@@ -186,7 +217,7 @@ def _value_names(root: Node, text_of: Callable[[Node], str]) -> frozenset[str]:
                 out.add(text_of(name))
                 if _declared_type_text(node, text_of) == text_of(name):
                     same_type.add(text_of(name))
-    return frozenset(out - same_type)
+    return frozenset(out - same_type), frozenset(same_type)
 
 
 def _declared_type_text(declaration: Node, text_of: Callable[[Node], str]) -> str | None:
@@ -196,6 +227,35 @@ def _declared_type_text(declaration: Node, text_of: Callable[[Node], str]) -> st
         holder = declaration.parent  # variable_declaration: `type` then its declarators
     written = holder.child_by_field_name("type")
     return "".join(text_of(written).split()).rstrip("?") if written is not None else None
+
+
+# members a simple name can stand for as a value (a method group cannot take `.member`)
+_VALUE_KINDS = frozenset({"property", "field", "event", "constant"})
+
+
+def _declared_type_name(member: MemberDecl) -> str | None:
+    """The type a field's, property's or event's signature writes before its (first) name
+    (``public Transform Transform { get; set; }``, ``public int a, Span`` -> ``Transform``, ``int``)."""
+    words = member.signature.split(" { ")[0].split("=")[0].replace(",", " ").split()
+    first = member.names[0]
+    at = len(words) - 1 - words[::-1].index(first) if first in words else -1  # the last: the type may share it
+    return words[at - 1].rstrip("?") if at > 0 else None
+
+
+def _accessed_name(qualifier: Node, text_of: Callable[[Node], str]) -> str | None:
+    """``m`` of ``qualifier.m``."""
+    access = qualifier.parent
+    name = access.child_by_field_name("name") if access is not None else None
+    if name is not None and name.type == "generic_name" and name.named_children:
+        name = name.named_children[0]
+    return text_of(name) if name is not None and name.type == "identifier" else None
+
+
+def _instance_member(named: TypeDecl, accessed: str | None) -> bool:
+    """Whether ``accessed`` is declared by ``named`` as an instance member only (neither static,
+    const nor an enum member): read on a value of the type, not on the type."""
+    read = [m for m in named.members if accessed is not None and accessed in m.names]
+    return bool(read) and not any(m.is_static or m.kind == "constant" for m in read)
 
 
 class TypeResolver:
@@ -326,6 +386,27 @@ class TypeResolver:
                 out.append(found)
         return out
 
+    def _inherited_value_wins(self, model: FileModel, offset: int, name: str, named: TypeDecl,
+                              accessed: str | None) -> bool:
+        """Whether the qualifier ``name`` of ``name.accessed`` is a value the enclosing type
+        inherits from a project base in another file, not the type ``named``: simple-name lookup
+        finds the class's members (inherited ones too) before types, and when the member's type
+        is written as that very name ("Color Color", C# 12.8.7.2) an instance member of the type
+        is read on the value, a static one on the type (NGraphics, held-out 21:
+        ``Transform.TransformRect(frame)`` in ``Ellipse : Element`` reads ``Element.Transform``).
+        The file's own values are :func:`_value_names`' to weigh."""
+        around = sorted((t for t in model.all_types() if t.body_start <= offset < t.body_end),
+                        key=lambda t: t.body_start, reverse=True)
+        for enclosing in around:  # innermost first
+            for _, base in self.base_chain(enclosing):
+                value = next((m for m in base.members if name in m.names and m.kind in _VALUE_KINDS), None)
+                if value is None:
+                    continue
+                if _declared_type_name(value) != name:
+                    return True  # a value of another type: the name is the value
+                return _instance_member(named, accessed)
+        return False
+
     def references(self, ff: FileFacts, model: FileModel) -> Iterator[TypeReference]:
         """Every written name of the file that names another file's project type."""
         index = ff.file.index
@@ -333,7 +414,7 @@ class TypeResolver:
         def text_of(n: Node) -> str:
             return index.node_text(n)
 
-        values: frozenset[str] | None = None
+        values: tuple[frozenset[str], frozenset[str]] | None = None
         for node in iter_nodes(ff.tree.root_node):
             if node.type != "identifier":
                 continue
@@ -346,6 +427,9 @@ class TypeResolver:
                 arity = len(arguments.named_children) if arguments is not None else 0
             qualified = _qualified_type_name(target)
             context = _context(qualified if qualified is not None else target)
+            if context is None and qualified is None:
+                qualified = _namespace_qualified_access(target)
+                context = "qualifier" if qualified is not None else None
             if context is None or _in_using_directive(target):
                 continue
             name = text_of(node)
@@ -353,7 +437,7 @@ class TypeResolver:
             if qualified is None:
                 if context == "qualifier":
                     values = values if values is not None else _value_names(ff.tree.root_node, text_of)
-                    if name in values:
+                    if name in values[0]:
                         continue
                 lookup = functools.partial(self.resolve, ff.file.path, model, node)
             else:
@@ -365,6 +449,10 @@ class TypeResolver:
             if found is None and context == "attribute" and not name.endswith("Attribute"):
                 found = lookup(name + "Attribute", arity, offset, text_of)
             if found is None:
+                continue
+            if context == "qualifier" and qualified is None and (
+                    (name in values[1] and _instance_member(found[1], _accessed_name(target, text_of)))
+                    or self._inherited_value_wins(model, offset, name, found[1], _accessed_name(target, text_of))):
                 continue
             row, column = index.row_col(offset)
             yield TypeReference(row, column, offset, name, found[0], found[1], context)

@@ -163,7 +163,10 @@ _OBJECT_MEMBERS = frozenset({"ToString", "Equals", "GetHashCode", "GetType"})
 TYPE_REFERENCE_CODE = "type_reference"
 # a name bound to a type where a value was expected: with a base class stubbed, an inherited
 # member named like a type in scope ("Color Color") binds to that type (Attributor._inherited_over_type)
-_TYPE_FOR_VALUE_CODES = frozenset({"CS0118", "CS0119", "CS0305"})
+# a name the enclosing class inherited, bound to a type once its base is emptied: CS0118/CS0119 (a
+# type where a value is expected), CS0305 (a generic type's arity), CS0122 (an inaccessible type,
+# `System.Platform` of mscorlib for an inherited `Platform`: NGraphics, held-out 21, 34 counted lost)
+_TYPE_FOR_VALUE_CODES = frozenset({"CS0118", "CS0119", "CS0305", "CS0122"})
 _ARGUMENT_CODES = frozenset({"CS0029", "CS0266", "CS0407", "CS1502", "CS1503", "CS1593", "CS1643", "CS1660", "CS1662"})
 
 
@@ -254,6 +257,7 @@ class CSharpChecker:
         self.too_new_counted: set[str] = set()  # files counted files/csharp_syntax_too_new(_parsed)
         self.rejected_files: set[str] = set()  # files of units rejected for their syntax before mcs ran
         self.compiled_files: set[str] = set()  # files of units prepared for mcs
+        self.excluded_counted: set[str] = set()  # files counted files/excluded_* (once, whatever the units)
         self.body_errors_only: dict[str, bool] = {}  # path -> syntax.errors_only_in_bodies
         self.file_cache: dict = {}  # ProjectIndex.per_file
 
@@ -265,6 +269,7 @@ class CSharpChecker:
         self.unattributed = []  # of every unit, named at the end
         self.syntax_events = {}
         self.too_new_counted, self.rejected_files, self.compiled_files = set(), set(), set()
+        self.excluded_counted = set()
         self.body_errors_only = {}
         for path in sorted(facts):  # once per file, whichever units it belongs to
             if facts[path].has_syntax_error and not facts[path].parse_timeout:
@@ -582,6 +587,7 @@ class CSharpChecker:
                                      facts[p].tree, facts[p].file.index)
                  for p in unit.files}
         excluded: dict[str, str] = {}
+        why: dict[str, str] = {}  # path -> what made phase 1 exclude it (the counted detail)
         external = ExternalStubs(t.name for p in unit.files for t in models[p].all_types())
         namespaces = sorted({ns for p in unit.files for ns in models[p].namespaces})
         support_texts = {
@@ -620,6 +626,7 @@ class CSharpChecker:
                                      "declarations kept, method bodies blanked: the uses inside them are not found")
                         continue
                 excluded[culprit] = "removed"
+                why[culprit] = f"mcs {status} isolated to this file, its declarations too: {res.detail[:200]}"
                 texts.pop(culprit)
                 all_texts = {**texts, **support_texts}
                 self.write(workdir, all_texts)
@@ -651,7 +658,7 @@ class CSharpChecker:
                 support_texts[EXTERNAL_PATH] = external.render()
                 break
             changed, neutralized = self._unblock(diags, texts, excluded, external, facts, models, events, neutralized,
-                                                 blanked)
+                                                 blanked, why)
             if not changed:
                 break
         if good is None:
@@ -668,7 +675,9 @@ class CSharpChecker:
             events.count("checker", "external_types_declared", unit.name, ", ".join(external.names())[:300],
                          n=len(external.types))
         for path, how in sorted(excluded.items()):
-            events.count("files", f"excluded_{how}", path, "declarations do not compile without missing assemblies")
+            if path not in self.excluded_counted:  # a file of several projects is one file (NGraphics: 25 for 7)
+                self.excluded_counted.add(path)
+                events.count("files", f"excluded_{how}", path, why.get(path, "declarations do not compile"))
         for path in sorted(blanked - crashed - set(excluded)):
             events.count("files", "bodies_blanked", path, "mcs refuses code inside its method bodies: declarations kept")
         # a file tree-sitter failed on inside method bodies only keeps whole declarations: it is
@@ -679,7 +688,7 @@ class CSharpChecker:
                             dict(support_texts))
 
     def _unblock(self, diags, texts, excluded, external: ExternalStubs, facts, models, events: BuildReport,
-                 neutralized: int, blanked: set[str]) -> tuple[bool, int]:
+                 neutralized: int, blanked: set[str], why: dict[str, str]) -> tuple[bool, int]:
         """One pass of phase 1 over errors that kept mcs from the bodies; (changed, neutralized).
 
         An error inside a method body in a pass that never reached the bodies is one mcs makes
@@ -706,6 +715,7 @@ class CSharpChecker:
             if d.code in SYNTAX_CODES:
                 events.count("files", "syntax_error", d.file, f"mcs {d.code} line {d.line}: {d.message}")
                 excluded[d.file] = "removed"
+                why[d.file] = f"syntax mcs refuses (mcs {d.code} line {d.line}: {d.message[:150]})"
                 texts.pop(d.file, None)
                 changed = True
                 continue
@@ -729,6 +739,8 @@ class CSharpChecker:
             how = "removed" if d.file in excluded or d.code == "CS0101" else "emptied"
             if excluded.get(d.file) != how:
                 excluded[d.file] = how
+                why[d.file] = (f"declarations do not compile without missing assemblies "
+                               f"(mcs {d.code} line {d.line}: {d.message[:150]})")
                 if how == "removed":
                     texts.pop(d.file, None)
                 else:
@@ -1402,6 +1414,9 @@ def _declared_names(index, body) -> dict[str, int]:
 
 
 _NO_INDEXER = re.compile(r"Cannot apply indexing with \[\] to an expression of type `(?P<type>[^']+)'")
+# CS0019 (binary) and CS0023 (unary): a user-defined operator of an emptied type is missing
+_NO_OPERATOR = re.compile(r"Operator `[^']+' cannot be applied to operands of type `(?P<left>[^']+)' and "
+                          r"`(?P<right>[^']+)'|The `[^']+' operator cannot be applied to operand of type `(?P<type>[^']+)'")
 
 # how directly a usage's mode knows the receiver's type: the compiler's own error on an emptied
 # type, a local made by `new T` (its static type is T), then receivers typed through another
@@ -1820,6 +1835,17 @@ class Attributor:
         t = self.resolve(m["type"], None) if m else None
         return t if t is not None and any("this" in member.names for member in t.members) else None
 
+    def _operated_type(self, d: Diagnostic) -> TypeDecl | None:
+        """F's type whose emptied user-defined operator ``d`` (CS0019/CS0023) misses, when it
+        declares operators: the operator's value had an error type, which hid every member read
+        on it (NGraphics, held-out 21: ``var p = localPoint - frame.Center; p.X``)."""
+        m = _NO_OPERATOR.match(d.message) if d.code in ("CS0019", "CS0023") else None
+        for name in (m["left"], m["right"], m["type"]) if m else ():
+            t = self.resolve(name, None) if name else None
+            if t is not None and any("operator" in member.names for member in t.members):
+                return t
+        return None
+
     def _on_another_part_header(self, d: Diagnostic) -> bool:
         """``d`` is an obligation of a base list (CS0535 "does not implement interface member",
         CS0534 an abstract member) reported on the header of another file's part of one of F's
@@ -1840,6 +1866,8 @@ class Attributor:
         nested: set[str] = set()
         taken: set[tuple[str, int, int]] = set()
         for d in diags:
+            if d.code == "CS0120":
+                d = self._qualifier_of(d)  # the inherited value's position, when it is one
             found = self._one(d)
             if found is None:
                 m = NO_OVERRIDE.match(d.message) or NOT_IN_INTERFACE.match(d.message)
@@ -1874,6 +1902,11 @@ class Attributor:
                     if indexed is not None:  # `table[key]` on F's type: the indexer has no name to complete
                         restore.add((indexed.qualified_name, "this"))
                         events.count("usages", "indexer_access", f"{d.file}:{d.line}", d.message)
+                        continue
+                    operated = self._operated_type(d) if called is None else None
+                    if operated is not None:  # `a - b` on F's type: its operators come back, and with
+                        restore.add((operated.qualified_name, "operator"))  # them the value's type
+                        events.count("usages", "operator_use", f"{d.file}:{d.line}", d.message)
                         continue
                     if called is None:
                         unattributed.append(Unattributed(d.file, d.line, d.code, d.message,
@@ -1939,6 +1972,8 @@ class Attributor:
         if m and d.code in ("CS0103", "CS0246"):
             return self._unqualified(d, m["name"])
         if d.code in _TYPE_FOR_VALUE_CODES:
+            return self._inherited_over_type(d)
+        if d.code == "CS0120":  # moved to the qualifier by attribute() (a member's name is refused)
             return self._inherited_over_type(d)
         pattern = _MEMBER_ONLY.get(d.code)
         m = pattern.match(msg) if pattern is not None else None
@@ -2059,6 +2094,25 @@ class Attributor:
                     column = index.node_start(name) - index.line_starts[name_row]
                     out.append((owners[0], member, dataclasses.replace(d, line=name_row + 1, column=column, symbol="")))
         return out
+
+    def _qualifier_of(self, d: Diagnostic) -> Diagnostic:
+        """``d`` moved to the qualifier of ``Name.member`` when it is CS0120 ("An object reference
+        is required to access non-static member") on that member and ``Name`` a plain identifier:
+        with the base class stubbed, the inherited property ``Transform`` (of type ``Transform``,
+        "Color Color") became the type, on which ``TransformRect`` is an instance method
+        (NGraphics, held-out 21: the property's uses were lost as ``unattributed_CS0120``);
+        else ``d`` itself."""
+        ff = self.facts.get(d.file)
+        node = node_at(ff, d.line, d.column) if ff is not None and d.code == "CS0120" else None
+        access = node.parent if node is not None and node.type == "identifier" else None
+        if access is None or access.type != "member_access_expression" or access.child_by_field_name("name") != node:
+            return d
+        qualifier = access.child_by_field_name("expression")
+        if qualifier is None or qualifier.type != "identifier":
+            return d
+        row, _ = qualifier.start_point
+        index = ff.file.index
+        return dataclasses.replace(d, line=row + 1, column=index.node_start(qualifier) - index.line_starts[row])
 
     def _inherited_over_type(self, d: Diagnostic) -> tuple[TypeDecl, str, str] | None:
         """The member of an F type that an unqualified name at ``d`` stands for, where mcs read the

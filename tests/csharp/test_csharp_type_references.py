@@ -213,3 +213,103 @@ def test_a_qualifier_named_like_a_property_of_its_own_type_is_the_type(tmp_path)
     for needle in ("= StereoMode.Both", "== StereoMode.LeftOnly"):
         pos = at(lines, needle, "StereoMode")
         assert pos in rows and rows[pos].definition_file == "Audio/StereoMode.cs", (needle, sorted(rows))
+
+
+SHAPES = """namespace Sketch
+{
+    public class Turn { public static readonly Turn None = new Turn(); public double Angle; }
+}
+"""
+CANVAS = """using System.Collections.Generic;
+
+namespace Sketch.Drawing
+{
+    public class Board
+    {
+        readonly Stack<Sketch.Turn> turns = new Stack<Sketch.Turn>();
+        public Board() { turns.Push(Sketch.Turn.None); }
+        public void Turn(Sketch.Turn turn) { turns.Push(turn); }
+        public double Reset() { var t = Sketch.Turn.None; return t.Angle; }
+    }
+}
+"""
+
+
+def test_a_static_qualifier_written_with_its_namespace_is_the_type(tmp_path):
+    """``Sketch.Turn.None`` in a class that declares a method ``Turn``: the grammar parses the
+    qualifier as a member access ``Sketch.Turn``, not a qualified name, so the type was no use
+    (praeclarum/NGraphics, held-out 21: ``states.Push (NGraphics.Transform.Identity)`` in
+    ``GraphicCanvas``)."""
+    write_tree(tmp_path, {"Sketch/Turn.cs": SHAPES, "Sketch/Drawing/Board.cs": CANVAS})
+    usages, _ = checked(tmp_path, CSharpChecker())
+    lines = CANVAS.splitlines()
+    rows = {(u.line, u.column): u for u in usages if u.file == "Sketch/Drawing/Board.cs"}
+    for needle in ("Push(Sketch.Turn.None)", "= Sketch.Turn.None"):
+        pos = at(lines, needle, "Turn")
+        assert pos in rows and rows[pos].definition_file == "Sketch/Turn.cs", (needle, sorted(rows))
+
+
+TURN = """namespace Sketch
+{
+    public class Turn
+    {
+        public static readonly Turn None = new Turn();
+        public double Angle;
+        public double Rotate(double x) { return x + Angle; }
+    }
+}
+"""
+ELEMENT = """namespace Sketch
+{
+    public class Element
+    {
+        public Turn Turn { get; set; }
+        public int Span;
+    }
+}
+"""
+SPAN = """namespace Sketch
+{
+    public class Span { public static int Zero; }
+    public class Pad { public static Pad Blank; public int Lines; }
+}
+"""
+CIRCLE = """namespace Sketch.Shapes
+{
+    public class Circle : Element
+    {
+        public double Spin(double x) { return Turn.Rotate(x); }
+        public bool Plain() { return Turn == Turn.None; }
+        public string Width() { return Span.ToString(); }
+        public Pad Pad { get; set; }
+        public int Lines() { return Pad.Lines; }
+        public Pad Fresh() { return Pad.Blank; }
+    }
+}
+"""
+
+
+def test_a_qualifier_named_like_an_inherited_value_is_the_value_unless_the_member_is_static(tmp_path):
+    """``Turn.Rotate(x)`` in ``Circle : Element`` reads the inherited property ``Element.Turn``
+    (of type ``Turn``, "Color Color": an instance member is read on the value), while
+    ``Turn.None`` (static) names the type; ``Span.ToString()`` reads the inherited field ``Span``
+    (an ``int``), not the project type ``Span`` (NGraphics, held-out 21: ``Transform.TransformRect``
+    in ``Ellipse : Element`` was reported as the type ``Transform``)."""
+    write_tree(tmp_path, {"Sketch/Turn.cs": TURN, "Sketch/Element.cs": ELEMENT, "Sketch/Span.cs": SPAN,
+                          "Sketch/Shapes/Circle.cs": CIRCLE})
+    usages, report = checked(tmp_path, CSharpChecker())
+    lines = CIRCLE.splitlines()
+    types = {(u.line, u.column) for u in usages if u.file == "Sketch/Shapes/Circle.cs" and u.mode == "type_reference"}
+    # the inherited values themselves are uses of Element's members (CS0120 once Element is emptied)
+    members = {(u.line, u.column): (u.member, u.definition_file) for u in usages
+               if u.file == "Sketch/Shapes/Circle.cs" and u.mode != "type_reference"}
+    for needle, name in (("Turn.Rotate", "Turn"), ("Span.ToString", "Span"), ("Turn == Turn.None", "Turn")):
+        assert members.get(at(lines, needle, name)) == (name, "Sketch/Element.cs"), (needle, members)
+    assert "usages/unattributed_CS0120" not in report.counts, dict(report.counts)
+    assert at(lines, "Turn.None", "Turn") in types, sorted(types)
+    assert at(lines, "Turn.Rotate", "Turn") not in types, sorted(types)
+    assert at(lines, "Span.ToString", "Span") not in types, sorted(types)
+    assert at(lines, "Turn == Turn.None", "Turn") not in types, sorted(types)  # a value, never a qualifier
+    # the same with the file's own property `public Pad Pad` (NGraphics: `Graphic.Children.Add`)
+    assert at(lines, "Pad.Lines", "Pad") not in types, sorted(types)
+    assert at(lines, "Pad.Blank", "Pad") in types, sorted(types)
