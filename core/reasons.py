@@ -286,6 +286,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.DIAGNOSTICS, "not_a_signal_{code}", N, "TypeScript: a new diagnostic of a code that does not mean 'undefined'"),
     # --- usages ------------------------------------------------------------------------------------
     (S.USAGES, "unattributed_{code}", L, "a new 'undefined' diagnostic that could not be tied to a cross-file entity"),
+    (S.USAGES, "unattributed_not_in_project", R,
+     "Python: a new member error whose member no project file declares (a library's member reached through a value an emptied import changed): no project use lost"),
     (S.USAGES, "unattributed_follow_on", N,
      "C#: a new conversion error that names nothing (`Task<<error>>` to `Task<X>`, an argument of an emptied type) on a line where a use was kept: the follow-on of that use"),
     (S.USAGES, "unattributed_found_elsewhere", N,

@@ -26,7 +26,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import tree_sitter_python
 from tree_sitter import Language, Node
@@ -525,7 +525,7 @@ class PythonSupport(LanguageSupport):
             # last: a use a stub run found keeps its record
             usages = resolved_usages(repo.name, facts, usages, original.diagnostics, failed, report,
                                      (tmp / "original").resolve())
-            count_unattributed(unattributed, usages, report, _unattributed_name)
+            count_unattributed(unattributed, usages, report, _unattributed_name, declared=_declared_in(facts))
         finally:
             self.checker.close()
             shutil.rmtree(tmp, ignore_errors=True)
@@ -1055,6 +1055,24 @@ def resolved_usages(repo_name: str, facts: dict[str, FileFacts], usages: list[Cr
     if added:
         report.count("checker", "pylint_resolved_uses", n=added)
     return out
+
+
+def _declared_in(facts: dict[str, FileFacts]) -> Callable[[str], bool]:
+    """Whether any file of the project declares a name: ``def``/``class`` it, or assigns or
+    annotates it (``x = ``, ``self.x = ``, ``x: T``, ``x += ``, a keyword argument ``x=``: read
+    as declared, erring on the side of a loss). Read from the texts, cached per name."""
+    texts = [ff.file.text for ff in facts.values()]
+    seen: dict[str, bool] = {}
+
+    def declared(name: str) -> bool:
+        if name not in seen:
+            word = re.escape(name)
+            pattern = re.compile(rf"\b(?:def|class)\s+{word}\b|(?:^|[\s.,(])\*?{word}\s*(?::[^=\n]|[-+*/|&]?=(?!=))",
+                                 re.MULTILINE)
+            seen[name] = any(pattern.search(text) for text in texts)
+        return seen[name]
+
+    return declared
 
 
 def _unattributed_name(code: str, message: str) -> str | None:

@@ -129,3 +129,29 @@ def test_a_nameless_conversion_error_on_a_line_with_a_kept_use_is_its_follow_on(
     assert report.counts["usages/unattributed_follow_on"] == 1
     assert report.counts["usages/unattributed_CS0029"] == 1  # line 30: no use there
     assert report.counts["usages/unattributed_CS0123"] == 1
+
+
+def test_a_member_no_project_file_declares_is_no_lost_use():
+    """h11's ``event.status_code`` on a value an emptied import changed (encode/httpcore,
+    held-out 21: 14 ``unattributed_E1101`` losses on members of a library): no project file
+    declares ``status_code``, so nothing of the project was lost; a member the project declares
+    (``self.timeout = ...``, ``def reason``, a keyword ``retries=``) stays a loss."""
+    from crossfile_datasets.lang.python import _declared_in
+
+    class _Text:
+        def __init__(self, text):
+            self.text = text
+
+    class _Facts:
+        def __init__(self, text):
+            self.file = _Text(text)
+
+    facts = {"pkg/conn.py": _Facts("class Conn:\n    def __init__(self):\n        self.timeout = 3\n"
+                                   "    def reason(self):\n        return event.status_code\n"),
+             "pkg/api.py": _Facts("def call(x):\n    return send(x, retries=2) == x.http_version\n")}
+    report = BuildReport()
+    pending = [("pkg/conn.py", 5, "E1101", f"Instance of 'Event' has no '{member}' member")
+               for member in ("status_code", "http_version", "timeout", "reason", "retries")]
+    count_unattributed(pending, [], report, _unattributed_name, declared=_declared_in(facts))
+    assert report.counts["usages/unattributed_not_in_project"] == 2  # status_code, http_version: read only
+    assert report.counts["usages/unattributed_E1101"] == 3
