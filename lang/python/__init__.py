@@ -1058,18 +1058,19 @@ def resolved_usages(repo_name: str, facts: dict[str, FileFacts], usages: list[Cr
 
 
 def _declared_in(facts: dict[str, FileFacts]) -> Callable[[str], bool]:
-    """Whether any file of the project declares a name: ``def``/``class`` it, or assigns or
-    annotates it (``x = ``, ``self.x = ``, ``x: T``, ``x += ``, a keyword argument ``x=``: read
-    as declared, erring on the side of a loss). Read from the texts, cached per name."""
+    """Whether any file of the project declares a name as something a member error could be
+    about: a class, function, method, module- or class-level variable (the files' definitions),
+    or an attribute it assigns through any receiver (``self.x = ``, ``obj.x: T = ``, ``x += ``; a
+    library object's attribute reads as declared: erring on the side of a loss). Parameters,
+    keyword arguments and locals are not members. Cached per name."""
+    defined = {d.name for ff in facts.values() for d in ff.definitions}
     texts = [ff.file.text for ff in facts.values()]
     seen: dict[str, bool] = {}
 
     def declared(name: str) -> bool:
         if name not in seen:
-            word = re.escape(name)
-            pattern = re.compile(rf"\b(?:def|class)\s+{word}\b|(?:^|[\s.,(])\*?{word}\s*(?::[^=\n]|[-+*/|&]?=(?!=))",
-                                 re.MULTILINE)
-            seen[name] = any(pattern.search(text) for text in texts)
+            assigned = re.compile(rf"\.{re.escape(name)}\s*(?::[^=\n]|[-+*/|&]?=(?!=))")
+            seen[name] = name in defined or any(assigned.search(text) for text in texts)
         return seen[name]
 
     return declared

@@ -131,27 +131,23 @@ def test_a_nameless_conversion_error_on_a_line_with_a_kept_use_is_its_follow_on(
     assert report.counts["usages/unattributed_CS0123"] == 1
 
 
-def test_a_member_no_project_file_declares_is_no_lost_use():
+def test_a_member_no_project_file_declares_is_no_lost_use(tmp_path):
     """h11's ``event.status_code`` on a value an emptied import changed (encode/httpcore,
     held-out 21: 14 ``unattributed_E1101`` losses on members of a library): no project file
-    declares ``status_code``, so nothing of the project was lost; a member the project declares
-    (``self.timeout = ...``, ``def reason``, a keyword ``retries=``) stays a loss."""
+    declares ``status_code`` as a member (a local of that name is no member), so nothing of the
+    project was lost; a member the project declares (``self.timeout = ...``, ``def reason``, a
+    module-level ``LIMIT``) stays a loss. Real Python analysis of a fixture written here."""
     from crossfile_datasets.lang.python import _declared_in
+    from tests.python.helpers import usages_of
 
-    class _Text:
-        def __init__(self, text):
-            self.text = text
-
-    class _Facts:
-        def __init__(self, text):
-            self.file = _Text(text)
-
-    facts = {"pkg/conn.py": _Facts("class Conn:\n    def __init__(self):\n        self.timeout = 3\n"
-                                   "    def reason(self):\n        return event.status_code\n"),
-             "pkg/api.py": _Facts("def call(x):\n    return send(x, retries=2) == x.http_version\n")}
+    files = {"pkg/__init__.py": "",
+             "pkg/conn.py": ("LIMIT = 3\nclass Conn:\n    def __init__(self):\n        self.timeout = 3\n"
+                             "    def reason(self):\n        status_code = event.status_code\n        return status_code\n"),
+             "pkg/api.py": "def call(x, http_version=1):\n    return send(x, retries=2) == x.http_version\n"}
+    _, _, facts = usages_of(tmp_path / "repo", files)
     report = BuildReport()
-    pending = [("pkg/conn.py", 5, "E1101", f"Instance of 'Event' has no '{member}' member")
-               for member in ("status_code", "http_version", "timeout", "reason", "retries")]
+    pending = [("pkg/conn.py", 6, "E1101", f"Instance of 'Event' has no '{member}' member")
+               for member in ("status_code", "http_version", "retries", "timeout", "reason", "LIMIT")]
     count_unattributed(pending, [], report, _unattributed_name, declared=_declared_in(facts))
-    assert report.counts["usages/unattributed_not_in_project"] == 2  # status_code, http_version: read only
+    assert report.counts["usages/unattributed_not_in_project"] == 3  # a local, a parameter, a keyword: no members
     assert report.counts["usages/unattributed_E1101"] == 3
