@@ -143,7 +143,7 @@ def build_dataset(
     class_gate_seconds_per_task: float = typer.Option(C.CLASS_GATE_SECONDS_PER_TASK, "--class-gate-seconds-per-task", min=0.0, help="--split class: the mutant runs' budget is this many seconds per task when that is more than --class-gate-seconds."),
     class_min_tests: int = typer.Option(C.CLASS_MIN_TESTS, "--class-min-tests", min=1, help="--split class: EXPECTED_TO_PASS tests a task needs after the gates, else it is dropped (below_min_tests)."),
     repository_time_limit: float = typer.Option(C.REPOSITORY_TIME_LIMIT, "--repository-time-limit", min=0.0, help="Wall-clock seconds one repository's build (per split) may take; past it the repository stops at its next process or parse and is counted repositories/timeout, no shard (0: no limit)."),
-    allow_outside_manifest: bool = typer.Option(False, "--allow-outside-manifest", help="Allow manifest 'path' entries, and 'url' entries that are local (file://, a folder's path), outside the manifest's folder (e.g. ../other or /abs/path)."),
+    allow_outside_manifest: bool = typer.Option(False, "--allow-outside-manifest", help="Allow manifest 'path' entries, 'url' entries that are local (file://, a folder's path), and --repos-dir sub-folders that are links, outside the manifest's (or the repositories') folder (e.g. ../other or /abs/path)."),
 ) -> None:
     """Build repository-level code benchmarks from real repositories."""
     # the other splits' repositories run on this machine's threads (their work waits on sandboxed
@@ -315,7 +315,7 @@ def _repository_specs(language: Lang, repos, repos_dir, allow_outside_manifest: 
         for value in repos or []:
             specs.extend(parse_repo_argument(value, allow_outside_manifest))
         if not repos:
-            specs.extend(collection_specs(repos_dir or EXAMPLES_DIR / language.value))
+            specs.extend(collection_specs(repos_dir or EXAMPLES_DIR / language.value, allow_outside_manifest))
     except RepositoryError as exc:
         _fail(str(exc))
     if not specs:

@@ -30,7 +30,8 @@ from crossfile_datasets.core.repofiles import read_inside
 
 # reasons a requested repository could not be resolved (counted under repositories/<reason>)
 RESOLVE_FAILURES = ("clone_failed", "clone_too_large", "commit_not_found", "commit_mismatch", "git_failed",
-                    "local_url_refused", "path_not_found", "unresolvable")
+                    "git_unreadable", "local_url_refused", "path_not_found", "path_outside_collection",
+                    "unresolvable")
 
 
 class RepositoryError(ValueError):
@@ -53,8 +54,10 @@ class RepoSpec:
     license: str | None = None
     name: str | None = None
     meta: dict = field(default_factory=dict, compare=False, hash=False)
-    # why a manifest row may not be resolved (counted under repositories/local_url_refused by resolve)
+    # why a manifest row or a collection's folder may not be resolved (counted by resolve under
+    # repositories/<refusal_reason>)
     refusal: str = field(default="", compare=False)
+    refusal_reason: str = field(default="local_url_refused", compare=False)
 
 
 _SCHEME_URL = re.compile(r"([a-z][a-z0-9+.-]*://)([^/?#]*)(.*)", re.I | re.S)
@@ -135,11 +138,29 @@ def parse_repo_argument(value: str, allow_outside_manifest: bool = False) -> lis
     return [RepoSpec(path=str(path))]
 
 
-def collection_specs(directory: Path) -> list[RepoSpec]:
-    """Every immediate subdirectory of ``directory`` is one repository (sorted by name)."""
+def collection_specs(directory: Path, allow_outside: bool = False) -> list[RepoSpec]:
+    """Every immediate subdirectory of ``directory`` is one repository (sorted by name).
+
+    The manifest's rule holds for a collection (red team 2026-11-30 row 1): a sub-folder that is
+    a link (or whose path goes through one) to a folder outside the collection is not one of its
+    repositories; its spec is refused and counted ``repositories/path_outside_collection`` by
+    :func:`resolve` (the others are built) unless ``allow_outside`` (``--allow-outside-manifest``).
+    A collection (an unpacked archive, a shared folder, a checkout: git stores links) must not
+    make the build read, and publish, any folder of the machine."""
     if not directory.is_dir():
         raise RepositoryError(f"repositories folder does not exist: {directory}")
-    return [RepoSpec(path=str(p)) for p in sorted(directory.iterdir()) if p.is_dir() and not p.name.startswith(".")]
+    base = directory.resolve()
+    specs = []
+    for p in sorted(directory.iterdir()):
+        if not p.is_dir() or p.name.startswith("."):
+            continue
+        resolved = p.resolve()
+        refusal = ""
+        if not allow_outside and base not in resolved.parents:
+            refusal = (f"{p.name}: a link to a folder outside the repositories folder {base}; "
+                       "pass --allow-outside-manifest to build it")
+        specs.append(RepoSpec(path=str(p), refusal=refusal, refusal_reason="path_outside_collection"))
+    return specs
 
 
 def _looks_like_url(value: str) -> bool:
@@ -239,7 +260,7 @@ def git(args: Sequence[str], cwd: Path | None = None, timeout: float = 600) -> s
 def resolve(spec: RepoSpec, cache_dir: Path | None = None) -> Repository:
     """Make the spec a local snapshot with provenance (cloning when it is a URL)."""
     if spec.refusal:
-        raise RepositoryError(spec.refusal, "local_url_refused")
+        raise RepositoryError(spec.refusal, spec.refusal_reason)
     if spec.url and not spec.path:
         try:
             root, commit = _clone(spec.url, spec.commit, cache_dir or default_cache_dir())
@@ -253,38 +274,105 @@ def resolve(spec: RepoSpec, cache_dir: Path | None = None) -> Repository:
     root = Path(spec.path).resolve()
     if not root.is_dir():
         raise RepositoryError(f"repository path does not exist: {spec.path}", "path_not_found")
-    is_git = (root / ".git").exists()
-    commit = _checkout_commit(root) if is_git else ""
+    dot_git = root / ".git"
+    is_git = dot_git.exists() or dot_git.is_symlink()
+    commit, remote = _local_provenance(root) if is_git else ("", "")
     if spec.commit and commit and not commit.startswith(spec.commit):
         raise RepositoryError(f"{root}: HEAD is {commit}, manifest asks for {spec.commit}", "commit_mismatch")
     # Provenance never names a folder of the build machine: the clone's remote, else the folder name.
-    url = public_url(spec.url) if spec.url else (_remote_url(root) if is_git else "") or root.name
+    url = public_url(spec.url) if spec.url else remote or root.name
     return Repository(safe_name(spec.name or root.name), root, url, commit, spec.license or detect_license(root), is_git)
 
 
-def _checkout_commit(root: Path) -> str:
-    """The commit checked out in the folder ``root`` that has a ``.git``, or "" for a repository
-    without commits (the content hash stands for it then). A ``.git`` that git refuses (a
-    ``[include] path = /dev/zero`` in its config, ``HEAD`` linked to ``/dev/zero``) or that is not
-    the repository of ``root`` (git went up to an enclosing repository: its commit is not this
-    folder's) is a :class:`RepositoryError` (``repositories/git_unreadable``), never a silent ""."""
-    # git never looks above the folder handed over (an enclosing repository is not its provenance)
-    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_CEILING_DIRECTORIES": str(root.parent)}
+def _unreadable(root: Path, why: str) -> RepositoryError:
+    return RepositoryError(f"{root}: git does not read its .git ({why}): its commit is unknown; repair the "
+                           f".git folder or hand over a copy without it", "git_unreadable")
+
+
+def _git_links_out(git_dir: Path) -> str:
+    """The first path of ``git_dir`` (a ``.git`` folder) that is a link leaving it, or "". The
+    objects' own folders are not walked (a link there can only give objects whose hash the
+    sender names already); ``objects/info`` (``alternates``) is."""
+    for dirpath, dirnames, filenames in os.walk(git_dir):
+        here = Path(dirpath)
+        if here == git_dir / "objects":
+            dirnames[:] = [d for d in dirnames if d == "info"]
+        for name in (*dirnames, *filenames):
+            entry = here / name
+            if entry.is_symlink():
+                target = entry.resolve()
+                if target != git_dir and git_dir not in target.parents:
+                    return str(entry.relative_to(git_dir))
+    return ""
+
+
+def _local_provenance(root: Path) -> tuple[str, str]:
+    """(commit, origin URL) of the folder ``root`` that has a ``.git``: the commit checked out, ""
+    for a repository without commits (the content hash stands for it then); the URL "" when
+    there is no hosted ``remote.origin.url``.
+
+    Both are read from ``root/.git`` and nothing else (red team 2026-11-30 row 2: a ``.git``
+    *file* ``gitdir: ../elsewhere/.git``, a ``commondir``, an ``[include]`` of another
+    repository's config made the other repository's commit and URL the published provenance of
+    code that is not theirs). A ``.git`` that is a file or a link, that holds a ``commondir`` or a
+    link leaving it, whose config reads a file outside it (``include``, ``includeIf``), that git
+    refuses (``[include] path = /dev/zero``, ``HEAD`` linked to ``/dev/zero``) or that is not the
+    repository of ``root`` (``core.worktree``) is a :class:`RepositoryError`
+    (``repositories/git_unreadable``), never a silent "" nor another repository's provenance."""
+    git_dir = root / ".git"
+    if git_dir.is_symlink() or not git_dir.is_dir():
+        raise _unreadable(root, "it is a file (gitdir:, a worktree's or a submodule's) or a link: git would read "
+                                "another folder's repository")
+    git_dir = git_dir.resolve()
+    if os.path.lexists(git_dir / "commondir"):
+        raise _unreadable(root, "it holds a commondir (a linked worktree's): git would read another folder's repository")
+    leaving = _git_links_out(git_dir)
+    if leaving:
+        raise _unreadable(root, f"its {leaving} is a link to a file outside it")
+    remote = _remote_url(root)
+    env = _git_dir_env(root)
     top = run(["git", "rev-parse", "--show-toplevel"], cwd=root, timeout=60, env=env)
-    if top.status is RunStatus.NOT_FOUND:
-        raise RepositoryError("git is not installed: install it (apt-get install -y git)")
     if not top.ok or Path(top.stdout.strip() or "/").resolve() != root:
-        why = top.stderr.strip()[-300:] if not top.ok else f"git reads the repository {top.stdout.strip()!r} there"
-        raise RepositoryError(f"{root}: git does not read its .git ({why}): its commit is unknown; repair the "
-                              f".git folder or hand over a copy without it", "git_unreadable")
+        why = top.stderr.strip()[-300:] if not top.ok else f"git reads the work tree {top.stdout.strip()!r} there"
+        raise _unreadable(root, why)
     head = run(["git", "rev-parse", "--verify", "--quiet", "HEAD^{commit}"], cwd=root, timeout=60, env=env)
-    return head.stdout.strip() if head.ok else ""  # no commit yet: the content hash stands for it
+    return (head.stdout.strip() if head.ok else ""), remote  # no commit yet: the content hash stands for it
+
+
+def _git_dir_env(root: Path) -> dict[str, str]:
+    """git's environment for the folder ``root``: it reads ``root/.git`` only, never a gitfile's
+    repository nor an enclosing one."""
+    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_DIR": str((root / ".git").resolve()),
+           "GIT_CEILING_DIRECTORIES": str(root.parent)}
+    for name in ("GIT_COMMON_DIR", "GIT_WORK_TREE", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES"):
+        env.pop(name, None)
+    return env
 
 
 def _remote_url(root: Path) -> str:
-    res = _git_run(["config", "--get", "remote.origin.url"], root, 30)
-    url = public_url(res.stdout) if res.ok else ""
-    return url if hosted_path(url) else ""  # a remote that is another local folder is a machine path too
+    """The hosted ``remote.origin.url`` of ``root/.git/config`` (the last one, as ``git config
+    --get`` reads it), or "". Every file the config reads (``include``, ``includeIf``) must be in
+    ``root/.git`` (:func:`_unreadable` otherwise): another repository's config is not this
+    folder's provenance. A remote that is another local folder is a machine path: ""."""
+    git_dir = (root / ".git").resolve()
+    config = run(["git", "config", "--local", "--includes", "--show-origin", "--list", "-z"], cwd=root, timeout=60,
+                 env=_git_dir_env(root))
+    if config.status is RunStatus.NOT_FOUND:
+        raise RepositoryError("git is not installed: install it (apt-get install -y git)")
+    if not config.ok or config.stdout_truncated:
+        raise _unreadable(root, config.stderr.strip()[-300:] or "its config is too large")
+    remote = ""
+    items = config.stdout.split("\0")
+    for origin, item in zip(items[0::2], items[1::2]):
+        if origin.startswith("file:"):
+            source = (root / origin[len("file:"):]).resolve()
+            if source != git_dir and git_dir not in source.parents:
+                raise _unreadable(root, f"its config includes {origin[len('file:'):]!r}, outside it")
+        key, _, value = item.partition("\n")
+        if key == "remote.origin.url":
+            remote = value
+    url = public_url(remote)
+    return url if hosted_path(url) else ""
 
 
 def _name_from_url(url: str) -> str:
@@ -312,7 +400,7 @@ def _clone(url: str, commit: str | None, cache_dir: Path) -> tuple[Path, str]:
     checkout would write, are measured before the checkout (git bombs)."""
     key = hashlib.sha256(f"{url}@{commit or 'HEAD'}".encode()).hexdigest()[:16]
     dest = cache_dir / "repos" / f"{safe_name(_name_from_url(url))}-{key}"
-    if (dest / ".git").exists() and (dest / ".crossfile-ok").exists():
+    if (dest / ".git").exists() and (dest / ".crossfile-ok").exists() and _checked_out_plain(dest):
         try:
             head = git(["rev-parse", "--verify", "HEAD^{commit}"], cwd=dest, timeout=60)
         except RepositoryError:
@@ -338,6 +426,21 @@ def _clone(url: str, commit: str | None, cache_dir: Path) -> tuple[Path, str]:
     return dest, head
 
 
+# what every clone is checked out under ($GIT_DIR/info/attributes outranks the tree's
+# .gitattributes): no keyword expansion, no line-end or encoding conversion, no filter driver
+CHECKOUT_ATTRIBUTES = "* -ident -text -eol -working-tree-encoding -filter\n"
+
+
+def _checked_out_plain(dest: Path) -> bool:
+    """Whether the cached clone ``dest`` was checked out under :data:`CHECKOUT_ATTRIBUTES` (an
+    entry of an older version of the tool, checked out under the repository's attributes, is
+    cloned again)."""
+    try:
+        return (dest / ".git" / "info" / "attributes").read_text() == CHECKOUT_ATTRIBUTES
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 def _fetch_checkout(url: str, commit: str | None, tmp: Path) -> str:
     """Clone ``url`` into ``tmp`` without a checkout, check the caps, check out the pinned commit
     object; returns the commit checked out."""
@@ -350,15 +453,39 @@ def _fetch_checkout(url: str, commit: str | None, tmp: Path) -> str:
         raise RepositoryError(f"git clone of {where} failed: {_git_words(exc, tmp)}", "clone_failed") from exc
     target = _commit_object(commit, tmp) if commit else git(["rev-parse", "--verify", "HEAD^{commit}"], cwd=tmp)
     _check_clone_size(where, target, tmp)
+    # the checkout writes the blobs as they are (the bytes the cap measured, `git show`'s): never
+    # under the repository's own .gitattributes (red team 2026-11-30 row 3: `ident` and
+    # `working-tree-encoding=UTF-32LE` wrote 47 times the measured bytes), nor a filter driver
+    attributes = tmp / ".git" / "info" / "attributes"
+    attributes.parent.mkdir(parents=True, exist_ok=True)
+    attributes.write_text(CHECKOUT_ATTRIBUTES)
     try:
         git(["checkout", "--quiet", "--detach", f"{target}^{{commit}}"], cwd=tmp, timeout=C.CLONE_TIME_LIMIT)
     except RepositoryError as exc:
         raise RepositoryError(f"git checkout of {target} in {where} failed: {_git_words(exc, tmp)}",
                               "commit_not_found") from exc
+    written = _written_bytes(tmp)
+    if written > C.CLONE_MAX_BYTES:
+        raise RepositoryError(f"{where}: the checkout of {target[:12]} wrote {written} bytes, more than "
+                              f"{C.CLONE_MAX_BYTES}", "clone_too_large")
     head = git(["rev-parse", "--verify", "HEAD^{commit}"], cwd=tmp)
     if head != target or not _pinned(head, commit):
         raise RepositoryError(f"{where}: asked for {commit}, the checkout is {head}", "commit_mismatch")
     return head
+
+
+def _written_bytes(root: Path) -> int:
+    """The bytes of the files a checkout wrote in ``root`` (its ``.git`` aside), links not followed."""
+    total = 0
+    for dirpath, dirnames, filenames in os.walk(root):
+        if dirpath == str(root):
+            dirnames[:] = [d for d in dirnames if d != ".git"]
+        for name in filenames:
+            try:
+                total += os.lstat(os.path.join(dirpath, name)).st_size
+            except OSError:
+                continue
+    return total
 
 
 def _git_words(exc: RepositoryError, folder: Path) -> str:

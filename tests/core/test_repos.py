@@ -202,3 +202,84 @@ def test_a_clone_over_its_caps_is_refused_before_the_checkout(tmp_path, monkeypa
         resolve(RepoSpec(url=f"file://{src}", commit=first), cache_dir=tmp_path / "cache")
     assert caught.value.reason == "clone_too_large", caught.value
     assert not list((tmp_path / "cache" / "repos").iterdir())
+
+
+def test_a_folders_provenance_is_read_from_its_own_git_folder_only(tmp_path):
+    """Red team 2026-11-30 row 2, and the links it did not try: a ``.git`` whose ``config`` or
+    ``refs/heads/<branch>`` is a link to another repository's (git follows both), or whose
+    ``objects/info/alternates`` with a linked ref would give another repository's commit and URL:
+    ``repositories/git_unreadable``. A config that includes a file inside ``.git`` is read (its
+    ``remote.origin.url`` is the folder's), and a plain checkout keeps its own provenance."""
+    private = _git_repo(tmp_path / "private")
+    _git(private, "remote", "add", "origin", "https://github.com/acme/private.git")
+    branch = _git(private, "symbolic-ref", "--short", "HEAD")
+    config = _git_repo(tmp_path / "sent" / "config")
+    (config / ".git" / "config").unlink()
+    (config / ".git" / "config").symlink_to(private / ".git" / "config")
+    ref = _git_repo(tmp_path / "sent" / "ref")
+    (ref / ".git" / "refs" / "heads" / branch).unlink()
+    (ref / ".git" / "refs" / "heads" / branch).symlink_to(private / ".git" / "refs" / "heads" / branch)
+    (ref / ".git" / "objects" / "info" / "alternates").write_text(f"{private / '.git' / 'objects'}\n")
+    whole = tmp_path / "sent" / "whole"
+    whole.mkdir()
+    (whole / ".git").symlink_to(private / ".git")
+    for folder in (config, ref, whole):
+        with pytest.raises(RepositoryError) as caught:
+            resolve(RepoSpec(path=str(folder)))
+        assert caught.value.reason == "git_unreadable", caught.value
+    inside = _git_repo(tmp_path / "sent" / "inside")
+    (inside / ".git" / "more").write_text('[remote "origin"]\n\turl = https://github.com/sender/inside.git\n')
+    with open(inside / ".git" / "config", "a") as fh:
+        fh.write("[include]\n\tpath = more\n")
+    repo = resolve(RepoSpec(path=str(inside)))
+    assert repo.url == "https://github.com/sender/inside.git" and repo.commit == _git(inside, "rev-parse", "HEAD")
+    assert resolve(RepoSpec(path=str(private))).url == "https://github.com/acme/private.git"
+
+
+def test_a_clone_is_checked_out_byte_for_byte_as_git_shows_its_blobs(tmp_path, monkeypatch):
+    """Red team 2026-11-30 row 3: the checkout applied the repository's ``.gitattributes``
+    (``ident``, ``working-tree-encoding``, ``eol=crlf``) and the builder's own ``core.autocrlf``,
+    writing other bytes (47 times as many) than the blobs the cap measured. Every file of a clone
+    is now its blob (``git show``), whatever the attributes and the builder's configuration; a
+    cached entry checked out before (without our attributes) is cloned again."""
+    src = write_tree(tmp_path / "src", {
+        "a.txt": "one\ntwo\r\nthree\n", "id.py": "# $Id$\nX = 1\n", "wide.txt": "caf\u00e9\n",
+        ".gitattributes": "*.txt text eol=crlf\nid.py ident\nwide.txt working-tree-encoding=UTF-16LE\n"
+                          "* filter=nosuch\n"})
+    _git(src, "init", "-q")
+    _git(src, "add", "-A")
+    _git(src, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one")
+    head = _git(src, "rev-parse", "HEAD")
+    for key, value in {"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "core.autocrlf", "GIT_CONFIG_VALUE_0": "true"}.items():
+        monkeypatch.setenv(key, value)
+    repo = resolve(RepoSpec(url=f"file://{src}", commit=head), cache_dir=tmp_path / "cache")
+    shown = {name: subprocess.run(["git", "show", f"{head}:{name}"], cwd=src, check=True, capture_output=True).stdout
+             for name in _git(src, "ls-tree", "-r", "--name-only", head).splitlines()}
+    assert {name: (repo.root / name).read_bytes() for name in shown} == shown
+    # an entry of the cache checked out under the repository's attributes is not reused
+    (repo.root / ".git" / "info" / "attributes").unlink()
+    (repo.root / "a.txt").write_bytes(b"one\r\ntwo\r\nthree\r\n")
+    again = resolve(RepoSpec(url=f"file://{src}", commit=head), cache_dir=tmp_path / "cache")
+    assert (again.root / "a.txt").read_bytes() == shown["a.txt"]
+
+
+def test_a_checkout_that_writes_more_than_the_cap_is_refused_after_it(tmp_path, monkeypatch):
+    """What the checkout wrote is measured too: were an attribute of a git to come (not neutralised
+    by ``CHECKOUT_ATTRIBUTES``) to expand a blob, the clone is refused ``clone_too_large`` and
+    nothing stays in the cache. Simulated by checking out without our attributes under a cap of
+    exactly the measured bytes (``ident`` expands ``$Id$`` 47 characters for 4)."""
+    from crossfile_datasets.builders import repos
+
+    src = write_tree(tmp_path / "src", {"id.py": "# $Id$\n", ".gitattributes": "id.py ident\n"})
+    _git(src, "init", "-q")
+    _git(src, "add", "-A")
+    _git(src, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one")
+    head = _git(src, "rev-parse", "HEAD")
+    measured = sum(len(p.read_bytes()) for p in (src / "id.py", src / ".gitattributes"))
+    monkeypatch.setattr(C, "CLONE_MAX_BYTES", measured)
+    assert resolve(RepoSpec(url=f"file://{src}", commit=head), cache_dir=tmp_path / "plain").commit == head
+    monkeypatch.setattr(repos, "CHECKOUT_ATTRIBUTES", "")
+    with pytest.raises(RepositoryError) as caught:
+        resolve(RepoSpec(url=f"file://{src}", commit=head), cache_dir=tmp_path / "cache")
+    assert caught.value.reason == "clone_too_large" and "wrote" in str(caught.value), caught.value
+    assert not list((tmp_path / "cache" / "repos").iterdir())

@@ -27,9 +27,6 @@ def _tree(root: Path, text: str) -> Path:
     return root
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-30 row 1: builders/repos.py:142 collection_specs follows a link "
-                          "out of the --repos-dir folder")
 def test_a_collection_cannot_build_a_folder_outside_it_through_a_link(tmp_path):
     private = _tree(tmp_path / "home" / "work" / "private-ledger", "SECRET_RATE = 0.07\n")
     collection = tmp_path / "collection"
@@ -50,3 +47,9 @@ def test_a_collection_cannot_build_a_folder_outside_it_through_a_link(tmp_path):
         pytest.fail(f"precondition: the collection's own repository is built: {roots}")
     outside = [r for r in roots if not Path(r).is_relative_to(collection.resolve())]
     assert not outside, outside
+    # contained: the link is refused and counted, the collection's own repository built
+    report = BuildReport()
+    assert [r.name for r in resolve_all(collection_specs(collection), report=report)] == ["shop"]
+    assert report.to_dict()["counts"] == {"repositories/path_outside_collection": 1}
+    # asked for: --allow-outside-manifest builds it
+    assert len(resolve_all(collection_specs(collection, allow_outside=True))) == 2

@@ -57,9 +57,6 @@ def _handed_over(tmp_path: Path, how: str, private: Path) -> Path:
 
 
 @pytest.mark.parametrize("how", ["gitfile", "commondir", "include"])
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-30 row 2: builders/repos.py:273-285 let git read a .git file's "
-                          "gitdir or a config include outside the folder handed over")
 def test_a_handed_over_git_folder_cannot_publish_another_repositorys_provenance(tmp_path, how):
     private, private_head = _private(tmp_path)
     control = resolve(RepoSpec(path=str(_handed_over(tmp_path / "control", "control", private))))
