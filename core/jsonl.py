@@ -11,7 +11,7 @@ from typing import Any, Iterable, Iterator
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.atomic import atomic_write, atomic_write_text
 from crossfile_datasets.core.text import NotRegularFile, open_regular
-from crossfile_datasets.core.untrusted_json import loads_untrusted
+from crossfile_datasets.core.untrusted_json import loads_untrusted, without_lone_surrogates
 
 
 class InputError(ValueError):
@@ -61,24 +61,24 @@ def iter_jsonl(path: str | os.PathLike, max_line_bytes: int = C.JSONL_LINE_MAX_B
                 raise InputError(f"{path}:{lineno}: not valid JSON (nested too deeply)") from None
             if not isinstance(obj, dict):
                 raise InputError(f"{path}:{lineno}: expected a JSON object, got {type(obj).__name__}")
-            if _LONE_SURROGATE_ESCAPE.search(line):
-                obj = without_lone_surrogates(obj)
             yield lineno, obj
 
 
-# a \uD800-\uDFFF escape (a pair is two escapes; json joins pairs, leaves lone ones)
-_LONE_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+def _dumps(value: Any, **options) -> str:
+    """``json.dumps(value, ensure_ascii=False)`` that UTF-8 can always encode: a lone surrogate
+    (in a string that did not come through :func:`loads_untrusted`) is written as U+FFFD, never an
+    ``UnicodeEncodeError`` once the work is done (red team 2026-11-30 row 4). With
+    ``ensure_ascii=False`` json writes a surrogate as it is, inside a string: replaced there."""
+    text = json.dumps(value, ensure_ascii=False, **options)
+    return _SURROGATE.sub("\ufffd", text) if _SURROGATE.search(text) else text
 
 
-def without_lone_surrogates(value: Any) -> Any:
-    """``value`` with every lone surrogate in its strings (keys included) replaced by U+FFFD."""
-    if isinstance(value, str):
-        return _SURROGATE.sub("\ufffd", value)
-    if isinstance(value, list):
-        return [without_lone_surrogates(v) for v in value]
-    if isinstance(value, dict):
-        return {without_lone_surrogates(k): without_lone_surrogates(v) for k, v in value.items()}
-    return value
+def encodable(value: Any) -> Any:
+    """``value`` itself, or, when one of its strings holds a lone surrogate, the value as its JSON
+    reads back with each one as U+FFFD: what a signed row must be before it is signed (its MAC
+    is checked on the row read back)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return json.loads(_SURROGATE.sub("\ufffd", text)) if _SURROGATE.search(text) else value
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -95,7 +95,7 @@ def write_jsonl(path: str | os.PathLike, rows: Iterable[dict]) -> int:
     def write(handle) -> None:
         nonlocal count
         for row in rows:
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+            handle.write(_dumps(row) + "\n")
             count += 1
 
     atomic_write(path, write)
@@ -106,7 +106,7 @@ def write_json(path: str | os.PathLike, data: Any) -> None:
     """``data`` as indented JSON, written like :func:`write_jsonl` (never through a link)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    atomic_write_text(path, _dumps(data, indent=2) + "\n")
 
 
 def read_jsonl(path: Path) -> list[dict]:

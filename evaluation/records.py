@@ -17,7 +17,7 @@ import threading
 from pathlib import Path
 from typing import Iterable, TypeVar
 
-from crossfile_datasets.core.jsonl import InputError
+from crossfile_datasets.core.jsonl import InputError, encodable
 from crossfile_datasets.core.untrusted_json import loads_untrusted
 from crossfile_datasets.core.text import NotRegularFile, open_regular
 from crossfile_datasets.evaluation.constants import MAX_LISTED_IDS
@@ -181,6 +181,7 @@ class AppendLog:
         self._handle = os.fdopen(_open_append(self.path), "a", encoding="utf-8")
 
     def append(self, row: dict) -> None:
+        row = encodable(row)  # a lone surrogate (U+FFFD in the line) never stops the evaluation
         line = json.dumps(signed(row, self._key) if self._key is not None else row, ensure_ascii=False) + "\n"
         with self._lock:
             self._handle.write(line)

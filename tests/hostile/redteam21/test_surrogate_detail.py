@@ -53,9 +53,6 @@ def _evaluate(split_path, task_id: str, generations: dict[str, str], work):
     return (rows(results) if results.exists() else {}), raised
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-30 row 4: evaluation/records.py:181-186 writes a channel message's "
-                          "lone surrogate through a strict UTF-8 handle")
 def test_a_lone_surrogate_in_a_failure_message_does_not_stop_the_evaluation(split, tmp_path):
     record, split_path = split
     got, raised = _evaluate(split_path, record["id"], {"gold": record["solution"], "plain": PLAIN},
@@ -99,9 +96,6 @@ def _evaluate_class(task: dict, split, generations: list[str], work):
         return [], exc
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-30 row 4: evaluation/records.py:181-186 writes a channel message's "
-                          "lone surrogate through a strict UTF-8 handle (class evaluation)")
 def test_a_lone_surrogate_in_a_failure_message_does_not_stop_the_class_evaluation(class_task, tmp_path):
     task, split = class_task
     got, raised = _evaluate_class(task, split, [task["class_source"], RAISING.replace("MESSAGE", "x")],
