@@ -35,6 +35,7 @@ OWN_ROOT_IGNORED = "own_root_ignored"
 FILE_ESCAPES = "file_escapes"
 INDEX_ROOT_UNVERIFIED = "index_root_unverified"
 REQUIREMENT_REFUSED = "requirement_refused"  # evaluation/executable.check_record_requirements
+FIELD_TYPE = "field_type"  # evaluation/classlevel.field_refusal: a field the evaluation computes with
 ROOTS_FILE_MAX_BYTES = 4 * 1024**2  # an index of thousands of repositories is well under this
 
 

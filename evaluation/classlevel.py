@@ -43,9 +43,9 @@ from crossfile_datasets.core.jsonl import InputError, iter_jsonl
 from crossfile_datasets.core.reasons import ANSWER_TOO_LARGE, CHANNEL_OVERFLOW
 from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
-from crossfile_datasets.core.repository_roots import (ROOT_KEY, ROOTS_FILE, TASK_REFUSED, RecordRefused, attach_roots,
-                                                      check_index_root, check_record_file, repository_folder,
-                                                      rootless_hint)
+from crossfile_datasets.core.repository_roots import (FIELD_TYPE, ROOT_KEY, ROOTS_FILE, TASK_REFUSED, RecordRefused,
+                                                      attach_roots, check_index_root, check_record_file,
+                                                      repository_folder, rootless_hint)
 from crossfile_datasets.evaluation.constants import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE, PASS_AT_K
 from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, log_key, read_signed_log
 from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
@@ -53,16 +53,59 @@ from crossfile_datasets.harness.class_runs import ANSWER_REFUSED, place_class, r
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.sources import list_sources
 from crossfile_datasets.sandbox import SandboxLimits, hostfs, tree_digest
-from crossfile_datasets.sandbox.suites import SuiteStatus, TestOutcome, runner_for
+from crossfile_datasets.sandbox.suites import REGISTRY, SuiteStatus, TestOutcome, runner_for
+
+# in memory only: why a record's fields cannot be evaluated (``field_refusal``), set by load_tasks
+FIELD_REFUSAL_KEY = "field_refusal"
+
+
+def field_refusal(task: dict) -> str | None:
+    """Why a class task's fields are not what the evaluation computes with
+    (``split_records/field_type: ...``), or None. A split is input (red team 2026-11-30 row 5: an
+    ``"insertion_offset": NaN`` or ``Infinity``, which Python's json reads, raised out of the
+    placement of the first generation and no task of the split was judged): its generations are
+    refused (``task_refused``), never placed nor run; the others are evaluated."""
+    def refused(field: str, what: str) -> str:
+        return RecordRefused(FIELD_TYPE, f"{field} {repr(task.get(field))[:80]} is not {what}").describe()
+
+    if task["language"] not in {lang.value for lang in REGISTRY}:
+        return refused("language", f"a language with a class-level test runner ({', '.join(l.value for l in REGISTRY)})")
+    without, offset = task["file_without_class"], task["insertion_offset"]
+    if not isinstance(without, str):
+        return refused("file_without_class", "a string")
+    if type(offset) is not int or not 0 <= offset <= len(without):
+        return refused("insertion_offset", f"an integer from 0 to the length of file_without_class ({len(without)})")
+    expected = task["expected_to_pass"]
+    if not isinstance(expected, list) or not expected or not all(isinstance(t, str) for t in expected):
+        return refused("expected_to_pass", "a non-empty list of test ids (strings)")
+    for field in ("class_name", "class_signature", "snapshot_sha256", "tree_sha256"):
+        if task.get(field) is not None and not isinstance(task[field], str):
+            return refused(field, "a string")
+    checks = task.get("value_checks")
+    if checks is not None and (not isinstance(checks, list) or not all(isinstance(c, dict) for c in checks)):
+        return refused("value_checks", "a list of objects")
+    return None
+
 
 def load_tasks(path: str | os.PathLike) -> dict[str, dict]:
+    """The class-level tasks of a split, by id. A record without one of the keys the evaluation
+    needs, with an id or language that is not a string, or with an id seen before is an
+    :class:`InputError`; one whose other fields are not what the evaluation computes with is kept
+    with its refusal (``FIELD_REFUSAL_KEY``: ``field_refusal``), counted ``task_refused``."""
     tasks: dict[str, dict] = {}
     for lineno, obj in iter_jsonl(path):
         for key in ("id", "language", "file", "file_without_class", "insertion_offset", "expected_to_pass"):
             if key not in obj:
                 raise InputError(f"{path}:{lineno}: not a class-level task (no '{key}')")
+        for key in ("id", "language"):  # what its results are grouped and named by
+            if not isinstance(obj[key], str):
+                raise InputError(f"{path}:{lineno}: not a class-level task ('{key}' is not a string)")
         if obj["id"] in tasks:
             raise InputError(f"{path}:{lineno}: task id {obj['id']} appears twice")
+        obj.pop(FIELD_REFUSAL_KEY, None)  # never the record's own
+        why = field_refusal(obj)
+        if why:
+            obj[FIELD_REFUSAL_KEY] = why
         tasks[obj["id"]] = obj
     if not tasks:
         raise InputError(f"{path}: no tasks")
@@ -126,8 +169,11 @@ def repository_root(task: dict, repos: str | os.PathLike | None) -> Path:
 
 
 def task_refusal(task: dict, repos) -> str | None:
-    """Why a split's task is not run (``split_records/<reason>``: its repository name or its
-    file would name a host path outside its folder), or None."""
+    """Why a split's task is not run (``split_records/<reason>``: a field the evaluation cannot
+    compute with, its repository name or its file would name a host path outside its folder),
+    or None."""
+    if task.get(FIELD_REFUSAL_KEY):
+        return task[FIELD_REFUSAL_KEY]
     try:
         if repos is not None:
             repository_root(task, repos)
@@ -323,7 +369,8 @@ def evaluate_class(split_path, predictions_path, *, repos=None, workers: int = 1
                     and all(old.get(k) == v for k, v in key.items()):
                 rows.append(old)
                 continue
-            job_key = (task_id, _sha(place_class(task, generation)))
+            # a record refused for its fields is never placed (its refusal is the verdict)
+            job_key = (task_id, "" if task.get(FIELD_REFUSAL_KEY) else _sha(place_class(task, generation)))
             pending.setdefault(job_key, ((task, generation), []))[1].append(key)
     jobs = list(pending.values())
     chosen = [job[0][0] for job in jobs]
@@ -341,7 +388,9 @@ def evaluate_class(split_path, predictions_path, *, repos=None, workers: int = 1
     setups, setup_failed = _setups(chosen, repos)
 
     def not_run(task: dict, status: str, detail: str) -> dict:
-        return {"compiled": False, "passed": False, "tests_passed": 0, "tests_total": len(task["expected_to_pass"]),
+        expected = task["expected_to_pass"]
+        return {"compiled": False, "passed": False, "tests_passed": 0,
+                "tests_total": len(expected) if isinstance(expected, list) else 0,
                 "status": status, "detail": detail[:1000], "seconds": 0.0}
 
     def one(job) -> dict:

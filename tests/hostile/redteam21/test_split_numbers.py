@@ -36,9 +36,6 @@ def _evaluate(work: Path, tasks: list[dict]):
 
 
 @pytest.mark.parametrize("offset", [float("nan"), float("inf")], ids=["NaN", "Infinity"])
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-30 row 5: evaluation/classlevel.py:326 places every generation "
-                          "(harness/class_runs.py:55 int(insertion_offset)) before any record check")
 def test_a_split_records_non_finite_number_is_a_counted_refusal(tmp_path, offset):
     summary, raised = _evaluate(tmp_path / "control", [REFUSED])
     if raised is not None or [g["status"] for g in summary["generations"]] != ["task_refused"]:
@@ -48,3 +45,22 @@ def test_a_split_records_non_finite_number_is_a_counted_refusal(tmp_path, offset
     print(repr(raised), summary and [(g["task_id"], g["status"]) for g in summary["generations"]])
     assert raised is None, f"the evaluation stopped: {raised!r}"
     assert len(summary["generations"]) == 2, summary["generations"]
+    # contained: refused and counted, the field named
+    [row] = [g for g in summary["generations"] if g["task_id"] == "shop/python/class/1"]
+    assert row["status"] == "task_refused" and row["detail"].startswith("split_records/field_type: insertion_offset")
+
+
+@pytest.mark.parametrize("field, value", [
+    ("insertion_offset", -1), ("insertion_offset", 12), ("insertion_offset", True), ("insertion_offset", 1.5),
+    ("insertion_offset", "11"), ("file_without_class", ["import os"]), ("expected_to_pass", []),
+    ("expected_to_pass", "tests/test_shop.py::test_total"), ("expected_to_pass", [1]), ("language", "typescript"),
+    ("snapshot_sha256", {"a": 1}), ("tree_sha256", ["x"]), ("class_name", 3), ("value_checks", ["x"])])
+def test_every_field_the_class_evaluation_computes_with_is_checked_when_the_split_is_loaded(tmp_path, field, value):
+    """The other fields row 5's check covers: each wrong one is a counted refusal naming it (an
+    offset past the file, a bool, a float or text; texts, test ids and hashes of another type; a
+    language without a class-level runner), never an exception out of the evaluation."""
+    bad = dict(BASE, id="shop/python/class/1", file="shop/cart.py", **{field: value})
+    summary, raised = _evaluate(tmp_path / "work", [REFUSED, bad])
+    assert raised is None, f"the evaluation stopped: {raised!r}"
+    [row] = [g for g in summary["generations"] if g["task_id"] == "shop/python/class/1"]
+    assert row["status"] == "task_refused" and row["detail"].startswith(f"split_records/field_type: {field}"), row
