@@ -46,8 +46,10 @@ from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repository_roots import (FIELD_TYPE, ROOT_KEY, ROOTS_FILE, TASK_REFUSED, RecordRefused,
                                                       attach_roots, check_index_root, check_record_file,
                                                       repository_folder, rootless_hint)
-from crossfile_datasets.evaluation.constants import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE, PASS_AT_K
-from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, log_key, read_signed_log
+from crossfile_datasets.evaluation.constants import (BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, CONFIDENCE, MAX_GENERATIONS,
+                                                   PASS_AT_K)
+from crossfile_datasets.evaluation.records import (AppendLog, check_generation_count, check_same_ids, file_sha256, listed,
+                                                 log_key, read_signed_log)
 from crossfile_datasets.evaluation.stats import bootstrap, pass_at_k
 from crossfile_datasets.harness.class_runs import ANSWER_REFUSED, place_class, run_placed
 from crossfile_datasets.lang import Lang, get_language
@@ -113,7 +115,8 @@ def load_tasks(path: str | os.PathLike) -> dict[str, dict]:
     return tasks
 
 
-def load_predictions(path: str | os.PathLike, tasks: dict[str, dict], split_path) -> dict[str, list[str]]:
+def load_predictions(path: str | os.PathLike, tasks: dict[str, dict], split_path,
+                     max_generations: int = MAX_GENERATIONS) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for lineno, obj in iter_jsonl(path):
         if "task_id" not in obj:
@@ -121,6 +124,7 @@ def load_predictions(path: str | os.PathLike, tasks: dict[str, dict], split_path
         gens = obj.get("generations")
         if not isinstance(gens, list) or not gens or not all(isinstance(g, str) for g in gens):
             raise InputError(f"{path}:{lineno}: 'generations' of task {obj['task_id']} must be a non-empty list of strings")
+        check_generation_count(path, lineno, obj["task_id"], gens, max_generations)
         if obj["task_id"] in out:
             raise InputError(f"{path}:{lineno}: task {obj['task_id']} appears twice")
         out[str(obj["task_id"])] = gens
@@ -339,12 +343,13 @@ def _task_sha(task: dict) -> str:
 
 def evaluate_class(split_path, predictions_path, *, repos=None, workers: int = 1, ks=PASS_AT_K,
                    limits: SandboxLimits = SandboxLimits(), results_path=None,
-                   progress: Callable[[int, int], None] | None = None) -> dict:
+                   progress: Callable[[int, int], None] | None = None, max_generations: int = MAX_GENERATIONS) -> dict:
     """Run every pending generation of the predictions file and summarize them all; returns the
     metrics and the per-generation rows (``generations``). ``results_path``: the JSONL log of
-    per-generation verdicts, read first (reused rows) and appended to."""
+    per-generation verdicts, read first (reused rows) and appended to. A task with more than
+    ``max_generations`` generations refuses the predictions (an InputError naming it)."""
     tasks = load_tasks(split_path)
-    predictions = load_predictions(predictions_path, tasks, split_path)
+    predictions = load_predictions(predictions_path, tasks, split_path, max_generations)
     missing = set(tasks) - set(predictions)
     settings = {"timeout": limits.timeout, "test_timeout": limits.test_timeout, "memory_bytes": limits.memory_bytes,
                 "max_processes": limits.max_processes, "repos": str(repos) if repos else None}

@@ -152,7 +152,7 @@ def fim_command(
 
 
 def _debug_command(split, predictions, output, repos, workers, settings, context_size, ks, rounds, model, model_url,
-                   api_key, instruct, max_new_tokens) -> None:
+                   api_key, instruct, max_new_tokens, max_generations) -> None:
     from crossfile_datasets.harness.models import GenerationParams, ModelError, make_client
     from crossfile_datasets.evaluation.debugging import debug_rounds
     from crossfile_datasets.evaluation.generate import executable_stops
@@ -170,7 +170,7 @@ def _debug_command(split, predictions, output, repos, workers, settings, context
             summary = debug_rounds(split, predictions, work, client, rounds=rounds, instruct=instruct, repos=repos,
                                    workers=workers, settings=settings, default_context=context_size, ks=ks,
                                    params=GenerationParams(max_new_tokens=max_new_tokens), progress=progress,
-                                   stops=executable_stops)
+                                   stops=executable_stops, max_generations=max_generations)
         except (InputError, ModelError) as exc:
             _fail(str(exc))
     write_json(output, summary)
@@ -184,6 +184,9 @@ def _debug_command(split, predictions, output, repos, workers, settings, context
     console.print(table)
     _say(f"wrote {output} (rounds under {work})")
 
+
+MAX_GENERATIONS_HELP = ("generations a task may have (per context size): a predictions line with more refuses "
+                        "the file, naming the task (pass@k needs k)")
 
 @app.command("executable")
 def executable_command(
@@ -206,6 +209,7 @@ def executable_command(
     api_key: Optional[str] = typer.Option(None, "--api-key", help="--debug-rounds: endpoint key [CROSSFILE_MODEL_KEY / OPENAI_API_KEY]"),
     instruct: bool = typer.Option(False, "--instruct", help="--debug-rounds: chat with RepoExec's instruction prompt instead of completing code"),
     max_new_tokens: int = typer.Option(512, "--max-new-tokens", min=1, help="--debug-rounds: tokens per fix"),
+    max_generations: int = typer.Option(C.MAX_GENERATIONS, "--max-generations", min=1, help=MAX_GENERATIONS_HELP),
 ) -> None:
     """pass@k, test pass rate and dependency invocation rate, per context size (and per
     debugging round with --debug-rounds)."""
@@ -231,7 +235,7 @@ def executable_command(
                            sandbox=sandbox)
     if debug_rounds:
         _debug_command(split, predictions, output, repos, workers, settings, context_size, ks, debug_rounds,
-                       model, model_url, api_key, instruct, max_new_tokens)
+                       model, model_url, api_key, instruct, max_new_tokens, max_generations)
         return
     with console.status("running tests") as status:
         def progress(done: int, total: int) -> None:
@@ -240,7 +244,7 @@ def executable_command(
         try:
             summary = evaluate_executable(
                 split, predictions, results, repos=repos, workers=workers, settings=settings,
-                default_context=context_size, ks=ks, progress=progress,
+                default_context=context_size, ks=ks, progress=progress, max_generations=max_generations,
             )
         except InputError as exc:
             _fail(str(exc))
@@ -284,6 +288,7 @@ def class_command(
     memory_mb: int = typer.Option(EXEC_MEMORY_BYTES >> 20, min=64, help="address-space limit of the test processes"),
     sandbox: str = typer.Option("bwrap", "--sandbox", help="isolation of the runs: bwrap (default) or none (NO isolation, loudly warned)"),
     k: str = typer.Option(",".join(map(str, C.PASS_AT_K)), help="comma-separated k of pass@k"),
+    max_generations: int = typer.Option(C.MAX_GENERATIONS, "--max-generations", min=1, help=MAX_GENERATIONS_HELP),
 ) -> None:
     """pass@k, test pass rate and compilation rate of generated classes, per language: each
     generation replaces the original class and the task's EXPECTED_TO_PASS tests run in the sandbox."""
@@ -311,7 +316,7 @@ def class_command(
 
         try:
             summary = evaluate_class(split, predictions, repos=repos, workers=workers, ks=ks, limits=limits,
-                                     results_path=results, progress=progress)
+                                     results_path=results, progress=progress, max_generations=max_generations)
         except InputError as exc:
             _fail(str(exc))
     write_json(output, summary)

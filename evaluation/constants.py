@@ -15,3 +15,8 @@ MAX_LISTED_IDS = 20  # task ids printed when predictions and split disagree (our
 # gold gate and the evaluation of generations run under the same conditions.
 PASS_AT_K = (1, 5, 10)  # Chen et al. 2021 report pass@1/10/100; RepoExec reports 1/5/10
 DETAIL_CHARS = 2000  # error text kept per generation in the results file (ours)
+# generations a predictions line may hold for one task (per context size), executable and class
+# evaluation (ours): each one is a result row kept to the end and a signed line of the results
+# log, whatever it holds (red team 2026-11-30 row 6: 200,000 empty ones, 0.8 MB of predictions,
+# took +191 MB and a 127 MB log). pass@k needs k; the papers sample up to 200 (Chen et al. 2021).
+MAX_GENERATIONS = 1_000

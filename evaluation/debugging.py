@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Callable
 
 from crossfile_datasets.harness.models import GenerationParams, ModelClient
-from crossfile_datasets.evaluation.constants import PASS_AT_K
+from crossfile_datasets.evaluation.constants import MAX_GENERATIONS, PASS_AT_K
 from crossfile_datasets.evaluation.executable import (
     DEFAULT_CONTEXT,
     RunSettings,
@@ -107,6 +107,7 @@ def debug_rounds(
     ks=PASS_AT_K,
     progress: Callable[[int, int], None] | None = None,
     stops: Callable[[str], tuple[str, ...]] | None = None,
+    max_generations: int = MAX_GENERATIONS,
 ) -> dict:
     """Round 0 = the predictions; rounds 1..N = failing generations replaced by the model's fix.
     Writes ``round<r>.predictions.jsonl`` and ``round<r>.generations.jsonl`` under ``out_dir``."""
@@ -116,7 +117,7 @@ def debug_rounds(
     out.mkdir(parents=True, exist_ok=True)
     problems = load_problems(split_path)
     current = {(s.task_id, s.context_size): list(s.generations)
-               for s in load_generations(predictions_path, problems, split_path, default_context)}
+               for s in load_generations(predictions_path, problems, split_path, default_context, max_generations)}
     summary: dict = {"split": str(split_path), "predictions": str(predictions_path), "model": client.name,
                      "rounds": [], "mode": "chat" if instruct else "completion"}
     previous_log: list[dict] = []
@@ -127,7 +128,8 @@ def debug_rounds(
             key = log_key()  # rows the next round reuses must be this evaluator's (signed)
             write_jsonl(results_path, (signed(row, key) for row in previous_log))
         result = evaluate_executable(split_path, pred_path, results_path, repos=repos, workers=workers,
-                                     settings=settings, default_context=default_context, ks=ks, progress=progress)
+                                     settings=settings, default_context=default_context, ks=ks, progress=progress,
+                                     max_generations=max_generations)
         latest = {}
         for row in read_signed_log(results_path, log_key())[0]:
             latest[(row["task_id"], row["context_size"], row["generation_index"])] = row

@@ -48,6 +48,7 @@ from crossfile_datasets.evaluation.constants import (
     BOOTSTRAP_SEED,
     CONFIDENCE,
     DETAIL_CHARS,
+    MAX_GENERATIONS,
     PASS_AT_K,
 )
 from crossfile_datasets.harness.placement import (
@@ -55,7 +56,8 @@ from crossfile_datasets.harness.placement import (
     function_body_identifiers,
     signature_and_docstring,
 )
-from crossfile_datasets.evaluation.records import AppendLog, check_same_ids, file_sha256, listed, log_key, read_signed_log
+from crossfile_datasets.evaluation.records import (AppendLog, check_generation_count, check_same_ids, file_sha256, listed,
+                                                 log_key, read_signed_log)
 from crossfile_datasets.core.jsonl import InputError, iter_jsonl
 from crossfile_datasets.core.repository_roots import (REQUIREMENT_REFUSED, ROOT_KEY, ROOTS_FILE, TASK_REFUSED, RecordRefused,
                                                       attach_roots,
@@ -94,7 +96,8 @@ class PredictionSet:
     generations: list[str]
 
 
-def load_generations(path: str | os.PathLike, problems: dict[str, dict], split_path, default_context: str = DEFAULT_CONTEXT) -> list[PredictionSet]:
+def load_generations(path: str | os.PathLike, problems: dict[str, dict], split_path, default_context: str = DEFAULT_CONTEXT,
+                     max_generations: int = MAX_GENERATIONS) -> list[PredictionSet]:
     sets: dict[tuple[str, str], PredictionSet] = {}
     repeated = set()
     for lineno, obj in iter_jsonl(path):
@@ -103,6 +106,7 @@ def load_generations(path: str | os.PathLike, problems: dict[str, dict], split_p
         gens = obj.get("generations")
         if not isinstance(gens, list) or not gens or not all(isinstance(g, str) for g in gens):
             raise InputError(f"{path}:{lineno}: 'generations' of task {obj['task_id']} must be a non-empty list of strings")
+        check_generation_count(path, lineno, obj["task_id"], gens, max_generations)
         key = (str(obj["task_id"]), str(obj.get("context_size") or default_context))
         if key in sets:
             repeated.add(f"{key[0]}@{key[1]}")
@@ -389,16 +393,18 @@ def evaluate_executable(
     default_context: str = DEFAULT_CONTEXT,
     ks=PASS_AT_K,
     progress: Callable[[int, int], None] | None = None,
+    max_generations: int = MAX_GENERATIONS,
 ) -> dict:
     """Run every pending generation, then summarize all (old and new) results.
 
     ``repos``: a folder with one repository per ``project``, used instead of the
-    ``repository_root`` recorded in the split (e.g. after moving the dataset).
+    ``repository_root`` recorded in the split (e.g. after moving the dataset). A task with more
+    than ``max_generations`` generations refuses the predictions (an InputError naming it).
     """
     from crossfile_datasets.sandbox.problems import solution_size_refusal
 
     problems = load_problems(split_path)
-    sets = load_generations(predictions_path, problems, split_path, default_context)
+    sets = load_generations(predictions_path, problems, split_path, default_context, max_generations)
     settings_sha = _sha(json.dumps(settings.to_dict(), sort_keys=True))
     done = {}
     # only rows this evaluator wrote (their MAC holds under its key) are reused: a log that came

@@ -73,6 +73,16 @@ def check_same_ids(expected: Iterable[str], given: Iterable[str], split_path, pr
         raise InputError(f"predictions {predictions_path} do not match split {split_path}:\n  " + "\n  ".join(problems))
 
 
+def check_generation_count(path, lineno: int, task_id: object, generations: list, max_generations: int) -> None:
+    """Raise an InputError naming the task when its predictions line holds more than
+    ``max_generations`` generations (``--max-generations``): refused when the predictions are
+    loaded, before any row is made or logged (red team 2026-11-30 row 6)."""
+    if len(generations) > max_generations:
+        raise InputError(f"{path}:{lineno}: task {task_id} has {len(generations)} generations, more than "
+                         f"--max-generations ({max_generations}): refused (pass@k needs k of them; raise "
+                         f"--max-generations to evaluate more)")
+
+
 def task_id_of(record: dict, path, lineno: int) -> str:
     """The task id of a split record: CrossCodeEval's metadata.task_id (or a top-level one)."""
     meta = record.get("metadata")

@@ -25,11 +25,17 @@ def main() -> None:
     (work / "repos" / "shop").mkdir(parents=True)
     (work / "class.jsonl").write_text(json.dumps(TASK) + "\n")
     (work / "preds.jsonl").write_text(json.dumps({"task_id": TASK["id"], "generations": [""] * n}) + "\n")
+    from crossfile_datasets.core.jsonl import InputError
     from crossfile_datasets.evaluation.classlevel import evaluate_class
 
     before = peak_rss_kb()
-    out = evaluate_class(work / "class.jsonl", work / "preds.jsonl", repos=work / "repos", ks=(1,),
-                         results_path=work / "results.jsonl")
+    try:
+        out = evaluate_class(work / "class.jsonl", work / "preds.jsonl", repos=work / "repos", ks=(1,),
+                             results_path=work / "results.jsonl")
+    except InputError as exc:  # refused when the predictions are loaded (--max-generations)
+        print(json.dumps({"generations": n, "refused": str(exc), "grown_mb": round((peak_rss_kb() - before) / 1024, 1),
+                          "log_bytes": (work / "results.jsonl").stat().st_size if (work / "results.jsonl").exists() else 0}))
+        return
     grown = (peak_rss_kb() - before) / 1024
     print(json.dumps({"generations": n, "predictions_bytes": (work / "preds.jsonl").stat().st_size,
                       "grown_mb": round(grown, 1), "log_bytes": (work / "results.jsonl").stat().st_size,

@@ -27,18 +27,22 @@ def _measure(n: int, work: Path) -> dict:
     if proc.returncode != 0:
         pytest.fail(f"precondition: the evaluation of {n} generations failed: {proc.stderr[-2000:]}")
     out = json.loads(proc.stdout.strip().splitlines()[-1])
+    if "refused" in out:
+        return out
     if out["statuses"] != {"task_refused": n} or out["sandbox_runs"] != 0:
         pytest.fail(f"precondition: every generation is judged task_refused without a run: {out}")
     return out
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="red team 2026-11-30 row 6: evaluation/classlevel.py:317-366 keeps and logs one row per "
-                          "generation, their number uncapped")
 def test_a_predictions_line_of_many_empty_generations_cannot_take_the_evaluators_memory(tmp_path):
     control = _measure(1_000, tmp_path / "control")
+    if "refused" in control:
+        pytest.fail(f"precondition: 1,000 generations (the default --max-generations) are evaluated: {control}")
     attack = _measure(200_000, tmp_path / "attack")
     print(control, attack)
     # safe: refused (too many generations), or the host's cost stays small for a 0.8 MB line
     assert attack["grown_mb"] - control["grown_mb"] < 64, (control, attack)
     assert attack["log_bytes"] < 64 * 1024**2, (control, attack)
+    # contained: refused when the predictions are loaded, the task named, nothing logged
+    assert "shop/java/class/0" in attack["refused"] and "200000 generations" in attack["refused"], attack
+    assert attack["log_bytes"] == 0, attack
