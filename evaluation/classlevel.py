@@ -148,7 +148,12 @@ CLASS_PROMPT = (
 
 def class_prompt(task: dict, description: str = "detailed_skeleton") -> str:
     """The generation prompt of a task: one of its descriptions and its file with the class removed
-    (a comment marks the insertion point). Raises ValueError for a description the task lacks."""
+    (a comment marks the insertion point). Raises ValueError for a description the task lacks or
+    a field the evaluation would refuse (``field_refusal``: an ``insertion_offset`` of ``Infinity``
+    raised OverflowError here)."""
+    refusal = field_refusal(task)
+    if refusal:
+        raise ValueError(f"task {task.get('id')}: {refusal}")
     if description not in DESCRIPTIONS:
         raise ValueError(f"description must be one of {', '.join(DESCRIPTIONS)}, got {description!r}")
     text = task.get(description) or ""

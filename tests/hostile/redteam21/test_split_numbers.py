@@ -64,3 +64,19 @@ def test_every_field_the_class_evaluation_computes_with_is_checked_when_the_spli
     assert raised is None, f"the evaluation stopped: {raised!r}"
     [row] = [g for g in summary["generations"] if g["task_id"] == "shop/python/class/1"]
     assert row["status"] == "task_refused" and row["detail"].startswith(f"split_records/field_type: {field}"), row
+
+
+def test_generating_for_a_split_record_of_a_non_finite_offset_is_a_clear_error(tmp_path):
+    """``generate-predictions class`` builds each prompt with the same offset: ``Infinity`` raised
+    OverflowError (not the ValueError it turns into a message) out of the command. Now the
+    field's refusal is the message (exit 2), before any model is asked."""
+    from typer.testing import CliRunner
+
+    from crossfile_datasets.evaluation.generate import app as generate_app
+
+    split = tmp_path / "class.jsonl"
+    split.write_text(json.dumps(dict(BASE, id="shop/python/class/1", file="shop/cart.py", insertion_offset=float("inf"),
+                                     detailed_skeleton="class Cart: ...")) + "\n")
+    result = CliRunner().invoke(generate_app, ["class", str(split), str(tmp_path / "preds.jsonl"),
+                                               "--model-url", "http://127.0.0.1:9/v1", "--model", "m"])
+    assert result.exit_code == 2 and "split_records/field_type: insertion_offset" in result.output, result.output
