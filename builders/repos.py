@@ -292,10 +292,13 @@ def _unreadable(root: Path, why: str) -> RepositoryError:
 def _git_links_out(git_dir: Path) -> str:
     """The first path of ``git_dir`` (a ``.git`` folder) that is a link leaving it, or "". The
     objects' own folders are not walked (a link there can only give objects whose hash the
-    sender names already); ``objects/info`` (``alternates``) is."""
+    sender names already; ``objects/info``, ``alternates``, is), nor what git does not read for
+    this repository's HEAD and config (``modules/``: its submodules' repositories; ``lfs/``)."""
     for dirpath, dirnames, filenames in os.walk(git_dir):
         here = Path(dirpath)
-        if here == git_dir / "objects":
+        if here == git_dir:
+            dirnames[:] = [d for d in dirnames if d not in ("modules", "lfs")]
+        elif here == git_dir / "objects":
             dirnames[:] = [d for d in dirnames if d == "info"]
         for name in (*dirnames, *filenames):
             entry = here / name
