@@ -11,7 +11,7 @@ from typing import Any, Iterable, Iterator
 from crossfile_datasets.core import constants as C
 from crossfile_datasets.core.atomic import atomic_write, atomic_write_text
 from crossfile_datasets.core.text import NotRegularFile, open_regular
-from crossfile_datasets.core.untrusted_json import loads_untrusted, without_lone_surrogates
+from crossfile_datasets.core.untrusted_json import loads_untrusted, without_lone_surrogates  # noqa: F401 (re-exported)
 
 
 class InputError(ValueError):

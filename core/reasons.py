@@ -118,7 +118,7 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.REPOSITORIES, "clone_too_large", R, "the clone's objects, or the files or bytes its checkout would write, are over the CLONE_MAX_* caps (a git bomb): refused before the checkout"),
     (S.REPOSITORIES, "local_url_refused", R, "a manifest's url is not a network URL and names no folder inside the manifest's folder (file://, a path, ext::): refused without --allow-outside-manifest"),
     (S.REPOSITORIES, "path_outside_collection", R, "a --repos-dir sub-folder is a link to a folder outside the repositories folder: refused without --allow-outside-manifest (red team 2026-11-30 row 1)"),
-    (S.REPOSITORIES, "git_unreadable", L, "a local folder's .git is one git refuses or not its own repository: commit unknown"),
+    (S.REPOSITORIES, "git_unreadable", L, "a local folder's .git is one git refuses, not its own repository, or one that makes git read another folder's (a .git file, a commondir, a link or a config include leaving it: red team 2026-11-30 row 2): its URL and commit unknown, refused"),
     (S.REPOSITORIES, "no_source_files", L, "no source file of the language in the repository"),
     (S.REPOSITORIES, "failed", L, "the repository's build raised an error (see failed_repositories)"),
     (S.REPOSITORIES, "unreadable_tree", L, "its content key (the hash of its files, read before its build) could not be computed: not built, no shard (red team 2026-11-28d row 4)"),
