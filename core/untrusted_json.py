@@ -43,7 +43,10 @@ def loads_untrusted(text: str | bytes) -> Any:
     ``"bad \\ud800"`` sent over the channel stopped the evaluation when its results log wrote it
     (red team 2026-11-30 row 4); predictions had it since red team 8."""
     value = json.loads(text, parse_int=_bounded_int)
-    found = (_SURROGATE_IN_BYTES if isinstance(text, (bytes, bytearray)) else _SURROGATE_IN_TEXT).search(text)
+    if isinstance(text, (bytes, bytearray)):
+        found = _SURROGATE_IN_BYTES.search(text) is not None
+    else:
+        found = _SURROGATE_IN_TEXT.search(text) is not None
     return without_lone_surrogates(value) if found else value
 
 
