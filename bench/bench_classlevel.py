@@ -13,8 +13,9 @@ as the table of ``docs/classlevel.md``.
         [--hand-mutants bench/classlevel/heldout_X.jsonl]
 
 ``--hand-mutants`` adds the one-method mutants written by hand in a held-out manifest (each entry's
-``hand_mutants``: class, old, new): ``old`` must occur exactly once in the task's ``class_source``;
-one that does not is counted as not applied (its class may have given no task).
+``hand_mutants``: class, old, new, and optionally file): each goes to the task of that class (and
+file) whose ``class_source`` holds ``old`` exactly once; one that no task holds is counted as not
+applied (its class may have given no task).
 
 Generations are written under ``--work`` and evaluated with ``evaluation.classlevel.evaluate_class``
 (the sandbox, as ``evaluate-predictions class``).
@@ -66,6 +67,19 @@ def generations(tasks: list[dict], mutants: int) -> dict[str, list[dict]]:
     return out
 
 
+def hand_mutant_task(tasks: list[dict], repository: str, mutant: dict) -> dict | None:
+    """The task a hand mutant applies to: of the repository's tasks of its class (and of its
+    ``file``, when the entry names one), the one whose class source holds ``old`` exactly once.
+    Not the first task of that name: the parts of a C# partial class were tasks of one name
+    (held-out 21's Faithlife.Parsing, six ``Parser`` tasks), and another build may name classes
+    alike in other files or namespaces."""
+    for t in tasks:
+        if (t["repository"].split("/")[-1] == repository and t["class_name"] == mutant["class"]
+                and t["file"] == mutant.get("file", t["file"]) and t["class_source"].count(mutant["old"]) == 1):
+            return t
+    return None
+
+
 def hand_mutants(tasks: list[dict], manifest: Path) -> tuple[list[dict], dict[str, int]]:
     """Prediction rows of the hand-written mutants, and counts: applied / not_applied (per repository)."""
     rows: dict[str, list[str]] = {}
@@ -76,9 +90,8 @@ def hand_mutants(tasks: list[dict], manifest: Path) -> tuple[list[dict], dict[st
         entry = json.loads(line)
         name = entry["repo"].split("/")[-1]
         for m in entry.get("hand_mutants", []):
-            task = next((t for t in tasks if t["repository"].split("/")[-1] == name and t["class_name"] == m["class"]),
-                        None)
-            applied = task is not None and task["class_source"].count(m["old"]) == 1
+            task = hand_mutant_task(tasks, name, m)
+            applied = task is not None
             key = f"{name}:{'applied' if applied else 'not_applied'}"
             counts[key] = counts.get(key, 0) + 1
             if applied:

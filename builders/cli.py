@@ -140,6 +140,7 @@ def build_dataset(
     class_mutants: int = typer.Option(C.CLASS_MUTANTS, "--class-mutants", min=0, help="--split class: one-method mutants each task's tests must catch (the wrong-class gate; 0: none)."),
     class_min_mutant_score: float = typer.Option(C.CLASS_MIN_MUTANT_SCORE, "--class-min-mutant-score", min=0.0, max=1.0, help="--split class: share of those mutants the tests must catch, else the task is dropped (mutants_survive)."),
     class_gate_seconds: float = typer.Option(C.CLASS_GATE_SECONDS, "--class-gate-seconds", min=0.0, help="--split class: wall-clock seconds a repository's mutant runs may take in all (its tasks share them; each runs at least 2 mutants; what is not run is counted as mutants_over_budget)."),
+    class_repository_seconds: float = typer.Option(C.CLASS_REPOSITORY_SECONDS, "--class-repository-seconds", min=0.0, help="--split class: wall-clock seconds one repository's class build plans for: the mutant gate gets at most what is left, and a gate starting with nothing left drops its tasks (tasks/repository_budget_spent); 0: no such budget."),
     class_gate_seconds_per_task: float = typer.Option(C.CLASS_GATE_SECONDS_PER_TASK, "--class-gate-seconds-per-task", min=0.0, help="--split class: the mutant runs' budget is this many seconds per task when that is more than --class-gate-seconds."),
     class_min_tests: int = typer.Option(C.CLASS_MIN_TESTS, "--class-min-tests", min=1, help="--split class: EXPECTED_TO_PASS tests a task needs after the gates, else it is dropped (below_min_tests)."),
     repository_time_limit: float = typer.Option(C.REPOSITORY_TIME_LIMIT, "--repository-time-limit", min=0.0, help="Wall-clock seconds one repository's build (per split) may take; past it the repository stops at its next process or parse and is counted repositories/timeout, no shard (0: no limit)."),
@@ -179,7 +180,8 @@ def build_dataset(
             class_settings = _class_settings(class_min_methods, class_min_method_share, class_min_file_coverage,
                                              llm_url, llm_model, paraphrase, class_mutants,
                                              class_min_mutant_score, class_gate_seconds,
-                                             class_gate_seconds_per_task, class_min_tests) if split is Split.CLASS else None
+                                             class_gate_seconds_per_task, class_min_tests,
+                                             class_repository_seconds) if split is Split.CLASS else None
             all_stats = _build_all(specs, criteria, settings, split, use_pynguin, pynguin_seconds,
                                    llm_url, llm_model, exclude_eval or [], class_settings)
     except OutputLockedError as exc:
@@ -277,7 +279,8 @@ def _criteria(created_after, created_before, exclude_forks, min_stars, max_size_
 
 def _class_settings(min_methods, min_method_share, min_file_coverage, llm_url, llm_model, paraphrase,
                     mutants=C.CLASS_MUTANTS, min_mutant_score=C.CLASS_MIN_MUTANT_SCORE, gate_seconds=C.CLASS_GATE_SECONDS,
-                    gate_seconds_per_task=C.CLASS_GATE_SECONDS_PER_TASK, min_tests=C.CLASS_MIN_TESTS):
+                    gate_seconds_per_task=C.CLASS_GATE_SECONDS_PER_TASK, min_tests=C.CLASS_MIN_TESTS,
+                    repository_seconds=C.CLASS_REPOSITORY_SECONDS):
     from crossfile_datasets.builders.classlevel.build import ClassSettings
     from crossfile_datasets.builders.classlevel.candidates import Thresholds
     from crossfile_datasets.builders.classlevel.skeleton import DescriptionSettings
@@ -286,7 +289,7 @@ def _class_settings(min_methods, min_method_share, min_file_coverage, llm_url, l
         Thresholds(python_min_methods=min_methods, java_min_method_share=min_method_share,
                    csharp_min_file_coverage=min_file_coverage),
         DescriptionSettings(llm_url, llm_model) if llm_url else None, paraphrase, mutants, min_mutant_score, gate_seconds,
-        gate_seconds_per_task=gate_seconds_per_task, min_tests=min_tests)
+        gate_seconds_per_task=gate_seconds_per_task, min_tests=min_tests, repository_seconds=repository_seconds)
 
 
 def _push(output: Path, repo_id: str, languages: list[Lang], private: bool, token: str | None) -> None:

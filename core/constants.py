@@ -212,6 +212,12 @@ CLASS_GATE_SECONDS = 900.0  # wall clock a repository's mutant runs may take in 
 # ... or this much per task when that is more: a repository of many small classes gets time for
 # each (held-out 2026-11-28e: concurrent-trees' 27 tasks, 13 with mutants not run in 900 s) (ours)
 CLASS_GATE_SECONDS_PER_TASK = 60.0
+# wall clock one repository's class build may plan for (suite, gates, mutants): the mutant gate's
+# budget is cut to what is left of it, and a stage that starts past it drops the tasks it would
+# have judged (tasks/repository_budget_spent), so a build ends near it with the tasks it finished
+# (held-out 21: simplecsv took 1,279 s, its first build was stopped at 1,200 s with nothing written)
+# (ours; 0: no such budget)
+CLASS_REPOSITORY_SECONDS = 1200.0
 CLASS_MIN_GATE_MUTANTS = 2  # mutants run per task even when its share of CLASS_GATE_SECONDS is spent (ours)
 # one mutant's run ends at this many times the task's run on the original class (its throwing-stub
 # run's wall clock, which builds and starts what a mutant's does, plus its tests' seconds in the

@@ -200,6 +200,23 @@ def compiled_out_types(lang: Lang, ff: FileFacts) -> list[tuple[str, str]]:
     return getattr(importlib.import_module(module), func)(ff)
 
 
+# Lang -> "module:function" naming the type headers of a file the parser left out of any
+# declaration ((name, kind, line) triples): the extractor never sees those types; the class build counts them
+UNPARSED: dict[Lang, str] = {
+    Lang.CSHARP: "crossfile_datasets.lang.csharp.classes:unparsed_types",
+}
+
+
+def unparsed_types(lang: Lang, ff: FileFacts) -> list[tuple[str, str, int]]:
+    """(name, kind, line) of the file's type headers no declaration holds (``UNPARSED``; none for
+    a language without an entry)."""
+    target = UNPARSED.get(Lang(lang))
+    if target is None:
+        return []
+    module, _, func = target.partition(":")
+    return getattr(importlib.import_module(module), func)(ff)
+
+
 def extractor_for(lang: Lang) -> ClassExtractor:
     lang = Lang(lang)
     if lang not in EXTRACTORS:

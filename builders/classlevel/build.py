@@ -29,6 +29,7 @@ import dataclasses
 import inspect
 import json
 import random
+import re
 import shutil
 import statistics
 import time
@@ -66,7 +67,7 @@ from crossfile_datasets.core.records import Repository
 from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.core.repository_roots import without_root, write_roots
 from crossfile_datasets.lang import Lang, get_language
-from crossfile_datasets.lang.classes import compiled_out_types, extractor_for
+from crossfile_datasets.lang.classes import compiled_out_types, extractor_for, unparsed_types
 from crossfile_datasets.lang.sources import count_parse_timeouts, list_sources
 from crossfile_datasets.sandbox import SandboxLimits, tree_digest
 from crossfile_datasets.sandbox.buildfiles import BUILD_TIME_FILE_NOTE
@@ -90,17 +91,22 @@ class ClassSettings:
     few_tests_min_score: float = C.CLASS_FEW_TESTS_MIN_MUTANT_SCORE
     # fewer EXPECTED_TO_PASS tests than this after the gates: the task is dropped (tasks/below_min_tests)
     min_tests: int = C.CLASS_MIN_TESTS
+    # the whole build of one repository plans for this many seconds (0: no budget): build_repository
+    repository_seconds: float = C.CLASS_REPOSITORY_SECONDS
 
-    def gate_budget(self, tasks: int) -> float:
-        """The wall-clock seconds the mutant runs of a repository with ``tasks`` tasks may take."""
-        return max(self.gate_seconds, self.gate_seconds_per_task * tasks)
+    def gate_budget(self, tasks: int, left: float | None = None) -> float:
+        """The wall-clock seconds the mutant runs of a repository with ``tasks`` tasks may take
+        (at most ``left``, what is left of the repository's budget, when given)."""
+        budget = max(self.gate_seconds, self.gate_seconds_per_task * tasks)
+        return budget if left is None else max(0.0, min(budget, left))
 
     def fingerprint(self, lang: Lang, repo: Repository, snapshot: str) -> str:
         payload = {"version": CLASSLEVEL_VERSION, "lang": lang.value, "thresholds": self.thresholds.to_dict(),
                    "llm": self.llm.fingerprint() if self.llm else None, "paraphrase": self.paraphrase,
                    "mutants": self.mutants, "min_mutant_score": self.min_mutant_score, "gate_seconds": self.gate_seconds,
                    "gate_seconds_per_task": self.gate_seconds_per_task,
-                   "few_tests": [self.few_tests, self.few_tests_min_score], "min_tests": self.min_tests}
+                   "few_tests": [self.few_tests, self.few_tests_min_score], "min_tests": self.min_tests,
+                   "repository_seconds": self.repository_seconds}
         return fingerprint(payload, repo, snapshot)
 
 
@@ -171,6 +177,7 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
     repository goes (with ``settings.paraphrase``; the tasks' ``repository_root`` points there).
     ``progress(stage, done, total)``: called as the build goes through its stages."""
     progress = progress or (lambda stage, done, total: None)
+    budget = RepositoryBudget.start(settings.repository_seconds)
     language = get_language(lang)
     files, snapshot = list_sources(repo, language, report)
     repo = dataclasses.replace(repo, snapshot_sha256=snapshot)
@@ -191,6 +198,10 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
         for name, kind in compiled_out_types(lang, facts[path]):
             report.count("classes", "compiled_out", f"{repo.name}:{path}::{name}",
                          f"{kind} in a conditional branch the symbols of its project leave out")
+        for name, kind, line in unparsed_types(lang, facts[path]):
+            report.count("classes", "declaration_not_parsed", f"{repo.name}:{path}::{name}",
+                         f"{kind} at line {line}: the parser left its header out of any declaration "
+                         f"(a syntax it cannot read in the type); its members are not a class here")
     classes = _without_vendored(repo, classes, report)
     graph = build_graph(repo.name, lang.value, facts, [])
     where = f"{repo.name}:"
@@ -228,6 +239,7 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
     selected = {id(c): len(c.expected_to_pass) for c in candidates}
     progress("gold gate", 0, len(candidates))
     t0 = time.monotonic()
+    candidates = budget.passed(candidates, "gold gate", report, where, stats)
     candidates = gold_gate(runner, repo, candidates, report, where)
     stats["gold_gate_seconds"] = round(time.monotonic() - t0, 2)
     setup = runner.setup(repo.root) if hasattr(runner, "setup") else None
@@ -238,18 +250,21 @@ def build_repository(lang: Lang, repo: Repository, settings: ClassSettings, repo
         t0 = time.monotonic()
         gate: dict = {"tasks_before": len(candidates)}
         candidates = reference_gate(lang, repo, facts, candidates, report, where)
+        candidates = budget.passed(candidates, "emptied-class gate", report, where, stats)
         candidates = empty_class_gate(lang, repo, facts, candidates, report, where, setup, gate, progress, staging)
         gate.update(tasks_kept=len(candidates), seconds=round(time.monotonic() - t0, 2))
         report.add_time("class_empty_gate_seconds", time.monotonic() - t0)
         stats["empty_class_gate"] = gate
         t0 = time.monotonic()
         wrong: dict = {"tasks_before": len(candidates)}
+        candidates = budget.passed(candidates, "throwing-stub gate", report, where, stats)
         candidates = throwing_stub_gate(lang, repo, facts, candidates, report, where, setup, wrong, progress, staging)
         # the gates narrowed some EXPECTED_TO_PASS sets: the threshold must hold on the tests kept
         candidates = recheck(lang, language, facts, candidates, suite, settings.thresholds, report, where, selected)
         candidates = min_tests_gate(candidates, settings.min_tests, report, where, wrong)
+        candidates = budget.passed(candidates, "mutant gate", report, where, stats)
         candidates = mutant_gate(lang, repo, facts, candidates, suite, settings, report, where, setup, wrong, progress,
-                                 staging)
+                                 staging, budget=budget, stats=stats)
         wrong.update(tasks_kept=len(candidates), seconds=round(time.monotonic() - t0, 2))
     report.add_time("class_wrong_class_gate_seconds", time.monotonic() - t0)
     stats["wrong_class_gate"] = wrong
@@ -600,7 +615,8 @@ def mutant_time_limit(cand) -> float:
 
 def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, suite: SuiteRun, settings: ClassSettings,
                 report: BuildReport, where: str, setup=None, gate: dict | None = None,
-                progress: StageProgress | None = None, staging=None) -> list:
+                progress: StageProgress | None = None, staging=None, *, budget: "RepositoryBudget | None" = None,
+                stats: dict | None = None) -> list:
     """Run each candidate's tests against up to ``settings.mutants`` one-method mutants of its
     class (``LanguageSupport.method_mutants``, round robin over the methods its tests execute);
     a mutant is caught when one of the tests that execute the mutated method (with per-test
@@ -629,11 +645,18 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
         return candidates
     kept = []
     started = time.monotonic()
-    budget = settings.gate_budget(len(candidates))
+    repository = budget
+    budget = settings.gate_budget(len(candidates), repository.left() if repository is not None else None)
+    if repository is not None and budget < settings.gate_budget(len(candidates)):
+        gate["budget_cut_by_repository_seconds"] = True
     gate["budget_seconds"] = round(budget, 2)
     for n, cand in enumerate(candidates):
         if progress:
             progress("mutants", n, len(candidates))
+        if repository is not None and repository.left() <= 0:
+            # the repository's budget is spent: the tasks not reached have no mutant verdict
+            repository.passed(candidates[n:], "mutant gate", report, where, stats if stats is not None else {})
+            break
         info = cand.info
         if cand.wrong_classes.get("checked") is False:
             kept.append(cand)
@@ -666,11 +689,14 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
         share = max(0.0, budget - (time.monotonic() - started)) / (len(candidates) - n)
         task_start = time.monotonic()
         limit = mutant_time_limit(cand)
+        at_load = initializer_methods(info)  # run once per process: every test of the task judges them
         for wrong in wrongs:
             if ran >= C.CLASS_MIN_GATE_MUTANTS and time.monotonic() - task_start >= share:
                 break
             ran += 1
-            tests = [t for t in cand.expected_to_pass if t in covering.get(wrong.method, ())] or list(cand.expected_to_pass)
+            tests = [] if wrong.method in at_load else \
+                [t for t in cand.expected_to_pass if t in covering.get(wrong.method, ())]
+            tests = tests or list(cand.expected_to_pass)
             placed, run = run_placed(_task_view(lang, repo, facts, cand, tests), wrong.source, Path(repo.root),
                                      SandboxLimits(timeout=limit), setup, first_failure=True, reuse_build=True,
                                      quiet=True, staging=staging)
@@ -786,6 +812,80 @@ def control_gate(lang: Lang, repo: Repository, facts: dict, cand, caught: list, 
         return (f"the {len(tests)} tests pass a disguised control (caught mutants, reformatted, locals renamed, "
                 "methods reordered): they recognise the gate's variants instead of judging the class")
     return ""
+
+
+@dataclasses.dataclass
+class RepositoryBudget:
+    """The wall clock one repository's class build plans for (``ClassSettings.repository_seconds``,
+    and never past the repository's time limit, ``core.deadline``): the mutant gate's budget is cut
+    to what is left, and a stage starting with nothing left drops the tasks it would have judged,
+    each counted ``tasks/repository_budget_spent`` -- the build ends near the budget with the tasks
+    it finished (held-out 21's simplecsv: 1,279 s, the gate's budget alone grew with its 19
+    candidates; stopped from outside at 1,200 s, nothing was written)."""
+
+    ends: float | None  # time.monotonic() past which nothing new starts; None: no budget
+    seconds: float = 0.0
+
+    @classmethod
+    def start(cls, seconds: float) -> "RepositoryBudget":
+        from crossfile_datasets.core import deadline
+
+        ends = time.monotonic() + seconds if seconds and seconds > 0 else None
+        limit = deadline.current()
+        if limit is not None:
+            ends = limit.end if ends is None else min(ends, limit.end)
+        return cls(ends, seconds)
+
+    def left(self) -> float | None:
+        return None if self.ends is None else self.ends - time.monotonic()
+
+    def passed(self, candidates: list, stage: str, report: BuildReport, where: str, stats: dict) -> list:
+        """``candidates`` when time is left, else none: each counted ``tasks/repository_budget_spent``."""
+        left = self.left()
+        if left is None or left > 0 or not candidates:
+            return candidates
+        stats.setdefault("budget_spent_at", stage)
+        for cand in candidates:
+            report.count("tasks", "repository_budget_spent", f"{where}{cand.info.file}::{cand.info.name}",
+                         f"the class build's {self.seconds:g} s were spent before the {stage}")
+        return []
+
+
+_CALLED = re.compile(r"\b([A-Za-z_]\w*)\s*(?:<[^<>()]*>\s*)?\(")
+_STATIC_BLOCK = re.compile(r"(?<![\w.])static\s*\{")
+
+
+def initializer_methods(info) -> set[str]:
+    """The class's own methods its static initialization runs: those called (by name) from a
+    static field's initializer, a static initializer block (Java ``static { }``) or a static
+    constructor (C#), and the methods they call, transitively.
+
+    Why: a class is initialized once per process, inside whichever test loads it first, so
+    per-test coverage gives these methods that one test; a mutant of them run against it alone
+    says nothing of the others (held-out 21: GeoHash's ``createBorders``, ``createNeighbours``,
+    ``addOddParityEntries``, called only from the initializers of ``BORDERS`` and ``NEIGHBOURS``,
+    survived on one test while every odd-length ``adjacentHash`` test would have failed)."""
+    own = {m.name: m for m in info.methods}
+    texts = [v.initializer for v in info.member_variables if v.is_static and v.initializer]
+    texts += [m.body for m in info.methods if m.is_static and m.is_constructor and m.body]
+    source = info.source or ""
+    for block in _STATIC_BLOCK.finditer(source):
+        depth, end = 0, len(source)
+        for i in range(block.end() - 1, len(source)):
+            depth += {"{": 1, "}": -1}.get(source[i], 0)
+            if depth == 0:
+                end = i + 1
+                break
+        texts.append(source[block.end():end])
+    found: set[str] = set()
+    pending = [name for text in texts for name in _CALLED.findall(text) if name in own]
+    while pending:
+        name = pending.pop()
+        if name in found:
+            continue
+        found.add(name)
+        pending += [n for n in _CALLED.findall(own[name].body or "") if n in own and n not in found]
+    return found
 
 
 def _tests_per_method(cand, suite: SuiteRun) -> dict[str, set[str]]:

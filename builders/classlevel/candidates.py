@@ -29,6 +29,7 @@ reason, first failing check wins, in the order of :data:`REJECTIONS`.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import weakref
 from collections import Counter
@@ -44,6 +45,7 @@ from crossfile_datasets.core.report import BuildReport
 from crossfile_datasets.lang import Lang, get_language
 from crossfile_datasets.lang.base import LanguageSupport, iter_leaves, iter_leaves_in
 from crossfile_datasets.lang.csharp.extensions import extension_target, extension_unseen, in_member_call
+from crossfile_datasets.lang.python.scopes import PythonScopes
 from crossfile_datasets.lang.classes import ClassInfo, ClassMeasures, MethodInfo, Thresholds
 from crossfile_datasets.sandbox.suites import SuiteRun, TestOutcome
 
@@ -200,6 +202,12 @@ def repository_type_names(graph: nx.MultiDiGraph) -> frozenset[str]:
 _TYPE_NAMES: "weakref.WeakKeyDictionary[nx.MultiDiGraph, frozenset[str]]" = weakref.WeakKeyDictionary()
 
 
+@functools.lru_cache(maxsize=32)
+def python_scopes(path: str, text: str) -> PythonScopes:
+    """The local scopes of one Python file (its classes are read one after the other)."""
+    return PythonScopes(text, path)
+
+
 def external_references(info: ClassInfo, ff: FileFacts, graph: nx.MultiDiGraph,
                         resolver: ScopeResolver, unresolved: set[str] | None = None) -> list[ExternalReference]:
     """Definitions of the repository the class uses that lie outside it (one per definition,
@@ -207,6 +215,8 @@ def external_references(info: ClassInfo, ff: FileFacts, graph: nx.MultiDiGraph,
     names the class writes that spell a repository type, or call a repository extension method,
     and that the scope rules did not resolve (counted by the caller, never dropped silently)."""
     csharp = unresolved is not None and graph.graph.get("language") == "csharp"
+    # Python: a parameter, local or class-body name is not the module's definition of that name
+    scopes = python_scopes(ff.file.path, ff.file.text) if graph.graph.get("language") == "python" else None
     type_names = repository_type_names(graph) if csharp else frozenset()
     own_types = {info.name} | {d.name for d in ff.definitions
                                if d.qualified_name.startswith(info.qualified_name + ".")}
@@ -241,6 +251,8 @@ def external_references(info: ClassInfo, ff: FileFacts, graph: nx.MultiDiGraph,
             elif csharp and in_member_call(leaf) and extension_unseen(graph, resolver, ff.file.path, written):
                 unresolved.add(f".{written}()")  # type: ignore[union-attr]
             continue
+        if scopes is not None and scopes.is_local(leaf, written):
+            continue  # `index` the parameter, `self.index = index`, a field `index: int` (parsy)
         # `u.helper`, `pkg.util.helper`, `Cls.CONST`: the longest qualified name first
         attempts = [_access_name(index, access) for access in _access_chain(leaf)]
         attempts.append(written)
@@ -522,6 +534,7 @@ def select_candidates(
         return bool(found) or None
 
     out = []
+    notes: dict[int, tuple[str, str | None]] = {}  # a candidate's report key, its facade detail
     for info in classes:
         key = f"{where}{info.file}::{info.report_name}"
 
@@ -641,11 +654,51 @@ def select_candidates(
         if reason is not None:
             short(reason, detail, lines=all_lines)
             continue
-        report.count(STAGE, "selected", key)
-        if facade:
-            report.count("tasks", "reached_through_facade", key, detail)
         out.append(cand)
-    return out
+        notes[id(cand)] = (key, detail if facade else None)
+    if static_only:
+        return out
+    kept = one_part_per_partial_class(out, facts, report, where)
+    for cand in kept:
+        key, facade_detail = notes[id(cand)]
+        report.count(STAGE, "selected", key)
+        if facade_detail is not None:
+            report.count("tasks", "reached_through_facade", key, facade_detail)
+    return kept
+
+
+_PARTIAL = re.compile(r"\bpartial\b")
+
+
+def one_part_per_partial_class(cands: list[Candidate], facts: Mapping[str, FileFacts], report: BuildReport,
+                               where: str = "") -> list[Candidate]:
+    """One candidate per C# partial class: the part whose methods its tests run most (then the
+    most tests, the most methods, the first path); each other part is counted
+    ``classes/partial_class_other_part`` and stays in its file as the kept part's context.
+
+    Why: a ``partial class`` declared in several files is one class. Held-out 21's
+    Faithlife.Parsing gave six tasks all named ``Parser``, one per file, each judged by the tests
+    of the whole class; one task per class keeps ``class_name`` a class and spends the gates'
+    time once."""
+    groups: dict[tuple[str, str], list[Candidate]] = {}
+    for cand in cands:
+        info = cand.info
+        if info.language == "csharp" and _PARTIAL.search(info.signature):
+            groups.setdefault((facts[info.file].package, info.report_name), []).append(cand)
+    dropped: set[int] = set()
+    for parts in groups.values():
+        if len(parts) < 2:
+            continue
+        best = max(parts, key=lambda c: (len(c.covered_methods), len(c.expected_to_pass), len(c.info.methods),
+                                         [-ord(ch) for ch in c.info.file]))
+        for cand in parts:
+            if cand is not best:
+                dropped.add(id(cand))
+                report.count(STAGE, "partial_class_other_part", f"{where}{cand.info.file}::{cand.info.report_name}",
+                             f"the task is the part in {best.info.file} ({len(best.covered_methods)} methods run, "
+                             f"{len(best.expected_to_pass)} tests); this part ({len(cand.covered_methods)} run) "
+                             f"stays as its context")
+    return [c for c in cands if id(c) not in dropped]
 
 
 def measure(lang: Lang, info: ClassInfo, refs: list[ExternalReference], ff: FileFacts, expected: list[str],

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from crossfile_datasets.core.records import FileFacts
+from crossfile_datasets.lang.base import iter_leaves_in
 from crossfile_datasets.lang.classes import (
     ClassInfo,
     MemberVariable,
@@ -382,8 +383,15 @@ def _top_level_types(container: Node, namespace: str = "") -> list[tuple[Node, s
 
 
 def extract_classes(ff: FileFacts) -> list[ClassInfo]:
-    """Top-level type declarations of a C# file (nested types stay inside their outer type)."""
-    return [class_info(ff, node) for node, _ in _top_level_types(ff.tree.root_node)]
+    """Top-level type declarations of a C# file (nested types stay inside their outer type); with
+    a syntax error, the declarations the parser still closed, but not those inside a type whose
+    own header it left loose (``unparsed_types``: they are that type's nested types)."""
+    found = _top_level_types(ff.tree.root_node)
+    if ff.has_syntax_error:
+        spans = [(start, end) for _, _, _, start, end in _loose_headers(ff)]
+        found = [(node, ns) for node, ns in found
+                 if not any(start < node.start_byte and node.end_byte <= end for start, end in spans)]
+    return [class_info(ff, node) for node, _ in found]
 
 
 _PREPROC_BRANCHES = frozenset({"preproc_if", "preproc_elif", "preproc_else"})
@@ -424,6 +432,79 @@ def compiled_out_types(ff: FileFacts) -> list[tuple[str, str]]:
         if written and written not in active and (written, TYPE_KINDS[node.type]) not in out:
             out.append((written, TYPE_KINDS[node.type]))
     return out
+
+
+_TYPE_KEYWORDS = {"class": "class", "struct": "struct", "interface": "interface", "record": "record", "enum": "enum"}
+
+
+def unparsed_types(ff: FileFacts) -> list[tuple[str, str, int]]:
+    """(name, kind, 1-based line) of the type headers the parser could not put in a declaration:
+    a ``class`` keyword and its name left loose among ERROR or top-level tokens, so the extractor
+    never sees that type (and may read the types nested in it as top-level ones).
+
+    Held-out 21's NStack: tree-sitter-c-sharp 0.23 cannot parse a dereference of a parenthesized
+    expression (``*(long*)a``, ``*(a + 1)``), and ``ustring``'s unsafe ``EqualsHelper`` holds
+    such lines: the whole declaration fell apart, ``ustring`` -- the repository's main class --
+    was not among the classes, and nothing said so. Counted by the class build
+    (``classes/declaration_not_parsed``). Empty when the file parsed without error."""
+    if not ff.has_syntax_error:
+        return []
+    loose = _loose_headers(ff)
+    out = [(name, kind, line) for name, kind, line, _, _ in loose]
+    # whole declarations inside an ERROR the extractor does not enter (a namespace the parser
+    # could not close): named, not extracted -- their members after the error are lost too
+    reached = {node.start_byte for node, _ in _top_level_types(ff.tree.root_node)}
+    stack = [ff.tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.type in TYPE_KINDS:
+            if node.start_byte not in reached and not any(s < node.start_byte and node.end_byte <= e
+                                                          for _, _, _, s, e in loose):
+                out.append((_type_name(node, NodeReader(ff)), TYPE_KINDS[node.type], node.start_point[0] + 1))
+            continue  # nested types belong to it
+        stack.extend(node.children)
+    return sorted(set(out), key=lambda t: t[2])
+
+
+def _loose_headers(ff: FileFacts) -> list[tuple[str, str, int, int, int]]:
+    """(name, kind, line, start byte, end byte) of each type header no declaration holds: the
+    ``class`` keyword followed by its name among loose tokens; the span runs from the keyword to
+    the ``}`` that closes the first ``{`` after it (the end of the file when none does)."""
+    if not ff.has_syntax_error:
+        return []
+    root = ff.tree.root_node
+    out: list[tuple[str, str, int, int, int]] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type in TYPE_KINDS:
+            stack.extend(node.named_children)  # a parsed declaration: only what it holds
+            continue
+        kids = node.children
+        for i, child in enumerate(kids):
+            if child.type in _TYPE_KEYWORDS and i + 1 < len(kids) and kids[i + 1].type == "identifier" \
+                    and kids[i + 1].text is not None:
+                out.append((kids[i + 1].text.decode("utf-8", "replace"), _TYPE_KEYWORDS[child.type],
+                            child.start_point[0] + 1, child.start_byte, _closing_brace(root, child.end_byte)))
+            elif child.child_count:
+                stack.append(child)
+    return sorted(set(out), key=lambda t: t[3])
+
+
+def _closing_brace(root: Node, after: int) -> int:
+    """The end byte of the ``}`` closing the first ``{`` at or after ``after`` (leaf tokens only:
+    braces inside strings and comments are not tokens); the root's end when none closes it."""
+    depth = 0
+    for leaf in iter_leaves_in(root, after, root.end_byte):
+        if leaf.start_byte < after:
+            continue
+        if leaf.type == "{":
+            depth += 1
+        elif leaf.type == "}" and depth:
+            depth -= 1
+            if depth == 0:
+                return leaf.end_byte
+    return root.end_byte
 
 
 # ------------------------------------------------------------------- test method bodies --

@@ -321,6 +321,47 @@ def first_error(mcs_output: str) -> str:
     return (lines or mcs_output.strip().splitlines() or [""])[0][:300]
 
 
+_BLOCK_BODIES: dict[str, str] = {}  # text digest -> the text with block bodies (the gates compile the same files again and again)
+
+
+def with_block_bodies(text: str, rel: str = "") -> str:
+    """A library file as compiled here: its expression-bodied members as block bodies on the same
+    lines (``lang.csharp.syntax.expression_bodies_to_blocks``: mcs writes no line information for
+    an expression body, so mono's coverage never saw one run). ``text`` itself (the same object)
+    when nothing changes, or when the file does not parse within the budget or without error."""
+    import hashlib
+
+    from crossfile_datasets.lang import Lang, get_language
+    from crossfile_datasets.lang.csharp.syntax import active_code, expression_bodies_to_blocks
+
+    if "=>" not in text:
+        return text
+    key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    if key not in _BLOCK_BODIES:
+        # the code mcs compiles (inactive #if branches blanked, byte offsets kept), so a branch
+        # that splits a member does not read as an error
+        tree, timed_out = get_language(Lang.CSHARP).parse_source(active_code(text), rel)
+        if len(_BLOCK_BODIES) > 4096:
+            _BLOCK_BODIES.clear()
+        _BLOCK_BODIES[key] = text if timed_out else expression_bodies_to_blocks(text, tree)
+    done = _BLOCK_BODIES[key]
+    return text if done == text else done
+
+
+def library_failure(first_output: str, last_output: str, lost: list["LeftOut"]) -> str:
+    """Why the library did not compile: the first round's first error (what started it), then,
+    when files were left out after it, the last round's. Held-out 21's NStack: ustring.cs's C# 10
+    deconstruction (CS1525) left ustring.cs out, then every file using ``ustring`` failed, and the
+    reason named only the last of those (RuneExtensions.cs's CS0246). Pure."""
+    first = first_error(first_output)
+    files = [lo.file for lo in lost if lo.kind == "library_file"]
+    if first_output is last_output or not files:
+        return first
+    last = first_error(last_output)
+    return (f"{first}; then {len(files)} files left out ({', '.join(f.rsplit('/', 1)[-1] for f in files[:5])}"
+            f"{', ...' if len(files) > 5 else ''}) and still: {last}")[:600]
+
+
 # ------------------------------------------------------------------------- result parsing --
 def parse_mono_coverage(xml_text: str, root: Path | str, refused: list[tuple[str, str]] | None = None,
                         max_entries: int = C.COVERAGE_MAX_LINE_ENTRIES
@@ -579,6 +620,10 @@ class _Built:
     # library files compiled from a copy in the inputs folder (a body mcs cannot compile made throwing)
     library_copies: dict[str, Path] = field(default_factory=dict)
     library_copy_texts: dict[str, str] = field(default_factory=dict)  # their texts (without the #line)
+    # a coverage run: expression bodies compiled as blocks (with_block_bodies); the files that were,
+    # with their text without it (what a run without coverage, and a reused plan, compiles)
+    block_bodies: bool = False
+    unblocked: dict[str, tuple[str, str]] = field(default_factory=dict)
     # the layout's files before the build left anything out (library, tests)
     found: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     # what the test assembly was compiled from, once it compiled: the test files, the spans blanked
@@ -947,10 +992,11 @@ class CSharpRunner:
                 *references, f"@{rsp}"]
         return box.run(argv)
 
-    def _build(self, box, inputs: _Inputs) -> _Built:
+    def _build(self, box, inputs: _Inputs, block_bodies: bool = False) -> _Built:
         layout = csharp_layout(box.root)
         inputs.use_layout(box.root, layout)
         built = _Built(None, layout=layout, found=(tuple(layout.library), tuple(layout.tests)))
+        built.block_bodies = block_bodies
         framework = self._prepare(box, inputs, built)
         if built.run is not None or framework is None:
             return built
@@ -1058,7 +1104,11 @@ class CSharpRunner:
                 digests[rel] = hashlib.sha256(_read_bytes(box.root, rel)).hexdigest()
             except OSError:
                 return
-        self._plans[key] = _Plan(digests, tuple(built.layout.library), dict(built.library_copy_texts), built.plan,
+        # a coverage run's block bodies are for its coverage only: the plan compiles the files as written
+        copies = {rel: text for rel, text in built.library_copy_texts.items() if rel not in built.unblocked}
+        copies.update({rel: scoped for rel, (text, scoped) in built.unblocked.items()
+                       if scoped is not text and rel in built.library_copy_texts})
+        self._plans[key] = _Plan(digests, tuple(built.layout.library), copies, built.plan,
                                  tuple(built.left_out), tuple(built.layout.projects), dict(built.layout.left_out_projects),
                                  dict(built.layout.conflicting_projects), list(built.layout.resources))
         while len(self._plans) > self.max_plans:
@@ -1224,15 +1274,22 @@ class CSharpRunner:
                 lost.append(known)
                 kept.remove(rel)
         texts: dict[str, str] = {}
+        # a file whose expression bodies became blocks: (its text, its text without that)
+        unblocked = built.unblocked
         for rel in kept:
-            # C# 10's file-scoped `namespace X;` compiled as a block (offsets and lines unchanged)
+            # C# 10's file-scoped `namespace X;` compiled as a block (offsets and lines unchanged),
+            # expression bodies as blocks (mcs writes no line information for them: coverage)
             text = _read(box.root, rel)
-            block = file_scoped_to_block(text)
+            scoped = file_scoped_to_block(text)
+            block = with_block_bodies(scoped, rel) if built.block_bodies else scoped
+            if block is not scoped:
+                unblocked[rel] = (text, scoped)
             if block is not text:
                 texts[rel] = block
                 built.library_copy_texts[rel] = block
                 built.library_copies[rel] = _library_copy(inputs, box.root, rel, block)
         rounds = bodies = 0
+        first_output: str | None = None  # the first failing round's: what started the losses
         while rounds < self.max_library_rounds:
             rounds += 1
             res = self._mcs_files(box, inputs, box.dir / "build" / "Library.dll",
@@ -1242,6 +1299,8 @@ class CSharpRunner:
             built.log += "$ mcs (library)\n" + output[-4000:]
             if res.timed_out:
                 return SuiteRun(SuiteStatus.TIMEOUT, log=built.log, reason="compile_timeout")
+            if not res.result.ok and first_output is None:
+                first_output = output
             if res.result.ok:
                 if lost:
                     built.left_out.extend(lost)
@@ -1262,6 +1321,7 @@ class CSharpRunner:
                     # Version.cs left out, `Version` became System.Version everywhere)
                     done = throwing_body_at(texts.get(rel) or _read(box.root, rel), m.line)
                     if done is not None:
+                        unblocked.pop(rel, None)  # the copy (block bodies and all) is what compiles now
                         texts[rel] = done[0]
                         built.library_copy_texts[rel] = done[0]
                         built.library_copies[rel] = _library_copy(inputs, box.root, rel, done[0])
@@ -1272,6 +1332,22 @@ class CSharpRunner:
                 failing[rel] = missing_symbol(m.code, m.message)
             if made and not failing:
                 rounds -= 1  # a round that only made bodies throwing does not count against the files'
+                continue
+            reverted = [rel for rel in failing if rel in unblocked]
+            if reverted:
+                # the block bodies are for coverage only: a failing file is compiled as written
+                # before anything of it is left out (a form the rewrite got wrong costs no file)
+                for rel in reverted:
+                    text, scoped = unblocked.pop(rel)
+                    texts.pop(rel, None)
+                    built.library_copies.pop(rel, None)
+                    built.library_copy_texts.pop(rel, None)
+                    if scoped is not text:
+                        texts[rel] = scoped
+                        built.library_copy_texts[rel] = scoped
+                        built.library_copies[rel] = _library_copy(inputs, box.root, rel, scoped)
+                rounds -= 1
+                first_output = None  # the reason names the files as written
                 continue
             files_lost = sum(1 for lo in lost if lo.kind != "library_member")
             if not failing or files_lost + len(failing) > self.max_library_loss * len(library):
@@ -1290,7 +1366,8 @@ class CSharpRunner:
             names = sorted({n for ns in missing.values() for n in ns})
             return SuiteRun(SuiteStatus.FRAMEWORK_UNAVAILABLE, log=built.log,
                             reason="dependency_unavailable: " + ", ".join(names))
-        return SuiteRun(SuiteStatus.COMPILE_FAILED, log=built.log, reason="compile_failed: " + first_error(output))
+        return SuiteRun(SuiteStatus.COMPILE_FAILED, log=built.log,
+                        reason="compile_failed: " + library_failure(first_output or output, output, lost))
 
     def compile_only(self, root: Path, limits=None) -> SuiteRun:
         from crossfile_datasets.sandbox import Sandbox
@@ -1321,7 +1398,8 @@ class CSharpRunner:
         limits = _sandbox_limits(limits)
         with _Inputs() as inputs, Sandbox(root, python=sys.executable, limits=limits,
                                           read_only=[str(inputs.dir)]) as box:
-            built = (self._reuse(box, inputs) if reuse_build and not coverage else None) or self._build(box, inputs)
+            built = (self._reuse(box, inputs) if reuse_build and not coverage else None) or \
+                self._build(box, inputs, block_bodies=coverage)
             if test_ids is None and built.run is None:
                 self._keep_plan(box, built)  # a whole-suite run is of an original tree (the builder's Stage 1)
             if built.run is not None:
