@@ -295,6 +295,7 @@ class ExecutableRecord:
     tree_sha256: str
     value_checks: list[ValueCheck]
     skipped_subtests: list[SkippedSubtests]
+    xfail_cases: list[str]  # node ids of parametrized cases marked xfail in the reference's run
 
 
 def repoexec_features() -> datasets.Features:

@@ -457,6 +457,8 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.TESTS, "inputs_not_guessed", L, "no literal call site and no parameter type to make inputs from"),
     (S.TESTS, "test_skipped", R, "the test is skipped"),
     (S.TESTS, "xfail_marked", R, "the test is marked xfail"),
+    (S.TESTS, "xfail_cases_kept", N, "cases of a kept parametrized test marked xfail: each judged as an expected "
+                                     "failure (the problem's xfail_cases), the test's other cases pass"),
     (S.PROBLEMS, "environment_failed", L, "the problem's test environment could not be created"),
     (S.PROBLEMS, "gold_failed", L, "the original code fails the problem's tests"),
     (S.TESTS, "gold_test_timed_out", N, "a problem's test ran past the per-test limit (EXEC_TEST_TIMEOUT) in the gold "

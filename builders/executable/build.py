@@ -125,10 +125,11 @@ from crossfile_datasets.sandbox.pytest_runs import (
     PytestRun,
     program_outcome,
     run_pytest,
+    xfail_cases,
 )
 from crossfile_datasets.sandbox.suites.python import PythonSetup, SuiteRounds, source_roots
 
-EXEC_VERSION = "4"  # bump when problem records change
+EXEC_VERSION = "5"  # bump when problem records change
 SHARDS = "executable_shards"
 T = TypeVar("T")
 R = TypeVar("R")
@@ -1388,6 +1389,11 @@ def validate_tests(ctx: RepoContext, candidates: list[Candidate], by_candidate: 
                      Outcome.SANDBOX_VIOLATION: "sandbox_violation"}
     dropped: dict[str, str] = {path: first_reasons[o] for path, o in first.items() if o not in (Outcome.PASSED, Outcome.ASSERTION)}
     current: dict[str, TestProgram] = {path: unique[path] for path, o in first.items() if o == Outcome.PASSED}
+    for path in current:  # kept, with the cases of it marked xfail judged per case (program_outcome)
+        if cases := xfail_cases(first_run.outcomes, path):
+            report.count("tests", "xfail_cases_kept", f"{repo_name}:{unique[path].origin_test}",
+                         f"{len(cases)} cases marked xfail, each judged as an expected failure; the others "
+                         "pass", n=len(cases))
     current.update(raising_inputs(ctx, candidates, by_candidate, dropped, first_run))
     for path in current:
         dropped.pop(path, None)
@@ -1518,6 +1524,7 @@ def make_record(ctx: RepoContext, cand: Candidate, programs: list[TestProgram], 
         "tree_sha256": ctx.tree_sha256,
         "value_checks": [],  # set by gold_gate: the assertions compared on the host
         "skipped_subtests": [],  # set by gold_gate: the subtests its reference's run skipped
+        "xfail_cases": [],  # set by gold_gate: the parametrized cases marked xfail there
     }
 
 
@@ -1665,6 +1672,9 @@ def gold_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
             # held-out 19); a later run that skips more does not pass (run_problem_tests)
             rec["skipped_subtests"] = [{"test": t, "count": n} for t, n in sorted((verdict.get("skipped_subtests")
                                                                                   or {}).items())]
+            # cases of a parametrized test marked xfail in the reference's run (price-parser,
+            # held-out 21): a later run passes with exactly these failing as expected
+            rec["xfail_cases"] = list(verdict.get("xfail_cases") or [])
             kept.append(rec)
         elif verdict["status"] == "invalid_solution":
             ctx.report.count("problems", "gold_splice_failed", where, verdict["detail"])
