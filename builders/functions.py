@@ -941,7 +941,8 @@ def context_blocks(cand: Candidate, facts: dict[str, FileFacts], deps: list[Depe
     first until the budget ran out stopped part-way through the names pasted code uses (pypara's ``dcfc_act_act`` showed the
     ``dcc`` decorator but neither ``DCC`` nor ``DCCRegistry``, which it calls; 2026-11-28g,
     ``bench/prompt_names.py``). A block a pasted block needs is pasted only with what it needs
-    in turn; those left out for the budget (smallest forms) are appended to ``cut_out``."""
+    in turn; those left out for the budget (smallest forms) are appended to ``cut_out``, and the
+    assignments pasted with their value left out (:func:`elided_assignment`), in that form."""
     ff = facts[cand.path]
     pasted: dict[tuple[str, int], _Block] = {}  # in the order pasted
     level_of: dict[tuple[str, int], int] = {}
@@ -1049,7 +1050,10 @@ def context_blocks(cand: Candidate, facts: dict[str, FileFacts], deps: list[Depe
             grow = len(bigger.code) - len(block.code)
             if used[0] + grow > budget:
                 continue
-            if level == 1 or used[0] + grow + sum(len(b.code) for b, _ in reduced_closure([(bigger, level)])) <= budget:
+            # an assignment's value comes back only with what it reads: never a name without
+            # its definition (price-parser's tables, held-out 21)
+            if (level == 1 and block.kind != "assignment") or \
+                    used[0] + grow + sum(len(b.code) for b, _ in reduced_closure([(bigger, level)])) <= budget:
                 before = set(pasted)
                 paste(bigger, level)
                 close([(bigger, level)])
@@ -1058,15 +1062,46 @@ def context_blocks(cand: Candidate, facts: dict[str, FileFacts], deps: list[Depe
                 break
     if cut_out is not None:
         cut_out.extend(block for key, block in cut.items() if key not in pasted)
+        # and the assignments pasted with their value left out (their ``NAME = ...`` form)
+        cut_out.extend(block for block in pasted.values() if block.kind == "assignment" and ELIDED_MARK in block.code)
     return list(pasted.values())
+
+
+ELIDED_MARK = "# value left out for the prompt's size"
+
+
+def elided_assignment(block: _Block) -> _Block | None:
+    """An assignment of at least ``EXEC_CONTEXT_ELIDE_MIN_CHARS`` characters with its value left
+    out (``CURRENCIES = ...  # value left out ...``, its annotation too): the names it binds stay
+    defined in a prompt the whole table does not fit (price-parser, held-out 21: the prompts
+    pasted ``CURRENCY_CODES = list(CURRENCIES.keys())`` without the 1,500-line ``CURRENCIES``,
+    or ``_search_unsafe_currency = or_regex(OTHER_CURRENCY_SYMBOLS).search`` without what it
+    reads); None for a shorter one, an augmented assignment or one that does not parse."""
+    if block.kind != "assignment" or len(block.code) < C.EXEC_CONTEXT_ELIDE_MIN_CHARS:
+        return None
+    try:
+        stmt = ast.parse(block.code).body[0]
+    except (SyntaxError, IndexError):
+        return None
+    if isinstance(stmt, ast.Assign):
+        targets = [ast.unparse(t) for t in stmt.targets]
+    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+        targets = [ast.unparse(stmt.target)]
+    else:
+        return None
+    lines = block.code.count("\n")
+    code = f"{' = '.join(targets)} = ...  {ELIDED_MARK} ({lines} lines)\n"
+    return dataclasses.replace(block, code=code) if len(code) < len(block.code) else None
 
 
 def _forms(block: _Block) -> list[_Block]:
     """A block as a full prompt may paste it, smallest first: a function or class as the small
-    context shows it (signatures), as the medium one does (and docstrings), whole; an assignment
-    or guarded block whole only (shown whole at every size)."""
+    context shows it (signatures), as the medium one does (and docstrings), whole; a long
+    assignment with its value left out (:func:`elided_assignment`), whole; a shorter one or a
+    guarded block whole only (shown whole at every size)."""
     if block.kind not in ("class", "function"):
-        return [block]
+        elided = elided_assignment(block)
+        return [block] if elided is None else [elided, block]
     forms: list[_Block] = []
     for size in ("small_context", "medium_context"):
         code = render_definition(block.code, size)

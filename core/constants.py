@@ -136,6 +136,9 @@ EXEC_FLAKY_RUNS = 10  # kept tests run this many times; a varying outcome drops 
 # that passed every earlier run (thefuzz: 10 runs x 73 s of 43 programs, 2026-11-27e)
 EXEC_FLAKY_RUNS_DETERMINISTIC = 3
 EXEC_CONTEXT_MAX_CHARS = 16_000  # pasted code a prompt grows to with transitive dependencies (ours)
+# a module-level assignment at least this long may be pasted with its value left out (``NAME = ...``)
+# when it does not fit whole (price-parser's 1,500-line ``CURRENCIES``, held-out 21; ours)
+EXEC_CONTEXT_ELIDE_MIN_CHARS = 500
 EXEC_INPUTS_BELOW = 3  # functions with fewer programs than this get input programs (ours)
 EXEC_DOCTEST_VARIANTS = 4  # hidden examples per function: its docstring examples, one literal changed (ours; red team 2026-11-28e row 5)
 EXEC_INPUT_PROGRAMS = 6  # regression programs from inputs per function (call sites, annotations; ours)

@@ -365,6 +365,9 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.CACHE, "unreadable_entry", N, "a cache entry could not be read; recomputed"),
     # --- executable and instruct splits ---------------------------------------------------------------
     (S.CANDIDATES, "selected", M, "functions selected as candidates"),
+    (S.CANDIDATES, "context_value_cut_by_budget", N, "long assignments a prompt pastes as NAME = ... (the value "
+                                                      "left out, EXEC_CONTEXT_ELIDE_MIN_CHARS): whole, they and what "
+                                                      "they read did not fit EXEC_CONTEXT_MAX_CHARS"),
     (S.CANDIDATES, "context_cut_by_budget", N, "blocks the prompt's pasted code uses, left out: with what they need "
                                                "in turn they were over EXEC_CONTEXT_MAX_CHARS (none is pasted "
                                                "without the names it uses)"),
@@ -476,6 +479,9 @@ _DECLARED: tuple[tuple[Stage, str, Kind, str], ...] = (
     (S.PROBLEMS, "tests_shown_in_prompt", R, "every test is a docstring example the prompt shows (no hidden example held)"),
     (S.PROBLEMS, "mutation_budget", L, "not mutated: the repository's wrong versions were over EXEC_MUTATION_BUDGET "
                                        "even with every problem's mutants cut to EXEC_BUDGET_MIN_MUTANTS"),
+    (S.PROBLEMS, "mutants_cut_by_time", N, "fewer mutants than planned: the problem's fair share of the mutation "
+                                           "stage's time left (at the seconds per version so far; not below "
+                                           "EXEC_BUDGET_MIN_MUTANTS), so the stage reaches every problem"),
     (S.PROBLEMS, "mutants_cut_by_budget", N, "fewer mutants than EXEC_MUTANTS: the repository's wrong versions were "
                                              "over EXEC_MUTATION_BUDGET, every problem's mutants cut to one number"),
     (S.PROBLEMS, "mutation_plan_limit", L, "not gated: planning the function's wrong versions went past the "

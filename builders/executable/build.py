@@ -94,6 +94,7 @@ from crossfile_datasets.builders.split import (
     run_repositories,
 )
 from crossfile_datasets.builders.functions import (
+    ELIDED_MARK,
     Candidate,
     build_prompts,
     instruct_prompts,
@@ -388,6 +389,12 @@ def prepare_repository(repo: Repository, settings: ExecSettings, report: BuildRe
         cand.dependencies = resolve_dependencies(cand, facts)
         cut: list = []
         cand.prompts = build_prompts(cand, facts, cand.dependencies, cut_out=cut)
+        values = [b for b in cut if ELIDED_MARK in b.code]
+        if values:  # tables pasted as ``NAME = ...``: the name defined, its value left out (a note)
+            report.count("candidates", "context_value_cut_by_budget", f"{repo.name}:{cand.key}",
+                         f"{len(values)} assignments pasted with their value left out ({sum(b.code.count(chr(10)) for b in values)} "
+                         f"lines shown as 1 each): {', '.join(n for b in values for n in b.names)[:200]}")
+        cut = [b for b in cut if ELIDED_MARK not in b.code]
         if cut:  # what the pasted code uses and the budget left out, with what it needs (a note)
             names = [n for b in cut for n in b.names]
             report.count("candidates", "context_cut_by_budget", f"{repo.name}:{cand.key}",
@@ -1593,6 +1600,41 @@ class StageTime:
                          f"share of the {self.left:.0f} s left of the repository's time limit as it started)")
 
 
+@dataclasses.dataclass
+class FairShare:
+    """A stage's time shared over its problems (bincopy, held-out 21: the mutation stage's 406 s
+    decided 12 of 26 problems in file order, about 34 s each, and the last 14 were never reached,
+    always the last functions of the module). Before a problem starts, its wrong versions are cut
+    to what its share of the time left buys (the time left times the workers over the problems
+    not started yet, at the seconds per version judged so far), never below ``floor`` mutants; a
+    stage without a time limit, or before any problem has finished, runs every plan whole."""
+    end: float | None
+    problems: int
+    workers: int = 1
+    started: int = 0
+    versions: int = 0
+    seconds: float = 0.0
+    lock: threading.Lock = dataclasses.field(default_factory=threading.Lock, repr=False, compare=False)
+
+    def mutants_for(self, stubs: int, mutants: int, floor: int = C.EXEC_BUDGET_MIN_MUTANTS,
+                    now: float | None = None) -> int:
+        """How many of a problem's ``mutants`` to run (its ``stubs`` always run); counts it started."""
+        with self.lock:
+            waiting = max(self.problems - self.started, 1)
+            self.started += 1
+            if self.end is None or not self.versions or mutants <= floor:
+                return mutants
+            left = max(self.end - (time.monotonic() if now is None else now), 0.0)
+            affordable = int(left * max(self.workers, 1) / waiting / (self.seconds / self.versions)) - stubs
+            return max(floor, min(mutants, affordable))
+
+    def finished(self, versions: int, seconds: float) -> None:
+        """A problem's ``versions`` were judged in ``seconds``."""
+        with self.lock:
+            self.versions += max(versions, 1)
+            self.seconds += seconds
+
+
 def gold_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
     """Keep the problems whose original function passes its own check (evaluation's runner),
     and record the assertions whose values are then compared on the host (``value_checks``).
@@ -1785,16 +1827,30 @@ def mutation_gate(ctx: RepoContext, records: list[dict]) -> list[dict]:
     settings.note(ctx.repo.name, "mutation", f"{sum(len(p) for p in plans)} wrong versions of {len(records)} problems"
                   + (f" (of {planned}: the budget)" if cap is not None else ""))
 
+    limit = StageTime.share("mutation", C.EXEC_MUTATION_SHARE)
+    fair = FairShare(limit.end, len(records), settings.workers)
+
     def one(i: int) -> list[str]:
         # stubs first: a problem whose tests let a stub pass is dropped, its mutants are not run
-        plan, rec = plans[i], records[i]
+        rec = records[i]
+        stubs = [m for m in plans[i] if m.stub]
+        real = [m for m in plans[i] if not m.stub]
+        keep = fair.mutants_for(len(stubs), len(real))
+        if keep < len(real):  # its share of the stage's time left (FairShare), the stubs whole
+            ctx.report.count("problems", "mutants_cut_by_time", f"{ctx.repo.name}:{rec['file']}::{rec['qualname']}",
+                             f"{keep} of {len(real)} mutants: its share of the {limit.seconds:.0f} s of the stage "
+                             f"{limit.stage}")
+            plans[i] = stubs + real[:keep]
+        plan = plans[i]
+        t = time.monotonic()
         # versions the warm run did not judge (it died, ran out of time, or the tests killed
         # their shim) get one run each inside judge_versions
-        return judge_versions(rec, [m.code for m in plan], stubs=sum(1 for m in plan if m.stub),
-                              python=ctx.env.python, pytest_plugins=ctx.env.pytest_plugins)
+        statuses = judge_versions(rec, [m.code for m in plan], stubs=len(stubs),
+                                  python=ctx.env.python, pytest_plugins=ctx.env.pytest_plugins)
+        fair.finished(sum(1 for s in statuses if s in (PASSED, CAUGHT)), time.monotonic() - t)
+        return statuses
 
     results: dict[int, list[tuple[Mutant, bool]]] = {}
-    limit = StageTime.share("mutation", C.EXEC_MUTATION_SHARE)
     judged = parallel(limit.within(one), list(range(len(records))), settings.workers)
     not_reached = {i for i, statuses in enumerate(judged) if statuses is _NOT_REACHED}
     for i in sorted(not_reached):
