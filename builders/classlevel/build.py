@@ -646,14 +646,15 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
     kept = []
     started = time.monotonic()
     repository = budget
-    budget = settings.gate_budget(len(candidates), repository.left() if repository is not None else None)
-    if repository is not None and budget < settings.gate_budget(len(candidates)):
+    seconds = settings.gate_budget(len(candidates), repository.left() if repository is not None else None)
+    if repository is not None and seconds < settings.gate_budget(len(candidates)):
         gate["budget_cut_by_repository_seconds"] = True
-    gate["budget_seconds"] = round(budget, 2)
+    gate["budget_seconds"] = round(seconds, 2)
     for n, cand in enumerate(candidates):
         if progress:
             progress("mutants", n, len(candidates))
-        if repository is not None and repository.left() <= 0:
+        left = repository.left() if repository is not None else None
+        if repository is not None and left is not None and left <= 0:
             # the repository's budget is spent: the tasks not reached have no mutant verdict
             repository.passed(candidates[n:], "mutant gate", report, where, stats if stats is not None else {})
             break
@@ -686,7 +687,7 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
             continue
         caught, survived, ran, refused = 0, [], 0, False
         failed_by_tests: list = []  # mutants a test failed (not a compile error): what controls are made of
-        share = max(0.0, budget - (time.monotonic() - started)) / (len(candidates) - n)
+        share = max(0.0, seconds - (time.monotonic() - started)) / (len(candidates) - n)
         task_start = time.monotonic()
         limit = mutant_time_limit(cand)
         at_load = initializer_methods(info)  # run once per process: every test of the task judges them
@@ -732,7 +733,7 @@ def mutant_gate(lang: Lang, repo: Repository, facts: dict, candidates: list, sui
             gate["tasks_over_budget"] = gate.get("tasks_over_budget", 0) + 1
             report.count("tasks", "mutants_over_budget", name,
                          f"{skipped} of {len(wrongs)} mutants not run: the task's share of the gate's "
-                         f"{budget:.0f} s ({share:.0f} s) was spent after {ran}")
+                         f"{seconds:.0f} s ({share:.0f} s) was spent after {ran}")
         few = len(cand.expected_to_pass) < settings.few_tests
         if score is not None and (score < settings.min_mutant_score or not caught):
             # every mutant survived: the tests do not judge what the mutants changed, whatever the
