@@ -534,7 +534,7 @@ def select_candidates(
         return bool(found) or None
 
     out = []
-    notes: dict[int, tuple[str, str | None]] = {}  # a candidate's report key, its facade detail
+    notes: dict[int, tuple[str, bool, str | None]] = {}  # a candidate's report key, reached through a facade, detail
     for info in classes:
         key = f"{where}{info.file}::{info.report_name}"
 
@@ -655,15 +655,15 @@ def select_candidates(
             short(reason, detail, lines=all_lines)
             continue
         out.append(cand)
-        notes[id(cand)] = (key, detail if facade else None)
+        notes[id(cand)] = (key, facade, detail)
     if static_only:
         return out
     kept = one_part_per_partial_class(out, facts, report, where)
     for cand in kept:
-        key, facade_detail = notes[id(cand)]
+        key, facade, detail = notes[id(cand)]
         report.count(STAGE, "selected", key)
-        if facade_detail is not None:
-            report.count("tasks", "reached_through_facade", key, facade_detail)
+        if facade:  # (measure's detail may be None: the count stands, as before partial classes)
+            report.count("tasks", "reached_through_facade", key, detail)
     return kept
 
 
