@@ -35,6 +35,8 @@ def test_tsconfig_paths_substitutions_cannot_multiply_the_analysis_time(tmp_path
         pytest.fail(f"precondition: the control repository is analysed in seconds: {control}")
     attack = _time(10_000, tmp_path / "attack")
     print(control, attack)
-    assert attack["seconds"] <= max(10.0, 20 * control["seconds"]), \
+    # a floor of 2 s, not 10: on a quiet machine the attack took 6.65 s (33 s at load 20), so a
+    # 10 s floor let the open hole pass (XPASS) wherever the machine was idle (CI, 2026-11-30b)
+    assert attack["seconds"] <= max(2.0, 20 * control["seconds"]), \
         f"{attack['tsconfig_bytes']:,} bytes of tsconfig and {attack['source_bytes']:,} of sources: " \
         f"{attack['seconds']} s of analysis (control {control['seconds']} s)"
