@@ -1249,12 +1249,9 @@ def _infer_fixture_parameter(name: nodes.AssignName, context=None) -> nodes.Clas
         return _TheClass(handed) if handed is not None else None
     annotation = fixture.returns
     if fixture.is_generator():
-        annotation = _unwrap_optional(annotation)
-        if not (isinstance(annotation, nodes.Subscript)
-                and annotation.value.as_string().rsplit(".", 1)[-1] in _YIELD_FORMS):
+        annotation = _form_argument(annotation, _YIELD_FORMS)
+        if annotation is None:
             return None
-        inner = annotation.slice
-        annotation = inner.elts[0] if isinstance(inner, nodes.Tuple) and inner.elts else inner
     return _one_class(annotation, context)
 
 
@@ -1262,6 +1259,18 @@ def _infer_fixture_parameter(name: nodes.AssignName, context=None) -> nodes.Clas
 _AWAITABLE_FORMS = frozenset({"Awaitable", "Coroutine"})
 # decorators that make a generator function a context manager (the ``with`` target is what it yields)
 _CONTEXT_MANAGER_DECORATORS = frozenset({"contextmanager", "asynccontextmanager"})
+
+
+def _form_argument(annotation: nodes.NodeNG | None, forms: frozenset[str], last: bool = False) -> nodes.NodeNG | None:
+    """The first (or last) argument of ``annotation`` when it subscripts one of ``forms``
+    (``Iterator[X]``, ``Generator[X, None, None]`` -> X; ``Coroutine[A, B, X]`` -> X, last), else None."""
+    annotation = _unwrap_optional(annotation)
+    if not (isinstance(annotation, nodes.Subscript) and annotation.value.as_string().rsplit(".", 1)[-1] in forms):
+        return None
+    inner = annotation.slice
+    if isinstance(inner, nodes.Tuple) and inner.elts:
+        return inner.elts[-1 if last else 0]
+    return inner
 
 
 def _awaited_class(callee) -> nodes.ClassDef | None:
@@ -1272,12 +1281,8 @@ def _awaited_class(callee) -> nodes.ClassDef | None:
         return None
     if isinstance(function, nodes.AsyncFunctionDef):
         return _returned_class(callee)
-    annotation = _unwrap_optional(function.returns)
-    if not (isinstance(annotation, nodes.Subscript)
-            and annotation.value.as_string().rsplit(".", 1)[-1] in _AWAITABLE_FORMS):
-        return None
-    inner = annotation.slice
-    return _one_class(inner.elts[-1] if isinstance(inner, nodes.Tuple) and inner.elts else inner, None)
+    awaited = _form_argument(function.returns, _AWAITABLE_FORMS, last=True)
+    return _one_class(awaited, None) if awaited is not None else None
 
 
 def _is_awaited_call(node: nodes.Await) -> bool:
@@ -1318,12 +1323,8 @@ def _yielded_class(function: nodes.FunctionDef) -> nodes.ClassDef | None:
     decorators = function.decorators.nodes if function.decorators else []
     if not any(d.as_string().rsplit(".", 1)[-1] in _CONTEXT_MANAGER_DECORATORS for d in decorators):
         return None
-    annotation = _unwrap_optional(function.returns)
-    if not (isinstance(annotation, nodes.Subscript)
-            and annotation.value.as_string().rsplit(".", 1)[-1] in _YIELD_FORMS):
-        return None
-    inner = annotation.slice
-    return _one_class(inner.elts[0] if isinstance(inner, nodes.Tuple) and inner.elts else inner, None)
+    yielded = _form_argument(function.returns, _YIELD_FORMS)
+    return _one_class(yielded, None) if yielded is not None else None
 
 
 def _entered_class(manager: nodes.NodeNG, asynchronous: bool) -> nodes.ClassDef | None:

@@ -450,9 +450,10 @@ class TypeResolver:
                 found = lookup(name + "Attribute", arity, offset, text_of)
             if found is None:
                 continue
-            if context == "qualifier" and qualified is None and (
-                    (name in values[1] and _instance_member(found[1], _accessed_name(target, text_of)))
-                    or self._inherited_value_wins(model, offset, name, found[1], _accessed_name(target, text_of))):
-                continue
+            if context == "qualifier" and qualified is None:
+                accessed = _accessed_name(target, text_of)
+                if (name in values[1] and _instance_member(found[1], accessed)) \
+                        or self._inherited_value_wins(model, offset, name, found[1], accessed):
+                    continue
             row, column = index.row_col(offset)
             yield TypeReference(row, column, offset, name, found[0], found[1], context)
